@@ -1,0 +1,2 @@
+export * from './org.js';
+export * from './platform.js';

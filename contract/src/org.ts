@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { code, date, id, memo, name, pageQuery, status } from './platform.js';
+
+/** The shape every organisation dictionary shares (branch, position, service type...). */
+export const dictionaryFields = {
+  code,
+  name,
+  sort: z.number().int().min(0).max(99999).default(0),
+  status: status.default(1),
+  memo,
+};
+
+export const dictionaryRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  sort: z.number(),
+  status: z.number(),
+  memo: z.string().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DictionaryRow = z.infer<typeof dictionaryRow>;
+
+export const dictionaryListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(64).optional(),
+  status: z.coerce.number().int().min(0).max(1).optional(),
+});
+
+export const regionSave = z.strictObject({
+  id: id.optional(),
+  ...dictionaryFields,
+  parentId: id.nullish(),
+});
+export const brandSave = z.strictObject({
+  id: id.optional(),
+  ...dictionaryFields,
+  logo: z.string().max(300).nullish(),
+});
+export const channelSave = z.strictObject({ id: id.optional(), ...dictionaryFields });
+
+export const shopType = z.union([z.literal(1), z.literal(2)]); // 1 direct, 2 franchise
+export const shopSave = z.strictObject({
+  id: id.optional(),
+  code,
+  name,
+  shortName: z.string().trim().max(32).nullish(),
+  brandId: id,
+  regionId: id,
+  type: shopType.default(1),
+  provinceCode: z.string().regex(/^\d{2}$/),
+  cityCode: z.string().regex(/^\d{4}$/),
+  areaCode: z.string().regex(/^\d{6}$/),
+  address: z.string().trim().max(200).nullish(),
+  phone: z.string().trim().max(32).nullish(),
+  openDate: date.nullish(),
+  openTime: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .default('09:00'),
+  closeTime: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .default('21:00'),
+  stations: z.number().int().min(0).max(999).default(0),
+  status: status.default(1),
+  memo,
+  images: z.array(z.string().max(300)).max(12).default([]),
+  version: z.number().int().optional(),
+});
+export type ShopSave = z.input<typeof shopSave>;
+
+export const shopListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(64).optional(),
+  regionId: id.optional(),
+  brandId: id.optional(),
+  status: z.coerce.number().int().min(0).max(1).optional(),
+  type: z.coerce.number().int().min(1).max(2).optional(),
+});

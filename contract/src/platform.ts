@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Every JSON answer: `{ resp_code, resp_msg, data }`; 400 adds `errors`. */
+export interface Envelope<T> {
+  resp_code: string;
+  resp_msg: string;
+  data: T;
+  errors?: { path: string; message: string }[];
+  requestId?: string;
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const id = z.coerce.number().int().positive();
+export const idParam = z.object({ id });
+export const idBody = z.strictObject({ id: z.number().int().positive() });
+export const status = z.union([z.literal(0), z.literal(1)]);
+export const statusBody = z.strictObject({
+  ids: z.array(z.number().int().positive()).min(1).max(1000),
+  status,
+});
+export const code = z.string().trim().min(1).max(32);
+export const name = z.string().trim().min(1).max(64);
+export const memo = z.string().trim().max(500).nullish();
+export const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+/** Query part every paged list accepts. `sort` is `field,-other`. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  sort: z.string().max(200).optional(),
+});
+
+export const codeCheckQuery = z.object({ code, id: id.optional() });

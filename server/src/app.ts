@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { filesModule } from './modules/files/routes.js';
+import { identityModule } from './modules/identity/routes.js';
+import { orgModule } from './modules/org/routes.js';
+import { loadSecret } from './platform/auth.js';
+import { sendError } from './platform/envelope.js';
+import { AppError } from './platform/errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    secret: Uint8Array;
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  database: Database;
+  config: Config;
+  logger?: boolean | object;
+}
+
+/** The modules, in registration order; each registers its routes on the app. */
+const modules = [identityModule, orgModule, filesModule];
+
+export async function buildApp({ database, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => Math.random().toString(36).slice(2, 12),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.decorate('secret', await loadSecret(database.db, config.jwtSecret));
+
+  // Validation happens in the route wrapper, in the request's language; schemas are kept for OpenAPI.
+  app.setValidatorCompiler(() => (value) => ({ value }));
+  app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'HeadOffice API', version: '0.1.0', description: 'HeadOffice: the back office of service-shop chains.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  for (const register of modules) await register(app);
+
+  const filesDir = path.join(config.dataDir, 'files');
+  fs.mkdirSync(filesDir, { recursive: true });
+  await app.register(fastifyStatic, { root: filesDir, prefix: '/files/', decorateReply: false, index: false });
+
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false });
+
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = /^\/(api-|openapi|files\/)/.test(req.url) || req.method !== 'GET';
+    if (hasWeb && !isApi) return reply.sendFile('index.html', config.webDist);
+    return sendError(req, reply, new AppError(404, 'routeNotFound', { path: req.url.split('?')[0] }));
+  });
+  return app;
+}

@@ -1,0 +1,4 @@
+export * from '../modules/identity/schema.js';
+export * from '../modules/org/schema.js';
+export * from '../platform/schema.js';
+export * from './tenants.js';

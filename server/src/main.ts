@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openConfiguredDatabase } from './db/open.js';
+import { syncAllTenants } from './modules/identity/tenants.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
+
+const config = loadConfig();
+let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+try {
+  database = await openConfiguredDatabase(config);
+} catch (error) {
+  console.error(`HeadOffice cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const seeded = await seedDemoIfEmpty(database.db, config.adminPassword);
+await syncAllTenants(database.db);
+const app = await buildApp({ database, config, logger: { level: config.logLevel } });
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  database.release();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+console.log(`\nHeadOffice is running: ${url}`);
+console.log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`}`);
+if (!fs.existsSync(path.join(config.webDist, 'index.html'))) console.log('The web app is not built: run `npm run build --workspace web`.');
+if (seeded) {
+  console.log('\nDemo tenant created. Sign in with:');
+  console.log('  company code (企业编码): demo');
+  console.log('  username     (用户名):   admin');
+  console.log(`  password     (密码):     ${seeded.adminPassword}${config.adminPassword ? ' (from HEADOFFICE_ADMIN_PASSWORD)' : ''}`);
+  console.log('This password is shown only once; keep it, or reset it with `npm run cli -- user reset-password demo admin <new>`.\n');
+}

@@ -1,0 +1,141 @@
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    appId: text('app_id').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    icon: text('icon'),
+    url: text('url'),
+    sort: integer('sort').notNull().default(0),
+    needsOwnPassword: boolean('needs_own_password').notNull().default(false),
+    status: status(),
+  },
+  (t) => [uniqueIndex('applications_tenant_app').on(t.tenantId, t.appId)],
+);
+
+/** Menu tree per application: dir → page → action; `permKey` is what routes check. */
+export const menus = pgTable(
+  'menus',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    appId: text('app_id').notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    key: text('key').notNull(),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    icon: text('icon'),
+    url: text('url'),
+    permKey: text('perm_key'),
+    sort: integer('sort').notNull().default(0),
+    status: status(),
+  },
+  (t) => [uniqueIndex('menus_tenant_key').on(t.tenantId, t.key), index('menus_tenant_parent').on(t.tenantId, t.parentId)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    isSuper: boolean('is_super').notNull().default(false),
+    status: status(),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_tenant_code').on(t.tenantId, t.code)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    tenantId: tenantColumn(),
+    roleId: bigint('role_id', { mode: 'number' })
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: bigint('menu_id', { mode: 'number' })
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    mobile: text('mobile'),
+    passwordHash: text('password_hash').notNull(),
+    status: status(),
+    employeeId: bigint('employee_id', { mode: 'number' }),
+    tokenVersion: integer('token_version').notNull().default(1),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_tenant_username').on(t.tenantId, t.username)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    tenantId: tenantColumn(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: bigint('role_id', { mode: 'number' })
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** `login`: shops the user may work in; `manager`: shops whose data chain-wide lists show them. */
+export const userShops = pgTable(
+  'user_shops',
+  {
+    tenantId: tenantColumn(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.shopId] })],
+);
+
+export const userAppPasswords = pgTable(
+  'user_app_passwords',
+  {
+    tenantId: tenantColumn(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: text('app_id').notNull(),
+    passwordHash: text('password_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.appId] })],
+);
+
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tenantId: tenantColumn(),
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expiry').on(t.expiresAt)],
+);

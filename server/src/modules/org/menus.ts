@@ -1,0 +1,46 @@
+import { type MenuDef, viewEdit } from '../../platform/menus.js';
+import { dictionaries } from './dictionaries.js';
+
+export const orgMenus: MenuDef[] = [
+  {
+    key: 'org',
+    name: '组织架构',
+    nameEn: 'Organisation',
+    icon: 'ApartmentOutlined',
+    children: [
+      {
+        key: 'org.region',
+        name: '区域管理',
+        nameEn: 'Regions',
+        icon: 'ClusterOutlined',
+        url: '/admin/org/regions',
+        ...viewEdit('org.region'),
+      },
+      { key: 'org.shop', name: '门店管理', nameEn: 'Shops', icon: 'ShopOutlined', url: '/admin/org/shops', ...viewEdit('org.shop') },
+      { key: 'org.brand', name: '品牌管理', nameEn: 'Brands', icon: 'TagsOutlined', url: '/admin/org/brands', ...viewEdit('org.brand') },
+      {
+        key: 'org.channel',
+        name: '渠道管理',
+        nameEn: 'Channels',
+        icon: 'ShareAltOutlined',
+        url: '/admin/org/channels',
+        ...viewEdit('org.channel'),
+      },
+    ],
+  },
+  {
+    key: 'dict',
+    name: '基础字典',
+    nameEn: 'Dictionaries',
+    icon: 'BookOutlined',
+    children: dictionaries
+      .filter((d) => d.menu)
+      .map((d) => ({
+        key: d.perm,
+        name: d.label[0],
+        nameEn: d.label[1],
+        url: `/admin/org/dict/${d.resource}`,
+        ...viewEdit(d.perm),
+      })),
+  },
+];

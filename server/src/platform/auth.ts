@@ -1,0 +1,134 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client.js';
+import { platformSettings } from '../db/tenants.js';
+import { menus, revokedTokens, roleMenus, roles, userRoles, userShops, users } from '../modules/identity/schema.js';
+import { unauthorized } from './errors.js';
+
+const TOKEN_TTL_SECONDS = 12 * 60 * 60;
+
+export interface TokenClaims {
+  userId: number;
+  tenantId: number;
+  appId: string;
+  tokenVersion: number;
+  jti: string;
+  exp: number;
+}
+
+export interface Auth extends TokenClaims {
+  username: string;
+  name: string;
+  isSuper: boolean;
+  permissions: Set<string>;
+  loginShops: number[];
+  managerShops: number[];
+}
+
+export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
+export const verifyPassword = (hashed: string, password: string) => verify(hashed, password).catch(() => false);
+
+/** The signing secret: from configuration, else generated once and kept in the database for every instance. */
+export async function loadSecret(db: Db, configured?: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const generated = randomBytes(48).toString('base64url');
+  await db.insert(platformSettings).values({ key: 'jwt_secret', value: generated }).onConflictDoNothing();
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, 'jwt_secret'));
+  return new TextEncoder().encode(row.value);
+}
+
+export async function signToken(secret: Uint8Array, claims: Omit<TokenClaims, 'jti' | 'exp'>): Promise<string> {
+  return new SignJWT({ tid: claims.tenantId, app: claims.appId, tv: claims.tokenVersion })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.userId))
+    .setJti(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+    .sign(secret);
+}
+
+export async function readToken(secret: Uint8Array, header: string | undefined): Promise<TokenClaims> {
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  if (!token) throw unauthorized();
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    return {
+      userId: Number(payload.sub),
+      tenantId: Number(payload.tid),
+      appId: String(payload.app),
+      tokenVersion: Number(payload.tv),
+      jti: String(payload.jti),
+      exp: Number(payload.exp),
+    };
+  } catch {
+    throw unauthorized('tokenExpired');
+  }
+}
+
+/** Loads what the signed-in user may do now; a disabled user, a revoked or outdated token is refused. */
+export async function loadAuth(tx: Db, claims: TokenClaims): Promise<Auth> {
+  const [user] = await tx
+    .select({
+      username: users.username,
+      name: users.name,
+      status: users.status,
+      tokenVersion: users.tokenVersion,
+      revoked: sql<boolean>`exists(select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (user?.status !== 1 || user.revoked || user.tokenVersion !== claims.tokenVersion) throw unauthorized('tokenExpired');
+
+  const roleRows = await tx
+    .select({ id: roles.id, isSuper: roles.isSuper })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 1)))
+    .where(eq(userRoles.userId, claims.userId));
+  const isSuper = roleRows.some((r) => r.isSuper);
+  const permissions = new Set<string>();
+  if (!isSuper && roleRows.length > 0) {
+    const perms = await tx
+      .selectDistinct({ permKey: menus.permKey })
+      .from(roleMenus)
+      .innerJoin(menus, and(eq(menus.id, roleMenus.menuId), eq(menus.status, 1)))
+      .where(
+        inArray(
+          roleMenus.roleId,
+          roleRows.map((r) => r.id),
+        ),
+      );
+    for (const p of perms) if (p.permKey) permissions.add(p.permKey);
+  }
+  const shopRows = await tx
+    .select({ shopId: userShops.shopId, kind: userShops.kind })
+    .from(userShops)
+    .where(eq(userShops.userId, claims.userId));
+  return {
+    ...claims,
+    username: user.username,
+    name: user.name,
+    isSuper,
+    permissions,
+    loginShops: shopRows.filter((s) => s.kind === 'login').map((s) => s.shopId),
+    managerShops: shopRows.filter((s) => s.kind === 'manager').map((s) => s.shopId),
+  };
+}
+
+export function can(auth: Auth, permission: string): boolean {
+  return auth.isSuper || auth.permissions.has(permission);
+}
+
+/** Shops whose data the user may see, or `undefined` for every shop of the tenant. */
+export function visibleShops(auth: Auth): number[] | undefined {
+  if (auth.isSuper) return undefined;
+  return [...new Set([...auth.loginShops, ...auth.managerShops])];
+}
+
+export async function revokeToken(tx: Db, auth: TokenClaims) {
+  await tx
+    .insert(revokedTokens)
+    .values({ tenantId: auth.tenantId, jti: auth.jti, expiresAt: new Date(auth.exp * 1000) })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,100 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError, type FieldProblem, type MessageParams } from './errors.js';
+import { type Lang, label, langOf, translate } from './i18n.js';
+
+export function ok<T>(lang: Lang, data: T) {
+  return { resp_code: '200', resp_msg: translate(lang, 'ok'), data };
+}
+
+function fillParams(lang: Lang, params: MessageParams): MessageParams {
+  const out: MessageParams = {};
+  for (const [k, v] of Object.entries(params)) out[k] = typeof v === 'string' && v.startsWith('@') ? label(lang, v.slice(1)) : v;
+  return out;
+}
+
+function renderField(lang: Lang, f: FieldProblem) {
+  return { path: f.path, message: f.key ? translate(lang, f.key, fillParams(lang, f.params ?? {})) : (f.message ?? '') };
+}
+
+export function zodFields(error: ZodError, prefix?: string): FieldProblem[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '(root)',
+    message: issue.message,
+  }));
+}
+
+interface PgLikeError {
+  code?: string;
+  table?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** Maps database errors a client can cause to conflicts; anything else stays an internal error. */
+function fromDatabase(error: PgLikeError): AppError | undefined {
+  switch (error.code) {
+    case '23505': {
+      const match = /Key \((?:tenant_id, )?([a-z_]+)\)=\((?:\d+, )?(.*)\) already exists/.exec(error.detail ?? '');
+      return match ? new AppError(409, 'duplicate', { field: `@${match[1]}`, value: match[2] }) : new AppError(409, 'duplicateGeneric');
+    }
+    case '23503':
+      return new AppError(409, 'referenced', { entity: `@${error.table ?? ''}` });
+    case '40001':
+    case '40P01':
+    case '55P03':
+      return new AppError(409, 'staleVersion');
+    case '22001':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22P02':
+      return new AppError(400, 'validation', {}, [{ path: '(root)', message: error.detail ?? error.code }]);
+    default:
+      return undefined;
+  }
+}
+
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+  validation?: unknown;
+  message?: string;
+}
+
+/** Writes any error as the envelope; 500s keep their details in the log and show only a request id. */
+export function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const lang = langOf(req);
+  let appError: AppError | undefined;
+  if (error instanceof AppError) appError = error;
+  else if (error instanceof ZodError) appError = new AppError(400, 'validation', {}, zodFields(error));
+  else if (error && typeof error === 'object') {
+    appError = fromDatabase(error as PgLikeError);
+    const fe = error as FastifyLikeError;
+    if (!appError && fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      if (fe.statusCode === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        appError = new AppError(413, 'tooLarge', { limit: '10 MB' });
+      else if (fe.statusCode === 415) appError = new AppError(415, 'unsupportedMedia', {}, undefined, '400');
+      else if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+        appError = new AppError(400, 'badJson', {}, [{ path: '(root)', message: translate(lang, 'badJson') }]);
+      else if (fe.statusCode === 429) appError = new AppError(429, 'tooManyRequests', { after: '1 min' });
+      else appError = new AppError(400, 'validation', {}, [{ path: '(root)', message: fe.message ?? 'bad request' }]);
+    }
+  }
+  if (!appError) {
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({
+      resp_code: '500',
+      resp_msg: translate(lang, 'internal', { requestId: req.id }),
+      data: null,
+      requestId: req.id,
+    });
+  }
+  const body: Record<string, unknown> = {
+    resp_code: appError.respCode,
+    resp_msg: translate(lang, appError.key, fillParams(lang, appError.params)),
+    data: null,
+  };
+  if (appError.fields) body.errors = appError.fields.map((f) => renderField(lang, f));
+  return reply.status(appError.status).send(body);
+}

@@ -1,0 +1,35 @@
+import type { MessageKey } from './i18n.js';
+
+export type MessageParams = Record<string, string | number>;
+
+/** A field problem; `message` is already translated, or `key` is translated when rendered. */
+export interface FieldProblem {
+  path: string;
+  message?: string;
+  key?: MessageKey;
+  params?: MessageParams;
+}
+
+/**
+ * An error the client caused or may act on. A param whose value starts with `@` is a label key
+ * (e.g. `@shops`) translated into the request's language when the answer is written.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly params: MessageParams = {},
+    readonly fields?: FieldProblem[],
+    readonly respCode: string = String(status),
+  ) {
+    super(key);
+  }
+}
+
+export const notFound = () => new AppError(404, 'notFound');
+export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
+export const unauthorized = (key: MessageKey = 'unauthorized') => new AppError(401, key);
+export const conflict = (key: MessageKey, params: MessageParams = {}) => new AppError(409, key, params);
+/** A 400 pinned to one field, shown by the form next to it. */
+export const fieldError = (path: string, key: MessageKey, params: MessageParams = {}) =>
+  new AppError(400, 'validation', {}, [{ path, key, params }]);

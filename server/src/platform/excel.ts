@@ -1,0 +1,35 @@
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import type { Lang } from './i18n.js';
+
+export interface ExcelColumn<T> {
+  key: string;
+  title: readonly [string, string];
+  width?: number;
+  value?: (row: T, lang: Lang) => string | number | null | undefined;
+}
+
+/** Sends rows as an .xlsx download, one column per spec, headers in the request's language. */
+export async function sendXlsx<T extends Record<string, unknown>>(
+  reply: FastifyReply,
+  lang: Lang,
+  filename: string,
+  columns: ExcelColumn<T>[],
+  rows: T[],
+) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(filename);
+  sheet.columns = columns.map((c) => ({ header: c.title[lang === 'en-US' ? 1 : 0], key: c.key, width: c.width ?? 16 }));
+  for (const row of rows) {
+    sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, c.value ? c.value(row, lang) : (row[c.key] as string)])));
+  }
+  sheet.getRow(1).font = { bold: true };
+  const buffer = await workbook.xlsx.writeBuffer();
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}.xlsx`)
+    .send(Buffer.from(buffer));
+}
+
+export const statusText = (status: unknown, lang: Lang) =>
+  status === 1 ? (lang === 'en-US' ? 'Enabled' : '启用') : lang === 'en-US' ? 'Disabled' : '停用';

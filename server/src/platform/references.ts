@@ -1,0 +1,47 @@
+import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import * as schema from '../db/schema.js';
+import { conflict } from './errors.js';
+
+interface Referrer {
+  table: PgTable;
+  column: PgColumn;
+}
+
+/** For each table, the columns of other tables whose foreign keys point at it (read once from the schema). */
+const referrers = new Map<string, Referrer[]>();
+for (const value of Object.values(schema)) {
+  if (!(value instanceof PgTable)) continue;
+  for (const fk of getTableConfig(value).foreignKeys) {
+    const ref = fk.reference();
+    const target = getTableName(ref.foreignTable);
+    if (target === 'tenants') continue;
+    const list = referrers.get(target) ?? [];
+    list.push({ table: value, column: ref.columns[0] });
+    referrers.set(target, list);
+  }
+}
+
+/**
+ * Refuses to delete a record that other records use: answers 409 naming the first user found, e.g.
+ * «不能删除：正被门店“静安旗舰店”使用». Cascading links (images of a shop) do not count.
+ */
+export async function assertUnreferenced(tx: Db, table: PgTable, id: number, ignore: PgTable[] = []) {
+  for (const { table: referrer, column } of referrers.get(getTableName(table)) ?? []) {
+    if (ignore.includes(referrer)) continue;
+    const fk = getTableConfig(referrer).foreignKeys.find((f) => f.reference().columns[0] === column);
+    if (fk?.onDelete === 'cascade') continue;
+    const columns = getTableColumns(referrer) as Record<string, PgColumn>;
+    const nameColumn = columns.name ?? columns.code;
+    const [row] = await tx
+      .select({ name: nameColumn ?? sql<string>`''` })
+      .from(referrer)
+      .where(eq(column, id))
+      .limit(1);
+    if (row) {
+      const entity = `@${getTableName(referrer)}`;
+      throw row.name ? conflict('referencedBy', { entity, name: String(row.name) }) : conflict('referenced', { entity });
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z } from 'zod';
+import { en, zhCN } from 'zod/locales';
+import type { Db } from '../db/client.js';
+import { writeAudit } from './audit.js';
+import { type Auth, can, loadAuth, readToken, visibleShops } from './auth.js';
+import { ok, zodFields } from './envelope.js';
+import { AppError, type FieldProblem, forbidden } from './errors.js';
+import { type Lang, langOf } from './i18n.js';
+import { inTenant } from './tenancy.js';
+
+type Schema = z.ZodType | undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<Q extends Schema, P extends Schema, B extends Schema> {
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** Permission key the caller must hold; `null` means any signed-in user. */
+  perm: string | null;
+  query?: Q;
+  params?: P;
+  body?: B;
+  /** Audit entity of a write; defaults to the path's resource segment. */
+  entity?: string;
+  /** The handler writes the reply itself (files, exports); no envelope. */
+  raw?: boolean;
+  /** A write the seed makes by GET (e.g. delete by GET): audited like any write. */
+  write?: boolean;
+  /** Fastify route config, e.g. rate limits. */
+  config?: Record<string, unknown>;
+  description?: string;
+}
+
+export interface Ctx<Q, P, B> {
+  query: Q;
+  params: P;
+  body: B;
+  tx: Db;
+  auth: Auth;
+  lang: Lang;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface PublicCtx<Q, P, B> {
+  query: Q;
+  params: P;
+  body: B;
+  db: Db;
+  lang: Lang;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+const zodLocales = { 'zh-CN': zhCN().localeError, 'en-US': en().localeError } as const;
+
+/** Unknown fields are refused in queries and bodies alike. */
+function strictSpec<S extends { query?: Schema; params?: Schema; body?: Schema }>(spec: S): S {
+  const strict = (schema: Schema) => (schema instanceof z.ZodObject ? schema.strict() : schema);
+  return { ...spec, query: strict(spec.query), params: strict(spec.params), body: strict(spec.body) };
+}
+
+function parse<S extends Schema>(schema: S, data: unknown, where: string, lang: Lang, problems: FieldProblem[]): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(data ?? (where === 'body' ? undefined : {}), { error: zodLocales[lang] });
+  if (result.success) return result.data as Out<S>;
+  problems.push(...zodFields(result.error, where === 'body' ? undefined : where === 'query' ? undefined : where));
+  return undefined as Out<S>;
+}
+
+function validate<Q extends Schema, P extends Schema, B extends Schema>(spec: RouteSpec<Q, P, B>, req: FastifyRequest, lang: Lang) {
+  const problems: FieldProblem[] = [];
+  const query = parse(spec.query, req.query, 'query', lang, problems);
+  const params = parse(spec.params, req.params, 'params', lang, problems);
+  const body = parse(spec.body, req.body, 'body', lang, problems);
+  if (problems.length) throw new AppError(400, 'validation', {}, problems);
+  return { query, params, body };
+}
+
+function openapiSchema(spec: RouteSpec<Schema, Schema, Schema>, url: string) {
+  const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  return defined({
+    summary: spec.summary,
+    description: spec.description,
+    tags: [url.split('/')[1] ?? 'api'],
+    querystring: spec.query,
+    params: spec.params,
+    body: spec.body,
+    security: [{ bearer: [] }],
+  });
+}
+
+/** The shop a call is scoped to (`shopid` in query or body) must be one the user may see. */
+function checkShopScope(auth: Auth, ...sources: unknown[]) {
+  const allowed = visibleShops(auth);
+  if (!allowed) return;
+  for (const source of sources) {
+    const shopid = (source as { shopid?: unknown } | undefined)?.shopid;
+    if (typeof shopid === 'number' && !allowed.includes(shopid)) throw forbidden('shopForbidden');
+  }
+}
+
+/**
+ * Registers an API route: token → validation → one tenant transaction (row-level security on) →
+ * permission and shop scope → handler → audit of writes → envelope. Every business route goes here.
+ */
+export function route<Q extends Schema, P extends Schema, B extends Schema>(
+  app: FastifyInstance,
+  method: HTTPMethods | HTTPMethods[],
+  url: string,
+  spec: RouteSpec<Q, P, B>,
+  handler: (ctx: Ctx<Out<Q>, Out<P>, Out<B>>) => Promise<unknown>,
+) {
+  spec = strictSpec(spec);
+  const methods = Array.isArray(method) ? method : [method];
+  app.route({
+    method: methods,
+    url,
+    schema: openapiSchema(spec as RouteSpec<Schema, Schema, Schema>, url),
+    config: spec.config,
+    handler: async (req, reply) => {
+      const lang = langOf(req);
+      const claims = await readToken(app.secret, req.headers.authorization);
+      const input = validate(spec, req, lang);
+      const data = await inTenant(app.database.db, claims.tenantId, async (tx) => {
+        const auth = await loadAuth(tx, claims);
+        if (spec.perm && !can(auth, spec.perm)) throw forbidden();
+        checkShopScope(auth, input.query, input.body);
+        const result = await handler({ ...input, tx, auth, lang, req, reply } as Ctx<Out<Q>, Out<P>, Out<B>>);
+        if (req.method !== 'GET' || spec.write) {
+          await writeAudit(tx, auth, req, spec.entity ?? url.split('/')[2] ?? url, input, result);
+        }
+        return result;
+      });
+      if (spec.raw) return reply;
+      return reply.send(ok(lang, data ?? null));
+    },
+  });
+}
+
+/** A route that needs no sign-in (sign-in itself). Runs outside any tenant. */
+export function publicRoute<Q extends Schema, P extends Schema, B extends Schema>(
+  app: FastifyInstance,
+  method: HTTPMethods,
+  url: string,
+  spec: Omit<RouteSpec<Q, P, B>, 'perm'>,
+  handler: (ctx: PublicCtx<Out<Q>, Out<P>, Out<B>>) => Promise<unknown>,
+) {
+  spec = strictSpec(spec);
+  app.route({
+    method,
+    url,
+    schema: { ...openapiSchema({ ...spec, perm: null } as RouteSpec<Schema, Schema, Schema>, url), security: [] },
+    config: spec.config,
+    handler: async (req, reply) => {
+      const lang = langOf(req);
+      const input = validate({ ...spec, perm: null }, req, lang);
+      const data = await handler({ ...input, db: app.database.db, lang, req, reply } as PublicCtx<Out<Q>, Out<P>, Out<B>>);
+      if (spec.raw) return reply;
+      return reply.send(ok(lang, data ?? null));
+    },
+  });
+}

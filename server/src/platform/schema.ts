@@ -1,0 +1,44 @@
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, tenantColumn } from '../db/columns.js';
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    userId: bigint('user_id', { mode: 'number' }),
+    username: text('username'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: bigint('entity_id', { mode: 'number' }),
+    detail: jsonb('detail'),
+    requestId: text('request_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_tenant_at').on(t.tenantId, t.at), index('audit_log_tenant_entity').on(t.tenantId, t.entity, t.entityId)],
+);
+
+export const numberSeries = pgTable(
+  'number_series',
+  {
+    tenantId: tenantColumn(),
+    key: text('key').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    path: text('path').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('files_tenant_path').on(t.tenantId, t.path)],
+);

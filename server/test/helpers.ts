@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { createTenant } from '../src/modules/identity/tenants.js';
+import { seedDemoData } from '../src/seed/demo.js';
+
+export interface Answer<T = any> {
+  status: number;
+  body: { resp_code: string; resp_msg: string; data: T; errors?: { path: string; message: string }[]; requestId?: string };
+  headers: Record<string, unknown>;
+  raw: Buffer;
+}
+
+export interface Client {
+  token: string;
+  get<T = any>(url: string, query?: Record<string, unknown>, headers?: Record<string, string>): Promise<Answer<T>>;
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
+  del<T = any>(url: string, headers?: Record<string, string>): Promise<Answer<T>>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** A new tenant with an admin; `demo` fills it with the demo chain. */
+  tenant(options?: { demo?: boolean }): Promise<TestTenant>;
+  client(token?: string): Client;
+  login(tenant: string, username: string, password: string): Promise<Answer>;
+}
+
+export interface TestTenant {
+  code: string;
+  tenantId: number;
+  adminPassword: string;
+  admin: Client;
+}
+
+/** The real app on a real database (PGlite in memory, or TEST_DATABASE_URL's throwaway database). */
+export async function build(): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL ? inject('testDatabaseUrl') : undefined;
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  if (!url) await migrate(database);
+  const config = { ...loadConfig({}), dataDir: path.join(os.tmpdir(), `headoffice-test-${randomBytes(4).toString('hex')}`) };
+  const app = await buildApp({ database, config });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const send = async (
+    method: string,
+    url: string,
+    token: string | undefined,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+    query?: Record<string, unknown>,
+  ): Promise<Answer> => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      query: query
+        ? Object.fromEntries(
+            Object.entries(query)
+              .filter(([, v]) => v !== undefined)
+              .map(([k, v]) => [k, String(v)]),
+          )
+        : undefined,
+      payload: payload as object,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    let body: Answer['body'];
+    try {
+      body = res.json();
+    } catch {
+      body = undefined as unknown as Answer['body'];
+    }
+    return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
+  };
+  const client = (token?: string): Client => ({
+    token: token ?? '',
+    get: (url, query, headers) => send('GET', url, token, undefined, headers, query),
+    post: (url, body, headers) => send('POST', url, token, body ?? {}, headers),
+    del: (url, headers) => send('DELETE', url, token, undefined, headers),
+  });
+  const login = (tenant: string, username: string, password: string) =>
+    send('POST', '/api-user/login', undefined, { tenant, username, password });
+
+  return {
+    app,
+    database,
+    client,
+    login,
+    async tenant(options = {}) {
+      const code = `t${randomBytes(5).toString('hex')}`;
+      const adminPassword = `pw-${randomBytes(6).toString('hex')}`;
+      const { tenantId } = await createTenant(database.db, { code, name: `测试连锁 ${code}`, adminPassword });
+      if (options.demo) await seedDemoData(database.db, tenantId);
+      const res = await login(code, 'admin', adminPassword);
+      if (res.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(res.body)}`);
+      return { code, tenantId, adminPassword, admin: client(res.body.data.access_token) };
+    },
+  };
+}
