@@ -121,10 +121,10 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
     handler: async (req, reply) => {
       const lang = langOf(req);
       const claims = await readToken(app.secret, req.headers.authorization);
-      const input = validate(spec, req, lang);
       const data = await inTenant(app.database.db, claims.tenantId, async (tx) => {
         const auth = await loadAuth(tx, claims);
         if (spec.perm && !can(auth, spec.perm)) throw forbidden();
+        const input = validate(spec, req, lang);
         checkShopScope(auth, input.query, input.body);
         const result = await handler({ ...input, tx, auth, lang, req, reply } as Ctx<Out<Q>, Out<P>, Out<B>>);
         if (req.method !== 'GET' || spec.write) {

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { numberSeries } from './schema.js';
+
+/**
+ * The next number of a per-tenant series, e.g. `RK20261121-0001` for prefix `RK` on that day.
+ * One atomic upsert: concurrent callers never get the same number, and a rolled-back
+ * transaction gives its number back.
+ */
+export async function nextNumber(tx: Db, tenantId: number, prefix: string, businessDate: string, width = 4): Promise<string> {
+  const day = businessDate.replaceAll('-', '');
+  const key = `${prefix}${day}`;
+  const [row] = await tx
+    .insert(numberSeries)
+    .values({ tenantId, key, last: 1 })
+    .onConflictDoUpdate({ target: [numberSeries.tenantId, numberSeries.key], set: { last: sql`${numberSeries.last} + 1` } })
+    .returning({ last: numberSeries.last });
+  return `${key}-${String(row.last).padStart(width, '0')}`;
+}
+
+/** Today's business date in the tenant's time zone, `YYYY-MM-DD`. */
+export function businessDate(timeZone = 'Asia/Shanghai', at = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
