@@ -32,18 +32,16 @@ describe('platform', async () => {
       expect(changed).toHaveLength(0);
       await expect(
         inTenant(t.database.db, a.tenantId, (tx) =>
-          tx
-            .insert(shops)
-            .values({
-              tenantId: b.tenantId,
-              code: 'X',
-              name: 'X',
-              brandId: 1,
-              regionId: 1,
-              provinceCode: '31',
-              cityCode: '3101',
-              areaCode: '310101',
-            }),
+          tx.insert(shops).values({
+            tenantId: b.tenantId,
+            code: 'X',
+            name: 'X',
+            brandId: 1,
+            regionId: 1,
+            provinceCode: '31',
+            cityCode: '3101',
+            areaCode: '310101',
+          }),
         ),
       ).rejects.toThrow();
     });

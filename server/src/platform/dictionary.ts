@@ -1,5 +1,5 @@
 import { dictionaryFields, dictionaryListQuery, idParam, statusBody } from '@headoffice/contract';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import type { Db } from '../db/client.js';
 import type { Auth } from './auth.js';
 import { conflict, notFound } from './errors.js';
 import { type ExcelColumn, sendXlsx, statusText } from './excel.js';
-import { offsetOf, orderBy, page } from './paging.js';
+import { keywordMatch, offsetOf, orderBy, page, sentFields } from './paging.js';
 import { assertUnreferenced } from './references.js';
 import { route } from './route.js';
 
@@ -99,10 +99,12 @@ export async function nextCode(tx: Db, def: DictionaryDef) {
   return { maxId: Number(row.maxId), nextCode: `${def.codePrefix}${String(next).padStart(3, '0')}` };
 }
 
-export async function saveDictionary(tx: Db, def: DictionaryDef, body: Record<string, unknown>, auth: Auth): Promise<Row> {
+/** Creates (no id) or updates (id, optional version) an entry; an update changes only the fields sent in `raw`. */
+export async function saveDictionary(tx: Db, def: DictionaryDef, body: Record<string, unknown>, auth: Auth, raw: unknown): Promise<Row> {
   const cols = columnsOf(def);
-  await def.beforeSave?.(tx, body, auth);
-  const { id, version, ...values } = body as { id?: number; version?: number } & Record<string, unknown>;
+  const { id, version, ...parsed } = body as { id?: number; version?: number } & Record<string, unknown>;
+  const values = id ? sentFields(parsed, raw) : parsed;
+  await def.beforeSave?.(tx, id ? { ...(await findDictionaryRow(tx, def, id)), ...values, id } : body, auth);
   if (!id) {
     const [created] = await tx
       .insert(def.table)
@@ -137,7 +139,7 @@ export async function listDictionary(tx: Db, def: DictionaryDef, query: Record<s
   const cols = columnsOf(def);
   const where = [...baseWhere(def, cols), ...extraWhere];
   const keyword = query.keyword as string | undefined;
-  if (keyword) where.push(or(ilike(cols.code, `%${keyword}%`), ilike(cols.name, `%${keyword}%`)) as SQL);
+  if (keyword) where.push(keywordMatch(keyword, cols.code, cols.name));
   if (query.status !== undefined) where.push(eq(cols.status, query.status as number));
   for (const key of Object.keys(def.filters ?? {})) {
     if (query[key] !== undefined && query[key] !== null) where.push(eq(cols[key], query[key]));
@@ -213,7 +215,7 @@ export function registerDictionary(app: FastifyInstance, def: DictionaryDef) {
     'POST',
     `${B}/save`,
     { summary: `${def.label[1]}: create (no id) or update (id, version)`, perm: edit, body: save, entity },
-    ({ tx, body, auth }) => saveDictionary(tx, def, body, auth),
+    ({ tx, body, auth, req }) => saveDictionary(tx, def, body, auth, req.body),
   );
   route(
     app,

@@ -18,10 +18,12 @@ function renderField(lang: Lang, f: FieldProblem) {
 }
 
 export function zodFields(error: ZodError, prefix?: string): FieldProblem[] {
-  return error.issues.map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '(root)',
-    message: issue.message,
-  }));
+  const pathOf = (parts: PropertyKey[]) => [prefix, ...parts.map(String)].filter(Boolean).join('.') || '(root)';
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: pathOf([...issue.path, key]), message: issue.message }))
+      : [{ path: pathOf(issue.path), message: issue.message }],
+  );
 }
 
 interface PgLikeError {
@@ -31,12 +33,22 @@ interface PgLikeError {
   detail?: string;
 }
 
-/** Maps database errors a client can cause to conflicts; anything else stays an internal error. */
-function fromDatabase(error: PgLikeError): AppError | undefined {
+const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * Maps database errors a client can cause to conflicts; anything else stays an internal error.
+ * Unique indexes are named `<table>_tenant_<column>`, which names the field (row-level security
+ * hides the violation's detail, so the value comes from the request).
+ */
+function fromDatabase(error: PgLikeError, body: unknown): AppError | undefined {
   switch (error.code) {
     case '23505': {
-      const match = /Key \((?:tenant_id, )?([a-z_]+)\)=\((?:\d+, )?(.*)\) already exists/.exec(error.detail ?? '');
-      return match ? new AppError(409, 'duplicate', { field: `@${match[1]}`, value: match[2] }) : new AppError(409, 'duplicateGeneric');
+      const column = /_tenant_([a-z_]+)$/.exec(error.constraint ?? '')?.[1];
+      const field = column ? camel(column) : undefined;
+      const value = field ? (body as Record<string, unknown> | undefined)?.[field] : undefined;
+      if (!column || !field || (typeof value !== 'string' && typeof value !== 'number')) return new AppError(409, 'duplicateGeneric');
+      const params = { field: `@${column}`, value };
+      return new AppError(409, 'duplicate', params, [{ path: field, key: 'duplicate', params }]);
     }
     case '23503':
       return new AppError(409, 'referenced', { entity: `@${error.table ?? ''}` });
@@ -69,7 +81,9 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
   if (error instanceof AppError) appError = error;
   else if (error instanceof ZodError) appError = new AppError(400, 'validation', {}, zodFields(error));
   else if (error && typeof error === 'object') {
-    appError = fromDatabase(error as PgLikeError);
+    // Drizzle wraps the driver's error; the database's code is on the cause.
+    const cause = (error as { cause?: unknown }).cause;
+    appError = fromDatabase((cause && typeof cause === 'object' ? cause : error) as PgLikeError, req.body);
     const fe = error as FastifyLikeError;
     if (!appError && fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       if (fe.statusCode === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')

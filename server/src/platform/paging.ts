@@ -1,4 +1,4 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 export interface PageInput {
@@ -35,4 +35,16 @@ export const offsetOf = (p: PageInput) => (p.page - 1) * p.pageSize;
 
 export function page<T>(list: T[], total: number, p: PageInput): Page<T> {
   return { list, total, page: p.page, pageSize: p.pageSize };
+}
+
+/** Case-insensitive "contains" on any of the columns; `%`, `_` and `\\` in the keyword match literally. */
+export function keywordMatch(keyword: string, ...columns: PgColumn[]): SQL {
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((c) => ilike(c, pattern))) as SQL;
+}
+
+/** On update, only the fields the client sent: schema defaults are for creation. */
+export function sentFields<T extends Record<string, unknown>>(parsed: T, raw: unknown): Partial<T> {
+  const sent = raw && typeof raw === 'object' ? new Set(Object.keys(raw)) : new Set<string>();
+  return Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.has(k))) as Partial<T>;
 }

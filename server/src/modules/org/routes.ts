@@ -38,7 +38,7 @@ function buildTree<T extends { id: number; parentId: number | null }>(rows: T[])
   for (const node of nodes.values()) {
     const parent = node.parentId ? nodes.get(node.parentId) : undefined;
     if (parent) parent.children.push(node);
-    else roots.push(node);
+    else if (!node.parentId) roots.push(node);
   }
   return roots;
 }
@@ -91,7 +91,7 @@ function registerAliases(app: FastifyInstance, def: DictionaryDef, aliases: { ro
       'POST',
       B,
       { summary: `${def.label[1]}: create or update`, perm: `${def.perm}.edit`, body: saveSchema(def), entity: def.resource },
-      ({ tx, body, auth }) => saveDictionary(tx, def, body, auth),
+      ({ tx, body, auth, req }) => saveDictionary(tx, def, body, auth, req.body),
     );
   if (aliases.getCode)
     route(
@@ -129,7 +129,7 @@ export async function orgModule(app: FastifyInstance) {
     'POST',
     `${R}/saveRegion`,
     { summary: 'Create or update a region', perm: 'org.region.edit', body: saveSchema(regionDef), entity: 'dictregion' },
-    ({ tx, body, auth }) => saveDictionary(tx, regionDef, body, auth),
+    ({ tx, body, auth, req }) => saveDictionary(tx, regionDef, body, auth, req.body),
   );
 
   // Brands (lists show isDel = 0 only) and channels

@@ -1,12 +1,12 @@
 import { shopListQuery, shopSave } from '@headoffice/contract';
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
-import { offsetOf, orderBy, page } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { divisionName, divisions, isValidDivision } from './pca.js';
 import { brands, regions, shopImages, shops } from './schema.js';
@@ -74,8 +74,7 @@ function listFilters(auth: Auth, q: Partial<ListQuery> & { regionIds?: number[] 
   const where: SQL[] = [];
   const s = scope(auth);
   if (s) where.push(s);
-  if (q.keyword)
-    where.push(or(ilike(shops.code, `%${q.keyword}%`), ilike(shops.name, `%${q.keyword}%`), ilike(shops.address, `%${q.keyword}%`)) as SQL);
+  if (q.keyword) where.push(keywordMatch(q.keyword, shops.code, shops.name, shops.address));
   if (q.regionId) where.push(or(eq(shops.regionId, q.regionId), eq(regions.parentId, q.regionId)) as SQL);
   if (q.brandId) where.push(eq(shops.brandId, q.brandId));
   if (q.status !== undefined) where.push(eq(shops.status, q.status));
@@ -122,30 +121,34 @@ async function checkReferences(tx: Db, value: z.output<typeof shopSave>) {
   if (!isValidDivision(value.provinceCode, value.cityCode, value.areaCode)) throw fieldError('areaCode', 'badCascade');
 }
 
-async function saveShop(tx: Db, auth: Auth, value: z.output<typeof shopSave>, createOnly = false) {
-  await checkReferences(tx, value);
+async function saveShop(tx: Db, auth: Auth, value: z.output<typeof shopSave>, raw: unknown, createOnly = false) {
   const { id, version, images, ...fields } = value;
   let shopId: number;
+  let replaceImages = true;
   if (!id || createOnly) {
+    await checkReferences(tx, value);
     const [created] = await tx
       .insert(shops)
       .values({ ...fields, tenantId: auth.tenantId })
       .returning({ id: shops.id });
     shopId = created.id;
   } else {
-    await getShop(tx, auth, id);
+    const current = await getShop(tx, auth, id);
+    const sent = sentFields(fields, raw);
+    replaceImages = raw !== null && typeof raw === 'object' && 'images' in raw;
+    await checkReferences(tx, { ...current, ...sent, images } as z.output<typeof shopSave>);
     const conditions = [eq(shops.id, id)];
     if (version !== undefined) conditions.push(eq(shops.version, version));
     const updated = await tx
       .update(shops)
-      .set({ ...fields, version: sql`${shops.version} + 1`, updatedAt: new Date() })
+      .set({ ...sent, version: sql`${shops.version} + 1`, updatedAt: new Date() })
       .where(and(...conditions))
       .returning({ id: shops.id });
     if (!updated.length) throw conflict('staleVersion');
     shopId = id;
-    await tx.delete(shopImages).where(eq(shopImages.shopId, id));
+    if (replaceImages) await tx.delete(shopImages).where(eq(shopImages.shopId, id));
   }
-  if (images.length) {
+  if (replaceImages && images.length) {
     await tx.insert(shopImages).values(images.map((url, sort) => ({ tenantId: auth.tenantId, shopId, url, sort })));
   }
   return getShop(tx, auth, shopId);
@@ -327,7 +330,7 @@ export function registerShopRoutes(app: FastifyInstance) {
       'POST',
       url,
       { summary: 'Create (no id) or update (id, version) a shop with its images', perm: edit, body: shopSave, entity: 'shop' },
-      ({ tx, auth, body }) => saveShop(tx, auth, body),
+      ({ tx, auth, body, req }) => saveShop(tx, auth, body, req.body),
     );
   }
   route(
@@ -335,7 +338,7 @@ export function registerShopRoutes(app: FastifyInstance) {
     'POST',
     '/api-chain/shop/addShop',
     { summary: 'Create a shop', perm: edit, body: shopSave.omit({ id: true, version: true }), entity: 'shop' },
-    ({ tx, auth, body }) => saveShop(tx, auth, body, true),
+    ({ tx, auth, body, req }) => saveShop(tx, auth, body, req.body, true),
   );
   route(
     app,
@@ -367,12 +370,13 @@ export function registerShopRoutes(app: FastifyInstance) {
     async ({ tx, auth, body }) => {
       const [region] = await tx.select({ id: regions.id }).from(regions).where(eq(regions.id, body.regionId));
       if (!region) throw fieldError('regionId', 'missingReference', { field: '@region' });
+      const shopIds = [...new Set(body.shopIds)];
       const moved = await tx
         .update(shops)
         .set({ regionId: body.regionId, version: sql`${shops.version} + 1`, updatedAt: new Date() })
-        .where(and(inArray(shops.id, body.shopIds), scope(auth)))
+        .where(and(inArray(shops.id, shopIds), scope(auth)))
         .returning({ id: shops.id });
-      if (moved.length !== body.shopIds.length) throw notFound();
+      if (moved.length !== shopIds.length) throw notFound();
       return { moved: moved.length };
     },
   );
