@@ -1,0 +1,91 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Outlet, Route, Routes, useNavigate } from 'react-router';
+import { EmptyState } from '../platform/Empty';
+import { isApiError } from '../platform/http';
+import { bindNotify } from '../platform/notify';
+import { PageLoading } from '../platform/PageLoading';
+import { ForbiddenPage, NotFoundPage } from '../platform/results';
+
+const LoginPage = lazy(() => import('./login/LoginPage'));
+const BoardPage = lazy(() => import('./board/BoardPage'));
+const AdminApp = lazy(() => import('./admin/AdminApp'));
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // client errors (4xx) will not get better by asking again
+      retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 1,
+      refetchOnWindowFocus: false,
+      staleTime: 0,
+    },
+    mutations: { retry: false },
+  },
+});
+
+const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#2f54eb',
+    borderRadius: 6,
+    fontSize: 14,
+  },
+  components: {
+    Layout: { siderBg: '#001529', headerBg: '#fff' },
+    Table: { headerBg: '#fafbfc' },
+  },
+};
+
+/** Lets the HTTP client use the context-aware message API and the router. */
+function NotifyBinder() {
+  const { message, modal } = AntApp.useApp();
+  const navigate = useNavigate();
+  useEffect(() => {
+    bindNotify({ message, modal, navigate: (to) => navigate(to) });
+  }, [message, modal, navigate]);
+  return null;
+}
+
+/** The routing shell: renders only the nested routed view. */
+function Shell() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route path="/" element={<BoardPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/403" element={<ForbiddenPage />} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/admin/*" element={<AdminApp />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function Root() {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en-US';
+  return (
+    <ConfigProvider locale={en ? enUS : zhCN} theme={theme} renderEmpty={(name) => <EmptyState compact={name !== 'Table'} />}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <NotifyBinder />
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

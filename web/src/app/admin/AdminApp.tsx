@@ -1,0 +1,115 @@
+import { LockOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { authApi, logout } from '../../platform/auth';
+import { isApiError } from '../../platform/http';
+import { LangSwitch } from '../../platform/LangSwitch';
+import { PageLoading } from '../../platform/PageLoading';
+import { getAppToken, getBoardToken, setAppToken } from '../../platform/session';
+import AdminLayout from './AdminLayout';
+import { ADMIN_APP_ID } from './pages';
+
+type Gate = 'checking' | 'ready' | 'password' | 'signin';
+
+/**
+ * The admin application. It works with its own token (`ho.token.admin`). Opened without one, it re-logs
+ * in with the board's token; when the app needs its independent password (4005) it asks for it; when the
+ * re-login is not possible otherwise it falls back to the board's token.
+ */
+export default function AdminApp() {
+  const [gate, setGate] = useState<Gate>(() => (getAppToken(ADMIN_APP_ID) ? 'ready' : getBoardToken() ? 'checking' : 'signin'));
+  const location = useLocation();
+
+  useEffect(() => {
+    if (gate !== 'checking') return;
+    let live = true;
+    authApi
+      .relogin(ADMIN_APP_ID)
+      .then((data) => {
+        setAppToken(ADMIN_APP_ID, data.access_token, data.tenantId);
+        if (live) setGate('ready');
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        if (isApiError(e) && e.code === '4005') setGate('password');
+        else if (isApiError(e) && (e.status === 401 || e.code === '401')) setGate('signin');
+        else setGate('ready'); // fall back to the board's token
+      });
+    return () => {
+      live = false;
+    };
+  }, [gate]);
+
+  if (gate === 'signin') {
+    return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
+  if (gate === 'checking') return <PageLoading />;
+  if (gate === 'password') return <AppPassword onDone={() => setGate('ready')} />;
+  return <AdminLayout onNeedPassword={() => setGate('password')} />;
+}
+
+/** Sign in to the admin application with its independent password. */
+function AppPassword({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async ({ password }: { password: string }) => {
+    setBusy(true);
+    try {
+      const data = await authApi.appLogin(ADMIN_APP_ID, password);
+      setAppToken(ADMIN_APP_ID, data.access_token, data.tenantId);
+      qc.clear();
+      onDone();
+    } catch {
+      /* wrong password: shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="ho-board" style={{ alignItems: 'center', justifyContent: 'center' }}>
+      <div style={{ position: 'absolute', top: 16, right: 16 }}>
+        <LangSwitch />
+      </div>
+      <Card style={{ width: 400, maxWidth: '92vw' }}>
+        <div className="ho-brand" style={{ marginBottom: 24 }}>
+          <img src="/logo.svg" alt="" />
+          <span>{t('app.title')}</span>
+        </div>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {t('appLogin.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('appLogin.desc', { name: t('appLogin.adminApp') })}</Typography.Paragraph>
+        <Form layout="vertical" onFinish={submit} requiredMark={false}>
+          <Form.Item
+            name="password"
+            label={t('appLogin.password')}
+            rules={[{ required: true, message: t('common.pleaseEnter', { label: t('appLogin.password') }) }]}
+          >
+            <Input.Password prefix={<LockOutlined />} autoFocus autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('appLogin.submit')}
+          </Button>
+        </Form>
+        <Button
+          type="link"
+          block
+          style={{ marginTop: 8 }}
+          onClick={async () => {
+            await logout();
+            navigate('/login', { replace: true });
+          }}
+        >
+          {t('appLogin.switchAccount')}
+        </Button>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,315 @@
+import {
+  AppstoreOutlined,
+  DownOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps, Result, Space, Tag, Typography } from 'antd';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { logout, type MenuNode, useMe, useMenus } from '../../platform/auth';
+import { ErrorBoundary } from '../../platform/ErrorBoundary';
+import { isApiError } from '../../platform/http';
+import { AppIcon } from '../../platform/icons';
+import { LangSwitch } from '../../platform/LangSwitch';
+import { PageLoading } from '../../platform/PageLoading';
+import { resolvePage, TabContext, type TabInfo } from '../../platform/pages';
+import { ForbiddenResult, NotFoundResult } from '../../platform/results';
+import { appTokenKey, clearToken } from '../../platform/session';
+import { PageTabs } from '../../platform/tabs/PageTabs';
+import { openTab, type TabItem } from '../../platform/tabs/tabState';
+import { ADMIN_APP_ID, ADMIN_HOME, adminPages } from './pages';
+
+const TABS_KEY = 'ho.tabs.admin';
+
+const normalize = (p: string) => (p.length > 1 && p.endsWith('/') ? p.replace(/\/+$/, '') : p);
+
+function restoreTabs(): TabItem[] {
+  try {
+    const raw = sessionStorage.getItem(TABS_KEY);
+    const keys = raw ? (JSON.parse(raw) as unknown) : null;
+    if (Array.isArray(keys)) {
+      return keys
+        .filter((k): k is string => typeof k === 'string' && resolvePage(adminPages, k) !== null)
+        .map((key) => ({ key, title: '', refresh: 0 }));
+    }
+  } catch {
+    /* start afresh */
+  }
+  return [];
+}
+
+interface MenuIndex {
+  /** leaf url → node */
+  leaves: Map<string, MenuNode>;
+  /** leaf url → keys of its groups (for the open submenus) */
+  ancestors: Map<string, string[]>;
+  /** leaf url → names from the root (breadcrumb) */
+  trail: Map<string, MenuNode[]>;
+}
+
+const groupKey = (n: MenuNode) => `group:${n.id}`;
+
+function indexMenus(nodes: MenuNode[]): MenuIndex {
+  const idx: MenuIndex = { leaves: new Map(), ancestors: new Map(), trail: new Map() };
+  const walk = (list: MenuNode[], parents: MenuNode[]) => {
+    for (const n of list) {
+      if (n.children?.length) walk(n.children, [...parents, n]);
+      else if (n.url) {
+        const url = normalize(n.url);
+        idx.leaves.set(url, n);
+        idx.ancestors.set(url, parents.map(groupKey));
+        idx.trail.set(url, [...parents, n]);
+      }
+    }
+  };
+  walk(nodes, []);
+  return idx;
+}
+
+const bySort = (a: MenuNode, b: MenuNode) => (a.sort ?? 0) - (b.sort ?? 0);
+
+/** The admin shell: side menu from the server, header, and the tabbed pages. */
+export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => void }) {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en-US';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const me = useMe();
+  const menus = useMenus(ADMIN_APP_ID);
+  const [collapsed, setCollapsed] = useState(false);
+  const [tabs, setTabs] = useState<TabItem[]>(restoreTabs);
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const active = normalize(location.pathname);
+
+  // the app-scoped token is refused until the independent password is given
+  useEffect(() => {
+    if ([me.error, menus.error].some((e) => isApiError(e) && e.code === '4005')) {
+      clearToken(appTokenKey(ADMIN_APP_ID));
+      onNeedPassword();
+    }
+  }, [me.error, menus.error, onNeedPassword]);
+
+  const label = useCallback((n: MenuNode) => (en && n.nameEn ? n.nameEn : n.name), [en]);
+  const index = useMemo(() => indexMenus(menus.data ?? []), [menus.data]);
+
+  const pageOf = useCallback((key: string) => resolvePage(adminPages, key), []);
+  const menuUrlOf = useCallback(
+    (key: string) => {
+      const r = pageOf(key);
+      return r ? (r.def.menuUrl?.(r.params) ?? key) : key;
+    },
+    [pageOf],
+  );
+
+  const titleOf = (key: string): string => {
+    if (titles[key]) return titles[key];
+    const r = pageOf(key);
+    if (!r) return t('admin.notFoundTab');
+    const leaf = index.leaves.get(key);
+    if (leaf) return label(leaf);
+    return typeof r.def.title === 'function' ? r.def.title(r.params, (k) => t(k)) : t(r.def.title);
+  };
+
+  // the URL decides the active tab: deep links and reloads open it
+  useEffect(() => {
+    setTabs((ts) => openTab(ts, active, ''));
+  }, [active]);
+
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(TABS_KEY, JSON.stringify(tabs.map((x) => x.key)));
+    } catch {
+      /* not persisted */
+    }
+  }, [tabs]);
+
+  // open the submenu holding the active page
+  const selectedMenu = menuUrlOf(active);
+  useEffect(() => {
+    const anc = index.ancestors.get(selectedMenu);
+    if (anc?.length) setOpenKeys((keys) => [...new Set([...keys, ...anc])]);
+  }, [selectedMenu, index]);
+
+  const activeTitle = titleOf(active);
+  useEffect(() => {
+    document.title = `${activeTitle} · ${t('app.title')}`;
+  }, [activeTitle, t]);
+
+  // one stable TabInfo per tab, so pages can depend on it
+  const infos = useRef(new Map<string, TabInfo>());
+  const tabsRef = useRef(tabs);
+  tabsRef.current = tabs;
+  const infoFor = (key: string): TabInfo => {
+    let info = infos.current.get(key);
+    if (!info) {
+      info = {
+        key,
+        params: pageOf(key)?.params ?? {},
+        setTitle: (title) => setTitles((m) => (m[key] === title ? m : { ...m, [key]: title })),
+        open: (path) => navigate(path),
+        close: () => {
+          const rest = tabsRef.current.filter((x) => x.key !== key);
+          if (!rest.length) return;
+          setTabs(rest);
+          navigate(rest[rest.length - 1]?.key ?? ADMIN_HOME);
+        },
+      };
+      infos.current.set(key, info);
+    }
+    return info;
+  };
+
+  const content = (key: string) => {
+    const r = pageOf(key);
+    if (!r) return <NotFoundResult />;
+    if (!r.def.public) {
+      if (menus.isLoading) return <PageLoading />;
+      if (menus.isError) {
+        return (
+          <Result
+            status="warning"
+            title={menus.error.message}
+            extra={<Button onClick={() => void menus.refetch()}>{t('common.retry')}</Button>}
+          />
+        );
+      }
+      if (!index.leaves.has(menuUrlOf(key))) return <ForbiddenResult />;
+    }
+    const Page = r.def.component;
+    return <Page />;
+  };
+
+  const menuItems: MenuProps['items'] = useMemo(() => {
+    const build = (nodes: MenuNode[]): NonNullable<MenuProps['items']> =>
+      [...nodes].sort(bySort).flatMap((n) => {
+        if (n.children?.length) {
+          return [{ key: groupKey(n), icon: n.icon ? <AppIcon name={n.icon} /> : undefined, label: label(n), children: build(n.children) }];
+        }
+        if (!n.url) return [];
+        return [{ key: normalize(n.url), icon: n.icon ? <AppIcon name={n.icon} /> : undefined, label: label(n) }];
+      });
+    return [{ key: ADMIN_HOME, icon: <HomeOutlined />, label: t('admin.home') }, ...build(menus.data ?? [])];
+  }, [menus.data, label, t]);
+
+  const signOut = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+
+  const user = me.data?.user;
+  const trail = index.trail.get(selectedMenu) ?? [];
+  const crumbs = [
+    { title: <HomeOutlined /> },
+    ...(active === ADMIN_HOME ? [{ title: t('admin.home') }] : trail.map((n) => ({ title: label(n) }))),
+    ...(selectedMenu !== active && pageOf(active) ? [{ title: activeTitle }] : []),
+  ];
+
+  return (
+    <Layout className="ho-admin">
+      <Layout.Sider
+        className="ho-sider"
+        width={216}
+        collapsedWidth={64}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        trigger={null}
+        breakpoint="lg"
+      >
+        <button type="button" className="ho-sider-logo" onClick={() => navigate(ADMIN_HOME)} title={t('app.title')}>
+          <img src="/logo.svg" alt="" />
+          {collapsed ? null : <span>{t('app.product')}</span>}
+        </button>
+        <Menu
+          className="ho-sider-menu"
+          theme="dark"
+          mode="inline"
+          items={menuItems}
+          selectedKeys={[selectedMenu]}
+          openKeys={collapsed ? undefined : openKeys}
+          onOpenChange={(keys) => setOpenKeys(keys)}
+          onClick={({ key }) => {
+            if (/^https?:\/\//.test(key)) window.open(key, '_blank', 'noopener');
+            else if (key.startsWith('/')) navigate(key);
+          }}
+        />
+      </Layout.Sider>
+      <Layout className="ho-main">
+        <Layout.Header className="ho-header">
+          <Space size={4}>
+            <Button
+              type="text"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed(!collapsed)}
+              aria-label={collapsed ? t('admin.expand') : t('admin.collapse')}
+            />
+            <Breadcrumb items={crumbs} />
+          </Space>
+          <div className="ho-header-right">
+            {user?.tenantName ? <Tag color="geekblue">{user.tenantName}</Tag> : null}
+            <LangSwitch />
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  ...(me.data?.roles.length
+                    ? [
+                        {
+                          key: 'roles',
+                          icon: <TeamOutlined />,
+                          disabled: true,
+                          label: `${t('admin.roles')}：${me.data.roles.map((r) => r.name).join('、')}`,
+                        },
+                        { type: 'divider' as const },
+                      ]
+                    : []),
+                  { key: 'board', icon: <AppstoreOutlined />, label: t('admin.backToBoard') },
+                  { key: 'logout', icon: <LogoutOutlined />, label: t('common.logout'), danger: true },
+                ],
+                onClick: ({ key }) => {
+                  if (key === 'board') window.location.assign('/');
+                  else if (key === 'logout') void signOut();
+                },
+              }}
+            >
+              <Button type="text" style={{ height: 40 }}>
+                <Space size={6}>
+                  <Avatar size="small" icon={<UserOutlined />} style={{ background: '#2f54eb' }} />
+                  <Typography.Text>{user?.name ?? user?.username ?? ''}</Typography.Text>
+                  <DownOutlined style={{ fontSize: 10 }} />
+                </Space>
+              </Button>
+            </Dropdown>
+          </div>
+        </Layout.Header>
+        <PageTabs
+          tabs={tabs.map((x) => ({ ...x, title: titleOf(x.key) }))}
+          activeKey={active}
+          onActivate={(key) => navigate(key)}
+          onChange={(next, activate) => {
+            setTabs(next);
+            const keys = new Set(next.map((x) => x.key));
+            for (const k of infos.current.keys()) if (!keys.has(k)) infos.current.delete(k);
+            if (activate) navigate(activate);
+          }}
+          render={(tab) => (
+            <TabContext.Provider value={infoFor(tab.key)}>
+              <div className="ho-page">
+                <ErrorBoundary>
+                  <Suspense fallback={<PageLoading />}>{content(tab.key)}</Suspense>
+                </ErrorBoundary>
+              </div>
+            </TabContext.Provider>
+          )}
+        />
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,195 @@
+import { ApartmentOutlined, ShopOutlined, TagsOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import type { Page } from '@headoffice/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RegionNode } from '../../modules/org/types';
+import { type MenuNode, useMe, useMenus } from '../../platform/auth';
+import { Chart, type ChartOption } from '../../platform/Chart';
+import { EmptyState } from '../../platform/Empty';
+import { http } from '../../platform/http';
+import { AppIcon } from '../../platform/icons';
+import { useTab } from '../../platform/pages';
+import { ADMIN_APP_ID } from './pages';
+
+const quiet = { quiet: true } as const;
+
+function useCount(key: string, params: Record<string, unknown>) {
+  return useQuery({
+    queryKey: ['home', key],
+    queryFn: () => http.get<Page<unknown>>('/api-chain/shop', { page: 1, pageSize: 1, ...params }, quiet).then((p) => p.total),
+  });
+}
+
+function Stat({
+  title,
+  value,
+  icon,
+  color,
+  loading,
+}: {
+  title: string;
+  value: ReactNode;
+  icon: ReactNode;
+  color: string;
+  loading: boolean;
+}) {
+  return (
+    <Card size="small" variant="borderless" style={{ height: '100%' }}>
+      <Space size={16} align="center">
+        <div
+          style={{
+            width: 48,
+            height: 48,
+            borderRadius: 12,
+            background: `${color}1a`,
+            color,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontSize: 22,
+          }}
+        >
+          {icon}
+        </div>
+        <Statistic title={title} value={loading ? ' ' : (value as string | number)} loading={loading} />
+      </Space>
+    </Card>
+  );
+}
+
+/** Menu leaves in menu order; a leaf without an icon shows its group's. */
+function leaves(nodes: MenuNode[], out: MenuNode[] = [], icon?: string | null): MenuNode[] {
+  for (const n of [...nodes].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))) {
+    if (n.children?.length) leaves(n.children, out, n.icon ?? icon);
+    else if (n.url) out.push({ ...n, icon: n.icon ?? icon });
+  }
+  return out;
+}
+
+/** /admin — welcome, the chain's key counts and shortcuts. */
+export default function HomePage() {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en-US';
+  const tab = useTab();
+  const me = useMe();
+  const menus = useMenus(ADMIN_APP_ID);
+  const shops = useCount('shops', {});
+  const open = useCount('openShops', { status: 1 });
+  const tree = useQuery({
+    queryKey: ['home', 'regions'],
+    queryFn: () => http.get<RegionNode[]>('/api-chain/dictregion/tree/all', undefined, quiet),
+  });
+  const brands = useQuery({
+    queryKey: ['home', 'brands'],
+    queryFn: () => http.get<unknown[]>('/api-chain/brand/list/all', undefined, quiet),
+  });
+
+  const hour = dayjs().hour();
+  const greeting = t(hour < 12 ? 'admin.morning' : hour < 18 ? 'admin.afternoon' : 'admin.evening');
+  const areas = tree.data ?? [];
+  const subRegions = areas.reduce((n, a) => n + (a.children?.length ?? 0), 0);
+  const dash = '—';
+
+  const option = useMemo<ChartOption>(() => {
+    const rows = [...areas].sort((a, b) => (b.shopCount ?? 0) - (a.shopCount ?? 0));
+    return {
+      grid: { left: 40, right: 16, top: 24, bottom: 32 },
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'category', data: rows.map((r) => r.name), axisLabel: { interval: 0, hideOverlap: true } },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        {
+          type: 'bar',
+          name: t('admin.shops'),
+          data: rows.map((r) => r.shopCount ?? 0),
+          barMaxWidth: 36,
+          itemStyle: { color: '#2f54eb', borderRadius: [4, 4, 0, 0] },
+        },
+      ],
+    };
+  }, [areas, t]);
+
+  const links = leaves(menus.data ?? []).slice(0, 12);
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Card variant="borderless">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('admin.welcome', { greeting, name: me.data?.user.name ?? '' })}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {me.data?.user.tenantName ? `${me.data.user.tenantName} · ` : ''}
+          {t('admin.today', { date: dayjs().format(en ? 'dddd, MMMM D, YYYY' : 'YYYY年M月D日 dddd') })}
+        </Typography.Text>
+      </Card>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} sm={12} xl={6}>
+          <Stat title={t('admin.shops')} value={shops.data ?? dash} icon={<ShopOutlined />} color="#2f54eb" loading={shops.isLoading} />
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Stat
+            title={t('admin.openShops')}
+            value={open.data ?? dash}
+            icon={<ThunderboltOutlined />}
+            color="#52c41a"
+            loading={open.isLoading}
+          />
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Stat
+            title={t('admin.regions')}
+            value={tree.data ? `${areas.length} / ${subRegions}` : dash}
+            icon={<ApartmentOutlined />}
+            color="#fa8c16"
+            loading={tree.isLoading}
+          />
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Stat
+            title={t('admin.brands')}
+            value={brands.data?.length ?? dash}
+            icon={<TagsOutlined />}
+            color="#eb2f96"
+            loading={brands.isLoading}
+          />
+        </Col>
+      </Row>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={16}>
+          <Card size="small" title={t('admin.shopsByRegion')} variant="borderless">
+            {tree.isLoading ? (
+              <Skeleton active />
+            ) : areas.length ? (
+              <Chart option={option} />
+            ) : (
+              <EmptyState description={t('admin.noData')} />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Card size="small" title={t('admin.quickLinks')} variant="borderless" style={{ height: '100%' }}>
+            {links.length ? (
+              <Row gutter={[8, 8]}>
+                {links.map((n) => (
+                  <Col span={12} key={String(n.id)}>
+                    <Card size="small" hoverable onClick={() => n.url && tab.open(n.url)} styles={{ body: { padding: '10px 12px' } }}>
+                      <Space>
+                        <AppIcon name={n.icon} />
+                        <Typography.Text ellipsis>{en && n.nameEn ? n.nameEn : n.name}</Typography.Text>
+                      </Space>
+                    </Card>
+                  </Col>
+                ))}
+              </Row>
+            ) : (
+              <EmptyState compact />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Space>
+  );
+}

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { brandDef, channelDef, regionDef, shopDef } from '../modules/org/defs';
+import { DICTS } from '../modules/org/dictionaries';
+import enUS from './en-US';
+import zhCN from './zh-CN';
+
+type Tree = { [k: string]: string | Tree };
+
+function flat(tree: Tree, prefix = '', out = new Map<string, string>()) {
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else flat(v, key, out);
+  }
+  return out;
+}
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) sources(p, out);
+    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !p.includes('locales')) out.push(p);
+  }
+  return out;
+}
+
+const zh = flat(zhCN as Tree);
+const en = flat(enUS as Tree);
+
+describe('locales', () => {
+  it('have the same keys', () => {
+    expect([...en.keys()].sort()).toEqual([...zh.keys()].sort());
+  });
+
+  it('cover every literal key used in the code', () => {
+    const root = join(__dirname, '..');
+    const missing: string[] = [];
+    for (const file of sources(root)) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z0-9_.]+)'/g)) {
+        if (m[1] && !zh.has(m[1])) missing.push(`${file}: ${m[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('cover every field, option and title of the org definitions', () => {
+    const defs = [shopDef, brandDef, channelDef, regionDef([]), ...Object.values(DICTS).map((d) => d.def)];
+    const keys = new Set<string>();
+    for (const d of defs) {
+      keys.add(d.title);
+      for (const f of d.fields as {
+        title: string;
+        options?: { kind: string; raw?: boolean; items?: { label: string }[] };
+        form?: unknown;
+        search?: unknown;
+      }[]) {
+        keys.add(f.title);
+        if (f.options?.kind === 'static' && !f.options.raw) for (const i of f.options.items ?? []) keys.add(i.label);
+        const form = (f.form || undefined) as { help?: string; placeholder?: string } | undefined;
+        if (form?.help) keys.add(form.help);
+        const search = f.search as { placeholder?: string } | boolean | undefined;
+        if (typeof search === 'object' && search.placeholder) keys.add(search.placeholder);
+      }
+    }
+    expect([...keys].filter((k) => !zh.has(k))).toEqual([]);
+  });
+
+  it('keep English out of the Chinese texts', () => {
+    const allowed = /^(HeadOffice|HTTP|ID)$/;
+    const offenders = [...zh.entries()].filter(([, v]) =>
+      (v.replace(/\{\{\w+\}\}/g, '').match(/[A-Za-z]{2,}/g) ?? []).some((w) => !allowed.test(w)),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { http } from './http';
+import { clearAllTokens, currentToken, getBoardToken } from './session';
+
+export interface LoginResult {
+  access_token: string;
+  tenantId: number | string;
+  user: { id: number; username: string; name: string };
+}
+export interface AppEntry {
+  appId: string;
+  name: string;
+  nameEn?: string | null;
+  icon?: string | null;
+  url?: string | null;
+}
+export interface AppToken {
+  access_token: string;
+  tenantId: number | string;
+}
+export interface ShopRef {
+  id: number;
+  code: string;
+  name: string;
+}
+export interface Me {
+  user: {
+    id: number;
+    username: string;
+    name: string;
+    tenantId: number | string;
+    tenantCode: string;
+    tenantName: string;
+    appId?: string | null;
+  };
+  roles: { id: number; name: string }[];
+  permissions: string[];
+  loginShops: ShopRef[];
+  managerShops: ShopRef[];
+}
+export interface MenuNode {
+  id: number | string;
+  name: string;
+  nameEn?: string | null;
+  icon?: string | null;
+  url?: string | null;
+  sort?: number;
+  permKey?: string | null;
+  children?: MenuNode[];
+}
+
+export const authApi = {
+  login: (body: { tenant: string; username: string; password: string }) => http.post<LoginResult>('/api-user/login', body, { token: null }),
+  apps: () => http.get<AppEntry[]>('/api-user/apps'),
+  /** Re-login for an application with the board's token; 4005 comes back as an ApiError, unannounced. */
+  relogin: (appId: string) => http.post<AppToken>('/api-user/relogin', { appId }, { quiet: true }),
+  /** Sign in to an application with its independent password. */
+  appLogin: (appId: string, password: string) => http.post<AppToken>('/api-user/app-login', { appId, password }, { authRedirect: false }),
+  me: () => http.get<Me>('/api-user/me'),
+  menus: (appId: string) => http.get<MenuNode[]>('/api-user/menus/mine', { appId }),
+};
+
+/** Revoke the tokens this browser holds (best effort) and forget them. */
+export async function logout(): Promise<void> {
+  const tokens = new Set<string>();
+  const cur = currentToken();
+  if (cur) tokens.add(cur.token);
+  const board = getBoardToken();
+  if (board) tokens.add(board);
+  await Promise.allSettled([...tokens].map((token) => http.post('/api-user/logout', {}, { token, quiet: true, timeout: 8000 })));
+  clearAllTokens();
+}
+
+export function useMe(enabled = true) {
+  return useQuery({ queryKey: ['me'], queryFn: authApi.me, enabled, staleTime: 5 * 60_000 });
+}
+
+export function useMenus(appId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['menus', appId],
+    queryFn: () => authApi.menus(appId),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** `can('org.shop.edit')`: the signed-in user holds the permission ("*" grants all). */
+export function usePermission() {
+  const { data } = useMe();
+  const perms = data?.permissions;
+  return useCallback(
+    (key?: string | null) => {
+      if (!key) return true;
+      if (!perms) return false;
+      return perms.includes(key) || perms.includes('*');
+    },
+    [perms],
+  );
+}

@@ -1,0 +1,55 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/en';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enUS from '../locales/en-US';
+import zhCN from '../locales/zh-CN';
+import { readKey, writeKey } from './session';
+
+export type Lang = 'zh-CN' | 'en-US';
+export const LANGS: { value: Lang; label: string }[] = [
+  { value: 'zh-CN', label: '简体中文' },
+  { value: 'en-US', label: 'English' },
+];
+export const LANG_KEY = 'ho.lang';
+
+function storedLang(): Lang {
+  const v = readKey(LANG_KEY);
+  return v === 'en-US' ? 'en-US' : 'zh-CN'; // Chinese is the default whatever the browser says
+}
+
+function applySideEffects(lang: Lang): void {
+  dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = lang;
+    document.title = i18n.t('app.title');
+  }
+}
+
+const initial = storedLang();
+void i18n.use(initReactI18next).init({
+  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  lng: initial,
+  fallbackLng: 'zh-CN',
+  supportedLngs: ['zh-CN', 'en-US'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+applySideEffects(initial);
+
+export function currentLang(): Lang {
+  return i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+}
+
+export async function setLang(lang: Lang): Promise<void> {
+  writeKey(LANG_KEY, lang);
+  await i18n.changeLanguage(lang);
+  applySideEffects(lang);
+}
+
+/** Translate outside components (HTTP client, column specs evaluated lazily). */
+export const t = (key: string, options?: Record<string, unknown>): string => i18n.t(key, options ?? {}) as string;
+
+export default i18n;

@@ -1,0 +1,444 @@
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  StopOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import type { Page } from '@headoffice/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Form, Popconfirm, Row, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
+import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../auth';
+import { EmptyState } from '../Empty';
+import { download, http, isApiError } from '../http';
+import { notify } from '../notify';
+import { ForbiddenResult } from '../results';
+import { renderValue, StatusSwitch } from './cells';
+import { FieldInput } from './FieldInput';
+import { invalidateResource } from './invalidate';
+import { ResourceForm } from './ResourceForm';
+import type { BaseRow, ResourceDef } from './types';
+import { searchFields, toSearchParams, typeOf } from './values';
+
+type Values = Record<string, unknown>;
+
+export interface ListContext<R> {
+  openCreate: (initial?: Values) => void;
+  openEdit: (row: R) => void;
+  selected: R[];
+  clearSelection: () => void;
+  params: Values;
+  canEdit: boolean;
+  refetch: () => void;
+}
+
+export interface ResourceListProps<R extends BaseRow, X extends string> {
+  def: ResourceDef<R, X>;
+  /** Filters the page fixes (not shown in the search form), e.g. the region picked in a tree. */
+  fixedParams?: Values;
+  /** Values a new record starts with. */
+  createDefaults?: Values;
+  hideSearch?: boolean;
+  title?: ReactNode;
+  toolbar?: (ctx: ListContext<R>) => ReactNode;
+  rowActions?: (row: R, ctx: ListContext<R>) => ReactNode;
+  /** Show checkboxes even without batch status (e.g. to move shops). */
+  selectable?: boolean;
+  /** Tree mode: the whole filtered list nested by `parentId`; no paging. */
+  tree?: boolean;
+  actionsWidth?: number;
+  pageSize?: number;
+  /** Page-level border: false inside another card. */
+  bordered?: boolean;
+}
+
+/** Nest rows by `parentId` (rows whose parent is not in the list become roots). */
+export function nestByParent<R extends BaseRow>(rows: R[]): R[] {
+  const byId = new Map<number, R & { children?: R[] }>();
+  for (const r of rows) byId.set(r.id, { ...r });
+  const roots: R[] = [];
+  for (const r of byId.values()) {
+    const parentId = (r as unknown as { parentId?: number | null }).parentId;
+    const parent = parentId ? byId.get(parentId) : undefined;
+    if (parent) {
+      parent.children = [...(parent.children ?? []), r];
+    } else roots.push(r);
+  }
+  return roots;
+}
+
+/** Every page of a list (bounded): for small trees shown whole. */
+async function fetchAll<R>(path: string, params: Values, signal: AbortSignal): Promise<{ list: R[]; total: number }> {
+  const list: R[] = [];
+  let total = 0;
+  for (let page = 1; page <= 25; page++) {
+    const p = await http.get<Page<R>>(path, { ...params, page, pageSize: 200 }, { signal, quiet: ['403'] });
+    total = p.total;
+    list.push(...p.list);
+    if (!p.list.length || list.length >= p.total) break;
+  }
+  return { list, total };
+}
+
+function collectKeys<R extends BaseRow>(rows: R[]): number[] {
+  const out: number[] = [];
+  for (const r of rows) {
+    const kids = (r as unknown as { children?: R[] }).children;
+    if (Array.isArray(kids) && kids.length) out.push(r.id, ...collectKeys(kids));
+  }
+  return out;
+}
+
+/**
+ * The list page of a resource: search form, server-paged and sorted table, toolbar (new, batch status,
+ * export) and row actions (edit in a drawer, status switch, delete). One column spec drives it all.
+ */
+export function ResourceList<R extends BaseRow, X extends string = never>(props: ResourceListProps<R, X>) {
+  const { def, fixedParams, createDefaults, hideSearch, title, toolbar, rowActions, selectable, tree } = props;
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const can = usePermission();
+  const canEdit = can(def.editPerm);
+  const [searchForm] = Form.useForm();
+  const [filters, setFilters] = useState<Values>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(props.pageSize ?? 20);
+  const [sort, setSort] = useState<string | undefined>(def.defaultSort);
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [selectedRows, setSelectedRows] = useState<R[]>([]);
+  const [editing, setEditing] = useState<{ row: R | null; initial?: Values } | null>(null);
+  const [busy, setBusy] = useState<Record<string, boolean>>({});
+  const [exporting, setExporting] = useState(false);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+
+  const fixedKey = JSON.stringify(fixedParams ?? {});
+  // a new fixed filter (another region) starts from the first page with nothing selected
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key is the dependency
+  useEffect(() => {
+    setPage(1);
+    setSelectedKeys([]);
+    setSelectedRows([]);
+  }, [fixedKey]);
+
+  const params: Values = tree
+    ? { sort: sort ?? 'sort,code', ...filters, ...fixedParams }
+    : { page, pageSize, sort, ...filters, ...fixedParams };
+  const listPath = def.listPath ?? def.basePath;
+
+  const list = useQuery<Page<R>>({
+    queryKey: [def.key, tree ? 'tree' : 'list', params],
+    queryFn: ({ signal }) =>
+      tree
+        ? fetchAll<R>(listPath, params, signal).then((r) => ({ ...r, page: 1, pageSize: r.list.length }))
+        : http.get<Page<R>>(listPath, params, { signal, quiet: ['403'] }),
+    placeholderData: keepPreviousData,
+  });
+
+  const treeRows = useMemo(() => (tree ? nestByParent(list.data?.list ?? []) : null), [tree, list.data]);
+
+  useEffect(() => {
+    if (treeRows) setExpanded(collectKeys(treeRows));
+  }, [treeRows]);
+
+  const refetch = () => void list.refetch();
+  const clearSelection = () => {
+    setSelectedKeys([]);
+    setSelectedRows([]);
+  };
+  const ctx: ListContext<R> = {
+    openCreate: (initial) => setEditing({ row: null, initial: { ...createDefaults, ...initial } }),
+    openEdit: (row) => setEditing({ row }),
+    selected: selectedRows,
+    clearSelection,
+    params,
+    canEdit,
+    refetch,
+  };
+
+  const setStatus = async (ids: number[], status: 0 | 1, key: string) => {
+    if (!def.updateStatusPath) return;
+    setBusy((b) => ({ ...b, [key]: true }));
+    try {
+      await http.post(def.updateStatusPath, { ids, status });
+      notify.message.success(status ? t('common.enabledDone') : t('common.disabledDone'));
+      await invalidateResource(qc, def);
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy((b) => ({ ...b, [key]: false }));
+    }
+  };
+
+  const remove = async (row: R) => {
+    if (def.deletePath === false) return;
+    const path = def.deletePath ? def.deletePath(row.id) : `${def.basePath}/${row.id}`;
+    try {
+      await http.del(path);
+      notify.message.success(t('common.deleted'));
+      if (!tree && list.data && list.data.list.length === 1 && page > 1) setPage(page - 1);
+      setSelectedKeys((k) => k.filter((x) => x !== row.id));
+      setSelectedRows((rows) => rows.filter((x) => x.id !== row.id));
+      await invalidateResource(qc, def);
+    } catch {
+      /* 409: referenced — shown by the client */
+    }
+  };
+
+  const doExport = async () => {
+    if (!def.exportPath) return;
+    setExporting(true);
+    try {
+      const { page: _p, pageSize: _s, ...rest } = params;
+      await download(def.exportPath, rest, `${t(def.title)}.xlsx`);
+    } catch {
+      /* shown by the client */
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const search = (values: Values) => {
+    setFilters(toSearchParams(def, values));
+    setPage(1);
+    clearSelection();
+  };
+
+  const sortOrderOf = (key: string) => (sort === key ? ('ascend' as const) : sort === `-${key}` ? ('descend' as const) : null);
+
+  const columns: TableColumnsType<R> = def.fields
+    .filter((f) => f.table !== false)
+    .map((f) => {
+      const col = f.table || {};
+      const type = typeOf(f);
+      return {
+        key: f.key,
+        dataIndex: f.key,
+        title: t(f.title),
+        width: col.width,
+        fixed: col.fixed,
+        ellipsis: col.ellipsis || type === 'textarea' ? { showTitle: false } : undefined,
+        align: col.align ?? (type === 'money' || type === 'number' || type === 'percent' ? 'right' : undefined),
+        sorter: tree ? undefined : col.sorter,
+        sortOrder: col.sorter && !tree ? sortOrderOf(f.key) : undefined,
+        render: (_: unknown, row: R) =>
+          type === 'status' && def.updateStatusPath && canEdit && !col.render ? (
+            <StatusSwitch
+              field={f}
+              value={row.status}
+              loading={busy[`s${row.id}`]}
+              onChange={(s) => void setStatus([row.id], s, `s${row.id}`)}
+            />
+          ) : (
+            renderValue(f, row)
+          ),
+      };
+    });
+
+  const showEdit = canEdit;
+  const showDelete = canEdit && def.deletePath !== false;
+  if (rowActions || showEdit || showDelete) {
+    columns.push({
+      key: '__actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      width: props.actionsWidth ?? 140,
+      render: (_: unknown, row: R) => (
+        <Space size={0} wrap={false}>
+          {rowActions?.(row, ctx)}
+          {showEdit ? (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => ctx.openEdit(row)}>
+              {t('common.edit')}
+            </Button>
+          ) : null}
+          {showDelete ? (
+            <Popconfirm
+              title={t('common.deleteConfirm', { name: def.rowName?.(row) ?? (row as unknown as { name?: string }).name ?? '' })}
+              okText={t('common.delete')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove(row)}
+            >
+              <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+        </Space>
+      ),
+    });
+  }
+
+  const onTableChange: TableProps<R>['onChange'] = (pagination, _filters, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const key = s?.order ? String(s.columnKey ?? s.field ?? '') : '';
+    const next = key ? (s?.order === 'descend' ? `-${key}` : key) : def.defaultSort;
+    if (next !== sort) {
+      setSort(next);
+      setPage(1);
+      return;
+    }
+    if (pagination.pageSize && pagination.pageSize !== pageSize) {
+      setPageSize(pagination.pageSize);
+      setPage(1);
+    } else if (pagination.current) setPage(pagination.current);
+  };
+
+  if (isApiError(list.error) && list.error.status === 403) return <ForbiddenResult />;
+
+  const sFields = searchFields(def);
+  const batchStatus = canEdit && !!def.updateStatusPath;
+  const withSelection = batchStatus || !!selectable;
+  const name = t(def.title);
+
+  const searchCard =
+    hideSearch || !sFields.length ? null : (
+      <Card size="small" className="ho-search" style={{ marginBottom: 12 }} variant={props.bordered === false ? 'borderless' : 'outlined'}>
+        <Form form={searchForm} onFinish={search} layout="horizontal" labelCol={{ flex: '84px' }} labelWrap>
+          <Row gutter={16}>
+            {sFields.map((f) => (
+              <Col key={f.key} xs={24} sm={12} lg={8} xxl={6}>
+                <Form.Item name={f.key as string} label={t(f.title)} style={{ marginBottom: 12 }}>
+                  <FieldInput field={f} mode="search" />
+                </Form.Item>
+              </Col>
+            ))}
+            <Col flex="auto" style={{ textAlign: 'right', marginBottom: 12 }}>
+              <Space>
+                <Button
+                  icon={<UndoOutlined />}
+                  onClick={() => {
+                    searchForm.resetFields();
+                    search({});
+                  }}
+                >
+                  {t('common.reset')}
+                </Button>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                  {t('common.search')}
+                </Button>
+              </Space>
+            </Col>
+          </Row>
+        </Form>
+      </Card>
+    );
+
+  return (
+    <>
+      {searchCard}
+      <Card
+        size="small"
+        variant={props.bordered === false ? 'borderless' : 'outlined'}
+        title={title ?? <Typography.Text strong>{t('common.listOf', { name })}</Typography.Text>}
+        extra={
+          <Space wrap>
+            {selectedRows.length ? (
+              <Typography.Text type="secondary">{t('common.selectedN', { count: selectedRows.length })}</Typography.Text>
+            ) : null}
+            {batchStatus ? (
+              <>
+                <Button
+                  icon={<CheckCircleOutlined />}
+                  disabled={!selectedRows.length}
+                  loading={busy.batch1}
+                  onClick={() =>
+                    void setStatus(
+                      selectedRows.map((r) => r.id),
+                      1,
+                      'batch1',
+                    ).then(clearSelection)
+                  }
+                >
+                  {t('common.batchEnable')}
+                </Button>
+                <Button
+                  icon={<StopOutlined />}
+                  disabled={!selectedRows.length}
+                  loading={busy.batch0}
+                  onClick={() =>
+                    void setStatus(
+                      selectedRows.map((r) => r.id),
+                      0,
+                      'batch0',
+                    ).then(clearSelection)
+                  }
+                >
+                  {t('common.batchDisable')}
+                </Button>
+              </>
+            ) : null}
+            {toolbar?.(ctx)}
+            {def.exportPath ? (
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={doExport}>
+                {t('common.export')}
+              </Button>
+            ) : null}
+            <Tooltip title={t('common.refresh')}>
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={refetch}
+                loading={list.isFetching && !list.isLoading}
+                aria-label={t('common.refresh')}
+              />
+            </Tooltip>
+            {canEdit ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => ctx.openCreate()}>
+                {t('common.create')}
+              </Button>
+            ) : null}
+          </Space>
+        }
+      >
+        <Table<R>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={treeRows ?? list.data?.list ?? []}
+          loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <EmptyState /> }}
+          onChange={onTableChange}
+          expandable={tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (k) => setExpanded([...k]) } : undefined}
+          rowSelection={
+            withSelection
+              ? {
+                  selectedRowKeys: selectedKeys,
+                  preserveSelectedRowKeys: true,
+                  checkStrictly: true,
+                  onChange: (keys, rows) => {
+                    setSelectedKeys(keys);
+                    setSelectedRows(rows.filter(Boolean));
+                  },
+                }
+              : undefined
+          }
+          pagination={
+            tree
+              ? false
+              : {
+                  current: page,
+                  pageSize,
+                  total: list.data?.total ?? 0,
+                  showSizeChanger: true,
+                  showQuickJumper: true,
+                  pageSizeOptions: [10, 20, 50, 100],
+                  showTotal: (total) => t('common.total', { total }),
+                }
+          }
+        />
+      </Card>
+      <ResourceForm
+        def={def}
+        open={!!editing}
+        row={editing?.row ?? null}
+        initialValues={editing?.initial}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
+}

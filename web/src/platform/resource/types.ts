@@ -1,0 +1,131 @@
+import type { FormRule } from 'antd';
+import type { ReactNode } from 'react';
+
+/** How a field is shown in the table, entered in forms and filtered in the search form. */
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'money' // integer cents on the wire, yuan on screen
+  | 'percent' // integer percent
+  | 'select'
+  | 'treeSelect'
+  | 'cascader'
+  | 'switch'
+  | 'status' // 1 enabled / 0 disabled; a Switch in the table when the resource has updateStatusPath
+  | 'date' // YYYY-MM-DD
+  | 'time' // HH:mm
+  | 'datetime' // ISO instant, display only
+  | 'image' // one URL
+  | 'images'; // URL list
+
+export interface OptionItem {
+  value: string | number;
+  /** i18n key */
+  label: string;
+  color?: string;
+}
+
+export type OptionSource =
+  | { kind: 'static'; items: OptionItem[] /** labels are plain text, not i18n keys */; raw?: boolean }
+  /** GET url → array of rows (list/all); value and label are row fields. */
+  | { kind: 'remote'; url: string; value?: string; label?: string; params?: Record<string, unknown> }
+  /** GET url → tree of rows with `children`. */
+  | { kind: 'tree'; url: string; value?: string; label?: string; leafOnly?: boolean }
+  /** GET url → province/city/area tree of `{code, name, children}`. */
+  | { kind: 'area'; url: string };
+
+export interface ColumnSpec<R> {
+  width?: number;
+  sorter?: boolean;
+  fixed?: 'left' | 'right';
+  ellipsis?: boolean;
+  align?: 'left' | 'right' | 'center';
+  /** Row field shown instead of the key (brandId → brandName). */
+  display?: Extract<keyof R, string>;
+  render?: (row: R) => ReactNode;
+}
+
+export interface SearchSpec {
+  /** Query parameter name (default: the field key). */
+  param?: string;
+  type?: FieldType;
+  /** i18n key of the placeholder */
+  placeholder?: string;
+}
+
+export interface FormSpec<R> {
+  required?: boolean;
+  rules?: FormRule[];
+  /** 24 = full width in a two-column drawer */
+  span?: 12 | 24;
+  initial?: unknown;
+  disabledOnEdit?: boolean;
+  /** i18n key */
+  placeholder?: string;
+  /** i18n key */
+  help?: string;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  maxCount?: number;
+  precision?: number;
+  validateDebounce?: number;
+  /** Extra props for the input component. */
+  props?: Record<string, unknown>;
+  /** Hide the field when this returns false for the current values / edited row. */
+  visible?: (values: Record<string, unknown>, row?: R) => boolean;
+}
+
+export interface FieldSpec<R, X extends string = never> {
+  key: Extract<keyof R, string> | X;
+  /** i18n key */
+  title: string;
+  type?: FieldType;
+  options?: OptionSource;
+  /** false: not a table column */
+  table?: false | ColumnSpec<R>;
+  search?: boolean | SearchSpec;
+  /** false: not in the edit form */
+  form?: false | FormSpec<R>;
+}
+
+export interface BaseRow {
+  id: number;
+  status?: number;
+  version?: number;
+}
+
+export interface ResourceDef<R extends BaseRow, X extends string = never> {
+  /** Cache key and export file name stem. */
+  key: string;
+  /** i18n key of the entity name (品牌) */
+  title: string;
+  basePath: string;
+  /** GET, paged. Default basePath. */
+  listPath?: string;
+  /** POST JSON. Default basePath. */
+  savePath?: string;
+  /** GET one row: the edit form loads the fresh row (with version) when the list row is partial. */
+  detailPath?: (id: number) => string;
+  /** DELETE. Default `${basePath}/${id}`; false: no delete. */
+  deletePath?: ((id: number) => string) | false;
+  /** POST {ids, status}; false: status is not toggled from the list. */
+  updateStatusPath?: string | false;
+  /** GET with the list filters → xlsx. */
+  exportPath?: string | false;
+  /** GET → string or {nextCode}: prefill `code` in the create form. */
+  nextCodePath?: string;
+  editPerm?: string;
+  /** Send `version` on update (optimistic locking). */
+  sendVersion?: boolean;
+  fields: FieldSpec<R, X>[];
+  toForm?: (row: R) => Record<string, unknown>;
+  toSave?: (values: Record<string, unknown>, row?: R) => Record<string, unknown>;
+  /** Server error path → form field name, for fields the form shows differently. */
+  errorPathMap?: Record<string, string>;
+  formWidth?: number;
+  defaultSort?: string;
+  /** Label for confirmations. */
+  rowName?: (row: R) => string;
+}

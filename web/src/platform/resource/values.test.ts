@@ -1,0 +1,100 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { shopDef } from '../../modules/org/defs';
+import type { ShopRow } from '../../modules/org/types';
+import type { ResourceDef } from './types';
+import { errorField, toFormValues, toSaveBody, toSearchParams } from './values';
+
+const row: ShopRow = {
+  id: 9,
+  code: 'S001',
+  name: '静安店',
+  shortName: null,
+  brandId: 1,
+  brandName: '品牌',
+  regionId: 3,
+  regionName: '华东一区',
+  type: 1,
+  provinceCode: '31',
+  cityCode: '3101',
+  areaCode: '310106',
+  provinceName: '上海市',
+  cityName: '上海市',
+  areaName: '静安区',
+  address: '南京西路 1 号',
+  phone: '021-88888888',
+  openDate: '2024-05-01',
+  openTime: '09:30',
+  closeTime: '22:00',
+  stations: 12,
+  status: 1,
+  memo: null,
+  images: ['/files/a.jpg'],
+  version: 4,
+  createdAt: '2024-05-01T00:00:00Z',
+  updatedAt: '2024-05-02T00:00:00Z',
+};
+
+describe('resource values', () => {
+  it('round-trips a shop through the form into the contract shape', () => {
+    const values = toFormValues(shopDef, row);
+    expect(values.pca).toEqual(['31', '3101', '310106']);
+    expect(values.status).toBe(true);
+    const body = toSaveBody(shopDef, { ...values, memo: '  ' }, row);
+    expect(body).toEqual({
+      id: 9,
+      version: 4,
+      code: 'S001',
+      name: '静安店',
+      shortName: null,
+      brandId: 1,
+      regionId: 3,
+      type: 1,
+      provinceCode: '31',
+      cityCode: '3101',
+      areaCode: '310106',
+      address: '南京西路 1 号',
+      phone: '021-88888888',
+      openDate: '2024-05-01',
+      openTime: '09:30',
+      closeTime: '22:00',
+      stations: 12,
+      status: 1,
+      images: ['/files/a.jpg'],
+      memo: null,
+    });
+  });
+
+  it('starts a new shop with defaults', () => {
+    const values = toFormValues(shopDef, null);
+    expect(values.type).toBe(1);
+    expect(values.status).toBe(true);
+    expect(dayjs.isDayjs(values.openTime)).toBe(true);
+  });
+
+  it('sends money as integer cents', () => {
+    const def: ResourceDef<{ id: number; price: number }> = {
+      key: 'x',
+      title: 'x',
+      basePath: '/x',
+      fields: [{ key: 'price', title: 'x', type: 'money' }],
+    };
+    expect(toFormValues(def, { id: 1, price: 123450 }).price).toBe(1234.5);
+    expect(toSaveBody(def, { price: 19.99 })).toEqual({ price: 1999 });
+  });
+
+  it('maps server error paths to form fields', () => {
+    expect(errorField(shopDef, 'cityCode')).toBe('pca');
+    expect(errorField(shopDef, 'images.0')).toBe('images');
+    expect(errorField(shopDef, 'code')).toBe('code');
+    expect(errorField(shopDef, 'nonsense')).toBeNull();
+  });
+
+  it('turns the search form into query params', () => {
+    expect(toSearchParams(shopDef, { keyword: ' 静安 ', status: 0, brandId: undefined, regionId: 3 })).toEqual({
+      keyword: '静安',
+      status: 0,
+      regionId: 3,
+    });
+  });
+});

@@ -1,0 +1,147 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { centsToYuan, yuanToCents } from '../money';
+import type { BaseRow, FieldSpec, FieldType, ResourceDef } from './types';
+
+type Values = Record<string, unknown>;
+
+export const typeOf = <R, X extends string>(f: FieldSpec<R, X>): FieldType => f.type ?? 'text';
+
+export function formFields<R extends BaseRow, X extends string>(def: ResourceDef<R, X>) {
+  return def.fields.filter((f) => f.form !== false);
+}
+
+export function searchFields<R extends BaseRow, X extends string>(def: ResourceDef<R, X>) {
+  return def.fields.filter((f) => !!f.search);
+}
+
+const isDayjs = (v: unknown): v is Dayjs => dayjs.isDayjs(v);
+
+function defaultFor(type: FieldType): unknown {
+  switch (type) {
+    case 'status':
+      return true;
+    case 'switch':
+      return false;
+    case 'images':
+      return [];
+    default:
+      return undefined;
+  }
+}
+
+/** Row from the API → form values (cents → yuan, dates → dayjs, 1/0 → switch). */
+export function toFormValues<R extends BaseRow, X extends string>(def: ResourceDef<R, X>, row?: R | null): Values {
+  const out: Values = {};
+  for (const f of formFields(def)) {
+    const type = typeOf(f);
+    const spec = f.form || {};
+    if (!row) {
+      const v = spec.initial !== undefined ? spec.initial : defaultFor(type);
+      if (v !== undefined) out[f.key] = type === 'status' || type === 'switch' ? v === true || v === 1 : v;
+      continue;
+    }
+    const v = (row as unknown as Values)[f.key];
+    switch (type) {
+      case 'money':
+        out[f.key] = centsToYuan(v as number | null);
+        break;
+      case 'date':
+        out[f.key] = v ? dayjs(String(v)) : null;
+        break;
+      case 'time':
+        out[f.key] = v ? dayjs(String(v), 'HH:mm') : null;
+        break;
+      case 'status':
+      case 'switch':
+        out[f.key] = v === 1 || v === true;
+        break;
+      case 'images':
+        out[f.key] = Array.isArray(v) ? v : [];
+        break;
+      default:
+        out[f.key] = v ?? undefined;
+    }
+  }
+  return row && def.toForm ? { ...out, ...def.toForm(row) } : out;
+}
+
+/** Form values → save body: only the form's fields, typed as the contract wants them. */
+export function toSaveBody<R extends BaseRow, X extends string>(def: ResourceDef<R, X>, values: Values, row?: R | null): Values {
+  const out: Values = {};
+  for (const f of formFields(def)) {
+    const spec = f.form || {};
+    if (spec.visible && !spec.visible(values, row ?? undefined)) continue;
+    if (!(f.key in values)) continue;
+    const v = values[f.key];
+    switch (typeOf(f)) {
+      case 'money':
+        out[f.key] = yuanToCents(v as number | null);
+        break;
+      case 'date':
+        out[f.key] = isDayjs(v) ? v.format('YYYY-MM-DD') : null;
+        break;
+      case 'time':
+        out[f.key] = isDayjs(v) ? v.format('HH:mm') : undefined;
+        break;
+      case 'status':
+      case 'switch':
+        out[f.key] = v ? 1 : 0;
+        break;
+      case 'number':
+      case 'percent':
+        // empty: left out, the server applies the default
+        if (v !== null && v !== undefined && v !== '') out[f.key] = Number(v);
+        break;
+      case 'text':
+      case 'textarea': {
+        const s = typeof v === 'string' ? v.trim() : v;
+        out[f.key] = s === '' || s === undefined ? null : s;
+        break;
+      }
+      case 'image':
+        out[f.key] = v ? v : null;
+        break;
+      case 'select':
+      case 'treeSelect':
+        out[f.key] = v === undefined || v === '' ? null : v;
+        break;
+      default:
+        out[f.key] = v;
+    }
+  }
+  const body = def.toSave ? def.toSave(out, row ?? undefined) : out;
+  if (row) {
+    body.id = row.id;
+    if (def.sendVersion && row.version !== undefined) body.version = row.version;
+  }
+  return body;
+}
+
+/** Search form values → query parameters. */
+export function toSearchParams<R extends BaseRow, X extends string>(def: ResourceDef<R, X>, values: Values): Values {
+  const out: Values = {};
+  for (const f of searchFields(def)) {
+    const spec = typeof f.search === 'object' ? f.search : {};
+    const v = values[f.key];
+    if (v === undefined || v === null || v === '') continue;
+    const param = spec.param ?? f.key;
+    if (isDayjs(v)) out[param] = v.format('YYYY-MM-DD');
+    else if (typeof v === 'string') {
+      const s = v.trim();
+      if (s) out[param] = s;
+    } else out[param] = v;
+  }
+  return out;
+}
+
+/** Which form field a server error path belongs to ("images.0" → "images"). */
+export function errorField<R extends BaseRow, X extends string>(def: ResourceDef<R, X>, path: string): string | null {
+  const map = def.errorPathMap ?? {};
+  if (map[path]) return map[path];
+  const first = path.split(/[.[\]]/)[0] ?? '';
+  if (map[first]) return map[first];
+  const names = new Set(formFields(def).map((f) => String(f.key)));
+  if (names.has(path)) return path;
+  if (names.has(first)) return first;
+  return null;
+}

@@ -1,0 +1,60 @@
+import { Button, Result, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+function goBack(navigate: ReturnType<typeof useNavigate>) {
+  if (window.history.length > 1) navigate(-1);
+  else navigate('/');
+}
+
+/** No permission: 没有权限访问，你可以选择 返回上一级 / 重新登录. */
+export function ForbiddenResult({ full }: { full?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="403"
+      title="403"
+      subTitle={t('result.forbidden')}
+      style={full ? { paddingTop: '12vh' } : undefined}
+      extra={
+        <Space>
+          <Button onClick={() => goBack(navigate)}>{t('result.back')}</Button>
+          <Button type="primary" onClick={() => navigate('/login')}>
+            {t('result.relogin')}
+          </Button>
+        </Space>
+      }
+    />
+  );
+}
+
+/** Not found: the page has gone to outer space. */
+export function NotFoundResult({ full }: { full?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title="404"
+      subTitle={t('result.notFound')}
+      style={full ? { paddingTop: '12vh' } : undefined}
+      extra={
+        <Space>
+          <Button onClick={() => goBack(navigate)}>{t('result.backPage')}</Button>
+          <Button type="primary" onClick={() => navigate('/login')}>
+            {t('result.relogin')}
+          </Button>
+        </Space>
+      }
+    />
+  );
+}
+
+export function ForbiddenPage() {
+  return <ForbiddenResult full />;
+}
+
+export function NotFoundPage() {
+  return <NotFoundResult full />;
+}
