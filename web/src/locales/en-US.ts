@@ -88,8 +88,8 @@ const enUS: Messages = {
   },
   login: {
     title: 'Sign in',
-    tenant: 'Tenant',
-    tenantPh: 'Tenant code',
+    tenant: 'Company',
+    tenantPh: 'Company code',
     username: 'Username',
     password: 'Password',
     submit: 'Sign in',

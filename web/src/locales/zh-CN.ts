@@ -86,8 +86,8 @@ const zhCN = {
   },
   login: {
     title: '账号登录',
-    tenant: '租户',
-    tenantPh: '租户编码',
+    tenant: '企业',
+    tenantPh: '企业编码',
     username: '用户名',
     password: '密码',
     submit: '登录',

@@ -63,11 +63,18 @@ export function ResourceForm<R extends BaseRow, X extends string>({
   const width = def.formWidth ?? 520;
   const twoColumns = width >= 640;
 
-  // The drawer destroys its content when hidden, so the form mounts afresh with these on every open.
   const initial = useMemo(
     () => (open && !waiting ? { ...toFormValues(def, current), ...(row ? {} : initialValues), id: row?.id } : {}),
     [open, waiting, row, current, def, initialValues],
   );
+
+  // The form instance outlives the drawer's content: start every opening from this record's values,
+  // not from what the previous opening left in the store.
+  useEffect(() => {
+    if (!open || waiting) return;
+    form.resetFields();
+    form.setFieldsValue(initial);
+  }, [open, waiting, initial, form]);
 
   useEffect(() => {
     if (!open) return;
@@ -193,6 +200,9 @@ export function ResourceForm<R extends BaseRow, X extends string>({
       ) : null}
       {waiting ? null : (
         <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} scrollToFirstError>
+          <Form.Item name="id" hidden noStyle>
+            <input type="hidden" />
+          </Form.Item>
           <Row gutter={16}>{fields.map(item)}</Row>
           <button type="submit" hidden aria-hidden />
         </Form>
