@@ -123,3 +123,29 @@ describe('platform', async () => {
     });
   });
 });
+
+describe('hostile input', async () => {
+  const t = await build();
+  const a = await t.tenant({ demo: true });
+  it('never answers 500', async () => {
+    const probes = [
+      () => a.admin.get('/api-chain/shop', { keyword: 'a\u0000b' }),
+      () => a.admin.post('/api-chain/branch/save', { code: 'Z\u0000', name: 'x' }),
+      () => a.admin.get('/api-chain/shop', { page: 0 }),
+      () => a.admin.get('/api-chain/shop', { pageSize: 100000 }),
+      () => a.admin.get('/api-chain/shop', { sort: 'name;drop table shops' }),
+      () => a.admin.get('/api-chain/branch/99999999999999999999'),
+      () => a.admin.get('/api-chain/branch/-1'),
+      () => a.admin.post('/api-chain/branch/save', { code: 'Q1', name: 'x', sort: 1e12 }),
+      () => a.admin.post('/api-chain/branch/updateStatus', { ids: [], status: 1 }),
+      () => a.admin.post('/api-chain/shop/batchRegion', { shopIds: 'all', regionId: 1 }),
+      () => a.admin.post('/api-chain/shop/saveShop', []),
+      () => a.admin.get('/api-chain/shop/getShopListByIds', { ids: '1,,2' }),
+    ];
+    for (const probe of probes) {
+      const res = await probe();
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+      expect(res.body.resp_code).toBe(String(res.status));
+    }
+  });
+});

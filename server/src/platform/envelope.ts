@@ -56,14 +56,9 @@ function fromDatabase(error: PgLikeError, body: unknown): AppError | undefined {
     case '40P01':
     case '55P03':
       return new AppError(409, 'staleVersion');
-    case '22001':
-    case '22003':
-    case '22007':
-    case '22008':
-    case '22P02':
-      return new AppError(400, 'validation', {}, [{ path: '(root)', message: error.detail ?? error.code }]);
     default:
-      return undefined;
+      // Class 22 is "data exception": a value the client sent that the column cannot hold.
+      return error.code?.startsWith('22') ? new AppError(400, 'validation', {}, [{ path: '(root)', key: 'badValue' }]) : undefined;
   }
 }
 

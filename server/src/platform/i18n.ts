@@ -18,6 +18,7 @@ const messages = {
   ],
   tooLarge: ['文件太大，最大 {limit}', 'The file is too large; the limit is {limit}'],
   tooManyRequests: ['尝试过于频繁，请 {after} 后再试', 'Too many attempts; please try again in {after}'],
+  badValue: ['提交的内容含有无法保存的字符或超出范围的数值', 'The request holds characters or numbers that cannot be stored'],
   badJson: ['请求内容不是有效的 JSON', 'The request body is not valid JSON'],
   unsupportedMedia: ['不支持的内容类型', 'Unsupported content type'],
   duplicate: ['{field}“{value}”已存在', '{field} "{value}" already exists'],
