@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 export type Lang = 'zh-CN' | 'en-US';
 
 /** Server messages, each in both languages. `{name}` placeholders are filled from params. */
-const messages = {
+const messages: Record<string, readonly [string, string]> = {
   ok: ['成功', 'OK'],
   validation: ['提交的内容有误，请检查标出的字段', 'Some fields are not valid; please check the marked fields'],
   unauthorized: ['请先登录', 'Please sign in'],
@@ -45,9 +45,21 @@ const messages = {
   ],
   hasChildren: ['不能删除：还有下级{entity}', 'Cannot delete: it still has child {entity}'],
   badCascade: ['省市区不匹配，请重新选择', 'Province, city and area do not match; please choose again'],
-} as const satisfies Record<string, readonly [string, string]>;
+};
 
-export type MessageKey = keyof typeof messages;
+/** A message key: the platform's own above, or one a module added with `defineMessages`. */
+export type MessageKey = string;
+
+/** Adds a module's messages (zh-CN, en-US) to the catalogue; answers them for typed use. */
+export function defineMessages<T extends Record<string, readonly [string, string]>>(added: T): T {
+  Object.assign(messages, added);
+  return added;
+}
+
+/** Adds names of entities and fields (by table or field name) used to fill messages. */
+export function defineLabels(added: Record<string, readonly [string, string]>) {
+  Object.assign(labels, added);
+}
 
 /** Names of things, used to fill messages (entity and field labels). */
 const labels: Record<string, readonly [string, string]> = {
@@ -88,6 +100,6 @@ export function label(lang: Lang, key: string): string {
 }
 
 export function translate(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const text: string = messages[key][lang === 'en-US' ? 1 : 0];
+  const text: string = messages[key]?.[lang === 'en-US' ? 1 : 0] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }

@@ -42,3 +42,15 @@ export const files = pgTable(
   },
   (t) => [uniqueIndex('files_tenant_path').on(t.tenantId, t.path)],
 );
+
+/** Per-tenant settings by key (e.g. `identity.requireBoundDevice`), each a JSON value. */
+export const tenantSettings = pgTable(
+  'tenant_settings',
+  {
+    tenantId: tenantColumn(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);

@@ -1,5 +1,7 @@
 import type { AppDef } from '../../platform/menus.js';
 import { orgMenus } from '../org/menus.js';
+import { staffMenus } from '../org/staff-menus.js';
+import { identityMenus } from './menus.js';
 
 /** The applications of the board, with their menu trees; synced into every tenant at start-up. */
 export const applicationCatalog: AppDef[] = [
@@ -10,7 +12,7 @@ export const applicationCatalog: AppDef[] = [
     icon: 'ApartmentOutlined',
     url: '/admin',
     sort: 1,
-    menus: [...orgMenus],
+    menus: [...orgMenus, ...staffMenus, ...identityMenus],
   },
   {
     appId: 'docs',

@@ -1,5 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
+import { dictionaryTable } from '../../db/dictionary-table.js';
+import { employees, positions, shops } from '../org/schema.js';
 
 export const applications = pgTable(
   'applications',
@@ -39,6 +41,9 @@ export const menus = pgTable(
   (t) => [uniqueIndex('menus_tenant_key').on(t.tenantId, t.key), index('menus_tenant_parent').on(t.tenantId, t.parentId)],
 );
 
+/** Role types group roles (head office, shop, finance...). */
+export const roleTypes = dictionaryTable('role_types', {});
+
 export const roles = pgTable(
   'roles',
   {
@@ -46,6 +51,7 @@ export const roles = pgTable(
     tenantId: tenantColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    roleTypeId: bigint('role_type_id', { mode: 'number' }).references(() => roleTypes.id),
     isSuper: boolean('is_super').notNull().default(false),
     status: status(),
     memo: memo(),
@@ -80,7 +86,7 @@ export const users = pgTable(
     mobile: text('mobile'),
     passwordHash: text('password_hash').notNull(),
     status: status(),
-    employeeId: bigint('employee_id', { mode: 'number' }),
+    employeeId: bigint('employee_id', { mode: 'number' }).references(() => employees.id, { onDelete: 'set null' }),
     tokenVersion: integer('token_version').notNull().default(1),
     version: version(),
     createdAt: createdAt(),
@@ -138,4 +144,67 @@ export const revokedTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('revoked_tokens_expiry').on(t.expiresAt)],
+);
+
+/** Cashier terminals bound to a shop (the seed's `mac`). */
+export const devices = pgTable(
+  'devices',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    mac: text('mac').notNull(),
+    name: text('name').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id),
+    status: status(),
+    memo: memo(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('devices_tenant_mac').on(t.tenantId, t.mac), index('devices_tenant_shop').on(t.tenantId, t.shopId)],
+);
+
+/** Model authority: a named set of what may be done at the till. */
+export const cashierAuthorities = pgTable(
+  'cashier_authorities',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** Lowest discount the holder may give, in percent of the price (100 = no discount). */
+    discountFloor: integer('discount_floor').notNull().default(100),
+    canRevoke: boolean('can_revoke').notNull().default(false),
+    canRefund: boolean('can_refund').notNull().default(false),
+    canChangePrice: boolean('can_change_price').notNull().default(false),
+    status: status(),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('cashier_authorities_tenant_code').on(t.tenantId, t.code)],
+);
+
+/** Position role: which model authority an employee position has at the till (one per position). */
+export const positionAuthorities = pgTable(
+  'position_authorities',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    positionId: bigint('position_id', { mode: 'number' })
+      .notNull()
+      .references(() => positions.id),
+    authorityId: bigint('authority_id', { mode: 'number' })
+      .notNull()
+      .references(() => cashierAuthorities.id),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('position_authorities_tenant_position').on(t.tenantId, t.positionId)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, isDel, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 
@@ -74,4 +74,81 @@ export const shopImages = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [index('shop_images_tenant_shop').on(t.tenantId, t.shopId)],
+);
+
+/** Skill / commission levels of employees (技术等级, the seed's jfclevel). */
+export const skillLevels = dictionaryTable('skill_levels', {});
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    eecode: text('eecode').notNull(),
+    name: text('name').notNull(),
+    /** 1 male, 2 female. */
+    gender: smallint('gender').notNull().default(2),
+    mobile: text('mobile'),
+    birthday: date('birthday', { mode: 'string' }),
+    idCard: text('id_card'),
+    shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
+    branchId: bigint('branch_id', { mode: 'number' }).references(() => branches.id),
+    positionId: bigint('position_id', { mode: 'number' }).references(() => positions.id),
+    levelId: bigint('level_id', { mode: 'number' }).references(() => positionLevels.id),
+    skillLevelId: bigint('skill_level_id', { mode: 'number' }).references(() => skillLevels.id),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    leaveDate: date('leave_date', { mode: 'string' }),
+    /** 1 on the job, 0 left. */
+    status: status(),
+    /** Bookable online (yystatus). */
+    bookable: smallint('bookable').notNull().default(0),
+    /** Display order in online booking (orderid). */
+    bookingOrder: integer('booking_order').notNull().default(0),
+    avatar: text('avatar'),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('employees_tenant_eecode').on(t.tenantId, t.eecode),
+    index('employees_tenant_shop').on(t.tenantId, t.shopId, t.status),
+    index('employees_tenant_mobile').on(t.tenantId, t.mobile),
+    index('employees_tenant_position').on(t.tenantId, t.positionId),
+  ],
+);
+
+/**
+ * The employee stream: every entry, transfer, leave and return, with what changed and when it takes
+ * effect. A transfer dated in the future waits (appliedAt null) until its day.
+ */
+export const employeeStream = pgTable(
+  'employee_stream',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    employeeId: bigint('employee_id', { mode: 'number' })
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    /** entry | transfer | leave | rejoin */
+    kind: text('kind').notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    fromShopId: bigint('from_shop_id', { mode: 'number' }),
+    toShopId: bigint('to_shop_id', { mode: 'number' }),
+    fromBranchId: bigint('from_branch_id', { mode: 'number' }),
+    toBranchId: bigint('to_branch_id', { mode: 'number' }),
+    fromPositionId: bigint('from_position_id', { mode: 'number' }),
+    toPositionId: bigint('to_position_id', { mode: 'number' }),
+    fromLevelId: bigint('from_level_id', { mode: 'number' }),
+    toLevelId: bigint('to_level_id', { mode: 'number' }),
+    memo: memo(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('employee_stream_tenant_employee').on(t.tenantId, t.employeeId, t.effectiveDate),
+    index('employee_stream_tenant_date').on(t.tenantId, t.effectiveDate),
+  ],
 );
