@@ -11,7 +11,9 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { filesModule } from './modules/files/routes.js';
+import { identityAdminModule } from './modules/identity/admin.js';
 import { identityModule } from './modules/identity/routes.js';
+import { staffModule } from './modules/org/employees.js';
 import { orgModule } from './modules/org/routes.js';
 import { loadSecret } from './platform/auth.js';
 import { sendError } from './platform/envelope.js';
@@ -32,7 +34,7 @@ export interface BuildOptions {
 }
 
 /** The modules, in registration order; each registers its routes on the app. */
-const modules = [identityModule, orgModule, filesModule];
+const modules = [identityModule, identityAdminModule, orgModule, staffModule, filesModule];
 
 export async function buildApp({ database, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -18,6 +18,8 @@ import {
   shops,
 } from '../modules/org/schema.js';
 import { inTenant } from '../platform/tenancy.js';
+import { seedDemoAccess } from './demo-access.js';
+import { seedDemoStaff } from './demo-staff.js';
 
 const codes = (prefix: string, names: string[]) =>
   names.map((name, i) => ({ code: `${prefix}${String(i + 1).padStart(3, '0')}`, name, sort: (i + 1) * 10 }));

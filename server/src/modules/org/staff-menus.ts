@@ -7,8 +7,22 @@ export const staffMenus: MenuDef[] = [
     nameEn: 'Staff',
     icon: 'TeamOutlined',
     children: [
-      { key: 'staff.employee', name: '员工档案', nameEn: 'Employees', icon: 'IdcardOutlined', url: '/admin/staff/employees', ...viewEdit('staff.employee') },
-      { key: 'staff.stream', name: '员工异动', nameEn: 'Staff changes', icon: 'SwapOutlined', url: '/admin/staff/stream', perm: 'staff.stream.view' },
+      {
+        key: 'staff.employee',
+        name: '员工档案',
+        nameEn: 'Employees',
+        icon: 'IdcardOutlined',
+        url: '/admin/staff/employees',
+        ...viewEdit('staff.employee'),
+      },
+      {
+        key: 'staff.stream',
+        name: '员工异动',
+        nameEn: 'Staff changes',
+        icon: 'SwapOutlined',
+        url: '/admin/staff/stream',
+        perm: 'staff.stream.view',
+      },
     ],
   },
 ];
