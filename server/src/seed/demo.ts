@@ -154,6 +154,8 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await tx
       .insert(memberGrades)
       .values(codes('DJ', ['普通会员', '银卡会员', '金卡会员', '钻石会员']).map((r, i) => ({ ...t, ...r, discount: 100 - i * 5 })));
+    await seedDemoStaff(tx, tenantId);
+    await seedDemoAccess(tx, tenantId);
   });
 }
 
