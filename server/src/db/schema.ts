@@ -2,3 +2,5 @@ export * from '../modules/identity/schema.js';
 export * from '../modules/org/schema.js';
 export * from '../platform/schema.js';
 export * from './tenants.js';
+export * from '../modules/catalog/schema.js';
+export * from '../modules/pricing/schema.js';

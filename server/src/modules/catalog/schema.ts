@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, isDel, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
+import { dictionaryTable } from '../../db/dictionary-table.js';
+import { branches, employees, packageTypes, positions, productCategories, serviceTypes, shops } from '../org/schema.js';
+
+export const productBrands = dictionaryTable('product_brands', { logo: text('logo') });
+
+/** Money columns are integer cents (分). Quantities are integers in the product's base unit. */
+export const products = pgTable(
+  'products',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    pcode: text('pcode').notNull(),
+    name: text('name').notNull(),
+    barcode: text('barcode'),
+    brandId: bigint('brand_id', { mode: 'number' }).references(() => productBrands.id),
+    categoryId: bigint('category_id', { mode: 'number' }).references(() => productCategories.id),
+    spec: text('spec'),
+    unit: text('unit').notNull(),
+    purchaseUnit: text('purchase_unit'),
+    /** Base units in one purchase unit (a box of 12 bottles: 12). */
+    purchaseFactor: integer('purchase_factor').notNull().default(1),
+    purchasePrice: integer('purchase_price').notNull().default(0),
+    retailPrice: integer('retail_price').notNull().default(0),
+    /** 1 sold to customers, 2 internal use (consumables). */
+    usage: smallint('usage').notNull().default(1),
+    image: text('image'),
+    status: status(),
+    isDel: isDel(),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_tenant_pcode').on(t.tenantId, t.pcode),
+    index('products_tenant_barcode').on(t.tenantId, t.barcode),
+    index('products_tenant_category').on(t.tenantId, t.categoryId),
+    index('products_tenant_brand').on(t.tenantId, t.brandId),
+  ],
+);
+
+/** Which products a shop (or the head-office warehouse: shop_id null) stocks, with its safety stock. */
+export const stockProducts = pgTable(
+  'stock_products',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    safetyStock: integer('safety_stock').notNull().default(0),
+    status: status(),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_products_tenant_location_product').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.productId),
+    index('stock_products_tenant_product').on(t.tenantId, t.productId),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    serviceTypeId: bigint('service_type_id', { mode: 'number' }).references(() => serviceTypes.id),
+    branchId: bigint('branch_id', { mode: 'number' }).references(() => branches.id),
+    /** Service line: 'mf' hair (美发), 'mr' beauty (美容). */
+    line: text('line').notNull().default('mf'),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    basePrice: integer('base_price').notNull().default(0),
+    /** Share of the price that counts as the employee's performance, in basis points (10000 = 100%). */
+    perfRatio: integer('perf_ratio'),
+    status: status(),
+    isDel: isDel(),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('services_tenant_code').on(t.tenantId, t.code), index('services_tenant_type').on(t.tenantId, t.serviceTypeId)],
+);
+
+/** Positions whose employees may perform a service. */
+export const servicePositions = pgTable(
+  'service_positions',
+  {
+    tenantId: tenantColumn(),
+    serviceId: bigint('service_id', { mode: 'number' })
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    positionId: bigint('position_id', { mode: 'number' })
+      .notNull()
+      .references(() => positions.id),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.positionId] })],
+);
+
+/** Employees named for a service (beyond their position). */
+export const serviceEmployees = pgTable(
+  'service_employees',
+  {
+    tenantId: tenantColumn(),
+    serviceId: bigint('service_id', { mode: 'number' })
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    employeeId: bigint('employee_id', { mode: 'number' })
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.employeeId] })],
+);
+
+export const serviceGroups = dictionaryTable('service_groups', {});
+export const serviceGroupItems = pgTable(
+  'service_group_items',
+  {
+    tenantId: tenantColumn(),
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references(() => serviceGroups.id, { onDelete: 'cascade' }),
+    serviceId: bigint('service_id', { mode: 'number' })
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.serviceId] })],
+);
+
+export const servicePackages = pgTable(
+  'service_packages',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    packageTypeId: bigint('package_type_id', { mode: 'number' }).references(() => packageTypes.id),
+    price: integer('price').notNull(),
+    /** Days the package can be used after sale; null: no limit. */
+    validityDays: integer('validity_days'),
+    /** A head-office template (saveSystem) that shops copy. */
+    isSystem: boolean('is_system').notNull().default(false),
+    status: status(),
+    isDel: isDel(),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('service_packages_tenant_code').on(t.tenantId, t.code)],
+);
+
+/** A package's items: services × times or products × quantity, each with its share of the price. */
+export const servicePackageItems = pgTable(
+  'service_package_items',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    packageId: bigint('package_id', { mode: 'number' })
+      .notNull()
+      .references(() => servicePackages.id, { onDelete: 'cascade' }),
+    serviceId: bigint('service_id', { mode: 'number' }).references(() => services.id),
+    productId: bigint('product_id', { mode: 'number' }).references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    /** This item's share of the package price, cents; the shares add up to the price. */
+    amount: integer('amount').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('service_package_items_tenant_package').on(t.tenantId, t.packageId),
+    index('service_package_items_service').on(t.tenantId, t.serviceId),
+    index('service_package_items_product').on(t.tenantId, t.productId),
+  ],
+);
+
+/** Shops that sell a package. */
+export const servicePackageShops = pgTable(
+  'service_package_shops',
+  {
+    tenantId: tenantColumn(),
+    packageId: bigint('package_id', { mode: 'number' })
+      .notNull()
+      .references(() => servicePackages.id, { onDelete: 'cascade' }),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.shopId] }), index('service_package_shops_shop').on(t.tenantId, t.shopId)],
+);

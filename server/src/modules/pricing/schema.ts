@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
+import { products, services } from '../catalog/schema.js';
+import { positionLevels, shops } from '../org/schema.js';
+
+/** What a shop charges for a service, and whether it sells it at all (status). */
+export const serviceShopPrices = pgTable(
+  'service_shop_prices',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id),
+    serviceId: bigint('service_id', { mode: 'number' })
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    status: status(),
+    templateId: bigint('template_id', { mode: 'number' }),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('service_shop_prices_tenant_shop_service').on(t.tenantId, t.shopId, t.serviceId), index('service_shop_prices_service').on(t.tenantId, t.serviceId)],
+);
+
+/** Employee-level specials: the price of a service when done by a given position level; shop null = chain default. */
+export const serviceSpecials = pgTable(
+  'service_specials',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    serviceId: bigint('service_id', { mode: 'number' })
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
+    levelId: bigint('level_id', { mode: 'number' })
+      .notNull()
+      .references(() => positionLevels.id),
+    price: integer('price').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('service_specials_tenant_service_shop_level').on(t.tenantId, t.serviceId, sql`coalesce(${t.shopId}, 0)`, t.levelId)],
+);
+
+/** Every change of a special: who, when, old and new price. */
+export const serviceSpecialLogs = pgTable(
+  'service_special_logs',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }),
+    levelId: bigint('level_id', { mode: 'number' }).notNull(),
+    oldPrice: integer('old_price'),
+    newPrice: integer('new_price'),
+    userId: bigint('user_id', { mode: 'number' }),
+    username: text('username'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('service_special_logs_tenant_service').on(t.tenantId, t.serviceId, t.at)],
+);
+
+/** The price of a service when paid with a card type (card types come with members); shop null = chain. */
+export const serviceCardPrices = pgTable(
+  'service_card_prices',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    serviceId: bigint('service_id', { mode: 'number' })
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
+    price: integer('price').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('service_card_prices_tenant_service_card_shop').on(t.tenantId, t.serviceId, t.cardTypeId, sql`coalesce(${t.shopId}, 0)`)],
+);
+
+/** Named price sets applied to many shops; `kind` service | product; `line` mf | mr for the head-office defaults. */
+export const priceTemplates = pgTable(
+  'price_templates',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    line: text('line'),
+    isSystem: boolean('is_system').notNull().default(false),
+    /** 1 in force, 0 stopped. */
+    status: status(),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('price_templates_tenant_code').on(t.tenantId, t.kind, t.code)],
+);
+
+export const priceTemplateItems = pgTable(
+  'price_template_items',
+  {
+    tenantId: tenantColumn(),
+    templateId: bigint('template_id', { mode: 'number' })
+      .notNull()
+      .references(() => priceTemplates.id, { onDelete: 'cascade' }),
+    /** A service id or a product id, per the template's kind. */
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    price: integer('price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.itemId] })],
+);
+
+export const priceTemplateShops = pgTable(
+  'price_template_shops',
+  {
+    tenantId: tenantColumn(),
+    templateId: bigint('template_id', { mode: 'number' })
+      .notNull()
+      .references(() => priceTemplates.id, { onDelete: 'cascade' }),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.shopId] }), index('price_template_shops_shop').on(t.tenantId, t.shopId)],
+);
+
+/** Head-office bounds for what shops may charge; `kind` service | product. */
+export const priceControls = pgTable(
+  'price_controls',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    minPrice: integer('min_price'),
+    maxPrice: integer('max_price'),
+    memo: memo(),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('price_controls_tenant_item').on(t.tenantId, t.kind, t.itemId)],
+);
+
+export const productShopPrices = pgTable(
+  'product_shop_prices',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    status: status(),
+    templateId: bigint('template_id', { mode: 'number' }),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('product_shop_prices_tenant_shop_product').on(t.tenantId, t.shopId, t.productId), index('product_shop_prices_product').on(t.tenantId, t.productId)],
+);
