@@ -10,11 +10,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { catalogModule } from './modules/catalog/routes.js';
 import { filesModule } from './modules/files/routes.js';
 import { identityAdminModule } from './modules/identity/admin.js';
 import { identityModule } from './modules/identity/routes.js';
 import { staffModule } from './modules/org/employees.js';
 import { orgModule } from './modules/org/routes.js';
+import { pricingModule } from './modules/pricing/routes.js';
 import { loadSecret } from './platform/auth.js';
 import { sendError } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
@@ -34,7 +36,7 @@ export interface BuildOptions {
 }
 
 /** The modules, in registration order; each registers its routes on the app. */
-const modules = [identityModule, identityAdminModule, orgModule, staffModule, filesModule];
+const modules = [identityModule, identityAdminModule, orgModule, staffModule, catalogModule, pricingModule, filesModule];
 
 export async function buildApp({ database, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -19,6 +19,7 @@ import {
 } from '../modules/org/schema.js';
 import { inTenant } from '../platform/tenancy.js';
 import { seedDemoAccess } from './demo-access.js';
+import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoStaff } from './demo-staff.js';
 
 const codes = (prefix: string, names: string[]) =>
@@ -155,6 +156,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
       .insert(memberGrades)
       .values(codes('DJ', ['普通会员', '银卡会员', '金卡会员', '钻石会员']).map((r, i) => ({ ...t, ...r, discount: 100 - i * 5 })));
     await seedDemoStaff(tx, tenantId);
+    await seedDemoCatalog(tx, tenantId);
     await seedDemoAccess(tx, tenantId);
   });
 }

@@ -1,5 +1,7 @@
 import type { AppDef } from '../../platform/menus.js';
+import { catalogMenus } from '../catalog/menus.js';
 import { orgMenus } from '../org/menus.js';
+import { pricingMenus } from '../pricing/menus.js';
 import { staffMenus } from '../org/staff-menus.js';
 import { identityMenus } from './menus.js';
 
@@ -12,7 +14,7 @@ export const applicationCatalog: AppDef[] = [
     icon: 'ApartmentOutlined',
     url: '/admin',
     sort: 1,
-    menus: [...orgMenus, ...staffMenus, ...identityMenus],
+    menus: [...orgMenus, ...staffMenus, ...catalogMenus, ...pricingMenus, ...identityMenus],
   },
   {
     appId: 'docs',
