@@ -20,6 +20,7 @@ import {
 import { inTenant } from '../platform/tenancy.js';
 import { seedDemoAccess } from './demo-access.js';
 import { seedDemoCatalog } from './demo-catalog.js';
+import { seedDemoPrices } from './demo-prices.js';
 import { seedDemoStaff } from './demo-staff.js';
 
 const codes = (prefix: string, names: string[]) =>
@@ -157,6 +158,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
       .values(codes('DJ', ['普通会员', '银卡会员', '金卡会员', '钻石会员']).map((r, i) => ({ ...t, ...r, discount: 100 - i * 5 })));
     await seedDemoStaff(tx, tenantId);
     await seedDemoCatalog(tx, tenantId);
+    await seedDemoPrices(tx, tenantId);
     await seedDemoAccess(tx, tenantId);
   });
 }
