@@ -4,3 +4,4 @@ export * from '../platform/schema.js';
 export * from './tenants.js';
 export * from '../modules/catalog/schema.js';
 export * from '../modules/pricing/schema.js';
+export * from '../modules/stock/schema.js';

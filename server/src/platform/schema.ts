@@ -54,3 +54,22 @@ export const tenantSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
 );
+
+/** Every transition of every document: who, when, from which state to which, and why. */
+export const billLogs = pgTable(
+  'bill_logs',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    docType: text('doc_type').notNull(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    memo: text('memo'),
+    userId: bigint('user_id', { mode: 'number' }),
+    username: text('username'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bill_logs_tenant_bill').on(t.tenantId, t.docType, t.billId)],
+);

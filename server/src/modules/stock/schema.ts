@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, memo, tenantColumn, updatedAt, version } from '../../db/columns.js';
+import { dictionaryTable } from '../../db/dictionary-table.js';
+import { products } from '../catalog/schema.js';
+import { shops } from '../org/schema.js';
+
+/** In/out reasons (dictinout): direction 1 entry, 2 out; kind purchase | transfer | use | loss | return | order | other. */
+export const stockReasons = dictionaryTable('stock_reasons', {
+  direction: smallint('direction').notNull(),
+  kind: text('kind').notNull().default('other'),
+});
+
+/**
+ * Stock entries (type '1') and outs (type '2'). `shopId` null is the head-office warehouse.
+ * States: draft → audited → revoked; draft → rejected → (edited) draft.
+ */
+export const stockBills = pgTable(
+  'stock_bills',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    type: text('type').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    reasonId: bigint('reason_id', { mode: 'number' })
+      .notNull()
+      .references(() => stockReasons.id),
+    counterpart: text('counterpart'),
+    /** The other side of a transfer between locations (null shop = warehouse, see counterpartIsWarehouse). */
+    counterpartShopId: bigint('counterpart_shop_id', { mode: 'number' }).references(() => shops.id),
+    /** A transfer's out and entry share this id (the out bill's id). */
+    transferId: bigint('transfer_id', { mode: 'number' }),
+    orderId: bigint('order_id', { mode: 'number' }),
+    state: text('state').notNull().default('draft'),
+    rejectReason: text('reject_reason'),
+    memo: memo(),
+    totalQuantity: integer('total_quantity').notNull().default(0),
+    totalAmount: integer('total_amount').notNull().default(0),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    auditedBy: bigint('audited_by', { mode: 'number' }),
+    auditedByName: text('audited_by_name'),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('stock_bills_tenant_type_date').on(t.tenantId, t.type, t.billDate, t.id),
+    index('stock_bills_tenant_shop_date').on(t.tenantId, t.shopId, t.billDate),
+    index('stock_bills_tenant_state').on(t.tenantId, t.state),
+  ],
+);
+
+export const stockBillLines = pgTable(
+  'stock_bill_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' })
+      .notNull()
+      .references(() => stockBills.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    unitCost: integer('unit_cost').notNull().default(0),
+    amount: integer('amount').notNull().default(0),
+    memo: memo(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('stock_bill_lines_tenant_bill').on(t.tenantId, t.billId), index('stock_bill_lines_tenant_product').on(t.tenantId, t.productId)],
+);
+
+/** Append-only: every movement of a product in a location, traced to its bill line; a revoke adds negated rows. */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    delta: integer('delta').notNull(),
+    /** The balance after this row. */
+    balance: integer('balance').notNull(),
+    docType: text('doc_type').notNull(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    lineId: bigint('line_id', { mode: 'number' }),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_ledger_tenant_location_product').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.productId, t.id),
+    index('stock_ledger_tenant_bill').on(t.tenantId, t.docType, t.billId),
+  ],
+);
+
+export const stockBalances = pgTable(
+  'stock_balances',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_balances_tenant_location_product').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.productId),
+    index('stock_balances_tenant_product').on(t.tenantId, t.productId),
+  ],
+);
+
+/** A shop's order of products from head office: draft → submitted → audited (goods sent) → received; or rejected. */
+export const productOrders = pgTable(
+  'product_orders',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id),
+    orderDate: date('order_date', { mode: 'string' }).notNull(),
+    state: text('state').notNull().default('draft'),
+    rejectReason: text('reject_reason'),
+    memo: memo(),
+    outBillId: bigint('out_bill_id', { mode: 'number' }),
+    entryBillId: bigint('entry_bill_id', { mode: 'number' }),
+    totalQuantity: integer('total_quantity').notNull().default(0),
+    totalAmount: integer('total_amount').notNull().default(0),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('product_orders_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('product_orders_tenant_shop_date').on(t.tenantId, t.shopId, t.orderDate),
+    index('product_orders_tenant_state').on(t.tenantId, t.state),
+  ],
+);
+
+export const productOrderLines = pgTable(
+  'product_order_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => productOrders.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    price: integer('price').notNull().default(0),
+    amount: integer('amount').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('product_order_lines_tenant_order').on(t.tenantId, t.orderId)],
+);
