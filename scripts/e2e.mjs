@@ -6,5 +6,8 @@ import { ensureInstalled, ensureWebBuilt, root, run } from './ensure.mjs';
 ensureInstalled();
 ensureWebBuilt();
 const dir = path.join(root, 'e2e/tests');
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(dir, f));
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => path.join(dir, f));
 run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files]);

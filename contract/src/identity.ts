@@ -3,7 +3,10 @@ import { dictionaryFields } from './org.js';
 import { code, id, memo, name, pageQuery, status } from './platform.js';
 
 const password = z.string().min(8).max(64);
-const mobile = z.string().trim().regex(/^1\d{10}$/);
+const mobile = z
+  .string()
+  .trim()
+  .regex(/^1\d{10}$/);
 const ids = z.array(z.number().int().positive()).max(5000);
 
 // ---- users (api-user/users, loginshop, mangershop, users-anon) ----
@@ -19,7 +22,10 @@ export const userListQuery = pageQuery.extend({
 export const userSave = z.strictObject({
   id: id.optional(),
   version: z.number().int().positive().optional(),
-  username: z.string().trim().regex(/^[A-Za-z0-9_.@-]{2,32}$/),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.@-]{2,32}$/),
   name,
   mobile: mobile.nullish(),
   status: status.default(1),
@@ -37,7 +43,10 @@ export const userUpdate = z.strictObject({
   status: status.optional(),
   password: password.optional(),
   /** Independent password per application; null removes it. */
-  appPasswords: z.array(z.strictObject({ appId: z.string().min(1).max(32), password: password.nullable() })).max(20).optional(),
+  appPasswords: z
+    .array(z.strictObject({ appId: z.string().min(1).max(32), password: password.nullable() }))
+    .max(20)
+    .optional(),
   employeeId: id.nullish(),
 });
 
@@ -101,7 +110,10 @@ export const menuSave = z.strictObject({
   id: id.optional(),
   appId: z.string().min(1).max(32),
   parentId: id.nullish(),
-  key: z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/),
+  key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/),
   type: menuType,
   name,
   nameEn: z.string().trim().max(64).nullish(),
@@ -175,8 +187,14 @@ export const logQuery = pageQuery.extend({
   entity: z.string().trim().max(64).optional(),
   entityId: id.optional(),
   action: z.string().trim().max(200).optional(),
-  dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  dateFrom: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  dateTo: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 export interface LogRow {

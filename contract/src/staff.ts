@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { date, id, memo, name, pageQuery } from './platform.js';
 
-const mobile = z.string().trim().regex(/^1\d{10}$/);
+const mobile = z
+  .string()
+  .trim()
+  .regex(/^1\d{10}$/);
 
 export const employeeListQuery = pageQuery.extend({
   keyword: z.string().trim().max(64).optional(),
@@ -24,7 +27,11 @@ export const employeeSave = z.strictObject({
   gender: z.union([z.literal(1), z.literal(2)]).default(2),
   mobile: mobile.nullish(),
   birthday: date.nullish(),
-  idCard: z.string().trim().regex(/^\d{17}[\dXx]$/).nullish(),
+  idCard: z
+    .string()
+    .trim()
+    .regex(/^\d{17}[\dXx]$/)
+    .nullish(),
   shopId: id.nullish(),
   branchId: id.nullish(),
   positionId: id.nullish(),

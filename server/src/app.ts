@@ -17,6 +17,7 @@ import { identityModule } from './modules/identity/routes.js';
 import { staffModule } from './modules/org/employees.js';
 import { orgModule } from './modules/org/routes.js';
 import { pricingModule } from './modules/pricing/routes.js';
+import { stockModule } from './modules/stock/routes.js';
 import { loadSecret } from './platform/auth.js';
 import { sendError } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
@@ -36,7 +37,7 @@ export interface BuildOptions {
 }
 
 /** The modules, in registration order; each registers its routes on the app. */
-const modules = [identityModule, identityAdminModule, orgModule, staffModule, catalogModule, pricingModule, filesModule];
+const modules = [identityModule, identityAdminModule, orgModule, staffModule, catalogModule, pricingModule, stockModule, filesModule];
 
 export async function buildApp({ database, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { syncAllTenants } from './modules/identity/tenants.js';
+import { applyDueTransfers } from './modules/org/employees.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 const config = loadConfig();
@@ -19,7 +20,15 @@ const seeded = await seedDemoIfEmpty(database.db, config.adminPassword);
 await syncAllTenants(database.db);
 const app = await buildApp({ database, config, logger: { level: config.logLevel } });
 
+// Transfers dated in the future apply on their day: at start and every 10 minutes (safe on several instances).
+const runDueTransfers = () =>
+  applyDueTransfers(database.db).catch((error: unknown) => app.log.error({ err: error }, 'applying due transfers failed'));
+await runDueTransfers();
+const transferTimer = setInterval(runDueTransfers, 10 * 60_000);
+transferTimer.unref();
+
 const shutdown = async () => {
+  clearInterval(transferTimer);
   await app.close();
   await database.close();
   database.release();

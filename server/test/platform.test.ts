@@ -89,12 +89,12 @@ describe('platform', async () => {
     it('concurrent requests never get the same number, per tenant and day', async () => {
       const day = businessDate();
       const numbers = await Promise.all(
-        Array.from({ length: 20 }, () => inTenant(t.database.db, a.tenantId, (tx) => nextNumber(tx, a.tenantId, 'RK', day))),
+        Array.from({ length: 20 }, () => inTenant(t.database.db, a.tenantId, (tx) => nextNumber(tx, a.tenantId, 'TS', day))),
       );
       expect(new Set(numbers).size).toBe(20);
-      expect(numbers.every((n) => n.startsWith(`RK${day.replaceAll('-', '')}-`))).toBe(true);
-      const other = await inTenant(t.database.db, b.tenantId, (tx) => nextNumber(tx, b.tenantId, 'RK', day));
-      expect(other).toBe(`RK${day.replaceAll('-', '')}-0001`);
+      expect(numbers.every((n) => n.startsWith(`TS${day.replaceAll('-', '')}-`))).toBe(true);
+      const other = await inTenant(t.database.db, b.tenantId, (tx) => nextNumber(tx, b.tenantId, 'TS', day));
+      expect(other).toBe(`TS${day.replaceAll('-', '')}-0001`);
     });
 
     it('business dates follow the tenant time zone', () => {

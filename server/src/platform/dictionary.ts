@@ -75,12 +75,16 @@ export async function findDictionaryRow(tx: Db, def: DictionaryDef, id: number):
   return decorated;
 }
 
-export async function listAllDictionary(tx: Db, def: DictionaryDef, limit = 2000): Promise<Row[]> {
+/** Enabled entries for pickers, narrowed by the definition's filters when given (e.g. `direction=1`). */
+export async function listAllDictionary(tx: Db, def: DictionaryDef, filters: Record<string, unknown> = {}, limit = 2000): Promise<Row[]> {
   const cols = columnsOf(def);
+  const narrowed = Object.keys(def.filters ?? {})
+    .filter((key) => filters[key] !== undefined)
+    .map((key) => eq(cols[key], filters[key]));
   const rows = (await tx
     .select(cols)
     .from(def.table)
-    .where(and(eq(cols.status, 1), ...baseWhere(def, cols)))
+    .where(and(eq(cols.status, 1), ...baseWhere(def, cols), ...narrowed))
     .orderBy(asc(cols.sort), asc(cols.code))
     .limit(limit)) as Row[];
   return def.decorate ? def.decorate(tx, rows) : rows;
@@ -191,8 +195,12 @@ export function registerDictionary(app: FastifyInstance, def: DictionaryDef) {
   route(app, 'GET', `${B}/list`, { summary: `${def.label[1]}: paged list`, perm: view, query: listQuery }, ({ tx, query }) =>
     listDictionary(tx, def, query),
   );
-  route(app, 'GET', `${B}/list/all`, { summary: `${def.label[1]}: enabled entries for pickers`, perm: null }, ({ tx }) =>
-    listAllDictionary(tx, def),
+  route(
+    app,
+    'GET',
+    `${B}/list/all`,
+    { summary: `${def.label[1]}: enabled entries for pickers`, perm: null, query: z.object(def.filters ?? {}) },
+    ({ tx, query }) => listAllDictionary(tx, def, query),
   );
   route(app, 'GET', `${B}/getMaxId`, { summary: `${def.label[1]}: largest id and the next free code`, perm: view }, ({ tx }) =>
     nextCode(tx, def),
@@ -242,4 +250,37 @@ export function registerDictionary(app: FastifyInstance, def: DictionaryDef) {
       },
     );
   }
+}
+
+/**
+ * The seed's other names for the pattern: `GET <base>` (paged list), `POST <base>` (save) and
+ * `GET <base>/getCode` (the next free code as a string).
+ */
+export function registerAliases(
+  app: FastifyInstance,
+  def: DictionaryDef,
+  aliases: { rootList?: boolean; rootSave?: boolean; getCode?: boolean },
+) {
+  const B = def.basePath;
+  const listQuery = dictionaryListQuery.extend(def.filters ?? {});
+  if (aliases.rootList)
+    route(app, 'GET', B, { summary: `${def.label[1]}: paged list`, perm: `${def.perm}.view`, query: listQuery }, ({ tx, query }) =>
+      listDictionary(tx, def, query),
+    );
+  if (aliases.rootSave)
+    route(
+      app,
+      'POST',
+      B,
+      { summary: `${def.label[1]}: create or update`, perm: `${def.perm}.edit`, body: saveSchema(def), entity: def.resource },
+      ({ tx, body, auth, req }) => saveDictionary(tx, def, body, auth, req.body),
+    );
+  if (aliases.getCode)
+    route(
+      app,
+      'GET',
+      `${B}/getCode`,
+      { summary: `${def.label[1]}: the next free code`, perm: `${def.perm}.view` },
+      async ({ tx }) => (await nextCode(tx, def)).nextCode,
+    );
 }

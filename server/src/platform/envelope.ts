@@ -102,7 +102,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
   const body: Record<string, unknown> = {
     resp_code: appError.respCode,
     resp_msg: translate(lang, appError.key, fillParams(lang, appError.params)),
-    data: null,
+    data: appError.data,
   };
   if (appError.fields) body.errors = appError.fields.map((f) => renderField(lang, f));
   return reply.status(appError.status).send(body);

@@ -21,6 +21,8 @@ export class AppError extends Error {
     readonly params: MessageParams = {},
     readonly fields?: FieldProblem[],
     readonly respCode: string = String(status),
+    /** Goes out as the envelope's `data` (e.g. an import's rows in error). */
+    readonly data: unknown = null,
   ) {
     super(key);
   }

@@ -94,7 +94,19 @@ export function langOf(req: FastifyRequest): Lang {
   return typeof header === 'string' && header.trim().toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
 }
 
+type Resolver = (key: string, lang: Lang) => string | undefined;
+const resolvers: Resolver[] = [];
+
+/** Adds a source of labels computed from a key (e.g. a document type's state names). */
+export function defineLabelResolver(resolver: Resolver) {
+  resolvers.push(resolver);
+}
+
 export function label(lang: Lang, key: string): string {
+  for (const resolve of resolvers) {
+    const found = resolve(key, lang);
+    if (found !== undefined) return found;
+  }
   const pair = labels[key];
   return pair ? pair[lang === 'en-US' ? 1 : 0] : key;
 }

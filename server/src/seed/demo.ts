@@ -22,6 +22,7 @@ import { seedDemoAccess } from './demo-access.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoPrices } from './demo-prices.js';
 import { seedDemoStaff } from './demo-staff.js';
+import { seedDemoStock } from './demo-stock.js';
 
 const codes = (prefix: string, names: string[]) =>
   names.map((name, i) => ({ code: `${prefix}${String(i + 1).padStart(3, '0')}`, name, sort: (i + 1) * 10 }));
@@ -159,6 +160,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await seedDemoStaff(tx, tenantId);
     await seedDemoCatalog(tx, tenantId);
     await seedDemoPrices(tx, tenantId);
+    await seedDemoStock(tx, tenantId);
     await seedDemoAccess(tx, tenantId);
   });
 }

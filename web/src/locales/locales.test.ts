@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { authorityDef, deviceDef, logDef, roleDef, userDef } from '../modules/identity/defs';
+import { menuDef } from '../modules/identity/MenusPage';
 import { brandDef, channelDef, regionDef, shopDef } from '../modules/org/defs';
 import { DICTS } from '../modules/org/dictionaries';
+import { employeeDef, streamDef } from '../modules/staff/defs';
 import enUS from './en-US';
 import zhCN from './zh-CN';
 
@@ -46,8 +49,22 @@ describe('locales', () => {
     expect(missing).toEqual([]);
   });
 
-  it('cover every field, option and title of the org definitions', () => {
-    const defs = [shopDef, brandDef, channelDef, regionDef([]), ...Object.values(DICTS).map((d) => d.def)];
+  it('cover every field, option and title of the resource definitions', () => {
+    const defs = [
+      shopDef,
+      brandDef,
+      channelDef,
+      regionDef([]),
+      ...Object.values(DICTS).map((d) => d.def),
+      userDef,
+      roleDef,
+      deviceDef,
+      authorityDef,
+      logDef,
+      menuDef('admin', []),
+      employeeDef,
+      streamDef,
+    ];
     const keys = new Set<string>();
     for (const d of defs) {
       keys.add(d.title);

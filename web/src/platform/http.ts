@@ -21,13 +21,16 @@ export class ApiError extends Error {
   readonly code: string;
   readonly errors: FieldError[];
   readonly requestId?: string;
-  constructor(status: number, code: string, message: string, errors: FieldError[] = [], requestId?: string) {
+  /** The envelope's `data` of a failed answer (e.g. an import's row errors). */
+  readonly data?: unknown;
+  constructor(status: number, code: string, message: string, errors: FieldError[] = [], requestId?: string, data?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.errors = errors;
     this.requestId = requestId;
+    this.data = data;
   }
 }
 
@@ -146,7 +149,7 @@ function fail(res: Response, payload: unknown, tokenKey: string | null, opts: Re
     else if (res.status === 404) text = t('http.notFound');
     else text = t('http.failed', { status: res.status });
   }
-  const err = new ApiError(res.status, code, text, errors, requestId);
+  const err = new ApiError(res.status, code, text, errors, requestId, env?.data ?? undefined);
   if (code === '4005') return err; // the caller asks for the independent password
   const unauthorized = (res.status === 401 || code === '401') && opts.authRedirect !== false;
   if (unauthorized && tokenKey) clearToken(tokenKey);
@@ -209,9 +212,9 @@ function fileNameFrom(disposition: string | null): string | null {
   return plain?.[1] ? plain[1].trim() : null;
 }
 
-/** Download a file answer (Excel export) with the token, keeping the server's file name. */
-export async function download(url: string, params: Query | undefined, fallbackName: string): Promise<void> {
-  const { res, tokenKey } = await send(url, { params, timeout: 120_000 });
+/** Download a file answer (Excel export; a POST with `body`, e.g. a template) with the token, keeping the server's file name. */
+export async function download(url: string, params: Query | undefined, fallbackName: string, opts: { body?: unknown } = {}): Promise<void> {
+  const { res, tokenKey } = await send(url, { params, timeout: 120_000, body: opts.body });
   const type = res.headers.get('Content-Type') ?? '';
   if (!res.ok || type.includes('application/json')) {
     throw fail(res, await readPayload(res), tokenKey, {});

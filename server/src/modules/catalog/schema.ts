@@ -62,6 +62,7 @@ export const stockProducts = pgTable(
   (t) => [
     uniqueIndex('stock_products_tenant_location_product').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.productId),
     index('stock_products_tenant_product').on(t.tenantId, t.productId),
+    index('stock_products_tenant_shop').on(t.tenantId, t.shopId),
   ],
 );
 

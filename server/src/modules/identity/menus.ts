@@ -24,6 +24,14 @@ export const identityMenus: MenuDef[] = [
         ...viewEdit('identity.role'),
       },
       {
+        key: 'identity.roletype',
+        name: '角色类型',
+        nameEn: 'Role types',
+        icon: 'TagsOutlined',
+        url: '/admin/org/dict/roletype',
+        ...viewEdit('identity.roletype'),
+      },
+      {
         key: 'identity.menu',
         name: '菜单管理',
         nameEn: 'Menus',

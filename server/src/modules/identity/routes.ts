@@ -8,6 +8,7 @@ import { AppError, unauthorized } from '../../platform/errors.js';
 import { publicRoute, route } from '../../platform/route.js';
 import { inTenant } from '../../platform/tenancy.js';
 import { shops } from '../org/schema.js';
+import { assertBoundDevice } from './devices.js';
 import { applications, menus, roleMenus, roles, userAppPasswords, userRoles, users } from './schema.js';
 import { findTenant } from './tenants.js';
 
@@ -210,12 +211,15 @@ export async function identityModule(app: FastifyInstance) {
     '/api-user/relogin',
     {
       summary: 'Open an application: an app-scoped token, or resp_code 4005 when it needs its own password',
+      description:
+        'For appId "cashier", when the company requires bound devices (GET /api-user/mac/settings), the header X-Device-Id must name an enabled device bound to one of the user\'s login shops (403 otherwise).',
       perm: null,
       body: z.object({ appId: z.string().min(1).max(32) }),
       entity: 'session',
     },
-    async ({ tx, auth, body }) => {
+    async ({ tx, auth, body, req }) => {
       await openableApp(tx, auth, body.appId);
+      await assertBoundDevice(tx, auth, body.appId, req);
       const [own] = await tx
         .select({ appId: userAppPasswords.appId })
         .from(userAppPasswords)
@@ -237,12 +241,14 @@ export async function identityModule(app: FastifyInstance) {
     '/api-user/app-login',
     {
       summary: 'Open an application that needs its own password, with that password',
+      description: 'The bound-device rule of relogin applies here too (header X-Device-Id for appId "cashier").',
       perm: null,
       body: z.object({ appId: z.string().min(1).max(32), password: z.string().min(1).max(200) }),
       entity: 'session',
     },
-    async ({ tx, auth, body }) => {
+    async ({ tx, auth, body, req }) => {
       await openableApp(tx, auth, body.appId);
+      await assertBoundDevice(tx, auth, body.appId, req);
       // The app's own password when the user has one, else their sign-in password.
       const [own] = await tx
         .select({ hash: userAppPasswords.passwordHash })

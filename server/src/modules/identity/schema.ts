@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
@@ -88,11 +89,15 @@ export const users = pgTable(
     status: status(),
     employeeId: bigint('employee_id', { mode: 'number' }).references(() => employees.id, { onDelete: 'set null' }),
     tokenVersion: integer('token_version').notNull().default(1),
+    memo: memo(),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_tenant_username').on(t.tenantId, t.username)],
+  (t) => [
+    uniqueIndex('users_tenant_username').on(t.tenantId, t.username),
+    uniqueIndex('users_tenant_employee').on(t.tenantId, t.employeeId).where(sql`${t.employeeId} is not null`),
+  ],
 );
 
 export const userRoles = pgTable(

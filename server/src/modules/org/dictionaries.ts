@@ -16,6 +16,7 @@ import {
   productCategories,
   regions,
   serviceTypes,
+  skillLevels,
 } from './schema.js';
 
 type Row = Record<string, unknown> & { id: number };
@@ -130,6 +131,17 @@ export const productCategoryDef: DictionaryDef = {
   exportColumns: [{ key: 'parentName', title: ['上级分类', 'Parent'] }],
 };
 
+/** Skill / commission levels of employees (技术等级, the seed's jfclevel). */
+export const skillLevelDef: DictionaryDef = {
+  resource: 'skilllevel',
+  basePath: '/api-chain/skilllevel',
+  table: skillLevels,
+  perm: 'org.dict.skilllevel',
+  label: ['技术等级', 'Skill levels'],
+  codePrefix: 'JN',
+  menu: true,
+};
+
 /** Every dictionary served by the generic pattern, in menu order. */
 export const dictionaries: DictionaryDef[] = [
   regionDef,
@@ -155,6 +167,7 @@ export const dictionaries: DictionaryDef[] = [
     codePrefix: 'FL',
     menu: true,
   },
+  skillLevelDef,
   productCategoryDef,
   {
     resource: 'packagetype',

@@ -9,7 +9,7 @@ import {
   deleteDictionary,
   listAllDictionary,
   listDictionary,
-  nextCode,
+  registerAliases,
   registerDictionary,
   saveDictionary,
   saveSchema,
@@ -77,32 +77,6 @@ async function regionTree(tx: Db, auth: Auth, mode: 'counts' | 'plain' | 'shops'
   return roots;
 }
 
-/** Seed aliases that answer with the dictionary pattern under another name. */
-function registerAliases(app: FastifyInstance, def: DictionaryDef, aliases: { rootList?: boolean; rootSave?: boolean; getCode?: boolean }) {
-  const B = def.basePath;
-  const listQuery = dictionaryListQuery.extend(def.filters ?? {});
-  if (aliases.rootList)
-    route(app, 'GET', B, { summary: `${def.label[1]}: paged list`, perm: `${def.perm}.view`, query: listQuery }, ({ tx, query }) =>
-      listDictionary(tx, def, query),
-    );
-  if (aliases.rootSave)
-    route(
-      app,
-      'POST',
-      B,
-      { summary: `${def.label[1]}: create or update`, perm: `${def.perm}.edit`, body: saveSchema(def), entity: def.resource },
-      ({ tx, body, auth, req }) => saveDictionary(tx, def, body, auth, req.body),
-    );
-  if (aliases.getCode)
-    route(
-      app,
-      'GET',
-      `${B}/getCode`,
-      { summary: `${def.label[1]}: the next free code`, perm: `${def.perm}.view` },
-      async ({ tx }) => (await nextCode(tx, def)).nextCode,
-    );
-}
-
 export async function orgModule(app: FastifyInstance) {
   for (const def of dictionaries) registerDictionary(app, def);
 
@@ -158,7 +132,7 @@ export async function orgModule(app: FastifyInstance) {
     async ({ tx, query }) => {
       const [position] = await tx.select({ id: positions.id }).from(positions).where(eq(positions.code, query.pscode));
       if (!position) throw fieldError('pscode', 'missingReference', { field: '@position' });
-      return (await listAllDictionary(tx, positionLevelDef)).filter((l) => l.positionId === position.id);
+      return listAllDictionary(tx, positionLevelDef, { positionId: position.id });
     },
   );
 

@@ -150,5 +150,6 @@ export const employeeStream = pgTable(
   (t) => [
     index('employee_stream_tenant_employee').on(t.tenantId, t.employeeId, t.effectiveDate),
     index('employee_stream_tenant_date').on(t.tenantId, t.effectiveDate),
+    index('employee_stream_pending').on(t.effectiveDate).where(sql`${t.appliedAt} is null and ${t.kind} = 'transfer'`),
   ],
 );

@@ -22,7 +22,11 @@ export const serviceShopPrices = pgTable(
     version: version(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('service_shop_prices_tenant_shop_service').on(t.tenantId, t.shopId, t.serviceId), index('service_shop_prices_service').on(t.tenantId, t.serviceId)],
+  (t) => [
+    uniqueIndex('service_shop_prices_tenant_shop_service').on(t.tenantId, t.shopId, t.serviceId),
+    index('service_shop_prices_service').on(t.tenantId, t.serviceId),
+    index('service_shop_prices_template').on(t.tenantId, t.templateId),
+  ],
 );
 
 /** Employee-level specials: the price of a service when done by a given position level; shop null = chain default. */
@@ -76,7 +80,11 @@ export const serviceCardPrices = pgTable(
     price: integer('price').notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('service_card_prices_tenant_service_card_shop').on(t.tenantId, t.serviceId, t.cardTypeId, sql`coalesce(${t.shopId}, 0)`)],
+  (t) => [
+    uniqueIndex('service_card_prices_tenant_service_card_shop').on(t.tenantId, t.serviceId, t.cardTypeId, sql`coalesce(${t.shopId}, 0)`),
+    index('service_card_prices_shop').on(t.tenantId, t.shopId),
+    index('service_card_prices_card_type').on(t.tenantId, t.cardTypeId),
+  ],
 );
 
 /** Named price sets applied to many shops; `kind` service | product; `line` mf | mr for the head-office defaults. */
@@ -162,5 +170,9 @@ export const productShopPrices = pgTable(
     version: version(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('product_shop_prices_tenant_shop_product').on(t.tenantId, t.shopId, t.productId), index('product_shop_prices_product').on(t.tenantId, t.productId)],
+  (t) => [
+    uniqueIndex('product_shop_prices_tenant_shop_product').on(t.tenantId, t.shopId, t.productId),
+    index('product_shop_prices_product').on(t.tenantId, t.productId),
+    index('product_shop_prices_template').on(t.tenantId, t.templateId),
+  ],
 );

@@ -28,7 +28,7 @@ export const stockBills = pgTable(
       .notNull()
       .references(() => stockReasons.id),
     counterpart: text('counterpart'),
-    /** The other side of a transfer between locations (null shop = warehouse, see counterpartIsWarehouse). */
+    /** The other side of a transfer between locations; null on a transfer means the head-office warehouse. */
     counterpartShopId: bigint('counterpart_shop_id', { mode: 'number' }).references(() => shops.id),
     /** A transfer's out and entry share this id (the out bill's id). */
     transferId: bigint('transfer_id', { mode: 'number' }),
@@ -52,6 +52,7 @@ export const stockBills = pgTable(
     index('stock_bills_tenant_type_date').on(t.tenantId, t.type, t.billDate, t.id),
     index('stock_bills_tenant_shop_date').on(t.tenantId, t.shopId, t.billDate),
     index('stock_bills_tenant_state').on(t.tenantId, t.state),
+    index('stock_bills_tenant_transfer').on(t.tenantId, t.transferId).where(sql`${t.transferId} is not null`),
   ],
 );
 
@@ -72,7 +73,10 @@ export const stockBillLines = pgTable(
     memo: memo(),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('stock_bill_lines_tenant_bill').on(t.tenantId, t.billId), index('stock_bill_lines_tenant_product').on(t.tenantId, t.productId)],
+  (t) => [
+    index('stock_bill_lines_tenant_bill').on(t.tenantId, t.billId),
+    index('stock_bill_lines_tenant_product').on(t.tenantId, t.productId),
+  ],
 );
 
 /** Append-only: every movement of a product in a location, traced to its bill line; a revoke adds negated rows. */

@@ -8,10 +8,11 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps, Result, Space, Tag, Typography } from 'antd';
+import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps, Result, Space, Tag, Typography } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useMenuBadges } from '../../modules/inbox/api';
 import { logout, type MenuNode, useMe, useMenus } from '../../platform/auth';
 import { ErrorBoundary } from '../../platform/ErrorBoundary';
 import { isApiError } from '../../platform/http';
@@ -98,6 +99,8 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
 
   const label = useCallback((n: MenuNode) => (en && n.nameEn ? n.nameEn : n.name), [en]);
   const index = useMemo(() => indexMenus(menus.data ?? []), [menus.data]);
+  // counts next to menu entries (the approvals inbox), only when the entry is in the user's menu
+  const badges = useMenuBadges(index.leaves.has('/admin/inbox'));
 
   const pageOf = useCallback((key: string) => resolvePage(adminPages, key), []);
   const menuUrlOf = useCallback(
@@ -193,10 +196,20 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
           return [{ key: groupKey(n), icon: n.icon ? <AppIcon name={n.icon} /> : undefined, label: label(n), children: build(n.children) }];
         }
         if (!n.url) return [];
-        return [{ key: normalize(n.url), icon: n.icon ? <AppIcon name={n.icon} /> : undefined, label: label(n) }];
+        const url = normalize(n.url);
+        const badge = badges[url];
+        const text = badge ? (
+          <span key={url} className="ho-menu-badge">
+            {label(n)}
+            <Badge count={badge} overflowCount={99} size="small" style={{ marginInlineStart: 8, boxShadow: 'none' }} />
+          </span>
+        ) : (
+          label(n)
+        );
+        return [{ key: url, icon: n.icon ? <AppIcon name={n.icon} /> : undefined, label: text }];
       });
     return [{ key: ADMIN_HOME, icon: <HomeOutlined />, label: t('admin.home') }, ...build(menus.data ?? [])];
-  }, [menus.data, label, t]);
+  }, [menus.data, label, t, badges]);
 
   const signOut = async () => {
     await logout();

@@ -1,5 +1,11 @@
 import { lazy } from 'react';
+import { catalogPages } from '../../modules/catalog';
+import { identityPages } from '../../modules/identity';
+import { inboxPages } from '../../modules/inbox';
 import { orgPages } from '../../modules/org';
+import { pricingPages } from '../../modules/pricing';
+import { staffPages } from '../../modules/staff';
+import { stockPages } from '../../modules/stock';
 import type { PageDef } from '../../platform/pages';
 
 export const ADMIN_APP_ID = 'admin';
@@ -9,4 +15,10 @@ export const ADMIN_HOME = '/admin';
 export const adminPages: PageDef[] = [
   { path: ADMIN_HOME, title: 'admin.home', component: lazy(() => import('./HomePage')), public: true },
   ...orgPages,
+  ...staffPages,
+  ...identityPages,
+  ...catalogPages,
+  ...pricingPages,
+  ...stockPages,
+  ...inboxPages,
 ];

@@ -10,6 +10,8 @@ import type { BrandRow, ChannelRow, RegionNode, ShopRow } from './types';
 
 export const API = {
   regionTree: '/api-chain/dictregion/tree/all',
+  /** The region tree for pickers: open to every signed-in user. */
+  regionPicker: '/api-chain/dictregion/tree/allNoNum',
   regionSave: '/api-chain/dictregion/saveRegion',
   regionNext: '/api-chain/dictregion/getMaxId',
   region: (id: number) => `/api-chain/dictregion/${id}`,
@@ -92,7 +94,7 @@ const shopFields: FieldSpec<ShopRow, ShopVirtual>[] = [
     key: 'regionId',
     title: 'org.shop.region',
     type: 'treeSelect',
-    options: { kind: 'tree', url: API.regionTree },
+    options: { kind: 'tree', url: API.regionPicker },
     table: { width: 120, display: 'regionName' },
     search: true,
     form: { required: true },

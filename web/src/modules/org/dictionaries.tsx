@@ -15,6 +15,8 @@ export const DICT_ENTITIES = [
   'distchannel',
   'dictstatus',
   'dictgrade',
+  'skilllevel',
+  'roletype',
 ] as const;
 export type DictEntity = (typeof DICT_ENTITIES)[number];
 
@@ -30,11 +32,16 @@ export interface DictDef {
 /** These three have no updateStatus route (as in the seed): status is changed in the form. */
 const NO_STATUS_ROUTE: DictEntity[] = ['distchannel', 'dictstatus', 'dictgrade'];
 
+/** Dictionaries served outside /api-chain or guarded by another module's permission. */
+const ELSEWHERE: Partial<Record<DictEntity, { base: string; perm: string }>> = {
+  roletype: { base: '/api-user/roletype', perm: 'identity.roletype.edit' },
+};
+
 function base(
   entity: DictEntity,
   extras: ResourceDef<DictRow, 'keyword' | 'level'>['fields'] = [],
 ): ResourceDef<DictRow, 'keyword' | 'level'> {
-  const B = `/api-chain/${entity}`;
+  const B = ELSEWHERE[entity]?.base ?? `/api-chain/${entity}`;
   return {
     key: `dict-${entity}`,
     title: `dict.${entity}`,
@@ -44,7 +51,7 @@ function base(
     nextCodePath: `${B}/getMaxId`,
     updateStatusPath: NO_STATUS_ROUTE.includes(entity) ? false : `${B}/updateStatus`,
     exportPath: `${B}/export`,
-    editPerm: `org.dict.${entity}.edit`,
+    editPerm: ELSEWHERE[entity]?.perm ?? `org.dict.${entity}.edit`,
     sendVersion: true,
     fields: dictionaryFields<DictRow, 'level'>({ extras }),
   };

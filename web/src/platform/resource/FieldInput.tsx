@@ -111,6 +111,8 @@ export function FieldInput<R, X extends string>({ field, mode, disabled, ...cont
       return <Cascader showSearch placeholder={choose} options={area} {...common} />;
     case 'date':
       return <DatePicker style={{ width: '100%' }} placeholder={choose} {...common} />;
+    case 'dateRange':
+      return <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} {...common} />;
     case 'time':
       return <TimePicker style={{ width: '100%' }} format="HH:mm" minuteStep={5} placeholder={choose} {...common} />;
     case 'image':

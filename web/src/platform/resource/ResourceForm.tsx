@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Drawer, Form, Row, Space } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { cloneElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http, isApiError } from '../http';
 import { notify } from '../notify';
@@ -106,7 +106,8 @@ export function ResourceForm<R extends BaseRow, X extends string>({
     setFormErrors([]);
     try {
       const body = toSaveBody(def, values, current ?? row);
-      const saved = await http.post<unknown>(def.savePath ?? def.basePath, body);
+      const path = (row ? def.updatePath : undefined) ?? def.savePath ?? def.basePath;
+      const saved = await http.post<unknown>(path, body);
       notify.message.success(t('common.saved'));
       await invalidateResource(qc, def);
       onSaved?.(saved);
@@ -156,7 +157,11 @@ export function ResourceForm<R extends BaseRow, X extends string>({
         valuePropName={type === 'status' || type === 'switch' ? 'checked' : 'value'}
         validateDebounce={spec.validateDebounce}
       >
-        <FieldInput field={f} mode="form" disabled={spec.disabledOnEdit && editing} />
+        {spec.input ? (
+          cloneElement(spec.input(row ?? undefined), spec.disabledOnEdit && editing ? { disabled: true } : {})
+        ) : (
+          <FieldInput field={f} mode="form" disabled={spec.disabledOnEdit && editing} />
+        )}
       </Form.Item>
     );
     if (!spec.visible) {

@@ -2,12 +2,14 @@ import {
   CheckCircleOutlined,
   DeleteOutlined,
   DownloadOutlined,
+  DownOutlined,
   EditOutlined,
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
   StopOutlined,
   UndoOutlined,
+  UpOutlined,
 } from '@ant-design/icons';
 import type { Page } from '@headoffice/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +29,9 @@ import type { BaseRow, ResourceDef } from './types';
 import { searchFields, toSearchParams, typeOf } from './values';
 
 type Values = Record<string, unknown>;
+
+/** Filters shown before "more filters" when a list has many. */
+const FOLDED_FILTERS = 5;
 
 export interface ListContext<R> {
   openCreate: (initial?: Values) => void;
@@ -56,6 +61,10 @@ export interface ResourceListProps<R extends BaseRow, X extends string> {
   pageSize?: number;
   /** Page-level border: false inside another card. */
   bordered?: boolean;
+  /** Expandable rows (e.g. a log entry's detail). */
+  expandable?: TableProps<R>['expandable'];
+  /** Replace the default "new" button (e.g. when creating needs a picked parent first). */
+  hideCreate?: boolean;
 }
 
 /** Nest rows by `parentId` (rows whose parent is not in the list become roots). */
@@ -104,7 +113,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   const { t } = useTranslation();
   const qc = useQueryClient();
   const can = usePermission();
-  const canEdit = can(def.editPerm);
+  const canEdit = !def.readOnly && can(def.editPerm);
   const [searchForm] = Form.useForm();
   const [filters, setFilters] = useState<Values>({});
   const [page, setPage] = useState(1);
@@ -116,6 +125,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const [exporting, setExporting] = useState(false);
   const [expanded, setExpanded] = useState<Key[]>([]);
+  const [moreFilters, setMoreFilters] = useState(false);
 
   const fixedKey = JSON.stringify(fixedParams ?? {});
   // a new fixed filter (another region) starts from the first page with nothing selected
@@ -131,7 +141,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
     : { page, pageSize, sort, ...filters, ...fixedParams };
   const listPath = def.listPath ?? def.basePath;
 
-  const list = useQuery<Page<R>>({
+  const list = useQuery<Page<R> & { hasMore?: boolean }>({
     queryKey: [def.key, tree ? 'tree' : 'list', params],
     queryFn: ({ signal }) =>
       tree
@@ -163,9 +173,11 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
 
   const setStatus = async (ids: number[], status: 0 | 1, key: string) => {
     if (!def.updateStatusPath) return;
+    const batch = key.startsWith('batch');
     setBusy((b) => ({ ...b, [key]: true }));
     try {
-      await http.post(def.updateStatusPath, { ids, status });
+      const path = batch ? (def.batchStatusPath ?? def.updateStatusPath) : def.updateStatusPath;
+      await http.post(path, def.statusBody ? def.statusBody(ids, status, batch) : { ids, status });
       notify.message.success(status ? t('common.enabledDone') : t('common.disabledDone'));
       await invalidateResource(qc, def);
     } catch {
@@ -242,6 +254,8 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
 
   const showEdit = canEdit;
   const showDelete = canEdit && def.deletePath !== false;
+  const editable = (row: R) => !def.rowEditable || def.rowEditable(row);
+  const deletable = (row: R) => !def.rowDeletable || def.rowDeletable(row);
   if (rowActions || showEdit || showDelete) {
     columns.push({
       key: '__actions',
@@ -251,12 +265,12 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
       render: (_: unknown, row: R) => (
         <Space size={0} wrap={false}>
           {rowActions?.(row, ctx)}
-          {showEdit ? (
+          {showEdit && editable(row) ? (
             <Button type="link" size="small" icon={<EditOutlined />} onClick={() => ctx.openEdit(row)}>
               {t('common.edit')}
             </Button>
           ) : null}
-          {showDelete ? (
+          {showDelete && deletable(row) ? (
             <Popconfirm
               title={t('common.deleteConfirm', { name: def.rowName?.(row) ?? (row as unknown as { name?: string }).name ?? '' })}
               okText={t('common.delete')}
@@ -291,6 +305,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   if (isApiError(list.error) && list.error.status === 403) return <ForbiddenResult />;
 
   const sFields = searchFields(def);
+  const collapsible = sFields.length > FOLDED_FILTERS + 1;
   const batchStatus = canEdit && !!def.updateStatusPath;
   const withSelection = batchStatus || !!selectable;
   const name = t(def.title);
@@ -300,8 +315,15 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
       <Card size="small" className="ho-search" style={{ marginBottom: 12 }} variant={props.bordered === false ? 'borderless' : 'outlined'}>
         <Form form={searchForm} onFinish={search} layout="horizontal" labelCol={{ flex: '84px' }} labelWrap>
           <Row gutter={16}>
-            {sFields.map((f) => (
-              <Col key={f.key} xs={24} sm={12} lg={8} xxl={6}>
+            {sFields.map((f, i) => (
+              <Col
+                key={f.key}
+                xs={24}
+                sm={12}
+                lg={8}
+                xxl={6}
+                style={collapsible && !moreFilters && i >= FOLDED_FILTERS ? { display: 'none' } : undefined}
+              >
                 <Form.Item name={f.key as string} label={t(f.title)} style={{ marginBottom: 12 }}>
                   <FieldInput field={f} mode="search" />
                 </Form.Item>
@@ -309,6 +331,12 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
             ))}
             <Col flex="auto" style={{ textAlign: 'right', marginBottom: 12 }}>
               <Space>
+                {collapsible ? (
+                  <Button type="link" onClick={() => setMoreFilters(!moreFilters)} style={{ paddingInline: 4 }}>
+                    {moreFilters ? t('common.lessFilters') : t('common.moreFilters')}
+                    {moreFilters ? <UpOutlined /> : <DownOutlined />}
+                  </Button>
+                ) : null}
                 <Button
                   icon={<UndoOutlined />}
                   onClick={() => {
@@ -386,7 +414,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
                 aria-label={t('common.refresh')}
               />
             </Tooltip>
-            {canEdit ? (
+            {canEdit && !props.hideCreate ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => ctx.openCreate()}>
                 {t('common.create')}
               </Button>
@@ -403,7 +431,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <EmptyState /> }}
           onChange={onTableChange}
-          expandable={tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (k) => setExpanded([...k]) } : undefined}
+          expandable={tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (k) => setExpanded([...k]) } : props.expandable}
           rowSelection={
             withSelection
               ? {
@@ -427,7 +455,8 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
                   showSizeChanger: true,
                   showQuickJumper: true,
                   pageSizeOptions: [10, 20, 50, 100],
-                  showTotal: (total) => t('common.total', { total }),
+                  showTotal: (total) =>
+                    list.data?.hasMore ? t('common.totalMore', { total: total.toLocaleString() }) : t('common.total', { total }),
                 }
           }
         />

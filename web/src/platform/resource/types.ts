@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 /** How a field is shown in the table, entered in forms and filtered in the search form. */
 export type FieldType =
@@ -14,6 +14,7 @@ export type FieldType =
   | 'switch'
   | 'status' // 1 enabled / 0 disabled; a Switch in the table when the resource has updateStatusPath
   | 'date' // YYYY-MM-DD
+  | 'dateRange' // search only: two YYYY-MM-DD parameters (SearchSpec.range)
   | 'time' // HH:mm
   | 'datetime' // ISO instant, display only
   | 'image' // one URL
@@ -52,6 +53,8 @@ export interface SearchSpec {
   type?: FieldType;
   /** i18n key of the placeholder */
   placeholder?: string;
+  /** dateRange: the two query parameters (default `dateFrom`, `dateTo`). */
+  range?: [from: string, to: string];
 }
 
 export interface FormSpec<R> {
@@ -75,6 +78,11 @@ export interface FormSpec<R> {
   props?: Record<string, unknown>;
   /** Hide the field when this returns false for the current values / edited row. */
   visible?: (values: Record<string, unknown>, row?: R) => boolean;
+  /**
+   * A custom input instead of the one of the field's type (a picker that needs the edited row). The
+   * element receives `value` / `onChange` (or `checked` for switch/status fields) from the form.
+   */
+  input?: (row?: R) => ReactElement<{ disabled?: boolean }>;
 }
 
 export interface FieldSpec<R, X extends string = never> {
@@ -106,17 +114,28 @@ export interface ResourceDef<R extends BaseRow, X extends string = never> {
   listPath?: string;
   /** POST JSON. Default basePath. */
   savePath?: string;
+  /** POST JSON for an existing row, when updates have their own route (default savePath). */
+  updatePath?: string;
   /** GET one row: the edit form loads the fresh row (with version) when the list row is partial. */
   detailPath?: (id: number) => string;
   /** DELETE. Default `${basePath}/${id}`; false: no delete. */
   deletePath?: ((id: number) => string) | false;
   /** POST {ids, status}; false: status is not toggled from the list. */
   updateStatusPath?: string | false;
+  /** POST for the batch buttons when they have their own route (default updateStatusPath). */
+  batchStatusPath?: string;
+  /** Body of a status change (default `{ ids, status }`). */
+  statusBody?: (ids: number[], status: 0 | 1, batch: boolean) => Record<string, unknown>;
   /** GET with the list filters → xlsx. */
   exportPath?: string | false;
   /** GET → string or {nextCode}: prefill `code` in the create form. */
   nextCodePath?: string;
   editPerm?: string;
+  /** Nothing is created, edited or deleted from the list (logs, streams). */
+  readOnly?: boolean;
+  /** Per-row: may this row be edited / deleted (e.g. not the super role). */
+  rowEditable?: (row: R) => boolean;
+  rowDeletable?: (row: R) => boolean;
   /** Send `version` on update (optimistic locking). */
   sendVersion?: boolean;
   fields: FieldSpec<R, X>[];

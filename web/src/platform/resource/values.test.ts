@@ -97,4 +97,21 @@ describe('resource values', () => {
       regionId: 3,
     });
   });
+
+  it('splits a date range filter into its two parameters', () => {
+    const def: ResourceDef<{ id: number }, 'range' | 'when'> = {
+      key: 'x',
+      title: 'x',
+      basePath: '/x',
+      fields: [
+        { key: 'range', title: 'x', type: 'dateRange', search: true },
+        { key: 'when', title: 'y', type: 'dateRange', search: { range: ['from', 'to'] } },
+      ],
+    };
+    expect(toSearchParams(def, { range: [dayjs('2026-01-02'), null], when: [dayjs('2026-02-01'), dayjs('2026-02-28')] })).toEqual({
+      dateFrom: '2026-01-02',
+      from: '2026-02-01',
+      to: '2026-02-28',
+    });
+  });
 });

@@ -125,7 +125,12 @@ export function toSearchParams<R extends BaseRow, X extends string>(def: Resourc
     const v = values[f.key];
     if (v === undefined || v === null || v === '') continue;
     const param = spec.param ?? f.key;
-    if (isDayjs(v)) out[param] = v.format('YYYY-MM-DD');
+    if ((spec.type ?? f.type) === 'dateRange') {
+      const [from, to] = spec.range ?? ['dateFrom', 'dateTo'];
+      const [a, b] = Array.isArray(v) ? (v as unknown[]) : [];
+      if (isDayjs(a)) out[from] = a.format('YYYY-MM-DD');
+      if (isDayjs(b)) out[to] = b.format('YYYY-MM-DD');
+    } else if (isDayjs(v)) out[param] = v.format('YYYY-MM-DD');
     else if (typeof v === 'string') {
       const s = v.trim();
       if (s) out[param] = s;

@@ -1,0 +1,448 @@
+import { z } from 'zod';
+import { date, id, memo, pageQuery } from './platform.js';
+
+// Stock: entries (入库, type '1') and outs (出库, type '2'), their lines, the in/out reasons
+// (dictinout), balances and movement history, shop product orders (订货单), stock and order settings,
+// and the approvals inbox. Quantities are whole numbers in the product's base unit; money is cents.
+
+type Label = readonly [string, string];
+
+/** Stock document type codes of the seed: '1' entry (in), '2' out. */
+export const stockBillType = z.enum(['1', '2']);
+export type StockBillType = z.infer<typeof stockBillType>;
+
+/** draft → audited → revoked; draft → rejected → (edited and saved) draft. */
+export const stockBillStates = {
+  draft: ['草稿', 'Draft'],
+  audited: ['已审核', 'Audited'],
+  rejected: ['已驳回', 'Rejected'],
+  revoked: ['已撤销', 'Revoked'],
+} as const satisfies Record<string, Label>;
+export type StockBillState = keyof typeof stockBillStates;
+
+/** draft → submitted → audited (goods sent) → received; submitted → rejected → (edited) draft. */
+export const productOrderStates = {
+  draft: ['草稿', 'Draft'],
+  submitted: ['待审核', 'Submitted'],
+  audited: ['已发货', 'Sent'],
+  received: ['已收货', 'Received'],
+  rejected: ['已驳回', 'Rejected'],
+} as const satisfies Record<string, Label>;
+export type ProductOrderState = keyof typeof productOrderStates;
+
+/** What a reason means to the system: transfers and orders create linked bills. */
+export const stockReasonKinds = ['purchase', 'transfer', 'use', 'loss', 'return', 'order', 'count', 'other'] as const;
+export const stockReasonKind = z.enum(stockReasonKinds);
+export const stockReasonKindLabels: Record<(typeof stockReasonKinds)[number], Label> = {
+  purchase: ['采购', 'Purchase'],
+  transfer: ['调拨', 'Transfer'],
+  use: ['领用', 'Internal use'],
+  loss: ['报损', 'Loss'],
+  return: ['退货', 'Return'],
+  order: ['订货', 'Shop order'],
+  count: ['盘点', 'Stock count'],
+  other: ['其他', 'Other'],
+};
+/** 1 entry (in), 2 out. */
+export const stockDirection = z.union([z.literal(1), z.literal(2)]);
+
+const version = z.number().int().positive().optional();
+/** A quantity on a line: at least 1, at most 10 million base units. */
+export const stockQuantity = z.number().int().min(1).max(10_000_000);
+const cents = z.number().int().min(0).max(1_000_000_000);
+const flag = z
+  .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+
+// ---- bills ----
+
+export const stockLineInput = z.strictObject({
+  /** An existing line of the bill (update); absent: a new line. */
+  id: id.optional(),
+  productId: id,
+  quantity: stockQuantity,
+  /** Unit cost in cents; defaults to the product's purchase price. */
+  unitCost: cents.optional(),
+  memo,
+});
+export type StockLineInput = z.input<typeof stockLineInput>;
+
+/**
+ * `POST /api-stock/entry` and `/out`: no id creates a draft (number RK/CK + business date), an id
+ * updates a draft or rejected bill (the head is replaced; `lines`, when sent, replace every line).
+ */
+export const stockBillSave = z.strictObject({
+  id: id.optional(),
+  version,
+  /** null: the head-office warehouse. */
+  shopId: id.nullable(),
+  /** Business date; defaults to today in the tenant's time zone. */
+  billDate: date.optional(),
+  reasonId: id,
+  /** Supplier or other party, free text. */
+  counterpart: z.string().trim().max(100).nullish(),
+  /**
+   * The other location of a transfer out (reason kind `transfer`): a shop, or null for the
+   * head-office warehouse. Required (possibly null) for transfers, ignored otherwise.
+   */
+  counterpartShopId: id.nullish(),
+  memo,
+  lines: z.array(stockLineInput).max(500).optional(),
+});
+export type StockBillSave = z.input<typeof stockBillSave>;
+
+/** `entryproducts/save`, `outproducts/save`: add lines (no id) or change lines (id) of an editable bill. */
+export const stockLinesSave = z.strictObject({
+  billId: id,
+  version,
+  lines: z.array(stockLineInput).min(1).max(500),
+});
+export const stockLinesDelete = z.strictObject({ ids: z.array(id).min(1).max(500), version });
+export const stockLinesQuery = z.object({ billId: id });
+
+export const transitionBody = z.strictObject({
+  id,
+  version,
+  memo: z.string().trim().max(500).nullish(),
+});
+export type TransitionBody = z.input<typeof transitionBody>;
+
+/** `chain/findListWithPro`: bills with their lines, newest first. */
+export const stockBillListQuery = pageQuery.extend({
+  /** One shop; `warehouse=1` the head-office warehouse; neither: every location the user may see. */
+  shopid: id.optional(),
+  warehouse: flag,
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+  state: z.enum(['draft', 'audited', 'rejected', 'revoked']).optional(),
+  reasonId: id.optional(),
+  /** Bills with a line of this product. */
+  productId: id.optional(),
+  /** Contains-match on the bill number. */
+  billNo: z.string().trim().max(40).optional(),
+  counterpartShopId: id.optional(),
+});
+export type StockBillListQuery = z.input<typeof stockBillListQuery>;
+
+/** `list/all`: a bounded array (200, newest first) for pickers. */
+export const stockBillPickQuery = z.object({
+  shopid: id.optional(),
+  warehouse: flag,
+  state: z.enum(['draft', 'audited', 'rejected', 'revoked']).optional(),
+  billNo: z.string().trim().max(40).optional(),
+});
+
+export interface StockLineRow {
+  id: number;
+  billId: number;
+  productId: number;
+  pcode: string;
+  productName: string;
+  barcode: string | null;
+  spec: string | null;
+  unit: string;
+  quantity: number;
+  unitCost: number;
+  amount: number;
+  memo: string | null;
+  sort: number;
+}
+
+export interface BillLogRow {
+  id: number;
+  action: string;
+  fromState: string | null;
+  toState: string;
+  memo: string | null;
+  userId: number | null;
+  username: string | null;
+  at: string;
+}
+
+export interface StockBillRow {
+  id: number;
+  billNo: string;
+  type: StockBillType;
+  shopId: number | null;
+  /** Shop name, or 总部仓库 / Head-office warehouse. */
+  shopName: string;
+  billDate: string;
+  reasonId: number;
+  reasonName: string;
+  reasonKind: string;
+  counterpart: string | null;
+  counterpartShopId: number | null;
+  counterpartShopName: string | null;
+  transferId: number | null;
+  orderId: number | null;
+  state: StockBillState;
+  rejectReason: string | null;
+  memo: string | null;
+  totalQuantity: number;
+  totalAmount: number;
+  createdBy: number | null;
+  createdByName: string | null;
+  auditedBy: number | null;
+  auditedByName: string | null;
+  auditedAt: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  lines: StockLineRow[];
+}
+
+export interface StockBillDetail extends StockBillRow {
+  log: BillLogRow[];
+  /** Transitions the user may perform now (audit, reject, revoke). */
+  actions: string[];
+  editable: boolean;
+  /** The other bill of a transfer. */
+  partner: { id: number; billNo: string; type: StockBillType; state: StockBillState } | null;
+  order: { id: number; billNo: string; state: ProductOrderState } | null;
+}
+
+// ---- reasons (dictinout) ----
+
+export const stockReasonSave = z.strictObject({
+  id: id.optional(),
+  version,
+  code: z.string().trim().min(1).max(32),
+  name: z.string().trim().min(1).max(64),
+  sort: z.number().int().min(0).max(99999).default(0),
+  status: z.union([z.literal(0), z.literal(1)]).default(1),
+  memo,
+  direction: stockDirection,
+  kind: stockReasonKind.default('other'),
+});
+
+export interface StockReasonRow {
+  id: number;
+  code: string;
+  name: string;
+  direction: 1 | 2;
+  kind: string;
+  sort: number;
+  status: number;
+  memo: string | null;
+  version: number;
+}
+
+// ---- balances and history ----
+
+export const stockBalanceQuery = pageQuery.extend({
+  shopid: id.optional(),
+  /** Alias of `shopid`. */
+  shopId: id.optional(),
+  warehouse: flag,
+  productId: id.optional(),
+  /** Contains-match on product code, name or barcode. */
+  keyword: z.string().trim().max(64).optional(),
+  categoryId: id.optional(),
+  /** `1`: only rows whose quantity is not zero. */
+  nonZero: flag,
+});
+
+export interface StockBalanceRow {
+  id: number;
+  shopId: number | null;
+  shopName: string;
+  productId: number;
+  pcode: string;
+  productName: string;
+  barcode: string | null;
+  spec: string | null;
+  unit: string;
+  quantity: number;
+  purchasePrice: number;
+  /** quantity × purchase price, cents. */
+  value: number;
+  updatedAt: string;
+}
+
+export const stockHistoryQuery = pageQuery.extend({
+  shopid: id.optional(),
+  shopId: id.optional(),
+  warehouse: flag,
+  productId: id,
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+});
+
+export interface StockHistoryRow {
+  id: number;
+  at: string;
+  delta: number;
+  /** The balance after this movement. */
+  balance: number;
+  docType: string;
+  billId: number;
+  billNo: string | null;
+  billDate: string | null;
+  reasonName: string | null;
+  lineId: number | null;
+  /** The ledger row this one reverses (a revoke). */
+  reversesId: number | null;
+  /** Web route of the bill. */
+  link: string | null;
+}
+
+// ---- product orders (api-chain/productorder) ----
+
+export const productOrderLineInput = z.strictObject({
+  productId: id,
+  quantity: stockQuantity,
+  /** Price per base unit in cents; defaults to the product's purchase price. */
+  price: cents.optional(),
+});
+
+/** `saveBill` and `POST /api-chain/productorder`: a draft order of a shop (lines replace the order's lines). */
+export const productOrderSave = z.strictObject({
+  id: id.optional(),
+  version,
+  shopId: id,
+  orderDate: date.optional(),
+  /** Only when automatic numbering is off (makeorderconfig). */
+  billNo: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{1,40}$/)
+    .optional(),
+  memo,
+  /** Replace the order's lines; absent on an update: the lines stay. */
+  lines: z.array(productOrderLineInput).max(500).optional(),
+});
+export type ProductOrderSave = z.input<typeof productOrderSave>;
+
+export const productOrderListQuery = pageQuery.extend({
+  shopid: id.optional(),
+  state: z.enum(['draft', 'submitted', 'audited', 'received', 'rejected']).optional(),
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+  billNo: z.string().trim().max(40).optional(),
+  /** adminList: shops of this region (or of its sub-regions). */
+  regionId: id.optional(),
+});
+
+export const productOrderTreeQuery = z.object({ dateFrom: date.optional(), dateTo: date.optional() });
+
+export interface ProductOrderLineRow {
+  id: number;
+  productId: number;
+  pcode: string;
+  productName: string;
+  unit: string;
+  quantity: number;
+  price: number;
+  amount: number;
+  sort: number;
+}
+
+export interface ProductOrderRow {
+  id: number;
+  billNo: string;
+  shopId: number;
+  shopName: string;
+  orderDate: string;
+  state: ProductOrderState;
+  rejectReason: string | null;
+  memo: string | null;
+  outBillId: number | null;
+  outBillNo: string | null;
+  entryBillId: number | null;
+  entryBillNo: string | null;
+  totalQuantity: number;
+  totalAmount: number;
+  createdBy: number | null;
+  createdByName: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  lines: ProductOrderLineRow[];
+}
+
+export interface ProductOrderDetail extends ProductOrderRow {
+  log: BillLogRow[];
+  actions: string[];
+  editable: boolean;
+}
+
+export type OrderStateCounts = Record<ProductOrderState, number> & { total: number };
+
+export interface ProductOrderTreeNode {
+  id: number;
+  code: string;
+  name: string;
+  parentId: number | null;
+  counts: OrderStateCounts;
+  shops: { id: number; code: string; name: string; counts: OrderStateCounts }[];
+  children: ProductOrderTreeNode[];
+}
+
+// ---- settings ----
+
+/** `stockconfig` (setting `stock.config`). */
+export const stockConfig = z.strictObject({
+  /** Outs may take a balance below zero. */
+  allowNegative: z.boolean().default(false),
+  /** A bill saved with lines by a user who may audit it is audited at once. */
+  autoAudit: z.boolean().default(false),
+});
+export type StockConfig = z.output<typeof stockConfig>;
+
+/** `makeorderconfig` (setting `order.config`). */
+export const orderConfig = z.strictObject({
+  /** Order numbers come from the series (prefix + date + sequence); off: the shop types the number. */
+  isAutoNo: z.boolean().default(true),
+  /** Shops may save and submit orders from the mobile application. */
+  isAllowMobile: z.boolean().default(true),
+  noPrefix: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{1,6}$/)
+    .default('DH'),
+  /** Digits of the daily sequence. */
+  noWidth: z.number().int().min(3).max(6).default(4),
+});
+export type OrderConfig = z.output<typeof orderConfig>;
+export const orderConfigAutoNo = z.strictObject({ isAutoNo: z.boolean() });
+export const orderConfigMobile = z.strictObject({ isAllowMobile: z.boolean() });
+export const orderConfigNo = z.strictObject({ noPrefix: orderConfig.shape.noPrefix, noWidth: orderConfig.shape.noWidth });
+
+// ---- approvals inbox (api-user/inbox) ----
+
+export const inboxTransitionBody = z.strictObject({
+  docType: z.string().min(1).max(40),
+  id,
+  action: z.string().min(1).max(40),
+  version,
+  memo: z.string().trim().max(500).nullish(),
+});
+
+export interface InboxItem {
+  id: number;
+  billNo: string;
+  state: string;
+  shopId: number | null;
+  shopName?: string;
+  actions: string[];
+  link: string;
+  version: number;
+  updatedAt: string;
+  [field: string]: unknown;
+}
+
+export interface InboxGroup {
+  docType: string;
+  label: Label;
+  count: number;
+  states: Record<string, Label>;
+  actionLabels: Record<string, Label>;
+  memoRequired: string[];
+  items: InboxItem[];
+}
+
+export interface InboxCounts {
+  total: number;
+  byType: { docType: string; label: Label; count: number }[];
+}

@@ -1,0 +1,108 @@
+import { logQuery } from '@headoffice/contract';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { tenants } from '../../db/tenants.js';
+import { type Auth, can } from '../../platform/auth.js';
+import { fieldError, forbidden } from '../../platform/errors.js';
+import { keywordMatch, offsetOf } from '../../platform/paging.js';
+import { route } from '../../platform/route.js';
+import { auditLog } from '../../platform/schema.js';
+import './messages.js';
+
+/** Matching rows are counted up to this many, and pages reach this far: the log grows to millions of rows. */
+export const LOG_WINDOW = 10_000;
+
+const logColumns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  userId: auditLog.userId,
+  username: auditLog.username,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  detail: auditLog.detail,
+  requestId: auditLog.requestId,
+};
+
+type LogQuery = z.output<typeof logQuery>;
+
+/**
+ * The operation log, newest first. Every condition sits on top of the (tenant_id, at) index, which
+ * the scan walks backwards; the count stops at LOG_WINDOW + 1 rows instead of counting the table.
+ */
+async function listLogs(tx: Db, auth: Auth, q: LogQuery) {
+  const where: SQL[] = [eq(auditLog.tenantId, auth.tenantId)];
+  if (q.entity) where.push(eq(auditLog.entity, q.entity));
+  if (q.entityId) where.push(eq(auditLog.entityId, q.entityId));
+  if (q.username) where.push(keywordMatch(q.username, auditLog.username));
+  if (q.action) where.push(keywordMatch(q.action, auditLog.action));
+  if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo) throw fieldError('dateTo', 'logDateRange');
+  if (q.dateFrom || q.dateTo) {
+    // Business dates are days in the company's time zone (Asia/Shanghai by default).
+    const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, auth.tenantId));
+    const zone = tenant?.timeZone ?? 'Asia/Shanghai';
+    if (q.dateFrom) where.push(sql`${auditLog.at} >= (${q.dateFrom}::date::timestamp at time zone ${zone})`);
+    if (q.dateTo) where.push(sql`${auditLog.at} < ((${q.dateTo}::date + 1)::timestamp at time zone ${zone})`);
+  }
+  const offset = offsetOf(q);
+  if (offset >= LOG_WINDOW) throw fieldError('page', 'logPageTooDeep', { max: LOG_WINDOW });
+  const window = tx
+    .select({ one: sql`1` })
+    .from(auditLog)
+    .where(and(...where))
+    .limit(LOG_WINDOW + 1)
+    .as('window');
+  // One connection serves the transaction: queries run one after the other.
+  const rows = await tx
+    .select(logColumns)
+    .from(auditLog)
+    .where(and(...where))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(q.pageSize)
+    .offset(offset);
+  const [{ matched }] = await tx.select({ matched: sql<number>`count(*)::int` }).from(window);
+  return {
+    list: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+    total: Math.min(matched, LOG_WINDOW),
+    page: q.page,
+    pageSize: q.pageSize,
+    hasMore: matched > LOG_WINDOW,
+  };
+}
+
+export function registerLogRoutes(app: FastifyInstance) {
+  const paging =
+    `Newest first. \`total\` counts matching records up to ${LOG_WINDOW}; \`hasMore\` is true when more match than that ` +
+    `(narrow the dates or filters to see them); pages past the first ${LOG_WINDOW} records answer 400. username and action ` +
+    'match by "contains"; entity and entityId exactly; dateFrom/dateTo are days (YYYY-MM-DD, both included) in the ' +
+    "company's time zone (Asia/Shanghai by default).";
+  route(
+    app,
+    'GET',
+    '/api-chain/logger/list',
+    {
+      summary: 'Operation log: who changed what and when (username, entity, entityId, action, date range)',
+      description: paging,
+      perm: 'identity.log.view',
+      query: logQuery,
+    },
+    ({ tx, auth, query }) => listLogs(tx, auth, query),
+  );
+  route(
+    app,
+    'GET',
+    '/api-pers/employeelog/list/allWithParam',
+    {
+      summary: 'Operation log of employee records (entity employee; filter one with entityId)',
+      description: `The entity filter is always "employee". Needs identity.log.view or staff.employee.view. ${paging}`,
+      perm: null,
+      query: logQuery,
+    },
+    ({ tx, auth, query }) => {
+      if (!can(auth, 'identity.log.view') && !can(auth, 'staff.employee.view')) throw forbidden();
+      return listLogs(tx, auth, { ...query, entity: 'employee' });
+    },
+  );
+}

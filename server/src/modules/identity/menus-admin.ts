@@ -1,0 +1,202 @@
+import { idParam, type MenuNode, menuSave } from '@headoffice/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Auth } from '../../platform/auth.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
+import type { MenuDef } from '../../platform/menus.js';
+import { sentFields } from '../../platform/paging.js';
+import { route } from '../../platform/route.js';
+import { applicationCatalog } from './catalog.js';
+import './messages.js';
+import { applications, menus, roleMenus, roles } from './schema.js';
+
+type MenuType = MenuNode['type'];
+export type MenuFlat = Omit<MenuNode, 'children'>;
+
+export const menuColumns = {
+  id: menus.id,
+  appId: menus.appId,
+  parentId: menus.parentId,
+  key: menus.key,
+  type: menus.type,
+  name: menus.name,
+  nameEn: menus.nameEn,
+  icon: menus.icon,
+  url: menus.url,
+  permKey: menus.permKey,
+  sort: menus.sort,
+  status: menus.status,
+};
+
+/** Every menu of the tenant (all applications, all statuses) in display order. */
+export async function allMenus(tx: Db, appId?: string): Promise<MenuFlat[]> {
+  const rows = await tx
+    .select(menuColumns)
+    .from(menus)
+    .where(appId ? eq(menus.appId, appId) : undefined)
+    .orderBy(asc(menus.appId), asc(menus.sort), asc(menus.id));
+  return rows as MenuFlat[];
+}
+
+/** Nests flat menus; `checked` (when given) marks each node. An entry whose parent is missing shows at the top. */
+export function menuTree(rows: MenuFlat[], checked?: (id: number) => boolean): (MenuNode & { checked?: boolean })[] {
+  type Node = MenuNode & { checked?: boolean };
+  const nodes = new Map<number, Node>(rows.map((r) => [r.id, { ...r, ...(checked ? { checked: checked(r.id) } : {}), children: [] }]));
+  const roots: Node[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** Keys of the menus the catalogue defines; they are re-synced at every start. */
+const builtInKeys = (() => {
+  const keys = new Set<string>();
+  const walk = (defs: MenuDef[]) => {
+    for (const def of defs) {
+      keys.add(def.key);
+      for (const action of def.actions ?? []) keys.add(action.key);
+      walk(def.children ?? []);
+    }
+  };
+  for (const app of applicationCatalog) walk(app.menus);
+  return keys;
+})();
+
+export const isBuiltInMenu = (key: string) => builtInKeys.has(key);
+
+/** Which parent each type may have (null: top level), and which child types each type holds. */
+const parentRule: Record<MenuType, { parents: (MenuType | null)[]; message: string }> = {
+  dir: { parents: [null, 'dir'], message: 'menuDirParent' },
+  page: { parents: [null, 'dir'], message: 'menuPageParent' },
+  action: { parents: ['page'], message: 'menuActionParent' },
+};
+const childTypes: Record<MenuType, MenuType[]> = { dir: ['dir', 'page'], page: ['action'], action: [] };
+
+async function findMenu(tx: Db, id: number): Promise<MenuFlat> {
+  const [row] = await tx.select(menuColumns).from(menus).where(eq(menus.id, id));
+  if (!row) throw notFound();
+  return row as MenuFlat;
+}
+
+async function assertApp(tx: Db, appId: string, field?: string) {
+  const [row] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.appId, appId));
+  if (!row) throw field ? fieldError(field, 'missingReference', { field: '@application' }) : new AppError(404, 'appNotFound');
+}
+
+async function saveMenu(tx: Db, auth: Auth, body: z.output<typeof menuSave>, raw: unknown) {
+  const { id, ...fields } = body;
+  const current = id ? await findMenu(tx, id) : undefined;
+  const values = current ? sentFields(fields, raw) : fields;
+  const next = { ...current, ...values } as MenuFlat;
+  if (!current || values.appId !== undefined) await assertApp(tx, next.appId, 'appId');
+  if (current && isBuiltInMenu(current.key) && (next.key !== current.key || next.appId !== current.appId)) throw conflict('menuBuiltIn');
+
+  let parentType: MenuType | null = null;
+  if (next.parentId) {
+    const [parent] = await tx.select(menuColumns).from(menus).where(eq(menus.id, next.parentId));
+    if (!parent) throw fieldError('parentId', 'missingReference', { field: '@parent' });
+    if (parent.appId !== next.appId) throw fieldError('parentId', 'menuParentApp');
+    if (current) {
+      const parentOf = new Map((await allMenus(tx, next.appId)).map((m) => [m.id, m.parentId]));
+      for (let at: number | null | undefined = parent.id; at; at = parentOf.get(at)) {
+        if (at === current.id) throw fieldError('parentId', 'menuParentSelf');
+      }
+    }
+    parentType = parent.type as MenuType;
+  }
+  const rule = parentRule[next.type];
+  if (!rule.parents.includes(parentType)) throw fieldError('parentId', rule.message);
+
+  if (current) {
+    const children = await tx.select({ type: menus.type }).from(menus).where(eq(menus.parentId, current.id));
+    if (children.length && next.appId !== current.appId) throw fieldError('appId', 'menuChildrenApp');
+    if (children.some((c) => !childTypes[next.type].includes(c.type as MenuType))) throw fieldError('type', 'menuChildrenType');
+    await tx.update(menus).set(values).where(eq(menus.id, current.id));
+    return findMenu(tx, current.id);
+  }
+  const [created] = await tx
+    .insert(menus)
+    .values({ ...fields, tenantId: auth.tenantId })
+    .returning({ id: menus.id });
+  return findMenu(tx, created.id);
+}
+
+export function registerMenuRoutes(app: FastifyInstance) {
+  const view = 'identity.menu.view';
+  const edit = 'identity.menu.edit';
+
+  route(
+    app,
+    'GET',
+    '/api-user/menus/treeList',
+    {
+      summary: 'The whole menu tree of an application (every status), each node with its children',
+      perm: view,
+      query: z.object({ appId: z.string().trim().min(1).max(32) }),
+    },
+    async ({ tx, query }) => {
+      await assertApp(tx, query.appId);
+      return menuTree(await allMenus(tx, query.appId));
+    },
+  );
+  route(app, 'GET', '/api-user/menus/getAllMenus', { summary: "Every application's menus, flat (appId, parentId)", perm: view }, ({ tx }) =>
+    allMenus(tx),
+  );
+  route(
+    app,
+    'GET',
+    '/api-user/menus/getRoleMenus/:id',
+    { summary: 'The menu ids granted to role {id}', perm: 'identity.role.view', params: idParam },
+    async ({ tx, params }) => {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, params.id));
+      if (!role) throw notFound();
+      const rows = await tx
+        .select({ menuId: roleMenus.menuId })
+        .from(roleMenus)
+        .where(eq(roleMenus.roleId, params.id))
+        .orderBy(asc(roleMenus.menuId));
+      return rows.map((r) => r.menuId);
+    },
+  );
+  route(
+    app,
+    'POST',
+    '/api-user/menus/saveOrUpdate',
+    {
+      summary: 'Create (no id) or update a menu entry (dir, page or action)',
+      description:
+        'The key is unique in the company (409). A parent must be in the same application; an action goes under a page, a page ' +
+        'or directory under a directory or at the top. Built-in menus (from the product catalogue) keep their key and ' +
+        'application; their other fields are restored from the catalogue at the next server start, except status. Changes show ' +
+        "in the board and the application's menu at the user's next request.",
+      perm: edit,
+      body: menuSave,
+      entity: 'menu',
+    },
+    ({ tx, auth, body, req }) => saveMenu(tx, auth, body, req.body),
+  );
+  route(
+    app,
+    'DELETE',
+    '/api-user/menus/:id',
+    {
+      summary: 'Delete a menu entry (409 while it has sub-entries or when built in); roles lose it',
+      perm: edit,
+      params: idParam,
+      entity: 'menu',
+    },
+    async ({ tx, params }) => {
+      const menu = await findMenu(tx, params.id);
+      if (isBuiltInMenu(menu.key)) throw conflict('menuBuiltIn');
+      const [child] = await tx.select({ id: menus.id }).from(menus).where(eq(menus.parentId, menu.id)).limit(1);
+      if (child) throw conflict('hasChildren', { entity: '@menus' });
+      await tx.delete(menus).where(eq(menus.id, menu.id));
+      return { id: menu.id };
+    },
+  );
+}

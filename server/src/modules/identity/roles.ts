@@ -1,0 +1,294 @@
+import { copyRoleMenusBody, idParam, type RoleRow, roleListQuery, roleMenusBody, roleSave } from '@headoffice/contract';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Auth } from '../../platform/auth.js';
+import { type DictionaryDef, registerDictionary } from '../../platform/dictionary.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
+import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
+import { assertUnreferenced } from '../../platform/references.js';
+import { route } from '../../platform/route.js';
+import './messages.js';
+import { allMenus, menuTree } from './menus-admin.js';
+import { applications, menus, roleMenus, roles, roleTypes, userRoles, users } from './schema.js';
+
+/** Role types (总部, 门店, 财务...): the platform's dictionary pattern at /api-user/roletype. */
+export const roleTypeDef: DictionaryDef = {
+  resource: 'roletype',
+  basePath: '/api-user/roletype',
+  table: roleTypes,
+  perm: 'identity.roletype',
+  label: ['角色类型', 'Role types'],
+  codePrefix: 'JS',
+};
+
+const roleColumns = {
+  id: roles.id,
+  code: roles.code,
+  name: roles.name,
+  roleTypeId: roles.roleTypeId,
+  roleTypeName: roleTypes.name,
+  isSuper: roles.isSuper,
+  status: roles.status,
+  memo: roles.memo,
+  userCount: sql<number>`(select count(*)::int from user_roles ur where ur.role_id = roles.id)`,
+  version: roles.version,
+  createdAt: roles.createdAt,
+  updatedAt: roles.updatedAt,
+};
+
+function selectRoles(tx: Db) {
+  return tx.select(roleColumns).from(roles).leftJoin(roleTypes, eq(roleTypes.id, roles.roleTypeId)).$dynamic();
+}
+
+export async function findRole(tx: Db, id: number): Promise<RoleRow> {
+  const [row] = await selectRoles(tx).where(eq(roles.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function listRoles(tx: Db, q: z.output<typeof roleListQuery>) {
+  const where: SQL[] = [];
+  if (q.keyword) where.push(keywordMatch(q.keyword, roles.code, roles.name));
+  if (q.roleTypeId) where.push(eq(roles.roleTypeId, q.roleTypeId));
+  if (q.status !== undefined) where.push(eq(roles.status, q.status));
+  const sortable = { code: roles.code, name: roles.name, status: roles.status, createdAt: roles.createdAt, roleTypeId: roles.roleTypeId };
+  // One connection serves the transaction: queries run one after the other.
+  const rows = await selectRoles(tx)
+    .where(and(...where))
+    .orderBy(...orderBy(q.sort, sortable, [desc(roles.isSuper), asc(roles.code)], roles.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const [{ total }] = await tx
+    .select({ total: count() })
+    .from(roles)
+    .where(and(...where));
+  return page(rows, total, q);
+}
+
+async function saveRole(tx: Db, auth: Auth, body: z.output<typeof roleSave>, raw: unknown) {
+  const { id, version, ...fields } = body;
+  const values = id ? sentFields(fields, raw) : fields;
+  if (values.roleTypeId) {
+    const [type] = await tx.select({ id: roleTypes.id }).from(roleTypes).where(eq(roleTypes.id, values.roleTypeId));
+    if (!type) throw fieldError('roleTypeId', 'missingReference', { field: '@roleType' });
+  }
+  if (!id) {
+    const [created] = await tx
+      .insert(roles)
+      .values({ ...fields, tenantId: auth.tenantId })
+      .returning({ id: roles.id });
+    return findRole(tx, created.id);
+  }
+  const current = await findRole(tx, id);
+  if (current.isSuper && values.status === 0) throw conflict('superRoleProtected');
+  const conditions = [eq(roles.id, id)];
+  if (version !== undefined) conditions.push(eq(roles.version, version));
+  const updated = await tx
+    .update(roles)
+    .set({ ...values, version: sql`${roles.version} + 1`, updatedAt: new Date() })
+    .where(and(...conditions))
+    .returning({ id: roles.id });
+  if (!updated.length) throw conflict('staleVersion');
+  return findRole(tx, id);
+}
+
+async function menuIdsOf(tx: Db, roleId: number) {
+  const rows = await tx.select({ menuId: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, roleId));
+  return rows.map((r) => r.menuId);
+}
+
+/** A role that menus can be given to: it exists and is not the super role (which holds everything). */
+async function editableRole(tx: Db, id: number) {
+  const role = await findRole(tx, id);
+  if (role.isSuper) throw conflict('superRoleProtected');
+  return role;
+}
+
+/**
+ * Replaces a role's menus. An editor who is not a super administrator may add only menus whose
+ * rights they hold themselves (removing is always allowed), so nobody raises their own rights.
+ */
+async function replaceRoleMenus(tx: Db, auth: Auth, roleId: number, menuIds: number[]) {
+  const before = new Set(await menuIdsOf(tx, roleId));
+  const added = menuIds.filter((id) => !before.has(id));
+  if (!auth.isSuper && added.length) {
+    const rows = await tx.select({ name: menus.name, permKey: menus.permKey }).from(menus).where(inArray(menus.id, added));
+    const beyond = rows.find((m) => m.permKey && !auth.permissions.has(m.permKey));
+    if (beyond) throw new AppError(403, 'grantBeyondOwn', { name: beyond.name });
+  }
+  await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
+  if (menuIds.length) await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ tenantId: auth.tenantId, roleId, menuId })));
+}
+
+export function registerRoleRoutes(app: FastifyInstance) {
+  const view = 'identity.role.view';
+  const edit = 'identity.role.edit';
+  const R = '/api-user/roles';
+
+  registerDictionary(app, roleTypeDef);
+
+  route(
+    app,
+    'GET',
+    `${R}/roleList`,
+    {
+      summary: 'Roles: paged list with role type name and number of users (keyword on code and name; roleTypeId, status)',
+      description: 'Sort: code, name, status, createdAt, roleTypeId; by default the super role first, then by code.',
+      perm: view,
+      query: roleListQuery,
+    },
+    ({ tx, query }) => listRoles(tx, query),
+  );
+  route(
+    app,
+    'GET',
+    `${R}/getSysRoleList`,
+    {
+      summary: 'Every enabled role, for pickers (any signed-in user)',
+      perm: null,
+    },
+    ({ tx }) =>
+      tx
+        .select({ id: roles.id, code: roles.code, name: roles.name, roleTypeId: roles.roleTypeId, isSuper: roles.isSuper })
+        .from(roles)
+        .where(eq(roles.status, 1))
+        .orderBy(desc(roles.isSuper), asc(roles.code))
+        .limit(2000),
+  );
+  route(
+    app,
+    'POST',
+    `${R}/roleListById`,
+    {
+      summary: 'The roles with these ids (to show names of chosen roles); 404 when one is unknown',
+      perm: null,
+      body: z.strictObject({ ids: z.array(z.number().int().positive()).max(1000) }),
+    },
+    async ({ tx, body }) => {
+      const ids = [...new Set(body.ids)];
+      if (!ids.length) return [];
+      const rows = await selectRoles(tx).where(inArray(roles.id, ids)).orderBy(asc(roles.code));
+      if (rows.length !== ids.length) throw notFound();
+      return rows;
+    },
+  );
+  route(
+    app,
+    'POST',
+    `${R}/saveOrUpdate`,
+    {
+      summary: 'Create (no id) or update a role (id, optional version)',
+      description: 'The code is unique in the company (409). The super role cannot be disabled (409); new roles are never super.',
+      perm: edit,
+      body: roleSave,
+      entity: 'role',
+    },
+    ({ tx, auth, body, req }) => saveRole(tx, auth, body, req.body),
+  );
+  route(
+    app,
+    'DELETE',
+    `${R}/:id`,
+    { summary: 'Delete a role (409 while users hold it, or for the super role)', perm: edit, params: idParam, entity: 'role' },
+    async ({ tx, params }) => {
+      const role = await findRole(tx, params.id);
+      if (role.isSuper) throw conflict('superRoleProtected');
+      const [{ holders }] = await tx.select({ holders: count() }).from(userRoles).where(eq(userRoles.roleId, role.id));
+      if (holders > 0) throw conflict('roleInUse', { count: holders });
+      await assertUnreferenced(tx, roles, role.id, [userRoles]);
+      await tx.delete(roles).where(eq(roles.id, role.id));
+      return { id: role.id };
+    },
+  );
+  route(
+    app,
+    'GET',
+    `${R}/getUsersByRoleId/:id`,
+    { summary: 'The users holding role {id}', perm: view, params: idParam },
+    async ({ tx, params }) => {
+      await findRole(tx, params.id);
+      return tx
+        .select({ id: users.id, username: users.username, name: users.name, mobile: users.mobile, status: users.status })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(eq(userRoles.roleId, params.id))
+        .orderBy(asc(users.username));
+    },
+  );
+  route(
+    app,
+    'GET',
+    `${R}/findRoleMenuList/:id`,
+    {
+      summary: "Every application's menu tree with `checked` on the menus role {id} holds, grouped by appId",
+      description: 'Answers [{appId, name, nameEn, menus: tree}]; every node has `checked`. The super role shows everything checked.',
+      perm: view,
+      params: idParam,
+    },
+    async ({ tx, params }) => {
+      const role = await findRole(tx, params.id);
+      const granted = new Set(await menuIdsOf(tx, role.id));
+      const apps = await tx
+        .select({ appId: applications.appId, name: applications.name, nameEn: applications.nameEn })
+        .from(applications)
+        .orderBy(asc(applications.sort), asc(applications.appId));
+      const rows = await allMenus(tx);
+      return apps.map((a) => ({
+        ...a,
+        menus: menuTree(
+          rows.filter((m) => m.appId === a.appId),
+          (id) => role.isSuper || granted.has(id),
+        ),
+      }));
+    },
+  );
+  route(
+    app,
+    'POST',
+    `${R}/saveRoleMenuList/:id`,
+    {
+      summary: "Replace role {id}'s menus (menus of any application); unknown menus answer 404",
+      description:
+        'The super role holds everything and takes no menus (409). An editor who is not a super administrator may add only ' +
+        "menus whose rights they hold (403). Users' rights change at their next request.",
+      perm: edit,
+      params: idParam,
+      body: roleMenusBody,
+      entity: 'role',
+    },
+    async ({ tx, auth, params, body }) => {
+      const role = await editableRole(tx, params.id);
+      const menuIds = [...new Set(body.menuIds)];
+      const found = menuIds.length ? await tx.select({ id: menus.id }).from(menus).where(inArray(menus.id, menuIds)) : [];
+      if (found.length !== menuIds.length) throw notFound();
+      await replaceRoleMenus(tx, auth, role.id, menuIds);
+      return { id: role.id, menuIds: menuIds.sort((a, b) => a - b) };
+    },
+  );
+  route(
+    app,
+    'POST',
+    `${R}/saveCopyRoleMenu`,
+    {
+      summary: "Copy a role's menus to other roles: each target ends with exactly the source's menus",
+      description: 'Unknown roles answer 404; the super role cannot be a target (409). A source listed among the targets is skipped.',
+      perm: edit,
+      body: copyRoleMenusBody,
+      entity: 'role',
+    },
+    async ({ tx, auth, body }) => {
+      const source = await findRole(tx, body.fromRoleId);
+      const targetIds = [...new Set(body.toRoleIds)].filter((id) => id !== source.id);
+      const targets = targetIds.length
+        ? await tx.select({ id: roles.id, isSuper: roles.isSuper }).from(roles).where(inArray(roles.id, targetIds))
+        : [];
+      if (targets.length !== targetIds.length) throw notFound();
+      if (targets.some((r) => r.isSuper)) throw conflict('superRoleProtected');
+      const menuIds = source.isSuper ? (await allMenus(tx)).map((m) => m.id) : await menuIdsOf(tx, source.id);
+      for (const target of targets) await replaceRoleMenus(tx, auth, target.id, menuIds);
+      return { id: source.id, toRoleIds: targetIds, menuIds: menuIds.sort((a, b) => a - b) };
+    },
+  );
+}

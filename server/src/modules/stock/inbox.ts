@@ -1,0 +1,49 @@
+import { inboxTransitionBody } from '@headoffice/contract';
+import type { FastifyInstance } from 'fastify';
+import { documentType, inbox, inboxCounts, transition } from '../../platform/documents.js';
+import { notFound } from '../../platform/errors.js';
+import { route } from '../../platform/route.js';
+
+/**
+ * The approvals inbox (platform-wide: every registered document type). Any signed-in user may call
+ * it; it lists only bills waiting for a transition the user holds the permission for, in shops they
+ * may see. Approving from the inbox is the document's own transition().
+ */
+export function registerInboxRoutes(app: FastifyInstance) {
+  route(
+    app,
+    'GET',
+    '/api-user/inbox',
+    {
+      summary: 'Bills waiting for a transition the signed-in user may perform, grouped by document type',
+      description:
+        'Each group: count, labels of its states and actions, and up to 50 items (oldest first) with the actions the user may take.',
+      perm: null,
+    },
+    ({ tx, auth, lang }) => inbox(tx, auth, lang),
+  );
+  route(
+    app,
+    'GET',
+    '/api-user/inbox/counts',
+    { summary: 'How many bills wait for the signed-in user, in total and by document type (the menu badge)', perm: null },
+    ({ tx, auth }) => inboxCounts(tx, auth),
+  );
+  route(
+    app,
+    'POST',
+    '/api-user/inbox/transition',
+    {
+      summary: 'Perform a transition from the inbox (the same transition as the bill page: permission, state, version and memo checks)',
+      perm: null,
+      body: inboxTransitionBody,
+      entity: 'inbox',
+    },
+    async ({ tx, auth, body }) => {
+      const doc = documentType(body.docType);
+      if (!doc) throw notFound();
+      const bill = await transition(tx, doc, { id: body.id, action: body.action, version: body.version, memo: body.memo }, auth);
+      return { docType: doc.docType, id: bill.id, billNo: bill.billNo, state: bill.state, version: bill.version };
+    },
+  );
+}

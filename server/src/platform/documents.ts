@@ -1,0 +1,319 @@
+import { and, asc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { type Auth, can, visibleShops } from './auth.js';
+import { AppError, conflict, forbidden, notFound } from './errors.js';
+import { defineLabelResolver, defineMessages, type Lang } from './i18n.js';
+import { nextNumber } from './numbering.js';
+import { billLogs } from './schema.js';
+
+defineMessages({
+  transitionNotAllowed: ['单据当前状态为「{state}」，不能{action}', 'The bill is "{state}"; you cannot {action} it'],
+  memoRequired: ['请填写{action}原因', 'Please give a reason to {action}'],
+  readOnlyBill: [
+    '单据当前状态为「{state}」，不能修改；请通过撤销或新单据更正',
+    'The bill is "{state}" and cannot be changed; revoke it or make a new bill',
+  ],
+});
+
+export type Label = readonly [string, string];
+export type BillRow = { id: number; state: string; version: number; shopId: number | null } & Record<string, unknown>;
+
+export interface TransitionContext {
+  auth: Auth;
+  memo?: string | null;
+  doc: DocumentType;
+  /** The transition runs as a consequence of another one (the other side of a transfer): no cascades. */
+  internal: boolean;
+}
+
+export interface Transition {
+  action: string;
+  /** The verb, e.g. ['审核', 'audit']: fills «不能审核» / «you cannot audit it» and the web's buttons. */
+  label: Label;
+  from: string[];
+  to: string;
+  /** Permission key the user must hold. */
+  perm: string;
+  /** A bill waiting in a `from` state shows in the approvals inbox of users who may do this. */
+  inbox?: boolean;
+  memoRequired?: boolean;
+  /** What the transition does besides changing state (post stock, create bills...); may answer more columns to set. */
+  effect?: (tx: Db, bill: BillRow, ctx: TransitionContext) => Promise<Record<string, unknown> | undefined>;
+}
+
+/**
+ * One definition per document type: its table, states, transitions and number series. Every change
+ * of state goes through `transition()`, the only write path after saving a draft.
+ */
+export interface DocumentType {
+  docType: string;
+  label: Label;
+  table: PgTable;
+  /** Narrows a table several types share (stock entries and outs), e.g. `type = '1'`. */
+  scope?: SQL;
+  states: Record<string, Label>;
+  /** States in which the bill may still be edited and its lines changed. */
+  editable: string[];
+  transitions: Transition[];
+  /** Web route of a bill, for the inbox. */
+  link: (id: number) => string;
+  /** Prefix of the bill numbers (`RK` → RK20261121-0001); types whose prefix is a setting leave it out. */
+  numberPrefix?: string;
+  /**
+   * Bills without a shop belong to head office (the stock warehouse): users whose shops are limited
+   * see them only when they hold this permission. Without it, only unrestricted users see them.
+   */
+  headOfficePerm?: string;
+  /** Display fields of inbox items (shop name, totals...), one object per row, in order. */
+  summarize?: (tx: Db, rows: BillRow[], lang: Lang) => Promise<Record<string, unknown>[]>;
+  /**
+   * Locks, in a fixed order, the rows of the bills that change together with this one (the two
+   * sides of a transfer) before the bill itself is locked, so that two transitions started from
+   * either side queue up instead of deadlocking.
+   */
+  lockGroup?: (tx: Db, id: number) => Promise<void>;
+}
+
+const registry = new Map<string, DocumentType>();
+
+// `@<docType>:<state>` and `@<docType>!<action>` in message params name a state or an action.
+defineLabelResolver((key, lang) => {
+  const match = /^([\w.]+)([:!])(\w+)$/.exec(key);
+  const doc = match ? registry.get(match[1]) : undefined;
+  if (!doc || !match) return undefined;
+  const pair = match[2] === ':' ? doc.states[match[3]] : doc.transitions.find((t) => t.action === match[3])?.label;
+  return pair?.[lang === 'en-US' ? 1 : 0];
+});
+
+export function registerDocumentType(doc: DocumentType) {
+  registry.set(doc.docType, doc);
+  return doc;
+}
+
+export const documentType = (docType: string) => registry.get(docType);
+
+/** The next number of a type's series for a business date (`RK20261121-0001`). */
+export function nextBillNumber(tx: Db, doc: DocumentType, tenantId: number, businessDate: string): Promise<string> {
+  if (!doc.numberPrefix) throw new Error(`${doc.docType} has no number prefix`);
+  return nextNumber(tx, tenantId, doc.numberPrefix, businessDate);
+}
+export const documentTypes = () => [...registry.values()];
+
+function cols(doc: DocumentType) {
+  return getTableColumns(doc.table) as Record<string, PgColumn>;
+}
+
+/** Whether the user may see (and work on) bills of this location; `null` is head office. */
+export function canSeeLocation(doc: DocumentType, auth: Auth, shopId: number | null): boolean {
+  const visible = visibleShops(auth);
+  if (!visible) return true;
+  if (shopId === null) return doc.headOfficePerm !== undefined && can(auth, doc.headOfficePerm);
+  return visible.includes(shopId);
+}
+
+/**
+ * Bills the user may see: those of their shops, plus head office's when they hold the type's
+ * `headOfficePerm`. A bill of another shop is not found (404), never forbidden.
+ */
+export function billScope(doc: DocumentType, auth: Auth): SQL | undefined {
+  const visible = visibleShops(auth);
+  if (!visible) return undefined;
+  const shopId = cols(doc).shopId;
+  const headOffice = doc.headOfficePerm !== undefined && can(auth, doc.headOfficePerm);
+  const ofShops = visible.length ? inArray(shopId, visible) : undefined;
+  if (headOffice) return ofShops ? or(ofShops, isNull(shopId)) : isNull(shopId);
+  return ofShops ?? sql`false`;
+}
+
+export const stateLabel = (doc: DocumentType, state: string, lang: Lang) => doc.states[state]?.[lang === 'en-US' ? 1 : 0] ?? state;
+
+/**
+ * Loads a bill the user may see (`auth`), or any bill of the tenant (`auth` null: the system acting
+ * for a transition the user was allowed to do), optionally locking it for the rest of the transaction.
+ */
+export async function loadBill(tx: Db, doc: DocumentType, id: number, auth: Auth | null, lock = false): Promise<BillRow> {
+  const c = cols(doc);
+  const query = tx
+    .select()
+    .from(doc.table)
+    .where(and(eq(c.id, id), doc.scope, auth ? billScope(doc, auth) : undefined));
+  const [row] = (await (lock ? query.for('update') : query)) as BillRow[];
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Refuses a change to a bill that is no longer editable (audited bills are read-only). */
+export function assertEditable(doc: DocumentType, bill: BillRow) {
+  if (!doc.editable.includes(bill.state)) throw new AppError(409, 'readOnlyBill', { state: `@${doc.docType}:${bill.state}` });
+}
+
+export interface TransitionRequest {
+  id: number;
+  action: string;
+  version?: number;
+  memo?: string | null;
+  /**
+   * Done by the system as part of a transition the user was allowed to do (the entry side of a
+   * transfer, the out of an audited order): no permission or shop check, and effects do not cascade.
+   */
+  internal?: boolean;
+}
+
+/**
+ * Performs one transition in the caller's transaction: lock the row, check scope (404), permission
+ * (403), state (409 naming the current state), version (409) and memo (400), run the effect, set the
+ * new state and write the bill log. Of two concurrent requests, the second waits for the lock, then
+ * finds the new state and answers 409.
+ */
+export async function transition(tx: Db, doc: DocumentType, request: TransitionRequest, auth: Auth): Promise<BillRow> {
+  const t = doc.transitions.find((x) => x.action === request.action);
+  if (!t) throw notFound();
+  const internal = request.internal === true;
+  await doc.lockGroup?.(tx, request.id);
+  const bill = await loadBill(tx, doc, request.id, internal ? null : auth, true);
+  if (!internal && !can(auth, t.perm)) throw forbidden();
+  if (!t.from.includes(bill.state)) {
+    throw new AppError(409, 'transitionNotAllowed', { state: `@${doc.docType}:${bill.state}`, action: `@${doc.docType}!${t.action}` });
+  }
+  if (request.version !== undefined && request.version !== bill.version) throw conflict('staleVersion');
+  if (t.memoRequired && !request.memo?.trim())
+    throw new AppError(400, 'validation', {}, [{ path: 'memo', key: 'memoRequired', params: { action: `@${doc.docType}!${t.action}` } }]);
+  const extra = (await t.effect?.(tx, bill, { auth, memo: request.memo, doc, internal })) ?? {};
+  const c = cols(doc);
+  const [updated] = (await tx
+    .update(doc.table)
+    .set({ ...extra, state: t.to, version: sql`${c.version} + 1`, updatedAt: new Date() })
+    .where(eq(c.id, bill.id))
+    .returning()) as BillRow[];
+  await tx.insert(billLogs).values({
+    tenantId: auth.tenantId,
+    docType: doc.docType,
+    billId: bill.id,
+    action: t.action,
+    fromState: bill.state,
+    toState: t.to,
+    memo: request.memo?.trim() || null,
+    userId: auth.userId,
+    username: auth.name,
+  });
+  return updated;
+}
+
+/** Writes the log row of a bill's creation (and of edits that change its state back to draft). */
+export async function logBill(
+  tx: Db,
+  doc: DocumentType,
+  billId: number,
+  action: string,
+  fromState: string | null,
+  toState: string,
+  auth: Auth,
+  memo?: string | null,
+) {
+  await tx.insert(billLogs).values({
+    tenantId: auth.tenantId,
+    docType: doc.docType,
+    billId,
+    action,
+    fromState,
+    toState,
+    memo: memo ?? null,
+    userId: auth.userId,
+    username: auth.name,
+  });
+}
+
+export async function billLog(tx: Db, doc: DocumentType, billId: number) {
+  return tx
+    .select()
+    .from(billLogs)
+    .where(and(eq(billLogs.docType, doc.docType), eq(billLogs.billId, billId)))
+    .orderBy(asc(billLogs.id));
+}
+
+/** The transitions the user may perform on a bill in its current state (for the web's buttons). */
+export function allowedActions(doc: DocumentType, bill: { state: string }, auth: Auth) {
+  return doc.transitions.filter((t) => t.from.includes(bill.state) && can(auth, t.perm)).map((t) => t.action);
+}
+
+export interface InboxItem {
+  id: number;
+  billNo: unknown;
+  state: string;
+  shopId: number | null;
+  /** What the user may do now, e.g. `['audit', 'reject']`. */
+  actions: string[];
+  link: string;
+  updatedAt: unknown;
+  version: number;
+  [field: string]: unknown;
+}
+
+export interface InboxGroup {
+  docType: string;
+  label: Label;
+  count: number;
+  states: Record<string, Label>;
+  /** Labels of the actions offered in this group. */
+  actionLabels: Record<string, Label>;
+  /** Actions that need a memo (reject). */
+  memoRequired: string[];
+  items: InboxItem[];
+}
+
+function waitingFor(doc: DocumentType, auth: Auth) {
+  const waiting = doc.transitions.filter((t) => t.inbox && can(auth, t.perm));
+  const states = [...new Set(waiting.flatMap((t) => t.from))];
+  const c = cols(doc);
+  return { waiting, states, where: states.length ? and(inArray(c.state, states), doc.scope, billScope(doc, auth)) : undefined };
+}
+
+/** Every bill of every registered type that waits for a transition this user may perform (oldest first). */
+export async function inbox(tx: Db, auth: Auth, lang: Lang, limit = 50): Promise<InboxGroup[]> {
+  const groups: InboxGroup[] = [];
+  for (const doc of registry.values()) {
+    const { waiting, states, where } = waitingFor(doc, auth);
+    if (!states.length) continue;
+    const c = cols(doc);
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(doc.table).where(where);
+    if (!n) continue;
+    const rows = (await tx.select().from(doc.table).where(where).orderBy(asc(c.id)).limit(limit)) as BillRow[];
+    const extra = doc.summarize ? await doc.summarize(tx, rows, lang) : [];
+    groups.push({
+      docType: doc.docType,
+      label: doc.label,
+      count: Number(n),
+      states: doc.states,
+      actionLabels: Object.fromEntries(waiting.map((t) => [t.action, t.label])),
+      memoRequired: waiting.filter((t) => t.memoRequired).map((t) => t.action),
+      items: rows.map((r, i) => ({
+        ...extra[i],
+        id: r.id,
+        billNo: r.billNo,
+        state: r.state,
+        shopId: r.shopId,
+        version: r.version,
+        actions: waiting.filter((t) => t.from.includes(r.state)).map((t) => t.action),
+        link: doc.link(r.id),
+        updatedAt: r.updatedAt,
+      })),
+    });
+  }
+  return groups;
+}
+
+/** How many bills wait for this user, by document type (the menu badge). */
+export async function inboxCounts(
+  tx: Db,
+  auth: Auth,
+): Promise<{ total: number; byType: { docType: string; label: Label; count: number }[] }> {
+  const byType: { docType: string; label: Label; count: number }[] = [];
+  for (const doc of registry.values()) {
+    const { states, where } = waitingFor(doc, auth);
+    if (!states.length) continue;
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(doc.table).where(where);
+    if (Number(n)) byType.push({ docType: doc.docType, label: doc.label, count: Number(n) });
+  }
+  return { total: byType.reduce((sum, g) => sum + g.count, 0), byType };
+}

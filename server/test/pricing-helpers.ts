@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { positionLevels, products, services, shops } from '../src/db/schema.js';
+import { inTenant } from '../src/platform/tenancy.js';
+import type { Answer, TestApp, TestTenant } from './helpers.js';
+
+export const EN = { 'accept-language': 'en-US' };
+export const uniq = () => randomBytes(3).toString('hex').toUpperCase();
+
+export function expect400(res: Answer, path: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.resp_code).toBe('400');
+  expect(res.body.errors?.map((e) => e.path)).toContain(path);
+}
+
+export function expectStatus(res: Answer, status: number) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.resp_code).toBe(String(status));
+}
+
+export const ok = <T = any>(res: Answer<T>): T => {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.resp_code).toBe('200');
+  return res.body.data;
+};
+
+/** The tenant's shops, by code. */
+export async function shopsOf(t: TestApp, tenant: TestTenant) {
+  const rows = await inTenant(t.database.db, tenant.tenantId, (tx) =>
+    tx.select({ id: shops.id, code: shops.code, name: shops.name }).from(shops).orderBy(shops.code),
+  );
+  return Object.assign(rows, { byCode: (code: string) => rows.find((r) => r.code === code) as (typeof rows)[number] });
+}
+
+/** A new service straight in the database (the catalogue's API is another module's). */
+export async function newService(t: TestApp, tenant: TestTenant, fields: Partial<typeof services.$inferInsert> = {}) {
+  const [row] = await inTenant(t.database.db, tenant.tenantId, (tx) =>
+    tx
+      .insert(services)
+      .values({ tenantId: tenant.tenantId, code: `T${uniq()}`, name: `测试项目${uniq()}`, basePrice: 10_000, line: 'mf', ...fields })
+      .returning(),
+  );
+  return row;
+}
+
+export async function newProduct(t: TestApp, tenant: TestTenant, fields: Partial<typeof products.$inferInsert> = {}) {
+  const [row] = await inTenant(t.database.db, tenant.tenantId, (tx) =>
+    tx
+      .insert(products)
+      .values({ tenantId: tenant.tenantId, pcode: `P${uniq()}`, name: `测试产品${uniq()}`, unit: '瓶', retailPrice: 5_000, ...fields })
+      .returning(),
+  );
+  return row;
+}
+
+export async function levelsOf(t: TestApp, tenant: TestTenant) {
+  const rows = await inTenant(t.database.db, tenant.tenantId, (tx) =>
+    tx.select({ id: positionLevels.id, name: positionLevels.name }).from(positionLevels),
+  );
+  return Object.assign(rows, { byName: (name: string) => rows.find((r) => r.name === name) as (typeof rows)[number] });
+}
+
+export async function serviceRow(t: TestApp, tenant: TestTenant, id: number) {
+  const [row] = await inTenant(t.database.db, tenant.tenantId, (tx) => tx.select().from(services).where(eq(services.id, id)));
+  return row;
+}
+
+/** Runs `fn` inside the tenant (row-level security on). */
+export const db = <T>(t: TestApp, tenant: TestTenant, fn: Parameters<typeof inTenant<T>>[2]) =>
+  inTenant(t.database.db, tenant.tenantId, fn);
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Posts an .xlsx as multipart field `file`. */
+export async function upload(
+  t: TestApp,
+  token: string | undefined,
+  url: string,
+  content: Buffer,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const boundary = `----pricing${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+  });
+  let body: Answer['body'];
+  try {
+    body = res.json();
+  } catch {
+    body = undefined as unknown as Answer['body'];
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
+}

@@ -1,0 +1,112 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ServiceRow } from '@headoffice/contract';
+import { Alert, Button, InputNumber, Modal, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../platform/http';
+import { yuanToCents } from '../../platform/money';
+import { notify } from '../../platform/notify';
+import { PRICING } from '../pricing/api';
+import { CHAIN, ShopSelect } from '../pricing/shops';
+
+interface Line {
+  key: number;
+  cardTypeId: number | null;
+  price: number | null; // yuan on screen
+}
+
+/** batchServiceCards: the same card prices on many services, chain-wide or in one shop. */
+export function BatchCardsModal({ services, onClose }: { services: ServiceRow[] | null; onClose: (done: boolean) => void }) {
+  const { t } = useTranslation();
+  const [scope, setScope] = useState<number>(CHAIN);
+  const [lines, setLines] = useState<Line[]>([{ key: 1, cardTypeId: null, price: null }]);
+  const [busy, setBusy] = useState(false);
+  const open = !!services;
+
+  useEffect(() => {
+    if (open) {
+      setScope(CHAIN);
+      setLines([{ key: 1, cardTypeId: null, price: null }]);
+    }
+  }, [open]);
+
+  const valid =
+    lines.length > 0 &&
+    lines.every((l) => l.cardTypeId && l.price !== null) &&
+    new Set(lines.map((l) => l.cardTypeId)).size === lines.length;
+  const patch = (key: number, change: Partial<Line>) => setLines((cur) => cur.map((l) => (l.key === key ? { ...l, ...change } : l)));
+
+  const submit = async () => {
+    if (!services || !valid) return;
+    setBusy(true);
+    try {
+      await http.post(PRICING.batchServiceCards, {
+        serviceIds: services.map((s) => s.id),
+        shopId: scope === CHAIN ? null : scope,
+        items: lines.map((l) => ({ cardTypeId: l.cardTypeId, price: yuanToCents(l.price) })),
+      });
+      notify.message.success(t('pricing.cardBatch.done', { count: services.length }));
+      onClose(true);
+    } catch {
+      /* shown */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('pricing.cardBatch.title', { count: services?.length ?? 0 })}
+      onCancel={() => onClose(false)}
+      onOk={submit}
+      okButtonProps={{ disabled: !valid }}
+      confirmLoading={busy}
+      destroyOnHidden
+      width={560}
+    >
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        <Alert type="info" showIcon title={t('pricing.cardBatch.hint')} />
+        <Space>
+          <Typography.Text>{t('pricing.cardBatch.scope')}</Typography.Text>
+          <ShopSelect withChain value={scope} onChange={(v) => setScope(v ?? CHAIN)} style={{ width: 280 }} />
+        </Space>
+        {lines.map((l) => (
+          <Space key={l.key}>
+            <InputNumber<number>
+              aria-label={t('pricing.card.typeIdPh')}
+              placeholder={t('pricing.card.typeIdPh')}
+              value={l.cardTypeId}
+              min={1}
+              precision={0}
+              onChange={(v) => patch(l.key, { cardTypeId: v })}
+              style={{ width: 180 }}
+            />
+            <InputNumber<number>
+              aria-label={t('pricing.card.price')}
+              placeholder={t('pricing.card.price')}
+              value={l.price}
+              min={0}
+              max={10_000_000}
+              precision={2}
+              prefix="¥"
+              onChange={(v) => patch(l.key, { price: v })}
+              style={{ width: 180 }}
+            />
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('common.delete')}
+              disabled={lines.length === 1}
+              onClick={() => setLines((cur) => cur.filter((x) => x.key !== l.key))}
+            />
+          </Space>
+        ))}
+        <Button icon={<PlusOutlined />} onClick={() => setLines((cur) => [...cur, { key: Date.now(), cardTypeId: null, price: null }])}>
+          {t('pricing.card.add')}
+        </Button>
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,230 @@
+import { HistoryOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import type { EeSpecialView, Page, ServiceRow, SpecialLogRow } from '@headoffice/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../platform/auth';
+import { EmptyState } from '../../platform/Empty';
+import { http } from '../../platform/http';
+import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
+import { notify } from '../../platform/notify';
+import { formatDateTime } from '../../platform/resource/cells';
+import { PRICING } from '../pricing/api';
+import { CHAIN, ShopSelect, useShops } from '../pricing/shops';
+import { ImportModal } from './ImportModal';
+
+interface LevelLine {
+  levelId: number;
+  levelName: string;
+  positionName: string;
+  chainPrice: number | null;
+  shopPrice: number | null;
+}
+
+/** Level prices of a service: the chain default, and a shop's overrides. */
+export function ServiceSpecialsTab({ service }: { service: ServiceRow }) {
+  const { t } = useTranslation();
+  const can = usePermission();
+  const canEdit = can('catalog.service.edit') || can('pricing.serviceprice.edit');
+  const { shops } = useShops();
+  const [scope, setScope] = useState<number>(CHAIN);
+  const [draft, setDraft] = useState<Record<number, number | null>>({});
+  const [saving, setSaving] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const isChain = scope === CHAIN;
+  // the chain prices are read through any shop's view (they are the same for every shop)
+  const viewShop = isChain ? shops[0]?.id : scope;
+
+  const levels = useQuery({
+    queryKey: ['service', 'specials', service.id, viewShop],
+    queryFn: ({ signal }) =>
+      http.post<EeSpecialView>(PRICING.selectEeSpecial, { serviceId: service.id }, { params: { shopid: viewShop }, signal }),
+    enabled: !!viewShop,
+  });
+  const log = useQuery({
+    queryKey: ['service', 'specialLog', service.id],
+    queryFn: ({ signal }) =>
+      http.post<Page<SpecialLogRow>>(PRICING.specialLog, { serviceId: service.id, page: 1, pageSize: 100 }, { signal }),
+  });
+
+  const lines: LevelLine[] = useMemo(
+    () =>
+      (levels.data?.levels ?? []).map((l) => ({
+        levelId: l.levelId,
+        levelName: l.levelName,
+        positionName: l.positionName,
+        chainPrice: l.chainPrice,
+        shopPrice: l.shopPrice,
+      })),
+    [levels.data],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new scope or fresh data starts a new draft
+  useEffect(() => setDraft({}), [scope, levels.data]);
+
+  const current = (l: LevelLine) => (isChain ? l.chainPrice : l.shopPrice);
+  const priceOf = (l: LevelLine) => (l.levelId in draft ? (draft[l.levelId] ?? null) : current(l));
+  const changed = lines.filter((l) => l.levelId in draft && (draft[l.levelId] ?? null) !== current(l));
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      if (isChain) {
+        const items = lines
+          .map((l) => ({ levelId: l.levelId, price: priceOf(l) }))
+          .filter((i): i is { levelId: number; price: number } => i.price !== null);
+        await http.post(PRICING.saveSpecials, { serviceId: service.id, shopId: null, items });
+      } else {
+        await http.post(
+          PRICING.setEeSpecial,
+          { serviceId: service.id, items: changed.map((l) => ({ levelId: l.levelId, price: priceOf(l) })) },
+          { params: { shopid: scope } },
+        );
+      }
+      notify.message.success(t('common.saved'));
+      await Promise.all([levels.refetch(), log.refetch()]);
+    } catch {
+      /* shown (out of bounds, ...) */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const priceInput = (l: LevelLine) => (
+    <InputNumber<number>
+      aria-label={`${l.positionName} ${l.levelName}`}
+      value={centsToYuan(priceOf(l))}
+      min={0}
+      max={10_000_000}
+      precision={2}
+      prefix="¥"
+      placeholder={isChain ? t('pricing.special.none') : t('pricing.special.useChain')}
+      disabled={!canEdit}
+      onChange={(v) => setDraft((d) => ({ ...d, [l.levelId]: v === null ? null : yuanToCents(v) }))}
+      style={{ width: 150 }}
+    />
+  );
+
+  const effective = (l: LevelLine) => {
+    const shop = isChain ? null : priceOf(l);
+    const chain = isChain ? priceOf(l) : l.chainPrice;
+    if (shop !== null) return <Typography.Text strong>{formatMoney(shop)}</Typography.Text>;
+    if (chain !== null)
+      return (
+        <Space size={4}>
+          <Typography.Text strong>{formatMoney(chain)}</Typography.Text>
+          {!isChain ? <Tag>{t('pricing.special.fromChain')}</Tag> : null}
+        </Space>
+      );
+    return <Typography.Text type="secondary">{t('pricing.special.shopPriceApplies')}</Typography.Text>;
+  };
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Space wrap>
+        <Typography.Text>{t('pricing.special.scope')}</Typography.Text>
+        <ShopSelect withChain value={scope} onChange={(v) => setScope(v ?? CHAIN)} style={{ width: 260 }} />
+        {levels.data && !isChain ? (
+          <Typography.Text type="secondary">
+            {t('pricing.special.shopPrice', {
+              price: levels.data.shopPrice === null ? t('pricing.notSold') : formatMoney(levels.data.shopPrice),
+            })}
+          </Typography.Text>
+        ) : null}
+      </Space>
+      <Alert type="info" showIcon title={isChain ? t('pricing.special.chainHint') : t('pricing.special.shopHint')} />
+      <Table<LevelLine>
+        rowKey="levelId"
+        size="small"
+        loading={levels.isLoading}
+        dataSource={lines}
+        pagination={false}
+        locale={{ emptyText: <EmptyState compact description={t('pricing.special.noLevels')} /> }}
+        columns={[
+          { key: 'position', dataIndex: 'positionName', title: t('pricing.special.position'), width: 140 },
+          { key: 'level', dataIndex: 'levelName', title: t('pricing.special.level'), width: 140 },
+          ...(isChain
+            ? [{ key: 'chain', title: t('pricing.special.chainPrice'), width: 180, render: (_: unknown, l: LevelLine) => priceInput(l) }]
+            : [
+                {
+                  key: 'chain',
+                  title: t('pricing.special.chainPrice'),
+                  width: 140,
+                  align: 'right' as const,
+                  render: (_: unknown, l: LevelLine) => (l.chainPrice === null ? '—' : formatMoney(l.chainPrice)),
+                },
+                { key: 'shop', title: t('pricing.special.shopOverride'), width: 180, render: (_: unknown, l: LevelLine) => priceInput(l) },
+              ]),
+          { key: 'effective', title: t('pricing.special.effective'), render: (_: unknown, l: LevelLine) => effective(l) },
+        ]}
+      />
+      {canEdit ? (
+        <Space>
+          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!changed.length} onClick={save}>
+            {t('pricing.special.save')}
+          </Button>
+          <Button icon={<UndoOutlined />} disabled={!changed.length} onClick={() => setDraft({})}>
+            {t('common.reset')}
+          </Button>
+          {changed.length ? <Typography.Text type="warning">{t('pricing.changedN', { count: changed.length })}</Typography.Text> : null}
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            {t('pricing.special.import')}
+          </Button>
+        </Space>
+      ) : null}
+      <Card
+        size="small"
+        type="inner"
+        title={
+          <Space>
+            <HistoryOutlined />
+            {t('pricing.special.log')}
+          </Space>
+        }
+      >
+        <Table<SpecialLogRow>
+          rowKey="id"
+          size="small"
+          loading={log.isLoading}
+          dataSource={log.data?.list ?? []}
+          pagination={(log.data?.list.length ?? 0) > 10 ? { pageSize: 10, size: 'small' } : false}
+          locale={{ emptyText: <EmptyState compact /> }}
+          columns={[
+            { key: 'at', title: t('pricing.special.at'), width: 150, render: (_, r) => formatDateTime(r.at) },
+            {
+              key: 'shop',
+              title: t('pricing.shop'),
+              width: 160,
+              render: (_, r) => r.shopName ?? <Tag color="blue">{t('pricing.chainDefault')}</Tag>,
+            },
+            { key: 'level', dataIndex: 'levelName', title: t('pricing.special.level'), width: 120 },
+            {
+              key: 'old',
+              title: t('pricing.special.oldPrice'),
+              width: 110,
+              align: 'right',
+              render: (_, r) => (r.oldPrice === null ? '—' : formatMoney(r.oldPrice)),
+            },
+            {
+              key: 'new',
+              title: t('pricing.special.newPrice'),
+              width: 110,
+              align: 'right',
+              render: (_, r) => (r.newPrice === null ? <Tag>{t('pricing.special.removed')}</Tag> : formatMoney(r.newPrice)),
+            },
+            { key: 'user', dataIndex: 'username', title: t('pricing.special.by'), width: 110 },
+          ]}
+        />
+      </Card>
+      <ImportModal
+        open={importing}
+        onClose={() => setImporting(false)}
+        entity="pricing.special.importEntity"
+        templatePath={PRICING.specialTemplate}
+        importPath={PRICING.specialImport}
+        onDone={() => void Promise.all([levels.refetch(), log.refetch()])}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,71 @@
+import { SafetyOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Card, Space, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../platform/auth';
+import { http } from '../../platform/http';
+import { ResourceList } from '../../platform/resource/ResourceList';
+import { API, type DeviceRow } from './api';
+import { deviceDef } from './defs';
+
+/** The tenant switch: the cashier signs in only on a bound device. */
+function DeviceSettings() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const can = usePermission();
+  const [busy, setBusy] = useState(false);
+  const q = useQuery({
+    queryKey: ['device', 'settings'],
+    queryFn: ({ signal }) => http.get<{ requireBoundDevice: boolean }>(API.deviceSettings, undefined, { signal, quiet: ['403'] }),
+  });
+  const on = !!q.data?.requireBoundDevice;
+  return (
+    <Card size="small" style={{ marginBottom: 12 }}>
+      <Space align="start" size={16} style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Space align="start" size={12}>
+          <SafetyOutlined style={{ fontSize: 22, color: on ? '#2f54eb' : '#bfbfbf', marginTop: 2 }} />
+          <div>
+            <Typography.Text strong>{t('identity.device.requireBound')}</Typography.Text>
+            <div>
+              <Typography.Text type="secondary">
+                {on ? t('identity.device.requireBoundOn') : t('identity.device.requireBoundOff')}
+              </Typography.Text>
+            </div>
+          </div>
+        </Space>
+        <Switch
+          aria-label={t('identity.device.requireBound')}
+          checked={on}
+          loading={q.isLoading || busy}
+          disabled={!can('identity.device.edit')}
+          checkedChildren={t('identity.device.on')}
+          unCheckedChildren={t('identity.device.off')}
+          onChange={async (checked) => {
+            setBusy(true);
+            try {
+              await http.post(API.deviceSettings, { requireBoundDevice: checked });
+              message.success(t('common.saved'));
+              await qc.invalidateQueries({ queryKey: ['device', 'settings'] });
+            } catch {
+              /* shown by the client */
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+      </Space>
+    </Card>
+  );
+}
+
+/** /admin/system/devices — cashier devices bound to shops. */
+export default function DevicesPage() {
+  return (
+    <>
+      <DeviceSettings />
+      <ResourceList<DeviceRow, 'keyword'> def={deviceDef} />
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+import { DownOutlined, KeyOutlined, LockOutlined, ShopOutlined } from '@ant-design/icons';
+import type { UserRow } from '@headoffice/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Dropdown, Form, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppEntry } from '../../platform/auth';
+import { http } from '../../platform/http';
+import { invalidateResource } from '../../platform/resource/invalidate';
+import { ResourceList } from '../../platform/resource/ResourceList';
+import { ShopTreeSelect } from '../org/ShopTreeSelect';
+import { API } from './api';
+import { type UserVirtual, userDef } from './defs';
+
+type Dialog = { kind: 'password' | 'apps' | 'loginShops' | 'managerShops'; row: UserRow } | null;
+
+/** /admin/system/users — who may sign in, with which roles, in which shops. */
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  return (
+    <>
+      <ResourceList<UserRow, UserVirtual>
+        def={userDef}
+        actionsWidth={230}
+        rowActions={(row, ctx) =>
+          ctx.canEdit ? (
+            <>
+              <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setDialog({ kind: 'password', row })}>
+                {t('identity.user.resetPassword')}
+              </Button>
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'apps', icon: <LockOutlined />, label: t('identity.user.appPasswords') },
+                    { key: 'loginShops', icon: <ShopOutlined />, label: t('identity.user.editLoginShops') },
+                    { key: 'managerShops', icon: <ShopOutlined />, label: t('identity.user.editManagerShops') },
+                  ],
+                  onClick: ({ key }) => setDialog({ kind: key as 'apps' | 'loginShops' | 'managerShops', row }),
+                }}
+              >
+                <Button type="link" size="small">
+                  {t('common.more')} <DownOutlined style={{ fontSize: 10 }} />
+                </Button>
+              </Dropdown>
+            </>
+          ) : null
+        }
+      />
+      {dialog?.kind === 'password' ? <ResetPassword row={dialog.row} onClose={close} /> : null}
+      {dialog?.kind === 'apps' ? <AppPasswords row={dialog.row} onClose={close} /> : null}
+      {dialog?.kind === 'loginShops' || dialog?.kind === 'managerShops' ? (
+        <UserShops row={dialog.row} kind={dialog.kind} onClose={close} />
+      ) : null}
+    </>
+  );
+}
+
+function ResetPassword({ row, onClose }: { row: UserRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ password: string; confirm: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const { password } = await form.validateFields();
+    setBusy(true);
+    try {
+      await http.post(API.userUpdate, { id: row.id, password });
+      message.success(t('identity.user.passwordReset', { name: row.name }));
+      onClose();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('identity.user.resetPasswordOf', { name: `${row.name}（${row.username}）` })}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      onOk={submit}
+      onCancel={onClose}
+      okButtonProps={{ loading: busy }}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('identity.user.resetPasswordHint')}</Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={submit}>
+        <Form.Item
+          name="password"
+          label={t('identity.user.newPassword')}
+          rules={[
+            { required: true, message: t('common.pleaseEnter', { label: t('identity.user.newPassword') }) },
+            { min: 8, max: 64, message: t('identity.user.passwordRule') },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('identity.user.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('common.pleaseEnter', { label: t('identity.user.confirmPassword') }) },
+            ({ getFieldValue }) => ({
+              validator: (_r, v) =>
+                !v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('identity.user.passwordMismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <button type="submit" hidden aria-hidden />
+      </Form>
+    </Modal>
+  );
+}
+
+/** Independent passwords per application: opening that application asks for it (4005). */
+function AppPasswords({ row, onClose }: { row: UserRow; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const apps = useQuery({ queryKey: ['options', API.apps], queryFn: () => http.get<AppEntry[]>(API.apps), staleTime: 5 * 60_000 });
+  const [held, setHeld] = useState<string[]>(row.appPasswords);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const en = i18n.language === 'en-US';
+
+  const save = async (appId: string, password: string | null) => {
+    setBusy(appId);
+    try {
+      await http.post(API.userUpdate, { id: row.id, appPasswords: [{ appId, password }] });
+      setHeld((h) => (password ? [...new Set([...h, appId])] : h.filter((x) => x !== appId)));
+      setDrafts((d) => ({ ...d, [appId]: '' }));
+      message.success(password ? t('identity.user.appPasswordSet') : t('identity.user.appPasswordCleared'));
+      await invalidateResource(qc, userDef);
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal open title={t('identity.user.appPasswordsOf', { name: row.name })} footer={null} onCancel={onClose} width={620} destroyOnHidden>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('identity.user.appPasswordsHint')} />
+      <List
+        loading={apps.isLoading}
+        dataSource={apps.data ?? []}
+        renderItem={(app) => {
+          const has = held.includes(app.appId);
+          const draft = drafts[app.appId] ?? '';
+          return (
+            <List.Item
+              actions={[
+                <Button
+                  key="set"
+                  type="primary"
+                  size="small"
+                  disabled={draft.length < 8}
+                  loading={busy === app.appId}
+                  onClick={() => void save(app.appId, draft)}
+                >
+                  {has ? t('identity.user.change') : t('identity.user.set')}
+                </Button>,
+                <Button key="clear" size="small" danger disabled={!has} onClick={() => void save(app.appId, null)}>
+                  {t('identity.user.clear')}
+                </Button>,
+              ]}
+            >
+              <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+                <Space>
+                  <Typography.Text strong>{en && app.nameEn ? app.nameEn : app.name}</Typography.Text>
+                  {has ? <Tag color="orange">{t('identity.user.appPasswordOn')}</Tag> : <Tag>{t('identity.user.appPasswordOff')}</Tag>}
+                </Space>
+                <Input.Password
+                  size="small"
+                  autoComplete="new-password"
+                  placeholder={t('identity.user.appPasswordPh')}
+                  value={draft}
+                  onChange={(e) => setDrafts((d) => ({ ...d, [app.appId]: e.target.value }))}
+                  style={{ maxWidth: 280 }}
+                />
+              </Space>
+            </List.Item>
+          );
+        }}
+      />
+    </Modal>
+  );
+}
+
+/** Quick edit of a user's login shops or manager shops. */
+function UserShops({ row, kind, onClose }: { row: UserRow; kind: 'loginShops' | 'managerShops'; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [ids, setIds] = useState<number[]>(row[kind].map((s) => s.id));
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      await http.post(kind === 'loginShops' ? API.loginShops(row.id) : API.managerShops(row.id), { shopIds: ids });
+      message.success(t('common.saved'));
+      await invalidateResource(qc, userDef);
+      onClose();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const label = kind === 'loginShops' ? t('identity.user.loginShops') : t('identity.user.managerShops');
+  return (
+    <Modal
+      open
+      title={`${label} · ${row.name}`}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={save}
+      onCancel={onClose}
+      okButtonProps={{ loading: busy }}
+      width={560}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">
+        {kind === 'loginShops' ? t('identity.user.loginShopsHelp') : t('identity.user.managerShopsHelp')}
+      </Typography.Paragraph>
+      <ShopTreeSelect value={ids} onChange={setIds} maxTagCount={12} />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        {t('identity.user.shopsPicked', { count: ids.length })}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}

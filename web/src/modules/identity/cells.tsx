@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../platform/auth';
+import { http } from '../../platform/http';
+import { notify } from '../../platform/notify';
+import { OptionTag } from '../../platform/resource/cells';
+import { STATUS_OPTIONS } from '../../platform/resource/FieldInput';
+
+/**
+ * A status switch for rows whose status changes through another call than `{ids, status}`
+ * (a user through updateUser, an employee's booking flag through editYystatus). Without the edit
+ * permission it shows the tag.
+ */
+export function RowSwitch({
+  value,
+  perm,
+  path,
+  body,
+  invalidate,
+  labels,
+}: {
+  value: number;
+  perm: string;
+  path: string;
+  body: (checked: 0 | 1) => Record<string, unknown>;
+  /** Query key heads to refetch afterwards. */
+  invalidate: string[];
+  /** i18n keys of the on / off labels (default enabled / disabled). */
+  labels?: [on: string, off: string];
+}) {
+  const { t } = useTranslation();
+  const can = usePermission();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [on, off] = labels ?? ['common.enabled', 'common.disabled'];
+  if (!can(perm)) {
+    return (
+      <OptionTag
+        field={{
+          key: 'status',
+          title: '',
+          type: 'status',
+          options: labels
+            ? {
+                kind: 'static',
+                items: [
+                  { value: 1, label: on, color: 'green' },
+                  { value: 0, label: off },
+                ],
+              }
+            : STATUS_OPTIONS,
+        }}
+        value={value}
+      />
+    );
+  }
+  return (
+    <Switch
+      size="small"
+      checked={value === 1}
+      loading={busy}
+      checkedChildren={t(on)}
+      unCheckedChildren={t(off)}
+      onChange={async (checked) => {
+        setBusy(true);
+        try {
+          await http.post(path, body(checked ? 1 : 0));
+          notify.message.success(labels ? t('common.saved') : checked ? t('common.enabledDone') : t('common.disabledDone'));
+          await qc.invalidateQueries({ predicate: (q) => invalidate.includes(String(q.queryKey[0])) });
+        } catch {
+          /* shown by the client */
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
+  );
+}

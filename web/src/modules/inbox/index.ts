@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../platform/pages';
+import { INBOX_URL } from './api';
+
+/** The approvals inbox: every bill waiting for a transition the user may perform. */
+export const inboxPages: PageDef[] = [{ path: INBOX_URL, title: 'stock.menu.inbox', component: lazy(() => import('./InboxPage')) }];

@@ -1,0 +1,70 @@
+import type { AddServsResult, ServicePick } from '@headoffice/contract';
+import { Alert, Form, Modal, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../platform/http';
+import { notify } from '../../platform/notify';
+import { useRemoteRows } from '../../platform/resource/options';
+import { PRICING } from './api';
+import { ShopSelect } from './shops';
+
+/** addServs: services become sold in one shop at their base price (those already listed stay as they are). */
+export function AddToShopModal({ open, serviceIds, onClose }: { open: boolean; serviceIds: number[]; onClose: (done: boolean) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ shopId: number; serviceIds: number[] }>();
+  const [busy, setBusy] = useState(false);
+  const services = useRemoteRows(open ? '/api-chain/serviceinfo/findServiceList' : undefined);
+  const options = ((services.data ?? []) as unknown as ServicePick[]).map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }));
+
+  useEffect(() => {
+    if (open) form.setFieldsValue({ serviceIds });
+  }, [open, serviceIds, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return; // the form shows what is missing
+    setBusy(true);
+    try {
+      const r = await http.post<AddServsResult>(PRICING.addServs, { shopId: v.shopId, serviceIds: v.serviceIds });
+      notify.message.success(t('pricing.add.done', { added: r.added, existing: r.existing }));
+      form.resetFields();
+      onClose(true);
+    } catch {
+      /* shown */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('pricing.add.title')}
+      onCancel={() => onClose(false)}
+      onOk={submit}
+      confirmLoading={busy}
+      destroyOnHidden
+      width={600}
+    >
+      <Alert type="info" showIcon title={t('pricing.add.hint')} style={{ marginBottom: 16 }} />
+      <Form form={form} layout="vertical">
+        <Form.Item name="shopId" label={t('pricing.shop')} rules={[{ required: true, message: t('pricing.pickShop') }]}>
+          <ShopSelect style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="serviceIds"
+          label={t('pricing.grid.service')}
+          rules={[{ required: true, message: t('common.pleaseSelect', { label: t('pricing.grid.service') }) }]}
+        >
+          <Select
+            mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={options}
+            loading={services.isLoading}
+            maxTagCount="responsive"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

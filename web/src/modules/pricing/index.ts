@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../platform/pages';
+
+/** The price pages of the admin application (lazy: each loads on first open). */
+export const pricingPages: PageDef[] = [
+  { path: '/admin/pricing/service-prices', title: 'pricing.menu.servicePrices', component: lazy(() => import('./ServicePricesPage')) },
+  {
+    path: '/admin/pricing/service-templates',
+    title: 'pricing.menu.serviceTemplates',
+    component: lazy(() => import('./ServiceTemplatesPage')),
+  },
+  { path: '/admin/pricing/product-prices', title: 'pricing.menu.productPrices', component: lazy(() => import('./ProductPricesPage')) },
+  {
+    path: '/admin/pricing/product-templates',
+    title: 'pricing.menu.productTemplates',
+    component: lazy(() => import('./ProductTemplatesPage')),
+  },
+  { path: '/admin/pricing/price-control', title: 'pricing.menu.priceControl', component: lazy(() => import('./PriceControlPage')) },
+];

@@ -1,0 +1,121 @@
+import type { OrderConfig, StockConfig } from '@headoffice/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Form, Input, InputNumber, Row, Skeleton, Switch, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../platform/auth';
+import { http } from '../../platform/http';
+import { notify } from '../../platform/notify';
+import { STOCK } from './api';
+
+/** /admin/stock/config — stockconfig (negative stock, audit on save) and makeorderconfig (numbering, mobile). */
+export default function ConfigPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const can = usePermission();
+  const editable = can('stock.config.edit');
+  const [stockForm] = Form.useForm<StockConfig>();
+  const [orderForm] = Form.useForm<OrderConfig>();
+  const [busy, setBusy] = useState<'stock' | 'order' | null>(null);
+  const stock = useQuery({ queryKey: ['stock-config'], queryFn: () => http.get<StockConfig>(STOCK.stockConfig) });
+  const order = useQuery({ queryKey: ['order-config'], queryFn: () => http.get<OrderConfig>(STOCK.orderConfig) });
+  const prefix = Form.useWatch('noPrefix', orderForm) ?? order.data?.noPrefix ?? 'DH';
+  const width = Form.useWatch('noWidth', orderForm) ?? order.data?.noWidth ?? 4;
+
+  const save = async (which: 'stock' | 'order') => {
+    const form = which === 'stock' ? stockForm : orderForm;
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    setBusy(which);
+    try {
+      const saved = await http.post(which === 'stock' ? STOCK.stockConfigSave : STOCK.orderConfigSave, v);
+      qc.setQueryData([which === 'stock' ? 'stock-config' : 'order-config'], saved);
+      notify.message.success(t('common.saved'));
+    } catch {
+      /* shown */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Row gutter={12} className="ho-stock-config">
+      <Col xs={24} lg={12}>
+        <Card
+          size="small"
+          title={t('stock.config.stock')}
+          extra={
+            editable ? (
+              <Button type="primary" onClick={() => save('stock')} loading={busy === 'stock'} disabled={!stock.data}>
+                {t('common.save')}
+              </Button>
+            ) : null
+          }
+        >
+          {stock.data ? (
+            <Form form={stockForm} layout="vertical" initialValues={stock.data} disabled={!editable}>
+              <Form.Item name="allowNegative" label={t('stock.config.allowNegative')} extra={t('stock.config.allowNegativeHelp')}>
+                <Switch />
+              </Form.Item>
+              <Form.Item name="autoAudit" label={t('stock.config.autoAudit')} extra={t('stock.config.autoAuditHelp')}>
+                <Switch />
+              </Form.Item>
+            </Form>
+          ) : (
+            <Skeleton active />
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <Card
+          size="small"
+          title={t('stock.config.order')}
+          extra={
+            editable ? (
+              <Button type="primary" onClick={() => save('order')} loading={busy === 'order'} disabled={!order.data}>
+                {t('common.save')}
+              </Button>
+            ) : null
+          }
+        >
+          {order.data ? (
+            <Form form={orderForm} layout="vertical" initialValues={order.data} disabled={!editable}>
+              <Form.Item name="isAutoNo" label={t('stock.config.isAutoNo')} extra={t('stock.config.isAutoNoHelp')}>
+                <Switch />
+              </Form.Item>
+              <Form.Item name="isAllowMobile" label={t('stock.config.isAllowMobile')}>
+                <Switch />
+              </Form.Item>
+              <Row gutter={12}>
+                <Col span={12}>
+                  <Form.Item
+                    name="noPrefix"
+                    label={t('stock.config.noPrefix')}
+                    extra={t('stock.config.noPrefixHelp')}
+                    normalize={(v: string) => v?.toUpperCase()}
+                    rules={[{ required: true, pattern: /^[A-Z]{1,6}$/, message: t('stock.config.noPrefixHelp') }]}
+                  >
+                    <Input maxLength={6} />
+                  </Form.Item>
+                </Col>
+                <Col span={12}>
+                  <Form.Item name="noWidth" label={t('stock.config.noWidth')} rules={[{ required: true }]}>
+                    <InputNumber min={3} max={6} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <Typography.Text type="secondary">
+                {t('stock.config.example', {
+                  example: `${prefix}${dayjs().format('YYYYMMDD')}-${'1'.padStart(Number(width) || 4, '0')}`,
+                })}
+              </Typography.Text>
+            </Form>
+          ) : (
+            <Skeleton active />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

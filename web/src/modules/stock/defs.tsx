@@ -1,0 +1,211 @@
+import type { ProductOrderRow, StockBillRow, StockBillType, StockReasonRow } from '@headoffice/contract';
+import { Space, Typography } from 'antd';
+import type { ResourceDef } from '../../platform/resource/types';
+import { STOCK } from './api';
+import { StateTag } from './shared';
+
+const BILL_STATES = [
+  { value: 'draft', label: 'stock.billState.draft' },
+  { value: 'audited', label: 'stock.billState.audited', color: 'green' },
+  { value: 'rejected', label: 'stock.billState.rejected', color: 'red' },
+  { value: 'revoked', label: 'stock.billState.revoked', color: 'orange' },
+];
+const ORDER_STATES = [
+  { value: 'draft', label: 'stock.orderState.draft' },
+  { value: 'submitted', label: 'stock.orderState.submitted', color: 'blue' },
+  { value: 'audited', label: 'stock.orderState.audited', color: 'green' },
+  { value: 'received', label: 'stock.orderState.received', color: 'cyan' },
+  { value: 'rejected', label: 'stock.orderState.rejected', color: 'red' },
+];
+
+/** "洗发水 ×10、护发素 ×5 等 3 种" — the first lines of a bill, for lists. */
+export function LinesSummary({ lines }: { lines: { productName: string; quantity: number; unit: string }[] }) {
+  if (!lines.length) return <Typography.Text type="secondary">—</Typography.Text>;
+  const head = lines.slice(0, 2).map((l) => `${l.productName} ×${l.quantity}`);
+  const text = head.join('、') + (lines.length > 2 ? ` … (${lines.length})` : '');
+  const full = lines.map((l) => `${l.productName} ×${l.quantity}${l.unit}`).join('\n');
+  return (
+    <Typography.Text ellipsis={{ tooltip: <span style={{ whiteSpace: 'pre-line' }}>{full}</span> }} style={{ maxWidth: 260 }}>
+      {text}
+    </Typography.Text>
+  );
+}
+
+/** The chain-wide list of entries or outs (findListWithPro); the location filter lives in the page. */
+export function billDef(type: StockBillType): ResourceDef<StockBillRow, 'dateRange' | 'productId' | 'lines'> {
+  const perm = type === '1' ? 'stock.entry' : 'stock.out';
+  return {
+    key: `stock-bills-${type}`,
+    title: type === '1' ? 'stock.type.entry' : 'stock.type.out',
+    basePath: STOCK.bills(type),
+    listPath: STOCK.billList(type),
+    deletePath: false,
+    updateStatusPath: false,
+    exportPath: false,
+    readOnly: true,
+    editPerm: `${perm}.edit`,
+    fields: [
+      { key: 'billNo', title: 'stock.billNo', table: { width: 170, fixed: 'left' }, search: true, form: false },
+      { key: 'shopName', title: 'stock.location', table: { width: 150, ellipsis: true }, form: false },
+      { key: 'billDate', title: 'stock.billDate', type: 'date', table: { width: 110 }, form: false },
+      {
+        key: 'dateRange',
+        title: 'stock.dateRange',
+        type: 'dateRange',
+        table: false,
+        search: { type: 'dateRange', range: ['dateFrom', 'dateTo'] },
+        form: false,
+      },
+      {
+        key: 'reasonId',
+        title: 'stock.reason',
+        type: 'select',
+        options: { kind: 'remote', url: STOCK.reasonAll, value: 'id', label: 'name', params: { direction: type === '1' ? 1 : 2 } },
+        table: { width: 110, display: 'reasonName' },
+        search: true,
+        form: false,
+      },
+      {
+        key: 'state',
+        title: 'stock.state',
+        type: 'select',
+        options: { kind: 'static', items: BILL_STATES },
+        table: { width: 90, render: (r) => <StateTag state={r.state} kind="bill" /> },
+        search: true,
+        form: false,
+      },
+      {
+        key: 'productId',
+        title: 'stock.product',
+        type: 'select',
+        options: { kind: 'remote', url: STOCK.productAll, value: 'id', label: 'name' },
+        table: false,
+        search: true,
+        form: false,
+      },
+      {
+        key: 'counterpart',
+        title: 'stock.counterpart',
+        table: {
+          width: 140,
+          ellipsis: true,
+          render: (r) => r.counterpartShopName ?? r.counterpart ?? '',
+        },
+        form: false,
+      },
+      { key: 'lines', title: 'stock.linesSummary', table: { render: (r) => <LinesSummary lines={r.lines} /> }, form: false },
+      { key: 'totalQuantity', title: 'stock.totalQuantity', type: 'number', table: { width: 90 }, form: false },
+      { key: 'totalAmount', title: 'stock.totalAmount', type: 'money', table: { width: 120 }, form: false },
+      { key: 'createdByName', title: 'stock.createdBy', table: { width: 100 }, form: false },
+    ],
+  };
+}
+
+/** Product orders: `adminList` (every shop the user sees, region filter) or `list?shopid=` (one shop). */
+export function orderDef(oneShop: boolean): ResourceDef<ProductOrderRow, 'dateRange' | 'lines'> {
+  return {
+    key: 'orders',
+    title: 'stock.menu.orders',
+    basePath: STOCK.orderSave,
+    listPath: oneShop ? STOCK.orderList : STOCK.orderAdminList,
+    deletePath: false,
+    updateStatusPath: false,
+    exportPath: false,
+    readOnly: true,
+    editPerm: 'stock.order.edit',
+    fields: [
+      { key: 'billNo', title: 'stock.billNo', table: { width: 170, fixed: 'left' }, search: true, form: false },
+      { key: 'shopName', title: 'stock.shop', table: { width: 150, ellipsis: true }, form: false },
+      { key: 'orderDate', title: 'stock.orderDate', type: 'date', table: { width: 110 }, form: false },
+      {
+        key: 'dateRange',
+        title: 'stock.dateRange',
+        type: 'dateRange',
+        table: false,
+        search: { type: 'dateRange', range: ['dateFrom', 'dateTo'] },
+        form: false,
+      },
+      {
+        key: 'state',
+        title: 'stock.state',
+        type: 'select',
+        options: { kind: 'static', items: ORDER_STATES },
+        table: { width: 90, render: (r) => <StateTag state={r.state} kind="order" /> },
+        search: true,
+        form: false,
+      },
+      { key: 'lines', title: 'stock.linesSummary', table: { render: (r) => <LinesSummary lines={r.lines} /> }, form: false },
+      { key: 'totalQuantity', title: 'stock.totalQuantity', type: 'number', table: { width: 90 }, form: false },
+      { key: 'totalAmount', title: 'stock.totalAmount', type: 'money', table: { width: 120 }, form: false },
+      {
+        key: 'outBillNo',
+        title: 'stock.outBill',
+        table: {
+          width: 170,
+          render: (r) => (
+            <Space orientation="vertical" size={0}>
+              {r.outBillNo ? <span>{r.outBillNo}</span> : null}
+              {r.entryBillNo ? <Typography.Text type="secondary">{r.entryBillNo}</Typography.Text> : null}
+            </Space>
+          ),
+        },
+        form: false,
+      },
+      { key: 'createdByName', title: 'stock.createdBy', table: { width: 100 }, form: false },
+    ],
+  };
+}
+
+/** In/out reasons (dictinout): the dictionary pattern plus direction and kind. */
+export const reasonDef: ResourceDef<StockReasonRow> = {
+  key: 'stock-reasons',
+  title: 'stock.reasons.title',
+  basePath: STOCK.reasons,
+  updateStatusPath: `${STOCK.reasons}/updateStatus`,
+  editPerm: 'stock.reason.edit',
+  sendVersion: true,
+  defaultSort: 'sort',
+  fields: [
+    { key: 'code', title: 'common.code', table: { width: 110 }, search: true, form: { required: true, maxLength: 32 } },
+    { key: 'name', title: 'common.name', table: { width: 160 }, search: true, form: { required: true, maxLength: 64 } },
+    {
+      key: 'direction',
+      title: 'stock.reasons.direction',
+      type: 'select',
+      options: {
+        kind: 'static',
+        items: [
+          { value: 1, label: 'stock.reasons.in', color: 'green' },
+          { value: 2, label: 'stock.reasons.out', color: 'orange' },
+        ],
+      },
+      table: { width: 90 },
+      search: true,
+      form: { required: true, initial: 1, disabledOnEdit: true },
+    },
+    {
+      key: 'kind',
+      title: 'stock.reasons.kind',
+      type: 'select',
+      options: {
+        kind: 'static',
+        items: [
+          { value: 'purchase', label: 'stock.reasons.kinds.purchase' },
+          { value: 'transfer', label: 'stock.reasons.kinds.transfer', color: 'blue' },
+          { value: 'use', label: 'stock.reasons.kinds.use' },
+          { value: 'loss', label: 'stock.reasons.kinds.loss', color: 'red' },
+          { value: 'return', label: 'stock.reasons.kinds.return' },
+          { value: 'order', label: 'stock.reasons.kinds.order', color: 'cyan' },
+          { value: 'count', label: 'stock.reasons.kinds.count' },
+          { value: 'other', label: 'stock.reasons.kinds.other' },
+        ],
+      },
+      table: { width: 100 },
+      search: true,
+      form: { required: true, initial: 'other' },
+    },
+    { key: 'sort', title: 'common.sort', type: 'number', table: { width: 80, sorter: true }, form: { initial: 0, min: 0 } },
+    { key: 'status', title: 'common.status', type: 'status', table: { width: 90 }, search: true, form: { initial: 1 } },
+    { key: 'memo', title: 'common.memo', type: 'textarea', table: { ellipsis: true }, form: { span: 24, maxLength: 500 } },
+  ],
+};
