@@ -75,7 +75,7 @@ test('sign in, open the admin app from the board, create a region and a shop wit
   await admin.getByRole('button', { name: /查\s*询/ }).click();
   const row = admin.locator('.ant-table-row', { hasText: 'CD001' });
   await row.waitFor();
-  assert.equal(await admin.locator('.ant-table-row').count(), 1);
+  await admin.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 1, undefined, { timeout: 15_000 });
   assert.match(await row.innerText(), /成都太古里店/);
 
   // Edit it

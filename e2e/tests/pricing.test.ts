@@ -43,7 +43,8 @@ async function gridCell(page: Page, shop: string) {
   await page.getByRole('button', { name: /查\s*询/ }).click();
   const row = page.locator('.ant-table-row', { hasText: SERVICE });
   await row.waitFor();
-  assert.equal(await page.locator('.ho-price-grid .ant-table-row').count(), 1);
+  // the filtered answer replaces the unfiltered first page: wait for it rather than read too early
+  await page.waitForFunction(() => document.querySelectorAll('.ho-price-grid .ant-table-row').length === 1, undefined, { timeout: 15_000 });
   return page.getByRole('button', { name: `${shop} · ${SERVICE}` });
 }
 
