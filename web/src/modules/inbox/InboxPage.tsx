@@ -7,7 +7,6 @@ import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
-import { formatDateTime } from '../../platform/resource/cells';
 import { ActionButtons, invalidateStock } from '../stock/shared';
 
 const STATE_COLORS: Record<string, string> = { draft: 'default', submitted: 'blue', audited: 'green', rejected: 'red' };
@@ -85,7 +84,7 @@ export default function InboxPage() {
             rowKey="id"
             pagination={false}
             dataSource={g.items}
-            scroll={{ x: 900 }}
+            scroll={{ x: 1000 }}
             columns={[
               {
                 title: t('stock.billNo'),
@@ -114,12 +113,6 @@ export default function InboxPage() {
                 render: (v: unknown) => (typeof v === 'number' ? formatMoney(v) : ''),
               },
               { title: t('stock.createdBy'), dataIndex: 'createdByName', width: 110 },
-              {
-                title: t('common.updatedAt'),
-                dataIndex: 'updatedAt',
-                width: 140,
-                render: (v: unknown) => formatDateTime(v),
-              },
               {
                 title: t('common.actions'),
                 key: 'actions',

@@ -2,7 +2,7 @@ import type { StockBillDetail, StockBillType, StockReasonRow } from '@headoffice
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, DatePicker, Drawer, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../platform/http';
 import { notify } from '../../platform/notify';
@@ -46,6 +46,10 @@ export function BillForm({
     staleTime: 60_000,
     enabled: open,
   });
+  useEffect(() => {
+    const start = warehouse ? WAREHOUSE : firstShop;
+    if (open && !bill && start !== undefined && form.getFieldValue('location') === undefined) form.setFieldValue('location', start);
+  }, [open, bill, warehouse, firstShop, form]);
   const reasonId = Form.useWatch('reasonId', form);
   const reason = reasons.data?.find((r) => r.id === reasonId);
   const transfer = reason?.kind === 'transfer';
@@ -66,7 +70,7 @@ export function BillForm({
         memo: bill.memo ?? undefined,
         lines: bill.lines.map((l) => ({ id: l.id, productId: l.productId, quantity: l.quantity, cost: l.unitCost / 100 })),
       }
-    : { location: warehouse ? WAREHOUSE : firstShop, billDate: dayjs(), lines: [] };
+    : { location: warehouse ? WAREHOUSE : firstShop, lines: [] };
 
   const save = async () => {
     const v = await form.validateFields().catch(() => null);
@@ -125,7 +129,7 @@ export function BillForm({
           </Col>
           <Col span={8}>
             <Form.Item name="billDate" label={t('stock.billDate')}>
-              <DatePicker style={{ width: '100%' }} allowClear={false} />
+              <DatePicker style={{ width: '100%' }} placeholder={t('stock.today')} />
             </Form.Item>
           </Col>
           <Col span={8}>

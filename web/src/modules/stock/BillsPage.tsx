@@ -17,7 +17,8 @@ function BillsPage({ kind }: { kind: BillKind }) {
   const tab = useTab();
   const can = usePermission();
   const cfg = BILL_TYPES[kind];
-  const def = useMemo(() => billDef(cfg.type), [cfg.type]);
+  const { open } = tab;
+  const def = useMemo(() => billDef(cfg.type, (id) => open(`${cfg.menu}/${id}`)), [cfg.type, cfg.menu, open]);
   const [location, setLocation] = useState<number | undefined>();
   const [creating, setCreating] = useState(false);
   return (

@@ -2,7 +2,7 @@ import type { OrderConfig, ProductOrderDetail } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, DatePicker, Drawer, Form, Input, Row, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
@@ -43,6 +43,10 @@ export function OrderForm({
     staleTime: 60_000,
     enabled: open,
   });
+  // the user's own shop starts a new order (once the shops are known)
+  useEffect(() => {
+    if (open && !order && firstShop && !form.getFieldValue('shopId')) form.setFieldValue('shopId', firstShop);
+  }, [open, order, firstShop, form]);
   const manualNo = config.data && !config.data.isAutoNo && !order;
 
   const initialMeta: Record<number, LineMeta> = Object.fromEntries(
@@ -55,7 +59,7 @@ export function OrderForm({
         memo: order.memo ?? undefined,
         lines: order.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, cost: l.price / 100 })),
       }
-    : { shopId: firstShop, orderDate: dayjs(), lines: [] };
+    : { shopId: firstShop, lines: [] };
 
   const save = async (submit: boolean) => {
     const v = await form.validateFields().catch(() => null);
@@ -115,7 +119,7 @@ export function OrderForm({
           </Col>
           <Col span={12}>
             <Form.Item name="orderDate" label={t('stock.orderDate')}>
-              <DatePicker style={{ width: '100%' }} allowClear={false} />
+              <DatePicker style={{ width: '100%' }} placeholder={t('stock.today')} />
             </Form.Item>
           </Col>
           {manualNo ? (

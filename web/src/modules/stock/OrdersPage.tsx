@@ -65,7 +65,8 @@ export default function OrdersPage() {
   }, [roots]);
 
   const oneShop = sel.kind === 'shop';
-  const def = useMemo(() => orderDef(oneShop), [oneShop]);
+  const { open } = tab;
+  const def = useMemo(() => orderDef(oneShop, (id) => open(`/admin/stock/orders/${id}`)), [oneShop, open]);
   const fixed = sel.kind === 'shop' ? { shopid: sel.id } : sel.kind === 'region' ? { regionId: sel.id } : undefined;
   const selKey = sel.kind === 'all' ? 'all' : `${sel.kind === 'shop' ? 's' : 'r'}${sel.id}`;
 

@@ -32,7 +32,7 @@ export function LinesSummary({ lines }: { lines: { productName: string; quantity
 }
 
 /** The chain-wide list of entries or outs (findListWithPro); the location filter lives in the page. */
-export function billDef(type: StockBillType): ResourceDef<StockBillRow, 'dateRange' | 'productId' | 'lines'> {
+export function billDef(type: StockBillType, open?: (id: number) => void): ResourceDef<StockBillRow, 'dateRange' | 'productId' | 'lines'> {
   const perm = type === '1' ? 'stock.entry' : 'stock.out';
   return {
     key: `stock-bills-${type}`,
@@ -45,7 +45,17 @@ export function billDef(type: StockBillType): ResourceDef<StockBillRow, 'dateRan
     readOnly: true,
     editPerm: `${perm}.edit`,
     fields: [
-      { key: 'billNo', title: 'stock.billNo', table: { width: 170, fixed: 'left' }, search: true, form: false },
+      {
+        key: 'billNo',
+        title: 'stock.billNo',
+        table: {
+          width: 170,
+          fixed: 'left',
+          render: (r) => (open ? <Typography.Link onClick={() => open(r.id)}>{r.billNo}</Typography.Link> : r.billNo),
+        },
+        search: true,
+        form: false,
+      },
       { key: 'shopName', title: 'stock.location', table: { width: 150, ellipsis: true }, form: false },
       { key: 'billDate', title: 'stock.billDate', type: 'date', table: { width: 110 }, form: false },
       {
@@ -102,7 +112,7 @@ export function billDef(type: StockBillType): ResourceDef<StockBillRow, 'dateRan
 }
 
 /** Product orders: `adminList` (every shop the user sees, region filter) or `list?shopid=` (one shop). */
-export function orderDef(oneShop: boolean): ResourceDef<ProductOrderRow, 'dateRange' | 'lines'> {
+export function orderDef(oneShop: boolean, open?: (id: number) => void): ResourceDef<ProductOrderRow, 'dateRange' | 'lines'> {
   return {
     key: 'orders',
     title: 'stock.menu.orders',
@@ -114,7 +124,17 @@ export function orderDef(oneShop: boolean): ResourceDef<ProductOrderRow, 'dateRa
     readOnly: true,
     editPerm: 'stock.order.edit',
     fields: [
-      { key: 'billNo', title: 'stock.billNo', table: { width: 170, fixed: 'left' }, search: true, form: false },
+      {
+        key: 'billNo',
+        title: 'stock.billNo',
+        table: {
+          width: 170,
+          fixed: 'left',
+          render: (r) => (open ? <Typography.Link onClick={() => open(r.id)}>{r.billNo}</Typography.Link> : r.billNo),
+        },
+        search: true,
+        form: false,
+      },
       { key: 'shopName', title: 'stock.shop', table: { width: 150, ellipsis: true }, form: false },
       { key: 'orderDate', title: 'stock.orderDate', type: 'date', table: { width: 110 }, form: false },
       {
