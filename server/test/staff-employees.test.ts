@@ -4,7 +4,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { menus, users } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { type Answer, build, type Client, type TestApp } from './helpers.js';
+import { build, type Client } from './helpers.js';
+import { expect400, expectStatus, foreignTenant } from './staff-support.js';
 import { createLimitedUser } from './users.js';
 
 const EN = { 'accept-language': 'en-US' };
@@ -14,52 +15,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const uniq = () => randomBytes(3).toString('hex').toUpperCase();
 const mobile = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
-
-function expect400(res: Answer, path: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.resp_code).toBe('400');
-  expect(res.body.errors?.map((e) => e.path)).toContain(path);
-}
-function expectStatus(res: Answer, status: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.resp_code).toBe(String(status));
-}
-
-/** A second, small tenant (not the demo chain: cheaper) holding one of each record the tests need as foreign ids. */
-async function foreignTenant(t: TestApp) {
-  const b = await t.tenant();
-  const ok = async (res: Promise<Answer>) => {
-    const answer = await res;
-    if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
-    return answer.body.data;
-  };
-  const brand = await ok(b.admin.post('/api-chain/brand/save', { code: 'PB1', name: '别家品牌' }));
-  const region = await ok(b.admin.post('/api-chain/dictregion/save', { code: 'QB1', name: '别家区域' }));
-  const shop = await ok(
-    b.admin.post('/api-chain/shop/saveShop', {
-      code: 'SB1',
-      name: '别家门店',
-      brandId: brand.id,
-      regionId: region.id,
-      provinceCode: '31',
-      cityCode: '3101',
-      areaCode: '310101',
-    }),
-  );
-  const branch = await ok(b.admin.post('/api-chain/branch/save', { code: 'BB1', name: '别家部门' }));
-  const skill = await ok(b.admin.post('/api-chain/skilllevel/save', { code: 'JB1', name: '别家等级' }));
-  const employee = await ok(
-    b.admin.post('/api-chain/employee', {
-      eecode: 'B0001',
-      name: '别家员工',
-      shopId: shop.id,
-      branchId: branch.id,
-      skillLevelId: skill.id,
-      entryDate: '2024-01-01',
-    }),
-  );
-  return { ...b, shop, branch, skill, employee };
-}
 
 describe('staff: employee register', async () => {
   const t = await build();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Answer, build, type Client } from './helpers.js';
+import { expectStatus } from './staff-support.js';
 import { createLimitedUser } from './users.js';
 
 const EN = { 'accept-language': 'en-US' };
@@ -43,11 +44,6 @@ function multipart(content: Buffer, filename = '员工.xlsx') {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function expectStatus(res: Answer, status: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.resp_code).toBe(String(status));
 }
 
 describe('staff: Excel template and import of employees', async () => {

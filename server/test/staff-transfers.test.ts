@@ -6,7 +6,8 @@ import { employeeStream, shops as shopsTable } from '../src/db/schema.js';
 import { applyDueTransfers } from '../src/modules/org/employees.js';
 import { businessDate } from '../src/platform/numbering.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { type Answer, build, type Client, type TestApp } from './helpers.js';
+import { build, type Client } from './helpers.js';
+import { expect400, expectStatus, foreignTenant } from './staff-support.js';
 import { createLimitedUser } from './users.js';
 
 const EN = { 'accept-language': 'en-US' };
@@ -15,52 +16,6 @@ const S = '/api-pers/employeestream';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const uniq = () => randomBytes(3).toString('hex').toUpperCase();
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-function expect400(res: Answer, path: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.resp_code).toBe('400');
-  expect(res.body.errors?.map((e) => e.path)).toContain(path);
-}
-function expectStatus(res: Answer, status: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.resp_code).toBe(String(status));
-}
-
-/** A second, small tenant (not the demo chain: cheaper) holding one of each record the tests need as foreign ids. */
-async function foreignTenant(t: TestApp) {
-  const b = await t.tenant();
-  const ok = async (res: Promise<Answer>) => {
-    const answer = await res;
-    if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
-    return answer.body.data;
-  };
-  const brand = await ok(b.admin.post('/api-chain/brand/save', { code: 'PB1', name: '别家品牌' }));
-  const region = await ok(b.admin.post('/api-chain/dictregion/save', { code: 'QB1', name: '别家区域' }));
-  const shop = await ok(
-    b.admin.post('/api-chain/shop/saveShop', {
-      code: 'SB1',
-      name: '别家门店',
-      brandId: brand.id,
-      regionId: region.id,
-      provinceCode: '31',
-      cityCode: '3101',
-      areaCode: '310101',
-    }),
-  );
-  const branch = await ok(b.admin.post('/api-chain/branch/save', { code: 'BB1', name: '别家部门' }));
-  const skill = await ok(b.admin.post('/api-chain/skilllevel/save', { code: 'JB1', name: '别家等级' }));
-  const employee = await ok(
-    b.admin.post('/api-chain/employee', {
-      eecode: 'B0001',
-      name: '别家员工',
-      shopId: shop.id,
-      branchId: branch.id,
-      skillLevelId: skill.id,
-      entryDate: '2024-01-01',
-    }),
-  );
-  return { ...b, shop, branch, skill, employee };
-}
 
 describe('staff: transfers and the employee stream', async () => {
   const t = await build();
