@@ -158,19 +158,18 @@ export async function listDictionary(tx: Db, def: DictionaryDef, query: Record<s
     createdAt: cols.createdAt,
     updatedAt: cols.updatedAt,
   };
-  const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select(cols)
-      .from(def.table)
-      .where(and(...where))
-      .orderBy(...orderBy(p.sort, sortable, [asc(cols.sort), asc(cols.code)], cols.id))
-      .limit(p.pageSize)
-      .offset(offsetOf(p)),
-    tx
-      .select({ total: count() })
-      .from(def.table)
-      .where(and(...where)),
-  ]);
+  // One query after the other: a transaction's connection runs one query at a time.
+  const rows = await tx
+    .select(cols)
+    .from(def.table)
+    .where(and(...where))
+    .orderBy(...orderBy(p.sort, sortable, [asc(cols.sort), asc(cols.code)], cols.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  const [{ total }] = await tx
+    .select({ total: count() })
+    .from(def.table)
+    .where(and(...where));
   const list = def.decorate ? await def.decorate(tx, rows as Row[]) : (rows as Row[]);
   return page(list, total, p);
 }

@@ -120,7 +120,8 @@ export async function orgModule(app: FastifyInstance) {
     `${positionDef.basePath}/list/position`,
     { summary: 'Enabled positions, each with its enabled levels', perm: null },
     async ({ tx }) => {
-      const [positionRows, levelRows] = await Promise.all([listAllDictionary(tx, positionDef), listAllDictionary(tx, positionLevelDef)]);
+      const positionRows = await listAllDictionary(tx, positionDef);
+      const levelRows = await listAllDictionary(tx, positionLevelDef);
       return positionRows.map((p) => ({ ...p, levels: levelRows.filter((l) => l.positionId === p.id) }));
     },
   );

@@ -92,14 +92,12 @@ async function listShops(tx: Db, auth: Auth, q: ListQuery) {
     createdAt: shops.createdAt,
     regionId: shops.regionId,
   };
-  const [rows, [{ total }]] = await Promise.all([
-    selectShops(tx)
-      .where(where)
-      .orderBy(...orderBy(q.sort, sortable, [asc(shops.code)], shops.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    tx.select({ total: count() }).from(shops).innerJoin(regions, eq(regions.id, shops.regionId)).where(where),
-  ]);
+  const rows = await selectShops(tx)
+    .where(where)
+    .orderBy(...orderBy(q.sort, sortable, [asc(shops.code)], shops.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const [{ total }] = await tx.select({ total: count() }).from(shops).innerJoin(regions, eq(regions.id, shops.regionId)).where(where);
   return page(await withImagesAndPlaces(tx, rows), total, q);
 }
 
@@ -269,14 +267,12 @@ export function registerShopRoutes(app: FastifyInstance) {
     '/api-chain/shop/regionShopListAll',
     { summary: 'Every region with its open shops', perm: view },
     async ({ tx, auth }) => {
-      const [regionRows, shopRows] = await Promise.all([
-        tx
-          .select({ id: regions.id, code: regions.code, name: regions.name, parentId: regions.parentId })
-          .from(regions)
-          .where(eq(regions.status, 1))
-          .orderBy(asc(regions.sort), asc(regions.code)),
-        pickerShops(tx, auth),
-      ]);
+      const regionRows = await tx
+        .select({ id: regions.id, code: regions.code, name: regions.name, parentId: regions.parentId })
+        .from(regions)
+        .where(eq(regions.status, 1))
+        .orderBy(asc(regions.sort), asc(regions.code));
+      const shopRows = await pickerShops(tx, auth);
       return regionRows.map((r) => ({ ...r, shops: shopRows.filter((s) => s.regionId === r.id) }));
     },
   );
