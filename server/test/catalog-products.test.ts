@@ -426,6 +426,7 @@ describe('catalog: product brands and products', async () => {
       ]);
       const refused = await upload(t, a.admin.token, `${P}/batchImport`, bad);
       expectStatus(refused, 400);
+      expect(refused.body.data, JSON.stringify(refused.body)).not.toBeNull();
       const errors = refused.body.data.errors as { row: number; column: string; message: string }[];
       expect(errors).toEqual(
         expect.arrayContaining([

@@ -329,8 +329,10 @@ interface Sheet {
  * times faster): the header row names the columns (either language, `*` ignored), later rows are data.
  */
 export async function readImportSheet(buffer: Buffer, def: ImportDef<unknown>, lang: Lang): Promise<Sheet> {
+  // Workbooks whose zip entries come in another order (other spreadsheet programs, streamed writers)
+  // may be detected only as a zip: let the workbook reader decide for those.
   const type = await fileTypeFromBuffer(buffer);
-  if (type?.mime !== XLSX_MIME) throw fieldError('file', 'importNotXlsx');
+  if (type?.mime !== XLSX_MIME && type?.mime !== 'application/zip') throw fieldError('file', 'importNotXlsx');
   const errors: ImportError[] = [];
   const maxRows = def.maxRows ?? 10_000;
   const example = exampleValues(def, lang);
