@@ -20,7 +20,6 @@ import { balanceHistory, listBalances } from './balances.js';
 import { billDetail, billTransition, deleteLines, listBills, listLines, pickBills, saveBill, saveLines } from './bills.js';
 import { registerConfigRoutes } from './config.js';
 import { type BillType, ENTRY, OUT } from './doctypes.js';
-import { registerInboxRoutes } from './inbox.js';
 import { listOrders, orderDetail, orderTransition, orderTree, saveOrder } from './orders.js';
 import { reasonDef } from './reasons.js';
 
@@ -241,5 +240,4 @@ export async function stockModule(app: FastifyInstance) {
   );
   registerOrderRoutes(app);
   registerConfigRoutes(app);
-  registerInboxRoutes(app);
 }
