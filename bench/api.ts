@@ -3,28 +3,42 @@
  *
  *   DATABASE_URL=postgres://... npm run bench [-- --duration 5 --connections 1,8,32 --only shop,employee]
  *
- * 1. Capture: the server is built in this process and each endpoint is called once (app.inject)
- *    with pg's Client.query wrapped, to record the exact SQL (text + values) it sends.
+ * 1. Capture: the server is built in this process and each endpoint is called twice (app.inject)
+ *    with pg's Client.query wrapped; the second call's SQL (text + values) is recorded: the steady
+ *    state, where the token's user comes from the auth cache (the first call of a token also loads
+ *    the user; that cold call is recorded once, on /bench/noop-tx, and only reported).
  * 2. Load: the server runs as a child process (bench/server.ts, pool of 10) on a free port; autocannon
  *    measures each endpoint at each connection count. In the same run, at the same concurrency,
  *    a raw pg loop replays the recorded SQL:
  *      raw q   the handler's statements only, on connections already set to the app role and tenant
- *              (same SQL, same row-level security; no transaction, no auth reload): the physical limit
- *      raw tx  every statement of the request as the app sent it (begin, set_config, user reload,
- *              handler, commit): the database's share of one request
+ *              (same SQL, same row-level security; no transaction): the physical limit
+ *      raw tx  every statement of the request as the app sent it (begin, set_config, handler,
+ *              commit): the database's share of one request
  * 3. The audit of a 20-line stock bill, measured sequentially (draft made first, unmeasured), and
  *    32 concurrent audits of bills on the same shop and products (deadlock check).
  * Results: a markdown table on stdout and in bench/results/<date>.md; the child's peak RSS.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { BENCH_FILE, type BenchInfo } from './common.js';
+import { type BenchInfo, benchFile } from './common.js';
+import {
+  benchEndpoints,
+  cannon,
+  describeCounts,
+  type Endpoint,
+  f1,
+  loginBody,
+  type Measure,
+  pct,
+  readFacts,
+  type Stmt,
+  selectEndpoints,
+  startChild,
+} from './load.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -38,15 +52,11 @@ const DURATION = Number(flags.duration);
 const LEVELS = flags.connections.split(',').map(Number);
 const URL_ = process.env.DATABASE_URL ?? '';
 if (!URL_) throw new Error('DATABASE_URL is required (PostgreSQL with the bench tenant: npm run bench:data)');
-if (!fs.existsSync(BENCH_FILE)) throw new Error(`${BENCH_FILE} not found: run npm run bench:data first`);
+const BENCH_FILE = benchFile({ databaseUrl: URL_ });
+if (!fs.existsSync(BENCH_FILE)) throw new Error(`${BENCH_FILE} not found: run npm run bench:data first (same DATABASE_URL)`);
 const info = JSON.parse(fs.readFileSync(BENCH_FILE, 'utf8')) as BenchInfo;
 
 // ---- SQL capture: wrap pg's Client.query (the server's pool uses it) ----
-interface Stmt {
-  text: string;
-  values?: unknown[];
-  rowMode?: string;
-}
 let capturing: Stmt[] | null = null;
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
@@ -59,62 +69,6 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   }
   return (originalQuery as (...x: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
-
-// ---- endpoints ----
-interface Endpoint {
-  key: string;
-  label: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: () => unknown;
-  auth: boolean;
-  /** Statements to replay for "raw q"; computed by the capture. */
-  handler?: Stmt[];
-  all?: Stmt[];
-  note?: string;
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : Number.NaN;
-
-interface Measure {
-  p50: number;
-  p99: number;
-  rps: number;
-  errors: number;
-}
-
-async function cannon(port: number, token: string, e: Endpoint, connections: number): Promise<Measure> {
-  let userIndex = Math.floor(Math.random() * info.users.length);
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration: DURATION,
-    headers: { 'content-type': 'application/json', ...(e.auth ? { authorization: `Bearer ${token}` } : {}) },
-    requests: [
-      {
-        method: e.method,
-        path: e.path,
-        ...(e.body
-          ? {
-              setupRequest: (req: Record<string, unknown>) => ({
-                ...req,
-                body: JSON.stringify(e.key === 'login' ? loginBody(userIndex++) : e.body?.()),
-              }),
-            }
-          : {}),
-      },
-    ],
-  });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: result.requests.average,
-    errors: result.errors + result.non2xx + result.timeouts,
-  };
-}
-
-const loginBody = (i: number) => ({ tenant: info.tenant, username: info.users[i % info.users.length], password: info.adminPassword });
 
 /** `connections` workers, each on its own connection, replaying `stmts` in a loop for DURATION s. */
 async function rawLoop(stmts: Stmt[], connections: number, setup: string | null): Promise<Measure> {
@@ -155,150 +109,22 @@ async function rawLoop(stmts: Stmt[], connections: number, setup: string | null)
   return { p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), rps: latencies.length / took, errors };
 }
 
-/** The child's resident set size in MB (Linux). */
-function rssOf(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-async function startChild(): Promise<{ port: number; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffer = '';
-    child.stdout.on('data', (d: Buffer) => {
-      buffer += d.toString();
-      const line = buffer.split('\n')[0];
-      if (buffer.includes('\n')) {
-        try {
-          resolve(JSON.parse(line).port);
-        } catch {
-          /* a log line before the port: keep reading */
-          buffer = buffer.slice(buffer.indexOf('\n') + 1);
-        }
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return {
-    port,
-    pid: child.pid as number,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 async function main() {
   const started = new Date();
   const admin = new pg.Client({ connectionString: URL_ });
   await admin.connect();
   const T = info.tenantId;
   const one = async <R>(text: string, values: unknown[] = []) => (await admin.query(text, values)).rows[0] as R;
-  const shop = await one<{ id: number; code: string }>(
-    `select s.id, s.code from shops s where s.tenant_id = $1 and s.code like 'M%' order by s.id limit 1`,
-    [T],
-  );
-  const product = await one<{ id: number; pcode: string; barcode: string }>(
-    `select id, pcode, barcode from products where tenant_id = $1 and pcode like 'BP%' order by id offset 1233 limit 1`,
-    [T],
-  );
-  const counts = await one<Record<string, string>>(
-    `select (select count(*) from shops where tenant_id = $1) shops, (select count(*) from employees where tenant_id = $1) employees,
-            (select count(*) from products where tenant_id = $1) products, (select count(*) from stock_bills where tenant_id = $1) bills,
-            (select count(*) from stock_bill_lines where tenant_id = $1) lines, (select count(*) from stock_ledger where tenant_id = $1) ledger,
-            (select count(*) from stock_balances where tenant_id = $1) balances, (select count(*) from audit_log where tenant_id = $1) audit`,
-    [T],
-  );
-  const shopPages = Math.max(1, Math.ceil(Number(counts.shops) / 20));
-  const empPage = Math.min(500, Math.max(1, Math.floor(Number(counts.employees) / 20)));
-  const [pgVersion] = (await admin.query('show server_version')).rows.map((r) => r.server_version as string);
-
-  const endpoints: Endpoint[] = [
-    { key: 'bare', label: 'bare Fastify route (baseline)', method: 'GET', path: '/bench/bare', auth: false },
-    { key: 'noop', label: 'platform route, empty handler', method: 'GET', path: '/bench/noop', auth: true },
-    { key: 'me', label: 'GET /api-user/me', method: 'GET', path: '/api-user/me', auth: true },
-    {
-      key: 'login',
-      label: 'POST /api-user/login (sign-in)',
-      method: 'POST',
-      path: '/api-user/login',
-      auth: false,
-      body: () => loginBody(0),
-    },
-    { key: 'shop1', label: 'shop list page 1', method: 'GET', path: '/api-chain/shop?page=1&pageSize=20', auth: true },
-    {
-      key: 'shopN',
-      label: `shop list page ${shopPages} (last)`,
-      method: 'GET',
-      path: `/api-chain/shop?page=${shopPages}&pageSize=20`,
-      auth: true,
-    },
-    { key: 'shop500', label: 'shop list page 500 (past the end)', method: 'GET', path: '/api-chain/shop?page=500&pageSize=20', auth: true },
-    { key: 'emp1', label: 'employee list page 1', method: 'GET', path: '/api-chain/employee?page=1&pageSize=20', auth: true },
-    {
-      key: 'emp500',
-      label: `employee list page ${empPage}`,
-      method: 'GET',
-      path: `/api-chain/employee?page=${empPage}&pageSize=20`,
-      auth: true,
-    },
-    {
-      key: 'empf',
-      label: 'employee list shopId+status=1',
-      method: 'GET',
-      path: `/api-chain/employee?shopId=${shop.id}&status=1`,
-      auth: true,
-    },
-    { key: 'prodcode', label: 'product search by code', method: 'GET', path: `/api-chain/product?keyword=${product.pcode}`, auth: true },
-    {
-      key: 'prodbar',
-      label: 'product search by barcode',
-      method: 'GET',
-      path: `/api-chain/product?keyword=${product.barcode}`,
-      auth: true,
-    },
-    {
-      key: 'prodname',
-      label: 'product search by name (修护)',
-      method: 'GET',
-      path: `/api-chain/product?keyword=${encodeURIComponent('修护')}`,
-      auth: true,
-    },
-    { key: 'balance', label: 'stock balance by shop', method: 'GET', path: `/api-stock/balance?shopId=${shop.id}`, auth: true },
-    {
-      key: 'bills',
-      label: 'stock bills with products (chain)',
-      method: 'GET',
-      path: '/api-stock/entry/chain/findListWithPro?page=1&pageSize=20',
-      auth: true,
-    },
-    {
-      key: 'billsShop',
-      label: 'stock bills with products (shop)',
-      method: 'GET',
-      path: `/api-stock/entry/chain/findListWithPro?shopid=${shop.id}`,
-      auth: true,
-    },
-    { key: 'dict', label: 'dictionary list/all (branch)', method: 'GET', path: '/api-chain/branch/list/all', auth: true },
-    { key: 'apps', label: "board's apps", method: 'GET', path: '/api-user/apps', auth: true },
-  ].filter(
-    (e) => !flags.only || e.key === 'bare' || e.key === 'noop' || flags.only.split(',').some((k) => e.key.startsWith(k)),
-  ) as Endpoint[];
+  const facts = await readFacts(async (text, values) => (await admin.query(text, values)).rows, T);
+  const { shop } = facts;
+  // the bare route and the two empty platform routes are the baseline of every run
+  const endpoints = selectEndpoints(benchEndpoints(facts, info), flags.only, ['bare', 'noop', 'noopTx']);
 
   // ---- 1. capture the SQL of each endpoint (in process) ----
   console.log(`capturing SQL (in-process app) on ${URL_.replace(/\/\/[^@]*@/, '//')} …`);
   const { startBenchServer } = await import('./server.js');
   const cap = await startBenchServer(0);
-  const login = await cap.app.inject({ method: 'POST', url: '/api-user/login', payload: loginBody(info.users.length - 1) });
+  const login = await cap.app.inject({ method: 'POST', url: '/api-user/login', payload: loginBody(info, info.users.length - 1) });
   if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
   const token = login.json().data.access_token as string;
   const inject = (e: Endpoint) =>
@@ -308,16 +134,32 @@ async function main() {
       headers: e.auth ? { authorization: `Bearer ${token}` } : {},
       ...(e.body ? { payload: e.body() as object } : {}),
     });
+  const capture = async (e: Endpoint) => {
+    capturing = [];
+    const res = await inject(e);
+    const all = capturing;
+    capturing = null;
+    if (res.statusCode !== 200) throw new Error(`${e.path} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    return all;
+  };
+  /** Statements in brief: up to their first parenthesis (`select set_config(…)`) or 40 characters. */
+  const short = (stmts: Stmt[] | undefined) =>
+    (stmts ?? [])
+      .map((q) => {
+        const text = q.text.replace(/\s+/g, ' ');
+        const paren = text.indexOf('(');
+        return paren >= 0 && paren < 40 ? `${text.slice(0, paren)}(…)` : text.length > 40 ? `${text.slice(0, 40)}…` : text;
+      })
+      .join(', ');
+  // The token's first request loads its user (then cached up to 60 s, until access changes): recorded once, reported.
+  const noopTx = endpoints.find((e) => e.key === 'noopTx') as Endpoint;
+  const cold = await capture(noopTx);
   let prefix = 0;
   for (const e of endpoints) {
     if (e.key === 'bare') continue;
-    const warm = await inject(e);
-    if (warm.statusCode !== 200) throw new Error(`${e.path} answered ${warm.statusCode}: ${warm.body.slice(0, 300)}`);
-    capturing = [];
-    await inject(e);
-    const all = capturing;
-    capturing = null;
-    if (e.key === 'noop') prefix = all.length - 1; // begin, set_config, user reload …; the last one is commit
+    await capture(e); // warms the route (and the token's cached user)
+    const all = await capture(e); // the steady state: what every later request sends
+    if (e.key === 'noopTx') prefix = all.length - 1; // begin, set_config …; the last one is commit
     e.all = all;
     // The handler's statements: after the platform's prefix, before commit (writes would add an audit row).
     e.handler = e.auth ? all.slice(prefix, -1) : all.filter((s) => !/^(begin|commit|select set_config)/i.test(s.text));
@@ -326,25 +168,25 @@ async function main() {
     );
     if (e.key === 'login') e.note = 'argon2id verification dominates; raw = its 2 selects only';
   }
-  const noop = endpoints.find((e) => e.key === 'noop');
-  console.log(`  platform prefix per request: ${prefix} statements (${noop?.all?.map((s) => s.text.slice(0, 40)).join(' | ')})`);
+  const noop = endpoints.find((e) => e.key === 'noop') as Endpoint;
+  console.log(`  platform statements per request: ${noopTx.all?.length} (${short(noopTx.all)}); db: false route: ${noop.all?.length}`);
+  console.log(`  first request of a token: ${cold.length} statements (${short(cold)})`);
   await cap.app.close();
   await cap.database.close();
 
   // ---- 2. load the child server ----
   const child = await startChild();
-  let peakRss = rssOf(child.pid);
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssOf(child.pid));
-  }, 250);
+  const sampler = setInterval(child.sample, 250);
   const setup = `set app.tenant_id = '${T}'; set role headoffice_app`;
   type Row = { e: Endpoint; c: number; api: Measure; rawQ?: Measure; rawTx?: Measure };
   const rows: Row[] = [];
-  const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : '–');
   try {
+    // warm-up (JIT, sockets), not reported: otherwise the first cell, the bare route, is measured cold
+    const bareRoute = endpoints.find((e) => e.key === 'bare') as Endpoint;
+    await cannon({ port: child.port, token, e: bareRoute, connections: Math.max(...LEVELS), duration: 1, info });
     for (const e of endpoints) {
       for (const c of LEVELS) {
-        const api = await cannon(child.port, token, e, c);
+        const api = await cannon({ port: child.port, token, e, connections: c, duration: DURATION, info });
         const rawQ = e.handler?.length ? await rawLoop(e.handler, c, e.auth ? setup : null) : undefined;
         const rawTx = e.auth && e.all?.length ? await rawLoop(e.all, c, null) : undefined;
         rows.push({ e, c, api, rawQ, rawTx });
@@ -408,7 +250,7 @@ async function main() {
       });
     }
     clearInterval(sampler);
-    peakRss = Math.max(peakRss, rssOf(child.pid));
+    child.sample();
 
     // ---- report ----
     const date = started.toISOString().slice(0, 10);
@@ -416,12 +258,10 @@ async function main() {
     lines.push(`## API benchmark — ${started.toISOString().replace('T', ' ').slice(0, 16)} UTC`);
     lines.push('');
     lines.push(
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, PostgreSQL ${pgVersion} (same host). ` +
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, PostgreSQL ${facts.serverVersion} (same host). ` +
         `autocannon ${DURATION} s per cell, server in a child process (pool 10), load generator and raw loop in the parent.`,
     );
-    lines.push(
-      `Data (tenant \`${info.tenant}\`): ${counts.shops} shops, ${counts.employees} employees, ${counts.products} products, ${counts.bills} stock bills, ${counts.lines} lines, ${counts.ledger} ledger rows, ${counts.balances} balances, ${counts.audit} audit rows.`,
-    );
+    lines.push(`Data (tenant \`${info.tenant}\`): ${describeCounts(facts.counts)}.`);
     lines.push('');
     lines.push(
       '| endpoint | conn | API p50 ms | API p99 ms | API req/s | raw q p50 | raw q p99 | raw q req/s | API/raw q | raw tx req/s | API/raw tx | err API/raw |',
@@ -435,23 +275,35 @@ async function main() {
     }
     lines.push('');
     lines.push(
-      `raw q = the handler's own SQL (captured from the app), replayed on connections already set to the app role and tenant; raw tx = every statement of the request (${prefix} platform statements before the handler: begin, set_config, user reload…, and commit).`,
+      `Statements are captured from each endpoint's second call with the same token (the steady state: the token's user comes from the auth cache). ` +
+        `raw q = the handler's own SQL, replayed on connections already set to the app role and tenant; ` +
+        `raw tx = every statement of the request as the app sent it (${prefix} platform statements before the handler: ${short(noopTx.all?.slice(0, prefix))}; commit after it). ` +
+        `A \`db: false\` route (\`/bench/noop\`) sent ${noop.all?.length ?? 0} statements. ` +
+        `The first request of a token also loads its user: ${cold.length} statements on \`/bench/noop-tx\` instead of ${noopTx.all?.length} (kept up to 60 s, until access changes; not replayed).`,
     );
-    const bare = rows.filter((r) => r.e.key === 'bare');
-    const noopRows = rows.filter((r) => r.e.key === 'noop');
-    const meRows = rows.filter((r) => r.e.key === 'me');
+    const at = (key: string, c: number) => rows.find((r) => r.e.key === key && r.c === c);
+    const pctOf = (m: Measure | undefined, base: Measure | undefined) => (m && base ? `${Math.round((100 * m.rps) / base.rps)}%` : '–');
+    const rps = (m: Measure | undefined) => (m ? String(Math.round(m.rps)) : '–');
     lines.push('');
     lines.push('### Platform cost (req/s relative to the bare Fastify route)');
     lines.push('');
-    lines.push('| conn | bare | platform route, empty handler | % of bare | /api-user/me | % of bare |');
-    lines.push('|--:|--:|--:|--:|--:|--:|');
-    for (const b of bare) {
-      const n = noopRows.find((r) => r.c === b.c);
-      const m = meRows.find((r) => r.c === b.c);
+    lines.push(
+      '| conn | bare | trivial route (db: false) | % of bare | empty transaction | % of bare | its raw tx | empty transaction / raw tx | /api-user/me | % of bare |',
+    );
+    lines.push('|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+    for (const b of rows.filter((r) => r.e.key === 'bare')) {
+      const n = at('noop', b.c);
+      const t = at('noopTx', b.c);
+      const m = at('me', b.c);
       lines.push(
-        `| ${b.c} | ${Math.round(b.api.rps)} | ${n ? Math.round(n.api.rps) : '–'} | ${n ? `${Math.round((100 * n.api.rps) / b.api.rps)}%` : '–'} | ${m ? Math.round(m.api.rps) : '–'} | ${m ? `${Math.round((100 * m.api.rps) / b.api.rps)}%` : '–'} |`,
+        `| ${b.c} | ${rps(b.api)} | ${rps(n?.api)} | ${pctOf(n?.api, b.api)} | ${rps(t?.api)} | ${pctOf(t?.api, b.api)} | ${rps(t?.rawTx)} | ${pctOf(t?.api, t?.rawTx)} | ${rps(m?.api)} | ${pctOf(m?.api, b.api)} |`,
       );
     }
+    lines.push('');
+    lines.push(
+      'Target: the trivial authenticated route (`GET /bench/noop`: `route()` with `db: false`, the user from the auth cache, no database) ≥ 50% of the bare route. ' +
+        `The empty transaction (\`GET /bench/noop-tx\`: ${short(noopTx.all)}) shows what a route that needs the database pays at least; its raw tx is those ${noopTx.all?.length} statements replayed by pg.`,
+    );
     lines.push('');
     lines.push('### Audit of a 20-line stock entry (sequential, draft made first)');
     lines.push('');
@@ -466,7 +318,7 @@ async function main() {
         )}${concurrent.some((r) => r.failed.length) ? ` — failures: ${concurrent.flatMap((r) => r.failed).join('; ')}` : ' — no deadlock, no error'}.`,
     );
     lines.push('');
-    lines.push(`Server peak RSS over the whole run: ${Math.round(peakRss)} MB.`);
+    lines.push(`Server peak RSS over the whole run: ${Math.round(child.peakRss)} MB.`);
     for (const e of endpoints)
       if (e.note) lines.push(`\nNote (${e.label}): ${e.note}. 300 bench users rotate, each under the 10/min limit.`);
     const md = `${lines.join('\n')}\n`;

@@ -10,7 +10,9 @@
  * and stock), then grown to the flags. Stock bills are generated for the generated shops only:
  * entries first and outs later in each shop, so that no balance goes below zero; every audited
  * bill has its ledger rows (running balance) and stock_balances = sum(ledger.delta).
- * The admin's password and the bench users' names are written to bench/.data/bench.json.
+ * The admin's password and the bench users' names are written to the data set's credentials file
+ * (common.ts benchFile): bench/.data/bench.json for the database headoffice_bench, bench/.data/bench-<database>.json
+ * for another PostgreSQL database, <DATA_DIR>/bench-pglite.json for PGlite.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +25,7 @@ import { migrate } from '../server/src/db/migrate.js';
 import { createTenant, findTenant, generatePassword } from '../server/src/modules/identity/tenants.js';
 import { divisions } from '../server/src/modules/org/pca.js';
 import { seedDemoData } from '../server/src/seed/demo.js';
-import { BENCH_DIR, BENCH_FILE, type BenchInfo, TENANT } from './common.js';
+import { BENCH_DIR, type BenchInfo, benchFile, TENANT } from './common.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -559,13 +561,14 @@ async function main() {
       loadedAt: new Date().toISOString(),
       totalSeconds: Math.round(totalSeconds),
     };
-    fs.mkdirSync(BENCH_DIR, { recursive: true });
-    fs.writeFileSync(BENCH_FILE, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    const file = benchFile({ databaseUrl: process.env.DATABASE_URL });
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
     const rows = stats.reduce((a, s) => a + s.rows, 0);
     console.log(
       `\n  ledger invariant: balance = sum(ledger) on every row, none below zero\n` +
         `  total: ${rows} generated rows in ${totalSeconds.toFixed(1)} s (${os.cpus().length} CPUs, Node ${process.version})\n` +
-        `  tenant "${TENANT}" (id ${T}); admin password and bench users in ${path.relative(process.cwd(), BENCH_FILE)}`,
+        `  tenant "${TENANT}" (id ${T}); admin password and bench users in ${file.startsWith(process.cwd()) ? path.relative(process.cwd(), file) : file}`,
     );
   } finally {
     await x.close();

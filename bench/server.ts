@@ -1,11 +1,14 @@
 /**
- * The server as `npm start` builds it (buildApp on the configured database, pool of 10), plus two
- * bench routes registered from outside the server code, for the framework baseline:
- *   GET /bench/bare   a bare Fastify route (no auth, no transaction, no envelope)
- *   GET /bench/noop   a trivial route through the platform's route() wrapper (token, transaction as the
- *                     app role with the tenant set, user reload, envelope) whose handler does nothing
+ * The server as `npm start` builds it (buildApp on the configured database: PostgreSQL with a pool of
+ * 10 when DATABASE_URL is set, else PGlite in DATA_DIR/pglite), plus three bench routes registered
+ * from outside the server code, for the framework baseline:
+ *   GET /bench/bare     a bare Fastify route (no auth, no transaction, no envelope)
+ *   GET /bench/noop     the trivial authenticated route: the platform's route() with `db: false` (token,
+ *                       the user's access from the auth cache, permission, envelope), an empty handler;
+ *                       once the token's user is cached it touches no database
+ *   GET /bench/noop-tx  the same empty handler with its tenant transaction (begin, set_config, commit)
  * Listens on 127.0.0.1 and a free port, and prints {"port": n} on its first line of stdout.
- * Run by bench/api.ts; not a server to deploy.
+ * Run by bench/api.ts and bench/pglite.ts; not a server to deploy.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +22,9 @@ export async function startBenchServer(port = 0) {
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ database, config });
   app.get('/bench/bare', async () => ({ ok: true }));
-  route(app, 'GET', '/bench/noop', { summary: 'bench: a trivial authenticated route', perm: null }, async () => ({ ok: true }));
+  const empty = async () => ({ ok: true });
+  route(app, 'GET', '/bench/noop', { summary: 'bench: a trivial authenticated route', perm: null, db: false }, empty);
+  route(app, 'GET', '/bench/noop-tx', { summary: 'bench: the same in its tenant transaction', perm: null }, empty);
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   return { app, database, port: typeof address === 'object' && address ? address.port : port };

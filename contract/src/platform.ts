@@ -14,6 +14,8 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** More than 10,000 rows match: `total` is 10,000 and the pager shows "10000+". */
+  totalCapped?: true;
 }
 
 export const id = z.coerce.number().int().positive();

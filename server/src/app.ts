@@ -19,6 +19,7 @@ import { orgModule } from './modules/org/routes.js';
 import { pricingModule } from './modules/pricing/routes.js';
 import { stockModule } from './modules/stock/routes.js';
 import { loadSecret } from './platform/auth.js';
+import { AuthCache } from './platform/auth-cache.js';
 import { sendError } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
 
@@ -27,6 +28,7 @@ declare module 'fastify' {
     database: Database;
     secret: Uint8Array;
     config: Config;
+    authCache: AuthCache;
   }
 }
 
@@ -49,6 +51,9 @@ export async function buildApp({ database, config, logger = false }: BuildOption
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('secret', await loadSecret(database.db, config.jwtSecret));
+  app.decorate('authCache', new AuthCache());
+  const stopFollowing = await app.authCache.follow(database);
+  app.addHook('onClose', stopFollowing);
 
   // Validation happens in the route wrapper, in the request's language; schemas are kept for OpenAPI.
   app.setValidatorCompiler(() => (value) => ({ value }));
@@ -74,7 +79,18 @@ export async function buildApp({ database, config, logger = false }: BuildOption
   await app.register(fastifyStatic, { root: filesDir, prefix: '/files/', decorateReply: false, index: false });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      // The build writes .br/.gz copies (web/vite.config.ts); asset names carry a content hash.
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const isApi = /^\/(api-|openapi|files\/)/.test(req.url) || req.method !== 'GET';

@@ -123,7 +123,14 @@ describe('catalog: product brands and products', async () => {
       const kw = (await a.admin.get(P, { keyword: '洗发水', pageSize: 200 })).body.data.list as any[];
       expect(kw.length).toBeGreaterThan(3);
       expect(kw.every((r) => `${r.pcode}${r.name}${r.barcode}`.includes('洗发水'))).toBe(true);
-      const sample = (await a.admin.get(P, { keyword: 'SP0005' })).body.data.list[0];
+      const exact = (await a.admin.get(P, { keyword: 'SP0005' })).body.data;
+      expect(exact.list.map((r: any) => r.pcode)).toEqual(['SP0005']);
+      expect(exact.total).toBe(1);
+      const sample = exact.list[0];
+      const byCodePart = (await a.admin.get(P, { keyword: 'sp000', pageSize: 200 })).body.data.list as any[];
+      expect(byCodePart.map((r) => r.pcode)).toContain('SP0005');
+      expect(byCodePart.length).toBeGreaterThan(1);
+      expect(byCodePart.every((r) => r.pcode.toLowerCase().includes('sp000'))).toBe(true);
       const scanned = await a.admin.get(P, { keyword: sample.barcode });
       expect(ids(scanned.body.data.list)).toEqual([sample.id]);
       expect(ids((await a.admin.get(P, { barcode: sample.barcode })).body.data.list)).toEqual([sample.id]);

@@ -107,3 +107,16 @@ export async function build(): Promise<TestApp> {
     },
   };
 }
+
+/**
+ * Polls `read` until `accept` holds, for changes that reach the app asynchronously (a write made
+ * outside the app is heard through the database's notifications); fails with the last value.
+ */
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 3_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -159,6 +159,41 @@ describe('org shops', async () => {
       expect(dates).toEqual([...dates].sort().reverse());
     });
 
+    it('tells the total on a full page, a partial last page, an exactly full last page and a page past the end', async () => {
+      for (const filter of [{}, { regionId: top.id }, { status: 1 }]) {
+        const rows = (await a.admin.get(S, { pageSize: 200, ...filter })).body.data.list as any[];
+        const n = rows.length;
+        const size = [2, 3, 4, 5].find((p) => n > p && n % p !== 0);
+        expect(size, `${n} shops for ${JSON.stringify(filter)}`).toBeDefined();
+        const get = async (page: number, pageSize: number) => (await a.admin.get(S, { page, pageSize, ...filter })).body.data;
+        const pageSize = size as number;
+        const last = Math.ceil(n / pageSize);
+
+        const first = await get(1, pageSize);
+        expect(first).toEqual({ list: expect.any(Array), total: n, page: 1, pageSize });
+        expect(ids(first.list)).toEqual(ids(rows.slice(0, pageSize)));
+        const partial = await get(last, pageSize);
+        expect(partial).toMatchObject({ total: n, page: last, pageSize });
+        expect(ids(partial.list)).toEqual(ids(rows.slice((last - 1) * pageSize)));
+        expect(partial.list.length).toBeLessThan(pageSize);
+        for (const page of [last + 1, last + 50]) expect(await get(page, pageSize)).toEqual({ list: [], total: n, page, pageSize });
+
+        const exact = await get(n, 1);
+        expect(exact).toMatchObject({ total: n, page: n, pageSize: 1 });
+        expect(ids(exact.list)).toEqual([rows[n - 1].id]);
+        expect(await get(2, n)).toEqual({ list: [], total: n, page: 2, pageSize: n });
+        expect((await get(1, n)).total).toBe(n);
+      }
+      const none = (await a.admin.get(S, { keyword: `无此店${uniq()}`, pageSize: 2 })).body.data;
+      expect(none).toEqual({ list: [], total: 0, page: 1, pageSize: 2 });
+      expect((await a.admin.get(S, { keyword: `无此店${uniq()}`, page: 3, pageSize: 2 })).body.data).toEqual({
+        list: [],
+        total: 0,
+        page: 3,
+        pageSize: 2,
+      });
+    });
+
     it('answers 401 without a token', async () => {
       const res = await anon.get(S);
       expect(res.status).toBe(401);

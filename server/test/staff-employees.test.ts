@@ -499,7 +499,7 @@ describe('staff: employee register', async () => {
       expectStatus(await a.admin.post(`${E}/saveJfclevel`, { ids: [bEmployees[0].id], skillLevelId: skills[0].id }), 404);
 
       // The skill level dictionary: its own pages and menu, disabled levels leave the picker.
-      const created = await a.admin.post('/api-chain/skilllevel/save', { code: `JN${uniq()}`, name: '大师' });
+      const created = await a.admin.post('/api-chain/skilllevel/save', { code: `JNX${uniq()}`, name: '大师' });
       expectStatus(created, 200);
       expect((await a.admin.get('/api-chain/skilllevel/getMaxId')).body.data.nextCode).toMatch(/^JN\d{3}$/);
       expect(((await a.admin.get(`${E}/getjfClevelList`)).body.data as any[]).map((s) => s.name)).toContain('大师');

@@ -1,14 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './platform/i18n';
+import { i18nReady } from './platform/i18n';
 import './app/global.css';
 import { Root } from './app/Root';
 
 const el = document.getElementById('root');
 if (el) {
-  createRoot(el).render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
+  void i18nReady.then(() =>
+    createRoot(el).render(
+      <StrictMode>
+        <Root />
+      </StrictMode>,
+    ),
   );
 }

@@ -5,17 +5,23 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema.js';
 
-export type Schema = typeof schema;
-/** A database handle or a transaction: both run the same queries. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A database handle or a transaction: both run the same queries. Built without the schema: drizzle
+ * would make a relational query builder per table for every transaction, and we use the SQL-like API only.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: the connection string, for work that needs its own session. */
   url?: string;
+  /**
+   * Calls `onMessage` with the payload of each NOTIFY on `channel`, and `onLost` once if the
+   * listening connection ends. Resolves, once listening, to a function that stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -33,11 +39,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // bigint and numeric come back as strings by default; ids fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
+    const db = drizzlePg(pool) as unknown as Db;
+    const listen = async (channel: string, onMessage: (payload: string) => void, onLost: () => void) => {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      client.on('error', () => client.end().catch(() => {}));
+      client.on('end', onLost);
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`listen "${channel}"`);
+      return async () => {
+        client.off('end', onLost);
+        await client.end();
+      };
+    };
+    return { db, kind: 'postgres', url: options.databaseUrl, listen, close: () => pool.end() };
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  const db = drizzlePglite(client) as unknown as Db;
+  // One process owns a PGlite database, so its listener is never lost.
+  const listen = async (channel: string, onMessage: (payload: string) => void) => {
+    const unlisten = await client.listen(channel, onMessage);
+    return () => (client.closed ? Promise.resolve() : unlisten());
+  };
+  return { db, kind: 'pglite', listen, close: () => client.close() };
 }

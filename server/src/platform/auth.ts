@@ -49,9 +49,14 @@ export async function signToken(secret: Uint8Array, claims: Omit<TokenClaims, 'j
     .sign(secret);
 }
 
-export async function readToken(secret: Uint8Array, header: string | undefined): Promise<TokenClaims> {
+/** The token of an `Authorization: Bearer …` header; 401 without one. */
+export function bearerToken(header: string | undefined): string {
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   if (!token) throw unauthorized();
+  return token;
+}
+
+export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
     return {
@@ -114,6 +119,14 @@ export async function loadAuth(tx: Db, claims: TokenClaims): Promise<Auth> {
     loginShops: shopRows.filter((s) => s.kind === 'login').map((s) => s.shopId),
     managerShops: shopRows.filter((s) => s.kind === 'manager').map((s) => s.shopId),
   };
+}
+
+/** Whether this transaction changed what some user may do (flagged by the triggers of migration 0007). */
+export async function accessChanged(tx: Db): Promise<boolean> {
+  const result = (await tx.execute(sql`select current_setting('headoffice.auth_changed', true) = '1' as changed`)) as unknown as {
+    rows: { changed: boolean | null }[];
+  };
+  return result.rows[0]?.changed === true;
 }
 
 export function can(auth: Auth, permission: string): boolean {

@@ -1,6 +1,10 @@
-import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Lang } from './i18n.js';
+
+/** The workbook library, loaded on the first export or import: it weighs about 30 MB in memory. */
+export const excelJs = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
 export interface ExcelColumn<T> {
   key: string;
@@ -9,7 +13,10 @@ export interface ExcelColumn<T> {
   value?: (row: T, lang: Lang) => string | number | null | undefined;
 }
 
-/** Sends rows as an .xlsx download, one column per spec, headers in the request's language. */
+/**
+ * Sends rows as an .xlsx download, one column per spec, headers in the request's language. The
+ * workbook is streamed row by row: a 50,000-row export would otherwise hold every cell in memory.
+ */
 export async function sendXlsx<T extends Record<string, unknown>>(
   reply: FastifyReply,
   lang: Lang,
@@ -17,18 +24,21 @@ export async function sendXlsx<T extends Record<string, unknown>>(
   columns: ExcelColumn<T>[],
   rows: T[],
 ) {
-  const workbook = new ExcelJS.Workbook();
+  const stream = new PassThrough();
+  const workbook = new (await excelJs()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const sheet = workbook.addWorksheet(filename);
   sheet.columns = columns.map((c) => ({ header: c.title[lang === 'en-US' ? 1 : 0], key: c.key, width: c.width ?? 16 }));
-  for (const row of rows) {
-    sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, c.value ? c.value(row, lang) : (row[c.key] as string)])));
-  }
   sheet.getRow(1).font = { bold: true };
-  const buffer = await workbook.xlsx.writeBuffer();
-  return reply
+  reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}.xlsx`)
-    .send(Buffer.from(buffer));
+    .send(stream);
+  for (const row of rows) {
+    sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, c.value ? c.value(row, lang) : (row[c.key] as string)]))).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+  return reply;
 }
 
 export const statusText = (status: unknown, lang: Lang) =>

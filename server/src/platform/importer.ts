@@ -2,14 +2,14 @@ import { Readable } from 'node:stream';
 import type { ImportError } from '@headoffice/contract';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { en, zhCN } from 'zod/locales';
 import type { Db } from '../db/client.js';
 import type { Auth } from './auth.js';
 import { AppError, fieldError } from './errors.js';
+import { excelJs } from './excel.js';
 import { defineMessages, type Lang, translate } from './i18n.js';
 import { route } from './route.js';
 
@@ -331,7 +331,7 @@ interface Sheet {
 export async function readImportSheet(buffer: Buffer, def: ImportDef<unknown>, lang: Lang): Promise<Sheet> {
   // Workbooks whose zip entries come in another order (other spreadsheet programs, streamed writers)
   // may be detected only as a zip: let the workbook reader decide for those.
-  const type = await fileTypeFromBuffer(buffer);
+  const type = await (await import('file-type')).fileTypeFromBuffer(buffer);
   if (type?.mime !== XLSX_MIME && type?.mime !== 'application/zip') throw fieldError('file', 'importNotXlsx');
   const errors: ImportError[] = [];
   const maxRows = def.maxRows ?? 10_000;
@@ -341,7 +341,7 @@ export async function readImportSheet(buffer: Buffer, def: ImportDef<unknown>, l
   let count = 0;
   let found = false;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
+    const reader = new (await excelJs()).stream.xlsx.WorkbookReader(Readable.from(buffer), {
       sharedStrings: 'cache',
       styles: 'cache',
       hyperlinks: 'ignore',
@@ -594,7 +594,7 @@ const colLetter = (n: number): string => (n > 26 ? colLetter(Math.floor((n - 1) 
 
 /** Builds the template workbook: header titles, an example row, drop-down lists from a hidden sheet. */
 export async function buildTemplate(tx: Db, def: ImportDef<unknown>, auth: Auth, lang: Lang): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excelJs()).Workbook();
   const sheet = workbook.addWorksheet(def.name[li(lang)], { views: [{ state: 'frozen', ySplit: 1 }] });
   const lists = workbook.addWorksheet('lists', { state: 'hidden' });
   const values = await listValues(tx, def, auth, lang);

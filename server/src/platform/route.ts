@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { en, zhCN } from 'zod/locales';
 import type { Db } from '../db/client.js';
 import { writeAudit } from './audit.js';
-import { type Auth, can, loadAuth, readToken, visibleShops } from './auth.js';
+import { type Auth, accessChanged, bearerToken, can, loadAuth, type TokenClaims, verifyToken, visibleShops } from './auth.js';
 import { ok, zodFields } from './envelope.js';
 import { AppError, type FieldProblem, forbidden } from './errors.js';
 import { type Lang, langOf } from './i18n.js';
@@ -28,6 +28,11 @@ export interface RouteSpec<Q extends Schema, P extends Schema, B extends Schema>
   write?: boolean;
   /** Fastify route config, e.g. rate limits. */
   config?: Record<string, unknown>;
+  /**
+   * `false`: the handler answers from the signed-in user alone, so no transaction is opened (with the
+   * user's access cached, such a request touches no database at all); `tx` must not be used.
+   */
+  db?: false;
   description?: string;
 }
 
@@ -113,6 +118,7 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
 ) {
   spec = strictSpec(spec);
   const methods = Array.isArray(method) ? method : [method];
+  if (spec.db === false && (methods.some((m) => m !== 'GET') || spec.write)) throw new Error(`${url}: a write needs the database`);
   app.route({
     method: methods,
     url,
@@ -120,23 +126,49 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
     config: spec.config,
     handler: async (req, reply) => {
       const lang = langOf(req);
-      const claims = await readToken(app.secret, req.headers.authorization);
-      const data = await inTenant(app.database.db, claims.tenantId, async (tx) => {
-        const auth = await loadAuth(tx, claims);
+      const token = bearerToken(req.headers.authorization);
+      const cached = app.authCache.get(token);
+      const claims = cached ?? (await verifyToken(app.secret, token));
+      let changedAccess = false;
+      const run = async (tx: Db, auth: Auth) => {
         if (spec.perm && !can(auth, spec.perm)) throw forbidden();
         const input = validate(spec, req, lang);
         checkShopScope(auth, input.query, input.body);
         const result = await handler({ ...input, tx, auth, lang, req, reply } as Ctx<Out<Q>, Out<P>, Out<B>>);
         if (req.method !== 'GET' || spec.write) {
           await writeAudit(tx, auth, req, spec.entity ?? url.split('/')[2] ?? url, input, result);
+          if (await accessChanged(tx)) changedAccess = true;
         }
         return result;
-      });
+      };
+      const data =
+        spec.db === false
+          ? await run(
+              noDatabase,
+              cached ?? (await inTenant(app.database.db, claims.tenantId, (tx) => authenticate(app, token, tx, claims))),
+            )
+          : await inTenant(app.database.db, claims.tenantId, async (tx) => run(tx, cached ?? (await authenticate(app, token, tx, claims))));
+      if (changedAccess) app.authCache.changed(claims.tenantId);
       if (spec.raw) return reply;
       return reply.send(ok(lang, data ?? null));
     },
   });
 }
+
+/** Loads the token's user from the database and keeps it, unless access changed meanwhile. */
+async function authenticate(app: FastifyInstance, token: string, tx: Db, claims: TokenClaims): Promise<Auth> {
+  const stamp = app.authCache.stamp();
+  const auth = await loadAuth(tx, claims);
+  app.authCache.set(token, auth, stamp);
+  return auth;
+}
+
+/** The `tx` of a `db: false` route: using it is a programming error. */
+const noDatabase = new Proxy({} as Db, {
+  get() {
+    throw new Error('This route is declared with db: false and has no transaction');
+  },
+});
 
 /** A route that needs no sign-in (sign-in itself). Runs outside any tenant. */
 export function publicRoute<Q extends Schema, P extends Schema, B extends Schema>(

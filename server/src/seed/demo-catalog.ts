@@ -564,17 +564,18 @@ export function splitPrice(price: number, listValues: number[]): number[] {
  */
 export async function seedDemoCatalog(tx: Db, tenantId: number) {
   const t = { tenantId };
-  const [categoryRows, typeRows, positionRows, branchRows, packageTypeRows, shopRows] = await Promise.all([
-    tx
-      .select({ id: productCategories.id, name: productCategories.name })
-      .from(productCategories)
-      .where(isNotNull(productCategories.parentId)),
-    tx.select({ id: serviceTypes.id, name: serviceTypes.name }).from(serviceTypes),
-    tx.select({ id: positions.id, name: positions.name }).from(positions),
-    tx.select({ id: branches.id, name: branches.name }).from(branches),
-    tx.select({ id: packageTypes.id, name: packageTypes.name }).from(packageTypes),
-    tx.select({ id: shops.id, code: shops.code, brand: brands.code }).from(shops).innerJoin(brands, eq(brands.id, shops.brandId)),
-  ]);
+  const categoryRows = await tx
+    .select({ id: productCategories.id, name: productCategories.name })
+    .from(productCategories)
+    .where(isNotNull(productCategories.parentId));
+  const typeRows = await tx.select({ id: serviceTypes.id, name: serviceTypes.name }).from(serviceTypes);
+  const positionRows = await tx.select({ id: positions.id, name: positions.name }).from(positions);
+  const branchRows = await tx.select({ id: branches.id, name: branches.name }).from(branches);
+  const packageTypeRows = await tx.select({ id: packageTypes.id, name: packageTypes.name }).from(packageTypes);
+  const shopRows = await tx
+    .select({ id: shops.id, code: shops.code, brand: brands.code })
+    .from(shops)
+    .innerJoin(brands, eq(brands.id, shops.brandId));
   const byName = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [r.name, r.id]));
   const category = byName(categoryRows);
   const type = byName(typeRows);

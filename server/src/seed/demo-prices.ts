@@ -38,29 +38,27 @@ async function insertJson(tx: Db, table: PgTable, columns: Record<string, string
  */
 export async function seedDemoPrices(tx: Db, tenantId: number) {
   const t = { tenantId };
-  const [shopRows, serviceRows, productRows, levelRows, stocked] = await Promise.all([
-    tx
-      .select({ id: shops.id, code: shops.code, brand: brands.code })
-      .from(shops)
-      .innerJoin(brands, eq(brands.id, shops.brandId))
-      .orderBy(shops.code),
-    tx
-      .select({ id: services.id, code: services.code, line: services.line, basePrice: services.basePrice, type: serviceTypes.name })
-      .from(services)
-      .leftJoin(serviceTypes, eq(serviceTypes.id, services.serviceTypeId))
-      .where(and(eq(services.status, 1), eq(services.isDel, 0)))
-      .orderBy(services.code),
-    tx
-      .select({ id: products.id, retailPrice: products.retailPrice })
-      .from(products)
-      .where(and(eq(products.status, 1), eq(products.isDel, 0), eq(products.usage, 1)))
-      .orderBy(products.pcode),
-    tx.select({ id: positionLevels.id, name: positionLevels.name }).from(positionLevels),
-    tx
-      .select({ shopId: stockProducts.shopId, productId: stockProducts.productId })
-      .from(stockProducts)
-      .where(isNotNull(stockProducts.shopId)),
-  ]);
+  const shopRows = await tx
+    .select({ id: shops.id, code: shops.code, brand: brands.code })
+    .from(shops)
+    .innerJoin(brands, eq(brands.id, shops.brandId))
+    .orderBy(shops.code);
+  const serviceRows = await tx
+    .select({ id: services.id, code: services.code, line: services.line, basePrice: services.basePrice, type: serviceTypes.name })
+    .from(services)
+    .leftJoin(serviceTypes, eq(serviceTypes.id, services.serviceTypeId))
+    .where(and(eq(services.status, 1), eq(services.isDel, 0)))
+    .orderBy(services.code);
+  const productRows = await tx
+    .select({ id: products.id, retailPrice: products.retailPrice })
+    .from(products)
+    .where(and(eq(products.status, 1), eq(products.isDel, 0), eq(products.usage, 1)))
+    .orderBy(products.pcode);
+  const levelRows = await tx.select({ id: positionLevels.id, name: positionLevels.name }).from(positionLevels);
+  const stocked = await tx
+    .select({ shopId: stockProducts.shopId, productId: stockProducts.productId })
+    .from(stockProducts)
+    .where(isNotNull(stockProducts.shopId));
   if (!shopRows.length || !serviceRows.length) return;
   const stockedSet = new Set(stocked.map((s) => `${s.shopId}:${s.productId}`));
 

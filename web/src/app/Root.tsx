@@ -1,19 +1,24 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Outlet, Route, Routes, useNavigate } from 'react-router';
+import { menusQuery, meQuery } from '../platform/auth';
 import { EmptyState } from '../platform/Empty';
 import { isApiError } from '../platform/http';
 import { bindNotify } from '../platform/notify';
 import { PageLoading } from '../platform/PageLoading';
-import { ForbiddenPage, NotFoundPage } from '../platform/results';
+import { appIdForPath, getAppToken } from '../platform/session';
 
 const LoginPage = lazy(() => import('./login/LoginPage'));
 const BoardPage = lazy(() => import('./board/BoardPage'));
-const AdminApp = lazy(() => import('./admin/AdminApp'));
+const ADMIN = 'admin'; // the admin application's id (ADMIN_APP_ID, not imported: its module lists every page)
+const loadAdmin = () => import('./admin/AdminApp');
+const AdminApp = lazy(loadAdmin);
+const ForbiddenPage = lazy(() => import('../platform/results').then((m) => ({ default: m.ForbiddenPage })));
+const NotFoundPage = lazy(() => import('../platform/results').then((m) => ({ default: m.NotFoundPage })));
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,6 +31,16 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Opened on an admin page (a link, a reload): its code, and with the app's token the user and the menus
+// its shell asks for first, are fetched now, while the rest starts (not one after the other).
+if (typeof window !== 'undefined' && appIdForPath(window.location.pathname) === ADMIN) {
+  loadAdmin().catch(() => undefined);
+  if (getAppToken(ADMIN)) {
+    void queryClient.prefetchQuery(meQuery);
+    void queryClient.prefetchQuery(menusQuery(ADMIN));
+  }
+}
 
 const theme: ThemeConfig = {
   token: {

@@ -62,6 +62,7 @@ const enUS: Messages = {
     moreFilters: 'More filters',
     lessFilters: 'Fewer filters',
     totalMore: 'More than {{total}}',
+    totalCapped: '{{total}}+ in total',
   },
   http: {
     timeout: 'The request timed out. Please try again.',

@@ -61,6 +61,7 @@ const zhCN = {
     moreFilters: '展开',
     lessFilters: '收起',
     totalMore: '共 {{total}}+ 条',
+    totalCapped: '共 {{total}}+ 条',
   },
   http: {
     timeout: '请求超时，请稍后重试',

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http } from './http';
 import { clearAllTokens, currentToken, getBoardToken } from './session';
@@ -72,17 +72,19 @@ export async function logout(): Promise<void> {
   clearAllTokens();
 }
 
+/** The signed-in user: with `useMe`, or `usePrefetchQuery(meQuery)` to ask before it is needed. */
+export const meQuery = queryOptions({ queryKey: ['me'], queryFn: authApi.me, staleTime: 5 * 60_000 });
+
+/** The user's menu of an application (as for `meQuery`). */
+export const menusQuery = (appId: string) =>
+  queryOptions({ queryKey: ['menus', appId], queryFn: () => authApi.menus(appId), staleTime: 5 * 60_000 });
+
 export function useMe(enabled = true) {
-  return useQuery({ queryKey: ['me'], queryFn: authApi.me, enabled, staleTime: 5 * 60_000 });
+  return useQuery({ ...meQuery, enabled });
 }
 
 export function useMenus(appId: string, enabled = true) {
-  return useQuery({
-    queryKey: ['menus', appId],
-    queryFn: () => authApi.menus(appId),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...menusQuery(appId), enabled });
 }
 
 /** `can('org.shop.edit')`: the signed-in user holds the permission ("*" grants all). */

@@ -3,7 +3,6 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from '../locales/en-US';
 import zhCN from '../locales/zh-CN';
 import { readKey, writeKey } from './session';
 
@@ -27,9 +26,16 @@ function applySideEffects(lang: Lang): void {
   }
 }
 
+/** Chinese, the default, comes with the app; English is fetched when it is the language chosen. */
+async function loadTexts(lang: Lang): Promise<void> {
+  if (lang === 'zh-CN' || i18n.hasResourceBundle(lang, 'translation')) return;
+  const { default: enUS } = await import('../locales/en-US');
+  i18n.addResourceBundle(lang, 'translation', enUS);
+}
+
 const initial = storedLang();
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  resources: { 'zh-CN': { translation: zhCN } },
   lng: initial,
   fallbackLng: 'zh-CN',
   supportedLngs: ['zh-CN', 'en-US'],
@@ -39,11 +45,18 @@ void i18n.use(initReactI18next).init({
 });
 applySideEffects(initial);
 
+/** Resolves once the texts of the stored language are there: render after it. */
+export const i18nReady: Promise<void> = loadTexts(initial).then(
+  () => applySideEffects(initial),
+  () => undefined, // not fetched: the Chinese texts show
+);
+
 export function currentLang(): Lang {
   return i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
 }
 
 export async function setLang(lang: Lang): Promise<void> {
+  await loadTexts(lang);
   writeKey(LANG_KEY, lang);
   await i18n.changeLanguage(lang);
   applySideEffects(lang);

@@ -1,4 +1,4 @@
-import { type ComponentType, createContext, type LazyExoticComponent, useContext } from 'react';
+import { type ComponentType, createContext, type LazyExoticComponent, lazy, useContext } from 'react';
 import { matchPath } from 'react-router';
 
 /** A page of an application: the route it answers and the menu entry that grants it. */
@@ -14,6 +14,34 @@ export interface PageDef {
   public?: boolean;
   /** Params the page accepts; anything else is "not found". */
   validate?: (params: Record<string, string>) => boolean;
+}
+
+/** A page's component loaded on first render, whose loading can also be started earlier. */
+export type LazyPage = LazyExoticComponent<ComponentType> & {
+  /** Start loading the code (before the page renders: opened by its URL). */
+  preload: () => Promise<unknown>;
+  /** The component once its code is there: render it directly rather than suspending for a turn. */
+  loaded: () => ComponentType | undefined;
+};
+
+/** `lazy()` for pages, with `preload()` and `loaded()`. */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  let loaded: ComponentType | undefined;
+  const once = () => {
+    loading ??= load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+    return loading;
+  };
+  return Object.assign(lazy(once), { preload: once, loaded: () => loaded });
+}
+
+/** Starts loading the code of the page at this path (a lazy page); a failure shows when it renders. */
+export function preloadPage(pages: PageDef[], pathname: string): void {
+  const component = resolvePage(pages, pathname)?.def.component as Partial<LazyPage> | undefined;
+  component?.preload?.().catch(() => undefined);
 }
 
 export interface ResolvedPage {

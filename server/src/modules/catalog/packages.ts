@@ -12,19 +12,19 @@ import {
   servicePickQuery,
   statusBody,
 } from '@headoffice/contract';
-import { and, asc, count, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { packageTypes, productCategories, shops } from '../org/schema.js';
+import { packageTypes, shops } from '../org/schema.js';
 import { assertRefs, nextSeriesCode, PICK_LIMIT } from './common.js';
 import { yuan } from './messages.js';
-import { pickProducts, productFilters } from './products.js';
-import { productBrands, products, servicePackageItems, servicePackageShops, servicePackages, services } from './schema.js';
+import { pickProducts, productFilters, selectPickRows } from './products.js';
+import { products, servicePackageItems, servicePackageShops, servicePackages, services } from './schema.js';
 import { pickServices } from './services.js';
 
 export const PACKAGE_CODE_PREFIX = 'TC';
@@ -65,43 +65,41 @@ function selectPackages(tx: Db) {
 async function getPackage(tx: Db, id: number) {
   const [row] = await selectPackages(tx).where(and(eq(servicePackages.id, id), eq(servicePackages.isDel, 0)));
   if (!row) throw notFound();
-  const [serviceItems, productItems, shopRows] = await Promise.all([
-    tx
-      .select({
-        id: servicePackageItems.id,
-        serviceId: servicePackageItems.serviceId,
-        itemCode: services.code,
-        itemName: services.name,
-        quantity: servicePackageItems.quantity,
-        amount: servicePackageItems.amount,
-        listPrice: services.basePrice,
-        sort: servicePackageItems.sort,
-      })
-      .from(servicePackageItems)
-      .innerJoin(services, eq(services.id, servicePackageItems.serviceId))
-      .where(eq(servicePackageItems.packageId, id)),
-    tx
-      .select({
-        id: servicePackageItems.id,
-        productId: servicePackageItems.productId,
-        itemCode: products.pcode,
-        itemName: products.name,
-        unit: products.unit,
-        quantity: servicePackageItems.quantity,
-        amount: servicePackageItems.amount,
-        listPrice: products.retailPrice,
-        sort: servicePackageItems.sort,
-      })
-      .from(servicePackageItems)
-      .innerJoin(products, eq(products.id, servicePackageItems.productId))
-      .where(eq(servicePackageItems.packageId, id)),
-    tx
-      .select({ id: shops.id, code: shops.code, name: shops.name })
-      .from(servicePackageShops)
-      .innerJoin(shops, eq(shops.id, servicePackageShops.shopId))
-      .where(eq(servicePackageShops.packageId, id))
-      .orderBy(asc(shops.code)),
-  ]);
+  const serviceItems = await tx
+    .select({
+      id: servicePackageItems.id,
+      serviceId: servicePackageItems.serviceId,
+      itemCode: services.code,
+      itemName: services.name,
+      quantity: servicePackageItems.quantity,
+      amount: servicePackageItems.amount,
+      listPrice: services.basePrice,
+      sort: servicePackageItems.sort,
+    })
+    .from(servicePackageItems)
+    .innerJoin(services, eq(services.id, servicePackageItems.serviceId))
+    .where(eq(servicePackageItems.packageId, id));
+  const productItems = await tx
+    .select({
+      id: servicePackageItems.id,
+      productId: servicePackageItems.productId,
+      itemCode: products.pcode,
+      itemName: products.name,
+      unit: products.unit,
+      quantity: servicePackageItems.quantity,
+      amount: servicePackageItems.amount,
+      listPrice: products.retailPrice,
+      sort: servicePackageItems.sort,
+    })
+    .from(servicePackageItems)
+    .innerJoin(products, eq(products.id, servicePackageItems.productId))
+    .where(eq(servicePackageItems.packageId, id));
+  const shopRows = await tx
+    .select({ id: shops.id, code: shops.code, name: shops.name })
+    .from(servicePackageShops)
+    .innerJoin(shops, eq(shops.id, servicePackageShops.shopId))
+    .where(eq(servicePackageShops.packageId, id))
+    .orderBy(asc(shops.code));
   const items = [
     ...serviceItems.map((i) => ({ ...i, productId: null, unit: null })),
     ...productItems.map((i) => ({ ...i, serviceId: null })),
@@ -126,18 +124,20 @@ async function listPackages(tx: Db, q: ListQuery) {
     createdAt: servicePackages.createdAt,
     updatedAt: servicePackages.updatedAt,
   };
-  const [rows, [{ total }]] = await Promise.all([
+  return pageOf(
+    tx,
+    q,
     selectPackages(tx)
       .where(and(...where))
       .orderBy(...orderBy(q.sort, sortable, [asc(servicePackages.code)], servicePackages.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    tx
-      .select({ total: count() })
-      .from(servicePackages)
-      .where(and(...where)),
-  ]);
-  return page(rows, total, q);
+    () =>
+      tx
+        .select({ id: servicePackages.id })
+        .from(servicePackages)
+        .where(and(...where)),
+  );
 }
 
 const soldIn = (tx: Db, shopId: number) =>
@@ -296,33 +296,16 @@ export function registerPackageRoutes(app: FastifyInstance) {
     },
     async ({ tx, query }) => {
       const where = and(...(await productFilters(tx, { ...query, usage: query.usage ?? 1 })), eq(products.status, 1));
-      const [rows, [{ total }]] = await Promise.all([
-        tx
-          .select({
-            id: products.id,
-            pcode: products.pcode,
-            name: products.name,
-            barcode: products.barcode,
-            spec: products.spec,
-            unit: products.unit,
-            categoryId: products.categoryId,
-            categoryName: productCategories.name,
-            brandId: products.brandId,
-            brandName: productBrands.name,
-            usage: products.usage,
-            retailPrice: products.retailPrice,
-            purchasePrice: products.purchasePrice,
-          })
-          .from(products)
-          .leftJoin(productBrands, eq(productBrands.id, products.brandId))
-          .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+      return pageOf(
+        tx,
+        query,
+        selectPickRows(tx)
           .where(where)
           .orderBy(...orderBy(query.sort, { pcode: products.pcode, name: products.name }, [asc(products.pcode)], products.id))
           .limit(query.pageSize)
           .offset(offsetOf(query)),
-        tx.select({ total: count() }).from(products).where(where),
-      ]);
-      return page(rows, total, query);
+        () => tx.select({ id: products.id }).from(products).where(where),
+      );
     },
   );
   route(

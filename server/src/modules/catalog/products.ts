@@ -1,12 +1,12 @@
 import { idParam, pcodeCheck, productBatchSave, productListQuery, productPickQuery, productSave } from '@headoffice/contract';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
+import { containsPattern, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { productCategories } from '../org/schema.js';
 import { assertNotInPackage, assertRefs, duplicateField, nextSeriesCode, PICK_LIMIT, packagesUsing } from './common.js';
@@ -68,23 +68,19 @@ export async function categoryWithChildren(tx: Db, categoryId: number): Promise<
   return [categoryId, ...children.map((c) => c.id)];
 }
 
-const BARCODE_LIKE = /^\d{8,14}$/;
-
 /**
- * The keyword filter: contains-match on code, name and barcode. A keyword that looks like a
- * scanned barcode (8–14 digits) and equals a product's barcode matches that barcode exactly, which
- * the `(tenant_id, barcode)` index answers without scanning the table.
+ * The keyword filter. A keyword equal to a product's code or barcode (a typed code, a scanned
+ * barcode) finds that product through the indexes; any other keyword is a contains-match on code,
+ * name and barcode, read from their lower-case copy `search_text`.
  */
 export async function productKeyword(tx: Db, keyword: string): Promise<SQL> {
-  if (BARCODE_LIKE.test(keyword)) {
-    const [hit] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.barcode, keyword), eq(products.isDel, 0)))
-      .limit(1);
-    if (hit) return eq(products.barcode, keyword);
-  }
-  return keywordMatch(keyword, products.pcode, products.name, products.barcode);
+  const [hit] = await tx
+    .select({ pcode: products.pcode })
+    .from(products)
+    .where(and(or(eq(products.pcode, keyword), eq(products.barcode, keyword)), eq(products.isDel, 0)))
+    .limit(1);
+  if (hit) return hit.pcode === keyword ? eq(products.pcode, keyword) : eq(products.barcode, keyword);
+  return like(products.searchText, containsPattern(keyword.toLowerCase()));
 }
 
 type ListQuery = z.output<typeof productListQuery>;
@@ -113,20 +109,17 @@ export async function listProducts(tx: Db, q: ListQuery) {
     createdAt: products.createdAt,
     updatedAt: products.updatedAt,
   };
-  const [rows, [{ total }]] = await Promise.all([
-    selectProducts(tx)
-      .where(where)
-      .orderBy(...orderBy(q.sort, sortable, [asc(products.pcode)], products.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    tx.select({ total: count() }).from(products).where(where),
-  ]);
-  return page(rows.map(fixNulls), total, q);
+  const rows = selectProducts(tx)
+    .where(where)
+    .orderBy(...orderBy(q.sort, sortable, [asc(products.pcode)], products.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const result = await pageOf(tx, q, rows, () => tx.select({ id: products.id }).from(products).where(where));
+  return { ...result, list: result.list.map(fixNulls) };
 }
 
-/** Enabled products for pickers (bounded), short rows. */
-export async function pickProducts(tx: Db, q: PickQuery, extra: SQL[] = []) {
-  const where = [...(await productFilters(tx, q)), eq(products.status, 1), ...extra];
+/** The short product row of pickers, with brand and category names. */
+export function selectPickRows(tx: Db) {
   return tx
     .select({
       id: products.id,
@@ -146,6 +139,13 @@ export async function pickProducts(tx: Db, q: PickQuery, extra: SQL[] = []) {
     .from(products)
     .leftJoin(productBrands, eq(productBrands.id, products.brandId))
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .$dynamic();
+}
+
+/** Enabled products for pickers (bounded), short rows. */
+export async function pickProducts(tx: Db, q: PickQuery, extra: SQL[] = []) {
+  const where = [...(await productFilters(tx, q)), eq(products.status, 1), ...extra];
+  return selectPickRows(tx)
     .where(and(...where))
     .orderBy(asc(products.pcode))
     .limit(PICK_LIMIT);

@@ -33,6 +33,8 @@ export const products = pgTable(
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Code, name and barcode in lower case: the keyword search reads one column with LIKE. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(pcode || ' ' || name || ' ' || coalesce(barcode, ''))`),
   },
   (t) => [
     uniqueIndex('products_tenant_pcode').on(t.tenantId, t.pcode),

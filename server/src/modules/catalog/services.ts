@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { branches, employees, positionLevels, positions, serviceTypes, shops } from '../org/schema.js';
 import { assertNotInPackage, assertRefs, nextSeriesCode, PICK_LIMIT, packagesUsing } from './common.js';
@@ -57,22 +57,22 @@ type ServiceBase = Awaited<ReturnType<typeof selectServices>>[number];
 /** Adds each service's performing positions and named employees (two queries for all rows). */
 async function withPerformers(tx: Db, rows: ServiceBase[]) {
   const ids = rows.map((r) => r.id);
-  const [positionRows, employeeRows] = ids.length
-    ? await Promise.all([
-        tx
-          .select({ serviceId: servicePositions.serviceId, id: positions.id, name: positions.name })
-          .from(servicePositions)
-          .innerJoin(positions, eq(positions.id, servicePositions.positionId))
-          .where(inArray(servicePositions.serviceId, ids))
-          .orderBy(asc(positions.sort), asc(positions.code)),
-        tx
-          .select({ serviceId: serviceEmployees.serviceId, id: employees.id, name: employees.name })
-          .from(serviceEmployees)
-          .innerJoin(employees, eq(employees.id, serviceEmployees.employeeId))
-          .where(inArray(serviceEmployees.serviceId, ids))
-          .orderBy(asc(employees.eecode)),
-      ])
-    : [[], []];
+  const positionRows = ids.length
+    ? await tx
+        .select({ serviceId: servicePositions.serviceId, id: positions.id, name: positions.name })
+        .from(servicePositions)
+        .innerJoin(positions, eq(positions.id, servicePositions.positionId))
+        .where(inArray(servicePositions.serviceId, ids))
+        .orderBy(asc(positions.sort), asc(positions.code))
+    : [];
+  const employeeRows = ids.length
+    ? await tx
+        .select({ serviceId: serviceEmployees.serviceId, id: employees.id, name: employees.name })
+        .from(serviceEmployees)
+        .innerJoin(employees, eq(employees.id, serviceEmployees.employeeId))
+        .where(inArray(serviceEmployees.serviceId, ids))
+        .orderBy(asc(employees.eecode))
+    : [];
   const group = <T extends { serviceId: number; id: number; name: string }>(list: T[]) => {
     const out = new Map<number, { id: number; name: string }[]>();
     for (const { serviceId, id, name } of list) out.set(serviceId, [...(out.get(serviceId) ?? []), { id, name }]);
@@ -112,15 +112,17 @@ async function listServices(tx: Db, q: ListQuery) {
     createdAt: services.createdAt,
     updatedAt: services.updatedAt,
   };
-  const [rows, [{ total }]] = await Promise.all([
+  const result = await pageOf(
+    tx,
+    q,
     selectServices(tx)
       .where(where)
       .orderBy(...orderBy(q.sort, sortable, [asc(services.code)], services.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    tx.select({ total: count() }).from(services).where(where),
-  ]);
-  return page(await withPerformers(tx, rows), total, q);
+    () => tx.select({ id: services.id }).from(services).where(where),
+  );
+  return { ...result, list: await withPerformers(tx, result.list) };
 }
 
 const pickColumns = {

@@ -7,14 +7,14 @@ import {
   stockProductListQuery,
   stockProductSave,
 } from '@headoffice/contract';
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { type Lang, label } from '../../platform/i18n.js';
-import { offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
+import { offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { productCategories, shops } from '../org/schema.js';
 import { assertRefs, PICK_LIMIT } from './common.js';
@@ -95,20 +95,23 @@ const sortable = {
   updatedAt: stockProducts.updatedAt,
 };
 
-async function pageOf(tx: Db, lang: Lang, where: SQL | undefined, q: { page: number; pageSize: number; sort?: string }) {
-  const [rows, [{ total }]] = await Promise.all([
+async function listPage(tx: Db, lang: Lang, where: SQL | undefined, q: { page: number; pageSize: number; sort?: string }) {
+  const result = await pageOf(
+    tx,
+    q,
     selectRows(tx)
       .where(where)
       .orderBy(...orderBy(q.sort, sortable, [sql`${shops.code} nulls first`, asc(products.pcode)], stockProducts.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    tx
-      .select({ total: count() })
-      .from(stockProducts)
-      .innerJoin(products, and(eq(products.id, stockProducts.productId), eq(products.isDel, 0)))
-      .where(where),
-  ]);
-  return page(rows.map(named(lang)), total, q);
+    () =>
+      tx
+        .select({ id: stockProducts.id })
+        .from(stockProducts)
+        .innerJoin(products, and(eq(products.id, stockProducts.productId), eq(products.isDel, 0)))
+        .where(where),
+  );
+  return { ...result, list: result.list.map(named(lang)) };
 }
 
 async function getRow(tx: Db, auth: Auth, lang: Lang, id: number) {
@@ -175,7 +178,7 @@ export function registerStockProductRoutes(app: FastifyInstance) {
     },
     async ({ tx, auth, lang, query }) => {
       if (!query.shopid) assertLocation(auth, null);
-      return pageOf(tx, lang, and(locationIs(query.shopid), ...(await filters(tx, query))), query);
+      return listPage(tx, lang, and(locationIs(query.shopid), ...(await filters(tx, query))), query);
     },
   );
   route(
@@ -194,7 +197,7 @@ export function registerStockProductRoutes(app: FastifyInstance) {
       if (s) where.push(s);
       if (query.shopid) where.push(locationIs(query.shopid));
       if (query.warehouse === 1) where.push(locationIs(null));
-      return pageOf(tx, lang, and(...where), query);
+      return listPage(tx, lang, and(...where), query);
     },
   );
   route(

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
 import { files } from '../../platform/schema.js';
@@ -35,7 +34,7 @@ export async function filesModule(app: FastifyInstance) {
       const part = await req.file();
       if (!part) throw new AppError(400, 'validation', {}, [{ path: 'file', key: 'fileMissing' }]);
       const buffer = await part.toBuffer();
-      const type = await fileTypeFromBuffer(buffer);
+      const type = await (await import('file-type')).fileTypeFromBuffer(buffer);
       if (!type || !allowed.has(type.mime)) throw new AppError(400, 'validation', {}, [{ path: 'file', key: 'fileType' }]);
       const month = new Date().toISOString().slice(0, 7).replace('-', '');
       const relative = `${auth.tenantId}/${month}/${randomBytes(16).toString('hex')}.${type.ext}`;

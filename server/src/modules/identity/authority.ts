@@ -1,11 +1,11 @@
 import { authoritySave, dictionaryListQuery, idParam, positionRoleSave } from '@headoffice/contract';
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { positions } from '../org/schema.js';
 import './messages.js';
@@ -45,19 +45,22 @@ async function listAuthorities(tx: Db, q: z.output<typeof dictionaryListQuery>) 
     status: authorities.status,
     createdAt: authorities.createdAt,
   };
-  // One connection serves the transaction: queries run one after the other.
-  const rows = await tx
-    .select(authorityColumns)
-    .from(authorities)
-    .where(and(...where))
-    .orderBy(...orderBy(q.sort, sortable, [asc(authorities.code)], authorities.id))
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  const [{ total }] = await tx
-    .select({ total: count() })
-    .from(authorities)
-    .where(and(...where));
-  return page(rows, total, q);
+  return pageOf(
+    tx,
+    q,
+    tx
+      .select(authorityColumns)
+      .from(authorities)
+      .where(and(...where))
+      .orderBy(...orderBy(q.sort, sortable, [asc(authorities.code)], authorities.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    () =>
+      tx
+        .select({ id: authorities.id })
+        .from(authorities)
+        .where(and(...where)),
+  );
 }
 
 /** Creates or updates a till authority; one that a position uses cannot be disabled (the till would not know what applies). */

@@ -1,11 +1,11 @@
 import { deviceListQuery, deviceSave, deviceSettings, idParam, status, statusBody } from '@headoffice/contract';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { getSetting, setSetting } from '../../platform/settings.js';
 import { shops } from '../org/schema.js';
@@ -67,17 +67,20 @@ async function listDevices(tx: Db, auth: Auth, q: z.output<typeof deviceListQuer
     lastSeenAt: devices.lastSeenAt,
     createdAt: devices.createdAt,
   };
-  // One connection serves the transaction: queries run one after the other.
-  const rows = await selectDevices(tx)
-    .where(and(...where))
-    .orderBy(...orderBy(q.sort, sortable, [asc(shops.code), asc(devices.mac)], devices.id))
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  const [{ total }] = await tx
-    .select({ total: count() })
-    .from(devices)
-    .where(and(...where));
-  return page(rows, total, q);
+  return pageOf(
+    tx,
+    q,
+    selectDevices(tx)
+      .where(and(...where))
+      .orderBy(...orderBy(q.sort, sortable, [asc(shops.code), asc(devices.mac)], devices.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    () =>
+      tx
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(...where)),
+  );
 }
 
 async function saveDevice(tx: Db, auth: Auth, value: z.output<typeof deviceSave>, raw: unknown) {

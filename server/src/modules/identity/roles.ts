@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { type DictionaryDef, registerDictionary } from '../../platform/dictionary.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { assertUnreferenced } from '../../platform/references.js';
 import { route } from '../../platform/route.js';
 import './messages.js';
@@ -54,17 +54,20 @@ async function listRoles(tx: Db, q: z.output<typeof roleListQuery>) {
   if (q.roleTypeId) where.push(eq(roles.roleTypeId, q.roleTypeId));
   if (q.status !== undefined) where.push(eq(roles.status, q.status));
   const sortable = { code: roles.code, name: roles.name, status: roles.status, createdAt: roles.createdAt, roleTypeId: roles.roleTypeId };
-  // One connection serves the transaction: queries run one after the other.
-  const rows = await selectRoles(tx)
-    .where(and(...where))
-    .orderBy(...orderBy(q.sort, sortable, [desc(roles.isSuper), asc(roles.code)], roles.id))
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  const [{ total }] = await tx
-    .select({ total: count() })
-    .from(roles)
-    .where(and(...where));
-  return page(rows, total, q);
+  return pageOf(
+    tx,
+    q,
+    selectRoles(tx)
+      .where(and(...where))
+      .orderBy(...orderBy(q.sort, sortable, [desc(roles.isSuper), asc(roles.code)], roles.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    () =>
+      tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(...where)),
+  );
 }
 
 async function saveRole(tx: Db, auth: Auth, body: z.output<typeof roleSave>, raw: unknown) {

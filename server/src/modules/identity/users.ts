@@ -1,11 +1,11 @@
 import { idParam, shopIdsBody, type UserRow, userListQuery, userSave, userUpdate } from '@headoffice/contract';
-import { and, asc, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, can, hashPassword, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { employees, shops } from '../org/schema.js';
 import './messages.js';
@@ -107,17 +107,21 @@ async function listUsers(tx: Db, q: z.output<typeof userListQuery>) {
     createdAt: users.createdAt,
     updatedAt: users.updatedAt,
   };
-  // One connection serves the transaction: queries run one after the other.
-  const rows = await selectUsers(tx)
-    .where(and(...where))
-    .orderBy(...orderBy(q.sort, sortable, [asc(users.username)], users.id))
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  const [{ total }] = await tx
-    .select({ total: count() })
-    .from(users)
-    .where(and(...where));
-  return page(await decorate(tx, rows), total, q);
+  const result = await pageOf(
+    tx,
+    q,
+    selectUsers(tx)
+      .where(and(...where))
+      .orderBy(...orderBy(q.sort, sortable, [asc(users.username)], users.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    () =>
+      tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(...where)),
+  );
+  return { ...result, list: await decorate(tx, result.list) };
 }
 
 interface Target {

@@ -1,12 +1,12 @@
 import { shopListQuery, shopSave } from '@headoffice/contract';
-import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
-import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { divisionName, divisions, isValidDivision } from './pca.js';
 import { brands, regions, shopImages, shops } from './schema.js';
@@ -92,13 +92,17 @@ async function listShops(tx: Db, auth: Auth, q: ListQuery) {
     createdAt: shops.createdAt,
     regionId: shops.regionId,
   };
-  const rows = await selectShops(tx)
-    .where(where)
-    .orderBy(...orderBy(q.sort, sortable, [asc(shops.code)], shops.id))
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  const [{ total }] = await tx.select({ total: count() }).from(shops).innerJoin(regions, eq(regions.id, shops.regionId)).where(where);
-  return page(await withImagesAndPlaces(tx, rows), total, q);
+  const result = await pageOf(
+    tx,
+    q,
+    selectShops(tx)
+      .where(where)
+      .orderBy(...orderBy(q.sort, sortable, [asc(shops.code)], shops.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    () => tx.select({ id: shops.id }).from(shops).innerJoin(regions, eq(regions.id, shops.regionId)).where(where),
+  );
+  return { ...result, list: await withImagesAndPlaces(tx, result.list) };
 }
 
 export async function getShop(tx: Db, auth: Auth, id: number) {

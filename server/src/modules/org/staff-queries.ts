@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { translate } from '../../platform/i18n.js';
 import { businessDate } from '../../platform/numbering.js';
-import { keywordMatch, offsetOf, orderBy, page } from '../../platform/paging.js';
+import { keywordMatch, onPage, orderBy, pageOf } from '../../platform/paging.js';
 import { users } from '../identity/schema.js';
 import { branches, employees, positionLevels, positions, shops, skillLevels } from './schema.js';
 import './staff-messages.js';
@@ -129,14 +129,11 @@ const sortable = {
 
 export async function listEmployees(tx: Db, auth: Auth, q: EmployeeListQuery) {
   const where = and(...employeeFilters(auth, q));
-  // One after the other: a transaction is one connection (pg queues parallel queries anyway).
-  const rows = await selectEmployees(tx)
-    .where(where)
-    .orderBy(...orderBy(q.sort, sortable, [asc(employees.eecode)], employees.id))
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  const [{ total }] = await tx.select({ total: count() }).from(employees).where(where);
-  return page(rows, total, q);
+  const order = orderBy(q.sort, sortable, [asc(employees.eecode)], employees.id);
+  const rows = selectEmployees(tx)
+    .where(onPage(tx, employees.id, where, order, q))
+    .orderBy(...order);
+  return pageOf(tx, q, rows, () => tx.select({ id: employees.id }).from(employees).where(where));
 }
 
 export async function getEmployee(tx: Db, auth: Auth, id: number) {

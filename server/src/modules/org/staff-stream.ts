@@ -1,5 +1,5 @@
 import type { StreamRow, streamQuery } from '@headoffice/contract';
-import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -7,7 +7,7 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import type { ExcelColumn } from '../../platform/excel.js';
 import { type Lang, translate } from '../../platform/i18n.js';
-import { keywordMatch, offsetOf, orderBy, page } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { branches, employeeStream, employees, positionLevels, positions, shops } from './schema.js';
 import { assertShopVisible } from './staff-queries.js';
 
@@ -99,16 +99,20 @@ const sortable = {
 
 export async function listStream(tx: Db, auth: Auth, q: StreamQuery) {
   const where = filters(auth, q);
-  // One after the other: a transaction is one connection (pg queues parallel queries anyway).
-  const rows = await selectStream(tx)
-    .where(where)
-    .orderBy(...orderBy(q.sort, sortable, [desc(s.effectiveDate), desc(s.createdAt)], s.id))
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  // The count joins employees only for the keyword (every row has its employee).
-  const counted = tx.select({ total: count() }).from(s).$dynamic();
-  const [{ total }] = await (q.keyword ? counted.innerJoin(employees, eq(employees.id, s.employeeId)) : counted).where(where);
-  return page(rows, total, q);
+  return pageOf(
+    tx,
+    q,
+    selectStream(tx)
+      .where(where)
+      .orderBy(...orderBy(q.sort, sortable, [desc(s.effectiveDate), desc(s.createdAt)], s.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    () => {
+      // The count joins employees only for the keyword (every row has its employee).
+      const counted = tx.select({ id: s.id }).from(s).$dynamic();
+      return (q.keyword ? counted.innerJoin(employees, eq(employees.id, s.employeeId)) : counted).where(where);
+    },
+  );
 }
 
 export async function getStreamRow(tx: Db, auth: Auth, id: number) {

@@ -1,9 +1,9 @@
 import type { PriceKind } from '@headoffice/contract';
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict } from '../../platform/errors.js';
-import { keywordMatch, page } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
 import { products, services } from '../catalog/schema.js';
 import { loadItems, problems, refNotFound } from './common.js';
 import { formatMoney } from './messages.js';
@@ -47,20 +47,18 @@ export async function listControls(tx: Db, q: { page: number; pageSize: number; 
       ? or(keywordMatch(q.keyword, services.code, services.name), keywordMatch(q.keyword, products.pcode, products.name, products.barcode))
       : undefined,
   );
-  const [list, [{ total }]] = await Promise.all([
-    selectControls(tx)
-      .where(where)
-      .orderBy(desc(priceControls.updatedAt), desc(priceControls.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    tx
-      .select({ total: count() })
-      .from(priceControls)
-      .leftJoin(services, and(eq(priceControls.kind, 'service'), eq(services.id, priceControls.itemId)))
-      .leftJoin(products, and(eq(priceControls.kind, 'product'), eq(products.id, priceControls.itemId)))
-      .where(where),
-  ]);
-  return page(list, total, q);
+  return pageOf(
+    tx,
+    q,
+    selectControls(tx).where(where).orderBy(desc(priceControls.updatedAt), desc(priceControls.id)).limit(q.pageSize).offset(offsetOf(q)),
+    () =>
+      tx
+        .select({ id: priceControls.id })
+        .from(priceControls)
+        .leftJoin(services, and(eq(priceControls.kind, 'service'), eq(services.id, priceControls.itemId)))
+        .leftJoin(products, and(eq(priceControls.kind, 'product'), eq(products.id, priceControls.itemId)))
+        .where(where),
+  );
 }
 
 async function controlRow(tx: Db, id: number) {

@@ -1,8 +1,8 @@
 import type { PriceCell, PriceKind } from '@headoffice/contract';
-import { and, asc, count, eq, exists, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
-import { keywordMatch, offsetOf, orderBy, type PageInput } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, type PageInput, pageOf } from '../../platform/paging.js';
 import { productBrands, products, services } from '../catalog/schema.js';
 import { productCategories, serviceTypes } from '../org/schema.js';
 import { gridShops, nothing, priceColumns } from './common.js';
@@ -112,10 +112,8 @@ export async function serviceGrid(
     .orderBy(...orderBy(paging?.sort, sortable, [asc(services.code)], services.id))
     .limit(paging?.pageSize ?? GRID_LIMIT)
     .offset(paging ? offsetOf(paging) : 0);
-  const [rows, total] = await Promise.all([
-    rowsQuery,
-    paging ? tx.select({ total: count() }).from(services).where(where) : Promise.resolve(undefined),
-  ]);
+  const paged = paging ? await pageOf(tx, paging, rowsQuery, () => tx.select({ id: services.id }).from(services).where(where)) : undefined;
+  const rows = paged ? paged.list : await rowsQuery;
   const cells = await cellsOf(
     tx,
     'service',
@@ -123,9 +121,7 @@ export async function serviceGrid(
     rows.map((r) => r.serviceId),
   );
   const list = rows.map((r) => ({ ...r, prices: cells.get(r.serviceId) ?? {} }));
-  return paging
-    ? { shops: shopList, list, total: total?.[0]?.total ?? 0, page: paging.page, pageSize: paging.pageSize }
-    : { shops: shopList, list };
+  return paged ? { shops: shopList, ...paged, list } : { shops: shopList, list };
 }
 
 export async function productGrid(
@@ -175,10 +171,8 @@ export async function productGrid(
     .orderBy(...orderBy(paging?.sort, sortable, [asc(products.pcode)], products.id))
     .limit(paging?.pageSize ?? GRID_LIMIT)
     .offset(paging ? offsetOf(paging) : 0);
-  const [rows, total] = await Promise.all([
-    rowsQuery,
-    paging ? tx.select({ total: count() }).from(products).where(where) : Promise.resolve(undefined),
-  ]);
+  const paged = paging ? await pageOf(tx, paging, rowsQuery, () => tx.select({ id: products.id }).from(products).where(where)) : undefined;
+  const rows = paged ? paged.list : await rowsQuery;
   const cells = await cellsOf(
     tx,
     'product',
@@ -186,7 +180,5 @@ export async function productGrid(
     rows.map((r) => r.productId),
   );
   const list = rows.map((r) => ({ ...r, prices: cells.get(r.productId) ?? {} }));
-  return paging
-    ? { shops: shopList, list, total: total?.[0]?.total ?? 0, page: paging.page, pageSize: paging.pageSize }
-    : { shops: shopList, list };
+  return paged ? { shops: shopList, ...paged, list } : { shops: shopList, list };
 }

@@ -135,12 +135,10 @@ async function shopServiceDetail(tx: Db, auth: Parameters<typeof loadShop>[1], s
   await loadShop(tx, auth, shopId);
   const service = (await loadItems(tx, 'service', [serviceId])).get(serviceId);
   if (!service) throw refNotFound('service', serviceId);
-  const [row, controls, specials, cards] = await Promise.all([
-    shopPriceRow(tx, 'service', shopId, serviceId),
-    loadControls(tx, 'service', [serviceId]),
-    specialRows(tx, serviceId, or(isNull(serviceSpecials.shopId), eq(serviceSpecials.shopId, shopId))),
-    serviceCards(tx, auth, serviceId, shopId),
-  ]);
+  const row = await shopPriceRow(tx, 'service', shopId, serviceId);
+  const controls = await loadControls(tx, 'service', [serviceId]);
+  const specials = await specialRows(tx, serviceId, or(isNull(serviceSpecials.shopId), eq(serviceSpecials.shopId, shopId)));
+  const cards = await serviceCards(tx, auth, serviceId, shopId);
   const control = controls.get(serviceId);
   return {
     shopId,

@@ -1,10 +1,10 @@
 import type { BatchChangeRow, PriceKind } from '@headoffice/contract';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, type FieldProblem } from '../../platform/errors.js';
 import { type Lang, translate } from '../../platform/i18n.js';
-import { keywordMatch, offsetOf, orderBy, page } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { services } from '../catalog/schema.js';
 import { shops } from '../org/schema.js';
 import {
@@ -360,7 +360,9 @@ export async function searchServicePrices(
     price: serviceShopPrices.price,
     updatedAt: serviceShopPrices.updatedAt,
   };
-  const [list, [{ total }]] = await Promise.all([
+  return pageOf(
+    tx,
+    q,
     tx
       .select({
         id: serviceShopPrices.id,
@@ -386,14 +388,14 @@ export async function searchServicePrices(
       .orderBy(...orderBy(q.sort, sortable, [asc(shops.code), asc(services.code)], serviceShopPrices.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    tx
-      .select({ total: count() })
-      .from(serviceShopPrices)
-      .innerJoin(shops, eq(shops.id, serviceShopPrices.shopId))
-      .innerJoin(services, eq(services.id, serviceShopPrices.serviceId))
-      .where(condition),
-  ]);
-  return page(list, total, q);
+    () =>
+      tx
+        .select({ id: serviceShopPrices.id })
+        .from(serviceShopPrices)
+        .innerJoin(shops, eq(shops.id, serviceShopPrices.shopId))
+        .innerJoin(services, eq(services.id, serviceShopPrices.serviceId))
+        .where(condition),
+  );
 }
 
 /** A shop's view of the items: every item (not deleted) with the shop's row if any, paged. */
@@ -410,7 +412,9 @@ export async function shopItemList(
     q.status === undefined ? undefined : q.status === 1 ? eq(p.table.status, 1) : sql`(${p.table.status} is null or ${p.table.status} = 0)`;
   const where = and(eq(c.isDel, 0), q.keyword ? keywordMatch(q.keyword, c.code, c.name) : undefined, statusFilter, q.extra);
   const sortable = { code: c.code, name: c.name, basePrice: c.base, price: p.table.price };
-  const [list, [{ total }]] = await Promise.all([
+  const result = await pageOf(
+    tx,
+    q,
     tx
       .select({
         itemId: sql<number>`${c.id}`,
@@ -430,16 +434,15 @@ export async function shopItemList(
       .orderBy(...orderBy(q.sort, sortable, [asc(c.code)], c.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    tx.select({ total: count() }).from(c.table).leftJoin(p.table, joined).where(where),
-  ]);
-  return page(
-    list.map((r) => ({
+    () => tx.select({ id: c.id }).from(c.table).leftJoin(p.table, joined).where(where),
+  );
+  return {
+    ...result,
+    list: result.list.map((r) => ({
       ...r,
       itemId: Number(r.itemId),
       [kind === 'service' ? 'serviceId' : 'productId']: Number(r.itemId),
       listed: r.priceId !== null,
     })),
-    total,
-    q,
-  );
+  };
 }

@@ -1,8 +1,8 @@
 import type { EeSpecialLevel } from '@headoffice/contract';
-import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
-import { keywordMatch, page } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
 import { services } from '../catalog/schema.js';
 import { positionLevels, positions, shops } from '../org/schema.js';
 import { assertUnique, assertVisible, assertWithinControl, loadItems, loadShop, refNotFound, updatePricesById } from './common.js';
@@ -215,22 +215,20 @@ export async function deleteSpecial(tx: Db, auth: Auth, id: number) {
 export async function shopSpecialView(tx: Db, auth: Auth, shopId: number, serviceId: number) {
   await loadShop(tx, auth, shopId);
   const service = (await loadItems(tx, 'service', [serviceId])).get(serviceId);
-  const [levels, specials, [shopRow]] = await Promise.all([
-    tx
-      .select({ levelId: positionLevels.id, levelName: positionLevels.name, positionId: positions.id, positionName: positions.name })
-      .from(positionLevels)
-      .innerJoin(positions, eq(positions.id, positionLevels.positionId))
-      .where(eq(positionLevels.status, 1))
-      .orderBy(asc(positions.sort), asc(positions.id), asc(positionLevels.sort), asc(positionLevels.id)),
-    tx
-      .select({ id: serviceSpecials.id, levelId: serviceSpecials.levelId, shopId: serviceSpecials.shopId, price: serviceSpecials.price })
-      .from(serviceSpecials)
-      .where(and(eq(serviceSpecials.serviceId, serviceId), or(isNull(serviceSpecials.shopId), eq(serviceSpecials.shopId, shopId)))),
-    tx
-      .select({ price: serviceShopPrices.price })
-      .from(serviceShopPrices)
-      .where(and(eq(serviceShopPrices.shopId, shopId), eq(serviceShopPrices.serviceId, serviceId))),
-  ]);
+  const levels = await tx
+    .select({ levelId: positionLevels.id, levelName: positionLevels.name, positionId: positions.id, positionName: positions.name })
+    .from(positionLevels)
+    .innerJoin(positions, eq(positions.id, positionLevels.positionId))
+    .where(eq(positionLevels.status, 1))
+    .orderBy(asc(positions.sort), asc(positions.id), asc(positionLevels.sort), asc(positionLevels.id));
+  const specials = await tx
+    .select({ id: serviceSpecials.id, levelId: serviceSpecials.levelId, shopId: serviceSpecials.shopId, price: serviceSpecials.price })
+    .from(serviceSpecials)
+    .where(and(eq(serviceSpecials.serviceId, serviceId), or(isNull(serviceSpecials.shopId), eq(serviceSpecials.shopId, shopId))));
+  const [shopRow] = await tx
+    .select({ price: serviceShopPrices.price })
+    .from(serviceShopPrices)
+    .where(and(eq(serviceShopPrices.shopId, shopId), eq(serviceShopPrices.serviceId, serviceId)));
   const list: EeSpecialLevel[] = levels.map((l) => {
     const chain = specials.find((s) => s.levelId === l.levelId && s.shopId === null);
     const own = specials.find((s) => s.levelId === l.levelId && s.shopId === shopId);
@@ -272,7 +270,9 @@ export async function shopSpecialList(
     q.keyword ? keywordMatch(q.keyword, services.code, services.name) : undefined,
     q.serviceTypeId ? eq(services.serviceTypeId, q.serviceTypeId) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const result = await pageOf(
+    tx,
+    q,
     tx
       .select({
         serviceId: services.id,
@@ -293,9 +293,10 @@ export async function shopSpecialList(
       .where(where)
       .orderBy(asc(services.code), asc(services.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    tx.select({ total: count() }).from(services).where(where),
-  ]);
+      .offset(offsetOf(q)),
+    () => tx.select({ id: services.id }).from(services).where(where),
+  );
+  const rows = result.list;
   const ids = rows.map((r) => r.serviceId);
   const specials = ids.length
     ? await tx
@@ -319,7 +320,7 @@ export async function shopSpecialList(
     }
     return { ...r, levels };
   });
-  return page(list, total, q);
+  return { ...result, list };
 }
 
 /** selectSpecialLog: history of a service's level prices, newest first; shopId null = chain only, absent = chain and the user's shops. */
@@ -335,7 +336,9 @@ export async function specialLog(tx: Db, auth: Auth, body: { serviceId: number; 
     if (allowed) scope = or(isNull(serviceSpecialLogs.shopId), allowed.length ? inArray(serviceSpecialLogs.shopId, allowed) : undefined);
   }
   const where = and(eq(serviceSpecialLogs.serviceId, body.serviceId), scope);
-  const [list, [{ total }]] = await Promise.all([
+  return pageOf(
+    tx,
+    body,
     tx
       .select({
         id: serviceSpecialLogs.id,
@@ -355,10 +358,9 @@ export async function specialLog(tx: Db, auth: Auth, body: { serviceId: number; 
       .where(where)
       .orderBy(desc(serviceSpecialLogs.at), desc(serviceSpecialLogs.id))
       .limit(body.pageSize)
-      .offset((body.page - 1) * body.pageSize),
-    tx.select({ total: count() }).from(serviceSpecialLogs).where(where),
-  ]);
-  return page(list, total, body);
+      .offset(offsetOf(body)),
+    () => tx.select({ id: serviceSpecialLogs.id }).from(serviceSpecialLogs).where(where),
+  );
 }
 
 /** Import rows already checked by the importer: each row sets one level price (chain or shop). All rows at once. */

@@ -1,9 +1,9 @@
 import type { PriceKind, PriceLine } from '@headoffice/contract';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, page } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { shops } from '../org/schema.js';
 import {
   assertSellable,
@@ -61,31 +61,29 @@ export async function findTemplate(tx: Db, kind: PriceKind, id: number): Promise
 
 export async function templateDetail(tx: Db, kind: PriceKind, id: number) {
   const c = itemColumns(kind);
-  const [[head], items, shopRows] = await Promise.all([
-    tx
-      .select(templateColumns)
-      .from(priceTemplates)
-      .where(and(eq(priceTemplates.id, id), eq(priceTemplates.kind, kind))),
-    tx
-      .select({
-        itemId: priceTemplateItems.itemId,
-        code: sql<string>`${c.code}`,
-        name: sql<string>`${c.name}`,
-        basePrice: sql<number>`${c.base}`,
-        price: priceTemplateItems.price,
-      })
-      .from(priceTemplateItems)
-      .innerJoin(c.table, eq(c.id, priceTemplateItems.itemId))
-      .where(eq(priceTemplateItems.templateId, id))
-      .orderBy(asc(c.code)),
-    tx
-      .select({ shopId: shops.id, code: shops.code, name: shops.name })
-      .from(priceTemplateShops)
-      .innerJoin(shops, eq(shops.id, priceTemplateShops.shopId))
-      .where(eq(priceTemplateShops.templateId, id))
-      .orderBy(asc(shops.code)),
-  ]);
+  const [head] = await tx
+    .select(templateColumns)
+    .from(priceTemplates)
+    .where(and(eq(priceTemplates.id, id), eq(priceTemplates.kind, kind)));
   if (!head) throw refNotFound('template', id);
+  const items = await tx
+    .select({
+      itemId: priceTemplateItems.itemId,
+      code: sql<string>`${c.code}`,
+      name: sql<string>`${c.name}`,
+      basePrice: sql<number>`${c.base}`,
+      price: priceTemplateItems.price,
+    })
+    .from(priceTemplateItems)
+    .innerJoin(c.table, eq(c.id, priceTemplateItems.itemId))
+    .where(eq(priceTemplateItems.templateId, id))
+    .orderBy(asc(c.code));
+  const shopRows = await tx
+    .select({ shopId: shops.id, code: shops.code, name: shops.name })
+    .from(priceTemplateShops)
+    .innerJoin(shops, eq(shops.id, priceTemplateShops.shopId))
+    .where(eq(priceTemplateShops.templateId, id))
+    .orderBy(asc(shops.code));
   return { ...head, items, shops: shopRows };
 }
 
@@ -108,7 +106,9 @@ export async function listTemplates(
     createdAt: priceTemplates.createdAt,
     updatedAt: priceTemplates.updatedAt,
   };
-  const [list, [{ total }]] = await Promise.all([
+  return pageOf(
+    tx,
+    q,
     tx
       .select(templateColumns)
       .from(priceTemplates)
@@ -116,9 +116,8 @@ export async function listTemplates(
       .orderBy(...orderBy(q.sort, sortable, [sql`${priceTemplates.isSystem} desc`, asc(priceTemplates.code)], priceTemplates.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    tx.select({ total: count() }).from(priceTemplates).where(where),
-  ]);
-  return page(list, total, q);
+    () => tx.select({ id: priceTemplates.id }).from(priceTemplates).where(where),
+  );
 }
 
 /** list/all: templates in force, for pickers. */

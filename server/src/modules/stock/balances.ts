@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { documentType } from '../../platform/documents.js';
 import type { Lang } from '../../platform/i18n.js';
-import { keywordMatch, offsetOf, orderBy, page } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, page, pageOf } from '../../platform/paging.js';
 import { products } from '../catalog/schema.js';
 import { productCategories, shops } from '../org/schema.js';
 import { locationFilter, locationName, tenantZone } from './common.js';
@@ -39,40 +39,39 @@ export async function listBalances(tx: Db, auth: Auth, lang: Lang, q: z.output<t
   const order = q.sort
     ? orderBy(q.sort, sortable, [], stockBalances.id)
     : [asc(sql`coalesce(${stockBalances.shopId}, 0)`), asc(products.pcode), asc(stockBalances.id)];
-  const [rows, [sums]] = await Promise.all([
-    tx
-      .select({
-        id: stockBalances.id,
-        shopId: stockBalances.shopId,
-        shopName: shops.name,
-        productId: stockBalances.productId,
-        pcode: products.pcode,
-        productName: products.name,
-        barcode: products.barcode,
-        spec: products.spec,
-        unit: products.unit,
-        quantity: stockBalances.quantity,
-        purchasePrice: products.purchasePrice,
-        value: value.mapWith(Number),
-        updatedAt: stockBalances.updatedAt,
-      })
-      .from(stockBalances)
-      .innerJoin(products, eq(products.id, stockBalances.productId))
-      .leftJoin(shops, eq(shops.id, stockBalances.shopId))
-      .where(filter)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    tx
-      .select({
-        total: count(),
-        quantity: sql<number>`coalesce(sum(${stockBalances.quantity}), 0)`.mapWith(Number),
-        value: sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number),
-      })
-      .from(stockBalances)
-      .innerJoin(products, eq(products.id, stockBalances.productId))
-      .where(filter),
-  ]);
+  const rows = await tx
+    .select({
+      id: stockBalances.id,
+      shopId: stockBalances.shopId,
+      shopName: shops.name,
+      productId: stockBalances.productId,
+      pcode: products.pcode,
+      productName: products.name,
+      barcode: products.barcode,
+      spec: products.spec,
+      unit: products.unit,
+      quantity: stockBalances.quantity,
+      purchasePrice: products.purchasePrice,
+      value: value.mapWith(Number),
+      updatedAt: stockBalances.updatedAt,
+    })
+    .from(stockBalances)
+    .innerJoin(products, eq(products.id, stockBalances.productId))
+    .leftJoin(shops, eq(shops.id, stockBalances.shopId))
+    .where(filter)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  // The sums are over every matching row, so they give the exact total as well.
+  const [sums] = await tx
+    .select({
+      total: count(),
+      quantity: sql<number>`coalesce(sum(${stockBalances.quantity}), 0)`.mapWith(Number),
+      value: sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number),
+    })
+    .from(stockBalances)
+    .innerJoin(products, eq(products.id, stockBalances.productId))
+    .where(filter);
   const list = rows.map((r) => ({ ...r, shopName: locationName(lang, r.shopId, r.shopName) }));
   return { ...page(list, sums.total, q), summary: { quantity: sums.quantity, value: sums.value } };
 }
@@ -96,37 +95,35 @@ export async function balanceHistory(tx: Db, auth: Auth, lang: Lang, q: z.output
     if (q.dateTo) where.push(sql`${day} <= ${q.dateTo}::date`);
   }
   const filter = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select({
-        id: stockLedger.id,
-        at: stockLedger.at,
-        shopId: stockLedger.shopId,
-        shopName: shops.name,
-        delta: stockLedger.delta,
-        balance: stockLedger.balance,
-        docType: stockLedger.docType,
-        billId: stockLedger.billId,
-        billNo: stockBills.billNo,
-        billDate: stockBills.billDate,
-        reasonName: stockReasons.name,
-        lineId: stockLedger.lineId,
-        reversesId: stockLedger.reversesId,
-      })
-      .from(stockLedger)
-      .leftJoin(stockBills, and(eq(stockBills.id, stockLedger.billId), inArray(stockLedger.docType, ['stock.entry', 'stock.out'])))
-      .leftJoin(stockReasons, eq(stockReasons.id, stockBills.reasonId))
-      .leftJoin(shops, eq(shops.id, stockLedger.shopId))
-      .where(filter)
-      .orderBy(desc(stockLedger.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    tx.select({ total: count() }).from(stockLedger).where(filter),
-  ]);
-  const list = rows.map((r) => ({
+  const rows = tx
+    .select({
+      id: stockLedger.id,
+      at: stockLedger.at,
+      shopId: stockLedger.shopId,
+      shopName: shops.name,
+      delta: stockLedger.delta,
+      balance: stockLedger.balance,
+      docType: stockLedger.docType,
+      billId: stockLedger.billId,
+      billNo: stockBills.billNo,
+      billDate: stockBills.billDate,
+      reasonName: stockReasons.name,
+      lineId: stockLedger.lineId,
+      reversesId: stockLedger.reversesId,
+    })
+    .from(stockLedger)
+    .leftJoin(stockBills, and(eq(stockBills.id, stockLedger.billId), inArray(stockLedger.docType, ['stock.entry', 'stock.out'])))
+    .leftJoin(stockReasons, eq(stockReasons.id, stockBills.reasonId))
+    .leftJoin(shops, eq(shops.id, stockLedger.shopId))
+    .where(filter)
+    .orderBy(desc(stockLedger.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const result = await pageOf(tx, q, rows, () => tx.select({ id: stockLedger.id }).from(stockLedger).where(filter));
+  const list = result.list.map((r) => ({
     ...r,
     shopName: locationName(lang, r.shopId, r.shopName),
     link: documentType(r.docType)?.link(r.billId) ?? null,
   }));
-  return page(list, total, q);
+  return { ...result, list };
 }

@@ -7,7 +7,7 @@ import { type Auth, can } from '../../platform/auth.js';
 import { allowedActions, assertEditable, type BillRow, billLog, loadBill, logBill, transition } from '../../platform/documents.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
-import { keywordMatch, offsetOf, orderBy, page } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { products } from '../catalog/schema.js';
 import { shops } from '../org/schema.js';
 import { assertLocation, checkLineProducts, getStockConfig, locationFilter, locationName, requireShop, tenantToday } from './common.js';
@@ -135,15 +135,13 @@ export async function listBills(tx: Db, auth: Auth, lang: Lang, type: BillType, 
     createdAt: stockBills.createdAt,
   };
   const order = q.sort ? orderBy(q.sort, sortable, [], stockBills.id) : [desc(stockBills.billDate), desc(stockBills.id)];
-  const [rows, [{ total }]] = await Promise.all([
-    selectBills(tx)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    tx.select({ total: count() }).from(stockBills).where(where),
-  ]);
-  return page(await withLines(tx, lang, rows), total, q);
+  const rows = selectBills(tx)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const result = await pageOf(tx, q, rows, () => tx.select({ id: stockBills.id }).from(stockBills).where(where));
+  return { ...result, list: await withLines(tx, lang, result.list) };
 }
 
 /** `list/all`: up to 200 bills for pickers, newest first, without lines. */

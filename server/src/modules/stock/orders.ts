@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { allowedActions, assertEditable, billLog, billScope, loadBill, logBill, transition } from '../../platform/documents.js';
 import { conflict, fieldError, forbidden } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, page } from '../../platform/paging.js';
+import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { products } from '../catalog/schema.js';
 import { regions, shops } from '../org/schema.js';
 import { checkLineProducts, getOrderConfig, lineAmount, requireShop, tenantToday } from './common.js';
@@ -104,18 +104,21 @@ export async function listOrders(tx: Db, auth: Auth, q: ListQuery) {
     createdAt: productOrders.createdAt,
   };
   const order = q.sort ? orderBy(q.sort, sortable, [], productOrders.id) : [desc(productOrders.orderDate), desc(productOrders.id)];
-  const [rows, [{ total }]] = await Promise.all([
+  const result = await pageOf(
+    tx,
+    q,
     selectOrders(tx)
       .where(and(...where))
       .orderBy(...order)
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    tx
-      .select({ total: count() })
-      .from(productOrders)
-      .where(and(...where)),
-  ]);
-  return page(await withLines(tx, rows), total, q);
+    () =>
+      tx
+        .select({ id: productOrders.id })
+        .from(productOrders)
+        .where(and(...where)),
+  );
+  return { ...result, list: await withLines(tx, result.list) };
 }
 
 const STATES = ['draft', 'submitted', 'audited', 'received', 'rejected'] as const;
@@ -142,22 +145,20 @@ export async function orderTree(tx: Db, auth: Auth, q: z.output<typeof productOr
   const where: SQL[] = [eq(productOrders.tenantId, auth.tenantId)];
   if (q.dateFrom) where.push(gte(productOrders.orderDate, q.dateFrom));
   if (q.dateTo) where.push(lte(productOrders.orderDate, q.dateTo));
-  const [regionRows, shopRows, countRows] = await Promise.all([
-    tx
-      .select({ id: regions.id, code: regions.code, name: regions.name, parentId: regions.parentId })
-      .from(regions)
-      .orderBy(asc(regions.sort), asc(regions.code)),
-    tx
-      .select({ id: shops.id, code: shops.code, name: shops.name, regionId: shops.regionId })
-      .from(shops)
-      .where(shopScope)
-      .orderBy(asc(shops.code)),
-    tx
-      .select({ shopId: productOrders.shopId, state: productOrders.state, n: count() })
-      .from(productOrders)
-      .where(and(...where))
-      .groupBy(productOrders.shopId, productOrders.state),
-  ]);
+  const regionRows = await tx
+    .select({ id: regions.id, code: regions.code, name: regions.name, parentId: regions.parentId })
+    .from(regions)
+    .orderBy(asc(regions.sort), asc(regions.code));
+  const shopRows = await tx
+    .select({ id: shops.id, code: shops.code, name: shops.name, regionId: shops.regionId })
+    .from(shops)
+    .where(shopScope)
+    .orderBy(asc(shops.code));
+  const countRows = await tx
+    .select({ shopId: productOrders.shopId, state: productOrders.state, n: count() })
+    .from(productOrders)
+    .where(and(...where))
+    .groupBy(productOrders.shopId, productOrders.state);
   const nodes = new Map<number, TreeNode>(regionRows.map((r) => [r.id, { ...r, counts: zero(), shops: [], children: [] }]));
   for (const s of shopRows) {
     const counts = zero();

@@ -115,6 +115,7 @@ export const stockBalances = pgTable(
   (t) => [
     uniqueIndex('stock_balances_tenant_location_product').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.productId),
     index('stock_balances_tenant_product').on(t.tenantId, t.productId),
+    index('stock_balances_tenant_shop').on(t.tenantId, t.shopId),
   ],
 );
 

@@ -8,9 +8,13 @@ import { authApi, logout } from '../../platform/auth';
 import { isApiError } from '../../platform/http';
 import { LangSwitch } from '../../platform/LangSwitch';
 import { PageLoading } from '../../platform/PageLoading';
+import { preloadPage } from '../../platform/pages';
 import { getAppToken, getBoardToken, setAppToken } from '../../platform/session';
 import AdminLayout from './AdminLayout';
-import { ADMIN_APP_ID } from './pages';
+import { ADMIN_APP_ID, adminPages } from './pages';
+
+// Opened on one of its pages (a link, a reload): that page's code is fetched along with the shell's.
+if (typeof window !== 'undefined') preloadPage(adminPages, window.location.pathname);
 
 type Gate = 'checking' | 'ready' | 'password' | 'signin';
 

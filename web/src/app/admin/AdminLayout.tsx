@@ -8,18 +8,19 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps, Result, Space, Tag, Typography } from 'antd';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useMenuBadges } from '../../modules/inbox/api';
-import { logout, type MenuNode, useMe, useMenus } from '../../platform/auth';
+import { logout, type MenuNode, menusQuery, meQuery, useMe, useMenus } from '../../platform/auth';
 import { ErrorBoundary } from '../../platform/ErrorBoundary';
 import { isApiError } from '../../platform/http';
 import { AppIcon } from '../../platform/icons';
 import { LangSwitch } from '../../platform/LangSwitch';
 import { PageLoading } from '../../platform/PageLoading';
-import { resolvePage, TabContext, type TabInfo } from '../../platform/pages';
+import { type LazyPage, type PageDef, resolvePage, TabContext, type TabInfo } from '../../platform/pages';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
 import { appTokenKey, clearToken } from '../../platform/session';
 import { PageTabs } from '../../platform/tabs/PageTabs';
@@ -75,19 +76,32 @@ function indexMenus(nodes: MenuNode[]): MenuIndex {
 
 const bySort = (a: MenuNode, b: MenuNode) => (a.sort ?? 0) - (b.sort ?? 0);
 
+/** A page renders on its own changes, not on every change of the shell (me, menus, badges, titles, tabs). */
+const PageView = memo(function PageView({ page }: { page: PageDef['component'] }) {
+  // a lazy page whose code is already there (preloaded) renders in this pass rather than suspending for
+  // one; the choice holds for the life of the tab's page (switching would remount it)
+  const [Page] = useState(() => (page as Partial<LazyPage>).loaded?.() ?? page);
+  return <Page />;
+});
+
 /** The admin shell: side menu from the server, header, and the tabbed pages. */
 export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => void }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en-US';
   const location = useLocation();
   const navigate = useNavigate();
+  const active = normalize(location.pathname);
+  // The shell's first render is long: the user and the menus are asked for as it starts, not once it is
+  // on screen (opened by a link or a reload, Root has already asked; the page's code: AdminApp).
+  usePrefetchQuery(meQuery);
+  usePrefetchQuery(menusQuery(ADMIN_APP_ID));
   const me = useMe();
   const menus = useMenus(ADMIN_APP_ID);
   const [collapsed, setCollapsed] = useState(false);
-  const [tabs, setTabs] = useState<TabItem[]>(restoreTabs);
+  // the tab of the URL is there from the first render (the effect below keeps it so on navigation)
+  const [tabs, setTabs] = useState<TabItem[]>(() => openTab(restoreTabs(), active, ''));
   const [titles, setTitles] = useState<Record<string, string>>({});
   const [openKeys, setOpenKeys] = useState<string[]>([]);
-  const active = normalize(location.pathname);
 
   // the app-scoped token is refused until the independent password is given
   useEffect(() => {
@@ -133,12 +147,14 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
     }
   }, [tabs]);
 
-  // open the submenu holding the active page
+  // open the submenu holding the active page, in the same render (no second pass of the whole shell)
   const selectedMenu = menuUrlOf(active);
-  useEffect(() => {
+  const [openedFor, setOpenedFor] = useState<{ menu: string; index: MenuIndex } | null>(null);
+  if (openedFor?.menu !== selectedMenu || openedFor.index !== index) {
+    setOpenedFor({ menu: selectedMenu, index });
     const anc = index.ancestors.get(selectedMenu);
     if (anc?.length) setOpenKeys((keys) => [...new Set([...keys, ...anc])]);
-  }, [selectedMenu, index]);
+  }
 
   const activeTitle = titleOf(active);
   useEffect(() => {
@@ -185,8 +201,7 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
       }
       if (!index.leaves.has(menuUrlOf(key))) return <ForbiddenResult />;
     }
-    const Page = r.def.component;
-    return <Page />;
+    return <PageView page={r.def.component} />;
   };
 
   const menuItems: MenuProps['items'] = useMemo(() => {

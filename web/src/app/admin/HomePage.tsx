@@ -3,11 +3,11 @@ import type { Page } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegionNode } from '../../modules/org/types';
 import { type MenuNode, useMe, useMenus } from '../../platform/auth';
-import { Chart, type ChartOption } from '../../platform/Chart';
+import type { ChartOption } from '../../platform/Chart';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { AppIcon } from '../../platform/icons';
@@ -15,6 +15,9 @@ import { useTab } from '../../platform/pages';
 import { ADMIN_APP_ID } from './pages';
 
 const quiet = { quiet: true } as const;
+
+// ECharts is heavy: the counts and shortcuts show first, the chart when its code is there
+const Chart = lazy(() => import('../../platform/Chart').then((m) => ({ default: m.Chart })));
 
 function useCount(key: string, params: Record<string, unknown>) {
   return useQuery({
@@ -163,7 +166,9 @@ export default function HomePage() {
             {tree.isLoading ? (
               <Skeleton active />
             ) : areas.length ? (
-              <Chart option={option} />
+              <Suspense fallback={<Skeleton active />}>
+                <Chart option={option} />
+              </Suspense>
             ) : (
               <EmptyState description={t('admin.noData')} />
             )}

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { catalogPages } from '../../modules/catalog';
 import { identityPages } from '../../modules/identity';
 import { inboxPages } from '../../modules/inbox';
@@ -6,14 +5,14 @@ import { orgPages } from '../../modules/org';
 import { pricingPages } from '../../modules/pricing';
 import { staffPages } from '../../modules/staff';
 import { stockPages } from '../../modules/stock';
-import type { PageDef } from '../../platform/pages';
+import { lazyPage, type PageDef } from '../../platform/pages';
 
 export const ADMIN_APP_ID = 'admin';
 export const ADMIN_HOME = '/admin';
 
 /** Every page of the admin application. A module adds its pages here. */
 export const adminPages: PageDef[] = [
-  { path: ADMIN_HOME, title: 'admin.home', component: lazy(() => import('./HomePage')), public: true },
+  { path: ADMIN_HOME, title: 'admin.home', component: lazyPage(() => import('./HomePage')), public: true },
   ...orgPages,
   ...staffPages,
   ...identityPages,

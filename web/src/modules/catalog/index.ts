@@ -1,18 +1,17 @@
-import { lazy } from 'react';
-import type { PageDef } from '../../platform/pages';
+import { lazyPage, type PageDef } from '../../platform/pages';
 
 /** The catalogue's pages in the admin application (lazy: each loads on first open). */
 export const catalogPages: PageDef[] = [
-  { path: '/admin/catalog/services', title: 'catalog.menu.services', component: lazy(() => import('./ServicesPage')) },
+  { path: '/admin/catalog/services', title: 'catalog.menu.services', component: lazyPage(() => import('./ServicesPage')) },
   {
     path: '/admin/catalog/services/:id',
     title: 'catalog.service.detail',
-    component: lazy(() => import('./ServiceDetailPage')),
+    component: lazyPage(() => import('./ServiceDetailPage')),
     menuUrl: () => '/admin/catalog/services',
     validate: (p) => /^\d+$/.test(p.id ?? ''),
   },
-  { path: '/admin/catalog/packages', title: 'catalog.menu.packages', component: lazy(() => import('./PackagesPage')) },
-  { path: '/admin/catalog/products', title: 'catalog.menu.products', component: lazy(() => import('./ProductsPage')) },
-  { path: '/admin/catalog/product-brands', title: 'catalog.menu.productBrands', component: lazy(() => import('./ProductBrandsPage')) },
-  { path: '/admin/catalog/stock-products', title: 'catalog.menu.stockProducts', component: lazy(() => import('./StockProductsPage')) },
+  { path: '/admin/catalog/packages', title: 'catalog.menu.packages', component: lazyPage(() => import('./PackagesPage')) },
+  { path: '/admin/catalog/products', title: 'catalog.menu.products', component: lazyPage(() => import('./ProductsPage')) },
+  { path: '/admin/catalog/product-brands', title: 'catalog.menu.productBrands', component: lazyPage(() => import('./ProductBrandsPage')) },
+  { path: '/admin/catalog/stock-products', title: 'catalog.menu.stockProducts', component: lazyPage(() => import('./StockProductsPage')) },
 ];

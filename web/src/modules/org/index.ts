@@ -1,24 +1,23 @@
-import { lazy } from 'react';
-import type { PageDef } from '../../platform/pages';
+import { lazyPage, type PageDef } from '../../platform/pages';
 import { isDictEntity } from './dictionaries';
 
 /** The organisation module's pages in the admin application (lazy: each loads on first open). */
 export const orgPages: PageDef[] = [
-  { path: '/admin/org/regions', title: 'org.region.menu', component: lazy(() => import('./RegionsPage')) },
-  { path: '/admin/org/shops', title: 'org.shop.menu', component: lazy(() => import('./ShopsPage')) },
+  { path: '/admin/org/regions', title: 'org.region.menu', component: lazyPage(() => import('./RegionsPage')) },
+  { path: '/admin/org/shops', title: 'org.shop.menu', component: lazyPage(() => import('./ShopsPage')) },
   {
     path: '/admin/org/shops/:id',
     title: 'org.shop.detail',
-    component: lazy(() => import('./ShopDetailPage')),
+    component: lazyPage(() => import('./ShopDetailPage')),
     menuUrl: () => '/admin/org/shops',
     validate: (p) => /^\d+$/.test(p.id ?? ''),
   },
-  { path: '/admin/org/brands', title: 'org.brand.menu', component: lazy(() => import('./BrandsPage')) },
-  { path: '/admin/org/channels', title: 'org.channel.menu', component: lazy(() => import('./ChannelsPage')) },
+  { path: '/admin/org/brands', title: 'org.brand.menu', component: lazyPage(() => import('./BrandsPage')) },
+  { path: '/admin/org/channels', title: 'org.channel.menu', component: lazyPage(() => import('./ChannelsPage')) },
   {
     path: '/admin/org/dict/:entity',
     title: (p, t) => t(`dict.${p.entity ?? ''}`),
-    component: lazy(() => import('./DictPage')),
+    component: lazyPage(() => import('./DictPage')),
     validate: (p) => isDictEntity(p.entity ?? ''),
   },
 ];

@@ -1,12 +1,4 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  UndoOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Page, PriceControlRow, PriceKind, ProductPick, ServicePick } from '@headoffice/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -37,6 +29,8 @@ import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
 import { notify } from '../../platform/notify';
 import { formatDateTime } from '../../platform/resource/cells';
 import { useRemoteRows } from '../../platform/resource/options';
+import { SearchButtons } from '../../platform/resource/SearchButtons';
+import { pagerTotal, totalText } from '../../platform/resource/total';
 import { ForbiddenResult } from '../../platform/results';
 import { PRICING } from './api';
 
@@ -251,19 +245,13 @@ export default function PriceControlPage() {
             </Col>
             <Col flex="auto" style={{ textAlign: 'right', marginBottom: 12 }}>
               <Space>
-                <Button
-                  icon={<UndoOutlined />}
-                  onClick={() => {
+                <SearchButtons
+                  onReset={() => {
                     search.resetFields();
                     setFilters({});
                     setPage(1);
                   }}
-                >
-                  {t('common.reset')}
-                </Button>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('common.search')}
-                </Button>
+                />
               </Space>
             </Col>
           </Row>
@@ -317,9 +305,9 @@ export default function PriceControlPage() {
           pagination={{
             current: page,
             pageSize,
-            total: list.data?.total ?? 0,
+            total: pagerTotal(list.data),
             showSizeChanger: true,
-            showTotal: (total) => t('common.total', { total }),
+            showTotal: (total) => totalText(total, list.data, t),
             onChange: (p, s) => {
               setPage(s !== pageSize ? 1 : p);
               setPageSize(s);

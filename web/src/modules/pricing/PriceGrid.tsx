@@ -1,12 +1,4 @@
-import {
-  CheckCircleOutlined,
-  PercentageOutlined,
-  PlusSquareOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  StopOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { CheckCircleOutlined, PercentageOutlined, PlusSquareOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import type {
   GridShop,
   PriceCell,
@@ -41,6 +33,7 @@ import { http, isApiError } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { notify } from '../../platform/notify';
 import { useOptions } from '../../platform/resource/options';
+import { pagerTotal, totalText } from '../../platform/resource/total';
 import { ForbiddenResult } from '../../platform/results';
 import { AddToShopModal } from './AddToShopModal';
 import { PRICING } from './api';
@@ -48,6 +41,7 @@ import { BatchChangeModal } from './BatchChangeModal';
 import { PriceCellEditor } from './PriceCellEditor';
 import { ShopMultiSelect } from './shops';
 import './pricing.css';
+import { SearchButtons } from '../../platform/resource/SearchButtons';
 
 /** A grid row of either kind, reduced to what the grid needs. */
 export interface GridItem {
@@ -338,18 +332,12 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
             </Col>
             <Col flex="auto" style={{ textAlign: 'right', marginBottom: 12 }}>
               <Space>
-                <Button
-                  icon={<UndoOutlined />}
-                  onClick={() => {
+                <SearchButtons
+                  onReset={() => {
                     form.resetFields();
                     search({});
                   }}
-                >
-                  {t('common.reset')}
-                </Button>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('common.search')}
-                </Button>
+                />
               </Space>
             </Col>
           </Row>
@@ -434,10 +422,10 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
           pagination={{
             current: page,
             pageSize,
-            total: grid.data?.total ?? 0,
+            total: pagerTotal(grid.data),
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('common.total', { total }),
+            showTotal: (total) => totalText(total, grid.data, t),
             onChange: (p, s) => {
               if (s !== pageSize) {
                 setPageSize(s);

@@ -10,6 +10,7 @@ import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
 import { formatDateTime } from '../../platform/resource/cells';
+import { pagerTotal, totalText } from '../../platform/resource/total';
 import { STOCK } from './api';
 import { LocationSelect, locationParams } from './shared';
 
@@ -69,10 +70,10 @@ function HistoryDrawer({ row, onClose }: { row: StockBalanceRow | null; onClose:
         pagination={{
           current: page,
           pageSize: 20,
-          total: q.data?.total ?? 0,
+          total: pagerTotal(q.data),
           onChange: setPage,
           showSizeChanger: false,
-          showTotal: (n) => t('common.total', { total: n }),
+          showTotal: (n) => totalText(n, q.data, t),
         }}
         columns={[
           { title: t('stock.balance.at'), dataIndex: 'at', width: 140, render: (v: string) => formatDateTime(v) },
@@ -210,13 +211,13 @@ export default function BalancesPage() {
           pagination={{
             current: page,
             pageSize,
-            total: q.data?.total ?? 0,
+            total: pagerTotal(q.data),
             showSizeChanger: true,
             onChange: (p, s) => {
               setPage(s !== pageSize ? 1 : p);
               setPageSize(s);
             },
-            showTotal: (n) => t('common.total', { total: n }),
+            showTotal: (n) => totalText(n, q.data, t),
           }}
           columns={[
             { title: t('stock.location'), dataIndex: 'shopName', width: 160, ellipsis: true },

@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import type { PageDef } from '../../platform/pages';
+import { lazyPage, type PageDef } from '../../platform/pages';
 
 const numeric = (p: Record<string, string>) => /^\d+$/.test(p.id ?? '');
 
@@ -8,36 +7,36 @@ export const stockPages: PageDef[] = [
   {
     path: '/admin/stock/entries',
     title: 'stock.menu.entries',
-    component: lazy(() => import('./BillsPage').then((m) => ({ default: m.EntriesPage }))),
+    component: lazyPage(() => import('./BillsPage').then((m) => ({ default: m.EntriesPage }))),
   },
   {
     path: '/admin/stock/entries/:id',
     title: 'stock.type.entry',
-    component: lazy(() => import('./BillDetailPage').then((m) => ({ default: m.EntryDetailPage }))),
+    component: lazyPage(() => import('./BillDetailPage').then((m) => ({ default: m.EntryDetailPage }))),
     menuUrl: () => '/admin/stock/entries',
     validate: numeric,
   },
   {
     path: '/admin/stock/outs',
     title: 'stock.menu.outs',
-    component: lazy(() => import('./BillsPage').then((m) => ({ default: m.OutsPage }))),
+    component: lazyPage(() => import('./BillsPage').then((m) => ({ default: m.OutsPage }))),
   },
   {
     path: '/admin/stock/outs/:id',
     title: 'stock.type.out',
-    component: lazy(() => import('./BillDetailPage').then((m) => ({ default: m.OutDetailPage }))),
+    component: lazyPage(() => import('./BillDetailPage').then((m) => ({ default: m.OutDetailPage }))),
     menuUrl: () => '/admin/stock/outs',
     validate: numeric,
   },
-  { path: '/admin/stock/balances', title: 'stock.menu.balances', component: lazy(() => import('./BalancesPage')) },
-  { path: '/admin/stock/orders', title: 'stock.menu.orders', component: lazy(() => import('./OrdersPage')) },
+  { path: '/admin/stock/balances', title: 'stock.menu.balances', component: lazyPage(() => import('./BalancesPage')) },
+  { path: '/admin/stock/orders', title: 'stock.menu.orders', component: lazyPage(() => import('./OrdersPage')) },
   {
     path: '/admin/stock/orders/:id',
     title: 'stock.menu.orders',
-    component: lazy(() => import('./OrderDetailPage')),
+    component: lazyPage(() => import('./OrderDetailPage')),
     menuUrl: () => '/admin/stock/orders',
     validate: numeric,
   },
-  { path: '/admin/stock/reasons', title: 'stock.menu.reasons', component: lazy(() => import('./ReasonsPage')) },
-  { path: '/admin/stock/config', title: 'stock.menu.config', component: lazy(() => import('./ConfigPage')) },
+  { path: '/admin/stock/reasons', title: 'stock.menu.reasons', component: lazyPage(() => import('./ReasonsPage')) },
+  { path: '/admin/stock/config', title: 'stock.menu.config', component: lazyPage(() => import('./ConfigPage')) },
 ];

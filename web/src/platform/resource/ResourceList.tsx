@@ -6,15 +6,13 @@ import {
   EditOutlined,
   PlusOutlined,
   ReloadOutlined,
-  SearchOutlined,
   StopOutlined,
-  UndoOutlined,
   UpOutlined,
 } from '@ant-design/icons';
 import type { Page } from '@headoffice/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Popconfirm, Row, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
-import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth';
 import { EmptyState } from '../Empty';
@@ -25,10 +23,17 @@ import { renderValue, StatusSwitch } from './cells';
 import { FieldInput } from './FieldInput';
 import { invalidateResource } from './invalidate';
 import { ResourceForm } from './ResourceForm';
+import { SearchButtons } from './SearchButtons';
+import { pagerTotal, type TotalInfo, totalText } from './total';
 import type { BaseRow, ResourceDef } from './types';
 import { searchFields, toSearchParams, typeOf } from './values';
 
 type Values = Record<string, unknown>;
+type ListPage<R> = Page<R> & TotalInfo;
+
+/** List queries asked for during a list's first render (→ when), which that list has not mounted with yet. */
+const askedEarly = new WeakMap<object, number>();
+const EARLY_MS = 10_000;
 
 /** Filters shown before "more filters" when a list has many. */
 const FOLDED_FILTERS = 5;
@@ -141,14 +146,32 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
     : { page, pageSize, sort, ...filters, ...fixedParams };
   const listPath = def.listPath ?? def.basePath;
 
-  const list = useQuery<Page<R> & { hasMore?: boolean }>({
+  const listQuery = queryOptions<ListPage<R>>({
     queryKey: [def.key, tree ? 'tree' : 'list', params],
     queryFn: ({ signal }) =>
       tree
         ? fetchAll<R>(listPath, params, signal).then((r) => ({ ...r, page: 1, pageSize: r.list.length }))
         : http.get<Page<R>>(listPath, params, { signal, quiet: ['403'] }),
-    placeholderData: keepPreviousData,
   });
+  // The first render of a list page is long (search form, table): the rows are asked for as it starts,
+  // not once it is on screen, when nothing is cached yet. That answer is not asked for again on mount
+  // (a render React starts over finds it cached and marked); after the mount the query is as before.
+  const cached = () => qc.getQueryCache().find({ queryKey: listQuery.queryKey, exact: true });
+  const shown = useRef(false);
+  if (!shown.current && !cached()) {
+    void qc.prefetchQuery(listQuery);
+    const asked = cached();
+    if (asked) askedEarly.set(asked, Date.now());
+  }
+  const askedAt = shown.current ? undefined : askedEarly.get(cached() ?? {});
+  const early = askedAt !== undefined && Date.now() - askedAt < EARLY_MS;
+  const list = useQuery({ ...listQuery, placeholderData: keepPreviousData, refetchOnMount: !early, retryOnMount: !early });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useEffect(() => {
+    shown.current = true;
+    const asked = cached();
+    if (asked) askedEarly.delete(asked);
+  }, []);
 
   const treeRows = useMemo(() => (tree ? nestByParent(list.data?.list ?? []) : null), [tree, list.data]);
 
@@ -337,18 +360,12 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
                     {moreFilters ? <UpOutlined /> : <DownOutlined />}
                   </Button>
                 ) : null}
-                <Button
-                  icon={<UndoOutlined />}
-                  onClick={() => {
+                <SearchButtons
+                  onReset={() => {
                     searchForm.resetFields();
                     search({});
                   }}
-                >
-                  {t('common.reset')}
-                </Button>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('common.search')}
-                </Button>
+                />
               </Space>
             </Col>
           </Row>
@@ -451,12 +468,11 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
               : {
                   current: page,
                   pageSize,
-                  total: list.data?.total ?? 0,
+                  total: pagerTotal(list.data),
                   showSizeChanger: true,
                   showQuickJumper: true,
                   pageSizeOptions: [10, 20, 50, 100],
-                  showTotal: (total) =>
-                    list.data?.hasMore ? t('common.totalMore', { total: total.toLocaleString() }) : t('common.total', { total }),
+                  showTotal: (total) => totalText(total, list.data, t),
                 }
           }
         />

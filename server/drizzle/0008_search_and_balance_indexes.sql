@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(pcode || ' ' || name || ' ' || coalesce(barcode, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "stock_balances_tenant_shop" ON "stock_balances" USING btree ("tenant_id","shop_id");
