@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -228,5 +229,25 @@ describe('platform importer', async () => {
       return tx.select().from(channels).where(eq(channels.code, code));
     });
     expect(stored).toMatchObject([{ name: '模板渠道', sort: 3 }]);
+  });
+
+  it('reads every entry of the workbook even when the reader falls behind the zip parser', async () => {
+    // The reader takes its time over styles; exceljs writes xl/workbook.xml last, which the parser
+    // used to hand over and drop before the reader took it: the sheet names and states were lost.
+    const reader = ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as { _parseStyles: (entry: unknown) => Promise<void> };
+    const parseStyles = reader._parseStyles;
+    reader._parseStyles = async function (this: unknown, entry: unknown) {
+      await parseStyles.call(this, entry);
+      await setTimeout(20);
+    };
+    try {
+      const code = `S${uniq()}`;
+      for (let i = 0; i < 5; i++) {
+        const sheet = await readImportSheet(await workbook([[code, '慢读渠道', i]]), channelImport as ImportDef<unknown>, 'zh-CN');
+        expect(sheet.rows.map((r) => [r.row, r.cells.get('code'), r.cells.get('sort')])).toEqual([[2, code, i]]);
+      }
+    } finally {
+      reader._parseStyles = parseStyles;
+    }
   });
 });

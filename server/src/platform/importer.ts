@@ -12,6 +12,7 @@ import { AppError, fieldError } from './errors.js';
 import { excelJs } from './excel.js';
 import { defineMessages, type Lang, translate } from './i18n.js';
 import { route } from './route.js';
+import { padZipForStreaming } from './zip-padding.js';
 
 /**
  * The platform's Excel import: one definition per importable entity gives an `.xlsx` template
@@ -341,7 +342,7 @@ export async function readImportSheet(buffer: Buffer, def: ImportDef<unknown>, l
   let count = 0;
   let found = false;
   try {
-    const reader = new (await excelJs()).stream.xlsx.WorkbookReader(Readable.from(buffer), {
+    const reader = new (await excelJs()).stream.xlsx.WorkbookReader(Readable.from(padZipForStreaming(buffer)), {
       sharedStrings: 'cache',
       styles: 'cache',
       hyperlinks: 'ignore',
