@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Auth } from './auth.js';
@@ -21,7 +22,11 @@ function idOf(...candidates: unknown[]): number | null {
   return null;
 }
 
-/** One row per successful write: who, when, which call, which record, and what was sent. */
+/**
+ * One row per successful write: who, when, which call, which record, and what was sent.
+ * Answers, in the same round trip, whether the transaction changed what some user may do (flagged by
+ * the triggers of migration 0007), so that the access cache can forget it.
+ */
 export async function writeAudit(
   tx: Db,
   auth: Auth,
@@ -29,15 +34,19 @@ export async function writeAudit(
   entity: string,
   input: { query: unknown; params: unknown; body: unknown },
   result: unknown,
-) {
-  await tx.insert(auditLog).values({
-    tenantId: auth.tenantId,
-    userId: auth.userId,
-    username: auth.username,
-    action: `${req.method} ${req.routeOptions.url}`,
-    entity,
-    entityId: idOf(result, input.params, input.body),
-    detail: redact({ params: input.params, query: input.query, body: input.body }) as object,
-    requestId: req.id,
-  });
+): Promise<{ accessChanged: boolean }> {
+  const [row] = await tx
+    .insert(auditLog)
+    .values({
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      username: auth.username,
+      action: `${req.method} ${req.routeOptions.url}`,
+      entity,
+      entityId: idOf(result, input.params, input.body),
+      detail: redact({ params: input.params, query: input.query, body: input.body }) as object,
+      requestId: req.id,
+    })
+    .returning({ accessChanged: sql<boolean>`current_setting('headoffice.auth_changed', true) = '1'` });
+  return { accessChanged: row?.accessChanged === true };
 }

@@ -121,14 +121,6 @@ export async function loadAuth(tx: Db, claims: TokenClaims): Promise<Auth> {
   };
 }
 
-/** Whether this transaction changed what some user may do (flagged by the triggers of migration 0007). */
-export async function accessChanged(tx: Db): Promise<boolean> {
-  const result = (await tx.execute(sql`select current_setting('headoffice.auth_changed', true) = '1' as changed`)) as unknown as {
-    rows: { changed: boolean | null }[];
-  };
-  return result.rows[0]?.changed === true;
-}
-
 export function can(auth: Auth, permission: string): boolean {
   return auth.isSuper || auth.permissions.has(permission);
 }

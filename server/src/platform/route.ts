@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { en, zhCN } from 'zod/locales';
 import type { Db } from '../db/client.js';
 import { writeAudit } from './audit.js';
-import { type Auth, accessChanged, bearerToken, can, loadAuth, type TokenClaims, verifyToken, visibleShops } from './auth.js';
+import { type Auth, bearerToken, can, loadAuth, type TokenClaims, verifyToken, visibleShops } from './auth.js';
 import { ok, zodFields } from './envelope.js';
 import { AppError, type FieldProblem, forbidden } from './errors.js';
 import { type Lang, langOf } from './i18n.js';
@@ -136,8 +136,8 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
         checkShopScope(auth, input.query, input.body);
         const result = await handler({ ...input, tx, auth, lang, req, reply } as Ctx<Out<Q>, Out<P>, Out<B>>);
         if (req.method !== 'GET' || spec.write) {
-          await writeAudit(tx, auth, req, spec.entity ?? url.split('/')[2] ?? url, input, result);
-          if (await accessChanged(tx)) changedAccess = true;
+          const audit = await writeAudit(tx, auth, req, spec.entity ?? url.split('/')[2] ?? url, input, result);
+          if (audit.accessChanged) changedAccess = true;
         }
         return result;
       };
