@@ -65,11 +65,11 @@ describe('identity users', async () => {
   const cashierRole = await makeRole('收银员', []);
   const superRole = ((await a.admin.get('/api-user/roles/getSysRoleList')).body.data as any[]).find((r) => r.isSuper);
 
-  const addEmployee = (x: TestTenant, name: string) =>
+  const addEmployee = (x: TestTenant, name: string, shopId?: number) =>
     inTenant(t.database.db, x.tenantId, async (tx) => {
       const [row] = await tx
         .insert(employees)
-        .values({ tenantId: x.tenantId, eecode: `E${uniq()}`, name, entryDate: '2024-01-01' })
+        .values({ tenantId: x.tenantId, eecode: `E${uniq()}`, name, entryDate: '2024-01-01', shopId })
         .returning({ id: employees.id });
       return row.id;
     });
@@ -233,8 +233,9 @@ describe('identity users', async () => {
 
   it('answers 403 to a user without the permission', async () => {
     const nobody = await createLimitedUser(t, a, { perms: [] });
-    const viewer = await createLimitedUser(t, a, { perms: ['identity.user.view'] });
-    const eeid = await addEmployee(a, '某员工');
+    // Users limited to a shop see the employees of that shop only (identity-scope covers the rest).
+    const viewer = await createLimitedUser(t, a, { perms: ['identity.user.view'], managerShops: [shops[0].id] });
+    const eeid = await addEmployee(a, '某员工', shops[0].id);
     for (const res of [
       await nobody.client.get('/api-user/users'),
       await nobody.client.get(`/api-user/users/${adminId}`),
@@ -247,7 +248,7 @@ describe('identity users', async () => {
       expectStatus(res, 403);
     expect((await viewer.client.get('/api-user/users')).status).toBe(200);
     expect((await viewer.client.get('/api-user/users-anon/eeid', { eeid })).status).toBe(200);
-    const staff = await createLimitedUser(t, a, { perms: ['staff.employee.view'] });
+    const staff = await createLimitedUser(t, a, { perms: ['staff.employee.view'], loginShops: [shops[0].id] });
     expect((await staff.client.get('/api-user/users-anon/eeid', { eeid })).status).toBe(200);
   });
 
@@ -345,11 +346,12 @@ describe('identity users', async () => {
     const grant = await editor.client.post('/api-user/users/saveOrUpdate', body({ roleIds: [superRole.id] }));
     expectStatus(grant, 403);
     expect(grant.body.resp_msg).toContain('只有超级管理员');
-    expectStatus(await editor.client.post('/api-user/users/updateUser', { id: adminId, password: 'taken-over-1' }), 403);
-    expectStatus(await editor.client.post(`/api-user/loginshop/${adminId}/saveLoginShops`, { shopIds: [] }), 403);
+    // The admin account belongs to the whole chain: out of a shop editor's reach, so not found (was 403 superOnly).
+    expectStatus(await editor.client.post('/api-user/users/updateUser', { id: adminId, password: 'taken-over-1' }), 404);
+    expectStatus(await editor.client.post(`/api-user/loginshop/${adminId}/saveLoginShops`, { shopIds: [] }), 404);
     const far = await editor.client.post('/api-user/users/saveOrUpdate', body({ loginShopIds: [shops[3].id] }));
     expectStatus(far, 403);
-    const beyond = await editor.client.post('/api-user/users/saveOrUpdate', body({ roleIds: [finance.id] }));
+    const beyond = await editor.client.post('/api-user/users/saveOrUpdate', body({ roleIds: [finance.id], loginShopIds: [shops[0].id] }));
     expectStatus(beyond, 403);
     expect(beyond.body.resp_msg).toBe('不能授予角色“财务”：它包含你自己没有的权限');
     expectStatus(
@@ -361,9 +363,12 @@ describe('identity users', async () => {
       }),
       403,
     );
-    const user = await create({ roleIds: [cashierRole.id] }, editor.client);
+    // A shop editor's users keep at least one of the editor's shops (a user without shops belongs to the whole chain).
+    const shopless = await editor.client.post('/api-user/users/saveOrUpdate', body({ roleIds: [cashierRole.id] }));
+    expect400(shopless, 'loginShopIds');
+    const user = await create({ roleIds: [cashierRole.id], managerShopIds: [shops[0].id] }, editor.client);
     // Roles the user already holds may stay when others edit them.
-    const kept = await create({ roleIds: [finance.id] });
+    const kept = await create({ roleIds: [finance.id], loginShopIds: [shops[0].id] });
     expect(
       (
         await editor.client.post('/api-user/users/saveOrUpdate', {

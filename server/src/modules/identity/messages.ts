@@ -16,6 +16,10 @@ export const identityMessages = defineMessages({
     '员工“{name}”已关联用户“{username}”，一个员工只能关联一个用户',
     'Employee "{name}" is already linked to user "{username}"; an employee can have one user only',
   ],
+  userShopRequired: [
+    '请至少选择一个登录门店或管理门店：你只能管理自己门店的用户',
+    'Choose at least one login or manager shop: you can only manage users of your own shops',
+  ],
   superRoleProtected: [
     '超级管理员角色不能删除、停用，也不需要分配菜单（它拥有全部权限）',
     'The super administrator role cannot be deleted or disabled, and needs no menus (it holds every right)',
@@ -39,6 +43,12 @@ export const identityMessages = defineMessages({
   menuBuiltIn: [
     '这是系统内置菜单：不能删除，也不能修改标识或所属应用；不需要时可以停用它',
     'This is a built-in menu: it cannot be deleted, nor can its key or application change; disable it if it is not needed',
+  ],
+  menuBuiltInPerm: ['这是系统内置菜单：它的权限标识不能修改', 'This is a built-in menu: its permission key cannot change'],
+  menuPermUnknown: ['权限标识不存在：只能使用系统内置菜单的权限标识', 'No such permission key: use one that a built-in menu carries'],
+  menuGrantedToRoles: [
+    '该菜单已分配给角色，修改或启用它的权限会改变这些角色的权限：需要角色管理的编辑权限',
+    'Roles hold this menu, so changing or enabling its right changes their rights: this needs the right to edit roles',
   ],
   deviceNotBound: [
     '此设备未绑定门店，不能登录收银系统',

@@ -12,6 +12,7 @@ import { route } from '../../platform/route.js';
 import './messages.js';
 import { allMenus, menuTree } from './menus-admin.js';
 import { applications, menus, roleMenus, roles, roleTypes, userRoles, users } from './schema.js';
+import { userScope } from './users.js';
 
 /** Role types (总部, 门店, 财务...): the platform's dictionary pattern at /api-user/roletype. */
 export const roleTypeDef: DictionaryDef = {
@@ -86,6 +87,8 @@ async function saveRole(tx: Db, auth: Auth, body: z.output<typeof roleSave>, raw
   }
   const current = await findRole(tx, id);
   if (current.isSuper && values.status === 0) throw conflict('superRoleProtected');
+  // Enabling a role gives its rights back to its holders: only someone holding them all may do it.
+  if (current.status !== 1 && values.status === 1) await assertHoldsRights(tx, auth, await menuIdsOf(tx, id));
   const conditions = [eq(roles.id, id)];
   if (version !== undefined) conditions.push(eq(roles.version, version));
   const updated = await tx
@@ -109,18 +112,25 @@ async function editableRole(tx: Db, id: number) {
   return role;
 }
 
+/** An editor who is not a super administrator hands out only rights they hold themselves (403 naming the menu). */
+async function assertHoldsRights(tx: Db, auth: Auth, menuIds: number[]) {
+  if (auth.isSuper || !menuIds.length) return;
+  const rows = await tx.select({ name: menus.name, permKey: menus.permKey }).from(menus).where(inArray(menus.id, menuIds));
+  const beyond = rows.find((m) => m.permKey && !auth.permissions.has(m.permKey));
+  if (beyond) throw new AppError(403, 'grantBeyondOwn', { name: beyond.name });
+}
+
 /**
  * Replaces a role's menus. An editor who is not a super administrator may add only menus whose
  * rights they hold themselves (removing is always allowed), so nobody raises their own rights.
  */
 async function replaceRoleMenus(tx: Db, auth: Auth, roleId: number, menuIds: number[]) {
   const before = new Set(await menuIdsOf(tx, roleId));
-  const added = menuIds.filter((id) => !before.has(id));
-  if (!auth.isSuper && added.length) {
-    const rows = await tx.select({ name: menus.name, permKey: menus.permKey }).from(menus).where(inArray(menus.id, added));
-    const beyond = rows.find((m) => m.permKey && !auth.permissions.has(m.permKey));
-    if (beyond) throw new AppError(403, 'grantBeyondOwn', { name: beyond.name });
-  }
+  await assertHoldsRights(
+    tx,
+    auth,
+    menuIds.filter((id) => !before.has(id)),
+  );
   await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
   if (menuIds.length) await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ tenantId: auth.tenantId, roleId, menuId })));
 }
@@ -183,7 +193,9 @@ export function registerRoleRoutes(app: FastifyInstance) {
     `${R}/saveOrUpdate`,
     {
       summary: 'Create (no id) or update a role (id, optional version)',
-      description: 'The code is unique in the company (409). The super role cannot be disabled (409); new roles are never super.',
+      description:
+        'The code is unique in the company (409). The super role cannot be disabled (409); new roles are never super. An editor ' +
+        'who is not a super administrator enables a disabled role only when they hold every right it carries (403).',
       perm: edit,
       body: roleSave,
       entity: 'role',
@@ -209,14 +221,19 @@ export function registerRoleRoutes(app: FastifyInstance) {
     app,
     'GET',
     `${R}/getUsersByRoleId/:id`,
-    { summary: 'The users holding role {id}', perm: view, params: idParam },
-    async ({ tx, params }) => {
+    {
+      summary: 'The users holding role {id}',
+      description: "Only users within the caller's reach, as in the users list.",
+      perm: view,
+      params: idParam,
+    },
+    async ({ tx, auth, params }) => {
       await findRole(tx, params.id);
       return tx
         .select({ id: users.id, username: users.username, name: users.name, mobile: users.mobile, status: users.status })
         .from(userRoles)
         .innerJoin(users, eq(users.id, userRoles.userId))
-        .where(eq(userRoles.roleId, params.id))
+        .where(and(eq(userRoles.roleId, params.id), userScope(tx, auth)))
         .orderBy(asc(users.username));
     },
   );

@@ -1,5 +1,5 @@
 import { idParam, shopIdsBody, type UserRow, userListQuery, userSave, userUpdate } from '@headoffice/contract';
-import { and, asc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, notExists, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -8,6 +8,7 @@ import { AppError, conflict, fieldError, forbidden, notFound } from '../../platf
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { employees, shops } from '../org/schema.js';
+import { assertShopVisible, employeeScope } from '../org/staff-queries.js';
 import './messages.js';
 import { applications, menus, roleMenus, roles, userAppPasswords, userRoles, userShops, users } from './schema.js';
 
@@ -71,15 +72,46 @@ async function decorate(tx: Db, rows: BaseRow[]): Promise<UserRow[]> {
   }));
 }
 
-export async function getUser(tx: Db, id: number): Promise<UserRow> {
-  const [row] = await selectUsers(tx).where(eq(users.id, id));
+/**
+ * Users an editor may see and administer. Every shop of the user (login and manager) must be one
+ * the editor sees; a user without any shop, or holding the super role, belongs to the whole chain
+ * and is administered only by editors who see every shop. `undefined`: no limit.
+ */
+export function userScope(tx: Db, auth: Auth): SQL | undefined {
+  const visible = visibleShops(auth);
+  if (!visible) return undefined;
+  const shopOf = tx.select({ one: sql`1` }).from(userShops).where(eq(userShops.userId, users.id));
+  return and(
+    exists(shopOf),
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(userShops)
+        .where(and(eq(userShops.userId, users.id), notInArray(userShops.shopId, visible))),
+    ),
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(userRoles)
+        .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.isSuper, true)))
+        .where(eq(userRoles.userId, users.id)),
+    ),
+  );
+}
+
+/** One user, if the editor may see them (404 otherwise, as if there were none). */
+export async function getUser(tx: Db, auth: Auth, id: number): Promise<UserRow> {
+  const [row] = await selectUsers(tx).where(and(eq(users.id, id), userScope(tx, auth)));
   if (!row) throw notFound();
   const [user] = await decorate(tx, [row]);
   return user;
 }
 
-async function listUsers(tx: Db, q: z.output<typeof userListQuery>) {
+async function listUsers(tx: Db, auth: Auth, q: z.output<typeof userListQuery>) {
+  assertShopVisible(auth, q.shopId);
   const where: SQL[] = [];
+  const scope = userScope(tx, auth);
+  if (scope) where.push(scope);
   if (q.keyword) where.push(keywordMatch(q.keyword, users.username, users.name, users.mobile));
   if (q.status !== undefined) where.push(eq(users.status, q.status));
   if (q.roleId)
@@ -132,9 +164,15 @@ interface Target {
   shops: { shopId: number; kind: string }[];
 }
 
-/** The user being changed; a super administrator may be changed by a super administrator only. */
+/**
+ * The user being changed: one the editor may administer (`userScope`), else 404 as for a user that
+ * does not exist. A super administrator may be changed by a super administrator only.
+ */
 async function loadTarget(tx: Db, auth: Auth, id: number): Promise<Target> {
-  const [user] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
+  const [user] = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, id), userScope(tx, auth)));
   if (!user) throw notFound();
   const roleRows = await tx
     .select({ id: roles.id, isSuper: roles.isSuper })
@@ -154,8 +192,15 @@ function checkDisable(auth: Auth, target: Target, status: number | undefined) {
   if (target.username === ADMIN_USERNAME) throw conflict('adminProtected');
 }
 
-async function checkEmployee(tx: Db, employeeId: number, userId: number | undefined) {
-  const [employee] = await tx.select({ name: employees.name }).from(employees).where(eq(employees.id, employeeId));
+/**
+ * The employee a user is linked to must be one the editor sees (an employee of another shop is
+ * refused like one that does not exist, without its name); one user per employee.
+ */
+async function checkEmployee(tx: Db, auth: Auth, employeeId: number, userId: number | undefined) {
+  const [employee] = await tx
+    .select({ name: employees.name })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), employeeScope(auth)));
   if (!employee) throw fieldError('employeeId', 'missingReference', { field: '@employee' });
   const [other] = await tx
     .select({ username: users.username })
@@ -190,16 +235,24 @@ async function checkRoles(tx: Db, auth: Auth, roleIds: number[], target: Target 
 }
 
 /**
- * Shops must exist (`missing` says how to refuse); an editor who is not head office may add only
- * shops they see themselves, so nobody widens their own reach.
+ * Shops must exist (`missing` says how to refuse); an editor who is not head office may give only
+ * shops they see themselves (403), so nobody widens their own reach or moves a user out of it.
  */
-async function checkShops(tx: Db, auth: Auth, shopIds: number[], before: number[], missing: () => Error) {
+async function checkShops(tx: Db, auth: Auth, shopIds: number[], missing: () => Error) {
   const wanted = unique(shopIds);
   const found = wanted.length ? await tx.select({ id: shops.id }).from(shops).where(inArray(shops.id, wanted)) : [];
   if (found.length !== wanted.length) throw missing();
   const visible = visibleShops(auth);
-  if (visible && wanted.some((id) => !before.includes(id) && !visible.includes(id))) throw forbidden('shopForbidden');
+  if (visible && wanted.some((id) => !visible.includes(id))) throw forbidden('shopForbidden');
   return wanted;
+}
+
+/**
+ * An editor who does not see every shop keeps each user they administer in at least one of their
+ * shops: a user without shops belongs to the whole chain, out of that editor's reach.
+ */
+function checkKeepsShop(auth: Auth, field: string, login: number[], manager: number[]) {
+  if (visibleShops(auth) && !login.length && !manager.length) throw fieldError(field, 'userShopRequired');
 }
 
 async function replaceRoles(tx: Db, auth: Auth, userId: number, roleIds: number[]) {
@@ -226,15 +279,12 @@ async function saveUser(tx: Db, auth: Auth, body: z.output<typeof userSave>, raw
     if (target.username === ADMIN_USERNAME && values.username !== undefined && values.username !== ADMIN_USERNAME)
       throw conflict('adminProtected');
   }
-  if (values.employeeId) await checkEmployee(tx, values.employeeId, id);
+  if (values.employeeId) await checkEmployee(tx, auth, values.employeeId, id);
   if (sent('roleIds')) await checkRoles(tx, auth, roleIds, target, target?.username ?? fields.username);
   const missingShop = (field: string) => () => fieldError(field, 'missingReference', { field: '@shop' });
-  const login = sent('loginShopIds')
-    ? await checkShops(tx, auth, loginShopIds, shopsOfKind(target, 'login'), missingShop('loginShopIds'))
-    : undefined;
-  const manager = sent('managerShopIds')
-    ? await checkShops(tx, auth, managerShopIds, shopsOfKind(target, 'manager'), missingShop('managerShopIds'))
-    : undefined;
+  const login = sent('loginShopIds') ? await checkShops(tx, auth, loginShopIds, missingShop('loginShopIds')) : undefined;
+  const manager = sent('managerShopIds') ? await checkShops(tx, auth, managerShopIds, missingShop('managerShopIds')) : undefined;
+  checkKeepsShop(auth, 'loginShopIds', login ?? shopsOfKind(target, 'login'), manager ?? shopsOfKind(target, 'manager'));
 
   let userId: number;
   if (!target) {
@@ -257,7 +307,7 @@ async function saveUser(tx: Db, auth: Auth, body: z.output<typeof userSave>, raw
   if (sent('roleIds')) await replaceRoles(tx, auth, userId, roleIds);
   if (login) await replaceShops(tx, auth, userId, 'login', login);
   if (manager) await replaceShops(tx, auth, userId, 'manager', manager);
-  return getUser(tx, userId);
+  return getUser(tx, auth, userId);
 }
 
 async function updateUser(tx: Db, auth: Auth, body: z.output<typeof userUpdate>) {
@@ -271,7 +321,7 @@ async function updateUser(tx: Db, auth: Auth, body: z.output<typeof userUpdate>)
     set.tokenVersion = sql`${users.tokenVersion} + 1`;
   }
   if (body.employeeId !== undefined) {
-    if (body.employeeId !== null) await checkEmployee(tx, body.employeeId, target.id);
+    if (body.employeeId !== null) await checkEmployee(tx, auth, body.employeeId, target.id);
     set.employeeId = body.employeeId;
   }
   if (body.appPasswords?.length) {
@@ -297,18 +347,20 @@ async function updateUser(tx: Db, auth: Auth, body: z.output<typeof userUpdate>)
     .update(users)
     .set({ ...set, version: sql`${users.version} + 1`, updatedAt: new Date() })
     .where(eq(users.id, target.id));
-  return getUser(tx, target.id);
+  return getUser(tx, auth, target.id);
 }
 
 async function saveShopsOf(tx: Db, auth: Auth, userId: number, kind: ShopKind, shopIds: number[]) {
   const target = await loadTarget(tx, auth, userId);
-  const wanted = await checkShops(tx, auth, shopIds, shopsOfKind(target, kind), notFound);
+  const wanted = await checkShops(tx, auth, shopIds, notFound);
+  const other: ShopKind = kind === 'login' ? 'manager' : 'login';
+  checkKeepsShop(auth, 'shopIds', wanted, shopsOfKind(target, other));
   await replaceShops(tx, auth, userId, kind, wanted);
   await tx
     .update(users)
     .set({ version: sql`${users.version} + 1`, updatedAt: new Date() })
     .where(eq(users.id, userId));
-  return getUser(tx, userId);
+  return getUser(tx, auth, userId);
 }
 
 export function registerUserRoutes(app: FastifyInstance) {
@@ -322,18 +374,25 @@ export function registerUserRoutes(app: FastifyInstance) {
     {
       summary: 'Users: paged list (keyword on username, name, mobile; status, roleId, shopId)',
       description:
-        'Not in the seed: the users page needs it. `shopId` matches login or manager shops. Sort: username, name, status, createdAt.',
+        'Not in the seed: the users page needs it. `shopId` matches login or manager shops (403 for a shop the caller does not see). ' +
+        'An editor who does not see every shop lists only users all of whose shops they see; users without shops and super ' +
+        'administrators belong to the whole chain and are listed for head office only. Sort: username, name, status, createdAt.',
       perm: view,
       query: userListQuery,
     },
-    ({ tx, query }) => listUsers(tx, query),
+    ({ tx, auth, query }) => listUsers(tx, auth, query),
   );
   route(
     app,
     'GET',
     '/api-user/users/:id',
-    { summary: 'One user with roles, shops and apps with an own password', perm: view, params: idParam },
-    ({ tx, params }) => getUser(tx, params.id),
+    {
+      summary: 'One user with roles, shops and apps with an own password',
+      description: "A user outside the caller's reach (see the list) answers 404.",
+      perm: view,
+      params: idParam,
+    },
+    ({ tx, auth, params }) => getUser(tx, auth, params.id),
   );
   route(
     app,
@@ -345,7 +404,9 @@ export function registerUserRoutes(app: FastifyInstance) {
         'Username is unique in the company (409). On update only the fields sent change; roleIds, loginShopIds and managerShopIds ' +
         'replace the lists when sent. The admin account cannot be disabled, renamed or lose the super role (409); nobody disables ' +
         'themselves (409); only a super administrator changes a super administrator or grants the super role (403); an editor who ' +
-        'is not a super administrator gives only roles whose rights they hold and adds only shops they see (403). The password is changed with updateUser.',
+        'is not a super administrator gives only roles whose rights they hold and only shops they see (403). A user outside the ' +
+        "editor's reach (see the list) answers 404; an editor who does not see every shop keeps every user in at least one shop " +
+        '(400) and links only employees of shops they see (400, as for an unknown employee). The password is changed with updateUser.',
       perm: edit,
       body: userSave,
       entity: 'user',
@@ -360,7 +421,8 @@ export function registerUserRoutes(app: FastifyInstance) {
       summary: 'Change one user: status, password reset, per-application passwords, employee link',
       description:
         'A password reset signs the user out everywhere (token version). appPasswords sets an independent password per ' +
-        'application (re-login then answers 4005); `password: null` removes it. employeeId null unlinks.',
+        'application (re-login then answers 4005); `password: null` removes it. employeeId null unlinks. A user outside the ' +
+        "editor's reach answers 404; an employee of a shop the editor does not see is refused like an unknown one (400).",
       perm: edit,
       body: userUpdate,
       entity: 'user',
@@ -375,13 +437,17 @@ export function registerUserRoutes(app: FastifyInstance) {
       summary: 'The user linked to an employee (eeid), or null',
       description:
         'Despite "anon" in the seed path this requires sign-in, and the permission to view users or employees ' +
-        '(identity.user.view or staff.employee.view). Answers {id, username, name, status} or null; 404 for an unknown employee.',
+        '(identity.user.view or staff.employee.view). Answers {id, username, name, status} or null; 404 for an unknown employee ' +
+        'or one of a shop the caller does not see.',
       perm: null,
       query: z.object({ eeid: idParam.shape.id }),
     },
     async ({ tx, auth, query }) => {
       if (!can(auth, view) && !can(auth, 'staff.employee.view')) throw forbidden();
-      const [employee] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, query.eeid));
+      const [employee] = await tx
+        .select({ id: employees.id })
+        .from(employees)
+        .where(and(eq(employees.id, query.eeid), employeeScope(auth)));
       if (!employee) throw notFound();
       const [user] = await tx
         .select({ id: users.id, username: users.username, name: users.name, status: users.status })
@@ -397,7 +463,9 @@ export function registerUserRoutes(app: FastifyInstance) {
     '/api-user/loginshop/:id/saveLoginShops',
     {
       summary: 'Replace the login shops of user {id} (where they may work)',
-      description: 'Unknown shops answer 404; an editor who is not head office may add only shops they see (403).',
+      description:
+        'Unknown shops answer 404; an editor who is not head office may give only shops they see (403), changes only users ' +
+        'within their reach (404 otherwise) and leaves every user at least one shop (400).',
       perm: edit,
       params: idParam,
       body: shopIdsBody,
@@ -412,7 +480,8 @@ export function registerUserRoutes(app: FastifyInstance) {
     {
       summary: 'Replace the manager shops of user {id} (whose data chain-wide lists show them)',
       description:
-        'The seed spells it "manger". Unknown shops answer 404; an editor who is not head office may add only shops they see (403).',
+        'The seed spells it "manger". Unknown shops answer 404; an editor who is not head office may give only shops they see ' +
+        '(403), changes only users within their reach (404 otherwise) and leaves every user at least one shop (400).',
       perm: edit,
       params: idParam,
       body: shopIdsBody,
