@@ -3,8 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { Auth } from '../../platform/auth.js';
-import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
+import { type Auth, can } from '../../platform/auth.js';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import type { MenuDef } from '../../platform/menus.js';
 import { sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
@@ -53,21 +53,49 @@ export function menuTree(rows: MenuFlat[], checked?: (id: number) => boolean): (
   return roots;
 }
 
-/** Keys of the menus the catalogue defines; they are re-synced at every start. */
-const builtInKeys = (() => {
+/**
+ * Keys of the menus the catalogue defines (they are re-synced at every start), and the permission
+ * keys they carry: the only rights there are.
+ */
+const { builtInKeys, builtInPerms } = (() => {
   const keys = new Set<string>();
+  const perms = new Set<string>();
   const walk = (defs: MenuDef[]) => {
     for (const def of defs) {
       keys.add(def.key);
-      for (const action of def.actions ?? []) keys.add(action.key);
+      if (def.perm) perms.add(def.perm);
+      for (const action of def.actions ?? []) {
+        keys.add(action.key);
+        perms.add(action.perm);
+      }
       walk(def.children ?? []);
     }
   };
   for (const app of applicationCatalog) walk(app.menus);
-  return keys;
+  return { builtInKeys: keys, builtInPerms: perms };
 })();
 
 export const isBuiltInMenu = (key: string) => builtInKeys.has(key);
+export const isKnownPermission = (permKey: string) => builtInPerms.has(permKey);
+
+/**
+ * What a menu's right may become. A built-in menu keeps its permission key (409). A custom menu
+ * carries only a right some built-in menu carries (400). Setting or re-enabling a right hands it
+ * out: an editor who is not a super administrator hands out only rights they hold (403), and when
+ * roles already hold the menu (so their users would gain the right at once) only if they may also
+ * grant menus to roles.
+ */
+async function checkMenuRight(tx: Db, auth: Auth, current: MenuFlat | undefined, next: MenuFlat) {
+  const permChanged = (next.permKey ?? null) !== (current?.permKey ?? null);
+  if (current && permChanged && isBuiltInMenu(current.key)) throw conflict('menuBuiltInPerm');
+  if (permChanged && next.permKey && !isKnownPermission(next.permKey)) throw fieldError('permKey', 'menuPermUnknown');
+  const handsOut = !!next.permKey && next.status === 1 && (permChanged || current?.status !== 1);
+  if (!handsOut || auth.isSuper) return;
+  if (!auth.permissions.has(next.permKey as string)) throw new AppError(403, 'grantBeyondOwn', { name: next.permKey as string });
+  if (!current) return;
+  const [granted] = await tx.select({ roleId: roleMenus.roleId }).from(roleMenus).where(eq(roleMenus.menuId, current.id)).limit(1);
+  if (granted && !can(auth, 'identity.role.edit')) throw forbidden('menuGrantedToRoles');
+}
 
 /** Which parent each type may have (null: top level), and which child types each type holds. */
 const parentRule: Record<MenuType, { parents: (MenuType | null)[]; message: string }> = {
@@ -95,6 +123,7 @@ async function saveMenu(tx: Db, auth: Auth, body: z.output<typeof menuSave>, raw
   const next = { ...current, ...values } as MenuFlat;
   if (!current || values.appId !== undefined) await assertApp(tx, next.appId, 'appId');
   if (current && isBuiltInMenu(current.key) && (next.key !== current.key || next.appId !== current.appId)) throw conflict('menuBuiltIn');
+  await checkMenuRight(tx, auth, current, next);
 
   let parentType: MenuType | null = null;
   if (next.parentId) {
@@ -171,9 +200,11 @@ export function registerMenuRoutes(app: FastifyInstance) {
       summary: 'Create (no id) or update a menu entry (dir, page or action)',
       description:
         'The key is unique in the company (409). A parent must be in the same application; an action goes under a page, a page ' +
-        'or directory under a directory or at the top. Built-in menus (from the product catalogue) keep their key and ' +
-        'application; their other fields are restored from the catalogue at the next server start, except status. Changes show ' +
-        "in the board and the application's menu at the user's next request.",
+        'or directory under a directory or at the top. Built-in menus (from the product catalogue) keep their key, ' +
+        'application and permission key (409); their other fields are restored from the catalogue at the next server start, ' +
+        'except status. A custom menu may carry only a permission key some built-in menu carries (400). An editor who is not a ' +
+        'super administrator sets or re-enables only rights they hold (403), and on a menu roles already hold only if they may ' +
+        "also edit roles (403). Changes show in the board and the application's menu at the user's next request.",
       perm: edit,
       body: menuSave,
       entity: 'menu',
