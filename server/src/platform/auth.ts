@@ -56,20 +56,32 @@ export function bearerToken(header: string | undefined): string {
   return token;
 }
 
+const positiveId = (value: unknown) => (typeof value === 'string' || typeof value === 'number') && /^[1-9]\d{0,15}$/.test(String(value));
+
+/** A token signed by us but missing a claim, or holding a claim of the wrong kind, is refused like an expired one. */
 export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims> {
-  try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    return {
-      userId: Number(payload.sub),
-      tenantId: Number(payload.tid),
-      appId: String(payload.app),
-      tokenVersion: Number(payload.tv),
-      jti: String(payload.jti),
-      exp: Number(payload.exp),
-    };
-  } catch {
+  const payload = await jwtVerify(token, secret, { algorithms: ['HS256'] }).then(
+    (verified) => verified.payload,
+    () => undefined,
+  );
+  if (
+    !payload ||
+    !positiveId(payload.sub) ||
+    !positiveId(payload.tid) ||
+    typeof payload.app !== 'string' ||
+    !Number.isSafeInteger(payload.tv) ||
+    typeof payload.jti !== 'string' ||
+    typeof payload.exp !== 'number'
+  )
     throw unauthorized('tokenExpired');
-  }
+  return {
+    userId: Number(payload.sub),
+    tenantId: Number(payload.tid),
+    appId: payload.app,
+    tokenVersion: payload.tv as number,
+    jti: payload.jti,
+    exp: payload.exp,
+  };
 }
 
 /** Loads what the signed-in user may do now; a disabled user, a revoked or outdated token is refused. */

@@ -31,6 +31,7 @@ interface PgLikeError {
   table?: string;
   constraint?: string;
   detail?: string;
+  message?: string;
 }
 
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -51,7 +52,10 @@ function fromDatabase(error: PgLikeError, body: unknown): AppError | undefined {
       return new AppError(409, 'duplicate', params, [{ path: field, key: 'duplicate', params }]);
     }
     case '23503':
-      return new AppError(409, 'referenced', { entity: `@${error.table ?? ''}` });
+      // A write that points at a record that is not there is the client's mistake; a delete of a used record is a conflict.
+      return error.message?.startsWith('insert or update')
+        ? new AppError(400, 'validation', {}, [{ path: '(root)', key: 'missingReference', params: { field: '@record' } }])
+        : new AppError(409, 'referenced', { entity: `@${error.table ?? ''}` });
     case '40001':
     case '40P01':
     case '55P03':
@@ -83,7 +87,8 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
     if (!appError && fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       if (fe.statusCode === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         appError = new AppError(413, 'tooLarge', { limit: '10 MB' });
-      else if (fe.statusCode === 415) appError = new AppError(415, 'unsupportedMedia', {}, undefined, '400');
+      else if (fe.statusCode === 415) appError = new AppError(415, 'unsupportedMedia');
+      else if (fe.statusCode === 414) appError = new AppError(414, 'uriTooLong');
       else if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
         appError = new AppError(400, 'badJson', {}, [{ path: '(root)', message: translate(lang, 'badJson') }]);
       else if (fe.statusCode === 429) appError = new AppError(429, 'tooManyRequests', { after: '1 min' });

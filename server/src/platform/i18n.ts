@@ -21,6 +21,7 @@ const messages: Record<string, readonly [string, string]> = {
   badValue: ['提交的内容含有无法保存的字符或超出范围的数值', 'The request holds characters or numbers that cannot be stored'],
   badJson: ['请求内容不是有效的 JSON', 'The request body is not valid JSON'],
   unsupportedMedia: ['不支持的内容类型', 'Unsupported content type'],
+  uriTooLong: ['请求地址过长', 'The request address is too long'],
   duplicate: ['{field}“{value}”已存在', '{field} "{value}" already exists'],
   duplicateGeneric: ['记录已存在，不能重复', 'This record already exists'],
   referenced: ['不能删除：{entity}中还有记录在使用它', 'Cannot delete: it is still used by {entity}'],
@@ -87,6 +88,7 @@ const labels: Record<string, readonly [string, string]> = {
   roles: ['角色', 'roles'],
   user_roles: ['用户角色', 'user roles'],
   parent: ['上级', 'Parent'],
+  record: ['引用的记录', 'The referenced record'],
 };
 
 export function langOf(req: FastifyRequest): Lang {

@@ -33,7 +33,8 @@ export function orderBy(sort: string | undefined, sortable: Record<string, PgCol
     .map((s) => s.trim())
     .filter(Boolean)) {
     const descending = part.startsWith('-');
-    const column = sortable[descending ? part.slice(1) : part];
+    const field = descending ? part.slice(1) : part;
+    const column = Object.hasOwn(sortable, field) ? sortable[field] : undefined;
     if (column) order.push(descending ? desc(column) : asc(column));
   }
   return [...(order.length ? order : fallback), asc(idColumn)];

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
 import { type Auth, hashPassword, revokeToken, signToken, verifyPassword } from '../../platform/auth.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
+import { accountKey } from '../../platform/login-guard.js';
 import { publicRoute, route } from '../../platform/route.js';
 import { inTenant } from '../../platform/tenancy.js';
 import { shops } from '../org/schema.js';
@@ -76,36 +77,29 @@ export async function identityModule(app: FastifyInstance) {
     {
       summary: 'Sign in with company code, username and password; answers a board token',
       body: loginBody,
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (req: { ip: string; body?: { tenant?: unknown; username?: unknown } }) =>
-            `${req.ip}|${String(req.body?.tenant ?? '')}|${String(req.body?.username ?? '')}`.toLowerCase(),
-        },
-      },
+      description: 'Ten tries a minute per account from one address, thirty failed tries a minute per address (429).',
     },
-    async ({ db, body }) => {
-      const tenant = await findTenant(db, body.tenant);
-      const user = tenant
-        ? await inTenant(db, tenant.id, async (tx) => {
-            const [row] = await tx.select().from(users).where(eq(users.username, body.username));
-            return row;
-          })
-        : undefined;
-      dummyHash ??= hashPassword('not-a-user');
-      const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password);
-      if (!tenant || !user || !valid) throw unauthorized('loginFailed');
-      if (user.status !== 1 || tenant.status !== 1) throw new AppError(403, 'userDisabled');
-      const accessToken = await signToken(app.secret, {
-        userId: user.id,
-        tenantId: tenant.id,
-        appId: BOARD,
-        tokenVersion: user.tokenVersion,
-      });
-      return { access_token: accessToken, tenantId: tenant.id, user: { id: user.id, username: user.username, name: user.name } };
-    },
+    ({ db, body, req }) =>
+      app.loginGuard.guard(req.ip, accountKey(body.tenant, body.username), async () => {
+        const tenant = await findTenant(db, body.tenant);
+        const user = tenant
+          ? await inTenant(db, tenant.id, async (tx) => {
+              const [row] = await tx.select().from(users).where(eq(users.username, body.username));
+              return row;
+            })
+          : undefined;
+        dummyHash ??= hashPassword('not-a-user');
+        const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password);
+        if (!tenant || !user || !valid) throw unauthorized('loginFailed');
+        if (user.status !== 1 || tenant.status !== 1) throw new AppError(403, 'userDisabled');
+        const accessToken = await signToken(app.secret, {
+          userId: user.id,
+          tenantId: tenant.id,
+          appId: BOARD,
+          tokenVersion: user.tokenVersion,
+        });
+        return { access_token: accessToken, tenantId: tenant.id, user: { id: user.id, username: user.username, name: user.name } };
+      }),
   );
 
   route(
@@ -255,7 +249,9 @@ export async function identityModule(app: FastifyInstance) {
         .from(userAppPasswords)
         .where(and(eq(userAppPasswords.userId, auth.userId), eq(userAppPasswords.appId, body.appId)));
       const [user] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, auth.userId));
-      if (!(await verifyPassword(own?.hash ?? user.hash, body.password))) throw new AppError(401, 'appPasswordWrong');
+      await app.loginGuard.guard(req.ip, `app\u0000${auth.tenantId}\u0000${auth.userId}\u0000${body.appId}`, async () => {
+        if (!(await verifyPassword(own?.hash ?? user.hash, body.password))) throw new AppError(401, 'appPasswordWrong');
+      });
       const accessToken = await signToken(app.secret, {
         userId: auth.userId,
         tenantId: auth.tenantId,
