@@ -22,6 +22,7 @@ import { loadSecret } from './platform/auth.js';
 import { AuthCache } from './platform/auth-cache.js';
 import { sendError } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
+import { LoginGuard } from './platform/login-guard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,7 @@ declare module 'fastify' {
     secret: Uint8Array;
     config: Config;
     authCache: AuthCache;
+    loginGuard: LoginGuard;
   }
 }
 
@@ -47,11 +49,15 @@ export async function buildApp({ database, config, logger = false }: BuildOption
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => Math.random().toString(36).slice(2, 12),
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+    // Errors the router raises before any route (a bad URL, a path parameter past its length) answer envelopes too.
+    frameworkErrors: (error, req, reply) => sendError(req, reply, error),
   });
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('secret', await loadSecret(database.db, config.jwtSecret));
   app.decorate('authCache', new AuthCache());
+  app.decorate('loginGuard', new LoginGuard());
   const stopFollowing = await app.authCache.follow(database);
   app.addHook('onClose', stopFollowing);
 
@@ -59,7 +65,29 @@ export async function buildApp({ database, config, logger = false }: BuildOption
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
 
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The component library writes its styles at run time (CSS-in-JS).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Answers of the API and of sign-in hold one user's data: no browser or proxy may keep them.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api-') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
   await app.register(swagger, {
@@ -76,7 +104,17 @@ export async function buildApp({ database, config, logger = false }: BuildOption
 
   const filesDir = path.join(config.dataDir, 'files');
   fs.mkdirSync(filesDir, { recursive: true });
-  await app.register(fastifyStatic, { root: filesDir, prefix: '/files/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: filesDir,
+    prefix: '/files/',
+    decorateReply: false,
+    index: false,
+    // Uploaded images show in <img>; anything else (PDF, xlsx) is downloaded, never rendered in the app's origin.
+    setHeaders: (reply, file) => {
+      reply.header('x-content-type-options', 'nosniff');
+      if (!/\.(png|jpe?g|gif|webp)$/i.test(file)) reply.header('content-disposition', 'attachment');
+    },
+  });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

@@ -8,8 +8,14 @@ export interface Config {
   adminPassword?: string;
   jwtSecret?: string;
   uploadLimitBytes: number;
+  /** The whole body of an upload must arrive within this time (slow senders are cut off with 408). */
+  uploadTimeoutMs: number;
+  /** Uploads (files and imports) one user may send a minute, per instance. */
+  uploadsPerMinute: number;
   webDist: string;
   logLevel: string;
+  /** Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): sign-in limits count the client's address, not the proxy's. */
+  trustProxy: boolean | string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -23,7 +29,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.HEADOFFICE_ADMIN_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 10) * 1024 * 1024,
+    uploadTimeoutMs: Number(env.UPLOAD_TIMEOUT_S ?? 60) * 1000,
+    uploadsPerMinute: Number(env.UPLOADS_PER_MINUTE ?? 30),
     webDist: path.resolve(repoRoot, 'web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
   };
 }
