@@ -1,5 +1,6 @@
 export * from '../modules/catalog/schema.js';
 export * from '../modules/identity/schema.js';
+export * from '../modules/members/schema.js';
 export * from '../modules/org/schema.js';
 export * from '../modules/pricing/schema.js';
 export * from '../modules/stock/schema.js';

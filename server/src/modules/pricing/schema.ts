@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
 import { products, services } from '../catalog/schema.js';
+import { cardTypes } from '../members/schema.js';
 import { positionLevels, shops } from '../org/schema.js';
 
 /** What a shop charges for a service, and whether it sells it at all (status). */
@@ -66,7 +67,7 @@ export const serviceSpecialLogs = pgTable(
   (t) => [index('service_special_logs_tenant_service').on(t.tenantId, t.serviceId, t.at)],
 );
 
-/** The price of a service when paid with a card type (card types come with members); shop null = chain. */
+/** The price of a service when paid with a card type; shop null = chain. */
 export const serviceCardPrices = pgTable(
   'service_card_prices',
   {
@@ -75,7 +76,9 @@ export const serviceCardPrices = pgTable(
     serviceId: bigint('service_id', { mode: 'number' })
       .notNull()
       .references(() => services.id, { onDelete: 'cascade' }),
-    cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
+    cardTypeId: bigint('card_type_id', { mode: 'number' })
+      .notNull()
+      .references(() => cardTypes.id),
     shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
     price: integer('price').notNull(),
     updatedAt: updatedAt(),
