@@ -1,9 +1,10 @@
+import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ImportError } from '@headoffice/contract';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { en, zhCN } from 'zod/locales';
 import type { Db } from '../db/client.js';
@@ -12,6 +13,7 @@ import { AppError, fieldError } from './errors.js';
 import { excelJs } from './excel.js';
 import { defineMessages, type Lang, translate } from './i18n.js';
 import { route } from './route.js';
+import type { Upload, UploadSpec } from './upload.js';
 import { padZipForStreaming } from './zip-padding.js';
 
 /**
@@ -541,17 +543,32 @@ export async function validateImport<R>(tx: Db, def: ImportDef<R>, sheet: Sheet,
 // ---------------------------------------------------------------------------------------------
 // HTTP: template and import
 
-/** Reads the upload (multipart field `file`), validates it and stores it, or answers 400 with every problem. */
-export async function handleImport<R>(
-  def: ImportDef<R>,
-  ctx: { tx: Db; auth: Auth; lang: Lang; req: FastifyRequest; reply: FastifyReply },
-) {
-  const { tx, auth, lang, req } = ctx;
-  if (!req.isMultipart()) throw fieldError('file', 'fileMissing');
-  const part = await req.file();
-  if (!part) throw fieldError('file', 'fileMissing');
-  const buffer = await part.toBuffer();
-  const sheet = await readImportSheet(buffer, def as ImportDef<unknown>, lang);
+/**
+ * The `upload` of an import route: the sheet is read (within the workbook limits) as soon as the
+ * upload has arrived, before the request's transaction opens; `handleImport` validates and stores it.
+ */
+export function importUpload(defOf: (lang: Lang) => ImportDef<unknown>): UploadSpec {
+  return { prepare: (file, { lang }) => oneAtATime(async () => readImportSheet(await fs.readFile(file.path), defOf(lang), lang)) };
+}
+
+let reading: Promise<unknown> = Promise.resolve();
+
+/**
+ * Workbooks are read one at a time per process: a workbook at the limits may take some 60 MB of
+ * heap while it is read, and the server runs with a small heap (HEAP_MB). The wait happens before
+ * the request's transaction opens.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = reading.then(work, work);
+  reading = turn.catch(() => undefined);
+  return turn;
+}
+
+/** Validates the uploaded sheet (read by `importUpload`) and stores it, or answers 400 with every problem. */
+export async function handleImport<R>(def: ImportDef<R>, ctx: { tx: Db; auth: Auth; lang: Lang; file: Upload }) {
+  const { tx, auth, lang, file } = ctx;
+  const sheet =
+    (file.prepared as Sheet | undefined) ?? (await readImportSheet(await fs.readFile(file.path), def as ImportDef<unknown>, lang));
   const result = await validateImport(tx, def, sheet, auth, lang);
   if (result.errors.length) {
     const reported = result.errors.slice(0, MAX_REPORTED);
@@ -695,6 +712,7 @@ export function registerImport<R>(app: FastifyInstance, def: ImportDef<R>, route
         'Every row is validated first. Any problem: 400 with `data.errors` = [{row, column, message}] (row as Excel shows it) and nothing stored. Otherwise every row is stored: `data.imported`.',
       perm: routes.perm,
       entity: routes.entity,
+      upload: importUpload(() => def as ImportDef<unknown>),
     },
     (ctx) => handleImport(def, ctx),
   );

@@ -8,6 +8,7 @@ import { ok, zodFields } from './envelope.js';
 import { AppError, type FieldProblem, forbidden } from './errors.js';
 import { type Lang, langOf } from './i18n.js';
 import { inTenant } from './tenancy.js';
+import { noUpload, type ReceivedUpload, receiveUpload, type Upload, type UploadSpec } from './upload.js';
 
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -15,7 +16,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export interface RouteSpec<Q extends Schema, P extends Schema, B extends Schema> {
   /** One line for the OpenAPI document. */
   summary: string;
-  /** Permission key the caller must hold; `null` means any signed-in user. */
+  /** Permission key the caller must hold; `null` means any signed-in user; `*.edit`: any key ending in `.edit`. */
   perm: string | null;
   query?: Q;
   params?: P;
@@ -33,6 +34,12 @@ export interface RouteSpec<Q extends Schema, P extends Schema, B extends Schema>
    * user's access cached, such a request touches no database at all); `tx` must not be used.
    */
   db?: false;
+  /**
+   * The route takes a multipart upload (one file): after the token and the permission, the body is
+   * read to a temporary file within the size and time limits, before any transaction opens; the
+   * handler gets it as `file`, and it is removed when the request ends. Rate-limited per user.
+   */
+  upload?: true | UploadSpec;
   description?: string;
 }
 
@@ -45,6 +52,8 @@ export interface Ctx<Q, P, B> {
   lang: Lang;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** The received upload of a route declared with `upload`. */
+  file: Upload;
 }
 
 export interface PublicCtx<Q, P, B> {
@@ -95,6 +104,13 @@ function openapiSchema(spec: RouteSpec<Schema, Schema, Schema>, url: string) {
   });
 }
 
+/** Whether the user holds `perm`; `*.edit` is held by whoever holds any key ending in `.edit`. */
+function holds(auth: Auth, perm: string): boolean {
+  if (!perm.startsWith('*.')) return can(auth, perm);
+  const suffix = perm.slice(1);
+  return auth.isSuper || [...auth.permissions].some((p) => p.endsWith(suffix));
+}
+
 /** The shop a call is scoped to (`shopid` in query or body) must be one the user may see. */
 function checkShopScope(auth: Auth, ...sources: unknown[]) {
   const allowed = visibleShops(auth);
@@ -127,27 +143,43 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
     handler: async (req, reply) => {
       const lang = langOf(req);
       const token = bearerToken(req.headers.authorization);
-      const cached = app.authCache.get(token);
+      let cached = app.authCache.get(token);
       const claims = cached ?? (await verifyToken(app.secret, token));
       let changedAccess = false;
+      let upload: ReceivedUpload | undefined;
+      if (spec.upload) {
+        // Access first (from the cache, or a short transaction of its own), then the body, then the request's transaction.
+        const auth = cached ?? (await inTenant(app.database.db, claims.tenantId, (tx) => authenticate(app, token, tx, claims)));
+        if (spec.perm && !holds(auth, spec.perm)) throw forbidden();
+        checkShopScope(auth, validate(spec, req, lang).query);
+        upload = await receiveUpload(app, req, reply, auth, lang, spec.upload);
+        cached = app.authCache.get(token);
+      }
       const run = async (tx: Db, auth: Auth) => {
-        if (spec.perm && !can(auth, spec.perm)) throw forbidden();
+        if (spec.perm && !holds(auth, spec.perm)) throw forbidden();
         const input = validate(spec, req, lang);
         checkShopScope(auth, input.query, input.body);
-        const result = await handler({ ...input, tx, auth, lang, req, reply } as Ctx<Out<Q>, Out<P>, Out<B>>);
+        const result = await handler({ ...input, tx, auth, lang, req, reply, file: upload ?? noUpload } as Ctx<Out<Q>, Out<P>, Out<B>>);
         if (req.method !== 'GET' || spec.write) {
           const audit = await writeAudit(tx, auth, req, spec.entity ?? url.split('/')[2] ?? url, input, result);
           if (audit.accessChanged) changedAccess = true;
         }
         return result;
       };
-      const data =
-        spec.db === false
-          ? await run(
-              noDatabase,
-              cached ?? (await inTenant(app.database.db, claims.tenantId, (tx) => authenticate(app, token, tx, claims))),
-            )
-          : await inTenant(app.database.db, claims.tenantId, async (tx) => run(tx, cached ?? (await authenticate(app, token, tx, claims))));
+      let data: unknown;
+      try {
+        data =
+          spec.db === false
+            ? await run(
+                noDatabase,
+                cached ?? (await inTenant(app.database.db, claims.tenantId, (tx) => authenticate(app, token, tx, claims))),
+              )
+            : await inTenant(app.database.db, claims.tenantId, async (tx) =>
+                run(tx, cached ?? (await authenticate(app, token, tx, claims))),
+              );
+      } finally {
+        await upload?.discard();
+      }
       if (changedAccess) app.authCache.changed(claims.tenantId);
       if (spec.raw) return reply;
       return reply.send(ok(lang, data ?? null));

@@ -11,6 +11,7 @@ import {
   type ImportColumn,
   type ImportDef,
   type ImportProblem,
+  importUpload,
   sendTemplate,
 } from '../../platform/importer.js';
 import { route } from '../../platform/route.js';
@@ -252,6 +253,7 @@ function registerLocalizedImport<R>(
         'Every row is validated first. Any problem: 400 with `data.errors` = [{row, column, message}] and nothing stored. Otherwise `data.imported`.',
       perm: urls.perm,
       entity: urls.entity,
+      upload: importUpload((lang) => defs[lang] as ImportDef<unknown>),
     },
     (ctx) => handleImport(defs[ctx.lang], ctx),
   );
