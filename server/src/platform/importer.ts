@@ -14,6 +14,7 @@ import { excelJs } from './excel.js';
 import { defineMessages, type Lang, translate } from './i18n.js';
 import { route } from './route.js';
 import type { Upload, UploadSpec } from './upload.js';
+import { boundWorkbook } from './workbook-limits.js';
 import { padZipForStreaming } from './zip-padding.js';
 
 /**
@@ -330,12 +331,21 @@ interface Sheet {
 /**
  * Reads the first visible sheet, streaming (no whole-workbook model: 5,000 rows parse several
  * times faster): the header row names the columns (either language, `*` ignored), later rows are data.
+ * The workbook is first held to the limits of `workbook-limits.ts` (unpacked size, shared strings,
+ * rows, columns): past them it is refused before the workbook reader sees it.
  */
 export async function readImportSheet(buffer: Buffer, def: ImportDef<unknown>, lang: Lang): Promise<Sheet> {
   // Workbooks whose zip entries come in another order (other spreadsheet programs, streamed writers)
   // may be detected only as a zip: let the workbook reader decide for those.
   const type = await (await import('file-type')).fileTypeFromBuffer(buffer);
   if (type?.mime !== XLSX_MIME && type?.mime !== 'application/zip') throw fieldError('file', 'importNotXlsx');
+  let zip: Buffer;
+  try {
+    zip = await boundWorkbook(buffer, lang);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw fieldError('file', 'importUnreadable');
+  }
   const errors: ImportError[] = [];
   const maxRows = def.maxRows ?? 10_000;
   const example = exampleValues(def, lang);
@@ -344,7 +354,7 @@ export async function readImportSheet(buffer: Buffer, def: ImportDef<unknown>, l
   let count = 0;
   let found = false;
   try {
-    const reader = new (await excelJs()).stream.xlsx.WorkbookReader(Readable.from(padZipForStreaming(buffer)), {
+    const reader = new (await excelJs()).stream.xlsx.WorkbookReader(Readable.from(padZipForStreaming(zip)), {
       sharedStrings: 'cache',
       styles: 'cache',
       hyperlinks: 'ignore',
