@@ -368,8 +368,7 @@ export interface CardPriceRow {
   serviceCode?: string;
   serviceName?: string;
   cardTypeId: number;
-  /** Card types arrive with the members module; until then null. */
-  cardTypeName: string | null;
+  cardTypeName: string;
   shopId: number | null;
   price: number;
   updatedAt: string;
@@ -387,8 +386,18 @@ export const servPriceCardsQuery = z.object({ serviceId: id, shopId: id.optional
 export const shopCardsQuery = z.object({ shopid: id, serviceId: id.optional() });
 export interface CardInfo {
   cardTypeId: number;
-  name: string | null;
+  name: string;
   services: number;
+}
+/** 1 stored value (储值卡), 2 qualification (资格卡). */
+export type CardTypeKind = 1 | 2;
+/** GET /api-chain/cardinfo/list/all: every card type of the chain, for pickers; status 1 issued, 2 no longer issued (停办). */
+export interface CardTypeOption {
+  id: number;
+  code: string;
+  name: string;
+  kind: CardTypeKind;
+  status: 1 | 2;
 }
 
 // ------------------------------ product prices per shop ------------------------------

@@ -14,6 +14,7 @@ import { catalogModule } from './modules/catalog/routes.js';
 import { filesModule } from './modules/files/routes.js';
 import { identityAdminModule } from './modules/identity/admin.js';
 import { identityModule } from './modules/identity/routes.js';
+import { membersModule } from './modules/members/routes.js';
 import { staffModule } from './modules/org/employees.js';
 import { orgModule } from './modules/org/routes.js';
 import { pricingModule } from './modules/pricing/routes.js';
@@ -41,7 +42,17 @@ export interface BuildOptions {
 }
 
 /** The modules, in registration order; each registers its routes on the app. */
-const modules = [identityModule, identityAdminModule, orgModule, staffModule, catalogModule, pricingModule, stockModule, filesModule];
+const modules = [
+  identityModule,
+  identityAdminModule,
+  orgModule,
+  staffModule,
+  catalogModule,
+  pricingModule,
+  membersModule,
+  stockModule,
+  filesModule,
+];
 
 export async function buildApp({ database, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({

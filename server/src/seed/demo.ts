@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import { platformSettings } from '../db/tenants.js';
 import { createTenant, findTenant, generatePassword } from '../modules/identity/tenants.js';
+import { cardTypes } from '../modules/members/schema.js';
 import { isValidDivision } from '../modules/org/pca.js';
 import {
   branches,
@@ -62,6 +63,13 @@ const categories: [string, string[]][] = [
   ['染烫耗材', ['染膏', '烫发药水', '双氧乳']],
   ['护肤', ['面膜', '精华液', '面霜']],
   ['工具', ['梳子', '吹风机', '剪刀']],
+];
+
+/** Card types, kind 1 stored value (储值卡) or 2 qualification (资格卡): what card prices are set for. */
+const demoCardTypes: [string, 1 | 2][] = [
+  ['金卡', 1],
+  ['银卡', 1],
+  ['年卡', 2],
 ];
 
 /** Fills a tenant with a believable chain: regions, brands, shops across provinces, dictionaries. */
@@ -157,6 +165,9 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await tx
       .insert(memberGrades)
       .values(codes('DJ', ['普通会员', '银卡会员', '金卡会员', '钻石会员']).map((r, i) => ({ ...t, ...r, discount: 100 - i * 5 })));
+    await tx
+      .insert(cardTypes)
+      .values(demoCardTypes.map(([name, kind], i) => ({ ...t, code: String(i + 1).padStart(3, '0'), name, kind, sort: (i + 1) * 10 })));
     await seedDemoStaff(tx, tenantId);
     await seedDemoCatalog(tx, tenantId);
     await seedDemoPrices(tx, tenantId);

@@ -1,13 +1,15 @@
 import { and, asc, count, countDistinct, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
 import { services } from '../catalog/schema.js';
+import { cardTypes } from '../members/schema.js';
 import { assertUnique, assertVisible, assertWithinControl, loadItems, loadShop, refNotFound, updatePricesById } from './common.js';
 import { serviceCardPrices } from './schema.js';
 
 /**
- * Card prices: the price of a service when paid with a card type. Card types arrive with the members
- * module; until then the link is kept by card type id (no foreign key) and names are null.
+ * Card prices: the price of a service when paid with a card type. A card price points at a card type
+ * of the tenant (foreign key); the card types themselves are kept by the members module.
  */
 const cardColumns = {
   id: serviceCardPrices.id,
@@ -15,7 +17,7 @@ const cardColumns = {
   serviceCode: services.code,
   serviceName: services.name,
   cardTypeId: serviceCardPrices.cardTypeId,
-  cardTypeName: sql<string | null>`null::text`,
+  cardTypeName: cardTypes.name,
   shopId: serviceCardPrices.shopId,
   price: serviceCardPrices.price,
   updatedAt: serviceCardPrices.updatedAt,
@@ -26,8 +28,15 @@ function cardRows(tx: Db, where: SQL | undefined) {
     .select(cardColumns)
     .from(serviceCardPrices)
     .innerJoin(services, eq(services.id, serviceCardPrices.serviceId))
+    .innerJoin(cardTypes, eq(cardTypes.id, serviceCardPrices.cardTypeId))
     .where(and(eq(services.isDel, 0), where))
-    .orderBy(asc(services.code), asc(serviceCardPrices.cardTypeId), sql`${serviceCardPrices.shopId} nulls first`, asc(serviceCardPrices.id))
+    .orderBy(
+      asc(services.code),
+      asc(cardTypes.sort),
+      asc(cardTypes.code),
+      sql`${serviceCardPrices.shopId} nulls first`,
+      asc(serviceCardPrices.id),
+    )
     .limit(5000);
 }
 
@@ -72,6 +81,25 @@ async function write(
   return { added: added.length, updated: updated.length, removed: removed.length };
 }
 
+/**
+ * Every card type of `items` must be one of the tenant's (stopped ones included: their prices stay
+ * editable). 400 naming each offending `items.<n>.cardTypeId`; another tenant's ids look missing.
+ */
+async function assertCardTypes(tx: Db, items: { cardTypeId: number }[]) {
+  const ids = [...new Set(items.map((i) => i.cardTypeId))];
+  if (!ids.length) return;
+  const found = new Set((await tx.select({ id: cardTypes.id }).from(cardTypes).where(inArray(cardTypes.id, ids))).map((r) => r.id));
+  const missing = items.flatMap((i, n) => (found.has(i.cardTypeId) ? [] : [n]));
+  if (missing.length) {
+    throw new AppError(
+      400,
+      'validation',
+      {},
+      missing.map((n) => ({ path: `items.${n}.cardTypeId`, key: 'missingReference', params: { field: '@pricing.cardType' } })),
+    );
+  }
+}
+
 async function checkScope(tx: Db, auth: Auth, serviceIds: number[], shopId: number | null, items: { cardTypeId: number; price: number }[]) {
   await loadItems(tx, 'service', serviceIds);
   if (shopId !== null) await loadShop(tx, auth, shopId);
@@ -81,6 +109,7 @@ async function checkScope(tx: Db, auth: Auth, serviceIds: number[], shopId: numb
     (i) => `items.${i}.cardTypeId`,
     (i) => String(i.cardTypeId),
   );
+  await assertCardTypes(tx, items);
   if (shopId !== null) {
     await assertWithinControl(
       tx,
@@ -173,14 +202,20 @@ export async function deleteCard(tx: Db, auth: Auth, id: number) {
   return { id };
 }
 
-/** cardinfos: card types that have prices (chain-wide, or that apply in one shop); names come with the members module. */
+/** cardinfos: card types that have prices (chain-wide, or that apply in one shop), with their names. */
 export async function cardInfos(tx: Db, auth: Auth, shopId?: number) {
   if (shopId !== undefined) await loadShop(tx, auth, shopId);
   const rows = await tx
-    .select({ cardTypeId: serviceCardPrices.cardTypeId, services: countDistinct(serviceCardPrices.serviceId), prices: count() })
+    .select({
+      cardTypeId: serviceCardPrices.cardTypeId,
+      name: cardTypes.name,
+      services: countDistinct(serviceCardPrices.serviceId),
+      prices: count(),
+    })
     .from(serviceCardPrices)
+    .innerJoin(cardTypes, eq(cardTypes.id, serviceCardPrices.cardTypeId))
     .where(shopId === undefined ? undefined : or(isNull(serviceCardPrices.shopId), eq(serviceCardPrices.shopId, shopId)))
-    .groupBy(serviceCardPrices.cardTypeId)
-    .orderBy(asc(serviceCardPrices.cardTypeId));
-  return rows.map((r) => ({ cardTypeId: r.cardTypeId, name: null, services: Number(r.services) }));
+    .groupBy(serviceCardPrices.cardTypeId, cardTypes.name, cardTypes.sort, cardTypes.code)
+    .orderBy(asc(cardTypes.sort), asc(cardTypes.code), asc(serviceCardPrices.cardTypeId));
+  return rows.map((r) => ({ cardTypeId: r.cardTypeId, name: r.name, services: Number(r.services) }));
 }

@@ -66,6 +66,8 @@ defineLabels({
   'pricing.priceRow': ['门店价格', 'Shop price'],
   'pricing.special': ['职级特价', 'Level price'],
   'pricing.cardPrice': ['卡项价格', 'Card price'],
+  'pricing.cardType': ['卡项', 'Card type'],
+  card_types: ['卡项', 'card types'],
   'pricing.line.mf': ['美发', 'hair'],
   'pricing.line.mr': ['美容', 'beauty'],
 });

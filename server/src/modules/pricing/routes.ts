@@ -521,7 +521,7 @@ function cardRoutes(app: FastifyInstance) {
   const saveSpec = {
     summary: 'Card prices of a service: chain default (no shopId) or one shop',
     description:
-      'The card prices of the scope become exactly `items` ([{cardTypeId, price}]). Card types come with the members module: cardTypeId is stored without a foreign key. Shop card prices must lie within price control.',
+      'The card prices of the scope become exactly `items` ([{cardTypeId, price}]). Each cardTypeId must be a card type of the tenant (400 naming `items.<n>.cardTypeId`, nothing written). Shop card prices must lie within price control.',
     perm: perm.serviceEdit,
     body: saveServCardsBody,
     entity: 'servicecard',
@@ -544,7 +544,7 @@ function cardRoutes(app: FastifyInstance) {
       {
         summary: 'Set card prices on many services at once',
         description:
-          'Every service of serviceIds gets every [{cardTypeId, price}] of items (added or overwritten) at the chain (no shopId) or one shop; their other card prices stay.',
+          'Every service of serviceIds gets every [{cardTypeId, price}] of items (added or overwritten) at the chain (no shopId) or one shop; their other card prices stay. Each cardTypeId must be a card type of the tenant (400 naming `items.<n>.cardTypeId`, nothing written).',
         perm: perm.serviceEdit,
         body: batchServiceCardsBody,
         entity: 'servicecard',
@@ -559,7 +559,7 @@ function cardRoutes(app: FastifyInstance) {
     {
       summary: 'Card prices of a service (chain and shops)',
       description:
-        "shopId given: the chain's and that shop's; absent: the chain's and every shop's the user may see. cardTypeName is null until the members module exists.",
+        "shopId given: the chain's and that shop's; absent: the chain's and every shop's the user may see, with the card type's name.",
       perm: perm.serviceView,
       query: servPriceCardsQuery,
     },
@@ -583,8 +583,7 @@ function cardRoutes(app: FastifyInstance) {
     `${SI}/cardinfos`,
     {
       summary: 'Card types that have service prices',
-      description:
-        'Until the members module (card types) exists: [{cardTypeId, name: null, services}] — the card type ids that have prices, name null, and how many services they price.',
+      description: '[{cardTypeId, name, services}]: the card types that have prices, and how many services they price.',
       perm: perm.serviceView,
     },
     ({ tx, auth }) => cardInfos(tx, auth),
@@ -595,8 +594,7 @@ function cardRoutes(app: FastifyInstance) {
     `${BSI}/cardinfos`,
     {
       summary: 'Card types that have service prices applying in a shop (?shopid=)',
-      description:
-        "As the chain cardinfos, counting the chain's and the shop's own card prices. name is null until the members module exists.",
+      description: "As the chain cardinfos, counting the chain's and the shop's own card prices.",
       perm: perm.serviceView,
       query: shopQuery,
     },
@@ -747,7 +745,7 @@ function templateRoutes(app: FastifyInstance, kind: PriceKind) {
     'GET',
     `${B}/:id`,
     { summary: `${what}: one template with its prices and shops (not in the seed)`, perm: view, params: idParam },
-    ({ tx, params }) => templateDetail(tx, kind, params.id),
+    ({ tx, auth, params }) => templateDetail(tx, kind, params.id, auth),
   );
   route(
     app,
