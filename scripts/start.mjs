@@ -1,9 +1,13 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureInstalled, ensureWebBuilt, root, serverNodeFlags } from './ensure.mjs';
+import { supervise } from './supervise.mjs';
 
 ensureInstalled();
 ensureWebBuilt();
-const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+// The server runs in a child process that is started again if it dies (see supervise.mjs).
+const { done } = supervise({
+  command: process.execPath,
+  args: [...serverNodeFlags(), path.join(root, 'server/src/main.ts')],
+  options: { cwd: root },
+});
+process.exit(await done);
