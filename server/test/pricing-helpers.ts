@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { positionLevels, products, services, shops } from '../src/db/schema.js';
+import { cardTypes, positionLevels, products, services, shops } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import type { Answer, TestApp, TestTenant } from './helpers.js';
 
@@ -52,6 +52,37 @@ export async function newProduct(t: TestApp, tenant: TestTenant, fields: Partial
       .returning(),
   );
   return row;
+}
+
+/**
+ * Card types of `tenant` straight in the database (their admin is the members module's), one per
+ * name, with the tenant's next codes; `fields` apply to all (e.g. status 2, kind 2). In creation order.
+ */
+export async function newCardTypes(
+  t: TestApp,
+  tenant: TestTenant,
+  names: string[],
+  fields: Partial<Pick<typeof cardTypes.$inferInsert, 'kind' | 'status' | 'sort'>> = {},
+) {
+  return inTenant(t.database.db, tenant.tenantId, async (tx) => {
+    const [{ last }] = await tx
+      .select({ last: sql<number>`coalesce(max(${cardTypes.code}::int), 0)::int` })
+      .from(cardTypes)
+      .where(sql`${cardTypes.code} ~ '^[0-9]+$'`);
+    return tx
+      .insert(cardTypes)
+      .values(
+        names.map((name, i) => ({
+          tenantId: tenant.tenantId,
+          code: String(Number(last) + i + 1).padStart(3, '0'),
+          name,
+          kind: 1,
+          sort: (Number(last) + i + 1) * 10,
+          ...fields,
+        })),
+      )
+      .returning();
+  });
 }
 
 export async function levelsOf(t: TestApp, tenant: TestTenant) {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { priceControls, serviceShopPrices, serviceSpecials } from '../src/db/schema.js';
 import { build } from './helpers.js';
-import { db, EN, expect400, expectStatus, newService, ok, serviceRow, shopsOf, uniq } from './pricing-helpers.js';
+import { db, EN, expect400, expectStatus, newCardTypes, newService, ok, serviceRow, shopsOf, uniq } from './pricing-helpers.js';
 import { createLimitedUser } from './users.js';
 
 const SP = '/api-chain/serviceprice';
@@ -409,18 +409,22 @@ describe('pricing: service prices per shop', async () => {
       ok(await a.admin.post(`${SP}/savespecials`, { serviceId: x.id, shopId: s1.id, items: [{ levelId, price: 16_000 }] }));
       expect(ok(await a.admin.get(`${SP}/resolve`, { ...q, levelId }))).toMatchObject({ price: 16_000, source: 'special-shop' });
       expect(ok(await a.admin.get(`${SP}/resolve`, { ...q, shopId: s2.id, levelId }))).toMatchObject({ price: null, reason: 'not-listed' });
-      ok(await a.admin.post(`${SP}/saveServcards`, { serviceId: x.id, items: [{ cardTypeId: 501, price: 8_000 }] }));
-      expect(ok(await a.admin.get(`${SP}/resolve`, { ...q, levelId, cardTypeId: 501 }))).toMatchObject({
+      const [priced, unpriced] = await newCardTypes(t, a, ['试算金卡', '试算银卡']);
+      ok(await a.admin.post(`${SP}/saveServcards`, { serviceId: x.id, items: [{ cardTypeId: priced.id, price: 8_000 }] }));
+      expect(ok(await a.admin.get(`${SP}/resolve`, { ...q, levelId, cardTypeId: priced.id }))).toMatchObject({
         price: 8_000,
         source: 'card-chain',
       });
-      expect(ok(await a.admin.get(`${SP}/resolve`, { ...q, cardTypeId: 502, date: '2027-01-01' }))).toMatchObject({
+      expect(ok(await a.admin.get(`${SP}/resolve`, { ...q, cardTypeId: unpriced.id, date: '2027-01-01' }))).toMatchObject({
         price: 11_000,
         source: 'shop',
         date: '2027-01-01',
       });
       ok(await a.admin.post(`${SP}/saveServShopStatus`, { shopIds: [s1.id], serviceIds: [x.id], status: 0 }));
-      expect(ok(await viewer.client.get(`${SP}/resolve`, { ...q, cardTypeId: 501 }))).toMatchObject({ price: null, reason: 'not-sold' });
+      expect(ok(await viewer.client.get(`${SP}/resolve`, { ...q, cardTypeId: priced.id }))).toMatchObject({
+        price: null,
+        reason: 'not-sold',
+      });
     });
 
     it('products too; 400, 401, 403 (shop not visible), 404 (other tenant)', async () => {

@@ -1,15 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { priceControls, serviceCardPrices, serviceSpecialLogs, serviceSpecials } from '../src/db/schema.js';
 import { build } from './helpers.js';
-import { db, EN, expect400, expectStatus, levelsOf, newService, ok, shopsOf, upload } from './pricing-helpers.js';
+import { db, EN, expect400, expectStatus, levelsOf, newCardTypes, newService, ok, shopsOf, upload } from './pricing-helpers.js';
 import { createLimitedUser } from './users.js';
 
 const SP = '/api-chain/serviceprice';
 const SI = '/api-chain/serviceinfo';
 const BSP = '/api-base/serviceprice';
 const BSI = '/api-base/serviceinfo';
+const CARD_TYPES = '/api-chain/cardinfo/list/all';
 
 async function sheet(rows: (string | number | null)[][], header = ['服务项目', '门店', '职级', '价格（元）']) {
   const wb = new ExcelJS.Workbook();
@@ -36,6 +37,8 @@ describe('pricing: level prices (specials) and card prices', async () => {
     managerShops: [s1.id],
   });
   const nobody = await createLimitedUser(t, a, { perms: [], managerShops: [s1.id] });
+  const [gold, silver, yearly] = await newCardTypes(t, a, ['测试金卡', '测试银卡', '测试年卡']);
+  const [foreignCardType] = await newCardTypes(t, b, ['他人的卡']);
   const logsOf = (serviceId: number) =>
     db(t, a, (tx) => tx.select().from(serviceSpecialLogs).where(eq(serviceSpecialLogs.serviceId, serviceId)));
 
@@ -308,58 +311,70 @@ describe('pricing: level prices (specials) and card prices', async () => {
         await a.admin.post(`${SP}/saveServcards`, {
           serviceId: x.id,
           items: [
-            { cardTypeId: 101, price: 8_000 },
-            { cardTypeId: 102, price: 7_000 },
+            { cardTypeId: gold.id, price: 8_000 },
+            { cardTypeId: silver.id, price: 7_000 },
           ],
         }),
       );
       expect(chain).toMatchObject({ serviceId: x.id, shopId: null, added: 2 });
       expect(chain.list.map((r: any) => [r.cardTypeId, r.price, r.cardTypeName])).toEqual([
-        [101, 8_000, null],
-        [102, 7_000, null],
+        [gold.id, 8_000, '测试金卡'],
+        [silver.id, 7_000, '测试银卡'],
       ]);
-      const replaced = ok(await a.admin.post(`${SI}/saveServcards`, { serviceId: x.id, items: [{ cardTypeId: 102, price: 6_500 }] }));
+      const replaced = ok(await a.admin.post(`${SI}/saveServcards`, { serviceId: x.id, items: [{ cardTypeId: silver.id, price: 6_500 }] }));
       expect(replaced).toMatchObject({ added: 0, updated: 1, removed: 1 });
-      ok(await editor.client.post(`${BSP}/saveServcards?shopid=${s1.id}`, { serviceId: x.id, items: [{ cardTypeId: 102, price: 6_000 }] }));
+      ok(
+        await editor.client.post(`${BSP}/saveServcards?shopid=${s1.id}`, {
+          serviceId: x.id,
+          items: [{ cardTypeId: silver.id, price: 6_000 }],
+        }),
+      );
       const batch = ok(
         await a.admin.post(`${SP}/batchServiceCards`, {
           serviceIds: [x.id, y.id],
           items: [
-            { cardTypeId: 103, price: 5_000 },
-            { cardTypeId: 102, price: 6_600 },
+            { cardTypeId: yearly.id, price: 5_000 },
+            { cardTypeId: silver.id, price: 6_600 },
           ],
         }),
       );
       expect(batch).toMatchObject({ added: 3, updated: 1, removed: 0 });
-      ok(await a.admin.post(`${SI}/batchServiceCards`, { serviceIds: [y.id], shopId: s2.id, items: [{ cardTypeId: 103, price: 4_000 }] }));
+      ok(
+        await a.admin.post(`${SI}/batchServiceCards`, {
+          serviceIds: [y.id],
+          shopId: s2.id,
+          items: [{ cardTypeId: yearly.id, price: 4_000 }],
+        }),
+      );
       const ofX = ok(await a.admin.get(`${SI}/findServPriceCards`, { serviceId: x.id }));
       expect(ofX.map((r: any) => [r.cardTypeId, r.shopId, r.price])).toEqual([
-        [102, null, 6_600],
-        [102, s1.id, 6_000],
-        [103, null, 5_000],
+        [silver.id, null, 6_600],
+        [silver.id, s1.id, 6_000],
+        [yearly.id, null, 5_000],
       ]);
       const ofXMine = ok(await viewer.client.get(`${SI}/findServPriceCards`, { serviceId: y.id }));
       expect(ofXMine.every((r: any) => r.shopId === null)).toBe(true);
       const inS1 = ok(await a.admin.get(`${SI}/findShopCards`, { shopid: s1.id, serviceId: x.id }));
       expect(inS1.map((r: any) => [r.cardTypeId, r.shopId, r.price])).toEqual([
-        [102, s1.id, 6_000],
-        [103, null, 5_000],
+        [silver.id, s1.id, 6_000],
+        [yearly.id, null, 5_000],
       ]);
       const inS2 = ok(await a.admin.get(`${SI}/findShopCards`, { shopid: s2.id }));
-      expect(inS2.find((r: any) => r.serviceId === y.id && r.cardTypeId === 103)).toMatchObject({
+      expect(inS2.find((r: any) => r.serviceId === y.id && r.cardTypeId === yearly.id)).toMatchObject({
         shopId: s2.id,
         price: 4_000,
         serviceName: y.name,
+        cardTypeName: '测试年卡',
       });
       const infos = ok(await a.admin.get(`${SI}/cardinfos`));
       expect(infos).toEqual(
         expect.arrayContaining([
-          { cardTypeId: 102, name: null, services: 2 },
-          { cardTypeId: 103, name: null, services: 2 },
+          { cardTypeId: silver.id, name: '测试银卡', services: 2 },
+          { cardTypeId: yearly.id, name: '测试年卡', services: 2 },
         ]),
       );
       const shopInfos = ok(await viewer.client.get(`${BSI}/cardinfos`, { shopid: s1.id }));
-      expect(shopInfos.find((c: any) => c.cardTypeId === 103)).toEqual({ cardTypeId: 103, name: null, services: 2 });
+      expect(shopInfos.find((c: any) => c.cardTypeId === yearly.id)).toEqual({ cardTypeId: yearly.id, name: '测试年卡', services: 2 });
       // DELETE
       const own = inS1[0];
       expectStatus(await viewer.client.del(`${SP}/servicecard/${own.id}`), 403);
@@ -370,27 +385,98 @@ describe('pricing: level prices (specials) and card prices', async () => {
       ]);
     });
 
+    it('card prices point only at card types of the tenant: 400 naming each offending item, nothing written', async () => {
+      const x = await newService(t, a);
+      const y = await newService(t, a);
+      const [stopped] = await newCardTypes(t, a, ['停办的卡'], { status: 2 });
+      const cardsOf = (serviceIds: number[]) =>
+        db(t, a, (tx) =>
+          tx
+            .select({ serviceId: serviceCardPrices.serviceId, cardTypeId: serviceCardPrices.cardTypeId, price: serviceCardPrices.price })
+            .from(serviceCardPrices)
+            .where(inArray(serviceCardPrices.serviceId, serviceIds))
+            .orderBy(serviceCardPrices.serviceId, serviceCardPrices.cardTypeId),
+        );
+      ok(await a.admin.post(`${SP}/saveServcards`, { serviceId: x.id, items: [{ cardTypeId: gold.id, price: 9_000 }] }));
+      const before = await cardsOf([x.id, y.id]);
+      expect(before).toEqual([{ serviceId: x.id, cardTypeId: gold.id, price: 9_000 }]);
+      const missing = foreignCardType.id + 1_000_000;
+      for (const bad of [missing, foreignCardType.id]) {
+        const items = [
+          { cardTypeId: silver.id, price: 7_000 },
+          { cardTypeId: bad, price: 6_000 },
+        ];
+        const saved = await a.admin.post(`${SP}/saveServcards`, { serviceId: x.id, items });
+        expect400(saved, 'items.1.cardTypeId');
+        expect(saved.body.errors).toEqual([{ path: 'items.1.cardTypeId', message: '卡项不存在或已停用' }]);
+        expect400(await editor.client.post(`${BSP}/saveServcards?shopid=${s1.id}`, { serviceId: x.id, items }), 'items.1.cardTypeId');
+        // A batch over several services with valid rows around the bad one: nothing is written anywhere.
+        const batch = await a.admin.post(
+          `${SI}/batchServiceCards`,
+          {
+            serviceIds: [x.id, y.id],
+            shopId: s1.id,
+            items: [
+              { cardTypeId: gold.id, price: 8_000 },
+              { cardTypeId: silver.id, price: 7_500 },
+              ...items.slice(1),
+              { cardTypeId: missing + 1, price: 1 },
+            ],
+          },
+          EN,
+        );
+        expect400(batch, 'items.2.cardTypeId');
+        expect(batch.body.errors).toEqual([
+          { path: 'items.2.cardTypeId', message: 'Card type does not exist or is disabled' },
+          { path: 'items.3.cardTypeId', message: 'Card type does not exist or is disabled' },
+        ]);
+        expect(await cardsOf([x.id, y.id])).toEqual(before);
+      }
+      // A card type no longer issued keeps its prices editable.
+      const kept = ok(await a.admin.post(`${SP}/saveServcards`, { serviceId: y.id, items: [{ cardTypeId: stopped.id, price: 5_000 }] }));
+      expect(kept.list.map((r: any) => [r.cardTypeId, r.cardTypeName])).toEqual([[stopped.id, '停办的卡']]);
+      // Another tenant's card types do not name themselves in this tenant's reads either.
+      expect(ok(await b.admin.get(`${SI}/findServPriceCards`, { serviceId: foreignService.id }))).toEqual([]);
+    });
+
+    it('cardinfo/list/all lists the card types of the tenant for whoever sees services or their prices', async () => {
+      const all = ok(await a.admin.get(CARD_TYPES));
+      expect(all.slice(0, 3)).toEqual([
+        { id: expect.any(Number), code: '001', name: '金卡', kind: 1, status: 1 },
+        { id: expect.any(Number), code: '002', name: '银卡', kind: 1, status: 1 },
+        { id: expect.any(Number), code: '003', name: '年卡', kind: 2, status: 1 },
+      ]);
+      expect(all.map((c: any) => c.id)).toEqual(expect.arrayContaining([gold.id, silver.id, yearly.id]));
+      expect(all.map((c: any) => c.id)).not.toContain(foreignCardType.id);
+      expect(all.find((c: any) => c.id === gold.id)).toEqual({ id: gold.id, code: gold.code, name: '测试金卡', kind: 1, status: 1 });
+      expect(ok(await viewer.client.get(CARD_TYPES))).toEqual(all);
+      const serviceViewer = await createLimitedUser(t, a, { perms: ['catalog.service.view'] });
+      expect(ok(await serviceViewer.client.get(CARD_TYPES))).toEqual(all);
+      expectStatus(await nobody.client.get(CARD_TYPES), 403);
+      expectStatus(await anon.get(CARD_TYPES), 401);
+    });
+
     it('shop card prices lie within price control; 400, 401, 403, 404', async () => {
       const x = await newService(t, a);
       await db(t, a, (tx) =>
         tx.insert(priceControls).values({ tenantId: a.tenantId, kind: 'service', itemId: x.id, minPrice: 5_000, maxPrice: null }),
       );
-      ok(await a.admin.post(`${SP}/saveServcards`, { serviceId: x.id, items: [{ cardTypeId: 1, price: 100 }] }));
+      ok(await a.admin.post(`${SP}/saveServcards`, { serviceId: x.id, items: [{ cardTypeId: gold.id, price: 100 }] }));
       const low = await a.admin.post(`${SP}/batchServiceCards`, {
         serviceIds: [x.id],
         shopId: s1.id,
-        items: [{ cardTypeId: 1, price: 4_999 }],
+        items: [{ cardTypeId: gold.id, price: 4_999 }],
       });
       expect400(low, 'items.0.price');
       expect(low.body.resp_msg).toContain('低于总部最低价 ¥50.00');
-      const body = { serviceId: x.id, items: [{ cardTypeId: 1, price: 1 }] };
+      const body = { serviceId: x.id, items: [{ cardTypeId: gold.id, price: 1 }] };
       expect400(await a.admin.post(`${SP}/saveServcards`, { ...body, items: [{ cardTypeId: 0, price: 1 }] }), 'items.0.cardTypeId');
       expect400(
         await a.admin.post(`${SP}/saveServcards`, {
           ...body,
           items: [
-            { cardTypeId: 1, price: 1 },
-            { cardTypeId: 1, price: 2 },
+            { cardTypeId: gold.id, price: 1 },
+            { cardTypeId: gold.id, price: 2 },
           ],
         }),
         'items.1.cardTypeId',
@@ -409,7 +495,10 @@ describe('pricing: level prices (specials) and card prices', async () => {
       expectStatus(await a.admin.get(`${SI}/findShopCards`, { shopid: foreignShop.id }), 404);
       expectStatus(await a.admin.get(`${BSI}/cardinfos`, { shopid: foreignShop.id }), 404);
       const [foreignCard] = await db(t, b, (tx) =>
-        tx.insert(serviceCardPrices).values({ tenantId: b.tenantId, serviceId: foreignService.id, cardTypeId: 1, price: 1 }).returning(),
+        tx
+          .insert(serviceCardPrices)
+          .values({ tenantId: b.tenantId, serviceId: foreignService.id, cardTypeId: gold.id, price: 1 })
+          .returning(),
       );
       expectStatus(await a.admin.del(`${SP}/servicecard/${foreignCard.id}`), 404);
     });
