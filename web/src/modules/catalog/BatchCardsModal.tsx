@@ -7,6 +7,7 @@ import { http } from '../../platform/http';
 import { yuanToCents } from '../../platform/money';
 import { notify } from '../../platform/notify';
 import { PRICING } from '../pricing/api';
+import { CardTypeSelect } from '../pricing/cardTypes';
 import { CHAIN, ShopSelect } from '../pricing/shops';
 
 interface Line {
@@ -73,14 +74,11 @@ export function BatchCardsModal({ services, onClose }: { services: ServiceRow[] 
         </Space>
         {lines.map((l) => (
           <Space key={l.key}>
-            <InputNumber<number>
-              aria-label={t('pricing.card.typeIdPh')}
-              placeholder={t('pricing.card.typeIdPh')}
+            <CardTypeSelect
               value={l.cardTypeId}
-              min={1}
-              precision={0}
               onChange={(v) => patch(l.key, { cardTypeId: v })}
-              style={{ width: 180 }}
+              status={l.cardTypeId && lines.some((x) => x.key !== l.key && x.cardTypeId === l.cardTypeId) ? 'error' : undefined}
+              style={{ width: 240 }}
             />
             <InputNumber<number>
               aria-label={t('pricing.card.price')}

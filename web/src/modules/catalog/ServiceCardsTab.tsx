@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import type { CardInfo, CardPriceRow, ServiceRow } from '@headoffice/contract';
+import type { CardPriceRow, ServiceRow } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, InputNumber, Space, Table, Typography } from 'antd';
+import { Alert, Button, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../platform/auth';
@@ -9,8 +9,8 @@ import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
 import { notify } from '../../platform/notify';
-import { useRemoteRows } from '../../platform/resource/options';
 import { PRICING } from '../pricing/api';
+import { CardTypeSelect, useCardTypes } from '../pricing/cardTypes';
 import { CHAIN, ShopSelect } from '../pricing/shops';
 
 interface Line {
@@ -36,9 +36,9 @@ export function ServiceCardsTab({ service }: { service: ServiceRow }) {
     queryFn: ({ signal }) =>
       http.get<CardPriceRow[]>(PRICING.servPriceCards, { serviceId: service.id, shopId: shopId ?? undefined }, { signal }),
   });
-  const infos = useRemoteRows(PRICING.cardInfos);
-  const known = useMemo(() => ((infos.data ?? []) as unknown as CardInfo[]).filter((c) => c.cardTypeId), [infos.data]);
-  const nameOf = (id: number | null) => (id ? (known.find((k) => k.cardTypeId === id)?.name ?? null) : null);
+  const types = useCardTypes();
+  /** The card type's name: from the list of card types, else as the saved price carries it. */
+  const nameOf = (id: number | null) => types.byId(id)?.name ?? (cards.data ?? []).find((c) => c.cardTypeId === id)?.cardTypeName ?? null;
 
   const saved: Line[] = useMemo(
     () =>
@@ -96,25 +96,29 @@ export function ServiceCardsTab({ service }: { service: ServiceRow }) {
             width: 260,
             render: (_, r) =>
               canEdit ? (
-                <InputNumber<number>
-                  aria-label={t('pricing.card.typeIdPh')}
+                <CardTypeSelect
                   value={r.cardTypeId}
-                  min={1}
-                  precision={0}
-                  onChange={(v) => update(r.key, { cardTypeId: v ?? null })}
-                  placeholder={t('pricing.card.typeIdPh')}
+                  onChange={(v) => update(r.key, { cardTypeId: v })}
                   status={r.cardTypeId && duplicate.has(r.cardTypeId) ? 'error' : undefined}
-                  style={{ width: 200 }}
+                  style={{ width: 240 }}
                 />
               ) : (
-                (nameOf(r.cardTypeId) ?? t('pricing.card.typeN', { id: r.cardTypeId }))
+                nameOf(r.cardTypeId)
               ),
           },
           {
-            key: 'name',
-            title: t('pricing.card.name'),
-            width: 160,
-            render: (_, r) => nameOf(r.cardTypeId) ?? <Typography.Text type="secondary">{t('pricing.card.pending')}</Typography.Text>,
+            key: 'kind',
+            title: t('pricing.card.kind'),
+            width: 120,
+            render: (_, r) => {
+              const type = types.byId(r.cardTypeId);
+              return type ? (
+                <Space size={4}>
+                  {t(`pricing.card.kinds.${type.kind}`)}
+                  {type.status === 1 ? null : <Tag>{t('pricing.card.stopped')}</Tag>}
+                </Space>
+              ) : null;
+            },
           },
           {
             key: 'price',

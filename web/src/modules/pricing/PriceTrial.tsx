@@ -1,13 +1,14 @@
 import { CalculatorOutlined } from '@ant-design/icons';
-import type { CardInfo, PriceKind, ResolvedPrice } from '@headoffice/contract';
+import type { PriceKind, ResolvedPrice } from '@headoffice/contract';
 import { Alert, Button, Card, DatePicker, Form, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
-import { useOptions, useRemoteRows } from '../../platform/resource/options';
+import { useOptions } from '../../platform/resource/options';
 import { PRICING } from './api';
+import { cardTypeLabel, useCardTypes } from './cardTypes';
 import { ShopSelect } from './shops';
 
 interface Values {
@@ -27,11 +28,8 @@ export function PriceTrial({ kind, itemId }: { kind: PriceKind; itemId: number }
   const [answer, setAnswer] = useState<ResolvedPrice | null>(null);
   const [busy, setBusy] = useState(false);
   const levels = useOptions({ kind: 'remote', url: '/api-chain/positionlevel/list/all' });
-  const cards = useRemoteRows(kind === 'service' ? PRICING.cardInfos : undefined);
-  const cardOptions = ((cards.data ?? []) as unknown as CardInfo[]).map((c) => ({
-    value: c.cardTypeId,
-    label: c.name ?? t('pricing.card.typeN', { id: c.cardTypeId }),
-  }));
+  const { cardTypes } = useCardTypes(kind === 'service');
+  const cardOptions = cardTypes.map((c) => ({ value: c.id, label: cardTypeLabel(c, t) }));
 
   const run = async (v: Values) => {
     if (!v.shopId) return;
@@ -62,7 +60,13 @@ export function PriceTrial({ kind, itemId }: { kind: PriceKind; itemId: number }
         {kind === 'service' ? (
           <>
             <Form.Item name="cardTypeId" label={t('pricing.card.type')}>
-              <Select allowClear options={cardOptions} style={{ width: 150 }} placeholder={t('pricing.trial.noCard')} />
+              <Select
+                allowClear
+                options={cardOptions}
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 180 }}
+                placeholder={t('pricing.trial.noCard')}
+              />
             </Form.Item>
             <Form.Item name="levelId" label={t('pricing.special.level')}>
               <Select allowClear options={levels.options} style={{ width: 150 }} placeholder={t('pricing.trial.anyLevel')} />

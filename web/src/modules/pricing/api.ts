@@ -23,6 +23,8 @@ export const PRICING = {
   specialImport: '/api-base/serviceinfo/specialBatchImport',
 
   cardInfos: '/api-chain/serviceinfo/cardinfos',
+  /** Every card type of the chain, for pickers. */
+  cardTypes: '/api-chain/cardinfo/list/all',
   servPriceCards: '/api-chain/serviceinfo/findServPriceCards',
   saveServCards: '/api-chain/serviceprice/saveServcards',
   batchServiceCards: '/api-chain/serviceprice/batchServiceCards',
