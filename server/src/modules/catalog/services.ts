@@ -19,6 +19,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { branches, employees, positionLevels, positions, serviceTypes, shops } from '../org/schema.js';
+import { employeeScope } from '../org/staff-queries.js';
 import { assertNotInPackage, assertRefs, nextSeriesCode, PICK_LIMIT, packagesUsing } from './common.js';
 import { serviceEmployees, serviceGroupItems, serviceGroups, servicePositions, services } from './schema.js';
 
@@ -54,8 +55,8 @@ function selectServices(tx: Db) {
 
 type ServiceBase = Awaited<ReturnType<typeof selectServices>>[number];
 
-/** Adds each service's performing positions and named employees (two queries for all rows). */
-async function withPerformers(tx: Db, rows: ServiceBase[]) {
+/** Adds each service's performing positions and named employees (two queries for all rows); `auth` shows only employees it sees. */
+async function withPerformers(tx: Db, rows: ServiceBase[], auth?: Auth) {
   const ids = rows.map((r) => r.id);
   const positionRows = ids.length
     ? await tx
@@ -70,7 +71,7 @@ async function withPerformers(tx: Db, rows: ServiceBase[]) {
         .select({ serviceId: serviceEmployees.serviceId, id: employees.id, name: employees.name })
         .from(serviceEmployees)
         .innerJoin(employees, eq(employees.id, serviceEmployees.employeeId))
-        .where(inArray(serviceEmployees.serviceId, ids))
+        .where(and(inArray(serviceEmployees.serviceId, ids), auth ? employeeScope(auth) : undefined))
         .orderBy(asc(employees.eecode))
     : [];
   const group = <T extends { serviceId: number; id: number; name: string }>(list: T[]) => {
@@ -83,10 +84,10 @@ async function withPerformers(tx: Db, rows: ServiceBase[]) {
   return rows.map((r) => ({ ...r, positions: byPosition.get(r.id) ?? [], employees: byEmployee.get(r.id) ?? [] }));
 }
 
-export async function getService(tx: Db, id: number) {
+export async function getService(tx: Db, id: number, auth?: Auth) {
   const [row] = await selectServices(tx).where(and(eq(services.id, id), eq(services.isDel, 0)));
   if (!row) throw notFound();
-  return (await withPerformers(tx, [row]))[0];
+  return (await withPerformers(tx, [row], auth))[0];
 }
 
 type ListQuery = z.output<typeof serviceListQuery>;
@@ -101,7 +102,7 @@ function serviceFilters(q: Partial<ListQuery>): SQL[] {
   return where;
 }
 
-async function listServices(tx: Db, q: ListQuery) {
+async function listServices(tx: Db, q: ListQuery, auth: Auth) {
   const where = and(...serviceFilters(q));
   const sortable = {
     code: services.code,
@@ -122,7 +123,7 @@ async function listServices(tx: Db, q: ListQuery) {
       .offset(offsetOf(q)),
     () => tx.select({ id: services.id }).from(services).where(where),
   );
-  return { ...result, list: await withPerformers(tx, result.list) };
+  return { ...result, list: await withPerformers(tx, result.list, auth) };
 }
 
 const pickColumns = {
@@ -188,7 +189,25 @@ async function replacePerformers(tx: Db, auth: Auth, serviceIds: number[], posit
     if (rows.length) await tx.insert(servicePositions).values(rows);
   }
   if (employeeIds) {
-    await tx.delete(serviceEmployees).where(inArray(serviceEmployees.serviceId, serviceIds));
+    // A user limited to some shops names only their shops' employees (another shop's is refused like an unknown one)
+    // and leaves the other shops' employees linked.
+    const scope = employeeScope(auth);
+    if (scope)
+      await assertRefs(
+        tx,
+        employees,
+        employeeIds.map((id, i) => ({ path: `employeeIds.${i}`, id })),
+        'catalogEmployee',
+        { extra: [scope] },
+      );
+    await tx
+      .delete(serviceEmployees)
+      .where(
+        and(
+          inArray(serviceEmployees.serviceId, serviceIds),
+          scope ? inArray(serviceEmployees.employeeId, tx.select({ id: employees.id }).from(employees).where(scope)) : undefined,
+        ),
+      );
     const rows = serviceIds.flatMap((serviceId) =>
       [...new Set(employeeIds)].map((employeeId) => ({ tenantId: auth.tenantId, serviceId, employeeId })),
     );
@@ -205,7 +224,7 @@ async function saveService(tx: Db, auth: Auth, body: SaveBody, raw: unknown) {
       .values({ ...fields, tenantId: auth.tenantId })
       .returning({ id: services.id });
     await replacePerformers(tx, auth, [created.id], positionIds, employeeIds);
-    return getService(tx, created.id);
+    return getService(tx, created.id, auth);
   }
   const current = await getService(tx, id);
   const sent = sentFields(fields, raw);
@@ -221,7 +240,7 @@ async function saveService(tx: Db, auth: Auth, body: SaveBody, raw: unknown) {
     .returning({ id: services.id });
   if (!updated.length) throw conflict('staleVersion');
   await replacePerformers(tx, auth, [id], replacePositions, replaceEmployees);
-  return getService(tx, id);
+  return getService(tx, id, auth);
 }
 
 async function deleteService(tx: Db, id: number) {
@@ -235,8 +254,8 @@ async function deleteService(tx: Db, id: number) {
   return { id };
 }
 
-/** Employees who may perform a service: named for it, or on the job in one of its positions. */
-async function performers(tx: Db, serviceId: number, shopId?: number) {
+/** Employees who may perform a service: named for it, or on the job in one of its positions; of shops `auth` sees. */
+async function performers(tx: Db, auth: Auth, serviceId: number, shopId?: number) {
   await getService(tx, serviceId);
   const named = exists(
     tx
@@ -268,7 +287,7 @@ async function performers(tx: Db, serviceId: number, shopId?: number) {
     .leftJoin(shops, eq(shops.id, employees.shopId))
     .leftJoin(positions, eq(positions.id, employees.positionId))
     .leftJoin(positionLevels, eq(positionLevels.id, employees.levelId))
-    .where(and(or(named, byPosition), shopId ? eq(employees.shopId, shopId) : undefined))
+    .where(and(or(named, byPosition), shopId ? eq(employees.shopId, shopId) : undefined, employeeScope(auth)))
     .orderBy(asc(shops.code), asc(employees.eecode))
     .limit(PICK_LIMIT);
   return rows.map((r) => ({ ...r, named: Boolean(r.named) }));
@@ -390,7 +409,7 @@ export function registerServiceRoutes(app: FastifyInstance) {
       'GET',
       url,
       { summary: 'Services: paged list (keyword, serviceTypeId, branchId, line, status)', perm: view, query: serviceListQuery },
-      ({ tx, query }) => listServices(tx, query),
+      ({ tx, auth, query }) => listServices(tx, query, auth),
     );
   }
   route(
@@ -448,7 +467,7 @@ export function registerServiceRoutes(app: FastifyInstance) {
         perm: null,
         query: serviceWhoQuery,
       },
-      ({ tx, query }) => performers(tx, query.serviceId, query.shopid),
+      ({ tx, auth, query }) => performers(tx, auth, query.serviceId, query.shopid),
     );
     route(
       app,
@@ -513,7 +532,9 @@ export function registerServiceRoutes(app: FastifyInstance) {
     },
     ({ tx, auth, body }) => updateInfos(tx, auth, body),
   );
-  route(app, 'GET', `${C}/:id`, { summary: 'One service', perm: view, params: idParam }, ({ tx, params }) => getService(tx, params.id));
+  route(app, 'GET', `${C}/:id`, { summary: 'One service', perm: view, params: idParam }, ({ tx, auth, params }) =>
+    getService(tx, params.id, auth),
+  );
 
   const G = '/api-chain/serviceGroup';
   route(
