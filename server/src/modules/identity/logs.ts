@@ -1,14 +1,16 @@
 import { logQuery } from '@headoffice/contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
-import { type Auth, can } from '../../platform/auth.js';
+import { type Auth, can, visibleShops } from '../../platform/auth.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
 import { keywordMatch, offsetOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { auditLog } from '../../platform/schema.js';
+import { employees } from '../org/schema.js';
+import { employeeScope } from '../org/staff-queries.js';
 import './messages.js';
 
 /** Matching rows are counted up to this many, and pages reach this far: the log grows to millions of rows. */
@@ -32,8 +34,15 @@ type LogQuery = z.output<typeof logQuery>;
  * The operation log, newest first. Every condition sits on top of the (tenant_id, at) index, which
  * the scan walks backwards; the count stops at LOG_WINDOW + 1 rows instead of counting the table.
  */
-async function listLogs(tx: Db, auth: Auth, q: LogQuery) {
+async function listLogs(tx: Db, auth: Auth, q: LogQuery, employeeLog = false) {
   const where: SQL[] = [eq(auditLog.tenantId, auth.tenantId)];
+  // The log has no shop: a user who does not see every shop sees what they did themselves, and in the
+  // employee log what was done to the employees they see.
+  if (visibleShops(auth)) {
+    const own = eq(auditLog.userId, auth.userId);
+    const seen = inArray(auditLog.entityId, tx.select({ id: employees.id }).from(employees).where(employeeScope(auth)));
+    where.push((employeeLog ? or(own, seen) : own) as SQL);
+  }
   if (q.entity) where.push(eq(auditLog.entity, q.entity));
   if (q.entityId) where.push(eq(auditLog.entityId, q.entityId));
   if (q.username) where.push(keywordMatch(q.username, auditLog.username));
@@ -74,7 +83,8 @@ async function listLogs(tx: Db, auth: Auth, q: LogQuery) {
 
 export function registerLogRoutes(app: FastifyInstance) {
   const paging =
-    `Newest first. \`total\` counts matching records up to ${LOG_WINDOW}; \`hasMore\` is true when more match than that ` +
+    'A user who does not see every shop sees only what they did themselves (in the employee log, also what was done to ' +
+    `the employees they see). Newest first. \`total\` counts matching records up to ${LOG_WINDOW}; \`hasMore\` is true when more match than that ` +
     `(narrow the dates or filters to see them); pages past the first ${LOG_WINDOW} records answer 400. username and action ` +
     'match by "contains"; entity and entityId exactly; dateFrom/dateTo are days (YYYY-MM-DD, both included) in the ' +
     "company's time zone (Asia/Shanghai by default).";
@@ -102,7 +112,7 @@ export function registerLogRoutes(app: FastifyInstance) {
     },
     ({ tx, auth, query }) => {
       if (!can(auth, 'identity.log.view') && !can(auth, 'staff.employee.view')) throw forbidden();
-      return listLogs(tx, auth, { ...query, entity: 'employee' });
+      return listLogs(tx, auth, { ...query, entity: 'employee' }, true);
     },
   );
 }
