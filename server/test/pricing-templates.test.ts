@@ -73,13 +73,15 @@ describe('pricing: price templates (services and products)', async () => {
       ok(await a.admin.post(`${ST}/saveShop`, { templateId: created.id, shopIds: [s1.id] }));
       const [kept] = await servicePrices([s2.id], [x.id]);
       expect(kept).toMatchObject({ price: 12_000, templateId: null });
-      const detail = ok(await viewer.client.get(`${ST}/${created.id}`));
+      const detail = ok(await a.admin.get(`${ST}/${created.id}`));
       expect(detail).toMatchObject({
         id: created.id,
         shopCount: 1,
         itemCount: 1,
         shops: [{ shopId: s1.id, code: s1.code, name: s1.name }],
       });
+      // A user limited to shops (here: none) sees only their shops among the template's (see shop-scope-matrix).
+      expect(ok(await viewer.client.get(`${ST}/${created.id}`))).toMatchObject({ id: created.id, itemCount: 1, shops: [] });
     });
 
     it('a shop is on one template: 409 naming it; unableSelectShopList lists the taken shops', async () => {

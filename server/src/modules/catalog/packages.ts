@@ -62,7 +62,8 @@ function selectPackages(tx: Db) {
     .$dynamic();
 }
 
-async function getPackage(tx: Db, id: number) {
+/** One package; with `auth`, only the shops that user sees among those selling it. */
+async function getPackage(tx: Db, id: number, auth?: Auth) {
   const [row] = await selectPackages(tx).where(and(eq(servicePackages.id, id), eq(servicePackages.isDel, 0)));
   if (!row) throw notFound();
   const serviceItems = await tx
@@ -94,11 +95,14 @@ async function getPackage(tx: Db, id: number) {
     .from(servicePackageItems)
     .innerJoin(products, eq(products.id, servicePackageItems.productId))
     .where(eq(servicePackageItems.packageId, id));
+  const visible = auth && visibleShops(auth);
   const shopRows = await tx
     .select({ id: shops.id, code: shops.code, name: shops.name })
     .from(servicePackageShops)
     .innerJoin(shops, eq(shops.id, servicePackageShops.shopId))
-    .where(eq(servicePackageShops.packageId, id))
+    .where(
+      and(eq(servicePackageShops.packageId, id), visible ? inArray(servicePackageShops.shopId, visible.length ? visible : [0]) : undefined),
+    )
     .orderBy(asc(shops.code));
   const items = [
     ...serviceItems.map((i) => ({ ...i, productId: null, unit: null })),
@@ -240,7 +244,7 @@ async function savePackage(tx: Db, auth: Auth, body: SaveBody, raw: unknown, opt
     })),
   );
   if (shopIds) await replaceShops(tx, auth, packageId, shopIds);
-  return getPackage(tx, packageId);
+  return getPackage(tx, packageId, auth);
 }
 
 export function registerPackageRoutes(app: FastifyInstance) {
@@ -324,7 +328,7 @@ export function registerPackageRoutes(app: FastifyInstance) {
     'GET',
     `${P}/findById/:id`,
     { summary: 'One package with its items (names, list prices) and the shops that sell it', perm: view, params: idParam },
-    ({ tx, params }) => getPackage(tx, params.id),
+    ({ tx, auth, params }) => getPackage(tx, params.id, auth),
   );
   route(
     app,
@@ -375,7 +379,7 @@ export function registerPackageRoutes(app: FastifyInstance) {
         .update(servicePackages)
         .set({ version: sql`${servicePackages.version} + 1`, updatedAt: new Date() })
         .where(eq(servicePackages.id, body.packageId));
-      return getPackage(tx, body.packageId);
+      return getPackage(tx, body.packageId, auth);
     },
   );
   route(

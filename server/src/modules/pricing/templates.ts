@@ -59,7 +59,8 @@ export async function findTemplate(tx: Db, kind: PriceKind, id: number): Promise
   return row;
 }
 
-export async function templateDetail(tx: Db, kind: PriceKind, id: number) {
+/** One template; with `auth`, only the shops that user sees among those it applies to. */
+export async function templateDetail(tx: Db, kind: PriceKind, id: number, auth?: Auth) {
   const c = itemColumns(kind);
   const [head] = await tx
     .select(templateColumns)
@@ -78,11 +79,14 @@ export async function templateDetail(tx: Db, kind: PriceKind, id: number) {
     .innerJoin(c.table, eq(c.id, priceTemplateItems.itemId))
     .where(eq(priceTemplateItems.templateId, id))
     .orderBy(asc(c.code));
+  const visible = auth && visibleShops(auth);
   const shopRows = await tx
     .select({ shopId: shops.id, code: shops.code, name: shops.name })
     .from(priceTemplateShops)
     .innerJoin(shops, eq(shops.id, priceTemplateShops.shopId))
-    .where(eq(priceTemplateShops.templateId, id))
+    .where(
+      and(eq(priceTemplateShops.templateId, id), visible ? inArray(priceTemplateShops.shopId, visible.length ? visible : [0]) : undefined),
+    )
     .orderBy(asc(shops.code));
   return { ...head, items, shops: shopRows };
 }
