@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { menus, roleMenus, roles, userRoles, userShops, users } from '../src/db/schema.js';
+import { applicationCatalog } from '../src/modules/identity/catalog.js';
 import { hashPassword } from '../src/platform/auth.js';
+import type { MenuDef } from '../src/platform/menus.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import type { Client, TestApp, TestTenant } from './helpers.js';
 
@@ -17,6 +19,20 @@ export interface LimitedUser {
   username: string;
   password: string;
   client: Client;
+}
+
+/** Every permission key the built-in menus carry: every right there is. */
+export function allPermissions(): string[] {
+  const perms = new Set<string>();
+  const walk = (defs: MenuDef[]) => {
+    for (const def of defs) {
+      if (def.perm) perms.add(def.perm);
+      for (const action of def.actions ?? []) perms.add(action.perm);
+      walk(def.children ?? []);
+    }
+  };
+  for (const app of applicationCatalog) walk(app.menus);
+  return [...perms].sort();
 }
 
 /**
