@@ -68,10 +68,13 @@ export interface PublicCtx<Q, P, B> {
 
 const zodLocales = { 'zh-CN': zhCN().localeError, 'en-US': en().localeError } as const;
 
+/** A route that declares no query takes none: an unknown query parameter is refused like an unknown body field. */
+const noQuery = z.object({}).strict();
+
 /** Unknown fields are refused in queries and bodies alike. */
 function strictSpec<S extends { query?: Schema; params?: Schema; body?: Schema }>(spec: S): S {
   const strict = (schema: Schema) => (schema instanceof z.ZodObject ? schema.strict() : schema);
-  return { ...spec, query: strict(spec.query), params: strict(spec.params), body: strict(spec.body) };
+  return { ...spec, query: strict(spec.query) ?? noQuery, params: strict(spec.params), body: strict(spec.body) };
 }
 
 function parse<S extends Schema>(schema: S, data: unknown, where: string, lang: Lang, problems: FieldProblem[]): Out<S> {
