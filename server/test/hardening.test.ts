@@ -57,7 +57,10 @@ describe('sign-in limits', () => {
     const a = await t.tenant();
     const users = await a.admin.get('/api-user/users', { keyword: 'admin' });
     const adminId = users.body.data.list.find((u: { username: string }) => u.username === 'admin').id;
-    const set = await a.admin.post('/api-user/users/updateUser', { id: adminId, appPasswords: [{ appId: 'admin', password: 'till-pass-123' }] });
+    const set = await a.admin.post('/api-user/users/updateUser', {
+      id: adminId,
+      appPasswords: [{ appId: 'admin', password: 'till-pass-123' }],
+    });
     expect(set.status).toBe(200);
     const signedIn = await loginFrom('10.0.3.1', a.code, 'admin', a.adminPassword);
     const token = signedIn.body.data.access_token;
@@ -92,14 +95,28 @@ describe('sign-in limits', () => {
 describe('tokens', () => {
   it('refuses a validly signed token whose tenant or user is missing or not a number with 401', async () => {
     const a = await t.tenant();
-    const claims = [{ app: 'board', tv: 1 }, { tid: 'abc', app: 'board', tv: 1 }, { tid: String(a.tenantId), app: 'board' }, { tid: -1, app: 'board', tv: 1 }];
+    const claims = [
+      { app: 'board', tv: 1 },
+      { tid: 'abc', app: 'board', tv: 1 },
+      { tid: String(a.tenantId), app: 'board' },
+      { tid: -1, app: 'board', tv: 1 },
+    ];
     for (const payload of claims) {
-      const token = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setJti('j').setExpirationTime('1h').sign(t.app.secret);
+      const token = await new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setJti('j')
+        .setExpirationTime('1h')
+        .sign(t.app.secret);
       const res = await t.client(token).get('/api-user/me');
       expect(res.status).toBe(401);
       expect(res.body.resp_code).toBe('401');
     }
-    const noSubject = await new SignJWT({ tid: a.tenantId, app: 'board', tv: 1 }).setProtectedHeader({ alg: 'HS256' }).setJti('j').setExpirationTime('1h').sign(t.app.secret);
+    const noSubject = await new SignJWT({ tid: a.tenantId, app: 'board', tv: 1 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setJti('j')
+      .setExpirationTime('1h')
+      .sign(t.app.secret);
     expect((await t.client(noSubject).get('/api-user/me')).status).toBe(401);
   });
 });

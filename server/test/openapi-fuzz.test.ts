@@ -81,7 +81,7 @@ const hostileStrings = [
 /** Values a JSON body field can carry. */
 const hostileJson: unknown[] = [
   -1,
-  -9007199254740993,
+  -(2 ** 53) - 2,
   1e308,
   1.5,
   '',
@@ -146,9 +146,18 @@ function fixedCasesFor(op: Operation): InjectOptions[] {
   const cases: InjectOptions[] = [
     { method: op.method, url: `${base}?__proto__=1&constructor=2` },
     { method: op.method, url: `${base}?sort=__proto__,-constructor,toString,hasOwnProperty` },
-    { method: op.method, url: `${base}?${queryString([...op.queryParams, 'page'].flatMap((q): [string, string][] => [[q, '1'], [q, '2']]))}` },
+    {
+      method: op.method,
+      url: `${base}?${queryString(
+        [...op.queryParams, 'page'].flatMap((q): [string, string][] => [
+          [q, '1'],
+          [q, '2'],
+        ]),
+      )}`,
+    },
   ];
-  if (op.hasBody) for (const { type, payload } of hostileBodies) cases.push({ method: op.method, url: base, payload, headers: { 'content-type': type } });
+  if (op.hasBody)
+    for (const { type, payload } of hostileBodies) cases.push({ method: op.method, url: base, payload, headers: { 'content-type': type } });
   return cases;
 }
 
@@ -169,7 +178,8 @@ function judge(res: { statusCode: number; headers: Record<string, unknown>; body
   } catch {
     return `not JSON (${type}): ${res.body.slice(0, 120)}`;
   }
-  if (typeof body?.resp_code !== 'string' || typeof body.resp_msg !== 'string' || !('data' in body)) return `not an envelope: ${res.body.slice(0, 160)}`;
+  if (typeof body?.resp_code !== 'string' || typeof body.resp_msg !== 'string' || !('data' in body))
+    return `not an envelope: ${res.body.slice(0, 160)}`;
   if (body.resp_code !== String(res.statusCode)) return `resp_code ${body.resp_code} with HTTP ${res.statusCode}`;
   return undefined;
 }
@@ -240,7 +250,11 @@ describe('OpenAPI fuzz', () => {
       for (const token of [undefined, 'garbage', noTenant, badTenant]) {
         const res = await send({ method: op.method, url: urlOf(op, () => '1'), payload: op.hasBody ? {} : undefined }, token, failures);
         if (!op.isPublic && res.statusCode !== 401)
-          failures.push({ request: `${op.method} ${op.path}`, status: res.statusCode, reason: `expected 401 with token ${String(token).slice(0, 12)}` });
+          failures.push({
+            request: `${op.method} ${op.path}`,
+            status: res.statusCode,
+            reason: `expected 401 with token ${String(token).slice(0, 12)}`,
+          });
       }
     }
     expect(failures.slice(0, 30)).toEqual([]);
@@ -248,8 +262,14 @@ describe('OpenAPI fuzz', () => {
 
   it('answers oversized paths and unknown routes with envelopes', async () => {
     const failures: Failure[] = [];
-    for (const url of [`/api-chain/shop/getShopInfo/${'9'.repeat(5_000)}`, `/api-chain/${'x'.repeat(20_000)}`, '/api-nothing/here', '/files/../../etc/passwd']) {
-      for (const method of ['GET', 'POST', 'DELETE'] as const) await send({ method, url, payload: method === 'POST' ? {} : undefined }, tenant.admin.token, failures);
+    for (const url of [
+      `/api-chain/shop/getShopInfo/${'9'.repeat(5_000)}`,
+      `/api-chain/${'x'.repeat(20_000)}`,
+      '/api-nothing/here',
+      '/files/../../etc/passwd',
+    ]) {
+      for (const method of ['GET', 'POST', 'DELETE'] as const)
+        await send({ method, url, payload: method === 'POST' ? {} : undefined }, tenant.admin.token, failures);
     }
     expect(failures).toEqual([]);
   });
