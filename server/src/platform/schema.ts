@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tenantColumn } from '../db/columns.js';
 
@@ -72,4 +73,70 @@ export const billLogs = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('bill_logs_tenant_bill').on(t.tenantId, t.docType, t.billId)],
+);
+
+/**
+ * A money or stock write sent with an `Idempotency-Key`: the key, a hash of the request and, once
+ * the write committed, its answer. A repeat answers the stored answer; kept for at least 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: tenantColumn(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
+);
+
+/**
+ * The outbox: events a write records in its own transaction, pushed to browsers after commit.
+ * `shopId` and `perm` say who may see an event (null: anyone of the tenant).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }),
+    perm: text('perm'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_tenant_id').on(t.tenantId, t.id), index('events_at').on(t.at)],
+);
+
+/**
+ * Scheduled and background work: each job runs once across instances (claimed with a lease), is
+ * retried with backoff, and a failed one stays visible with its error until it is run again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** At most one queued or running job per tenant and key (e.g. one transfer run per day). */
+    singletonKey: text('singleton_key'),
+    state: text('state').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due').on(t.state, t.runAt),
+    index('jobs_tenant_state').on(t.tenantId, t.state, t.createdAt),
+    uniqueIndex('jobs_tenant_singleton').on(t.tenantId, t.name, t.singletonKey).where(sql`${t.state} in ('queued', 'running')`),
+  ],
 );
