@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, eventually } from './helpers.js';
+import { createLimitedUser } from './users.js';
 
 /**
  * Uploads that trickle in must not hold the database: the body is read (within a time limit)
@@ -141,6 +142,23 @@ describe('uploads and availability', async () => {
         2_000,
       ),
     ).toEqual([]);
+  });
+
+  it('checks the token and the right before it waits for the body', async () => {
+    t.app.config.uploadTimeoutMs = 30_000;
+    const viewer = await createLimitedUser(t, uploader, { perms: ['staff.employee.view'] });
+    const cases = [
+      { url: '/api-file/files-anon', token: 'not-a-token', status: 401 },
+      { url: '/api-file/files-anon', token: viewer.client.token, status: 403 },
+      { url: '/api-chain/employee/batchImport', token: viewer.client.token, status: 403 },
+    ];
+    for (const { url, token, status } of cases) {
+      const upload = slowUpload(port, url, token);
+      slow.push(upload);
+      const answer = await eventually(async () => upload.answer(), (text) => text.length > 0, 2_000);
+      expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      upload.stop();
+    }
   });
 
   it('answers 408 to a sender slower than the time limit, closes its connection, and stores nothing', async () => {
