@@ -155,7 +155,11 @@ describe('uploads and availability', async () => {
     for (const { url, token, status } of cases) {
       const upload = slowUpload(port, url, token);
       slow.push(upload);
-      const answer = await eventually(async () => upload.answer(), (text) => text.length > 0, 2_000);
+      const answer = await eventually(
+        async () => upload.answer(),
+        (text) => text.length > 0,
+        2_000,
+      );
       expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
       upload.stop();
     }
