@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -21,6 +21,7 @@ import { pricingModule } from './modules/pricing/routes.js';
 import { stockModule } from './modules/stock/routes.js';
 import { loadSecret } from './platform/auth.js';
 import { AuthCache } from './platform/auth-cache.js';
+import { logRequests } from './platform/console-log.js';
 import { sendError } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
 import { LoginGuard } from './platform/login-guard.js';
@@ -57,6 +58,8 @@ const modules = [
 export async function buildApp({ database, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    // One line per request instead of Fastify's two (logRequests below).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => Math.random().toString(36).slice(2, 12),
     routerOptions: { ignoreTrailingSlash: true },
@@ -64,6 +67,7 @@ export async function buildApp({ database, config, logger = false }: BuildOption
     // Errors the router raises before any route (a bad URL, a path parameter past its length) answer envelopes too.
     frameworkErrors: (error, req, reply) => sendError(req, reply, error),
   });
+  if (logger) logRequests(app);
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('secret', await loadSecret(database.db, config.jwtSecret));

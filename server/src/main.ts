@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { syncAllTenants } from './modules/identity/tenants.js';
 import { applyDueTransfers } from './modules/org/employees.js';
+import { loggerOptions, signInBox } from './platform/console-log.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 const config = loadConfig();
@@ -18,7 +19,7 @@ try {
 
 const seeded = await seedDemoIfEmpty(database.db, config.adminPassword);
 await syncAllTenants(database.db);
-const app = await buildApp({ database, config, logger: { level: config.logLevel } });
+const app = await buildApp({ database, config, logger: loggerOptions(config.logLevel) });
 
 // Transfers dated in the future apply on their day: at start and every 10 minutes (safe on several instances).
 const runDueTransfers = () =>
@@ -43,9 +44,14 @@ console.log(`\nHeadOffice is running: ${url}`);
 console.log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`}`);
 if (!fs.existsSync(path.join(config.webDist, 'index.html'))) console.log('The web app is not built: run `npm run build --workspace web`.');
 if (seeded) {
-  console.log('\nDemo tenant created. Sign in with:');
-  console.log('  company code (企业编码): demo');
-  console.log('  username     (用户名):   admin');
-  console.log(`  password     (密码):     ${seeded.adminPassword}${config.adminPassword ? ' (from HEADOFFICE_ADMIN_PASSWORD)' : ''}`);
-  console.log('This password is shown only once; keep it, or reset it with `npm run cli -- user reset-password demo admin <new>`.\n');
+  console.log(
+    signInBox([
+      'Demo chain created. Sign in at ' + url + ' with:',
+      '  company code (企业编码): demo',
+      '  username     (用户名):   admin',
+      `  password     (密码):     ${seeded.adminPassword}${config.adminPassword ? ' (from HEADOFFICE_ADMIN_PASSWORD)' : ''}`,
+      'This password is shown only once: keep it, or reset it with',
+      '  npm run cli -- user reset-password demo admin <new password>',
+    ]),
+  );
 }
