@@ -13,7 +13,6 @@ import {
 } from '../../platform/documents.js';
 import { conflict, forbidden } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
-import { lockBalances, postStock, reversalOf } from '../../platform/ledger.js';
 import { nextNumber } from '../../platform/numbering.js';
 import {
   getOrderConfig,
@@ -25,6 +24,7 @@ import {
   tenantToday,
   WAREHOUSE_PERM,
 } from './common.js';
+import { lockBalances, postStock, reversalOf } from './ledger.js';
 import { systemReason } from './reasons.js';
 import { productOrderLines, productOrders, stockBillLines, stockBills, stockReasons } from './schema.js';
 
