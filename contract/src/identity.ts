@@ -208,3 +208,30 @@ export interface LogRow {
   detail: unknown;
   requestId: string | null;
 }
+
+/** Background jobs an administrator watches: state tabs, and a failed job can be run again. */
+export const jobStates = ['queued', 'running', 'done', 'failed'] as const;
+export const jobListQuery = pageQuery.extend({
+  state: z.enum(jobStates).optional(),
+  name: z.string().trim().max(64).optional(),
+});
+export const jobRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  state: z.enum(jobStates),
+  payload: z.unknown(),
+  runAt: z.string(),
+  attempts: z.number(),
+  maxAttempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type JobRow = z.output<typeof jobRow>;
+export const jobPage = z.object({
+  list: z.array(jobRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalCapped: z.literal(true).optional(),
+});

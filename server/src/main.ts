@@ -4,8 +4,9 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { syncAllTenants } from './modules/identity/tenants.js';
-import { applyDueTransfers } from './modules/org/employees.js';
+import { scheduleDueTransferJobs } from './modules/org/staff-transfers.js';
 import { loggerOptions, signInBox } from './platform/console-log.js';
+import { JobRunner, purgeFinishedJobs } from './platform/jobs.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 const config = loadConfig();
@@ -21,15 +22,18 @@ const seeded = await seedDemoIfEmpty(database.db, config.adminPassword);
 await syncAllTenants(database.db);
 const app = await buildApp({ database, config, logger: loggerOptions(config.logLevel) });
 
-// Transfers dated in the future apply on their day: at start and every 10 minutes (safe on several instances).
-const runDueTransfers = () =>
-  applyDueTransfers(database.db).catch((error: unknown) => app.log.error({ err: error }, 'applying due transfers failed'));
-await runDueTransfers();
-const transferTimer = setInterval(runDueTransfers, 10 * 60_000);
-transferTimer.unref();
+// Background work (transfers dated in the future, …) runs as jobs: each once across instances.
+const jobs = new JobRunner(database.db, {
+  onError: (error, job) => app.log.error({ err: error, job }, 'job failed'),
+});
+await scheduleDueTransferJobs(database.db);
+jobs.start();
+const purgeTimer = setInterval(() => purgeFinishedJobs(database.db).catch(() => {}), 60 * 60_000);
+purgeTimer.unref();
 
 const shutdown = async () => {
-  clearInterval(transferTimer);
+  clearInterval(purgeTimer);
+  await jobs.stop();
   await app.close();
   await database.close();
   database.release();

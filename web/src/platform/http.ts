@@ -178,8 +178,19 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
   throw fail(res, payload, tokenKey, opts);
 }
 
+/** Something that checks an answer and gives its type: a contract schema (zod). */
+interface AnswerSchema<T> {
+  parse(data: unknown): T;
+}
+
 export const http = {
   get: <T>(url: string, params?: Query, opts?: RequestOptions) => request<T>(url, { ...opts, params, method: 'GET' }),
+  /** A GET whose answer the contract describes: typed from the schema, no cast. */
+  read: async <T>(schema: AnswerSchema<T>, url: string, params?: Query, opts?: RequestOptions) =>
+    schema.parse(await request<unknown>(url, { ...opts, params, method: 'GET' })),
+  /** A POST whose answer the contract describes. */
+  send: async <T>(schema: AnswerSchema<T>, url: string, body?: unknown, opts?: RequestOptions) =>
+    schema.parse(await request<unknown>(url, { ...opts, body: body ?? {}, method: 'POST' })),
   post: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>(url, { ...opts, body: body ?? {}, method: 'POST' }),
   del: <T>(url: string, opts?: RequestOptions) => request<T>(url, { ...opts, method: 'DELETE' }),
 };

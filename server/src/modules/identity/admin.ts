@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAuthorityRoutes } from './authority.js';
 import { registerDeviceRoutes } from './devices.js';
 import { registerInboxRoutes } from './inbox.js';
+import { registerJobRoutes } from './jobs.js';
 import { registerLogRoutes } from './logs.js';
 import { registerMenuRoutes } from './menus-admin.js';
 import { registerRoleRoutes } from './roles.js';
@@ -16,4 +17,5 @@ export async function identityAdminModule(app: FastifyInstance) {
   registerAuthorityRoutes(app);
   registerLogRoutes(app);
   registerInboxRoutes(app);
+  registerJobRoutes(app);
 }

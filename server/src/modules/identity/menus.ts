@@ -63,6 +63,14 @@ export const identityMenus: MenuDef[] = [
         url: '/admin/system/logs',
         perm: 'identity.log.view',
       },
+      {
+        key: 'identity.job',
+        name: '后台任务',
+        nameEn: 'Background jobs',
+        icon: 'ScheduleOutlined',
+        url: '/admin/system/jobs',
+        ...viewEdit('identity.job'),
+      },
     ],
   },
 ];

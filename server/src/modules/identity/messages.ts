@@ -64,9 +64,14 @@ export const identityMessages = defineMessages({
     'Only the first {max} matching records can be paged through; narrow the dates or add filters',
   ],
   logDateRange: ['开始日期不能晚于结束日期', 'The start date cannot be after the end date'],
+  jobNotFailed: ['只有失败的任务可以重新执行，该任务{state}', 'Only a failed job can be run again; this one is {state}'],
 });
 
 defineLabels({
+  'job.state.queued': ['正在排队', 'queued'],
+  'job.state.running': ['正在执行', 'running'],
+  'job.state.done': ['已完成', 'done'],
+  'job.state.failed': ['已失败', 'failed'],
   key: ['菜单标识', 'Menu key'],
   mac: ['设备编号', 'Device ID'],
   menus: ['菜单', 'menus'],

@@ -6,6 +6,7 @@ import { tenants } from '../../db/tenants.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { bulkInsert } from '../../platform/importer.js';
+import { defineJob, enqueue } from '../../platform/jobs.js';
 import { businessDate } from '../../platform/numbering.js';
 import { inTenant } from '../../platform/tenancy.js';
 import { employeeStream, employees, positionLevels } from './schema.js';
@@ -126,7 +127,39 @@ export async function saveTransfer(tx: Db, auth: Auth, body: TransferBody, today
       pending,
     })),
   );
+  if (pending) await scheduleTransfers(tx, auth.tenantId, body.effectiveDate);
   return { transferred: moves.length, applied: !pending, effectiveDate: body.effectiveDate, streamIds };
+}
+
+export const TRANSFER_JOB = 'staff.applyTransfers';
+
+/** Queues the job that applies a tenant's transfers at the start of `day` in the tenant's time zone (one job per day). */
+async function scheduleTransfers(tx: Db, tenantId: number, day: string) {
+  const [{ at }] = await tx
+    .select({ at: sql<number>`extract(epoch from (${day}::date::timestamp at time zone ${tenants.timeZone}))::float8` })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  await enqueue(tx, { tenantId, name: TRANSFER_JOB, payload: { day }, runAt: new Date(Number(at) * 1000), singletonKey: day });
+}
+
+/** Applies the transfers up to the job's day (it runs once that day has begun in the company's time zone), or today if later. */
+defineJob(TRANSFER_JOB, async (tx, payload, job) => {
+  const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, job.tenantId));
+  const today = businessDate(tenant?.timeZone);
+  const day = String(payload.day ?? today);
+  await applyTenant(tx, day > today ? day : today);
+});
+
+/**
+ * Queues the transfer job of every pending day that has none (transfers saved before jobs existed,
+ * or a job an administrator removed). Runs at start; the job itself is what applies transfers.
+ */
+export async function scheduleDueTransferJobs(db: Db) {
+  const days = await db
+    .selectDistinct({ tenantId: employeeStream.tenantId, day: employeeStream.effectiveDate })
+    .from(employeeStream)
+    .where(and(isNull(employeeStream.appliedAt), eq(employeeStream.kind, 'transfer')));
+  for (const { tenantId, day } of days) await inTenant(db, tenantId, (tx) => scheduleTransfers(tx, tenantId, day));
 }
 
 export interface ApplyOptions {

@@ -3,6 +3,8 @@
  * and the row shapes the contract does not type.
  */
 export const API = {
+  jobs: '/api-user/jobs',
+  jobRerun: (id: number) => `/api-user/jobs/${id}/rerun`,
   users: '/api-user/users',
   user: (id: number) => `/api-user/users/${id}`,
   userSave: '/api-user/users/saveOrUpdate',

@@ -8,4 +8,5 @@ export const identityPages: PageDef[] = [
   { path: '/admin/system/devices', title: 'identity.device.menu', component: lazyPage(() => import('./DevicesPage')) },
   { path: '/admin/system/cashier-authority', title: 'identity.authority.menu', component: lazyPage(() => import('./AuthorityPage')) },
   { path: '/admin/system/logs', title: 'identity.log.menu', component: lazyPage(() => import('./LogsPage')) },
+  { path: '/admin/system/jobs', title: 'identity.job.menu', component: lazyPage(() => import('./JobsPage')) },
 ];

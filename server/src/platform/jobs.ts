@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { inTenant } from './tenancy.js';
+
+/** What a job's handler gets: its tenant's transaction (row-level security on) and its payload. */
+export type JobHandler = (
+  tx: Db,
+  payload: Record<string, unknown>,
+  job: { id: number; tenantId: number; attempts: number },
+) => Promise<void>;
+
+const handlers = new Map<string, JobHandler>();
+
+/** Registers the handler of a job name; modules call it once at import. */
+export function defineJob(name: string, handler: JobHandler) {
+  if (handlers.has(name)) throw new Error(`job ${name} is defined twice`);
+  handlers.set(name, handler);
+}
+
+export interface NewJob {
+  tenantId: number;
+  name: string;
+  payload?: Record<string, unknown>;
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /** At most one queued or running job per tenant, name and key: enqueueing it again does nothing. */
+  singletonKey?: string;
+  maxAttempts?: number;
+}
+
+/** Queues a job, in the caller's transaction when given one (the job exists only if the write commits). */
+export async function enqueue(db: Db, job: NewJob): Promise<void> {
+  await db.execute(sql`
+    insert into jobs (tenant_id, name, payload, run_at, singleton_key, max_attempts)
+    values (${job.tenantId}, ${job.name}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${(job.runAt ?? new Date()).toISOString()}::timestamptz,
+            ${job.singletonKey ?? null}, ${job.maxAttempts ?? 5})
+    on conflict (tenant_id, name, singleton_key) where state in ('queued', 'running') do nothing`);
+}
+
+/** Seconds before the next try after `attempts` failed ones: 10 s, 20 s, 40 s … at most an hour. */
+export const backoffSeconds = (attempts: number) => Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+
+interface ClaimedJob {
+  id: number;
+  tenant_id: number;
+  name: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+/**
+ * Runs due jobs. Every instance runs one; a job is claimed with `for update skip locked` and a lease,
+ * so it runs on one instance only; a job whose instance died is claimed again when its lease ends.
+ * A failed try is retried with backoff until its attempts are spent; then the job stays `failed`,
+ * with its error, until an administrator runs it again.
+ */
+export class JobRunner {
+  readonly id = `${process.pid}-${randomBytes(3).toString('hex')}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: {
+      leaseSeconds?: number;
+      batch?: number;
+      onError?: (error: unknown, job: { id: number; name: string }) => void;
+    } = {},
+  ) {}
+
+  /** Claims and runs the jobs due at `now` (the database's clock by default); answers how many ran. */
+  async runDue(now?: Date): Promise<number> {
+    const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+    const claimed = rowsOf<ClaimedJob>(
+      await this.db.execute(sql`
+        update jobs set state = 'running', attempts = attempts + 1, locked_by = ${this.id},
+               locked_until = ${at} + make_interval(secs => ${this.options.leaseSeconds ?? 300})
+        where id in (
+          select id from jobs
+          where (state = 'queued' and run_at <= ${at}) or (state = 'running' and locked_until < ${at})
+          order by run_at, id
+          limit ${this.options.batch ?? 20}
+          for update skip locked)
+        returning id, tenant_id, name, payload, attempts, max_attempts`),
+    );
+    for (const job of claimed) await this.runOne(job, at);
+    return claimed.length;
+  }
+
+  private async runOne(job: ClaimedJob, at: ReturnType<typeof sql>) {
+    const tenantId = Number(job.tenant_id);
+    const handler = handlers.get(job.name);
+    try {
+      if (!handler) throw new Error(`no handler for job ${job.name}`);
+      await inTenant(this.db, tenantId, (tx) => handler(tx, job.payload, { id: Number(job.id), tenantId, attempts: job.attempts }));
+      await this.db.execute(sql`
+        update jobs set state = 'done', finished_at = now(), locked_by = null, locked_until = null, last_error = null
+        where id = ${job.id} and locked_by = ${this.id}`);
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      const spent = job.attempts >= job.max_attempts;
+      await this.db.execute(sql`
+        update jobs set state = ${spent ? 'failed' : 'queued'}, last_error = ${message.slice(0, 4000)},
+               run_at = ${at} + make_interval(secs => ${backoffSeconds(job.attempts)}),
+               locked_by = null, locked_until = null, finished_at = ${spent ? sql`now()` : null}
+        where id = ${job.id} and locked_by = ${this.id}`);
+      this.options.onError?.(error, { id: Number(job.id), name: job.name });
+    }
+  }
+
+  /** Polls for due jobs every `intervalMs` until stopped; one round at a time. */
+  start(intervalMs = 5_000) {
+    const tick = () => {
+      this.running ??= this.runDue()
+        .catch((error: unknown) => {
+          this.options.onError?.(error, { id: 0, name: '(claim)' });
+          return 0;
+        })
+        .finally(() => {
+          this.running = undefined;
+        });
+    };
+    tick();
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}
+
+/** Finished jobs are kept a week, then removed (a bounded delete per call). */
+export async function purgeFinishedJobs(db: Db) {
+  await db.execute(sql`
+    delete from jobs where id in (
+      select id from jobs where state = 'done' and finished_at < now() - interval '7 days' limit 10000)`);
+}
