@@ -24,6 +24,7 @@ import { AuthCache } from './platform/auth-cache.js';
 import { logRequests } from './platform/console-log.js';
 import { sendError } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
+import { eventsModule } from './platform/events.js';
 import { LoginGuard } from './platform/login-guard.js';
 
 declare module 'fastify' {
@@ -53,6 +54,8 @@ const modules = [
   membersModule,
   stockModule,
   filesModule,
+  // last: the WebSocket plugin wraps the handlers of routes registered after it
+  eventsModule,
 ];
 
 export async function buildApp({ database, config, logger = false }: BuildOptions): Promise<FastifyInstance> {

@@ -25,6 +25,7 @@ export class AuthCache {
   private clock = 0;
   private allChangedAt = 0;
   private listening = false;
+  private readonly listeners = new Set<(tenant: number | '*') => void>();
 
   /** Taken before loading; `set` keeps the load only if nothing changed since. */
   stamp(): number {
@@ -52,6 +53,13 @@ export class AuthCache {
     this.clock += 1;
     if (tenant === '*') this.allChangedAt = this.clock;
     else this.tenantChangedAt.set(tenant, this.clock);
+    for (const listener of this.listeners) listener(tenant);
+  }
+
+  /** Calls `listener` after every change (live connections re-check their users). Returns a function that stops. */
+  onChange(listener: (tenant: number | '*') => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /**

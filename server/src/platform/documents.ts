@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { type Auth, can, visibleShops } from './auth.js';
 import { AppError, conflict, forbidden, notFound } from './errors.js';
+import { emit } from './events.js';
 import { defineLabelResolver, defineMessages, type Lang } from './i18n.js';
 import { nextNumber } from './numbering.js';
 import { billLogs } from './schema.js';
@@ -65,6 +66,8 @@ export interface DocumentType {
    * see them only when they hold this permission. Without it, only unrestricted users see them.
    */
   headOfficePerm?: string;
+  /** Permission to see a bill of this type; `<docType>.view` when not given. */
+  viewPerm?: string;
   /** Display fields of inbox items (shop name, totals...), one object per row, in order. */
   summarize?: (tx: Db, rows: BillRow[], lang: Lang) => Promise<Record<string, unknown>[]>;
   /**
@@ -197,10 +200,48 @@ export async function transition(tx: Db, doc: DocumentType, request: TransitionR
     userId: auth.userId,
     username: auth.name,
   });
+  await billChanged(tx, doc, updated, auth, t.action);
   return updated;
 }
 
-/** Writes the log row of a bill's creation (and of edits that change its state back to draft). */
+/** The event every change of a bill emits (the inbox counts of the users concerned, open pages of the bill). */
+export const BILL_CHANGED = 'bill.changed';
+
+/** A key no menu grants: only users who see every shop hold it. */
+const EVERY_SHOP = '(every-shop)';
+
+/**
+ * Emits `bill.changed` in the caller's transaction, to the users who may see the bill: they see its
+ * shop (head office's bills: they hold the type's `headOfficePerm`) and may view the bill or perform
+ * one of its transitions (an approver sees it in the inbox).
+ */
+export async function billChanged(
+  tx: Db,
+  doc: DocumentType,
+  bill: { id: number; state: string; version: number; shopId: number | null; billNo?: unknown },
+  auth: Auth,
+  action: string,
+) {
+  const anyRight = [...new Set([doc.viewPerm ?? `${doc.docType}.view`, ...doc.transitions.map((t) => t.perm)])].join('|');
+  await emit(tx, auth, {
+    topic: BILL_CHANGED,
+    payload: {
+      docType: doc.docType,
+      id: bill.id,
+      billNo: bill.billNo ?? null,
+      state: bill.state,
+      version: bill.version,
+      shopId: bill.shopId,
+      action,
+      by: auth.userId,
+      byName: auth.name,
+    },
+    shopId: bill.shopId,
+    perm: bill.shopId === null ? [doc.headOfficePerm ?? EVERY_SHOP, anyRight] : anyRight,
+  });
+}
+
+/** Writes the log row of a bill's creation (and of edits that change its state back to draft), and emits `bill.changed`. */
 export async function logBill(
   tx: Db,
   doc: DocumentType,
@@ -222,6 +263,12 @@ export async function logBill(
     userId: auth.userId,
     username: auth.name,
   });
+  const c = cols(doc);
+  const [bill] = (await tx
+    .select({ id: c.id, state: c.state, version: c.version, shopId: c.shopId, ...(c.billNo ? { billNo: c.billNo } : {}) })
+    .from(doc.table)
+    .where(eq(c.id, billId))) as BillRow[];
+  if (bill) await billChanged(tx, doc, bill, auth, action);
 }
 
 export async function billLog(tx: Db, doc: DocumentType, billId: number) {

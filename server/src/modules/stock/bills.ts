@@ -4,7 +4,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, can } from '../../platform/auth.js';
-import { allowedActions, assertEditable, type BillRow, billLog, loadBill, logBill, transition } from '../../platform/documents.js';
+import {
+  allowedActions,
+  assertEditable,
+  type BillRow,
+  billChanged,
+  billLog,
+  loadBill,
+  logBill,
+  transition,
+} from '../../platform/documents.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
@@ -197,15 +206,25 @@ async function checkHead(tx: Db, auth: Auth, type: BillType, body: SaveBody) {
   return { counterpartShopId };
 }
 
-/** A bill's lines changed: totals, version, and a rejected bill goes back to draft (logged). */
+/** A bill's lines changed: totals, version, and a rejected bill goes back to draft (logged); its viewers are told. */
 async function touched(tx: Db, auth: Auth, type: BillType, bill: BillRow) {
   await refreshTotals(tx, bill.id);
   const back = bill.state === 'rejected';
-  await tx
+  const [now] = await tx
     .update(stockBills)
     .set({ version: sql`${stockBills.version} + 1`, updatedAt: new Date(), ...(back ? { state: 'draft', rejectReason: null } : {}) })
-    .where(eq(stockBills.id, bill.id));
+    .where(eq(stockBills.id, bill.id))
+    .returning({
+      id: stockBills.id,
+      state: stockBills.state,
+      version: stockBills.version,
+      shopId: stockBills.shopId,
+      billNo: stockBills.billNo,
+    });
   if (back) await logBill(tx, billDoc(type), bill.id, 'edit', 'rejected', 'draft', auth);
+  else await billChanged(tx, billDoc(type), now, auth, 'edit');
+  // Moved to another location: the users of the one it left are told too.
+  if (now.shopId !== bill.shopId) await billChanged(tx, billDoc(type), { ...now, shopId: bill.shopId }, auth, 'edit');
 }
 
 async function lockEditable(tx: Db, auth: Auth, type: BillType, id: number, version?: number) {

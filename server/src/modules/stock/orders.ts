@@ -4,7 +4,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
-import { allowedActions, assertEditable, billLog, billScope, loadBill, logBill, transition } from '../../platform/documents.js';
+import {
+  allowedActions,
+  assertEditable,
+  billChanged,
+  billLog,
+  billScope,
+  loadBill,
+  logBill,
+  transition,
+} from '../../platform/documents.js';
 import { conflict, fieldError, forbidden } from '../../platform/errors.js';
 import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { products } from '../catalog/schema.js';
@@ -228,7 +237,7 @@ export async function saveOrder(tx: Db, auth: Auth, body: SaveBody) {
     id = order.id;
     const back = order.state === 'rejected';
     const manualNo = body.billNo && !(await getOrderConfig(tx)).isAutoNo;
-    await tx
+    const [now] = await tx
       .update(productOrders)
       .set({
         ...head,
@@ -238,9 +247,18 @@ export async function saveOrder(tx: Db, auth: Auth, body: SaveBody) {
         version: sql`${productOrders.version} + 1`,
         updatedAt: new Date(),
       })
-      .where(eq(productOrders.id, id));
+      .where(eq(productOrders.id, id))
+      .returning({
+        id: productOrders.id,
+        state: productOrders.state,
+        version: productOrders.version,
+        shopId: productOrders.shopId,
+        billNo: productOrders.billNo,
+      });
     if (lines) await tx.delete(productOrderLines).where(eq(productOrderLines.orderId, id));
     if (back) await logBill(tx, orderDoc, id, 'edit', 'rejected', 'draft', auth);
+    else await billChanged(tx, orderDoc, now, auth, 'edit');
+    if (now.shopId !== order.shopId) await billChanged(tx, orderDoc, { ...now, shopId: order.shopId }, auth, 'edit');
   }
   if (lines?.length) await tx.insert(productOrderLines).values(lines.map((l) => ({ ...l, tenantId: auth.tenantId, orderId: id })));
   return orderDetail(tx, auth, id);
