@@ -19,7 +19,7 @@ export default function JobsPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const can = usePermission();
-  const [state, setState] = useState<State | 'all'>('failed');
+  const [state, setState] = useState<State | 'all'>('all');
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [busy, setBusy] = useState<number | null>(null);
   const q = useQuery({
