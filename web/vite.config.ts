@@ -77,10 +77,13 @@ export default defineConfig({
   plugins: [react(), precompress()],
   server: {
     port: 5173,
-    proxy: Object.fromEntries(proxied.map((p) => [p.startsWith('/api-') ? '^/api-' : p, { target: backend, changeOrigin: false }])),
+    // `ws`: the live events' WebSocket (/api-ws) goes through too
+    proxy: Object.fromEntries(
+      proxied.map((p) => [p.startsWith('/api-') ? '^/api-' : p, { target: backend, changeOrigin: false, ws: p.startsWith('/api-') }]),
+    ),
   },
   preview: {
-    proxy: Object.fromEntries(proxied.map((p) => [p.startsWith('/api-') ? '^/api-' : p, { target: backend }])),
+    proxy: Object.fromEntries(proxied.map((p) => [p.startsWith('/api-') ? '^/api-' : p, { target: backend, ws: p.startsWith('/api-') }])),
   },
   build: {
     outDir: 'dist',

@@ -73,6 +73,11 @@ const enUS: Messages = {
     failed: 'Request failed (HTTP {{status}})',
     requestId: 'Request ID',
   },
+  live: {
+    changedElsewhere: 'This bill has been changed by someone else',
+    changedBy: '{{name}} just did "{{action}}" on this bill; what this page shows is no longer current',
+    reload: 'Reload',
+  },
   result: {
     forbidden: 'You do not have permission to access this page. You can:',
     back: 'Go back',

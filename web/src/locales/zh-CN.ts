@@ -72,6 +72,11 @@ const zhCN = {
     failed: '请求失败（HTTP {{status}}）',
     requestId: '请求编号',
   },
+  live: {
+    changedElsewhere: '此单据已被他人修改',
+    changedBy: '{{name}} 刚刚对此单据执行了「{{action}}」，页面显示的已不是最新内容',
+    reload: '重新加载',
+  },
   result: {
     forbidden: '没有权限访问，你可以选择',
     back: '返回上一级',

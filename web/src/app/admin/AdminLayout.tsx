@@ -19,6 +19,7 @@ import { ErrorBoundary } from '../../platform/ErrorBoundary';
 import { isApiError } from '../../platform/http';
 import { AppIcon } from '../../platform/icons';
 import { LangSwitch } from '../../platform/LangSwitch';
+import { useLiveConnection } from '../../platform/live';
 import { PageLoading } from '../../platform/PageLoading';
 import { type LazyPage, type PageDef, resolvePage, TabContext, type TabInfo } from '../../platform/pages';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
@@ -97,6 +98,8 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
   usePrefetchQuery(menusQuery(ADMIN_APP_ID));
   const me = useMe();
   const menus = useMenus(ADMIN_APP_ID);
+  // the tab's one live connection (events pushed by the server), open while the shell is
+  useLiveConnection();
   const [collapsed, setCollapsed] = useState(false);
   // the tab of the URL is there from the first render (the effect below keeps it so on navigation)
   const [tabs, setTabs] = useState<TabItem[]>(() => openTab(restoreTabs(), active, ''));

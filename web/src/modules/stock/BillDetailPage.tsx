@@ -12,7 +12,7 @@ import { formatDateTime } from '../../platform/resource/cells';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
 import { BILL_TYPES, type BillKind, kindOf, STOCK } from './api';
 import { BillForm } from './BillForm';
-import { ActionButtons, BillLog, invalidateStock, StateTag } from './shared';
+import { ActionButtons, BillLog, ChangedElsewhere, invalidateStock, StateTag } from './shared';
 
 /** One stock entry or out: head, lines, the bill log, and audit / reject / revoke as the user may. */
 function BillDetailPage({ kind }: { kind: BillKind }) {
@@ -52,6 +52,7 @@ function BillDetailPage({ kind }: { kind: BillKind }) {
 
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} className="ho-bill-detail">
+      <ChangedElsewhere docType={cfg.docType} id={b.id} version={b.version} reload={() => void q.refetch()} />
       <Card
         size="small"
         title={

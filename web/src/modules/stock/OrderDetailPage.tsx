@@ -10,9 +10,9 @@ import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
 import { formatDateTime } from '../../platform/resource/cells';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
-import { STOCK } from './api';
+import { ORDER_DOC_TYPE, STOCK } from './api';
 import { OrderForm } from './OrderForm';
-import { ActionButtons, BillLog, invalidateStock, StateTag } from './shared';
+import { ActionButtons, BillLog, ChangedElsewhere, invalidateStock, StateTag } from './shared';
 
 /** /admin/stock/orders/:id — one product order: head, lines, log, and its actions (submit/audit/reject/receive). */
 export default function OrderDetailPage() {
@@ -53,6 +53,7 @@ export default function OrderDetailPage() {
 
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} className="ho-order-detail">
+      <ChangedElsewhere docType={ORDER_DOC_TYPE} id={o.id} version={o.version} reload={() => void q.refetch()} />
       <Card
         size="small"
         title={

@@ -29,9 +29,18 @@ export const STOCK = {
 
 /** Bill types by the page's path segment. */
 export const BILL_TYPES = {
-  entries: { type: '1', perm: 'stock.entry', title: 'stock.type.entry', menu: '/admin/stock/entries', direction: 1 },
-  outs: { type: '2', perm: 'stock.out', title: 'stock.type.out', menu: '/admin/stock/outs', direction: 2 },
-} as const satisfies Record<string, { type: StockBillType; perm: string; title: string; menu: string; direction: 1 | 2 }>;
+  entries: {
+    type: '1',
+    docType: 'stock.entry',
+    perm: 'stock.entry',
+    title: 'stock.type.entry',
+    menu: '/admin/stock/entries',
+    direction: 1,
+  },
+  outs: { type: '2', docType: 'stock.out', perm: 'stock.out', title: 'stock.type.out', menu: '/admin/stock/outs', direction: 2 },
+} as const satisfies Record<string, { type: StockBillType; docType: string; perm: string; title: string; menu: string; direction: 1 | 2 }>;
+/** The document type of product orders (its `bill.changed` events). */
+export const ORDER_DOC_TYPE = 'stock.order';
 export type BillKind = keyof typeof BILL_TYPES;
 
 export const kindOf = (type: StockBillType): BillKind => (type === '1' ? 'entries' : 'outs');

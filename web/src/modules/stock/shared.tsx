@@ -1,10 +1,11 @@
 import type { BillLogRow } from '@headoffice/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe, usePermission } from '../../platform/auth';
 import { http, isApiError } from '../../platform/http';
+import { useLiveEvent, useLiveResync } from '../../platform/live';
 import { formatMoney } from '../../platform/money';
 import { notify } from '../../platform/notify';
 import { formatDateTime } from '../../platform/resource/cells';
@@ -24,6 +25,54 @@ export interface ProductPick {
 /** Refresh every stock list, detail, balance and the inbox (and its badge) after a change. */
 export function invalidateStock(qc: QueryClient): Promise<void> {
   return qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && STOCK_KEYS.includes(q.queryKey[0]) });
+}
+
+/** What a `bill.changed` event says (server: platform/documents.ts `billChanged`). */
+export interface BillChanged {
+  docType: string;
+  id: number;
+  billNo: string | null;
+  state: string;
+  version: number;
+  shopId: number | null;
+  action: string;
+  by: number;
+  byName: string;
+}
+
+/**
+ * On a bill's page: when someone else changes the bill, a warning with a reload button (what the page
+ * shows is no longer the bill); a change the same user made elsewhere (another tab) just reloads, and
+ * so does a reconnection, when changes may have been missed.
+ */
+export function ChangedElsewhere({ docType, id, version, reload }: { docType: string; id: number; version: number; reload: () => void }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [change, setChange] = useState<BillChanged | null>(null);
+  useLiveEvent<BillChanged>('bill.changed', ({ payload }) => {
+    if (payload.docType !== docType || payload.id !== id || payload.version <= version) return;
+    if (payload.by === me.data?.user.id) reload();
+    else setChange((shown) => (shown && shown.version >= payload.version ? shown : payload));
+  });
+  useLiveResync(reload);
+  if (!change || change.version <= version) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="ho-changed-elsewhere"
+      title={t('live.changedElsewhere')}
+      description={t('live.changedBy', {
+        name: change.byName,
+        action: t(`stock.action.${change.action}`, { defaultValue: change.action }),
+      })}
+      action={
+        <Button size="small" type="primary" onClick={reload}>
+          {t('live.reload')}
+        </Button>
+      }
+    />
+  );
 }
 
 /** A bill's or an order's state as a coloured tag. */
