@@ -1,23 +1,34 @@
-import { integer, type PgColumnBuilderBase, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, memo, status, tenantColumn, updatedAt, version } from './columns.js';
+import type { BuildExtraConfigColumns } from 'drizzle-orm';
+import { integer, type PgColumnBuilderBase, type PgTableExtraConfigValue, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, memo, status, tenantColumn, tenantPrimaryKey, updatedAt, version } from './columns.js';
 
-/** A table with the shape every dictionary shares (code, name, sort, status, memo) plus its own columns. */
-export function dictionaryTable<TExtra extends Record<string, PgColumnBuilderBase>>(name: string, extra: TExtra) {
-  return pgTable(
-    name,
-    {
-      id: idColumn(),
-      tenantId: tenantColumn(),
-      code: text('code').notNull(),
-      name: text('name').notNull(),
-      sort: integer('sort').notNull().default(0),
-      status: status(),
-      memo: memo(),
-      version: version(),
-      createdAt: createdAt(),
-      updatedAt: updatedAt(),
-      ...extra,
-    },
-    (t) => [uniqueIndex(`${name}_tenant_code`).on(t.tenantId, t.code)],
-  );
+const dictionaryColumns = () => ({
+  id: idColumn(),
+  tenantId: tenantColumn(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  status: status(),
+  memo: memo(),
+  version: version(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+type DictionaryColumns<TExtra> = ReturnType<typeof dictionaryColumns> & TExtra;
+
+/**
+ * A table with the shape every dictionary shares (code, name, sort, status, memo) plus its own
+ * columns; `references` gives the foreign keys of those columns (`tenantReference`).
+ */
+export function dictionaryTable<TName extends string, TExtra extends Record<string, PgColumnBuilderBase>>(
+  name: TName,
+  extra: TExtra,
+  references?: (t: BuildExtraConfigColumns<TName, DictionaryColumns<TExtra>, 'pg'>) => PgTableExtraConfigValue[],
+) {
+  return pgTable(name, { ...dictionaryColumns(), ...extra } as DictionaryColumns<TExtra>, (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex(`${name}_tenant_code`).on(t.tenantId, t.code),
+    ...(references?.(t) ?? []),
+  ]);
 }

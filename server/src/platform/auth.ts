@@ -92,7 +92,7 @@ export async function loadAuth(tx: Db, claims: TokenClaims): Promise<Auth> {
       name: users.name,
       status: users.status,
       tokenVersion: users.tokenVersion,
-      revoked: sql<boolean>`exists(select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
+      revoked: sql<boolean>`exists(select 1 from ${revokedTokens} where ${revokedTokens.tenantId} = ${claims.tenantId} and ${revokedTokens.jti} = ${claims.jti})`,
     })
     .from(users)
     .where(eq(users.id, claims.userId));

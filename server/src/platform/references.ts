@@ -1,5 +1,5 @@
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type ForeignKey, getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import { conflict } from './errors.js';
@@ -9,6 +9,12 @@ interface Referrer {
   column: PgColumn;
 }
 
+/** The table's column a foreign key refers with (references between tenant tables also carry tenant_id). */
+function referringColumn(table: PgTable, fk: ForeignKey): PgColumn | undefined {
+  const name = fk.reference().columns.find((c) => c.name !== 'tenant_id')?.name;
+  return Object.values(getTableColumns(table) as Record<string, PgColumn>).find((c) => c.name === name);
+}
+
 /** For each table, the columns of other tables whose foreign keys point at it (read once from the schema). */
 const referrers = new Map<string, Referrer[]>();
 for (const value of Object.values(schema)) {
@@ -16,9 +22,10 @@ for (const value of Object.values(schema)) {
   for (const fk of getTableConfig(value).foreignKeys) {
     const ref = fk.reference();
     const target = getTableName(ref.foreignTable);
-    if (target === 'tenants') continue;
+    const column = referringColumn(value, fk);
+    if (target === 'tenants' || !column) continue;
     const list = referrers.get(target) ?? [];
-    list.push({ table: value, column: ref.columns[0] });
+    list.push({ table: value, column });
     referrers.set(target, list);
   }
 }
@@ -30,7 +37,7 @@ for (const value of Object.values(schema)) {
 export async function assertUnreferenced(tx: Db, table: PgTable, id: number, ignore: PgTable[] = []) {
   for (const { table: referrer, column } of referrers.get(getTableName(table)) ?? []) {
     if (ignore.includes(referrer)) continue;
-    const fk = getTableConfig(referrer).foreignKeys.find((f) => f.reference().columns[0] === column);
+    const fk = getTableConfig(referrer).foreignKeys.find((f) => referringColumn(referrer, f) === column);
     if (fk?.onDelete === 'cascade') continue;
     const columns = getTableColumns(referrer) as Record<string, PgColumn>;
     const nameColumn = columns.name ?? columns.code;

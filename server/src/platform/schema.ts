@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, tenantColumn } from '../db/columns.js';
+import { createdAt, idColumn, tenantColumn, tenantPrimaryKey } from '../db/columns.js';
 
 export const auditLog = pgTable(
   'audit_log',
@@ -16,7 +16,11 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_tenant_at').on(t.tenantId, t.at), index('audit_log_tenant_entity').on(t.tenantId, t.entity, t.entityId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    index('audit_log_tenant_at').on(t.tenantId, t.at),
+    index('audit_log_tenant_entity').on(t.tenantId, t.entity, t.entityId),
+  ],
 );
 
 export const numberSeries = pgTable(
@@ -41,7 +45,7 @@ export const files = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('files_tenant_path').on(t.tenantId, t.path)],
+  (t) => [tenantPrimaryKey(t), uniqueIndex('files_tenant_path').on(t.tenantId, t.path)],
 );
 
 /** Per-tenant settings by key (e.g. `identity.requireBoundDevice`), each a JSON value. */
@@ -72,7 +76,7 @@ export const billLogs = pgTable(
     username: text('username'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bill_logs_tenant_bill').on(t.tenantId, t.docType, t.billId)],
+  (t) => [tenantPrimaryKey(t), index('bill_logs_tenant_bill').on(t.tenantId, t.docType, t.billId)],
 );
 
 /**
@@ -108,7 +112,8 @@ export const events = pgTable(
     perm: text('perm'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_tenant_id').on(t.tenantId, t.id), index('events_at').on(t.at)],
+  // The primary key (tenant_id, id) serves reading a tenant's events after an id.
+  (t) => [tenantPrimaryKey(t), index('events_at').on(t.at)],
 );
 
 /**
@@ -135,6 +140,7 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index('jobs_due').on(t.state, t.runAt),
     index('jobs_tenant_state').on(t.tenantId, t.state, t.createdAt),
     uniqueIndex('jobs_tenant_singleton').on(t.tenantId, t.name, t.singletonKey).where(sql`${t.state} in ('queued', 'running')`),

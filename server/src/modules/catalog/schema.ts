@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, isDel, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
+import {
+  createdAt,
+  idColumn,
+  isDel,
+  memo,
+  status,
+  tenantColumn,
+  tenantPrimaryKey,
+  tenantReference,
+  updatedAt,
+  version,
+} from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { branches, employees, packageTypes, positions, productCategories, serviceTypes, shops } from '../org/schema.js';
 
@@ -15,8 +26,8 @@ export const products = pgTable(
     pcode: text('pcode').notNull(),
     name: text('name').notNull(),
     barcode: text('barcode'),
-    brandId: bigint('brand_id', { mode: 'number' }).references(() => productBrands.id),
-    categoryId: bigint('category_id', { mode: 'number' }).references(() => productCategories.id),
+    brandId: bigint('brand_id', { mode: 'number' }),
+    categoryId: bigint('category_id', { mode: 'number' }),
     spec: text('spec'),
     unit: text('unit').notNull(),
     purchaseUnit: text('purchase_unit'),
@@ -37,10 +48,13 @@ export const products = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`lower(pcode || ' ' || name || ' ' || coalesce(barcode, ''))`),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('products_tenant_pcode').on(t.tenantId, t.pcode),
     index('products_tenant_barcode').on(t.tenantId, t.barcode),
     index('products_tenant_category').on(t.tenantId, t.categoryId),
     index('products_tenant_brand').on(t.tenantId, t.brandId),
+    tenantReference(t, t.brandId, productBrands),
+    tenantReference(t, t.categoryId, productCategories),
   ],
 );
 
@@ -50,10 +64,8 @@ export const stockProducts = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
-    productId: bigint('product_id', { mode: 'number' })
-      .notNull()
-      .references(() => products.id),
+    shopId: bigint('shop_id', { mode: 'number' }),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
     safetyStock: integer('safety_stock').notNull().default(0),
     status: status(),
     memo: memo(),
@@ -62,9 +74,12 @@ export const stockProducts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('stock_products_tenant_location_product').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.productId),
     index('stock_products_tenant_product').on(t.tenantId, t.productId),
     index('stock_products_tenant_shop').on(t.tenantId, t.shopId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.productId, products),
   ],
 );
 
@@ -75,8 +90,8 @@ export const services = pgTable(
     tenantId: tenantColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    serviceTypeId: bigint('service_type_id', { mode: 'number' }).references(() => serviceTypes.id),
-    branchId: bigint('branch_id', { mode: 'number' }).references(() => branches.id),
+    serviceTypeId: bigint('service_type_id', { mode: 'number' }),
+    branchId: bigint('branch_id', { mode: 'number' }),
     /** Service line: 'mf' hair (美发), 'mr' beauty (美容). */
     line: text('line').notNull().default('mf'),
     durationMinutes: integer('duration_minutes').notNull().default(60),
@@ -90,7 +105,13 @@ export const services = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('services_tenant_code').on(t.tenantId, t.code), index('services_tenant_type').on(t.tenantId, t.serviceTypeId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('services_tenant_code').on(t.tenantId, t.code),
+    index('services_tenant_type').on(t.tenantId, t.serviceTypeId),
+    tenantReference(t, t.serviceTypeId, serviceTypes),
+    tenantReference(t, t.branchId, branches),
+  ],
 );
 
 /** Positions whose employees may perform a service. */
@@ -98,14 +119,14 @@ export const servicePositions = pgTable(
   'service_positions',
   {
     tenantId: tenantColumn(),
-    serviceId: bigint('service_id', { mode: 'number' })
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    positionId: bigint('position_id', { mode: 'number' })
-      .notNull()
-      .references(() => positions.id),
+    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
+    positionId: bigint('position_id', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.serviceId, t.positionId] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.serviceId, t.positionId] }),
+    tenantReference(t, t.serviceId, services).onDelete('cascade'),
+    tenantReference(t, t.positionId, positions),
+  ],
 );
 
 /** Employees named for a service (beyond their position). */
@@ -113,14 +134,14 @@ export const serviceEmployees = pgTable(
   'service_employees',
   {
     tenantId: tenantColumn(),
-    serviceId: bigint('service_id', { mode: 'number' })
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    employeeId: bigint('employee_id', { mode: 'number' })
-      .notNull()
-      .references(() => employees.id, { onDelete: 'cascade' }),
+    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
+    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.serviceId, t.employeeId] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.serviceId, t.employeeId] }),
+    tenantReference(t, t.serviceId, services).onDelete('cascade'),
+    tenantReference(t, t.employeeId, employees).onDelete('cascade'),
+  ],
 );
 
 export const serviceGroups = dictionaryTable('service_groups', {});
@@ -128,15 +149,15 @@ export const serviceGroupItems = pgTable(
   'service_group_items',
   {
     tenantId: tenantColumn(),
-    groupId: bigint('group_id', { mode: 'number' })
-      .notNull()
-      .references(() => serviceGroups.id, { onDelete: 'cascade' }),
-    serviceId: bigint('service_id', { mode: 'number' })
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    groupId: bigint('group_id', { mode: 'number' }).notNull(),
+    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.serviceId] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.groupId, t.serviceId] }),
+    tenantReference(t, t.groupId, serviceGroups).onDelete('cascade'),
+    tenantReference(t, t.serviceId, services).onDelete('cascade'),
+  ],
 );
 
 export const servicePackages = pgTable(
@@ -146,7 +167,7 @@ export const servicePackages = pgTable(
     tenantId: tenantColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    packageTypeId: bigint('package_type_id', { mode: 'number' }).references(() => packageTypes.id),
+    packageTypeId: bigint('package_type_id', { mode: 'number' }),
     price: integer('price').notNull(),
     /** Days the package can be used after sale; null: no limit. */
     validityDays: integer('validity_days'),
@@ -159,7 +180,11 @@ export const servicePackages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('service_packages_tenant_code').on(t.tenantId, t.code)],
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('service_packages_tenant_code').on(t.tenantId, t.code),
+    tenantReference(t, t.packageTypeId, packageTypes),
+  ],
 );
 
 /** A package's items: services × times or products × quantity, each with its share of the price. */
@@ -168,20 +193,22 @@ export const servicePackageItems = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    packageId: bigint('package_id', { mode: 'number' })
-      .notNull()
-      .references(() => servicePackages.id, { onDelete: 'cascade' }),
-    serviceId: bigint('service_id', { mode: 'number' }).references(() => services.id),
-    productId: bigint('product_id', { mode: 'number' }).references(() => products.id),
+    packageId: bigint('package_id', { mode: 'number' }).notNull(),
+    serviceId: bigint('service_id', { mode: 'number' }),
+    productId: bigint('product_id', { mode: 'number' }),
     quantity: integer('quantity').notNull(),
     /** This item's share of the package price, cents; the shares add up to the price. */
     amount: integer('amount').notNull(),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index('service_package_items_tenant_package').on(t.tenantId, t.packageId),
     index('service_package_items_service').on(t.tenantId, t.serviceId),
     index('service_package_items_product').on(t.tenantId, t.productId),
+    tenantReference(t, t.packageId, servicePackages).onDelete('cascade'),
+    tenantReference(t, t.serviceId, services),
+    tenantReference(t, t.productId, products),
   ],
 );
 
@@ -190,12 +217,13 @@ export const servicePackageShops = pgTable(
   'service_package_shops',
   {
     tenantId: tenantColumn(),
-    packageId: bigint('package_id', { mode: 'number' })
-      .notNull()
-      .references(() => servicePackages.id, { onDelete: 'cascade' }),
-    shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => shops.id),
+    packageId: bigint('package_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.packageId, t.shopId] }), index('service_package_shops_shop').on(t.tenantId, t.shopId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.packageId, t.shopId] }),
+    index('service_package_shops_shop').on(t.tenantId, t.shopId),
+    tenantReference(t, t.packageId, servicePackages).onDelete('cascade'),
+    tenantReference(t, t.shopId, shops),
+  ],
 );

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
+import {
+  createdAt,
+  idColumn,
+  memo,
+  setNullOf,
+  status,
+  tenantColumn,
+  tenantPrimaryKey,
+  tenantReference,
+  updatedAt,
+  version,
+} from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { employees, positions, shops } from '../org/schema.js';
 
@@ -18,7 +29,7 @@ export const applications = pgTable(
     needsOwnPassword: boolean('needs_own_password').notNull().default(false),
     status: status(),
   },
-  (t) => [uniqueIndex('applications_tenant_app').on(t.tenantId, t.appId)],
+  (t) => [tenantPrimaryKey(t), uniqueIndex('applications_tenant_app').on(t.tenantId, t.appId)],
 );
 
 /** Menu tree per application: dir → page → action; `permKey` is what routes check. */
@@ -39,7 +50,11 @@ export const menus = pgTable(
     sort: integer('sort').notNull().default(0),
     status: status(),
   },
-  (t) => [uniqueIndex('menus_tenant_key').on(t.tenantId, t.key), index('menus_tenant_parent').on(t.tenantId, t.parentId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('menus_tenant_key').on(t.tenantId, t.key),
+    index('menus_tenant_parent').on(t.tenantId, t.parentId),
+  ],
 );
 
 /** Role types group roles (head office, shop, finance...). */
@@ -52,7 +67,7 @@ export const roles = pgTable(
     tenantId: tenantColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    roleTypeId: bigint('role_type_id', { mode: 'number' }).references(() => roleTypes.id),
+    roleTypeId: bigint('role_type_id', { mode: 'number' }),
     isSuper: boolean('is_super').notNull().default(false),
     status: status(),
     memo: memo(),
@@ -60,21 +75,21 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('roles_tenant_code').on(t.tenantId, t.code)],
+  (t) => [tenantPrimaryKey(t), uniqueIndex('roles_tenant_code').on(t.tenantId, t.code), tenantReference(t, t.roleTypeId, roleTypes)],
 );
 
 export const roleMenus = pgTable(
   'role_menus',
   {
     tenantId: tenantColumn(),
-    roleId: bigint('role_id', { mode: 'number' })
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    menuId: bigint('menu_id', { mode: 'number' })
-      .notNull()
-      .references(() => menus.id, { onDelete: 'cascade' }),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    menuId: bigint('menu_id', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.roleId, t.menuId] }),
+    tenantReference(t, t.roleId, roles).onDelete('cascade'),
+    tenantReference(t, t.menuId, menus).onDelete('cascade'),
+  ],
 );
 
 export const users = pgTable(
@@ -87,7 +102,7 @@ export const users = pgTable(
     mobile: text('mobile'),
     passwordHash: text('password_hash').notNull(),
     status: status(),
-    employeeId: bigint('employee_id', { mode: 'number' }).references(() => employees.id, { onDelete: 'set null' }),
+    employeeId: bigint('employee_id', { mode: 'number' }),
     tokenVersion: integer('token_version').notNull().default(1),
     memo: memo(),
     version: version(),
@@ -95,8 +110,10 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('users_tenant_username').on(t.tenantId, t.username),
     uniqueIndex('users_tenant_employee').on(t.tenantId, t.employeeId).where(sql`${t.employeeId} is not null`),
+    tenantReference(t, t.employeeId, employees).onDelete(setNullOf('employee_id')),
   ],
 );
 
@@ -104,14 +121,14 @@ export const userRoles = pgTable(
   'user_roles',
   {
     tenantId: tenantColumn(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: bigint('role_id', { mode: 'number' })
-      .notNull()
-      .references(() => roles.id),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.roleId] }),
+    tenantReference(t, t.userId, users).onDelete('cascade'),
+    tenantReference(t, t.roleId, roles),
+  ],
 );
 
 /** `login`: shops the user may work in; `manager`: shops whose data chain-wide lists show them. */
@@ -119,36 +136,32 @@ export const userShops = pgTable(
   'user_shops',
   {
     tenantId: tenantColumn(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.kind, t.shopId] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.kind, t.shopId] }), tenantReference(t, t.userId, users).onDelete('cascade')],
 );
 
 export const userAppPasswords = pgTable(
   'user_app_passwords',
   {
     tenantId: tenantColumn(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
     appId: text('app_id').notNull(),
     passwordHash: text('password_hash').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.appId] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.appId] }), tenantReference(t, t.userId, users).onDelete('cascade')],
 );
 
 export const revokedTokens = pgTable(
   'revoked_tokens',
   {
     tenantId: tenantColumn(),
-    jti: text('jti').primaryKey(),
+    jti: text('jti').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('revoked_tokens_expiry').on(t.expiresAt)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.jti] }), index('revoked_tokens_expiry').on(t.expiresAt)],
 );
 
 /** Cashier terminals bound to a shop (the seed's `mac`). */
@@ -159,9 +172,7 @@ export const devices = pgTable(
     tenantId: tenantColumn(),
     mac: text('mac').notNull(),
     name: text('name').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => shops.id),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     status: status(),
     memo: memo(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
@@ -169,7 +180,12 @@ export const devices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('devices_tenant_mac').on(t.tenantId, t.mac), index('devices_tenant_shop').on(t.tenantId, t.shopId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('devices_tenant_mac').on(t.tenantId, t.mac),
+    index('devices_tenant_shop').on(t.tenantId, t.shopId),
+    tenantReference(t, t.shopId, shops),
+  ],
 );
 
 /** Model authority: a named set of what may be done at the till. */
@@ -191,7 +207,7 @@ export const cashierAuthorities = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('cashier_authorities_tenant_code').on(t.tenantId, t.code)],
+  (t) => [tenantPrimaryKey(t), uniqueIndex('cashier_authorities_tenant_code').on(t.tenantId, t.code)],
 );
 
 /** Position role: which model authority an employee position has at the till (one per position). */
@@ -200,16 +216,17 @@ export const positionAuthorities = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    positionId: bigint('position_id', { mode: 'number' })
-      .notNull()
-      .references(() => positions.id),
-    authorityId: bigint('authority_id', { mode: 'number' })
-      .notNull()
-      .references(() => cashierAuthorities.id),
+    positionId: bigint('position_id', { mode: 'number' }).notNull(),
+    authorityId: bigint('authority_id', { mode: 'number' }).notNull(),
     memo: memo(),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('position_authorities_tenant_position').on(t.tenantId, t.positionId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('position_authorities_tenant_position').on(t.tenantId, t.positionId),
+    tenantReference(t, t.positionId, positions),
+    tenantReference(t, t.authorityId, cashierAuthorities),
+  ],
 );

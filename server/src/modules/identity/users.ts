@@ -340,7 +340,10 @@ async function updateUser(tx: Db, auth: Auth, body: z.output<typeof userUpdate>)
       await tx
         .insert(userAppPasswords)
         .values({ tenantId: auth.tenantId, userId: target.id, appId, passwordHash })
-        .onConflictDoUpdate({ target: [userAppPasswords.userId, userAppPasswords.appId], set: { passwordHash } });
+        .onConflictDoUpdate({
+          target: [userAppPasswords.tenantId, userAppPasswords.userId, userAppPasswords.appId],
+          set: { passwordHash },
+        });
     }
   }
   await tx

@@ -1,5 +1,5 @@
 import { integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, status, tenantColumn, updatedAt } from '../../db/columns.js';
+import { createdAt, idColumn, status, tenantColumn, tenantPrimaryKey, updatedAt } from '../../db/columns.js';
 
 /**
  * Card types (会员卡项) a member can hold, which card prices are set for. Only what prices need for now;
@@ -21,5 +21,5 @@ export const cardTypes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('card_types_tenant_code').on(t.tenantId, t.code)],
+  (t) => [tenantPrimaryKey(t), uniqueIndex('card_types_tenant_code').on(t.tenantId, t.code)],
 );

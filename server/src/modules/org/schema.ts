@@ -1,24 +1,35 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, isDel, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
+import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  createdAt,
+  idColumn,
+  isDel,
+  memo,
+  status,
+  tenantColumn,
+  tenantPrimaryKey,
+  tenantReference,
+  updatedAt,
+  version,
+} from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 
-export const regions = dictionaryTable('regions', {
-  parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => regions.id),
-});
+export const regions = dictionaryTable('regions', { parentId: bigint('parent_id', { mode: 'number' }) }, (t) => [
+  tenantReference(t, t.parentId, t),
+]);
 export const brands = dictionaryTable('brands', { logo: text('logo'), isDel: isDel() });
 export const channels = dictionaryTable('channels', {});
 export const branches = dictionaryTable('branches', {});
 export const positions = dictionaryTable('positions', {});
-export const positionLevels = dictionaryTable('position_levels', {
-  positionId: bigint('position_id', { mode: 'number' })
-    .notNull()
-    .references(() => positions.id),
-});
+export const positionLevels = dictionaryTable(
+  'position_levels',
+  { positionId: bigint('position_id', { mode: 'number' }).notNull() },
+  (t) => [tenantReference(t, t.positionId, positions)],
+);
 export const serviceTypes = dictionaryTable('service_types', {});
-export const productCategories = dictionaryTable('product_categories', {
-  parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => productCategories.id),
-});
+export const productCategories = dictionaryTable('product_categories', { parentId: bigint('parent_id', { mode: 'number' }) }, (t) => [
+  tenantReference(t, t.parentId, t),
+]);
 export const packageTypes = dictionaryTable('package_types', {});
 export const distChannels = dictionaryTable('dist_channels', {});
 export const memberStatuses = dictionaryTable('member_statuses', {});
@@ -32,12 +43,8 @@ export const shops = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     shortName: text('short_name'),
-    brandId: bigint('brand_id', { mode: 'number' })
-      .notNull()
-      .references(() => brands.id),
-    regionId: bigint('region_id', { mode: 'number' })
-      .notNull()
-      .references(() => regions.id),
+    brandId: bigint('brand_id', { mode: 'number' }).notNull(),
+    regionId: bigint('region_id', { mode: 'number' }).notNull(),
     type: smallint('type').notNull().default(1),
     provinceCode: text('province_code').notNull(),
     cityCode: text('city_code').notNull(),
@@ -55,10 +62,13 @@ export const shops = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('shops_tenant_code').on(t.tenantId, t.code),
     index('shops_tenant_region').on(t.tenantId, t.regionId),
     index('shops_tenant_brand').on(t.tenantId, t.brandId),
     index('shops_tenant_name').using('btree', t.tenantId, sql`lower(${t.name})`),
+    tenantReference(t, t.brandId, brands),
+    tenantReference(t, t.regionId, regions),
   ],
 );
 
@@ -67,13 +77,15 @@ export const shopImages = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     url: text('url').notNull(),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('shop_images_tenant_shop').on(t.tenantId, t.shopId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    index('shop_images_tenant_shop').on(t.tenantId, t.shopId),
+    tenantReference(t, t.shopId, shops).onDelete('cascade'),
+  ],
 );
 
 /** Skill / commission levels of employees (技术等级, the seed's jfclevel). */
@@ -91,11 +103,11 @@ export const employees = pgTable(
     mobile: text('mobile'),
     birthday: date('birthday', { mode: 'string' }),
     idCard: text('id_card'),
-    shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
-    branchId: bigint('branch_id', { mode: 'number' }).references(() => branches.id),
-    positionId: bigint('position_id', { mode: 'number' }).references(() => positions.id),
-    levelId: bigint('level_id', { mode: 'number' }).references(() => positionLevels.id),
-    skillLevelId: bigint('skill_level_id', { mode: 'number' }).references(() => skillLevels.id),
+    shopId: bigint('shop_id', { mode: 'number' }),
+    branchId: bigint('branch_id', { mode: 'number' }),
+    positionId: bigint('position_id', { mode: 'number' }),
+    levelId: bigint('level_id', { mode: 'number' }),
+    skillLevelId: bigint('skill_level_id', { mode: 'number' }),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     leaveDate: date('leave_date', { mode: 'string' }),
     /** 1 on the job, 0 left. */
@@ -111,10 +123,16 @@ export const employees = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('employees_tenant_eecode').on(t.tenantId, t.eecode),
     index('employees_tenant_shop').on(t.tenantId, t.shopId, t.status),
     index('employees_tenant_mobile').on(t.tenantId, t.mobile),
     index('employees_tenant_position').on(t.tenantId, t.positionId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.branchId, branches),
+    tenantReference(t, t.positionId, positions),
+    tenantReference(t, t.levelId, positionLevels),
+    tenantReference(t, t.skillLevelId, skillLevels),
   ],
 );
 
@@ -127,9 +145,7 @@ export const employeeStream = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    employeeId: bigint('employee_id', { mode: 'number' })
-      .notNull()
-      .references(() => employees.id, { onDelete: 'cascade' }),
+    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
     /** entry | transfer | leave | rejoin */
     kind: text('kind').notNull(),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
@@ -148,8 +164,10 @@ export const employeeStream = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index('employee_stream_tenant_employee').on(t.tenantId, t.employeeId, t.effectiveDate),
     index('employee_stream_tenant_date').on(t.tenantId, t.effectiveDate),
     index('employee_stream_pending').on(t.effectiveDate).where(sql`${t.appliedAt} is null and ${t.kind} = 'transfer'`),
+    tenantReference(t, t.employeeId, employees).onDelete('cascade'),
   ],
 );

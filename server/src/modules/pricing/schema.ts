@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, memo, status, tenantColumn, updatedAt, version } from '../../db/columns.js';
+import {
+  createdAt,
+  idColumn,
+  memo,
+  status,
+  tenantColumn,
+  tenantPrimaryKey,
+  tenantReference,
+  updatedAt,
+  version,
+} from '../../db/columns.js';
 import { products, services } from '../catalog/schema.js';
 import { cardTypes } from '../members/schema.js';
 import { positionLevels, shops } from '../org/schema.js';
@@ -11,12 +21,8 @@ export const serviceShopPrices = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => shops.id),
-    serviceId: bigint('service_id', { mode: 'number' })
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
     price: integer('price').notNull(),
     status: status(),
     templateId: bigint('template_id', { mode: 'number' }),
@@ -24,9 +30,12 @@ export const serviceShopPrices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('service_shop_prices_tenant_shop_service').on(t.tenantId, t.shopId, t.serviceId),
     index('service_shop_prices_service').on(t.tenantId, t.serviceId),
     index('service_shop_prices_template').on(t.tenantId, t.templateId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.serviceId, services).onDelete('cascade'),
   ],
 );
 
@@ -36,17 +45,19 @@ export const serviceSpecials = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    serviceId: bigint('service_id', { mode: 'number' })
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
-    levelId: bigint('level_id', { mode: 'number' })
-      .notNull()
-      .references(() => positionLevels.id),
+    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }),
+    levelId: bigint('level_id', { mode: 'number' }).notNull(),
     price: integer('price').notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('service_specials_tenant_service_shop_level').on(t.tenantId, t.serviceId, sql`coalesce(${t.shopId}, 0)`, t.levelId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('service_specials_tenant_service_shop_level').on(t.tenantId, t.serviceId, sql`coalesce(${t.shopId}, 0)`, t.levelId),
+    tenantReference(t, t.serviceId, services).onDelete('cascade'),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.levelId, positionLevels),
+  ],
 );
 
 /** Every change of a special: who, when, old and new price. */
@@ -64,7 +75,7 @@ export const serviceSpecialLogs = pgTable(
     username: text('username'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('service_special_logs_tenant_service').on(t.tenantId, t.serviceId, t.at)],
+  (t) => [tenantPrimaryKey(t), index('service_special_logs_tenant_service').on(t.tenantId, t.serviceId, t.at)],
 );
 
 /** The price of a service when paid with a card type; shop null = chain. */
@@ -73,20 +84,20 @@ export const serviceCardPrices = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    serviceId: bigint('service_id', { mode: 'number' })
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    cardTypeId: bigint('card_type_id', { mode: 'number' })
-      .notNull()
-      .references(() => cardTypes.id),
-    shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
+    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
+    cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }),
     price: integer('price').notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('service_card_prices_tenant_service_card_shop').on(t.tenantId, t.serviceId, t.cardTypeId, sql`coalesce(${t.shopId}, 0)`),
     index('service_card_prices_shop').on(t.tenantId, t.shopId),
     index('service_card_prices_card_type').on(t.tenantId, t.cardTypeId),
+    tenantReference(t, t.serviceId, services).onDelete('cascade'),
+    tenantReference(t, t.cardTypeId, cardTypes),
+    tenantReference(t, t.shopId, shops),
   ],
 );
 
@@ -108,35 +119,37 @@ export const priceTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('price_templates_tenant_code').on(t.tenantId, t.kind, t.code)],
+  (t) => [tenantPrimaryKey(t), uniqueIndex('price_templates_tenant_code').on(t.tenantId, t.kind, t.code)],
 );
 
 export const priceTemplateItems = pgTable(
   'price_template_items',
   {
     tenantId: tenantColumn(),
-    templateId: bigint('template_id', { mode: 'number' })
-      .notNull()
-      .references(() => priceTemplates.id, { onDelete: 'cascade' }),
+    templateId: bigint('template_id', { mode: 'number' }).notNull(),
     /** A service id or a product id, per the template's kind. */
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     price: integer('price').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.templateId, t.itemId] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.templateId, t.itemId] }),
+    tenantReference(t, t.templateId, priceTemplates).onDelete('cascade'),
+  ],
 );
 
 export const priceTemplateShops = pgTable(
   'price_template_shops',
   {
     tenantId: tenantColumn(),
-    templateId: bigint('template_id', { mode: 'number' })
-      .notNull()
-      .references(() => priceTemplates.id, { onDelete: 'cascade' }),
-    shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => shops.id),
+    templateId: bigint('template_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.templateId, t.shopId] }), index('price_template_shops_shop').on(t.tenantId, t.shopId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.templateId, t.shopId] }),
+    index('price_template_shops_shop').on(t.tenantId, t.shopId),
+    tenantReference(t, t.templateId, priceTemplates).onDelete('cascade'),
+    tenantReference(t, t.shopId, shops),
+  ],
 );
 
 /** Head-office bounds for what shops may charge; `kind` service | product. */
@@ -153,7 +166,7 @@ export const priceControls = pgTable(
     version: version(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('price_controls_tenant_item').on(t.tenantId, t.kind, t.itemId)],
+  (t) => [tenantPrimaryKey(t), uniqueIndex('price_controls_tenant_item').on(t.tenantId, t.kind, t.itemId)],
 );
 
 export const productShopPrices = pgTable(
@@ -161,12 +174,8 @@ export const productShopPrices = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => shops.id),
-    productId: bigint('product_id', { mode: 'number' })
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
     price: integer('price').notNull(),
     status: status(),
     templateId: bigint('template_id', { mode: 'number' }),
@@ -174,8 +183,11 @@ export const productShopPrices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('product_shop_prices_tenant_shop_product').on(t.tenantId, t.shopId, t.productId),
     index('product_shop_prices_product').on(t.tenantId, t.productId),
     index('product_shop_prices_template').on(t.tenantId, t.templateId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.productId, products).onDelete('cascade'),
   ],
 );

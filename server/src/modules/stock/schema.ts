@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, memo, tenantColumn, updatedAt, version } from '../../db/columns.js';
+import { createdAt, idColumn, memo, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { products } from '../catalog/schema.js';
 import { shops } from '../org/schema.js';
@@ -22,14 +22,12 @@ export const stockBills = pgTable(
     tenantId: tenantColumn(),
     billNo: text('bill_no').notNull(),
     type: text('type').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).references(() => shops.id),
+    shopId: bigint('shop_id', { mode: 'number' }),
     billDate: date('bill_date', { mode: 'string' }).notNull(),
-    reasonId: bigint('reason_id', { mode: 'number' })
-      .notNull()
-      .references(() => stockReasons.id),
+    reasonId: bigint('reason_id', { mode: 'number' }).notNull(),
     counterpart: text('counterpart'),
     /** The other side of a transfer between locations; null on a transfer means the head-office warehouse. */
-    counterpartShopId: bigint('counterpart_shop_id', { mode: 'number' }).references(() => shops.id),
+    counterpartShopId: bigint('counterpart_shop_id', { mode: 'number' }),
     /** A transfer's out and entry share this id (the out bill's id). */
     transferId: bigint('transfer_id', { mode: 'number' }),
     orderId: bigint('order_id', { mode: 'number' }),
@@ -48,11 +46,15 @@ export const stockBills = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('stock_bills_tenant_bill_no').on(t.tenantId, t.billNo),
     index('stock_bills_tenant_type_date').on(t.tenantId, t.type, t.billDate, t.id),
     index('stock_bills_tenant_shop_date').on(t.tenantId, t.shopId, t.billDate),
     index('stock_bills_tenant_state').on(t.tenantId, t.state),
     index('stock_bills_tenant_transfer').on(t.tenantId, t.transferId).where(sql`${t.transferId} is not null`),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.reasonId, stockReasons),
+    tenantReference(t, t.counterpartShopId, shops),
   ],
 );
 
@@ -61,12 +63,8 @@ export const stockBillLines = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    billId: bigint('bill_id', { mode: 'number' })
-      .notNull()
-      .references(() => stockBills.id, { onDelete: 'cascade' }),
-    productId: bigint('product_id', { mode: 'number' })
-      .notNull()
-      .references(() => products.id),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     unitCost: integer('unit_cost').notNull().default(0),
     amount: integer('amount').notNull().default(0),
@@ -74,8 +72,11 @@ export const stockBillLines = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index('stock_bill_lines_tenant_bill').on(t.tenantId, t.billId),
     index('stock_bill_lines_tenant_product').on(t.tenantId, t.productId),
+    tenantReference(t, t.billId, stockBills).onDelete('cascade'),
+    tenantReference(t, t.productId, products),
   ],
 );
 
@@ -97,6 +98,7 @@ export const stockLedger = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index('stock_ledger_tenant_location_product').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.productId, t.id),
     index('stock_ledger_tenant_bill').on(t.tenantId, t.docType, t.billId),
   ],
@@ -113,6 +115,7 @@ export const stockBalances = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('stock_balances_tenant_location_product').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.productId),
     index('stock_balances_tenant_product').on(t.tenantId, t.productId),
     index('stock_balances_tenant_shop').on(t.tenantId, t.shopId),
@@ -126,9 +129,7 @@ export const productOrders = pgTable(
     id: idColumn(),
     tenantId: tenantColumn(),
     billNo: text('bill_no').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => shops.id),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     orderDate: date('order_date', { mode: 'string' }).notNull(),
     state: text('state').notNull().default('draft'),
     rejectReason: text('reject_reason'),
@@ -144,9 +145,11 @@ export const productOrders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('product_orders_tenant_bill_no').on(t.tenantId, t.billNo),
     index('product_orders_tenant_shop_date').on(t.tenantId, t.shopId, t.orderDate),
     index('product_orders_tenant_state').on(t.tenantId, t.state),
+    tenantReference(t, t.shopId, shops),
   ],
 );
 
@@ -155,16 +158,17 @@ export const productOrderLines = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => productOrders.id, { onDelete: 'cascade' }),
-    productId: bigint('product_id', { mode: 'number' })
-      .notNull()
-      .references(() => products.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     price: integer('price').notNull().default(0),
     amount: integer('amount').notNull().default(0),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('product_order_lines_tenant_order').on(t.tenantId, t.orderId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    index('product_order_lines_tenant_order').on(t.tenantId, t.orderId),
+    tenantReference(t, t.orderId, productOrders).onDelete('cascade'),
+    tenantReference(t, t.productId, products),
+  ],
 );
