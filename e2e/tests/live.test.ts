@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { launchBrowser, type RunningServer, shot, startServer } from '../harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const VIEWPORT = { width: 1366, height: 768 };
+const SHOP = '北京国贸店';
+const PRODUCT = 'SP0001';
+/** Far below the minute the badge would otherwise wait for its next poll. */
+const AT_ONCE_MS = 5_000;
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await page.getByPlaceholder('企业编码').fill('demo');
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByText('总部管理', { exact: true }).waitFor();
+}
+
+interface Envelope<T> {
+  resp_code: string;
+  resp_msg: string;
+  data: T;
+}
+
+async function api(request: APIRequestContext) {
+  const login = await request.post(`${server.url}/api-user/login`, {
+    data: { tenant: 'demo', username: 'admin', password: server.adminPassword },
+  });
+  const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
+    const res = await request.fetch(`${server.url}${path}`, { method, headers, data });
+    const body = (await res.json()) as Envelope<T>;
+    assert.equal(res.status(), 200, `${method} ${path}: ${body.resp_msg}`);
+    return body.data;
+  };
+  return { get: <T>(path: string) => call<T>('GET', path), post: <T>(path: string, data: unknown) => call<T>('POST', path, data) };
+}
+
+/** The number on the approvals inbox's menu badge (0 without one). */
+const badgeOf = (page: Page) =>
+  page.evaluate(() => Number(document.querySelector('.ho-sider-menu .ho-menu-badge sup')?.getAttribute('title') ?? 0));
+
+async function badgeBecomes(page: Page, count: number) {
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('.ho-sider-menu .ho-menu-badge sup')?.getAttribute('title') ?? 0) === n,
+    count,
+    { timeout: AT_ONCE_MS },
+  );
+}
+
+const activePane = (page: Page) => page.locator('.ho-page:visible');
+
+test('two people on the approvals inbox see a new bill and its approval at once; the other one’s open bill says it was changed', async () => {
+  const adminCtx = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const a = await api(adminCtx.request);
+
+  // ---- setup through the API: an approver of stock entries of one shop
+  type Node = { id: number; key: string; permKey: string | null; children?: Node[] };
+  const tree = await a.get<Node[]>('/api-user/menus/treeList?appId=admin');
+  const wanted = ['stock.entry.view', 'stock.entry.audit', 'inbox.view'];
+  const menuIds = new Set<number>();
+  const walk = (nodes: Node[], parents: number[]) => {
+    for (const n of nodes) {
+      if (n.permKey && wanted.includes(n.permKey)) for (const id of [...parents, n.id]) menuIds.add(id);
+      walk(n.children ?? [], [...parents, n.id]);
+    }
+  };
+  walk(tree, []);
+  const role = await a.post<{ id: number }>('/api-user/roles/saveOrUpdate', { code: 'entry_approver', name: '入库审核员' });
+  await a.post(`/api-user/roles/saveRoleMenuList/${role.id}`, { menuIds: [...menuIds] });
+  const shop = (await a.get<{ id: number; name: string }[]>('/api-chain/shop/list/all')).find((s) => s.name === SHOP);
+  assert.ok(shop);
+  await a.post('/api-user/users/saveOrUpdate', {
+    username: 'gmaudit',
+    name: '国贸审核员',
+    password: 'Audit-2026',
+    roleIds: [role.id],
+    managerShopIds: [shop.id],
+  });
+  const reasons = await a.get<{ id: number; name: string }[]>('/api-stock/dictinout/list/all');
+  const purchase = reasons.find((r) => r.name === '采购入库');
+  assert.ok(purchase);
+  const product = (await a.get<{ id: number; pcode: string }[]>(`/api-chain/product/list/all?keyword=${PRODUCT}`)).find(
+    (p) => p.pcode === PRODUCT,
+  );
+  assert.ok(product);
+
+  // ---- both on the inbox
+  const admin = await adminCtx.newPage();
+  await signIn(admin, 'admin', server.adminPassword);
+  await admin.goto(`${server.url}/admin/inbox`);
+  const approverCtx = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const approver = await approverCtx.newPage();
+  await signIn(approver, 'gmaudit', 'Audit-2026');
+  await approver.goto(`${server.url}/admin/inbox`);
+  for (const page of [admin, approver]) await activePane(page).locator('.ho-inbox').waitFor();
+  // the connection is up once the counts were fetched again on its first "ready"
+  await admin.waitForTimeout(500);
+  const adminBefore = await badgeOf(admin);
+  const approverBefore = await badgeOf(approver);
+
+  // ---- a new bill of the shop: both badges and lists grow at once
+  const bill = await a.post<{ id: number; billNo: string }>('/api-stock/entry', {
+    shopId: shop.id,
+    reasonId: purchase.id,
+    lines: [{ productId: product.id, quantity: 4 }],
+  });
+  await Promise.all([badgeBecomes(admin, adminBefore + 1), badgeBecomes(approver, approverBefore + 1)]);
+  const rowOn = (page: Page) =>
+    activePane(page).locator('.ho-inbox-group[data-doctype="stock.entry"] .ant-table-row', { hasText: bill.billNo });
+  await rowOn(approver).waitFor({ timeout: AT_ONCE_MS });
+  await rowOn(admin).waitFor({ timeout: AT_ONCE_MS });
+  await shot(approver, 'live-01-inbox-grew');
+
+  // ---- the approver opens the bill; the administrator approves it from the inbox
+  await approver.goto(`${server.url}/admin/stock/entries/${bill.id}`);
+  const detail = activePane(approver).locator('.ho-bill-detail');
+  await detail.locator('.ho-state-tag[data-state="draft"]').first().waitFor();
+  await rowOn(admin)
+    .getByRole('button', { name: /^审\s*核$/ })
+    .click();
+  await admin.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+  await rowOn(admin).waitFor({ state: 'detached', timeout: AT_ONCE_MS });
+  await badgeBecomes(admin, adminBefore);
+
+  // the approver's page says the bill changed, and the badge is back, without any reload
+  const notice = detail.locator('.ho-changed-elsewhere');
+  await notice.waitFor({ timeout: AT_ONCE_MS });
+  assert.match((await notice.textContent()) ?? '', /此单据已被他人修改/);
+  await badgeBecomes(approver, approverBefore);
+  await shot(approver, 'live-02-changed-elsewhere');
+  await notice.getByRole('button', { name: /重新加载/ }).click();
+  await detail.locator('.ant-card-head-title .ho-state-tag[data-state="audited"]').waitFor();
+  await notice.waitFor({ state: 'detached' });
+  await adminCtx.close();
+  await approverCtx.close();
+});
