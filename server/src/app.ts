@@ -25,6 +25,7 @@ import { logRequests } from './platform/console-log.js';
 import { sendError } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
 import { eventsModule } from './platform/events.js';
+import { purgeExpiredKeys } from './platform/idempotency.js';
 import { LoginGuard } from './platform/login-guard.js';
 
 declare module 'fastify' {
@@ -78,6 +79,10 @@ export async function buildApp({ database, config, logger = false }: BuildOption
   app.decorate('loginGuard', new LoginGuard());
   const stopFollowing = await app.authCache.follow(database);
   app.addHook('onClose', stopFollowing);
+  // Idempotency keys past their 24 hours, of every tenant (keyed writes also purge their own tenant's now and then).
+  app.addHook('onReady', async () => {
+    await purgeExpiredKeys(database.db).catch((error: unknown) => app.log.error({ err: error }, 'purging idempotency keys failed'));
+  });
 
   // Validation happens in the route wrapper, in the request's language; schemas are kept for OpenAPI.
   app.setValidatorCompiler(() => (value) => ({ value }));

@@ -7,6 +7,7 @@ import { type Auth, bearerToken, can, loadAuth, type TokenClaims, verifyToken, v
 import { ok, zodFields } from './envelope.js';
 import { AppError, type FieldProblem, forbidden } from './errors.js';
 import { type Lang, langOf } from './i18n.js';
+import { claimKey, type IdempotencyMode, idempotencyHeaderSchema, REPLAYED_HEADER, type StoredAnswer } from './idempotency.js';
 import { inTenant } from './tenancy.js';
 import { noUpload, type ReceivedUpload, receiveUpload, type Upload, type UploadSpec } from './upload.js';
 
@@ -41,6 +42,12 @@ export interface RouteSpec<Q extends Schema, P extends Schema, B extends Schema>
    */
   upload?: true | UploadSpec;
   description?: string;
+  /**
+   * A write that moves money or stock: it takes an `Idempotency-Key` header (`required`: it must),
+   * and a repeat of the same request with the same key answers the first answer without doing
+   * anything again (platform/idempotency.ts).
+   */
+  idempotent?: IdempotencyMode;
 }
 
 export interface Ctx<Q, P, B> {
@@ -103,6 +110,7 @@ function openapiSchema(spec: RouteSpec<Schema, Schema, Schema>, url: string) {
     querystring: spec.query,
     params: spec.params,
     body: spec.body,
+    headers: spec.idempotent ? idempotencyHeaderSchema(spec.idempotent) : undefined,
     security: [{ bearer: [] }],
   });
 }
@@ -138,6 +146,8 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
   spec = strictSpec(spec);
   const methods = Array.isArray(method) ? method : [method];
   if (spec.db === false && (methods.some((m) => m !== 'GET') || spec.write)) throw new Error(`${url}: a write needs the database`);
+  if (spec.idempotent && (spec.raw || spec.upload || methods.includes('GET')))
+    throw new Error(`${url}: only an enveloped write can be idempotent`);
   app.route({
     method: methods,
     url,
@@ -150,6 +160,9 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
       const claims = cached ?? (await verifyToken(app.secret, token));
       let changedAccess = false;
       let upload: ReceivedUpload | undefined;
+      // An idempotent write's answer is made (and stored with its key) in the transaction; a repeat answers the stored one.
+      let answer: unknown;
+      let replay: StoredAnswer | undefined;
       if (spec.upload) {
         // Access first (from the cache, or a short transaction of its own), then the body, then the request's transaction.
         const auth = cached ?? (await inTenant(app.database.db, claims.tenantId, (tx) => authenticate(app, token, tx, claims)));
@@ -162,10 +175,19 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
         if (spec.perm && !holds(auth, spec.perm)) throw forbidden();
         const input = validate(spec, req, lang);
         checkShopScope(auth, input.query, input.body);
+        const claim = spec.idempotent ? await claimKey(tx, auth, req, spec.idempotent) : undefined;
+        if (claim?.replay) {
+          replay = claim.replay;
+          return undefined;
+        }
         const result = await handler({ ...input, tx, auth, lang, req, reply, file: upload ?? noUpload } as Ctx<Out<Q>, Out<P>, Out<B>>);
         if (req.method !== 'GET' || spec.write) {
           const audit = await writeAudit(tx, auth, req, spec.entity ?? url.split('/')[2] ?? url, input, result);
           if (audit.accessChanged) changedAccess = true;
+        }
+        if (claim) {
+          answer = ok(lang, result ?? null);
+          await claim.store(200, answer);
         }
         return result;
       };
@@ -185,7 +207,8 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
       }
       if (changedAccess) app.authCache.changed(claims.tenantId);
       if (spec.raw) return reply;
-      return reply.send(ok(lang, data ?? null));
+      if (replay) return reply.header(REPLAYED_HEADER, 'true').status(replay.status).send(replay.answer);
+      return reply.send(answer ?? ok(lang, data ?? null));
     },
   });
 }

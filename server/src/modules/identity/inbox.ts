@@ -38,6 +38,8 @@ export function registerInboxRoutes(app: FastifyInstance) {
       perm: null,
       body: inboxTransitionBody,
       entity: 'inbox',
+      // Approving a stock bill or an order from the inbox posts stock.
+      idempotent: 'optional',
     },
     async ({ tx, auth, body }) => {
       const doc = documentType(body.docType);

@@ -67,6 +67,8 @@ function registerBillRoutes(app: FastifyInstance, type: BillType) {
       perm: `${perm}.edit`,
       body: stockBillSave,
       entity: resource,
+      // With autoAudit, saving posts the stock.
+      idempotent: 'optional',
     },
     ({ tx, auth, lang, body }) => saveBill(tx, auth, lang, type, body),
   );
@@ -85,6 +87,7 @@ function registerBillRoutes(app: FastifyInstance, type: BillType) {
         perm: `${perm}.${action === 'revoke' ? 'revoke' : 'audit'}`,
         body: transitionBody,
         entity: resource,
+        idempotent: 'optional',
       },
       ({ tx, auth, lang, body }) => billTransition(tx, auth, lang, type, action, body),
     );
@@ -194,8 +197,12 @@ function registerOrderRoutes(app: FastifyInstance) {
   ];
   for (const [path, action, summary] of transitions) {
     const perm = action === 'reject' ? 'stock.order.audit' : `stock.order.${action}`;
-    route(app, 'POST', `${O}/${path}`, { summary, perm, body: transitionBody, entity: 'productorder' }, ({ tx, auth, body }) =>
-      orderTransition(tx, auth, action, body),
+    route(
+      app,
+      'POST',
+      `${O}/${path}`,
+      { summary, perm, body: transitionBody, entity: 'productorder', idempotent: 'optional' },
+      ({ tx, auth, body }) => orderTransition(tx, auth, action, body),
     );
   }
   route(
