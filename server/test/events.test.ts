@@ -74,6 +74,10 @@ describe('events pushed live', async () => {
     const rude = listen(await t.app.injectWS(EVENTS_PATH));
     rude.ws.send('hello');
     expect(await rude.closed).toBe(CLOSE_PROTOCOL);
+    // without the upgrade, the address answers like an unknown one
+    const plain = await t.app.inject({ url: EVENTS_PATH });
+    expect(plain.statusCode).toBe(404);
+    expect(plain.json().resp_code).toBe('404');
     const good = await connect(a.admin.token);
     expect(good.messages[0]).toEqual({ type: 'ready' });
     good.ws.close();

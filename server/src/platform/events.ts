@@ -348,5 +348,14 @@ export async function eventsModule(app: FastifyInstance) {
   app.decorate('events', hub);
   const stop = await hub.start(app.database);
   app.addHook('onClose', stop);
-  app.get(EVENTS_PATH, { websocket: true }, (socket) => hub.accept(socket));
+  app.route({
+    method: 'GET',
+    url: EVENTS_PATH,
+    schema: { hide: true },
+    // a plain request (no upgrade) is answered like any unknown address
+    handler: async (req) => {
+      throw new AppError(404, 'routeNotFound', { path: req.url.split('?')[0] });
+    },
+    wsHandler: (socket) => hub.accept(socket),
+  });
 }
