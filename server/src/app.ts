@@ -86,6 +86,8 @@ export async function buildApp({ database, config, logger = false }: BuildOption
 
   // Validation happens in the route wrapper, in the request's language; schemas are kept for OpenAPI.
   app.setValidatorCompiler(() => (value) => ({ value }));
+  // Answers are checked against their declared schema by the route wrapper; serialising stays plain JSON.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
 
   await app.register(helmet, {

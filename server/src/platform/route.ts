@@ -48,6 +48,12 @@ export interface RouteSpec<Q extends Schema, P extends Schema, B extends Schema>
    * anything again (platform/idempotency.ts).
    */
   idempotent?: IdempotencyMode;
+  /**
+   * The schema of the answer's `data`: OpenAPI lists it, the handler must return it (checked by
+   * tsc, and at run time: an answer that does not match is a server error), and the web reads the
+   * type from the contract. New routes declare it.
+   */
+  response?: z.ZodType;
 }
 
 export interface Ctx<Q, P, B> {
@@ -111,8 +117,14 @@ function openapiSchema(spec: RouteSpec<Schema, Schema, Schema>, url: string) {
     params: spec.params,
     body: spec.body,
     headers: spec.idempotent ? idempotencyHeaderSchema(spec.idempotent) : undefined,
+    response: spec.response ? { 200: z.object({ resp_code: z.literal('200'), resp_msg: z.string(), data: spec.response }) } : undefined,
     security: [{ bearer: [] }],
   });
+}
+
+/** The answer of a route that declares its schema, as the schema gives it (dates already strings, extra keys dropped). */
+function answerOf(spec: { response?: z.ZodType }, data: unknown) {
+  return spec.response ? spec.response.parse(data ?? null) : data;
 }
 
 /** Whether the user holds `perm`; `*.edit` is held by whoever holds any key ending in `.edit`. */
@@ -136,12 +148,12 @@ function checkShopScope(auth: Auth, ...sources: unknown[]) {
  * Registers an API route: token → validation → one tenant transaction (row-level security on) →
  * permission and shop scope → handler → audit of writes → envelope. Every business route goes here.
  */
-export function route<Q extends Schema, P extends Schema, B extends Schema>(
+export function route<Q extends Schema, P extends Schema, B extends Schema, R extends Schema = undefined>(
   app: FastifyInstance,
   method: HTTPMethods | HTTPMethods[],
   url: string,
-  spec: RouteSpec<Q, P, B>,
-  handler: (ctx: Ctx<Out<Q>, Out<P>, Out<B>>) => Promise<unknown>,
+  spec: RouteSpec<Q, P, B> & { response?: R },
+  handler: (ctx: Ctx<Out<Q>, Out<P>, Out<B>>) => Promise<R extends z.ZodType ? z.input<R> : unknown>,
 ) {
   spec = strictSpec(spec);
   const methods = Array.isArray(method) ? method : [method];
@@ -186,7 +198,7 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
           if (audit.accessChanged) changedAccess = true;
         }
         if (claim) {
-          answer = ok(lang, result ?? null);
+          answer = ok(lang, answerOf(spec, result) ?? null);
           await claim.store(200, answer);
         }
         return result;
@@ -208,7 +220,7 @@ export function route<Q extends Schema, P extends Schema, B extends Schema>(
       if (changedAccess) app.authCache.changed(claims.tenantId);
       if (spec.raw) return reply;
       if (replay) return reply.header(REPLAYED_HEADER, 'true').status(replay.status).send(replay.answer);
-      return reply.send(answer ?? ok(lang, data ?? null));
+      return reply.send(answer ?? ok(lang, answerOf(spec, data) ?? null));
     },
   });
 }
@@ -247,7 +259,7 @@ export function publicRoute<Q extends Schema, P extends Schema, B extends Schema
       const input = validate({ ...spec, perm: null }, req, lang);
       const data = await handler({ ...input, db: app.database.db, lang, req, reply } as PublicCtx<Out<Q>, Out<P>, Out<B>>);
       if (spec.raw) return reply;
-      return reply.send(ok(lang, data ?? null));
+      return reply.send(ok(lang, answerOf(spec, data) ?? null));
     },
   });
 }
