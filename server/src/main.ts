@@ -50,7 +50,7 @@ if (!fs.existsSync(path.join(config.webDist, 'index.html'))) console.log('The we
 if (seeded) {
   console.log(
     signInBox([
-      'Demo chain created. Sign in at ' + url + ' with:',
+      `Demo chain created. Sign in at ${url} with:`,
       '  company code (企业编码): demo',
       '  username     (用户名):   admin',
       `  password     (密码):     ${seeded.adminPassword}${config.adminPassword ? ' (from HEADOFFICE_ADMIN_PASSWORD)' : ''}`,

@@ -30,7 +30,13 @@ describe('the server log', () => {
   });
 
   it('shows errors with their level, request id and stack on a terminal', () => {
-    const line = JSON.stringify({ level: 50, time: Date.now(), reqId: 'abc', msg: 'unhandled error', err: { stack: 'Error: boom\n    at x' } });
+    const line = JSON.stringify({
+      level: 50,
+      time: Date.now(),
+      reqId: 'abc',
+      msg: 'unhandled error',
+      err: { stack: 'Error: boom\n    at x' },
+    });
     expect(humanLine(line)).toMatch(/^\d\d:\d\d:\d\d ERROR unhandled error \[abc\]\nError: boom\n {4}at x\n$/);
     expect(loggerOptions('info', false)).toEqual({ level: 'info' });
     expect(loggerOptions('info', true)).toHaveProperty('stream');

@@ -147,7 +147,7 @@ defineJob(TRANSFER_JOB, async (tx, payload, job) => {
   const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, job.tenantId));
   const today = businessDate(tenant?.timeZone);
   const day = String(payload.day ?? today);
-  await applyTenant(tx, day > today ? day : today);
+  await applyTenant(tx, [day, today].sort()[1]);
 });
 
 /**
