@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { events, users } from '../src/db/schema.js';
-import { CLOSE_PROTOCOL, CLOSE_REFUSED, EVENTS_PATH, emit, purgeEvents } from '../src/platform/events.js';
+import { CLOSE_PROTOCOL, CLOSE_REFUSED, EVENTS_CHANNEL, EVENTS_PATH, emit, purgeEvents } from '../src/platform/events.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { build, type TestTenant } from './helpers.js';
 import { ensureReasons, ensureStockMenus, expectOk, makeProducts, shopIds } from './stock-support.js';
@@ -169,6 +169,39 @@ describe('events pushed live', async () => {
     // and it cannot come back
     const again = listen(await t.app.injectWS(EVENTS_PATH), user.client.token);
     expect(await again.closed).toBe(CLOSE_REFUSED);
+  });
+
+  it('after its listening connection came back, an instance tells its browsers to refetch, and delivers again', async () => {
+    let lose = () => {};
+    const database = {
+      ...t.database,
+      listen: async (channel: string, onMessage: (payload: string) => void, onLost: () => void) => {
+        let deaf = false;
+        const stop = await t.database.listen(channel, (payload) => deaf || onMessage(payload), onLost);
+        if (channel === EVENTS_CHANNEL)
+          lose = () => {
+            deaf = true;
+            void stop();
+            onLost();
+          };
+        return stop;
+      },
+    };
+    const flaky = await buildApp({ database, config: t.app.config });
+    try {
+      await flaky.ready();
+      const s = listen(await flaky.injectWS(EVENTS_PATH), a.admin.token);
+      await s.waitFor((m) => m.type === 'ready');
+      lose();
+      await everyone(a, 'while deaf');
+      const resync = await s.waitFor((m) => m.type === 'resync');
+      await everyone(a, 'heard again');
+      await s.waitFor(withMarker('heard again'));
+      expect(s.messages.indexOf(resync)).toBeGreaterThan(0);
+      expect(s.events().map((m) => m.payload.marker)).toEqual(['heard again']);
+    } finally {
+      await flaky.close();
+    }
   });
 
   it('old events are purged, of every tenant, a batch at a time', async () => {

@@ -126,13 +126,29 @@ export class EventHub {
     let unlisten: (() => Promise<void>) | undefined;
     let retry: NodeJS.Timeout | undefined;
     let heardBefore = false;
-    const lost = () => {
-      unlisten = undefined;
-      if (!stopped) retry = setTimeout(connect, RELISTEN_MS);
-    };
+    let attempt = 0;
+    // Only the latest attempt counts: a connection that failed late can neither deliver twice nor start a second listener.
     const connect = async () => {
+      const mine = ++attempt;
+      retry = undefined;
+      let over = false;
+      const lost = () => {
+        if (over) return;
+        over = true;
+        if (mine !== attempt || stopped) return;
+        unlisten = undefined;
+        retry = setTimeout(connect, RELISTEN_MS);
+      };
       try {
-        unlisten = await database.listen(EVENTS_CHANNEL, (payload) => this.heard(payload), lost);
+        const hear = (payload: string) => {
+          if (mine === attempt) this.heard(payload);
+        };
+        const stop = await database.listen(EVENTS_CHANNEL, hear, lost);
+        if (over || mine !== attempt || stopped) {
+          await stop().catch(() => undefined);
+          return;
+        }
+        unlisten = stop;
         // Events committed while nobody listened were not delivered: every browser refetches.
         if (heardBefore) this.broadcast({ type: 'resync' });
         heardBefore = true;
