@@ -118,6 +118,14 @@ describe('events pushed live', async () => {
     for (const s of Object.values(sockets)) expect(s.messages[0]).toEqual({ type: 'ready' });
 
     const bill = await entry(s1);
+    expectOk(
+      await a.admin.post('/api-stock/entry', {
+        id: bill.id,
+        shopId: s1,
+        reasonId: r.purchase,
+        lines: [{ productId: p1.id, quantity: 5 }],
+      }),
+    );
     expectOk(await a.admin.post('/api-stock/entry/audit', { id: bill.id }));
     await everyone(a, 'after the bill');
     await everyone(b, 'after the bill');
@@ -132,8 +140,12 @@ describe('events pushed live', async () => {
         s
           .events()
           .filter(isBill)
-          .map((m) => m.payload.action),
-      ).toEqual(['create', 'audit']);
+          .map((m) => [m.payload.action, m.payload.state]),
+      ).toEqual([
+        ['create', 'draft'],
+        ['edit', 'draft'],
+        ['audit', 'audited'],
+      ]);
     }
     for (const name of ['viewerS2', 'noRightS1', 'otherTenant'] as const) {
       const s = sockets[name];
