@@ -497,7 +497,7 @@ describe('pricing: level prices (specials) and card prices', async () => {
       const [foreignCard] = await db(t, b, (tx) =>
         tx
           .insert(serviceCardPrices)
-          .values({ tenantId: b.tenantId, serviceId: foreignService.id, cardTypeId: gold.id, price: 1 })
+          .values({ tenantId: b.tenantId, serviceId: foreignService.id, cardTypeId: foreignCardType.id, price: 1 })
           .returning(),
       );
       expectStatus(await a.admin.del(`${SP}/servicecard/${foreignCard.id}`), 404);
