@@ -1,0 +1,125 @@
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type ExtraConfigColumn, index, type PgColumn, text } from 'drizzle-orm/pg-core';
+
+/**
+ * Searches that an index answers under row security (see docs/DECISIONS.md, "Search").
+ *
+ * Under the tenant policy the planner may use a condition as an index condition only when its
+ * operator is leakproof: `LIKE`, `ILIKE`, `@>` and pg_trgm's operators are not, so they filter every
+ * row of the tenant. Text `=`, `<`, `>=` and the `text_pattern_ops` operators `~>=~` / `~<~` are. So:
+ *
+ * - numbers (card, member number, code, barcode) are compared with `=`;
+ * - a mobile is stored reversed as well, and its last digits are a prefix range on that column;
+ * - a name keeps its first bigrams (2-character pieces) in generated columns, and a fragment of two
+ *   or more characters is `=` on those columns, then checked whole on the few rows found;
+ * - pinyin initials (written by the module) are a prefix range.
+ *
+ * Every index starts with tenant_id, which the policy's `tenant_id = app_current_tenant()` fills.
+ */
+
+/** How many bigram columns a name keeps: every fragment of a name of up to this + 1 characters is found. */
+export const NAME_GRAMS = 3;
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** A generated column holding `source` reversed, for "ends with" searches (a mobile's last digits). */
+export function reversedColumn(name: string, source: string) {
+  return text(name).generatedAlwaysAs(sql.raw(`reverse(${quoted(source)})`));
+}
+
+/**
+ * Generated columns `${prefix}1` … `${prefix}${NAME_GRAMS}` with the bigram starting at characters
+ * 1, 2, 3 of `source` (null when the name is too short to have it). Spread into the table's columns.
+ */
+export function bigramColumns<P extends string>(prefix: P, source: string) {
+  const columns: Record<string, ReturnType<typeof text>> = {};
+  for (let at = 1; at <= NAME_GRAMS; at++) {
+    const s = quoted(source);
+    columns[`${prefix}${at}`] = text(`${toSnake(prefix)}${at}`).generatedAlwaysAs(
+      sql.raw(`CASE WHEN char_length(${s}) > ${at} THEN substr(${s}, ${at}, 2) END`),
+    );
+  }
+  return columns as Record<`${P}${1 | 2 | 3}`, ReturnType<typeof text>>;
+}
+
+const toSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A btree on (tenant_id, column) for equality. */
+export const exactIndex = (name: string, tenantId: PgColumn, column: PgColumn) => index(name).on(tenantId, column);
+
+/** A btree on (tenant_id, column) comparing bytes, for prefix ranges (`~>=~`, `~<~`). */
+export const prefixIndex = (name: string, tenantId: PgColumn, column: ExtraConfigColumn) =>
+  index(name).on(tenantId, column.op('text_pattern_ops'));
+
+/** Partial btrees on (tenant_id, gram) for each bigram column (rows without that gram are left out). */
+export const bigramIndexes = (name: string, tenantId: PgColumn, grams: PgColumn[]) =>
+  grams.map((g, i) =>
+    index(`${name}${i + 1}`)
+      .on(tenantId, g)
+      .where(sql`${sql.identifier(g.name)} IS NOT NULL`),
+  );
+
+/** The first string after every string that starts with `prefix` (bytewise), or undefined if none. */
+export function prefixEnd(prefix: string): string | undefined {
+  const chars = Array.from(prefix);
+  while (chars.length) {
+    const last = chars.pop() as string;
+    let next = (last.codePointAt(0) as number) + 1;
+    if (next === 0xd800) next = 0xe000;
+    if (next <= 0x10ffff) return chars.join('') + String.fromCodePoint(next);
+  }
+  return undefined;
+}
+
+/** `column` starts with `prefix`, as a range the (tenant_id, column text_pattern_ops) index answers. */
+export function prefixMatch(column: PgColumn, prefix: string): SQL {
+  const end = prefixEnd(prefix);
+  const from = sql`${column} ~>=~ ${prefix}`;
+  return end === undefined ? from : sql`(${from} and ${column} ~<~ ${end})`;
+}
+
+/** A stored mobile ends with `digits` (the reversed column starts with them reversed). */
+export const tailMatch = (reversed: PgColumn, digits: string) => prefixMatch(reversed, Array.from(digits).reverse().join(''));
+
+/**
+ * The name contains `fragment` (two characters or more): its first bigram equals one of the name's
+ * bigram columns, then the whole fragment is checked on those rows.
+ */
+export function fragmentMatch(name: PgColumn, grams: PgColumn[], fragment: string): SQL {
+  const first = Array.from(fragment).slice(0, 2).join('');
+  const found = or(...grams.map((g) => eq(g, first))) as SQL;
+  return Array.from(fragment).length > 2 ? (and(found, sql`strpos(${name}, ${fragment}) > 0`) as SQL) : found;
+}
+
+export interface SearchFields {
+  /** Card, member number, code, barcode: a keyword equal to one of them. */
+  numbers?: PgColumn[];
+  /** The reversed mobile: a keyword of 4 or more digits is its tail (or the whole number). */
+  mobileReversed?: PgColumn;
+  /** The name and its bigram columns: a keyword of 2 or more CJK characters is a fragment of it. */
+  name?: { column: PgColumn; grams: PgColumn[] };
+  /** Lower-case pinyin initials: a keyword of 2 or more latin letters is their beginning. */
+  initials?: PgColumn;
+}
+
+const CJK = /^[\p{Script=Han}·]{2,}$/u;
+const DIGITS = /^\d{4,}$/;
+const LETTERS = /^[a-z]{2,}$/i;
+
+/**
+ * The condition for a typed keyword over the fields given, using only index-answerable comparisons:
+ * numbers are always compared exactly; the other fields only for a keyword of their kind. Undefined
+ * when nothing applies (a blank keyword, or one character and no numbers): the caller then asks for
+ * more, or falls back to its own unindexed filter on a narrower list.
+ */
+export function searchCondition(keyword: string, fields: SearchFields): SQL | undefined {
+  const k = keyword.trim();
+  if (!k) return undefined;
+  const parts: SQL[] = [];
+  for (const column of fields.numbers ?? []) parts.push(eq(column, k));
+  if (fields.mobileReversed && DIGITS.test(k)) parts.push(tailMatch(fields.mobileReversed, k));
+  if (fields.name && CJK.test(k)) parts.push(fragmentMatch(fields.name.column, fields.name.grams, k));
+  if (fields.initials && LETTERS.test(k)) parts.push(prefixMatch(fields.initials, k.toLowerCase()));
+  if (parts.length === 0) return undefined;
+  return parts.length === 1 ? parts[0] : (or(...parts) as SQL);
+}
