@@ -54,6 +54,20 @@ describe('http client', () => {
     await setLang('zh-CN');
   });
 
+  it('gives a money or stock write the same Idempotency-Key when the same request is sent again, another for another request', async () => {
+    const ok = () => reply(200, { resp_code: '200', resp_msg: 'ok', data: null });
+    fetchMock.mockResolvedValueOnce(ok()).mockResolvedValueOnce(ok()).mockResolvedValueOnce(ok()).mockResolvedValueOnce(ok());
+    await http.post('/api-stock/entry/audit', { id: 1, version: 2 }, { once: true });
+    await http.post('/api-stock/entry/audit', { id: 1, version: 2 }, { once: true });
+    await http.post('/api-stock/entry/audit', { id: 1, version: 3 }, { once: true });
+    await http.post('/api-chain/brand', { code: 'B01' });
+    const keys = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^r-[0-9a-f]{16}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[3]).toBeUndefined();
+  });
+
   it('shows the server message and exposes field errors on 400', async () => {
     fetchMock.mockResolvedValueOnce(
       reply(400, {

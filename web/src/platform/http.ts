@@ -55,6 +55,22 @@ export interface RequestOptions {
   timeout?: number;
   /** false: a 401 is an ordinary failure (a wrong app password), not an expired session. */
   authRedirect?: boolean;
+  /**
+   * A write that moves money or stock: it carries an `Idempotency-Key` made from the request itself,
+   * so sending the same request again (after a timeout, a lost answer, a second click) answers the
+   * first answer instead of doing it twice.
+   */
+  once?: boolean;
+}
+
+/** A key for one request: FNV-1a over its method, address and body (64 bits, as hex). */
+export function requestKey(method: string, url: string, body: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (const ch of `${method} ${url} ${body}`) {
+    hash ^= BigInt(ch.codePointAt(0) ?? 0);
+    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return `r-${hash.toString(16).padStart(16, '0')}`;
 }
 
 export function buildQuery(params?: Query): string {
@@ -109,6 +125,8 @@ async function send(url: string, opts: RequestOptions): Promise<{ res: Response;
     headers['Content-Type'] = 'application/json;charset=UTF-8';
     body = JSON.stringify(opts.body);
   }
+  const method = opts.method ?? (body === undefined ? 'GET' : 'POST');
+  if (opts.once) headers['Idempotency-Key'] = requestKey(method, url, typeof body === 'string' ? body : '');
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -119,7 +137,7 @@ async function send(url: string, opts: RequestOptions): Promise<{ res: Response;
   opts.signal?.addEventListener('abort', onAbort);
   try {
     const res = await fetch(url + buildQuery(opts.params), {
-      method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body,
       signal: controller.signal,

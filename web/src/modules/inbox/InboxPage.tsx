@@ -25,7 +25,11 @@ export default function InboxPage() {
 
   const run = (group: InboxGroup, item: InboxItem) => async (action: string, memo?: string) => {
     try {
-      await http.post('/api-user/inbox/transition', { docType: group.docType, id: item.id, action, version: item.version, memo });
+      await http.post(
+        '/api-user/inbox/transition',
+        { docType: group.docType, id: item.id, action, version: item.version, memo },
+        { once: true },
+      );
     } finally {
       await invalidateStock(qc);
     }

@@ -43,7 +43,7 @@ function BillDetailPage({ kind }: { kind: BillKind }) {
 
   const run = async (action: string, memo?: string) => {
     try {
-      await http.post(STOCK.billAction(cfg.type, action), { id: b.id, version: b.version, memo });
+      await http.post(STOCK.billAction(cfg.type, action), { id: b.id, version: b.version, memo }, { once: true });
     } finally {
       await invalidateStock(qc);
     }

@@ -42,7 +42,7 @@ export default function OrderDetailPage() {
 
   const run = async (action: string, memo?: string) => {
     try {
-      await http.post(STOCK.orderAction(action), { id: o.id, version: o.version, memo });
+      await http.post(STOCK.orderAction(action), { id: o.id, version: o.version, memo }, { once: true });
     } finally {
       await invalidateStock(qc);
     }

@@ -75,7 +75,7 @@ export function OrderForm({
         lines: toWireLines(v.lines, 'price'),
       });
       if (submit) {
-        await http.post(STOCK.orderAction('submit'), { id: saved.id, version: saved.version });
+        await http.post(STOCK.orderAction('submit'), { id: saved.id, version: saved.version }, { once: true });
         notify.message.success(t('stock.orders.submitted'));
       } else notify.message.success(t('common.saved'));
       await invalidateStock(qc);
