@@ -9,7 +9,8 @@ import { type ExtraConfigColumn, index, type PgColumn, text } from 'drizzle-orm/
  * row of the tenant. Text `=`, `<`, `>=` and the `text_pattern_ops` operators `~>=~` / `~<~` are. So:
  *
  * - numbers (card, member number, code, barcode) are compared with `=`;
- * - a mobile is stored reversed as well, and its last digits are a prefix range on that column;
+ * - a mobile's last 4 digits are kept in a generated column: a typed tail (or whole number) is `=` on
+ *   it, then checked whole on the few rows found (equality is also what the planner estimates well);
  * - a name keeps its first bigrams (2-character pieces) in generated columns, and a fragment of two
  *   or more characters is `=` on those columns, then checked whole on the few rows found;
  * - pinyin initials (written by the module) are a prefix range.
@@ -22,9 +23,12 @@ export const NAME_GRAMS = 3;
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** A generated column holding `source` reversed, for "ends with" searches (a mobile's last digits). */
-export function reversedColumn(name: string, source: string) {
-  return text(name).generatedAlwaysAs(sql.raw(`reverse(${quoted(source)})`));
+/** How many of a mobile's last digits its tail column keeps: the shortest tail a search takes. */
+export const TAIL_DIGITS = 4;
+
+/** A generated column holding the last TAIL_DIGITS characters of `source` (a mobile's tail). */
+export function tailColumn(name: string, source: string) {
+  return text(name).generatedAlwaysAs(sql.raw(`right(${quoted(source)}, ${TAIL_DIGITS})`));
 }
 
 /**
@@ -78,8 +82,14 @@ export function prefixMatch(column: PgColumn, prefix: string): SQL {
   return end === undefined ? from : sql`(${from} and ${column} ~<~ ${end})`;
 }
 
-/** A stored mobile ends with `digits` (the reversed column starts with them reversed). */
-export const tailMatch = (reversed: PgColumn, digits: string) => prefixMatch(reversed, Array.from(digits).reverse().join(''));
+/**
+ * A stored mobile ends with `digits` (TAIL_DIGITS or more): `=` on its tail column, and for a longer
+ * tail the whole of it checked on the rows found.
+ */
+export function tailMatch(tail: PgColumn, mobile: PgColumn, digits: string): SQL {
+  const found = eq(tail, digits.slice(-TAIL_DIGITS));
+  return digits.length > TAIL_DIGITS ? (and(found, sql`right(${mobile}, ${digits.length}) = ${digits}`) as SQL) : found;
+}
 
 /**
  * The name contains `fragment` (two characters or more): its first bigram equals one of the name's
@@ -94,8 +104,8 @@ export function fragmentMatch(name: PgColumn, grams: PgColumn[], fragment: strin
 export interface SearchFields {
   /** Card, member number, code, barcode: a keyword equal to one of them. */
   numbers?: PgColumn[];
-  /** The reversed mobile: a keyword of 4 or more digits is its tail (or the whole number). */
-  mobileReversed?: PgColumn;
+  /** The mobile and its tail column: a keyword of 4 or more digits is its tail (or the whole number). */
+  mobile?: { column: PgColumn; tail: PgColumn };
   /** The name and its bigram columns: a keyword of 2 or more CJK characters is a fragment of it. */
   name?: { column: PgColumn; grams: PgColumn[] };
   /** Lower-case pinyin initials: a keyword of 2 or more latin letters is their beginning. */
@@ -117,7 +127,7 @@ export function searchCondition(keyword: string, fields: SearchFields): SQL | un
   if (!k) return undefined;
   const parts: SQL[] = [];
   for (const column of fields.numbers ?? []) parts.push(eq(column, k));
-  if (fields.mobileReversed && DIGITS.test(k)) parts.push(tailMatch(fields.mobileReversed, k));
+  if (fields.mobile && DIGITS.test(k)) parts.push(tailMatch(fields.mobile.tail, fields.mobile.column, k));
   if (fields.name && CJK.test(k)) parts.push(fragmentMatch(fields.name.column, fields.name.grams, k));
   if (fields.initials && LETTERS.test(k)) parts.push(prefixMatch(fields.initials, k.toLowerCase()));
   if (parts.length === 0) return undefined;
