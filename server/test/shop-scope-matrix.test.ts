@@ -283,7 +283,7 @@ const withoutId = (given: Record<string, unknown>) => {
   return rest;
 };
 
-describe('shop scope matrix', async () => {
+describe('shop scope matrix', { timeout: 300_000 }, async () => {
   const t = await build();
   await spreadIds(t.database.db);
   const x = await t.tenant({ demo: true });
