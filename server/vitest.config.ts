@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Files share a worker's loaded modules: importing the server once per worker, not once per file.
+    isolate: false,
   },
 });

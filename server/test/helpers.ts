@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -43,8 +44,10 @@ export interface TestTenant {
 /** The real app on a real database (PGlite in memory, or TEST_DATABASE_URL's throwaway database). */
 export async function build(): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL ? inject('testDatabaseUrl') : undefined;
-  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-  if (!url) await migrate(database);
+  const template = url ? undefined : inject('pgliteTemplate');
+  const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4, loadDataDir });
+  if (!url && !template) await migrate(database);
   const config = { ...loadConfig({}), dataDir: path.join(os.tmpdir(), `headoffice-test-${randomBytes(4).toString('hex')}`) };
   const app = await buildApp({ database, config });
   await app.ready();

@@ -23,6 +23,8 @@ export interface Database {
    */
   listen(channel: string, onMessage: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, which `loadDataDir` starts from (tests skip migrations with it). */
+  dump?: () => Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -64,5 +66,5 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const unlisten = await client.listen(channel, onMessage);
     return () => (client.closed ? Promise.resolve() : unlisten());
   };
-  return { db, kind: 'pglite', listen, close: () => client.close() };
+  return { db, kind: 'pglite', listen, close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
