@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, shot, startServer } from '../harness.js';
+import { launchBrowser, type RunningServer, shot, signIn as signInAs, startServer } from '../harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,14 +22,7 @@ const PRODUCT = 'SP0001';
 /** Far below the minute the badge would otherwise wait for its next poll. */
 const AT_ONCE_MS = 5_000;
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByPlaceholder('企业编码').fill('demo');
-  await page.getByPlaceholder('用户名').fill(username);
-  await page.getByPlaceholder('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByText('总部管理', { exact: true }).waitFor();
-}
+const signIn = (page: Page, username: string, password: string) => signInAs(page, server.url, username, password);
 
 interface Envelope<T> {
   resp_code: string;

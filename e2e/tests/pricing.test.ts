@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, shot, startServer } from '../harness.js';
+import { launchBrowser, type RunningServer, shot, signIn as signInAs, startServer } from '../harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,14 +28,7 @@ async function settled(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 15_000 });
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByPlaceholder('企业编码').fill('demo');
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(server.adminPassword);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByText('总部管理', { exact: true }).waitFor();
-}
+const signIn = (page: Page) => signInAs(page, server.url, 'admin', server.adminPassword);
 
 /** The grid filtered to one service; answers the cell of a shop. */
 async function gridCell(page: Page, shop: string) {
