@@ -144,8 +144,12 @@ const tooLarge = (limitBytes: number) => new AppError(413, 'tooLarge', { limit: 
  */
 function hangUpAfterAnswer(req: FastifyRequest, reply: FastifyReply) {
   reply.header('connection', 'close');
+  // A request injected in-process has a socket-like object without destroy(); a throw in a timer would end the process.
+  const socket = req.raw.socket as { destroy?: () => void } | undefined;
   reply.raw.once('finish', () => {
-    setTimeout(() => req.raw.socket?.destroy(), 1_000).unref();
+    setTimeout(() => {
+      if (typeof socket?.destroy === 'function') socket.destroy();
+    }, 1_000).unref();
   });
 }
 
