@@ -77,8 +77,8 @@ export async function purgeEvents(db: Db, keepHours = KEEP_HOURS, rounds = 20): 
   let deleted = 0;
   for (let round = 0; round < rounds; round++) {
     const result = (await db.execute(sql`
-      delete from ${events} where id in (
-        select id from ${events} where at < now() - make_interval(hours => ${keepHours}) order by at limit ${PURGE_BATCH})
+      delete from ${events} where (tenant_id, id) in (
+        select tenant_id, id from ${events} where at < now() - make_interval(hours => ${keepHours}) order by at limit ${PURGE_BATCH})
       returning id`)) as unknown as { rows: unknown[] };
     deleted += result.rows.length;
     if (result.rows.length < PURGE_BATCH) break;

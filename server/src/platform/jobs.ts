@@ -79,8 +79,8 @@ export class JobRunner {
       await this.db.execute(sql`
         update jobs set state = 'running', attempts = attempts + 1, locked_by = ${this.id},
                locked_until = ${at} + make_interval(secs => ${this.options.leaseSeconds ?? 300})
-        where id in (
-          select id from jobs
+        where (tenant_id, id) in (
+          select tenant_id, id from jobs
           where (state = 'queued' and run_at <= ${at}) or (state = 'running' and locked_until < ${at})
           order by run_at, id
           limit ${this.options.batch ?? 20}
@@ -99,7 +99,7 @@ export class JobRunner {
       await inTenant(this.db, tenantId, (tx) => handler(tx, job.payload, { id: Number(job.id), tenantId, attempts: job.attempts }));
       await this.db.execute(sql`
         update jobs set state = 'done', finished_at = now(), locked_by = null, locked_until = null, last_error = null
-        where id = ${job.id} and locked_by = ${this.id}`);
+        where tenant_id = ${job.tenant_id} and id = ${job.id} and locked_by = ${this.id}`);
     } catch (error) {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       const spent = job.attempts >= job.max_attempts;
@@ -107,7 +107,7 @@ export class JobRunner {
         update jobs set state = ${spent ? 'failed' : 'queued'}, last_error = ${message.slice(0, 4000)},
                run_at = ${at} + make_interval(secs => ${backoffSeconds(job.attempts)}),
                locked_by = null, locked_until = null, finished_at = ${spent ? sql`now()` : null}
-        where id = ${job.id} and locked_by = ${this.id}`);
+        where tenant_id = ${job.tenant_id} and id = ${job.id} and locked_by = ${this.id}`);
       this.options.onError?.(error, { id: Number(job.id), name: job.name });
     }
   }
@@ -138,6 +138,6 @@ export class JobRunner {
 /** Finished jobs are kept a week, then removed (a bounded delete per call). */
 export async function purgeFinishedJobs(db: Db) {
   await db.execute(sql`
-    delete from jobs where id in (
-      select id from jobs where state = 'done' and finished_at < now() - interval '7 days' limit 10000)`);
+    delete from jobs where (tenant_id, id) in (
+      select tenant_id, id from jobs where state = 'done' and finished_at < now() - interval '7 days' limit 10000)`);
 }
