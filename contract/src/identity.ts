@@ -211,6 +211,13 @@ export interface LogRow {
 
 /** Background jobs an administrator watches: state tabs, and a failed job can be run again. */
 export const jobStates = ['queued', 'running', 'done', 'failed'] as const;
+/** Each state's name [zh-CN, en-US], read by the server's messages and the web's page alike. */
+export const jobStateLabels: Record<(typeof jobStates)[number], readonly [string, string]> = {
+  queued: ['排队中', 'queued'],
+  running: ['执行中', 'running'],
+  done: ['已完成', 'done'],
+  failed: ['已失败', 'failed'],
+};
 export const jobListQuery = pageQuery.extend({
   state: z.enum(jobStates).optional(),
   name: z.string().trim().max(64).optional(),

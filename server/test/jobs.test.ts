@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { jobStateLabels } from '@headoffice/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { employeeStream, jobs } from '../src/db/schema.js';
@@ -92,7 +93,7 @@ describe('jobs', () => {
     expect(rerun.body.data).toMatchObject({ state: 'queued', attempts: 0 });
     const again = await a.admin.post(`/api-user/jobs/${job.id}/rerun`);
     expect(again.status).toBe(409);
-    expect(again.body.resp_msg).toContain('正在排队');
+    expect(again.body.resp_msg).toContain(jobStateLabels.queued[0]);
     await runner.runDue();
     expect(runs[name]).toEqual([1, 2, 3, 1]);
     expect(await jobOf(name)).toMatchObject({ state: 'done' });

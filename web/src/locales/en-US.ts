@@ -410,7 +410,6 @@ const enUS: Messages = {
       rerun: 'Run again',
       queuedAgain: 'Queued again; it runs shortly',
       all: 'All',
-      states: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
       names: { 'staff.applyTransfers': 'Staff transfers take effect' },
     },
     log: {

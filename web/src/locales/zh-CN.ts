@@ -409,7 +409,6 @@ const zhCN = {
       rerun: '重新执行',
       queuedAgain: '已重新排队，稍后执行',
       all: '全部',
-      states: { queued: '排队中', running: '执行中', done: '已完成', failed: '已失败' },
       names: { 'staff.applyTransfers': '员工调动生效' },
     },
     log: {

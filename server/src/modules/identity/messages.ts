@@ -1,3 +1,4 @@
+import { jobStateLabels } from '@headoffice/contract';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 
 /** Messages of user, role, menu, device, till-authority and log administration (zh-CN, en-US). */
@@ -68,10 +69,7 @@ export const identityMessages = defineMessages({
 });
 
 defineLabels({
-  'job.state.queued': ['正在排队', 'queued'],
-  'job.state.running': ['正在执行', 'running'],
-  'job.state.done': ['已完成', 'done'],
-  'job.state.failed': ['已失败', 'failed'],
+  ...Object.fromEntries(Object.entries(jobStateLabels).map(([state, names]) => [`job.state.${state}`, names])),
   key: ['菜单标识', 'Menu key'],
   mac: ['设备编号', 'Device ID'],
   menus: ['菜单', 'menus'],

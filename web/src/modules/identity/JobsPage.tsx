@@ -1,4 +1,4 @@
-import { type JobRow, jobPage, jobRow, jobStates } from '@headoffice/contract';
+import { type JobRow, jobPage, jobRow, jobStateLabels, jobStates } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -6,11 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../platform/auth';
 import { http, isApiError } from '../../platform/http';
+import { currentLang } from '../../platform/i18n';
 import { ForbiddenResult } from '../../platform/results';
 import { API } from './api';
 
 type State = (typeof jobStates)[number];
 const stateColor: Record<State, string> = { queued: 'blue', running: 'processing', done: 'green', failed: 'red' };
+const stateName = (state: State) => jobStateLabels[state][currentLang() === 'en-US' ? 1 : 0];
 const time = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
 
 /** /admin/system/jobs — background work (transfers on their day, …): failed jobs with their error, run again. */
@@ -54,7 +56,7 @@ export default function JobsPage() {
       key: 'state',
       title: t('identity.job.state'),
       width: 110,
-      render: (_: unknown, r) => <Tag color={stateColor[r.state]}>{t(`identity.job.states.${r.state}`)}</Tag>,
+      render: (_: unknown, r) => <Tag color={stateColor[r.state]}>{stateName(r.state)}</Tag>,
     },
     { key: 'runAt', title: t('identity.job.runAt'), width: 170, render: (_: unknown, r) => time(r.runAt) },
     { key: 'attempts', title: t('identity.job.attempts'), width: 100, render: (_: unknown, r) => `${r.attempts} / ${r.maxAttempts}` },
@@ -86,10 +88,7 @@ export default function JobsPage() {
           setState(v as State | 'all');
           setPage((p) => ({ ...p, page: 1 }));
         }}
-        options={[
-          ...jobStates.map((s) => ({ value: s, label: t(`identity.job.states.${s}`) })),
-          { value: 'all', label: t('identity.job.all') },
-        ]}
+        options={[...jobStates.map((s) => ({ value: s, label: stateName(s) })), { value: 'all', label: t('identity.job.all') }]}
         style={{ marginBottom: 16 }}
       />
       <Table<JobRow>
