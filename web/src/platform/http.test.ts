@@ -61,7 +61,7 @@ describe('http client', () => {
     await http.post('/api-stock/entry/audit', { id: 1, version: 2 }, { once: true });
     await http.post('/api-stock/entry/audit', { id: 1, version: 3 }, { once: true });
     await http.post('/api-chain/brand', { code: 'B01' });
-    const keys = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    const keys = fetchMock.mock.calls.map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
     expect(keys[0]).toMatch(/^r-[0-9a-f]{16}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
