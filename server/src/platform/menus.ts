@@ -1,3 +1,5 @@
+import type { RecordDef } from '@headoffice/contract';
+
 /** How a module declares its applications' menus; identity stores them per tenant. */
 export interface MenuAction {
   key: string;
@@ -35,4 +37,9 @@ export function viewEdit(prefix: string, extra: MenuAction[] = []): Pick<MenuDef
     perm: `${prefix}.view`,
     actions: [{ key: `${prefix}.edit`, name: '新增/编辑/删除', nameEn: 'Add, edit, delete', perm: `${prefix}.edit` }, ...extra],
   };
+}
+
+/** The menu entry of a record type's page, with its view/edit permissions. */
+export function recordMenu(record: Pick<RecordDef, 'perm' | 'label' | 'page'>, icon?: string): MenuDef {
+  return { key: record.perm, name: record.label[0], nameEn: record.label[1], icon, url: record.page, ...viewEdit(record.perm) };
 }

@@ -1,12 +1,12 @@
-import { copyRoleMenusBody, idParam, type RoleRow, roleListQuery, roleMenusBody, roleSave } from '@headoffice/contract';
+import { copyRoleMenusBody, idParam, type RoleRow, roleListQuery, roleMenusBody, roleSave, roleTypeRecord } from '@headoffice/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
-import { type DictionaryDef, registerDictionary } from '../../platform/dictionary.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
+import { registerRecord, serveRecord } from '../../platform/records.js';
 import { assertUnreferenced } from '../../platform/references.js';
 import { route } from '../../platform/route.js';
 import './messages.js';
@@ -14,15 +14,8 @@ import { allMenus, menuTree } from './menus-admin.js';
 import { applications, menus, roleMenus, roles, roleTypes, userRoles, users } from './schema.js';
 import { userScope } from './users.js';
 
-/** Role types (总部, 门店, 财务...): the platform's dictionary pattern at /api-user/roletype. */
-export const roleTypeDef: DictionaryDef = {
-  resource: 'roletype',
-  basePath: '/api-user/roletype',
-  table: roleTypes,
-  perm: 'identity.roletype',
-  label: ['角色类型', 'Role types'],
-  codePrefix: 'JS',
-};
+/** Role types (总部, 门店, 财务...): the record pattern at /api-user/roletype. */
+export const roleTypeDef = serveRecord(roleTypeRecord, { table: roleTypes });
 
 const roleColumns = {
   id: roles.id,
@@ -140,7 +133,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
   const edit = 'identity.role.edit';
   const R = '/api-user/roles';
 
-  registerDictionary(app, roleTypeDef);
+  registerRecord(app, roleTypeDef);
 
   route(
     app,

@@ -12,9 +12,9 @@ import {
 } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listAllDictionary } from '../../platform/dictionary.js';
 import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
 import { registerImport } from '../../platform/importer.js';
+import { listAllRecords } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { skillLevelDef } from './dictionaries.js';
 import { employeeImport } from './staff-import.js';
@@ -177,7 +177,7 @@ export async function staffModule(app: FastifyInstance) {
     ({ tx, auth, body }) => setSkillLevel(tx, auth, body),
   );
   route(app, 'GET', `${E}/getjfClevelList`, { summary: 'Enabled skill (commission) levels, for pickers', perm: null }, ({ tx }) =>
-    listAllDictionary(tx, skillLevelDef),
+    listAllRecords(tx, skillLevelDef),
   );
 
   // ---- Pickers (any signed-in user; only employees of the shops they may see; no personal data)

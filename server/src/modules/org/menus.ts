@@ -1,5 +1,5 @@
-import { type MenuDef, viewEdit } from '../../platform/menus.js';
-import { dictionaries } from './dictionaries.js';
+import { orgDictionaryRecords } from '@headoffice/contract';
+import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 export const orgMenus: MenuDef[] = [
   {
@@ -33,14 +33,6 @@ export const orgMenus: MenuDef[] = [
     name: '基础字典',
     nameEn: 'Dictionaries',
     icon: 'BookOutlined',
-    children: dictionaries
-      .filter((d) => d.menu)
-      .map((d) => ({
-        key: d.perm,
-        name: d.label[0],
-        nameEn: d.label[1],
-        url: `/admin/org/dict/${d.resource}`,
-        ...viewEdit(d.perm),
-      })),
+    children: orgDictionaryRecords.map((record) => recordMenu(record)),
   },
 ];

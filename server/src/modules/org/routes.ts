@@ -1,22 +1,13 @@
-import { dictionaryListQuery, idParam, statusBody } from '@headoffice/contract';
+import { idParam, statusBody } from '@headoffice/contract';
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
-import {
-  type DictionaryDef,
-  deleteDictionary,
-  listAllDictionary,
-  listDictionary,
-  registerAliases,
-  registerDictionary,
-  saveDictionary,
-  saveSchema,
-} from '../../platform/dictionary.js';
 import { fieldError, notFound } from '../../platform/errors.js';
+import { deleteRecord, listAllRecords, listRecords, registerRecord, saveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
-import { brandDef, channelDef, dictionaries, positionDef, positionLevelDef, productCategoryDef, regionDef } from './dictionaries.js';
+import { brandDef, dictionaries, packageTypeDef, positionDef, positionLevelDef, productCategoryDef, regionDef } from './dictionaries.js';
 import { positions, productCategories, regions, shops } from './schema.js';
 import { registerShopRoutes } from './shops.js';
 
@@ -78,10 +69,10 @@ async function regionTree(tx: Db, auth: Auth, mode: 'counts' | 'plain' | 'shops'
 }
 
 export async function orgModule(app: FastifyInstance) {
-  for (const def of dictionaries) registerDictionary(app, def);
+  for (const record of dictionaries) registerRecord(app, record);
 
   // Regions
-  const R = regionDef.basePath;
+  const R = regionDef.def.basePath;
   route(app, 'GET', `${R}/tree/all`, { summary: 'Region tree with shop counts', perm: 'org.region.view' }, ({ tx, auth }) =>
     regionTree(tx, auth, 'counts'),
   );
@@ -102,47 +93,44 @@ export async function orgModule(app: FastifyInstance) {
     app,
     'POST',
     `${R}/saveRegion`,
-    { summary: 'Create or update a region', perm: 'org.region.edit', body: saveSchema(regionDef), entity: 'dictregion' },
-    ({ tx, body, auth, req }) => saveDictionary(tx, regionDef, body, auth, req.body),
+    { summary: 'Create or update a region', perm: 'org.region.edit', body: regionDef.def.save, entity: 'dictregion' },
+    ({ tx, body, auth, req }) => saveRecord(tx, regionDef, body, auth, req.body),
   );
 
   // Brands (lists show isDel = 0 only) and channels
-  registerAliases(app, brandDef, { rootList: true, rootSave: true, getCode: true });
-  route(app, 'GET', `${brandDef.basePath}/allBrand`, { summary: 'Every brand not deleted, enabled or not', perm: null }, ({ tx }) =>
-    listDictionary(tx, brandDef, { page: 1, pageSize: 2000 }).then((p) => p.list),
+  route(app, 'GET', `${brandDef.def.basePath}/allBrand`, { summary: 'Every brand not deleted, enabled or not', perm: null }, ({ tx }) =>
+    listRecords(tx, brandDef, { page: 1, pageSize: 2000 }).then((p) => p.list),
   );
-  registerAliases(app, channelDef, { rootList: true, rootSave: true, getCode: true });
 
   // Positions and levels
   route(
     app,
     'GET',
-    `${positionDef.basePath}/list/position`,
+    `${positionDef.def.basePath}/list/position`,
     { summary: 'Enabled positions, each with its enabled levels', perm: null },
     async ({ tx }) => {
-      const positionRows = await listAllDictionary(tx, positionDef);
-      const levelRows = await listAllDictionary(tx, positionLevelDef);
+      const positionRows = await listAllRecords(tx, positionDef);
+      const levelRows = await listAllRecords(tx, positionLevelDef);
       return positionRows.map((p) => ({ ...p, levels: levelRows.filter((l) => l.positionId === p.id) }));
     },
   );
   route(
     app,
     'GET',
-    `${positionLevelDef.basePath}/list/listByPscode`,
+    `${positionLevelDef.def.basePath}/list/listByPscode`,
     { summary: 'Enabled levels of the position with this code', perm: null, query: z.object({ pscode: z.string().min(1).max(32) }) },
     async ({ tx, query }) => {
       const [position] = await tx.select({ id: positions.id }).from(positions).where(eq(positions.code, query.pscode));
       if (!position) throw fieldError('pscode', 'missingReference', { field: '@position' });
-      return listAllDictionary(tx, positionLevelDef, { positionId: position.id });
+      return listAllRecords(tx, positionLevelDef, { positionId: position.id });
     },
   );
 
   // Package types: the seed's deleteType (by GET with ?id=, POST with {id} as well)
-  const packageType = dictionaries.find((d) => d.resource === 'packagetype') as DictionaryDef;
   route(
     app,
     'GET',
-    `${packageType.basePath}/deleteType`,
+    `${packageTypeDef.def.basePath}/deleteType`,
     {
       summary: 'Delete a package type (by GET, as the seed does)',
       perm: 'org.dict.packagetype.edit',
@@ -150,25 +138,25 @@ export async function orgModule(app: FastifyInstance) {
       write: true,
       entity: 'packagetype',
     },
-    ({ tx, query }) => deleteDictionary(tx, packageType, query.id),
+    ({ tx, query }) => deleteRecord(tx, packageTypeDef, query.id),
   );
   route(
     app,
     'POST',
-    `${packageType.basePath}/deleteType`,
+    `${packageTypeDef.def.basePath}/deleteType`,
     {
       summary: 'Delete a package type',
       perm: 'org.dict.packagetype.edit',
       body: z.object({ id: z.number().int().positive() }),
       entity: 'packagetype',
     },
-    ({ tx, body }) => deleteDictionary(tx, packageType, body.id),
+    ({ tx, body }) => deleteRecord(tx, packageTypeDef, body.id),
   );
 
   // Product categories: first level (f), second level (z), both (fz), tree
-  const C = productCategoryDef.basePath;
+  const C = productCategoryDef.def.basePath;
   const categoryRows = async (tx: Db, level?: 'first' | 'second') => {
-    const rows = await listAllDictionary(tx, productCategoryDef);
+    const rows = await listAllRecords(tx, productCategoryDef);
     return level === 'first' ? rows.filter((r) => !r.parentId) : level === 'second' ? rows.filter((r) => r.parentId) : rows;
   };
   const categoryTree = async (tx: Db) => buildTree((await categoryRows(tx)) as { id: number; parentId: number | null }[]);
@@ -195,9 +183,9 @@ export async function orgModule(app: FastifyInstance) {
     {
       summary: 'Second-level categories, paged (filter by parentId)',
       perm: 'org.dict.productcategory.view',
-      query: dictionaryListQuery.extend({ parentId: z.coerce.number().int().positive().optional() }),
+      query: productCategoryDef.def.listQuery,
     },
-    ({ tx, query }) => listDictionary(tx, productCategoryDef, query, [isNotNull(productCategories.parentId)]),
+    ({ tx, query }) => listRecords(tx, productCategoryDef, query, [isNotNull(productCategories.parentId)]),
   );
   route(
     app,

@@ -1,34 +1,12 @@
-import { stockDirection, stockReasonKind } from '@headoffice/contract';
+import { type stockReasonKind, stockReasonRecord } from '@headoffice/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { DictionaryDef } from '../../platform/dictionary.js';
+import { serveRecord } from '../../platform/records.js';
 import { stockReasons } from './schema.js';
 
-/**
- * In/out reasons (`dictinout`): the dictionary pattern plus `direction` (1 in, 2 out) and `kind`,
- * which tells the system what a reason means: `transfer` outs create the matching entry, `order`
- * bills come from product orders.
- */
-export const reasonDef: DictionaryDef = {
-  resource: 'dictinout',
-  basePath: '/api-stock/dictinout',
-  table: stockReasons,
-  perm: 'stock.reason',
-  label: ['出入库类型', 'Stock in/out reasons'],
-  codePrefix: 'CR',
-  extra: { direction: stockDirection, kind: stockReasonKind.default('other') },
-  filters: { direction: z.coerce.number().int().min(1).max(2).optional(), kind: stockReasonKind.optional() },
-  exportColumns: [
-    {
-      key: 'direction',
-      title: ['方向', 'Direction'],
-      width: 8,
-      value: (r, lang) => (r.direction === 1 ? (lang === 'en-US' ? 'In' : '入库') : lang === 'en-US' ? 'Out' : '出库'),
-    },
-    { key: 'kind', title: ['用途', 'Kind'], width: 10 },
-  ],
-};
+/** In/out reasons (contract `stockReasonRecord`): what a reason means is read by the bills (`systemReason`). */
+export const reasonDef = serveRecord(stockReasonRecord, { table: stockReasons });
 
 /** Every tenant's starting reasons: [code, name, direction, kind]. */
 export const defaultReasons: [string, string, 1 | 2, z.infer<typeof stockReasonKind>][] = [

@@ -14,7 +14,7 @@ import {
   transitionBody,
 } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerDictionary } from '../../platform/dictionary.js';
+import { registerRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { balanceHistory, listBalances } from './balances.js';
 import { billDetail, billTransition, deleteLines, listBills, listLines, pickBills, saveBill, saveLines } from './bills.js';
@@ -216,7 +216,7 @@ function registerOrderRoutes(app: FastifyInstance) {
 
 /** Stock: entries and outs, their lines, reasons, balances and history, product orders, settings, the approvals inbox. */
 export async function stockModule(app: FastifyInstance) {
-  registerDictionary(app, reasonDef);
+  registerRecord(app, reasonDef);
   registerBillRoutes(app, ENTRY);
   registerBillRoutes(app, OUT);
   route(
