@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRecord, dictionaryFilters, dictionaryRecordFields, dictionaryVerbs, filter } from './records.js';
+import { defineRecord, dictionaryFilters, dictionaryRecordFields, dictionaryVerbs, filter, type RecordRow } from './records.js';
 import { stockDirection, stockReasonKind, stockReasonKindLabels, stockReasonKinds } from './stock.js';
 
 const kindColors: Partial<Record<(typeof stockReasonKinds)[number], string>> = {
@@ -51,3 +51,6 @@ export const stockReasonRecord = defineRecord({
   checks: { checkCode: { field: 'code' } },
   defaultSort: 'sort',
 });
+
+/** A reason as the API answers it. */
+export type StockReasonRow = RecordRow<typeof stockReasonRecord>;

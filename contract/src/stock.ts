@@ -202,31 +202,7 @@ export interface StockBillDetail extends StockBillRow {
   order: { id: number; billNo: string; state: ProductOrderState } | null;
 }
 
-// ---- reasons (dictinout) ----
-
-export const stockReasonSave = z.strictObject({
-  id: id.optional(),
-  version,
-  code: z.string().trim().min(1).max(32),
-  name: z.string().trim().min(1).max(64),
-  sort: z.number().int().min(0).max(99999).default(0),
-  status: z.union([z.literal(0), z.literal(1)]).default(1),
-  memo,
-  direction: stockDirection,
-  kind: stockReasonKind.default('other'),
-});
-
-export interface StockReasonRow {
-  id: number;
-  code: string;
-  name: string;
-  direction: 1 | 2;
-  kind: string;
-  sort: number;
-  status: number;
-  memo: string | null;
-  version: number;
-}
+// The reasons (dictinout) are a record type: stock-records.ts.
 
 // ---- balances and history ----
 

@@ -6,6 +6,9 @@ import type { Lang } from './i18n.js';
 /** The workbook library, loaded on the first export or import: it weighs about 30 MB in memory. */
 export const excelJs = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
+/** A worksheet name Excel accepts: without `* ? : \\ / [ ]`, at most 31 characters ("Stock in/out reasons"). */
+export const sheetName = (name: string) => name.replace(/[*?:\\/[\]]/g, '-').slice(0, 31);
+
 export interface ExcelColumn<T> {
   key: string;
   title: readonly [string, string];
@@ -26,7 +29,7 @@ export async function sendXlsx<T extends Record<string, unknown>>(
 ) {
   const stream = new PassThrough();
   const workbook = new (await excelJs()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  const sheet = workbook.addWorksheet(filename);
+  const sheet = workbook.addWorksheet(sheetName(filename));
   sheet.columns = columns.map((c) => ({ header: c.title[lang === 'en-US' ? 1 : 0], key: c.key, width: c.width ?? 16 }));
   sheet.getRow(1).font = { bold: true };
   reply

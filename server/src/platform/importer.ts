@@ -10,7 +10,7 @@ import { en, zhCN } from 'zod/locales';
 import type { Db } from '../db/client.js';
 import type { Auth } from './auth.js';
 import { AppError, fieldError } from './errors.js';
-import { excelJs } from './excel.js';
+import { excelJs, sheetName } from './excel.js';
 import { defineMessages, type Lang, translate } from './i18n.js';
 import { route } from './route.js';
 import type { Upload, UploadSpec } from './upload.js';
@@ -623,7 +623,7 @@ const colLetter = (n: number): string => (n > 26 ? colLetter(Math.floor((n - 1) 
 /** Builds the template workbook: header titles, an example row, drop-down lists from a hidden sheet. */
 export async function buildTemplate(tx: Db, def: ImportDef<unknown>, auth: Auth, lang: Lang): Promise<ExcelJS.Workbook> {
   const workbook = new (await excelJs()).Workbook();
-  const sheet = workbook.addWorksheet(def.name[li(lang)], { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(sheetName(def.name[li(lang)]), { views: [{ state: 'frozen', ySplit: 1 }] });
   const lists = workbook.addWorksheet('lists', { state: 'hidden' });
   const values = await listValues(tx, def, auth, lang);
   const dataRows = (def.maxRows ?? 10_000) + 1;

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { authorityDef, deviceDef, logDef, roleDef, userDef } from '../modules/identity/defs';
 import { menuDef } from '../modules/identity/MenusPage';
 import { brandDef, channelDef, regionDef, shopDef } from '../modules/org/defs';
-import { DICTS } from '../modules/org/dictionaries';
 import { employeeDef, streamDef } from '../modules/staff/defs';
 import enUS from './en-US';
 import zhCN from './zh-CN';
@@ -55,7 +54,6 @@ describe('locales', () => {
       brandDef,
       channelDef,
       regionDef([]),
-      ...Object.values(DICTS).map((d) => d.def),
       userDef,
       roleDef,
       deviceDef,

@@ -6,13 +6,13 @@ import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
+import { ImportModal } from '../../platform/resource/ImportModal';
 import { invalidateResource } from '../../platform/resource/invalidate';
 import { useRemoteRows } from '../../platform/resource/options';
 import { pickNextCode } from '../../platform/resource/ResourceForm';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { CATALOG } from './api';
 import { productDef } from './defs';
-import { ImportModal } from './ImportModal';
 
 interface CategoryNode {
   id: number;
@@ -107,7 +107,7 @@ export default function ProductsPage() {
             ctx.canEdit ? (
               <>
                 <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                  {t('catalog.import.button')}
+                  {t('importer.button')}
                 </Button>
                 <Button
                   type="primary"

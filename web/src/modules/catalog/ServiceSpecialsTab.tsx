@@ -10,9 +10,9 @@ import { http } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
 import { notify } from '../../platform/notify';
 import { formatDateTime } from '../../platform/resource/cells';
+import { ImportModal } from '../../platform/resource/ImportModal';
 import { PRICING } from '../pricing/api';
 import { CHAIN, ShopSelect, useShops } from '../pricing/shops';
-import { ImportModal } from './ImportModal';
 
 interface LevelLine {
   levelId: number;

@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../platform/http';
 import { notify } from '../../platform/notify';
 import { useTab } from '../../platform/pages';
+import { ImportModal } from '../../platform/resource/ImportModal';
 import { invalidateResource } from '../../platform/resource/invalidate';
 import { useOptions } from '../../platform/resource/options';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { CATALOG } from './api';
 import { BatchCardsModal } from './BatchCardsModal';
 import { SERVICE_LINES } from './defs';
-import { ImportModal } from './ImportModal';
 import { ServiceGroupsModal } from './ServiceGroupsModal';
 import { serviceDef, serviceDetailPath } from './serviceDef';
 
@@ -171,7 +171,7 @@ export default function ServicesPage() {
                 {t('catalog.group.button')}
               </Button>
               <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                {t('catalog.import.button')}
+                {t('importer.button')}
               </Button>
             </>
           ) : (

@@ -1,4 +1,6 @@
+import { roleTypeRecord } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
+import { recordPages } from '../../platform/records/pages';
 
 /** The identity module's pages in the admin application: users, roles, menus, devices, till authority, log. */
 export const identityPages: PageDef[] = [
@@ -9,4 +11,5 @@ export const identityPages: PageDef[] = [
   { path: '/admin/system/cashier-authority', title: 'identity.authority.menu', component: lazyPage(() => import('./AuthorityPage')) },
   { path: '/admin/system/logs', title: 'identity.log.menu', component: lazyPage(() => import('./LogsPage')) },
   { path: '/admin/system/jobs', title: 'identity.job.menu', component: lazyPage(() => import('./JobsPage')) },
+  ...recordPages([roleTypeRecord]),
 ];

@@ -1,5 +1,6 @@
+import { orgDictionaryRecords } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
-import { isDictEntity } from './dictionaries';
+import { recordPages } from '../../platform/records/pages';
 
 /** The organisation module's pages in the admin application (lazy: each loads on first open). */
 export const orgPages: PageDef[] = [
@@ -14,10 +15,5 @@ export const orgPages: PageDef[] = [
   },
   { path: '/admin/org/brands', title: 'org.brand.menu', component: lazyPage(() => import('./BrandsPage')) },
   { path: '/admin/org/channels', title: 'org.channel.menu', component: lazyPage(() => import('./ChannelsPage')) },
-  {
-    path: '/admin/org/dict/:entity',
-    title: (p, t) => t(`dict.${p.entity ?? ''}`),
-    component: lazyPage(() => import('./DictPage')),
-    validate: (p) => isDictEntity(p.entity ?? ''),
-  },
+  ...recordPages(orgDictionaryRecords),
 ];

@@ -48,13 +48,3 @@ export interface BrandRow extends DictionaryRow {
 }
 
 export type ChannelRow = DictionaryRow;
-
-/** A row of any organisation dictionary; extras exist only on some of them. */
-export interface DictRow extends DictionaryRow {
-  positionId?: number | null;
-  positionName?: string | null;
-  parentId?: number | null;
-  parentName?: string | null;
-  discount?: number | null;
-  children?: DictRow[];
-}

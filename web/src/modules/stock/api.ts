@@ -1,4 +1,4 @@
-import type { StockBillType } from '@headoffice/contract';
+import { type StockBillType, stockReasonRecord } from '@headoffice/contract';
 
 /** The stock module's routes (bills, lines, reasons, balances, product orders, settings, the inbox). */
 export const STOCK = {
@@ -6,8 +6,7 @@ export const STOCK = {
   billList: (type: StockBillType) => `/api-stock/${type === '1' ? 'entry' : 'out'}/chain/findListWithPro`,
   bill: (type: StockBillType, id: number | string) => `/api-stock/${type === '1' ? 'entry' : 'out'}/${id}`,
   billAction: (type: StockBillType, action: string) => `/api-stock/${type === '1' ? 'entry' : 'out'}/${action}`,
-  reasons: '/api-stock/dictinout',
-  reasonAll: '/api-stock/dictinout/list/all',
+  reasonAll: stockReasonRecord.paths.all,
   balance: '/api-stock/balance',
   history: '/api-stock/balance/history',
   orderList: '/api-chain/productorder/list',

@@ -1,4 +1,6 @@
+import { stockReasonRecord } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
+import { recordPages } from '../../platform/records/pages';
 
 const numeric = (p: Record<string, string>) => /^\d+$/.test(p.id ?? '');
 
@@ -37,6 +39,6 @@ export const stockPages: PageDef[] = [
     menuUrl: () => '/admin/stock/orders',
     validate: numeric,
   },
-  { path: '/admin/stock/reasons', title: 'stock.menu.reasons', component: lazyPage(() => import('./ReasonsPage')) },
+  ...recordPages([stockReasonRecord]),
   { path: '/admin/stock/config', title: 'stock.menu.config', component: lazyPage(() => import('./ConfigPage')) },
 ];

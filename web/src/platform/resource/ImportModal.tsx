@@ -2,7 +2,7 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space, Steps, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download, isApiError, request } from '../../platform/http';
+import { download, isApiError, request } from '../http';
 
 /** One problem of the uploaded sheet: the row as Excel numbers it (header = row 1) and the column. */
 export interface ImportRowError {
@@ -67,12 +67,7 @@ export function ImportModal({ open, onClose, entity, templatePath, templateMetho
   const template = async () => {
     setDownloading(true);
     try {
-      await download(
-        templatePath,
-        undefined,
-        `${t('catalog.import.template', { name })}.xlsx`,
-        templateMethod === 'POST' ? { body: {} } : {},
-      );
+      await download(templatePath, undefined, `${t('importer.template', { name })}.xlsx`, templateMethod === 'POST' ? { body: {} } : {});
     } catch {
       /* shown */
     } finally {
@@ -109,7 +104,7 @@ export function ImportModal({ open, onClose, entity, templatePath, templateMetho
   return (
     <Modal
       open={open}
-      title={t('catalog.import.title', { name })}
+      title={t('importer.title', { name })}
       width={720}
       onCancel={() => {
         reset();
@@ -131,7 +126,7 @@ export function ImportModal({ open, onClose, entity, templatePath, templateMetho
           <Space>
             <Button onClick={onClose}>{t('common.cancel')}</Button>
             <Button type="primary" disabled={!file} loading={busy} onClick={upload}>
-              {t('catalog.import.start')}
+              {t('importer.start')}
             </Button>
           </Space>
         )
@@ -141,21 +136,21 @@ export function ImportModal({ open, onClose, entity, templatePath, templateMetho
         size="small"
         current={step}
         style={{ marginBottom: 16 }}
-        items={[{ title: t('catalog.import.step1') }, { title: t('catalog.import.step2') }, { title: t('catalog.import.step3') }]}
+        items={[{ title: t('importer.step1') }, { title: t('importer.step2') }, { title: t('importer.step3') }]}
       />
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         <Alert
           type="info"
           showIcon
-          title={t('catalog.import.hint')}
+          title={t('importer.hint')}
           action={
             <Button size="small" icon={<DownloadOutlined />} loading={downloading} onClick={template}>
-              {t('catalog.import.download')}
+              {t('importer.download')}
             </Button>
           }
         />
         {done !== null ? (
-          <Alert type="success" showIcon title={t('catalog.import.done', { count: done })} />
+          <Alert type="success" showIcon title={t('importer.done', { count: done })} />
         ) : (
           <Upload.Dragger
             accept=".xlsx"
@@ -172,8 +167,8 @@ export function ImportModal({ open, onClose, entity, templatePath, templateMetho
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">{t('catalog.import.drop')}</p>
-            <p className="ant-upload-hint">{t('catalog.import.dropHint')}</p>
+            <p className="ant-upload-text">{t('importer.drop')}</p>
+            <p className="ant-upload-hint">{t('importer.dropHint')}</p>
           </Upload.Dragger>
         )}
         {failure ? <Alert type="error" showIcon title={failure} /> : null}
@@ -183,9 +178,9 @@ export function ImportModal({ open, onClose, entity, templatePath, templateMetho
             pagination={errors.length > 8 ? { pageSize: 8, size: 'small' } : false}
             dataSource={errors.map((e, i) => ({ ...e, key: i }))}
             columns={[
-              { key: 'row', dataIndex: 'row', title: t('catalog.import.row'), width: 80 },
-              { key: 'column', dataIndex: 'column', title: t('catalog.import.column'), width: 140 },
-              { key: 'message', dataIndex: 'message', title: t('catalog.import.problem') },
+              { key: 'row', dataIndex: 'row', title: t('importer.row'), width: 80 },
+              { key: 'column', dataIndex: 'column', title: t('importer.column'), width: 140 },
+              { key: 'message', dataIndex: 'message', title: t('importer.problem') },
             ]}
           />
         ) : null}
