@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Every module's tables, the platform's and the tenants': a new module's schema.ts is found by its place.
+  schema: ['./src/modules/*/schema.ts', './src/platform/schema.ts', './src/db/tenants.ts'],
   out: './drizzle',
 });

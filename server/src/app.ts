@@ -10,15 +10,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { catalogModule } from './modules/catalog/routes.js';
-import { filesModule } from './modules/files/routes.js';
-import { identityAdminModule } from './modules/identity/admin.js';
-import { identityModule } from './modules/identity/routes.js';
-import { membersModule } from './modules/members/routes.js';
-import { staffModule } from './modules/org/employees.js';
-import { orgModule } from './modules/org/routes.js';
-import { pricingModule } from './modules/pricing/routes.js';
-import { stockModule } from './modules/stock/routes.js';
+import { modules } from './modules/index.js';
 import { loadSecret } from './platform/auth.js';
 import { AuthCache } from './platform/auth-cache.js';
 import { logRequests } from './platform/console-log.js';
@@ -43,21 +35,6 @@ export interface BuildOptions {
   config: Config;
   logger?: boolean | object;
 }
-
-/** The modules, in registration order; each registers its routes on the app. */
-const modules = [
-  identityModule,
-  identityAdminModule,
-  orgModule,
-  staffModule,
-  catalogModule,
-  pricingModule,
-  membersModule,
-  stockModule,
-  filesModule,
-  // last: the WebSocket plugin wraps the handlers of routes registered after it
-  eventsModule,
-];
 
 export async function buildApp({ database, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -125,7 +102,9 @@ export async function buildApp({ database, config, logger = false }: BuildOption
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  for (const register of modules) await register(app);
+  for (const module of modules) await (await module.routes())(app);
+  // last: the WebSocket plugin wraps the handlers of routes registered after it
+  await eventsModule(app);
 
   const filesDir = path.join(config.dataDir, 'files');
   fs.mkdirSync(filesDir, { recursive: true });

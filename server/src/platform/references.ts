@@ -1,8 +1,9 @@
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { type ForeignKey, getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import * as schema from '../db/schema.js';
+import { modules } from '../modules/index.js';
 import { conflict } from './errors.js';
+import * as platformTables from './schema.js';
 
 interface Referrer {
   table: PgTable;
@@ -17,7 +18,7 @@ function referringColumn(table: PgTable, fk: ForeignKey): PgColumn | undefined {
 
 /** For each table, the columns of other tables whose foreign keys point at it (read once from the schema). */
 const referrers = new Map<string, Referrer[]>();
-for (const value of Object.values(schema)) {
+for (const value of [platformTables, ...modules.map((m) => m.tables ?? {})].flatMap((tables) => Object.values(tables))) {
   if (!(value instanceof PgTable)) continue;
   for (const fk of getTableConfig(value).foreignKeys) {
     const ref = fk.reference();

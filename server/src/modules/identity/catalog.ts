@@ -1,10 +1,5 @@
 import type { AppDef } from '../../platform/menus.js';
-import { catalogMenus } from '../catalog/menus.js';
-import { orgMenus } from '../org/menus.js';
-import { staffMenus } from '../org/staff-menus.js';
-import { pricingMenus } from '../pricing/menus.js';
-import { stockMenus } from '../stock/menus.js';
-import { identityMenus } from './menus.js';
+import { modules } from '../index.js';
 
 /** The applications of the board, with their menu trees; synced into every tenant at start-up. */
 export const applicationCatalog: AppDef[] = [
@@ -15,7 +10,7 @@ export const applicationCatalog: AppDef[] = [
     icon: 'ApartmentOutlined',
     url: '/admin',
     sort: 1,
-    menus: [...orgMenus, ...staffMenus, ...catalogMenus, ...pricingMenus, ...stockMenus, ...identityMenus],
+    menus: modules.flatMap((module) => module.menus ?? []),
   },
   {
     appId: 'docs',
