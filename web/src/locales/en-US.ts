@@ -1,6 +1,3 @@
-import { catalogEn } from '../modules/catalog/locale';
-import { pricingEn } from '../modules/pricing/locale';
-import { stockEn } from '../modules/stock/locale';
 import type { Messages } from './zh-CN';
 
 /** English: same keys as zh-CN.ts (the type makes a missing or extra key a compile error). */
@@ -553,9 +550,6 @@ const enUS: Messages = {
     column: 'Column',
     problem: 'Problem',
   },
-  catalog: catalogEn,
-  pricing: pricingEn,
-  stock: stockEn,
 };
 
 export default enUS;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { moduleTexts } from '../modules';
 import { authorityDef, deviceDef, logDef, roleDef, userDef } from '../modules/identity/defs';
 import { menuDef } from '../modules/identity/MenusPage';
 import { brandDef, channelDef, regionDef, shopDef } from '../modules/org/defs';
@@ -28,8 +29,8 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const zh = flat(zhCN as Tree);
-const en = flat(enUS as Tree);
+const zh = flat({ ...zhCN, ...moduleTexts('zh-CN') } as Tree);
+const en = flat({ ...enUS, ...moduleTexts('en-US') } as Tree);
 
 describe('locales', () => {
   it('have the same keys', () => {

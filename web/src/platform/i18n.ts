@@ -4,6 +4,7 @@ import 'dayjs/locale/en';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import zhCN from '../locales/zh-CN';
+import { moduleTexts } from '../modules';
 import { readKey, writeKey } from './session';
 
 export type Lang = 'zh-CN' | 'en-US';
@@ -30,12 +31,12 @@ function applySideEffects(lang: Lang): void {
 async function loadTexts(lang: Lang): Promise<void> {
   if (lang === 'zh-CN' || i18n.hasResourceBundle(lang, 'translation')) return;
   const { default: enUS } = await import('../locales/en-US');
-  i18n.addResourceBundle(lang, 'translation', enUS);
+  i18n.addResourceBundle(lang, 'translation', { ...enUS, ...moduleTexts(lang) });
 }
 
 const initial = storedLang();
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN } },
+  resources: { 'zh-CN': { translation: { ...zhCN, ...moduleTexts('zh-CN') } } },
   lng: initial,
   fallbackLng: 'zh-CN',
   supportedLngs: ['zh-CN', 'en-US'],
