@@ -8,6 +8,7 @@ export const productBrandRecord = defineRecord({
   label: ['产品品牌', 'Product brands'],
   perm: 'catalog.productbrand',
   codePrefix: 'CB',
+  page: '/admin/catalog/product-brands',
   fields: dictionaryRecordFields({ logo: { schema: z.string().max(300).nullish(), label: ['标志', 'Logo'], type: 'image' } }),
   filters: dictionaryFilters,
   verbs: [...dictionaryVerbs, 'rootList', 'rootSave'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dictionaryFields, dictionaryListQuery } from './org.js';
+import { dictionaryFields } from './org.js';
 import { code, id, memo, name, pageQuery, status } from './platform.js';
 
 // The catalogue: product brands, products, stock products (which products a location keeps),
@@ -18,28 +18,7 @@ export const idsQueryParam = z
 const statusFilter = z.coerce.number().int().min(0).max(1).optional();
 const keyword = z.string().trim().max(64).optional();
 
-// ---- product brands (api-chain/productbrand): the dictionary pattern ----
-
-export const productBrandSave = z.strictObject({
-  id: id.optional(),
-  version,
-  ...dictionaryFields,
-  logo: z.string().max(300).nullish(),
-});
-export const productBrandListQuery = dictionaryListQuery;
-
-export interface ProductBrandRow {
-  id: number;
-  code: string;
-  name: string;
-  logo: string | null;
-  sort: number;
-  status: number;
-  memo: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+// Product brands (api-chain/productbrand) are a record type: catalog-records.ts.
 
 // ---- products (api-chain/product) ----
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { dictionaryFields } from './org.js';
 import { code, id, memo, name, pageQuery, status } from './platform.js';
 
 const password = z.string().min(8).max(64);
@@ -88,7 +87,6 @@ export const roleListQuery = pageQuery.extend({
 });
 export const roleMenusBody = z.strictObject({ menuIds: ids });
 export const copyRoleMenusBody = z.strictObject({ fromRoleId: id, toRoleIds: ids.min(1) });
-export const roleTypeSave = z.strictObject({ id: id.optional(), version: z.number().int().positive().optional(), ...dictionaryFields });
 
 export interface RoleRow {
   id: number;

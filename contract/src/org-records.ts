@@ -43,6 +43,7 @@ export const brandRecord = defineRecord({
   label: ['品牌', 'Brands'],
   perm: 'org.brand',
   codePrefix: 'PP',
+  page: '/admin/org/brands',
   fields: dictionaryRecordFields({ logo: { schema: z.string().max(300).nullish(), label: ['标志', 'Logo'], type: 'image' } }),
   filters: dictionaryFilters,
   verbs: [...dictionaryVerbs, 'rootList', 'rootSave', 'getCode'],
@@ -55,6 +56,7 @@ export const channelRecord = defineRecord({
   label: ['渠道', 'Channels'],
   perm: 'org.channel',
   codePrefix: 'QD',
+  page: '/admin/org/channels',
   fields: dictionaryRecordFields(),
   filters: dictionaryFilters,
   verbs: [...dictionaryVerbs, 'rootList', 'rootSave', 'getCode'],
@@ -167,6 +169,9 @@ export const memberGradeRecord = defineRecord({
   filters: dictionaryFilters,
   verbs: withoutStatusRoute,
 });
+
+/** The organisation's record types with a page of their own (brands and channels: 组织架构; the rest: 基础字典). */
+export const orgRecords = [brandRecord, channelRecord];
 
 /** The 基础字典 menu, in its order. */
 export const orgDictionaryRecords = [

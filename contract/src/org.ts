@@ -10,35 +10,10 @@ export const dictionaryFields = {
   memo,
 };
 
-export const dictionaryRow = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  sort: z.number(),
-  status: z.number(),
-  memo: z.string().nullable(),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type DictionaryRow = z.infer<typeof dictionaryRow>;
-
 export const dictionaryListQuery = pageQuery.extend({
   keyword: z.string().trim().max(64).optional(),
   status: z.coerce.number().int().min(0).max(1).optional(),
 });
-
-export const regionSave = z.strictObject({
-  id: id.optional(),
-  ...dictionaryFields,
-  parentId: id.nullish(),
-});
-export const brandSave = z.strictObject({
-  id: id.optional(),
-  ...dictionaryFields,
-  logo: z.string().max(300).nullish(),
-});
-export const channelSave = z.strictObject({ id: id.optional(), ...dictionaryFields });
 
 export const shopType = z.union([z.literal(1), z.literal(2)]); // 1 direct, 2 franchise
 export const shopSave = z.strictObject({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { moduleTexts } from '../modules';
 import { authorityDef, deviceDef, logDef, roleDef, userDef } from '../modules/identity/defs';
 import { menuDef } from '../modules/identity/MenusPage';
-import { brandDef, channelDef, regionDef, shopDef } from '../modules/org/defs';
+import { regionDef, shopDef } from '../modules/org/defs';
 import { employeeDef, streamDef } from '../modules/staff/defs';
 import enUS from './en-US';
 import zhCN from './zh-CN';
@@ -50,20 +50,7 @@ describe('locales', () => {
   });
 
   it('cover every field, option and title of the resource definitions', () => {
-    const defs = [
-      shopDef,
-      brandDef,
-      channelDef,
-      regionDef([]),
-      userDef,
-      roleDef,
-      deviceDef,
-      authorityDef,
-      logDef,
-      menuDef('admin', []),
-      employeeDef,
-      streamDef,
-    ];
+    const defs = [shopDef, regionDef([]), userDef, roleDef, deviceDef, authorityDef, logDef, menuDef('admin', []), employeeDef, streamDef];
     const keys = new Set<string>();
     for (const d of defs) {
       keys.add(d.title);

@@ -1,8 +1,8 @@
+import { productBrandRecord } from '@headoffice/contract';
+
 /** The catalogue's routes (products, brands, stock products, services, service groups, packages). */
 export const CATALOG = {
-  productBrand: '/api-chain/productbrand',
-  productBrandAll: '/api-chain/productbrand/list/all',
-  productBrandNext: '/api-chain/productbrand/getMaxId',
+  productBrandAll: productBrandRecord.paths.all,
 
   product: '/api-chain/product',
   productAll: '/api-chain/product/list/all',

@@ -1,11 +1,10 @@
-import type { ProductBrandRow, ProductRow, StockProductRow } from '@headoffice/contract';
+import type { ProductRow, StockProductRow } from '@headoffice/contract';
 import type { FormRule } from 'antd';
 import { Avatar, Space, Typography } from 'antd';
 import { http } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { formatMoney } from '../../platform/money';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
-import { dictionaryFields } from '../org/fields';
 import { CATALOG } from './api';
 
 export const PRODUCT_USAGE: OptionSource = {
@@ -34,39 +33,6 @@ const uniquePcode: FormRule = ({ getFieldValue }) => ({
     if (r && r.available === false) throw new Error(t('catalog.product.pcodeTaken'));
   },
 });
-
-export const productBrandDef: ResourceDef<ProductBrandRow, 'keyword'> = {
-  key: 'productbrand',
-  title: 'catalog.brand.title',
-  basePath: CATALOG.productBrand,
-  listPath: CATALOG.productBrand,
-  savePath: CATALOG.productBrand,
-  nextCodePath: CATALOG.productBrandNext,
-  updateStatusPath: `${CATALOG.productBrand}/updateStatus`,
-  exportPath: `${CATALOG.productBrand}/export`,
-  editPerm: 'catalog.productbrand.edit',
-  sendVersion: true,
-  fields: [
-    {
-      key: 'logo',
-      title: 'catalog.brand.logo',
-      type: 'image',
-      table: {
-        width: 80,
-        render: (r) =>
-          r.logo ? (
-            <Avatar shape="square" size={36} src={r.logo} />
-          ) : (
-            <Avatar shape="square" size={36} style={{ background: '#597ef7' }}>
-              {r.name.slice(0, 1)}
-            </Avatar>
-          ),
-      },
-      form: {},
-    },
-    ...dictionaryFields<ProductBrandRow>({ code: 'catalog.brand.code', name: 'catalog.brand.name' }),
-  ],
-};
 
 type ProductVirtual = 'keyword' | 'units';
 

@@ -1,4 +1,6 @@
+import { productBrandRecord } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
+import { recordPages } from '../../platform/records/pages';
 
 /** The catalogue's pages in the admin application (lazy: each loads on first open). */
 export const catalogPages: PageDef[] = [
@@ -12,6 +14,6 @@ export const catalogPages: PageDef[] = [
   },
   { path: '/admin/catalog/packages', title: 'catalog.menu.packages', component: lazyPage(() => import('./PackagesPage')) },
   { path: '/admin/catalog/products', title: 'catalog.menu.products', component: lazyPage(() => import('./ProductsPage')) },
-  { path: '/admin/catalog/product-brands', title: 'catalog.menu.productBrands', component: lazyPage(() => import('./ProductBrandsPage')) },
+  ...recordPages([productBrandRecord]),
   { path: '/admin/catalog/stock-products', title: 'catalog.menu.stockProducts', component: lazyPage(() => import('./StockProductsPage')) },
 ];

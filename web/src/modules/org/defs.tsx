@@ -1,12 +1,11 @@
 import type { FormRule } from 'antd';
-import { Avatar, Typography } from 'antd';
+import { Typography } from 'antd';
 import dayjs from 'dayjs';
 import { http } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { useTab } from '../../platform/pages';
 import type { FieldSpec, OptionSource, ResourceDef } from '../../platform/resource/types';
-import { dictionaryFields } from './fields';
-import type { BrandRow, ChannelRow, RegionNode, ShopRow } from './types';
+import type { RegionNode, ShopRow } from './types';
 
 export const API = {
   regionTree: '/api-chain/dictregion/tree/all',
@@ -192,50 +191,6 @@ export const shopDef: ResourceDef<ShopRow, ShopVirtual> = {
     return { ...rest, provinceCode, cityCode, areaCode, images: Array.isArray(rest.images) ? rest.images : [] };
   },
   errorPathMap: { provinceCode: 'pca', cityCode: 'pca', areaCode: 'pca' },
-};
-
-export const brandDef: ResourceDef<BrandRow, 'keyword'> = {
-  key: 'brand',
-  title: 'org.brand.title',
-  basePath: '/api-chain/brand',
-  nextCodePath: '/api-chain/brand/getCode',
-  updateStatusPath: '/api-chain/brand/updateStatus',
-  exportPath: '/api-chain/brand/export',
-  editPerm: 'org.brand.edit',
-  sendVersion: true,
-  formWidth: 520,
-  fields: [
-    {
-      key: 'logo',
-      title: 'org.brand.logo',
-      type: 'image',
-      table: {
-        width: 96,
-        render: (r) =>
-          r.logo ? (
-            <Avatar shape="square" size={36} src={r.logo} />
-          ) : (
-            <Avatar shape="square" size={36}>
-              {r.name.slice(0, 1)}
-            </Avatar>
-          ),
-      },
-      form: {},
-    },
-    ...dictionaryFields<BrandRow>({ code: 'org.brand.code', name: 'org.brand.name' }),
-  ],
-};
-
-export const channelDef: ResourceDef<ChannelRow, 'keyword'> = {
-  key: 'channel',
-  title: 'org.channel.title',
-  basePath: '/api-chain/channel',
-  nextCodePath: '/api-chain/channel/getCode',
-  updateStatusPath: '/api-chain/channel/updateStatus',
-  exportPath: '/api-chain/channel/export',
-  editPerm: 'org.channel.edit',
-  sendVersion: true,
-  fields: dictionaryFields<ChannelRow>({ code: 'org.channel.code', name: 'org.channel.name' }),
 };
 
 /** Region form: the parent can only be a top-level area (two levels). */

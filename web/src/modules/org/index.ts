@@ -1,4 +1,4 @@
-import { orgDictionaryRecords } from '@headoffice/contract';
+import { orgDictionaryRecords, orgRecords } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
 
@@ -13,7 +13,6 @@ export const orgPages: PageDef[] = [
     menuUrl: () => '/admin/org/shops',
     validate: (p) => /^\d+$/.test(p.id ?? ''),
   },
-  { path: '/admin/org/brands', title: 'org.brand.menu', component: lazyPage(() => import('./BrandsPage')) },
-  { path: '/admin/org/channels', title: 'org.channel.menu', component: lazyPage(() => import('./ChannelsPage')) },
+  ...recordPages(orgRecords),
   ...recordPages(orgDictionaryRecords),
 ];

@@ -1,5 +1,3 @@
-import type { DictionaryRow } from '@headoffice/contract';
-
 export interface RegionNode {
   id: number;
   code: string;
@@ -42,9 +40,3 @@ export interface ShopRow {
   createdAt: string;
   updatedAt: string;
 }
-
-export interface BrandRow extends DictionaryRow {
-  logo: string | null;
-}
-
-export type ChannelRow = DictionaryRow;
