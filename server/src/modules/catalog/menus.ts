@@ -1,4 +1,5 @@
-import { type MenuDef, viewEdit } from '../../platform/menus.js';
+import { productBrandRecord } from '@headoffice/contract';
+import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 export const catalogMenus: MenuDef[] = [
   {
@@ -31,14 +32,7 @@ export const catalogMenus: MenuDef[] = [
         url: '/admin/catalog/products',
         ...viewEdit('catalog.product'),
       },
-      {
-        key: 'catalog.productbrand',
-        name: '产品品牌',
-        nameEn: 'Product brands',
-        icon: 'TagOutlined',
-        url: '/admin/catalog/product-brands',
-        ...viewEdit('catalog.productbrand'),
-      },
+      recordMenu(productBrandRecord, 'TagOutlined'),
       {
         key: 'catalog.stockproduct',
         name: '门店商品',

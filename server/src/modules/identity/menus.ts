@@ -1,4 +1,5 @@
-import { type MenuDef, viewEdit } from '../../platform/menus.js';
+import { roleTypeRecord } from '@headoffice/contract';
+import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 export const identityMenus: MenuDef[] = [
   {
@@ -23,14 +24,7 @@ export const identityMenus: MenuDef[] = [
         url: '/admin/system/roles',
         ...viewEdit('identity.role'),
       },
-      {
-        key: 'identity.roletype',
-        name: '角色类型',
-        nameEn: 'Role types',
-        icon: 'TagsOutlined',
-        url: '/admin/org/dict/roletype',
-        ...viewEdit('identity.roletype'),
-      },
+      recordMenu(roleTypeRecord, 'TagsOutlined'),
       {
         key: 'identity.menu',
         name: '菜单管理',

@@ -1,4 +1,5 @@
-import { type MenuDef, viewEdit } from '../../platform/menus.js';
+import { stockReasonRecord } from '@headoffice/contract';
+import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string) => ({ key: perm, name, nameEn, perm });
 
@@ -63,14 +64,7 @@ export const stockMenus: MenuDef[] = [
           action('stock.order.receive', '确认收货', 'Confirm receipt'),
         ]),
       },
-      {
-        key: 'stock.reason',
-        name: '出入库类型',
-        nameEn: 'In/out reasons',
-        icon: 'TagsOutlined',
-        url: '/admin/stock/reasons',
-        ...viewEdit('stock.reason'),
-      },
+      recordMenu(stockReasonRecord, 'TagsOutlined'),
       {
         key: 'stock.config',
         name: '库存设置',

@@ -4,14 +4,7 @@ export const catalogZh = {
     services: '服务项目',
     packages: '套餐管理',
     products: '产品档案',
-    productBrands: '产品品牌',
     stockProducts: '门店商品',
-  },
-  brand: {
-    title: '产品品牌',
-    code: '品牌编码',
-    name: '品牌名称',
-    logo: '品牌标识',
   },
   product: {
     title: '产品',
@@ -165,14 +158,7 @@ export const catalogEn: typeof catalogZh = {
     services: 'Services',
     packages: 'Packages',
     products: 'Products',
-    productBrands: 'Product brands',
     stockProducts: 'Shop products',
-  },
-  brand: {
-    title: 'Product brand',
-    code: 'Brand code',
-    name: 'Brand name',
-    logo: 'Logo',
   },
   product: {
     title: 'Product',
