@@ -155,6 +155,8 @@ describe('record types: the stock reasons served from their definition', async (
 
     expect((await a.admin.get(`${B}/checkColname`, { colname: 'name', value: mine.name })).body.data).toEqual({ free: false });
     expect((await a.admin.get(`${B}/checkColname`, { colname: 'name', value: `无${uniq()}` })).body.data).toEqual({ free: true });
+    expect((await a.admin.get(`${B}/checkColname`, { colname: 'sort', value: String(mine.sort) })).body.data).toEqual({ free: false });
+    expect((await a.admin.get(`${B}/checkColname`, { colname: 'sort', value: 'abc' })).body.data).toEqual({ free: true });
     const unknown = await a.admin.get(`${B}/checkColname`, { colname: 'tenantId', value: '1' }, EN);
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors?.[0]).toMatchObject({ path: 'colname', message: 'There is no field named "tenantId"' });

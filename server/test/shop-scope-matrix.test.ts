@@ -51,6 +51,10 @@ const NOT_A_RECORD: Record<string, string> = {
   'POST /api-chain/employee/checkEecode':
     '`id` is the employee to leave out of a code uniqueness check; answers only whether the code is free',
   'POST /api-chain/product/checkPcode': '`id` is the product to leave out of a code uniqueness check',
+  // A record type's checks (platform/records.ts): `id` is the entry to leave out of the uniqueness check.
+  'GET /api-stock/dictinout/checkColname': '`id` is the reason to leave out; answers only whether the value is free',
+  'GET /api-stock/dictinout/checkCode': '`id` is the reason to leave out; answers only whether the code is free',
+  'POST /api-stock/dictinout/checkCode': '`id` is the reason to leave out; answers only whether the code is free',
 };
 
 /**

@@ -258,13 +258,17 @@ function importOf(r: ServedRecord): ImportDef<Record<string, unknown>> {
   };
 }
 
-/** Is `value` of `column` free (no other entry than `id` has it)? */
-async function isFree(tx: Db, r: ServedRecord, column: PgColumn, value: unknown, id?: number) {
+/**
+ * Is `value` of `column` free (no other entry than `id` has it)? `checkColname` sends any column's
+ * value as text: compared as text, a word asked of a number column is simply free.
+ */
+async function isFree(tx: Db, r: ServedRecord, column: PgColumn, value: unknown, id?: number, asText = false) {
   const cols = columnsOf(r);
+  const same = asText ? sql`${column}::text = ${String(value)}` : eq(column, value);
   const [taken] = await tx
     .select({ id: cols.id })
     .from(r.table)
-    .where(and(eq(column, value), ...baseWhere(r, cols), ...(id ? [ne(cols.id, id)] : [])))
+    .where(and(same, ...baseWhere(r, cols), ...(id ? [ne(cols.id, id)] : [])))
     .limit(1);
   return { free: !taken };
 }
@@ -277,7 +281,7 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
   const edit = `${def.perm}.edit`;
   const entity = def.resource;
   const name = def.label[1];
-  const serves = (verb: Parameters<RecordDef['serves']>[0]) => def.serves(verb);
+  const serves = def.serves;
 
   const list = { summary: `${name}: paged list`, perm: view, query: def.listQuery };
   if (serves('list')) route(app, 'GET', paths.list, list, ({ tx, query }) => listRecords(tx, r, query));
@@ -349,7 +353,7 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
         const field = def.fields[query.colname];
         const column = columnsOf(r)[query.colname];
         if (!field || field.computed || !column) throw fieldError('colname', 'unknownColumn', { column: query.colname });
-        return isFree(tx, r, column, query.value, query.id);
+        return isFree(tx, r, column, query.value, query.id, true);
       },
     );
   for (const [verb, check] of Object.entries(def.checks ?? {})) {
