@@ -1,9 +1,10 @@
-import { stockReasonRecord } from '@headoffice/contract';
+import { defineRecord, dictionaryRecordFields, filter, stockReasonRecord } from '@headoffice/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { channels, stockBills, stockReasons } from '../src/db/schema.js';
-import { serveRecord } from '../src/platform/records.js';
+import { listRecords, serveRecord } from '../src/platform/records.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { type Answer, build, type Client } from './helpers.js';
 import { ensureReasons, ensureStockMenus, uniq } from './stock-support.js';
@@ -291,6 +292,36 @@ describe('record types: the stock reasons served from their definition', async (
       expect(saved.body.data.memo).toBe('门店用户改');
       expect((await oneShop.client.get(`${B}/${foreign.id}`)).status).toBe(404);
     });
+  });
+
+  it('declared filters: in (a comma list), range (two query keys) and a condition the module names', async () => {
+    const probe = defineRecord({
+      resource: 'probe',
+      basePath: '/probe',
+      label: ['探针', 'Probe'],
+      perm: 'stock.reason',
+      codePrefix: 'P',
+      fields: dictionaryRecordFields({ kind: { schema: z.string(), label: ['用途', 'Kind'] } }),
+      filters: {
+        kinds: filter.in('kind', z.string()),
+        sortBetween: filter.range('sort', z.coerce.number().int(), ['sortFrom', 'sortTo']),
+        outsOnly: filter.named(z.coerce.number().int().min(1).max(1), ['仅出库', 'Outs only']),
+      },
+      verbs: ['list'],
+    });
+    const served = serveRecord(probe, { table: stockReasons, conditions: { outsOnly: () => eq(stockReasons.direction, 2) } });
+    const list = (query: Record<string, unknown>) =>
+      inTenant(
+        t.database.db,
+        a.tenantId,
+        async (tx) => (await listRecords(tx, served, probe.listQuery.parse({ pageSize: 200, ...query }))).list,
+      );
+    const all = await reasonsOf();
+    const codes = (rows: any[]) => rows.map((r) => r.code).sort();
+    expect(codes(await list({ kinds: 'loss,count' }))).toEqual(codes(all.filter((r) => ['loss', 'count'].includes(r.kind))));
+    expect(codes(await list({ sortFrom: 20, sortTo: 40 }))).toEqual(codes(all.filter((r) => r.sort >= 20 && r.sort <= 40)));
+    expect(codes(await list({ outsOnly: 1, sortTo: 80 }))).toEqual(codes(all.filter((r) => r.direction === 2 && r.sort <= 80)));
+    expect(probe.listQuery.safeParse({ kinds: '' }).success).toBe(false);
   });
 
   it('tsc refuses a table that lacks a column of a declared field', async () => {
