@@ -1,3 +1,4 @@
+export * from './bills.js';
 export * from './catalog.js';
 export * from './identity.js';
 export * from './org.js';
@@ -5,3 +6,4 @@ export * from './platform.js';
 export * from './pricing.js';
 export * from './staff.js';
 export * from './stock.js';
+export * from './stock-bills.js';

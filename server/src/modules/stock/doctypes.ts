@@ -1,4 +1,4 @@
-import { productOrderStates, stockBillStates } from '@headoffice/contract';
+import { productOrderStates, stateLabels, stockBillStates } from '@headoffice/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
@@ -263,7 +263,7 @@ function billDocument(type: BillType): DocumentType {
     label: isEntry ? ['入库单', 'Stock entry'] : ['出库单', 'Stock out'],
     table: stockBills,
     scope: eq(stockBills.type, type),
-    states: stockBillStates,
+    states: stateLabels(stockBillStates),
     editable: ['draft', 'rejected'],
     headOfficePerm: WAREHOUSE_PERM,
     link: (id) => `/admin/stock/${isEntry ? 'entries' : 'outs'}/${id}`,
@@ -351,7 +351,7 @@ export const orderDoc = registerDocumentType({
   docType: 'stock.order',
   label: ['订货单', 'Product order'],
   table: productOrders,
-  states: productOrderStates,
+  states: stateLabels(productOrderStates),
   editable: ['draft', 'rejected'],
   link: (id) => `/admin/stock/orders/${id}`,
   summarize: summarizeOrders,

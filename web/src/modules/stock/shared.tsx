@@ -1,4 +1,4 @@
-import type { BillLogRow } from '@headoffice/contract';
+import type { BillLog as BillLogRow } from '@headoffice/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
