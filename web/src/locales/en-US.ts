@@ -1,6 +1,7 @@
 import { catalogEn } from '../modules/catalog/locale';
 import { pricingEn } from '../modules/pricing/locale';
 import { stockEn } from '../modules/stock/locale';
+import { billEn } from '../platform/bills/locale';
 import type { Messages } from './zh-CN';
 
 /** English: same keys as zh-CN.ts (the type makes a missing or extra key a compile error). */
@@ -538,6 +539,7 @@ const enUS: Messages = {
   catalog: catalogEn,
   pricing: pricingEn,
   stock: stockEn,
+  bill: billEn,
 };
 
 export default enUS;

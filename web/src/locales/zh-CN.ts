@@ -2,6 +2,7 @@
 import { catalogZh } from '../modules/catalog/locale';
 import { pricingZh } from '../modules/pricing/locale';
 import { stockZh } from '../modules/stock/locale';
+import { billZh } from '../platform/bills/locale';
 
 const zhCN = {
   app: {
@@ -537,6 +538,7 @@ const zhCN = {
   catalog: catalogZh,
   pricing: pricingZh,
   stock: stockZh,
+  bill: billZh,
 };
 
 export default zhCN;
