@@ -85,6 +85,8 @@ export interface BillAfterFieldDef<S extends string = string> {
   batchPath?: string;
   kind: BillFieldKind;
   options?: BillOptions;
+  /** The new value as sent (`{ id, version?, value }`); the table has a column of the field's name. */
+  value: z.ZodType;
 }
 
 /** The seed's paths of a type, relative to `basePath` ('' is the base path itself). */
@@ -99,7 +101,7 @@ export interface BillPaths {
   detail: string;
   /** Delete a bill while in an editable state. */
   remove?: string;
-  /** Export of the list with its current filters. */
+  /** Export of the list with its current filters: a workbook of the row's list columns. */
   export?: string;
   /** Import from the Excel template (`saveSystem`). */
   import?: string;
@@ -114,6 +116,8 @@ export interface BillDef<
   Filters extends z.ZodRawShape = z.ZodRawShape,
   Row extends z.ZodObject = z.ZodObject,
   LineRow extends z.ZodObject = z.ZodObject,
+  Transitions extends Readonly<Record<string, BillTransitionDef<S>>> = Readonly<Record<string, BillTransitionDef<S>>>,
+  After extends Readonly<Record<string, BillAfterFieldDef<S>>> = Readonly<Record<string, BillAfterFieldDef<S>>>,
 > {
   docType: string;
   label: Label;
@@ -123,11 +127,11 @@ export interface BillDef<
   /** The web's list page; a bill is `<webPath>/<id>`. */
   webPath: string;
   states: Readonly<Record<S, BillStateDef>>;
-  initial: S;
+  initial: NoInfer<S>;
   /** States in which the bill and its lines may still be changed (and deleted, where the type allows). */
-  editable: readonly S[];
-  transitions: Readonly<Record<string, BillTransitionDef<S>>>;
-  after?: Readonly<Record<string, BillAfterFieldDef<S>>>;
+  editable: readonly NoInfer<S>[];
+  transitions: Transitions;
+  after?: After;
   /** What a save sends: the head's fields and `lines`. */
   save: Head;
   /** One line as saved. */
@@ -138,6 +142,8 @@ export interface BillDef<
   /** One row of the list (head and display fields, with its lines). */
   row: Row;
   lineRow: LineRow;
+  /** One bill as its page reads it; default: the row with `billDetailExtra`. */
+  detail?: z.ZodObject;
   /** How head and line fields are shown and entered, by field name. */
   headFields: Readonly<Record<string, BillFieldDef>>;
   lineFields: Readonly<Record<string, BillFieldDef>>;
@@ -152,9 +158,17 @@ export function defineBill<
   Filters extends z.ZodRawShape,
   Row extends z.ZodObject,
   LineRow extends z.ZodObject,
->(def: BillDef<S, Head, Line, Filters, Row, LineRow>) {
+  Transitions extends Readonly<Record<string, BillTransitionDef<S>>>,
+  // No `after`: no after-approval fields (keyof {} is never).
+  // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of fields
+  After extends Readonly<Record<string, BillAfterFieldDef<S>>> = {},
+>(def: BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After>) {
   for (const [name, t] of Object.entries(def.transitions)) {
-    if (t.undoes && !def.transitions[t.undoes]) throw new Error(`${def.docType}.${name} undoes an unknown transition ${t.undoes}`);
+    const undone = t.undoes ? def.transitions[t.undoes] : undefined;
+    if (t.undoes && !undone) throw new Error(`${def.docType}.${name} undoes an unknown transition ${t.undoes}`);
+    // An undo leads back: from the state the undone transition reached to one it started from.
+    if (undone && (t.from.some((s) => s !== undone.to) || !undone.from.includes(t.to)))
+      throw new Error(`${def.docType}.${name} does not lead back from ${t.undoes}`);
   }
   return def;
 }
@@ -182,6 +196,29 @@ export const billBatchResult = z.object({
 });
 export type BillBatchResult = z.infer<typeof billBatchResult>;
 
+/** An after-approval field change: `{ id, version?, value, memo? }`. */
+export const billChangeBody = <V extends z.ZodType>(value: V) =>
+  z.strictObject({ id: z.number().int().positive(), version: billVersion, value, memo: z.string().trim().max(500).nullish() });
+/** The same change on several bills: `{ ids, value, memo? }`, answered like a batch transition. */
+export const billChangeBatchBody = <V extends z.ZodType>(value: V) =>
+  z.strictObject({ ids: billBatchBody.shape.ids, value, memo: z.string().trim().max(500).nullish() });
+
+/** Lines of a type whose lines are edited one by one: add (no id) or change (id) lines of an editable bill. */
+export const billLinesSave = <L extends z.ZodObject>(line: L) =>
+  z.strictObject({ billId: z.number().int().positive(), version: billVersion, lines: z.array(line).min(1).max(500) });
+export const billLinesDelete = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500), version: billVersion });
+export const billLinesQuery = z.object({ billId: z.coerce.number().int().positive() });
+/** What a line save or delete answers per bill: its lines, new version and state. */
+export const billLinesAnswer = <L extends z.ZodObject>(lineRow: L) =>
+  z.object({ billId: z.number(), version: z.number(), state: z.string(), lines: z.array(lineRow) });
+
+/** A page of a type's list. */
+export const billPage = <R extends z.ZodObject>(row: R) =>
+  z.object({ list: z.array(row), total: z.number(), page: z.number(), pageSize: z.number(), totalCapped: z.literal(true).optional() });
+
+/** A timestamp: a Date on the server, an ISO string on the wire. */
+export const instant = z.union([z.string(), z.date()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
+
 export const billLogRow = z.object({
   id: z.number(),
   action: z.string(),
@@ -192,7 +229,7 @@ export const billLogRow = z.object({
   change: z.object({ field: z.string(), from: z.unknown(), to: z.unknown() }).nullish(),
   userId: z.number().nullable(),
   username: z.string().nullable(),
-  at: z.string(),
+  at: instant,
 });
 export type BillLog = z.infer<typeof billLogRow>;
 
@@ -210,6 +247,8 @@ export const billDetailExtra = z.object({
 export type BillRowOf<D extends BillDef> = z.infer<D['row']>;
 export type BillLineRowOf<D extends BillDef> = z.infer<D['lineRow']>;
 export type BillDetailOf<D extends BillDef> = BillRowOf<D> & z.infer<typeof billDetailExtra>;
+/** The detail schema of a type: its own, or the row with `billDetailExtra`. */
+export const billDetailSchema = (def: BillDef): z.ZodObject => def.detail ?? def.row.extend(billDetailExtra.shape);
 export type BillSaveOf<D extends BillDef> = z.input<D['save']>;
 export type BillStateOf<D extends BillDef> = D extends BillDef<infer S> ? S : never;
 

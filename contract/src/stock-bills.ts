@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BillDef, type BillFieldDef, type BillFilterDef, billDetailExtra, defineBill } from './bills.js';
+import { type BillFieldDef, type BillFilterDef, billDetailExtra, defineBill, instant } from './bills.js';
 import {
   productOrderLineInput,
   productOrderListQuery,
@@ -15,8 +15,6 @@ import {
 // The stock bills (入库单, 出库单) and product orders (订货单) as bill definitions: the server's routes
 // and transitions and the web's pages all come from these.
 
-/** A timestamp: a Date on the server, an ISO string on the wire. */
-const instant = z.union([z.string(), z.date()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
 const optionalName = z.string().nullable();
 
 export const stockLineRow = z.object({
@@ -123,7 +121,16 @@ function stockBillDef(type: '1' | '2') {
         inbox: true,
         memoRequired: true,
       },
-      revoke: { label: ['撤销', 'revoke'], from: ['audited'], to: 'revoked', perm: `${docType}.revoke`, path: 'revoke', confirm: true },
+      // Bills made by a product order are revoked only with it.
+      revoke: {
+        label: ['撤销', 'revoke'],
+        from: ['audited'],
+        to: 'revoked',
+        perm: `${docType}.revoke`,
+        path: 'revoke',
+        confirm: true,
+        when: 'notFromOrder',
+      },
     },
     save: stockBillSave,
     line: stockLineInput,
@@ -131,6 +138,7 @@ function stockBillDef(type: '1' | '2') {
     filterFields: stockFilterFields(entry ? 1 : 2),
     row: stockBillRow,
     lineRow: stockLineRow,
+    detail: stockBillDetail,
     headFields: {
       billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170, sortable: true } },
       shopId: { label: ['库位', 'Location'], kind: 'location', column: { width: 150, display: 'shopName' }, form: {} },
@@ -156,6 +164,7 @@ function stockBillDef(type: '1' | '2') {
       pick: 'list/all',
       save: [''],
       detail: ':id',
+      export: 'export',
       lines: { base: `/api-stock/${resource}products`, list: 'list/all', save: 'save', remove: 'batchdelete' },
     },
   });
@@ -182,6 +191,7 @@ export const productOrderRow = z.object({
   billNo: z.string(),
   shopId: z.number(),
   shopName: z.string(),
+  regionId: z.number(),
   orderDate: z.string(),
   state: z.enum(['draft', 'submitted', 'audited', 'received', 'rejected']),
   rejectReason: optionalName,
@@ -262,8 +272,8 @@ export const productOrderBill = defineBill({
     price: { label: ['单价', 'Price'], kind: 'money', column: { width: 110 }, form: {} },
     amount: { label: ['金额', 'Amount'], kind: 'money', column: { width: 120 } },
   },
-  paths: { list: ['adminList', 'list'], save: ['saveBill', ''], detail: ':id' },
+  paths: { list: ['adminList', 'list'], save: ['saveBill', ''], detail: ':id', export: 'export' },
 });
 
 /** Every bill type of the stock module. */
-export const stockBillDefs: readonly BillDef[] = [stockEntryBill, stockOutBill, productOrderBill];
+export const stockBillDefs = [stockEntryBill, stockOutBill, productOrderBill] as const;
