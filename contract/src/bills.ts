@@ -184,6 +184,9 @@ export const billTransitionBody = z.strictObject({
   memo: z.string().trim().max(500).nullish(),
 });
 
+/** Deleting a bill while it may still be edited: `{ id, version? }`. */
+export const billRemoveBody = z.strictObject({ id: z.number().int().positive(), version: billVersion });
+
 /** Batch transition: every bill in its own savepoint; the answer lists what was done and what failed. */
 export const billBatchBody = z.strictObject({
   ids: z.array(z.number().int().positive()).min(1).max(200),

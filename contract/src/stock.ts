@@ -93,22 +93,6 @@ export const stockBillSave = z.strictObject({
 });
 export type StockBillSave = z.input<typeof stockBillSave>;
 
-/** `entryproducts/save`, `outproducts/save`: add lines (no id) or change lines (id) of an editable bill. */
-export const stockLinesSave = z.strictObject({
-  billId: id,
-  version,
-  lines: z.array(stockLineInput).min(1).max(500),
-});
-export const stockLinesDelete = z.strictObject({ ids: z.array(id).min(1).max(500), version });
-export const stockLinesQuery = z.object({ billId: id });
-
-export const transitionBody = z.strictObject({
-  id,
-  version,
-  memo: z.string().trim().max(500).nullish(),
-});
-export type TransitionBody = z.input<typeof transitionBody>;
-
 /** `chain/findListWithPro`: bills with their lines, newest first. */
 export const stockBillListQuery = pageQuery.extend({
   /** One shop; `warehouse=1` the head-office warehouse; neither: every location the user may see. */
@@ -125,14 +109,6 @@ export const stockBillListQuery = pageQuery.extend({
   counterpartShopId: id.optional(),
 });
 export type StockBillListQuery = z.input<typeof stockBillListQuery>;
-
-/** `list/all`: a bounded array (200, newest first) for pickers. */
-export const stockBillPickQuery = z.object({
-  shopid: id.optional(),
-  warehouse: flag,
-  state: z.enum(['draft', 'audited', 'rejected', 'revoked']).optional(),
-  billNo: z.string().trim().max(40).optional(),
-});
 
 // ---- reasons (dictinout) ----
 

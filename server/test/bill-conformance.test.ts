@@ -213,6 +213,15 @@ describe.each(fixtures.map((f) => [f.type.def.docType, f] as const))('bill type 
     expect(numbers).toContain(bill.billNo);
   });
 
+  it.runIf(def.paths.remove)('deletes a bill only while it may still be edited', async () => {
+    const bill = await make();
+    const moved = await billIn(def.transitions[path[0]].to);
+    expectStatus(await a.admin.post(at(def.paths.remove as string), { id: moved.id }), 409);
+    expectStatus(await b.admin.post(at(def.paths.remove as string), { id: bill.id }), 404);
+    expectOk(await a.admin.post(at(def.paths.remove as string), { id: bill.id, version: bill.version }));
+    expectStatus(await detailOf(a.admin, bill.id), 404);
+  });
+
   const batched = Object.entries(def.transitions).filter(([, x]) => x.batchPath);
   it.runIf(batched.length)('a batch does each bill on its own: one that fails is listed with its reason, the others are done', async () => {
     for (const [action, x] of batched) {

@@ -126,7 +126,7 @@ export const voucherBill = defineBill({
     item: { label: ['费用项目', 'Item'], kind: 'text', form: {} },
     amount: { label: ['金额', 'Amount'], kind: 'money', form: {} },
   },
-  paths: { list: ['list'], save: ['save'], detail: ':id', export: 'export' },
+  paths: { list: ['list'], save: ['save'], detail: ':id', remove: 'delete', export: 'export' },
 });
 
 const schema = pgSchema('bill_example');

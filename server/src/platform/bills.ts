@@ -12,6 +12,7 @@ import {
   billLinesSave,
   billPage,
   billPath,
+  billRemoveBody,
   billStateLabel,
   billTransitionBody,
   idParam,
@@ -314,6 +315,15 @@ export async function saveBill(type: BillType, ctx: BillCtx, body: Row & { id?: 
   return billDetail(type, ctx, id);
 }
 
+/** Deletes a bill that may still be edited, with its lines; its log stays, ending with the deletion. */
+export async function removeBill(type: BillType, ctx: BillCtx, request: { id: number; version?: number }) {
+  const bill = await lockEditable(type, ctx, request.id, request.version);
+  await logBill(ctx.tx, type.doc, bill.id, 'delete', bill.state, bill.state, ctx.auth);
+  await ctx.tx.delete(type.impl.lines.table).where(eq(type.impl.lines.billKey, bill.id));
+  await ctx.tx.delete(type.impl.table).where(eq(columnsOf(type).id, bill.id));
+  return { id: bill.id };
+}
+
 /** An after-approval field change: own right (403), allowed states (409), version (409), guards; logged with from and to. */
 export async function changeField(
   type: BillType,
@@ -567,6 +577,20 @@ export function registerBill(app: FastifyInstance, type: BillType) {
           ),
       );
   }
+  if (def.paths.remove)
+    route(
+      app,
+      'POST',
+      at(def.paths.remove),
+      {
+        summary: `${what}: delete a bill while ${def.editable.join(' or ')}`,
+        perm: edit,
+        body: billRemoveBody,
+        entity,
+        response: z.object({ id: z.number() }),
+      },
+      (c) => removeBill(type, ctxOf(c), c.body),
+    );
   route(
     app,
     'GET',
