@@ -240,6 +240,15 @@ describe.each(fixtures.map((f) => [f.type.def.docType, f] as const))('bill type 
     for (const [action, x] of checked) {
       const bill = await billIn(x.from[0], maker.client);
       expect(expectOk(await detailOf(maker.client, bill.id)).actions).not.toContain(action);
+      const waiting = async (client: Client) =>
+        (expectOk(await client.get('/api-user/inbox')) as { docType: string; items: Body[] }[])
+          .filter((g) => g.docType === def.docType)
+          .flatMap((g) => g.items.map((i) => i.id));
+      if (x.inbox)
+        expect([await waiting(maker.client), await waiting(a.admin)]).toEqual([
+          expect.not.arrayContaining([bill.id]),
+          expect.arrayContaining([bill.id]),
+        ]);
       const refused = await act(maker.client, action, { id: bill.id });
       expectStatus(refused, 403);
       expect(refused.body.resp_msg).toContain('制单人');
