@@ -5,12 +5,10 @@ import {
   type ProductOrderDetail,
   type ProductOrderRow,
   productOrderBill,
-  productOrderDetail,
   type StockBalanceRow,
   type StockBillDetail,
   type StockBillRow,
   type StockReasonRow,
-  stockBillDetail,
   stockEntryBill,
   stockOutBill,
 } from '@headoffice/contract';
@@ -138,7 +136,6 @@ function StockBillPage({ def }: { def: BillDef }) {
   return (
     <BillDetail<BillDef, StockBillDetail>
       def={def}
-      schema={stockBillDetail}
       form={(def === stockOutBill ? outForm : entryForm) as BillFormSlots<StockBillDetail>}
       items={(bill) => [
         ...(bill.partner
@@ -228,7 +225,6 @@ export function OrdersPage() {
 export const OrderDetailPage = () => (
   <BillDetail<typeof productOrderBill, ProductOrderDetail>
     def={productOrderBill}
-    schema={productOrderDetail}
     form={orderForm as BillFormSlots<ProductOrderDetail>}
     render={{
       outBillNo: (o) => <BillLink def={stockOutBill} id={o.outBillId} billNo={o.outBillNo} />,

@@ -1,10 +1,10 @@
-import { EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import {
   type BillAfterFieldDef,
   type BillDef,
   type BillDetailOf,
   type BillFieldDef,
-  billDetailExtra,
+  billDetailSchema,
   billPath,
   type Label,
 } from '@headoffice/contract';
@@ -20,6 +20,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Popconfirm,
   Result,
   Skeleton,
   Space,
@@ -143,7 +144,7 @@ function AfterFieldButton({
 
 export interface BillDetailProps<D extends BillDef, T extends BillDetailOf<D>> {
   def: D;
-  /** The type's detail answer, when the module's detail adds to the row (a transfer's partner). */
+  /** How the detail answer is read; default: the definition's (`billDetailSchema`). */
   schema?: DetailSchema<T>;
   /** The module's own head items (links to the bills it is tied to). */
   items?: (bill: T) => DescriptionsProps['items'];
@@ -165,7 +166,7 @@ export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({ def, 
   const can = usePermission();
   const id = tab.params.id ?? '';
   const [editing, setEditing] = useState(false);
-  const detailSchema = (schema ?? def.row.extend(billDetailExtra.shape)) as DetailSchema<T>;
+  const detailSchema = (schema ?? billDetailSchema(def)) as DetailSchema<T>;
   const q = useQuery({
     queryKey: ['bill', def.docType, id],
     queryFn: ({ signal }) =>
@@ -192,6 +193,19 @@ export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({ def, 
       await http.post(billPath(def, step.path), { id: bill.id, version: bill.version, memo }, { once: true });
     } finally {
       await invalidateBills(qc);
+    }
+  };
+
+  const remove = async () => {
+    if (!def.paths.remove) return;
+    try {
+      await http.post(billPath(def, def.paths.remove), { id: bill.id, version: bill.version }, { once: true });
+      notify.message.success(t('common.deleted'));
+      await invalidateBills(qc);
+      tab.open(def.webPath);
+      tab.close();
+    } catch (e) {
+      if (!isApiError(e)) throw e;
     }
   };
 
@@ -249,6 +263,18 @@ export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({ def, 
               <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
                 {t('common.edit')}
               </Button>
+            ) : null}
+            {bill.editable && def.paths.remove && can(`${def.perm}.edit`) ? (
+              <Popconfirm
+                title={t('common.deleteConfirm', { name: bill.billNo })}
+                okText={t('common.delete')}
+                okButtonProps={{ danger: true }}
+                onConfirm={remove}
+              >
+                <Button danger icon={<DeleteOutlined />}>
+                  {t('common.delete')}
+                </Button>
+              </Popconfirm>
             ) : null}
             {bill.afterFields.map((name) => {
               const field = def.after?.[name];

@@ -151,7 +151,7 @@ describe('the list of a bill type, from its definition', () => {
     expect(calls('/api-stock/entry/auditBatch')).toHaveLength(1);
     const [, init] = calls('/api-stock/entry/auditBatch')[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ ids: [1, 2] });
-    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^r-/);
+    expect(((init?.headers ?? {}) as Record<string, string>)['Idempotency-Key']).toMatch(/^r-/);
   });
 });
 
@@ -233,7 +233,7 @@ describe('the form of a bill', () => {
       memo: '周末要',
       lines: [{ productId: 5, quantity: 4, price: 0 }],
     });
-    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^r-/);
+    expect(((init?.headers ?? {}) as Record<string, string>)['Idempotency-Key']).toMatch(/^r-/);
   });
 
   it('refuses a negative price with a message and saves nothing', async () => {

@@ -53,7 +53,7 @@ export const billEn: typeof billZh = {
   lineNo: '#',
   unit: 'Unit',
   linesSummary: 'Lines',
-  lineCount: '{{count}} lines',
+  lineCount: 'Lines: {{count}}',
   addLine: 'Add product',
   noLines: 'Add at least one line',
   productPh: 'Code / barcode / name',
