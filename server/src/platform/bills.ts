@@ -358,7 +358,8 @@ export async function changeField(
 
 /**
  * Does `one` for each bill, each in its own savepoint: a bill that fails is rolled back alone and
- * listed with its reason. A bill the user may not see fails the whole request (404), as it would alone.
+ * listed with its reason (a failure that is no refusal, a server error, fails the request). A bill
+ * the user may not see fails the whole request (404), as it would alone.
  */
 export async function batch(
   type: BillType,
@@ -374,9 +375,8 @@ export async function batch(
     .where(and(inArray(c.id, unique), type.impl.scope, billScope(type.doc, ctx.auth)));
   if (seen.length !== unique.length) throw notFound();
   const result: z.input<typeof billBatchResult> = { done: [], failed: [] };
-  for (const { id, billNo } of (seen as { id: number; billNo: string | null }[]).sort(
-    (x, y) => unique.indexOf(x.id) - unique.indexOf(y.id),
-  )) {
+  // In id order: two batches over the same bills lock them in one order and never wait on each other in a cycle.
+  for (const { id, billNo } of (seen as { id: number; billNo: string | null }[]).sort((x, y) => x.id - y.id)) {
     try {
       const bill = await ctx.tx.transaction((savepoint) => one(savepoint as unknown as Db, id));
       result.done.push({ id, billNo, state: bill.state });
