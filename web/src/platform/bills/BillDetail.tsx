@@ -13,12 +13,9 @@ import {
   Alert,
   Button,
   Card,
-  DatePicker,
   Descriptions,
   type DescriptionsProps,
   Form,
-  Input,
-  InputNumber,
   Modal,
   Popconfirm,
   Result,
@@ -28,17 +25,16 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth';
 import { http, isApiError } from '../http';
-import { formatMoney, yuanToCents } from '../money';
+import { formatMoney } from '../money';
 import { notify } from '../notify';
 import { useTab } from '../pages';
 import { formatDateTime } from '../resource/cells';
 import { ForbiddenResult, NotFoundResult } from '../results';
-import { BillForm, type BillFormSlots } from './BillForm';
+import { BillForm, type BillFormSlots, HeadInput, toFormValue, toWireValue } from './BillForm';
 import { asTitle, fixedOptions, useLabel } from './labels';
 import { ActionButtons, BillLog, BillStateTag, ChangedElsewhere, invalidateBills } from './parts';
 
@@ -89,22 +85,6 @@ function AfterFieldButton({
   const [form] = Form.useForm<{ value: unknown }>();
   const title = t('bill.changeField', { label: label(field.label) });
   const current = bill[name];
-  const input =
-    field.kind === 'money' || field.kind === 'number' ? (
-      <InputNumber style={{ width: '100%' }} precision={field.kind === 'money' ? 2 : 0} />
-    ) : field.kind === 'date' ? (
-      <DatePicker style={{ width: '100%' }} />
-    ) : (
-      <Input maxLength={200} />
-    );
-  const initial =
-    field.kind === 'money' && typeof current === 'number'
-      ? current / 100
-      : field.kind === 'date' && current
-        ? dayjs(String(current))
-        : current;
-  const toWire = (v: unknown) =>
-    field.kind === 'money' ? yuanToCents(v as number) : field.kind === 'date' && dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : v;
   return (
     <>
       <Button onClick={() => setOpen(true)} data-field={name}>
@@ -121,7 +101,11 @@ function AfterFieldButton({
           if (!v) return;
           setBusy(true);
           try {
-            await http.post(billPath(def, field.path), { id: bill.id, version: bill.version, value: toWire(v.value) }, { once: true });
+            await http.post(
+              billPath(def, field.path),
+              { id: bill.id, version: bill.version, value: toWireValue(field, v.value) },
+              { once: true },
+            );
             notify.message.success(t('common.saved'));
             setOpen(false);
           } catch (e) {
@@ -132,9 +116,9 @@ function AfterFieldButton({
           }
         }}
       >
-        <Form form={form} layout="vertical" preserve={false} initialValues={{ value: initial }}>
+        <Form form={form} layout="vertical" preserve={false} initialValues={{ value: toFormValue(field, current) }}>
           <Form.Item name="value" label={label(field.label)} rules={[{ required: true }]}>
-            {input}
+            <HeadInput field={field} required />
           </Form.Item>
         </Form>
       </Modal>

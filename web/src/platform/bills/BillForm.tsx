@@ -85,8 +85,17 @@ function FieldSelect({ field, filter, ...control }: { field: BillFieldDef; filte
   );
 }
 
-/** The input of a head field by its kind. */
-function HeadInput({ field, required, filter, ...control }: { field: BillFieldDef; required: boolean; filter?: (row: Values) => boolean }) {
+/** The input of a head (or after-approval) field by its kind. */
+export function HeadInput({
+  field,
+  required,
+  filter,
+  ...control
+}: {
+  field: BillFieldDef;
+  required: boolean;
+  filter?: (row: Values) => boolean;
+}) {
   const { t } = useTranslation();
   const label = useLabel();
   const placeholder = field.form?.placeholder ? label(field.form.placeholder) : undefined;
@@ -110,13 +119,13 @@ function HeadInput({ field, required, filter, ...control }: { field: BillFieldDe
 }
 
 /** Saved head value → form value, and back. */
-function toFormValue(field: BillFieldDef, v: unknown): unknown {
+export function toFormValue(field: BillFieldDef, v: unknown): unknown {
   if (field.kind === 'location') return fromShopId(v);
   if (field.kind === 'date') return v ? dayjs(String(v)) : undefined;
   if (field.kind === 'money') return typeof v === 'number' ? v / 100 : undefined;
   return v ?? undefined;
 }
-function toWireValue(field: BillFieldDef, v: unknown): unknown {
+export function toWireValue(field: BillFieldDef, v: unknown): unknown {
   if (field.kind === 'location') return toShopId(v);
   if (field.kind === 'date') return dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : undefined;
   if (field.kind === 'money') return yuanToCents(v as number | null) ?? undefined;

@@ -5,6 +5,8 @@ import { Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../i18n';
+import { TabContext } from '../pages';
+import { BillDetail } from './BillDetail';
 import { BillForm } from './BillForm';
 import { BillList, billListDef } from './BillList';
 import { fromBillLines, lineAmount, toWireLines } from './LinesEditor';
@@ -243,5 +245,113 @@ describe('the form of a bill', () => {
     fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
     expect(await screen.findByText('单价不能为负数')).toBeTruthy();
     expect(calls('/api-chain/productorder')).toHaveLength(0);
+  });
+});
+
+describe('the page of one bill', () => {
+  /** Product orders whose memo stays editable once received, as an after-approval field. */
+  const withAfter = {
+    ...productOrderBill,
+    after: {
+      memo: {
+        label: ['备注', 'Memo'],
+        perm: 'stock.order.memo',
+        states: ['received'],
+        path: 'changeMemo',
+        kind: 'text',
+        value: productOrderBill.save.shape.memo,
+      },
+    },
+  } as BillDef;
+  const detail = (state: string, extra: Record<string, unknown>) => ({
+    id: 7,
+    billNo: 'DH20260102-0001',
+    shopId: 3,
+    regionId: 1,
+    shopName: '北京国贸店',
+    orderDate: '2026-01-02',
+    state,
+    rejectReason: null,
+    memo: '周末要',
+    outBillId: null,
+    outBillNo: null,
+    entryBillId: null,
+    entryBillNo: null,
+    totalQuantity: 4,
+    totalAmount: 27200,
+    createdBy: 1,
+    createdByName: '张三',
+    version: 5,
+    createdAt: '2026-01-02T01:00:00Z',
+    updatedAt: '2026-01-02T01:00:00Z',
+    lines: [{ id: 1, productId: 5, pcode: 'SP0005', productName: '洗发水', unit: '瓶', quantity: 4, price: 6800, amount: 27200, sort: 10 }],
+    editable: false,
+    afterFields: [],
+    actions: [],
+    log: [],
+    ...extra,
+  });
+  const page = (def: BillDef) =>
+    wrap(
+      <TabContext.Provider
+        value={{ key: 't', params: { id: '7' }, setTitle: () => undefined, open: () => undefined, close: () => undefined }}
+      >
+        <BillDetail def={def} />
+      </TabContext.Provider>,
+    );
+
+  it('shows the head, the lines with their totals, the log and the reason of a rejection', async () => {
+    const log = [
+      { id: 1, action: 'create', fromState: null, toState: 'draft', memo: null, userId: 1, username: '张三', at: '2026-01-02T01:00:00Z' },
+      {
+        id: 2,
+        action: 'submit',
+        fromState: 'draft',
+        toState: 'submitted',
+        memo: null,
+        userId: 1,
+        username: '张三',
+        at: '2026-01-02T02:00:00Z',
+      },
+      {
+        id: 3,
+        action: 'reject',
+        fromState: 'submitted',
+        toState: 'rejected',
+        memo: '数量太多',
+        userId: 2,
+        username: '李四',
+        at: '2026-01-02T03:00:00Z',
+      },
+    ];
+    serve({ '/api-chain/productorder/7': () => detail('rejected', { log, editable: true, actions: ['submit'] }) });
+    const { container } = page(productOrderBill);
+    expect(await screen.findByText('DH20260102-0001')).toBeTruthy();
+    expect(screen.getByText('驳回原因：数量太多')).toBeTruthy();
+    expect(screen.getByText('北京国贸店')).toBeTruthy();
+    expect(screen.getByText('SP0005 洗发水')).toBeTruthy();
+    expect(screen.getByText('1 行')).toBeTruthy();
+    const logRows = container.querySelectorAll('.ho-bill-log .ant-table-row');
+    expect([...logRows].map((r) => r.textContent?.match(/创建|提交|驳回/)?.[0])).toEqual(['创建', '提交', '驳回']);
+    expect(screen.getByRole('button', { name: /编\s*辑/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /提\s*交/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /审\s*核/ })).toBeNull();
+  });
+
+  it('changes an after-approval field the answer offers, with its own call', async () => {
+    serve({
+      '/api-chain/productorder/changeMemo': () => ({ id: 7 }),
+      '/api-chain/productorder/7': () => detail('received', { afterFields: ['memo'] }),
+    });
+    page(withAfter);
+    fireEvent.click(await screen.findByRole('button', { name: '修改备注' }));
+    const dialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    const input = within(dialog).getByRole('textbox') as HTMLInputElement;
+    expect(input.value).toBe('周末要');
+    fireEvent.change(input, { target: { value: '放前台' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(calls('/api-chain/productorder/changeMemo')).toHaveLength(1));
+    const [, init] = calls('/api-chain/productorder/changeMemo')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ id: 7, version: 5, value: '放前台' });
   });
 });
