@@ -17,6 +17,7 @@ import {
   LinesEditor,
   type LineValues,
   lineRoles,
+  notNegative,
   toWireLines,
 } from './LinesEditor';
 import { asTitle, fixedOptions, pickLabel, remoteOptions, useLabel } from './labels';
@@ -225,10 +226,17 @@ export function BillForm<Bill extends Values>({
     }
   };
 
-  const rulesOf = (key: string, f: BillFieldDef): FormRule[] =>
-    isOptional(def.save.shape[key])
-      ? []
-      : [{ required: true, message: t(f.kind === 'text' ? 'common.pleaseEnter' : 'common.pleaseSelect', { label: label(f.label) }) }];
+  const rulesOf = (key: string, f: BillFieldDef): FormRule[] => {
+    const rules: FormRule[] = [];
+    if (!isOptional(def.save.shape[key])) {
+      rules.push({
+        required: true,
+        message: t(f.kind === 'text' ? 'common.pleaseEnter' : 'common.pleaseSelect', { label: label(f.label) }),
+      });
+    }
+    if (f.kind === 'money') rules.push(notNegative(t('bill.negative', { label: label(f.label) })));
+    return rules;
+  };
 
   return (
     <Drawer

@@ -25,6 +25,13 @@ export interface LineInfo {
 
 type Row = Record<string, unknown>;
 
+/** Money is never negative: the form says so rather than turning it into 0. */
+export const notNegative = (message: string): FormRule => ({
+  validator: async (_, v: unknown) => {
+    if (typeof v === 'number' && v < 0) throw new Error(message);
+  },
+});
+
 /** Whether the save schema accepts the field left out. */
 export const isOptional = (schema: { safeParse(v: unknown): { success: boolean } } | undefined) =>
   !schema || schema.safeParse(undefined).success;
@@ -128,13 +135,7 @@ export function LinesEditor({
       const message = t(f.kind === 'product' ? 'common.pleaseSelect' : 'common.pleaseEnter', { label: name });
       rules.push({ required: true, message });
     }
-    if (f.kind === 'money') {
-      rules.push({
-        validator: async (_, v: unknown) => {
-          if (typeof v === 'number' && v < 0) throw new Error(t('bill.negative', { label: name }));
-        },
-      });
-    }
+    if (f.kind === 'money') rules.push(notNegative(t('bill.negative', { label: name })));
     return rules;
   };
 
