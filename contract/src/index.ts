@@ -1,3 +1,4 @@
+export * from './bills.js';
 export * from './catalog.js';
 export * from './catalog-records.js';
 export * from './identity.js';
@@ -9,4 +10,5 @@ export * from './pricing.js';
 export * from './records.js';
 export * from './staff.js';
 export * from './stock.js';
+export * from './stock-bills.js';
 export * from './stock-records.js';

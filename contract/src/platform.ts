@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A text in both languages: zh-CN first, en-US second. */
+export type Label = readonly [zh: string, en: string];
+
 /** Every JSON answer: `{ resp_code, resp_msg, data }`; 400 adds `errors`. */
 export interface Envelope<T> {
   resp_code: string;

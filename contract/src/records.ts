@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Label } from './platform.js';
 import { code, memo, name, pageQuery, status } from './platform.js';
 
 // A record type (a dictionary-like entity: regions, positions, stock reasons...) is defined once,
@@ -7,7 +8,6 @@ import { code, memo, name, pageQuery, status } from './platform.js';
 // (platform/records.ts) and the web renders it with one generic page (platform/RecordPage.tsx).
 
 /** A label in both languages: [zh-CN, en-US]. */
-export type Label = readonly [zh: string, en: string];
 
 /** How the web shows a field (the names of the web's field types). */
 export type RecordFieldType = 'text' | 'textarea' | 'number' | 'money' | 'percent' | 'select' | 'status' | 'date' | 'datetime' | 'image';

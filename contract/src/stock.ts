@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BillStateDef } from './bills.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
 // Stock: entries (入库, type '1') and outs (出库, type '2'), their lines, the in/out reasons
@@ -13,21 +14,21 @@ export type StockBillType = z.infer<typeof stockBillType>;
 
 /** draft → audited → revoked; draft → rejected → (edited and saved) draft. */
 export const stockBillStates = {
-  draft: ['草稿', 'Draft'],
-  audited: ['已审核', 'Audited'],
-  rejected: ['已驳回', 'Rejected'],
-  revoked: ['已撤销', 'Revoked'],
-} as const satisfies Record<string, Label>;
+  draft: { label: ['草稿', 'Draft'], color: 'default' },
+  audited: { label: ['已审核', 'Audited'], color: 'green' },
+  rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
+  revoked: { label: ['已撤销', 'Revoked'], color: 'orange' },
+} as const satisfies Record<string, BillStateDef>;
 export type StockBillState = keyof typeof stockBillStates;
 
 /** draft → submitted → audited (goods sent) → received; submitted → rejected → (edited) draft. */
 export const productOrderStates = {
-  draft: ['草稿', 'Draft'],
-  submitted: ['待审核', 'Submitted'],
-  audited: ['已发货', 'Sent'],
-  received: ['已收货', 'Received'],
-  rejected: ['已驳回', 'Rejected'],
-} as const satisfies Record<string, Label>;
+  draft: { label: ['草稿', 'Draft'], color: 'default' },
+  submitted: { label: ['待审核', 'Submitted'], color: 'blue' },
+  audited: { label: ['已发货', 'Sent'], color: 'green' },
+  received: { label: ['已收货', 'Received'], color: 'cyan' },
+  rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
+} as const satisfies Record<string, BillStateDef>;
 export type ProductOrderState = keyof typeof productOrderStates;
 
 /** What a reason means to the system: transfers and orders create linked bills. */
@@ -92,22 +93,6 @@ export const stockBillSave = z.strictObject({
 });
 export type StockBillSave = z.input<typeof stockBillSave>;
 
-/** `entryproducts/save`, `outproducts/save`: add lines (no id) or change lines (id) of an editable bill. */
-export const stockLinesSave = z.strictObject({
-  billId: id,
-  version,
-  lines: z.array(stockLineInput).min(1).max(500),
-});
-export const stockLinesDelete = z.strictObject({ ids: z.array(id).min(1).max(500), version });
-export const stockLinesQuery = z.object({ billId: id });
-
-export const transitionBody = z.strictObject({
-  id,
-  version,
-  memo: z.string().trim().max(500).nullish(),
-});
-export type TransitionBody = z.input<typeof transitionBody>;
-
 /** `chain/findListWithPro`: bills with their lines, newest first. */
 export const stockBillListQuery = pageQuery.extend({
   /** One shop; `warehouse=1` the head-office warehouse; neither: every location the user may see. */
@@ -124,83 +109,6 @@ export const stockBillListQuery = pageQuery.extend({
   counterpartShopId: id.optional(),
 });
 export type StockBillListQuery = z.input<typeof stockBillListQuery>;
-
-/** `list/all`: a bounded array (200, newest first) for pickers. */
-export const stockBillPickQuery = z.object({
-  shopid: id.optional(),
-  warehouse: flag,
-  state: z.enum(['draft', 'audited', 'rejected', 'revoked']).optional(),
-  billNo: z.string().trim().max(40).optional(),
-});
-
-export interface StockLineRow {
-  id: number;
-  billId: number;
-  productId: number;
-  pcode: string;
-  productName: string;
-  barcode: string | null;
-  spec: string | null;
-  unit: string;
-  quantity: number;
-  unitCost: number;
-  amount: number;
-  memo: string | null;
-  sort: number;
-}
-
-export interface BillLogRow {
-  id: number;
-  action: string;
-  fromState: string | null;
-  toState: string;
-  memo: string | null;
-  userId: number | null;
-  username: string | null;
-  at: string;
-}
-
-export interface StockBillRow {
-  id: number;
-  billNo: string;
-  type: StockBillType;
-  shopId: number | null;
-  /** Shop name, or 总部仓库 / Head-office warehouse. */
-  shopName: string;
-  billDate: string;
-  reasonId: number;
-  reasonName: string;
-  reasonKind: string;
-  counterpart: string | null;
-  counterpartShopId: number | null;
-  counterpartShopName: string | null;
-  transferId: number | null;
-  orderId: number | null;
-  state: StockBillState;
-  rejectReason: string | null;
-  memo: string | null;
-  totalQuantity: number;
-  totalAmount: number;
-  createdBy: number | null;
-  createdByName: string | null;
-  auditedBy: number | null;
-  auditedByName: string | null;
-  auditedAt: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  lines: StockLineRow[];
-}
-
-export interface StockBillDetail extends StockBillRow {
-  log: BillLogRow[];
-  /** Transitions the user may perform now (audit, reject, revoke). */
-  actions: string[];
-  editable: boolean;
-  /** The other bill of a transfer. */
-  partner: { id: number; billNo: string; type: StockBillType; state: StockBillState } | null;
-  order: { id: number; billNo: string; state: ProductOrderState } | null;
-}
 
 // The reasons (dictinout) are a record type: stock-records.ts.
 
@@ -301,47 +209,6 @@ export const productOrderListQuery = pageQuery.extend({
 });
 
 export const productOrderTreeQuery = z.object({ dateFrom: date.optional(), dateTo: date.optional() });
-
-export interface ProductOrderLineRow {
-  id: number;
-  productId: number;
-  pcode: string;
-  productName: string;
-  unit: string;
-  quantity: number;
-  price: number;
-  amount: number;
-  sort: number;
-}
-
-export interface ProductOrderRow {
-  id: number;
-  billNo: string;
-  shopId: number;
-  shopName: string;
-  orderDate: string;
-  state: ProductOrderState;
-  rejectReason: string | null;
-  memo: string | null;
-  outBillId: number | null;
-  outBillNo: string | null;
-  entryBillId: number | null;
-  entryBillNo: string | null;
-  totalQuantity: number;
-  totalAmount: number;
-  createdBy: number | null;
-  createdByName: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  lines: ProductOrderLineRow[];
-}
-
-export interface ProductOrderDetail extends ProductOrderRow {
-  log: BillLogRow[];
-  actions: string[];
-  editable: boolean;
-}
 
 export type OrderStateCounts = Record<ProductOrderState, number> & { total: number };
 

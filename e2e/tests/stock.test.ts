@@ -139,9 +139,9 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   await own.waitForTimeout(300);
   await shot(own, 'stock-01-order-form');
   await form.getByRole('button', { name: '保存并提交' }).click();
-  await own.getByText('已提交，等待总部审核').waitFor();
+  await own.getByText('已提交', { exact: true }).waitFor();
   await own.waitForURL(/\/admin\/stock\/orders\/\d+$/);
-  const detail = activePane(own).locator('.ho-order-detail');
+  const detail = activePane(own).locator('.ho-bill-detail');
   await detail.locator('.ho-state-tag[data-state="submitted"]').first().waitFor();
   const billNo = ((await detail.locator('.ant-card-head-title span').first().textContent()) ?? '').trim();
   assert.match(billNo, /^DH\d{8}-\d+$/);

@@ -41,8 +41,11 @@ export interface TestTenant {
   admin: Client;
 }
 
-/** The real app on a real database (PGlite in memory, or TEST_DATABASE_URL's throwaway database). */
-export async function build(): Promise<TestApp> {
+/**
+ * The real app on a real database (PGlite in memory, or TEST_DATABASE_URL's throwaway database);
+ * `prepare` may add tables and routes of its own before the app is ready (an example bill type).
+ */
+export async function build(prepare?: (app: FastifyInstance, database: Database) => Promise<void>): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL ? inject('testDatabaseUrl') : undefined;
   const template = url ? undefined : inject('pgliteTemplate');
   const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
@@ -50,6 +53,7 @@ export async function build(): Promise<TestApp> {
   if (!url && !template) await migrate(database);
   const config = { ...loadConfig({}), dataDir: path.join(os.tmpdir(), `headoffice-test-${randomBytes(4).toString('hex')}`) };
   const app = await buildApp({ database, config });
+  await prepare?.(app, database);
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -15,6 +15,8 @@ defineMessages({
     '单据当前状态为「{state}」，不能修改；请通过撤销或新单据更正',
     'The bill is "{state}" and cannot be changed; revoke it or make a new bill',
   ],
+  notByMaker: ['制单人不能{action}自己的单据，请由其他人{action}', 'The maker of a bill cannot {action} it; someone else must'],
+  conditionNotMet: ['这张单据现在不能{action}', 'This bill cannot be {action}ed now'],
 });
 
 export type Label = readonly [string, string];
@@ -39,8 +41,38 @@ export interface Transition {
   /** A bill waiting in a `from` state shows in the approvals inbox of users who may do this. */
   inbox?: boolean;
   memoRequired?: boolean;
-  /** What the transition does besides changing state (post stock, create bills...); may answer more columns to set. */
-  effect?: (tx: Db, bill: BillRow, ctx: TransitionContext) => Promise<Record<string, unknown> | undefined>;
+  /** The bill's maker may not do it (maker–checker): 403. */
+  notByMaker?: boolean;
+  /**
+   * Offered and allowed only when this holds for the bill: `true`, or else `false` (409 naming the
+   * action) or the refusal itself. Not asked when the system acts (`internal`).
+   */
+  when?: (tx: Db, bill: BillRow) => Promise<boolean | AppError> | boolean | AppError;
+  /**
+   * What the transition does besides changing state (post stock, create bills...); may answer more
+   * columns to set. An undo transition's effect reverses the effect of the one it undoes.
+   */
+  effect?: Effect;
+}
+
+export type Effect = (tx: Db, bill: BillRow, ctx: TransitionContext) => Promise<Record<string, unknown> | undefined>;
+
+/** What a guard is asked about: the bill as it is (or as a save leaves it) and what is being done. */
+export interface GuardTarget {
+  doc: DocumentType;
+  bill: BillRow;
+  /** `save`, a transition's action, or `change:<field>` (after approval). */
+  operation: string;
+}
+
+/**
+ * A check that runs before every save, transition and after-approval change of the types it names
+ * (a closed accounting period, say); it refuses by throwing.
+ */
+export interface BillGuard {
+  name: string;
+  docTypes: readonly string[];
+  check: (tx: Db, auth: Auth, target: GuardTarget) => Promise<void>;
 }
 
 /**
@@ -54,8 +86,11 @@ export interface DocumentType {
   /** Narrows a table several types share (stock entries and outs), e.g. `type = '1'`. */
   scope?: SQL;
   states: Record<string, Label>;
+  initial: string;
   /** States in which the bill may still be edited and its lines changed. */
   editable: string[];
+  /** Field of the business date (the period a guard such as the period lock looks at). */
+  dateField?: string;
   transitions: Transition[];
   /** Web route of a bill, for the inbox. */
   link: (id: number) => string;
@@ -78,7 +113,9 @@ export interface DocumentType {
   lockGroup?: (tx: Db, id: number) => Promise<void>;
 }
 
+/** Every type the code defines (labels of messages, links): types are plain data apart from their effects. */
 const registry = new Map<string, DocumentType>();
+const guards: BillGuard[] = [];
 
 // `@<docType>:<state>` and `@<docType>!<action>` in message params name a state or an action.
 defineLabelResolver((key, lang) => {
@@ -95,6 +132,28 @@ export function registerDocumentType(doc: DocumentType) {
 }
 
 export const documentType = (docType: string) => registry.get(docType);
+
+/** Adds a guard; it runs for the types it names. */
+export function registerGuard(guard: BillGuard) {
+  guards.push(guard);
+  return guard;
+}
+
+/** Runs the guards of the bill's type; the first that refuses throws. */
+export async function runGuards(tx: Db, auth: Auth, target: GuardTarget) {
+  for (const guard of guards) if (guard.docTypes.includes(target.doc.docType)) await guard.check(tx, auth, target);
+}
+
+/**
+ * The types an app serves (its inbox lists them). Kept per app: a type registered by one app (a
+ * test's example type over its own table) is not asked about by another one in the same process.
+ */
+const served = new WeakMap<object, Map<string, DocumentType>>();
+export function servedDocuments(app: object): Map<string, DocumentType> {
+  const docs = served.get(app) ?? new Map<string, DocumentType>();
+  served.set(app, docs);
+  return docs;
+}
 
 /** The next number of a type's series for a business date (`RK20261121-0001`). */
 export function nextBillNumber(tx: Db, doc: DocumentType, tenantId: number, businessDate: string): Promise<string> {
@@ -175,13 +234,18 @@ export async function transition(tx: Db, doc: DocumentType, request: TransitionR
   const internal = request.internal === true;
   await doc.lockGroup?.(tx, request.id);
   const bill = await loadBill(tx, doc, request.id, internal ? null : auth, true);
+  const action = `@${doc.docType}!${t.action}`;
   if (!internal && !can(auth, t.perm)) throw forbidden();
-  if (!t.from.includes(bill.state)) {
-    throw new AppError(409, 'transitionNotAllowed', { state: `@${doc.docType}:${bill.state}`, action: `@${doc.docType}!${t.action}` });
-  }
+  if (!internal && t.notByMaker && bill.createdBy === auth.userId) throw new AppError(403, 'notByMaker', { action });
+  if (!t.from.includes(bill.state)) throw new AppError(409, 'transitionNotAllowed', { state: `@${doc.docType}:${bill.state}`, action });
   if (request.version !== undefined && request.version !== bill.version) throw conflict('staleVersion');
   if (t.memoRequired && !request.memo?.trim())
-    throw new AppError(400, 'validation', {}, [{ path: 'memo', key: 'memoRequired', params: { action: `@${doc.docType}!${t.action}` } }]);
+    throw new AppError(400, 'validation', {}, [{ path: 'memo', key: 'memoRequired', params: { action } }]);
+  if (!internal && t.when) {
+    const verdict = await t.when(tx, bill);
+    if (verdict !== true) throw verdict || new AppError(409, 'conditionNotMet', { action });
+  }
+  await runGuards(tx, auth, { doc, bill, operation: t.action });
   const extra = (await t.effect?.(tx, bill, { auth, memo: request.memo, doc, internal })) ?? {};
   const c = cols(doc);
   const [updated] = (await tx
@@ -241,6 +305,13 @@ export async function billChanged(
   });
 }
 
+/** An after-approval field change as the bill log keeps it. */
+export interface BillChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
 /** Writes the log row of a bill's creation (and of edits that change its state back to draft), and emits `bill.changed`. */
 export async function logBill(
   tx: Db,
@@ -251,6 +322,7 @@ export async function logBill(
   toState: string,
   auth: Auth,
   memo?: string | null,
+  change?: BillChange,
 ) {
   await tx.insert(billLogs).values({
     tenantId: auth.tenantId,
@@ -260,6 +332,7 @@ export async function logBill(
     fromState,
     toState,
     memo: memo ?? null,
+    change: change ?? null,
     userId: auth.userId,
     username: auth.name,
   });
@@ -279,9 +352,15 @@ export async function billLog(tx: Db, doc: DocumentType, billId: number) {
     .orderBy(asc(billLogs.id));
 }
 
-/** The transitions the user may perform on a bill in its current state (for the web's buttons). */
-export function allowedActions(doc: DocumentType, bill: { state: string }, auth: Auth) {
-  return doc.transitions.filter((t) => t.from.includes(bill.state) && can(auth, t.perm)).map((t) => t.action);
+/** The transitions the user may perform on a bill now (for the web's buttons): state, right, maker–checker and condition. */
+export async function allowedActions(tx: Db, doc: DocumentType, bill: BillRow, auth: Auth) {
+  const actions: string[] = [];
+  for (const t of doc.transitions) {
+    if (!mayDo(t, bill, auth) || !can(auth, t.perm)) continue;
+    if (t.when && (await t.when(tx, bill)) !== true) continue;
+    actions.push(t.action);
+  }
+  return actions;
 }
 
 export interface InboxItem {
@@ -313,13 +392,20 @@ function waitingFor(doc: DocumentType, auth: Auth) {
   const waiting = doc.transitions.filter((t) => t.inbox && can(auth, t.perm));
   const states = [...new Set(waiting.flatMap((t) => t.from))];
   const c = cols(doc);
-  return { waiting, states, where: states.length ? and(inArray(c.state, states), doc.scope, billScope(doc, auth)) : undefined };
+  // A maker–checker step does not wait for the bill's own maker.
+  const waitsFor = waiting.map((t) =>
+    and(inArray(c.state, t.from), t.notByMaker ? sql`${c.createdBy} is distinct from ${auth.userId}` : undefined),
+  );
+  return { waiting, states, where: states.length ? and(or(...waitsFor), doc.scope, billScope(doc, auth)) : undefined };
 }
 
-/** Every bill of every registered type that waits for a transition this user may perform (oldest first). */
-export async function inbox(tx: Db, auth: Auth, lang: Lang, limit = 50): Promise<InboxGroup[]> {
+const mayDo = (t: Transition, bill: BillRow, auth: Auth) =>
+  t.from.includes(bill.state) && !(t.notByMaker && bill.createdBy === auth.userId);
+
+/** Every bill of the given types that waits for a transition this user may perform (oldest first). */
+export async function inbox(tx: Db, auth: Auth, lang: Lang, docs: Iterable<DocumentType>, limit = 50): Promise<InboxGroup[]> {
   const groups: InboxGroup[] = [];
-  for (const doc of registry.values()) {
+  for (const doc of docs) {
     const { waiting, states, where } = waitingFor(doc, auth);
     if (!states.length) continue;
     const c = cols(doc);
@@ -341,7 +427,7 @@ export async function inbox(tx: Db, auth: Auth, lang: Lang, limit = 50): Promise
         state: r.state,
         shopId: r.shopId,
         version: r.version,
-        actions: waiting.filter((t) => t.from.includes(r.state)).map((t) => t.action),
+        actions: waiting.filter((t) => mayDo(t, r, auth)).map((t) => t.action),
         link: doc.link(r.id),
         updatedAt: r.updatedAt,
       })),
@@ -354,9 +440,10 @@ export async function inbox(tx: Db, auth: Auth, lang: Lang, limit = 50): Promise
 export async function inboxCounts(
   tx: Db,
   auth: Auth,
+  docs: Iterable<DocumentType>,
 ): Promise<{ total: number; byType: { docType: string; label: Label; count: number }[] }> {
   const byType: { docType: string; label: Label; count: number }[] = [];
-  for (const doc of registry.values()) {
+  for (const doc of docs) {
     const { states, where } = waitingFor(doc, auth);
     if (!states.length) continue;
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(doc.table).where(where);

@@ -112,3 +112,22 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
   if (appError.fields) body.errors = appError.fields.map((f) => renderField(lang, f));
   return reply.status(appError.status).send(body);
 }
+
+/**
+ * The refusal a client can act on, as one line in the user's language (a batch's failed bill): the
+ * status and message of an AppError or of a database error a client can cause; `undefined` for
+ * anything else, which stays a server error.
+ */
+export function refusalOf(lang: Lang, error: unknown, body?: unknown): { code: number; message: string } | undefined {
+  let appError = error instanceof AppError ? error : undefined;
+  if (!appError && error && typeof error === 'object') {
+    const cause = (error as { cause?: unknown }).cause;
+    appError = fromDatabase((cause && typeof cause === 'object' ? cause : error) as PgLikeError, body);
+  }
+  if (!appError) return undefined;
+  const fields = appError.fields?.map((f) => renderField(lang, f).message).filter(Boolean) ?? [];
+  return {
+    code: appError.status,
+    message: fields.length ? fields.join('; ') : translate(lang, appError.key, fillParams(lang, appError.params)),
+  };
+}

@@ -25,7 +25,7 @@ export async function sendXlsx<T extends Record<string, unknown>>(
   lang: Lang,
   filename: string,
   columns: ExcelColumn<T>[],
-  rows: T[],
+  rows: Iterable<T> | AsyncIterable<T>,
 ) {
   const stream = new PassThrough();
   const workbook = new (await excelJs()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
@@ -36,7 +36,7 @@ export async function sendXlsx<T extends Record<string, unknown>>(
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}.xlsx`)
     .send(stream);
-  for (const row of rows) {
+  for await (const row of rows) {
     sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, c.value ? c.value(row, lang) : (row[c.key] as string)]))).commit();
   }
   sheet.commit();

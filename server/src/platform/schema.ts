@@ -72,11 +72,34 @@ export const billLogs = pgTable(
     fromState: text('from_state'),
     toState: text('to_state').notNull(),
     memo: text('memo'),
+    /** An after-approval field change: `{ field, from, to }`. */
+    change: jsonb('change').$type<{ field: string; from: unknown; to: unknown }>(),
     userId: bigint('user_id', { mode: 'number' }),
     username: text('username'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [tenantPrimaryKey(t), index('bill_logs_tenant_bill').on(t.tenantId, t.docType, t.billId)],
+);
+
+/**
+ * Closed periods: no bill of a guarded type dated in them may be saved, moved or changed. `shopId`
+ * null closes the period for every shop; `period` is `2026-03` (kind month) or `2026-03-31` (kind day).
+ */
+export const periodLocks = pgTable(
+  'period_locks',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }),
+    kind: text('kind').$type<'month' | 'day'>().notNull(),
+    period: text('period').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('period_locks_tenant_shop_period').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.kind, t.period),
+  ],
 );
 
 /**

@@ -3,9 +3,9 @@ import type { Db } from '../db/client.js';
 import { products, stockProducts } from '../modules/catalog/schema.js';
 import { users } from '../modules/identity/schema.js';
 import { shops } from '../modules/org/schema.js';
+import { billTypeOf, ENTRY, insertBill, OUT } from '../modules/stock/bills.js';
 import { tenantToday } from '../modules/stock/common.js';
-import { billDoc, ENTRY, insertBill, OUT, orderDoc } from '../modules/stock/doctypes.js';
-import { saveOrder } from '../modules/stock/orders.js';
+import { orderBills, saveOrder } from '../modules/stock/orders.js';
 import { seedDefaultReasons } from '../modules/stock/reasons.js';
 import { stockReasons } from '../modules/stock/schema.js';
 import type { Auth } from '../platform/auth.js';
@@ -67,7 +67,8 @@ export async function seedDemoStock(tx: Db, tenantId: number) {
       lines: lines.map(([productId, quantity]) => ({ productId, quantity, unitCost: price.get(productId) ?? 0 })),
       ...extra,
     });
-  const act = (type: '1' | '2', id: number, action: string, memo?: string) => transition(tx, billDoc(type), { id, action, memo }, auth);
+  const act = (type: '1' | '2', id: number, action: string, memo?: string) =>
+    transition(tx, billTypeOf(type).doc, { id, action, memo }, auth);
 
   // Opening stock: the warehouse holds plenty, each shop a few dozen of what it sells.
   const warehouseProducts = productsOf(null, 12);
@@ -113,15 +114,18 @@ export async function seedDemoStock(tx: Db, tenantId: number) {
 
   // Two shop orders: one waiting for head office, one sent and received.
   const [wa, wb] = warehouseProducts;
-  const waiting = await saveOrder(tx, auth, {
-    shopId: third,
-    memo: '周末活动备货',
-    lines: [
-      { productId: wa, quantity: 10 },
-      { productId: wb, quantity: 6 },
-    ],
-  });
-  await transition(tx, orderDoc, { id: waiting.id, action: 'submit' }, auth);
-  const done = await saveOrder(tx, auth, { shopId: first, lines: [{ productId: wa, quantity: 8 }] });
-  for (const action of ['submit', 'audit', 'receive']) await transition(tx, orderDoc, { id: done.id, action }, auth);
+  const waiting = await saveOrder(
+    { tx, auth },
+    {
+      shopId: third,
+      memo: '周末活动备货',
+      lines: [
+        { productId: wa, quantity: 10 },
+        { productId: wb, quantity: 6 },
+      ],
+    },
+  );
+  await transition(tx, orderBills.doc, { id: waiting, action: 'submit' }, auth);
+  const done = await saveOrder({ tx, auth }, { shopId: first, lines: [{ productId: wa, quantity: 8 }] });
+  for (const action of ['submit', 'audit', 'receive']) await transition(tx, orderBills.doc, { id: done, action }, auth);
 }

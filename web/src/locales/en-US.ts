@@ -1,3 +1,4 @@
+import { billEn } from '../platform/bills/locale';
 import type { Messages } from './zh-CN';
 
 /** English: same keys as zh-CN.ts (the type makes a missing or extra key a compile error). */
@@ -527,6 +528,7 @@ const enUS: Messages = {
     column: 'Column',
     problem: 'Problem',
   },
+  bill: billEn,
 };
 
 export default enUS;

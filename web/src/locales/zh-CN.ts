@@ -2,6 +2,7 @@
  * Simplified Chinese: the default language. en-US.ts must have the same keys (checked by a test). The
  * modules' own texts come with their registration (modules/index.ts).
  */
+import { billZh } from '../platform/bills/locale';
 
 const zhCN = {
   app: {
@@ -529,6 +530,7 @@ const zhCN = {
     column: '列',
     problem: '问题',
   },
+  bill: billZh,
 };
 
 export default zhCN;

@@ -1,6 +1,6 @@
 import { inboxTransitionBody } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
-import { documentType, inbox, inboxCounts, transition } from '../../platform/documents.js';
+import { inbox, inboxCounts, servedDocuments, transition } from '../../platform/documents.js';
 import { notFound } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
 
@@ -20,14 +20,14 @@ export function registerInboxRoutes(app: FastifyInstance) {
         'Each group: count, labels of its states and actions, and up to 50 items (oldest first) with the actions the user may take.',
       perm: null,
     },
-    ({ tx, auth, lang }) => inbox(tx, auth, lang),
+    ({ tx, auth, lang }) => inbox(tx, auth, lang, servedDocuments(app).values()),
   );
   route(
     app,
     'GET',
     '/api-user/inbox/counts',
     { summary: 'How many bills wait for the signed-in user, in total and by document type (the menu badge)', perm: null },
-    ({ tx, auth }) => inboxCounts(tx, auth),
+    ({ tx, auth }) => inboxCounts(tx, auth, servedDocuments(app).values()),
   );
   route(
     app,
@@ -42,7 +42,7 @@ export function registerInboxRoutes(app: FastifyInstance) {
       idempotent: 'optional',
     },
     async ({ tx, auth, body }) => {
-      const doc = documentType(body.docType);
+      const doc = servedDocuments(app).get(body.docType);
       if (!doc) throw notFound();
       const bill = await transition(tx, doc, { id: body.id, action: body.action, version: body.version, memo: body.memo }, auth);
       return { docType: doc.docType, id: bill.id, billNo: bill.billNo, state: bill.state, version: bill.version };

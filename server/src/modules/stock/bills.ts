@@ -1,51 +1,272 @@
-import type { stockBillListQuery, stockBillPickQuery, stockBillSave, stockLinesDelete, stockLinesSave } from '@headoffice/contract';
+import { type StockBillType, type stockBillSave, stockEntryBill, stockOutBill } from '@headoffice/contract';
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, can } from '../../platform/auth.js';
-import {
-  allowedActions,
-  assertEditable,
-  type BillRow,
-  billChanged,
-  billLog,
-  loadBill,
-  logBill,
-  transition,
-} from '../../platform/documents.js';
-import { conflict, fieldError, notFound } from '../../platform/errors.js';
+import { type BillCtx, billType } from '../../platform/bills.js';
+import { type BillRow, logBill, nextBillNumber, type TransitionContext, transition } from '../../platform/documents.js';
+import { conflict, fieldError } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
-import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
+import { keywordMatch } from '../../platform/paging.js';
 import { products } from '../catalog/schema.js';
 import { shops } from '../org/schema.js';
-import { assertLocation, checkLineProducts, getStockConfig, locationFilter, locationName, requireShop, tenantToday } from './common.js';
-import { type BillType, billDoc, ENTRY, insertBill, insertLines, OUT, refreshTotals, transferPartner } from './doctypes.js';
+import {
+  assertLocation,
+  checkLineProducts,
+  getStockConfig,
+  lineAmount,
+  locationFilter,
+  locationName,
+  productLabel,
+  requireShop,
+  tenantToday,
+  WAREHOUSE_PERM,
+} from './common.js';
+import { lockBalances, postStock, reversalOf } from './ledger.js';
+import { systemReason } from './reasons.js';
 import { productOrders, stockBillLines, stockBills, stockReasons } from './schema.js';
+
+// Stock entries (type '1') and outs (type '2') on the bill engine: their table and display joins,
+// saving with the reason and transfer checks, and the effects of audit, reject and revoke on stock.
+
+export const ENTRY: StockBillType = '1';
+export const OUT: StockBillType = '2';
+
+export interface NewLine {
+  productId: number;
+  quantity: number;
+  unitCost: number;
+  memo?: string | null;
+}
+
+export interface NewBill {
+  type: StockBillType;
+  shopId: number | null;
+  billDate: string;
+  reasonId: number;
+  counterpart?: string | null;
+  counterpartShopId?: number | null;
+  transferId?: number | null;
+  orderId?: number | null;
+  memo?: string | null;
+  lines: NewLine[];
+}
+
+/** Adds lines to a bill after its last one. */
+async function insertLines(tx: Db, tenantId: number, billId: number, lines: NewLine[]) {
+  if (!lines.length) return;
+  const [{ last }] = await tx
+    .select({ last: sql<number>`coalesce(max(${stockBillLines.sort}), 0)::int` })
+    .from(stockBillLines)
+    .where(eq(stockBillLines.billId, billId));
+  await tx.insert(stockBillLines).values(
+    lines.map((l, i) => ({
+      tenantId,
+      billId,
+      productId: l.productId,
+      quantity: l.quantity,
+      unitCost: l.unitCost,
+      amount: lineAmount(l.quantity, l.unitCost),
+      memo: l.memo ?? null,
+      sort: Number(last) + (i + 1) * 10,
+    })),
+  );
+}
+
+/** Recomputes a bill's totals from its lines. */
+async function refreshTotals(tx: Db, billId: number) {
+  await tx
+    .update(stockBills)
+    .set({
+      totalQuantity: sql`(select coalesce(sum(quantity), 0)::int from stock_bill_lines where bill_id = ${billId})`,
+      totalAmount: sql`(select coalesce(sum(amount), 0)::int from stock_bill_lines where bill_id = ${billId})`,
+    })
+    .where(eq(stockBills.id, billId));
+}
+
+/** Creates a draft bill with its number (RK/CK + business date), lines, totals and its first log row. */
+export async function insertBill(tx: Db, auth: Auth, bill: NewBill): Promise<number> {
+  const { doc } = billTypeOf(bill.type);
+  const billNo = await nextBillNumber(tx, doc, auth.tenantId, await tenantToday(tx, auth.tenantId));
+  const [created] = await tx
+    .insert(stockBills)
+    .values({
+      tenantId: auth.tenantId,
+      billNo,
+      type: bill.type,
+      shopId: bill.shopId,
+      billDate: bill.billDate,
+      reasonId: bill.reasonId,
+      counterpart: bill.counterpart ?? null,
+      counterpartShopId: bill.counterpartShopId ?? null,
+      transferId: bill.transferId ?? null,
+      orderId: bill.orderId ?? null,
+      memo: bill.memo ?? null,
+      createdBy: auth.userId,
+      createdByName: auth.name,
+    })
+    .returning({ id: stockBills.id });
+  await insertLines(tx, auth.tenantId, created.id, bill.lines);
+  await refreshTotals(tx, created.id);
+  await logBill(tx, doc, created.id, 'create', null, 'draft', auth);
+  return created.id;
+}
+
+async function billLines(tx: Db, billId: number) {
+  return tx
+    .select({
+      id: stockBillLines.id,
+      productId: stockBillLines.productId,
+      quantity: stockBillLines.quantity,
+      unitCost: stockBillLines.unitCost,
+    })
+    .from(stockBillLines)
+    .where(eq(stockBillLines.billId, billId))
+    .orderBy(asc(stockBillLines.sort), asc(stockBillLines.id));
+}
+
+/** The other bill of a transfer (same `transferId`). */
+async function transferPartner(tx: Db, bill: { id: number; transferId?: unknown }) {
+  if (!bill.transferId) return undefined;
+  const [partner] = await tx
+    .select({ id: stockBills.id, type: stockBills.type, state: stockBills.state, billNo: stockBills.billNo })
+    .from(stockBills)
+    .where(and(eq(stockBills.transferId, bill.transferId as number), sql`${stockBills.id} <> ${bill.id}`))
+    .limit(1);
+  return partner;
+}
+
+async function reasonKind(tx: Db, reasonId: number): Promise<string> {
+  const [row] = await tx.select({ kind: stockReasons.kind }).from(stockReasons).where(eq(stockReasons.id, reasonId));
+  return row?.kind ?? 'other';
+}
+
+/**
+ * Audit: posts the lines (entry +, out −) at the bill's location. A transfer out also creates the
+ * matching entry at the other location and audits it in the same transaction (both carry the out's
+ * id as `transferId`). Numbers are taken before balances are locked, and the balances of both
+ * locations are locked in one order, so concurrent bills never deadlock.
+ */
+async function auditEffect(tx: Db, bill: BillRow, ctx: TransitionContext) {
+  const type = bill.type as StockBillType;
+  const lines = await billLines(tx, bill.id);
+  if (!lines.length) throw conflict('emptyBill');
+  const config = await getStockConfig(tx);
+  const shopId = bill.shopId;
+  let entryId: number | undefined;
+  if (type === OUT && !ctx.internal && (await reasonKind(tx, bill.reasonId as number)) === 'transfer') {
+    const counterpartShopId = (bill.counterpartShopId as number | null) ?? null;
+    entryId = await insertBill(tx, ctx.auth, {
+      type: ENTRY,
+      shopId: counterpartShopId,
+      counterpartShopId: shopId,
+      reasonId: await systemReason(tx, ctx.auth.tenantId, 1, 'transfer'),
+      billDate: bill.billDate as string,
+      transferId: bill.id,
+      memo: bill.memo as string | null,
+      lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, unitCost: l.unitCost })),
+    });
+    await lockBalances(tx, ctx.auth.tenantId, [
+      ...lines.map((l) => ({ shopId, productId: l.productId })),
+      ...lines.map((l) => ({ shopId: counterpartShopId, productId: l.productId })),
+    ]);
+  }
+  const sign = type === ENTRY ? 1 : -1;
+  await postStock(
+    tx,
+    lines.map((l) => ({ shopId, productId: l.productId, delta: sign * l.quantity, lineId: l.id })),
+    {
+      tenantId: ctx.auth.tenantId,
+      docType: ctx.doc.docType,
+      billId: bill.id,
+      allowNegative: config.allowNegative,
+      describe: (productId) => productLabel(tx, productId),
+    },
+  );
+  if (entryId !== undefined) await transition(tx, entryBills.doc, { id: entryId, action: 'audit', internal: true }, ctx.auth);
+  return {
+    auditedBy: ctx.auth.userId,
+    auditedByName: ctx.auth.name,
+    auditedAt: new Date(),
+    ...(entryId !== undefined ? { transferId: bill.id } : {}),
+  };
+}
+
+/** Revoke: posts the negation of every ledger row the bill posted. Revoking either side of a transfer revokes the other in the same transaction. */
+async function revokeEffect(tx: Db, bill: BillRow, ctx: TransitionContext) {
+  const config = await getStockConfig(tx);
+  const own = await reversalOf(tx, ctx.doc.docType, bill.id);
+  const partner = ctx.internal ? undefined : await transferPartner(tx, bill);
+  const partnerType = partner && billTypeOf(partner.type as StockBillType);
+  if (partner?.state === 'audited' && partnerType) {
+    const theirs = await reversalOf(tx, partnerType.def.docType, partner.id);
+    await lockBalances(tx, ctx.auth.tenantId, [...own, ...theirs]);
+  }
+  await postStock(tx, own, {
+    tenantId: ctx.auth.tenantId,
+    docType: ctx.doc.docType,
+    billId: bill.id,
+    allowNegative: config.allowNegative,
+    describe: (productId) => productLabel(tx, productId),
+  });
+  if (partner?.state === 'audited' && partnerType)
+    await transition(tx, partnerType.doc, { id: partner.id, action: 'revoke', internal: true, memo: ctx.memo }, ctx.auth);
+  return {};
+}
+
+/** Bills made by a product order are revoked only with it. */
+async function notFromOrder(tx: Db, bill: BillRow) {
+  if (!bill.orderId) return true;
+  const [order] = await tx
+    .select({ billNo: productOrders.billNo })
+    .from(productOrders)
+    .where(eq(productOrders.id, bill.orderId as number));
+  return conflict('orderBillRevoke', { billNo: order?.billNo ?? String(bill.orderId) });
+}
+
+/** Both bills of a transfer, locked in id order (the out first) before either is changed. */
+async function lockTransfer(tx: Db, id: number) {
+  await tx.execute(sql`
+    select b2.id from stock_bills b1
+    join stock_bills b2 on b2.tenant_id = b1.tenant_id and b2.transfer_id = b1.transfer_id
+    where b1.id = ${id} and b1.transfer_id is not null
+    order by b2.id for update of b2`);
+}
+
+// ---- display ----
 
 const counterpartShops = alias(shops, 'counterpart_shops');
 const { tenantId: _tenant, ...billTableColumns } = getTableColumns(stockBills);
-const billColumns = {
-  ...billTableColumns,
-  shopName: shops.name,
-  counterpartShopName: counterpartShops.name,
-  reasonName: stockReasons.name,
-  reasonKind: stockReasons.kind,
-};
 
-function selectBills(tx: Db) {
-  return tx
-    .select(billColumns)
+const selectBills = (tx: Db) =>
+  tx
+    .select({
+      ...billTableColumns,
+      shopName: shops.name,
+      counterpartShopName: counterpartShops.name,
+      reasonName: stockReasons.name,
+      reasonKind: stockReasons.kind,
+    })
     .from(stockBills)
     .innerJoin(stockReasons, eq(stockReasons.id, stockBills.reasonId))
     .leftJoin(shops, eq(shops.id, stockBills.shopId))
     .leftJoin(counterpartShops, eq(counterpartShops.id, stockBills.counterpartShopId))
     .$dynamic();
+
+/** Display names: the warehouse for a null shop; the other side of transfers and order bills. */
+function shape(lang: Lang, row: Record<string, unknown>) {
+  const linked = row.reasonKind === 'transfer' || row.orderId !== null;
+  const shopId = row.shopId as number | null;
+  const counterpartShopId = row.counterpartShopId as number | null;
+  return {
+    ...row,
+    shopName: locationName(lang, shopId, row.shopName as string | null),
+    counterpartShopName: linked ? locationName(lang, counterpartShopId, row.counterpartShopName as string | null) : row.counterpartShopName,
+  };
 }
 
-type BillSelect = Awaited<ReturnType<typeof selectBills>>[number];
-
-export async function linesOf(tx: Db, billIds: number[]) {
+async function linesOf(tx: Db, billIds: number[]) {
   if (!billIds.length) return [];
   return tx
     .select({
@@ -69,61 +290,28 @@ export async function linesOf(tx: Db, billIds: number[]) {
     .orderBy(asc(stockBillLines.billId), asc(stockBillLines.sort), asc(stockBillLines.id));
 }
 
-/** Display names: the warehouse for a null shop; the other side of transfers and order bills. */
-function shape(lang: Lang, row: BillSelect) {
-  const linked = row.reasonKind === 'transfer' || row.orderId !== null;
-  return {
-    ...row,
-    shopName: locationName(lang, row.shopId, row.shopName),
-    counterpartShopName: linked ? locationName(lang, row.counterpartShopId, row.counterpartShopName) : row.counterpartShopName,
-  };
-}
-
-async function withLines(tx: Db, lang: Lang, rows: BillSelect[]) {
-  const lines = await linesOf(
-    tx,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({ ...shape(lang, r), lines: lines.filter((l) => l.billId === r.id) }));
-}
-
-/** One bill with lines, log, the user's actions, and its transfer partner or order. */
-export async function billDetail(tx: Db, auth: Auth, lang: Lang, type: BillType, id: number) {
-  const doc = billDoc(type);
-  const bill = await loadBill(tx, doc, id, auth);
-  const [row] = await selectBills(tx).where(eq(stockBills.id, bill.id));
-  const [withRows] = await withLines(tx, lang, [row]);
-  const partner = (await transferPartner(tx, row)) ?? null;
+/** The other bill of a transfer and the order that made the bill. */
+async function detailLinks({ tx }: BillCtx, row: Record<string, unknown>) {
+  const partner = (await transferPartner(tx, row as { id: number; transferId: unknown })) ?? null;
   const [order] = row.orderId
     ? await tx
         .select({ id: productOrders.id, billNo: productOrders.billNo, state: productOrders.state })
         .from(productOrders)
-        .where(eq(productOrders.id, row.orderId))
+        .where(eq(productOrders.id, row.orderId as number))
     : [];
-  return {
-    ...withRows,
-    log: await billLog(tx, doc, bill.id),
-    // Bills made by an order are revoked only with it: no revoke button.
-    actions: allowedActions(doc, bill, auth).filter((a) => !(a === 'revoke' && row.orderId)),
-    editable: doc.editable.includes(bill.state),
-    partner,
-    order: order ?? null,
-  };
+  return { partner, order: order ?? null };
 }
 
-type ListQuery = z.output<typeof stockBillListQuery>;
-
-function listWhere(auth: Auth, type: BillType, q: Partial<ListQuery>): SQL[] {
-  // Leading with tenant and type keeps the list on stock_bills_tenant_type_date.
-  const where: SQL[] = [eq(stockBills.tenantId, auth.tenantId), eq(stockBills.type, type)];
+function listWhere({ auth }: BillCtx, q: Record<string, unknown>): SQL[] {
+  const where: SQL[] = [];
   const location = locationFilter(auth, stockBills.shopId, q);
   if (location) where.push(location);
-  if (q.dateFrom) where.push(gte(stockBills.billDate, q.dateFrom));
-  if (q.dateTo) where.push(lte(stockBills.billDate, q.dateTo));
-  if (q.state) where.push(eq(stockBills.state, q.state));
-  if (q.reasonId) where.push(eq(stockBills.reasonId, q.reasonId));
-  if (q.counterpartShopId) where.push(eq(stockBills.counterpartShopId, q.counterpartShopId));
-  if (q.billNo) where.push(keywordMatch(q.billNo, stockBills.billNo));
+  if (q.dateFrom) where.push(gte(stockBills.billDate, q.dateFrom as string));
+  if (q.dateTo) where.push(lte(stockBills.billDate, q.dateTo as string));
+  if (q.state) where.push(eq(stockBills.state, q.state as string));
+  if (q.reasonId) where.push(eq(stockBills.reasonId, q.reasonId as number));
+  if (q.counterpartShopId) where.push(eq(stockBills.counterpartShopId, q.counterpartShopId as number));
+  if (q.billNo) where.push(keywordMatch(q.billNo as string, stockBills.billNo));
   if (q.productId)
     where.push(
       sql`${stockBills.id} in (select ${stockBillLines.billId} from ${stockBillLines}
@@ -132,53 +320,11 @@ function listWhere(auth: Auth, type: BillType, q: Partial<ListQuery>): SQL[] {
   return where;
 }
 
-/** `chain/findListWithPro`: a page of bills with their product lines, newest first. */
-export async function listBills(tx: Db, auth: Auth, lang: Lang, type: BillType, q: ListQuery) {
-  const where = and(...listWhere(auth, type, q));
-  const sortable = {
-    billNo: stockBills.billNo,
-    billDate: stockBills.billDate,
-    state: stockBills.state,
-    totalQuantity: stockBills.totalQuantity,
-    totalAmount: stockBills.totalAmount,
-    createdAt: stockBills.createdAt,
-  };
-  const order = q.sort ? orderBy(q.sort, sortable, [], stockBills.id) : [desc(stockBills.billDate), desc(stockBills.id)];
-  const rows = selectBills(tx)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  const result = await pageOf(tx, q, rows, () => tx.select({ id: stockBills.id }).from(stockBills).where(where));
-  return { ...result, list: await withLines(tx, lang, result.list) };
-}
+// ---- saving ----
 
-/** `list/all`: up to 200 bills for pickers, newest first, without lines. */
-export async function pickBills(tx: Db, auth: Auth, lang: Lang, type: BillType, q: z.output<typeof stockBillPickQuery>) {
-  const rows = await selectBills(tx)
-    .where(and(...listWhere(auth, type, q)))
-    .orderBy(desc(stockBills.billDate), desc(stockBills.id))
-    .limit(200);
-  return rows.map((r) => shape(lang, r));
-}
-
-interface ReasonRow {
-  id: number;
-  name: string;
-  direction: number;
-  kind: string;
-  status: number;
-}
-
-async function checkReason(tx: Db, type: BillType, reasonId: number): Promise<ReasonRow> {
+async function checkReason(tx: Db, type: StockBillType, reasonId: number) {
   const [reason] = await tx
-    .select({
-      id: stockReasons.id,
-      name: stockReasons.name,
-      direction: stockReasons.direction,
-      kind: stockReasons.kind,
-      status: stockReasons.status,
-    })
+    .select({ name: stockReasons.name, direction: stockReasons.direction, kind: stockReasons.kind, status: stockReasons.status })
     .from(stockReasons)
     .where(eq(stockReasons.id, reasonId));
   if (reason?.status !== 1) throw fieldError('reasonId', 'missingReference', { field: '@stock_reason' });
@@ -192,173 +338,130 @@ async function checkReason(tx: Db, type: BillType, reasonId: number): Promise<Re
 type SaveBody = z.output<typeof stockBillSave>;
 
 /** Checks a head: the user's location, the reason, and the other side of a transfer. */
-async function checkHead(tx: Db, auth: Auth, type: BillType, body: SaveBody) {
+async function checkHead(tx: Db, auth: Auth, type: StockBillType, body: SaveBody) {
   assertLocation(auth, body.shopId);
   if (body.shopId !== null) await requireShop(tx, body.shopId, 'shopId');
   const reason = await checkReason(tx, type, body.reasonId);
-  let counterpartShopId: number | null = null;
-  if (type === OUT && reason.kind === 'transfer') {
-    if (body.counterpartShopId === undefined) throw fieldError('counterpartShopId', 'transferTarget');
-    counterpartShopId = body.counterpartShopId;
-    if (counterpartShopId === body.shopId) throw fieldError('counterpartShopId', 'transferSame');
-    if (counterpartShopId !== null) await requireShop(tx, counterpartShopId, 'counterpartShopId');
-  }
-  return { counterpartShopId };
+  if (type !== OUT || reason.kind !== 'transfer') return null;
+  if (body.counterpartShopId === undefined) throw fieldError('counterpartShopId', 'transferTarget');
+  if (body.counterpartShopId === body.shopId) throw fieldError('counterpartShopId', 'transferSame');
+  if (body.counterpartShopId !== null) await requireShop(tx, body.counterpartShopId, 'counterpartShopId');
+  return body.counterpartShopId;
 }
 
-/** A bill's lines changed: totals, version, and a rejected bill goes back to draft (logged); its viewers are told. */
-async function touched(tx: Db, auth: Auth, type: BillType, bill: BillRow) {
-  await refreshTotals(tx, bill.id);
-  const back = bill.state === 'rejected';
-  const [now] = await tx
-    .update(stockBills)
-    .set({ version: sql`${stockBills.version} + 1`, updatedAt: new Date(), ...(back ? { state: 'draft', rejectReason: null } : {}) })
-    .where(eq(stockBills.id, bill.id))
-    .returning({
-      id: stockBills.id,
-      state: stockBills.state,
-      version: stockBills.version,
-      shopId: stockBills.shopId,
-      billNo: stockBills.billNo,
-    });
-  if (back) await logBill(tx, billDoc(type), bill.id, 'edit', 'rejected', 'draft', auth);
-  else await billChanged(tx, billDoc(type), now, auth, 'edit');
-  // Moved to another location: the users of the one it left are told too.
-  if (now.shopId !== bill.shopId) await billChanged(tx, billDoc(type), { ...now, shopId: bill.shopId }, auth, 'edit');
-}
-
-async function lockEditable(tx: Db, auth: Auth, type: BillType, id: number, version?: number) {
-  const doc = billDoc(type);
-  const bill = await loadBill(tx, doc, id, auth, true);
-  assertEditable(doc, bill);
-  if (version !== undefined && version !== bill.version) throw conflict('staleVersion');
-  return bill;
-}
-
-/** With the stock config's auto audit on, a bill saved with lines by a user who may audit it is audited at once. */
-async function maybeAutoAudit(tx: Db, auth: Auth, type: BillType, id: number) {
-  const doc = billDoc(type);
-  if (!can(auth, `${doc.docType}.audit`) || !(await getStockConfig(tx)).autoAudit) return;
-  const [{ n }] = await tx.select({ n: count() }).from(stockBillLines).where(eq(stockBillLines.billId, id));
-  if (n > 0) await transition(tx, doc, { id, action: 'audit' }, auth);
-}
-
-/** `POST /api-stock/entry` and `/out`: create (no id) or update a draft or rejected bill. */
-export async function saveBill(tx: Db, auth: Auth, lang: Lang, type: BillType, body: SaveBody) {
-  const { counterpartShopId } = await checkHead(tx, auth, type, body);
-  const found = body.lines ? await checkLineProducts(tx, body.lines) : new Map();
-  const lines = (body.lines ?? []).map((l) => ({ ...l, unitCost: l.unitCost ?? found.get(l.productId)?.purchasePrice ?? 0 }));
-  const head = {
-    shopId: body.shopId,
-    billDate: body.billDate,
-    reasonId: body.reasonId,
-    counterpart: body.counterpart ?? null,
-    counterpartShopId,
-    memo: body.memo ?? null,
-  };
-  let id: number;
-  if (!body.id) {
-    id = await insertBill(tx, auth, { type, ...head, billDate: head.billDate ?? (await tenantToday(tx, auth.tenantId)), lines });
-  } else {
-    const bill = await lockEditable(tx, auth, type, body.id, body.version);
-    id = bill.id;
+function saveOf(type: StockBillType) {
+  return async ({ tx, auth }: BillCtx, body: SaveBody, bill?: BillRow) => {
+    const counterpartShopId = await checkHead(tx, auth, type, body);
+    const found = body.lines ? await checkLineProducts(tx, body.lines) : new Map();
+    const lines = (body.lines ?? []).map((l) => ({ ...l, unitCost: l.unitCost ?? found.get(l.productId)?.purchasePrice ?? 0 }));
+    const head = {
+      shopId: body.shopId,
+      reasonId: body.reasonId,
+      counterpart: body.counterpart ?? null,
+      counterpartShopId,
+      memo: body.memo ?? null,
+    };
+    if (!bill) return insertBill(tx, auth, { type, ...head, billDate: body.billDate ?? (await tenantToday(tx, auth.tenantId)), lines });
     await tx
       .update(stockBills)
-      .set({ ...head, billDate: head.billDate ?? (bill.billDate as string) })
-      .where(eq(stockBills.id, id));
+      .set({ ...head, billDate: body.billDate ?? (bill.billDate as string) })
+      .where(eq(stockBills.id, bill.id));
     if (body.lines) {
-      await tx.delete(stockBillLines).where(eq(stockBillLines.billId, id));
-      await insertLines(tx, auth.tenantId, id, lines);
+      await tx.delete(stockBillLines).where(eq(stockBillLines.billId, bill.id));
+      await insertLines(tx, auth.tenantId, bill.id, lines);
     }
-    await touched(tx, auth, type, bill);
-  }
-  await maybeAutoAudit(tx, auth, type, id);
-  return billDetail(tx, auth, lang, type, id);
+    await refreshTotals(tx, bill.id);
+    return bill.id;
+  };
 }
 
-/** `entryproducts/save`, `outproducts/save`: add lines (no id) or change lines (id) of an editable bill. */
-export async function saveLines(tx: Db, auth: Auth, type: BillType, body: z.output<typeof stockLinesSave>) {
-  const bill = await lockEditable(tx, auth, type, body.billId, body.version);
+/** `entryproducts/save`: adds (no id) or changes (id) lines; the bill must not hold a product twice afterwards. */
+async function saveLines({ tx, auth }: BillCtx, bill: BillRow, lines: Record<string, unknown>[]) {
+  const body = lines as { id?: number; productId: number; quantity: number; unitCost?: number; memo?: string | null }[];
   const current = await tx
     .select({ id: stockBillLines.id, productId: stockBillLines.productId })
     .from(stockBillLines)
     .where(eq(stockBillLines.billId, bill.id));
-  for (const [i, line] of body.lines.entries())
-    if (line.id !== undefined && !current.some((c) => c.id === line.id)) throw fieldError(`lines.${i}.id`, 'lineNotOnBill');
-  // The bill after the change must not hold a product twice.
-  const changed = new Set(body.lines.map((l) => l.id).filter((v) => v !== undefined));
-  const found = await checkLineProducts(tx, body.lines);
+  const changed = new Set(body.map((l) => l.id).filter((v) => v !== undefined));
+  const found = await checkLineProducts(tx, body);
   const kept = current.filter((c) => !changed.has(c.id));
-  for (const [i, line] of body.lines.entries())
+  for (const [i, line] of body.entries())
     if (kept.some((k) => k.productId === line.productId))
       throw fieldError(`lines.${i}.productId`, 'duplicateProduct', { product: found.get(line.productId)?.name ?? '' });
-  for (const line of body.lines) {
+  for (const line of body) {
     const unitCost = line.unitCost ?? found.get(line.productId)?.purchasePrice ?? 0;
-    if (line.id !== undefined) {
+    if (line.id === undefined) await insertLines(tx, auth.tenantId, bill.id, [{ ...line, unitCost }]);
+    else
       await tx
         .update(stockBillLines)
-        .set({ productId: line.productId, quantity: line.quantity, unitCost, amount: line.quantity * unitCost, memo: line.memo ?? null })
+        .set({
+          productId: line.productId,
+          quantity: line.quantity,
+          unitCost,
+          amount: lineAmount(line.quantity, unitCost),
+          memo: line.memo ?? null,
+        })
         .where(eq(stockBillLines.id, line.id));
-    } else {
-      await insertLines(tx, auth.tenantId, bill.id, [{ productId: line.productId, quantity: line.quantity, unitCost, memo: line.memo }]);
-    }
   }
-  await touched(tx, auth, type, bill);
-  return billLinesAnswer(tx, bill.id);
 }
 
-async function billLinesAnswer(tx: Db, billId: number) {
-  const [bill] = await tx
-    .select({ version: stockBills.version, state: stockBills.state })
-    .from(stockBills)
-    .where(eq(stockBills.id, billId));
-  return { billId, version: bill.version, state: bill.state, lines: await linesOf(tx, [billId]) };
+/** With the stock config's auto audit on, a bill saved with lines by a user who may audit it is audited at once. */
+function autoAudit(type: StockBillType) {
+  return async ({ tx, auth }: BillCtx, id: number) => {
+    const { doc } = billTypeOf(type);
+    if (!can(auth, `${doc.docType}.audit`) || !(await getStockConfig(tx)).autoAudit) return;
+    const [{ n }] = await tx.select({ n: count() }).from(stockBillLines).where(eq(stockBillLines.billId, id));
+    if (n > 0) await transition(tx, doc, { id, action: 'audit' }, auth);
+  };
 }
 
-/** `entryproducts/batchdelete`, `outproducts/batchdelete`: removes lines of editable bills. */
-export async function deleteLines(tx: Db, auth: Auth, type: BillType, body: z.output<typeof stockLinesDelete>) {
-  const rows = await tx
-    .select({ id: stockBillLines.id, billId: stockBillLines.billId })
-    .from(stockBillLines)
-    .innerJoin(stockBills, and(eq(stockBills.id, stockBillLines.billId), eq(stockBills.type, type)))
-    .where(inArray(stockBillLines.id, body.ids));
-  const ids = new Set(body.ids);
-  if (rows.length !== ids.size) throw notFound();
-  const billIds = [...new Set(rows.map((r) => r.billId))].sort((a, b) => a - b);
-  if (body.version !== undefined && billIds.length > 1) throw fieldError('version', 'versionOneBill');
-  const answers = [];
-  for (const billId of billIds) {
-    const bill = await lockEditable(tx, auth, type, billId, body.version);
-    await tx.delete(stockBillLines).where(
-      and(
-        eq(stockBillLines.billId, billId),
-        inArray(
-          stockBillLines.id,
-          rows.filter((r) => r.billId === billId).map((r) => r.id),
-        ),
-      ),
-    );
-    await touched(tx, auth, type, bill);
-    answers.push(await billLinesAnswer(tx, billId));
-  }
-  return { deleted: rows.length, bills: answers };
+function stockBillType(def: typeof stockEntryBill | typeof stockOutBill, type: StockBillType) {
+  return billType(def, {
+    table: stockBills,
+    scope: eq(stockBills.type, type),
+    dateField: 'billDate',
+    numberPrefix: type === ENTRY ? 'RK' : 'CK',
+    headOfficePerm: WAREHOUSE_PERM,
+    lockGroup: lockTransfer,
+    select: selectBills,
+    shape,
+    lines: { table: stockBillLines, billKey: stockBillLines.billId, of: linesOf, save: saveLines, changed: refreshTotals },
+    list: {
+      where: listWhere,
+      sortable: {
+        billNo: stockBills.billNo,
+        billDate: stockBills.billDate,
+        state: stockBills.state,
+        totalQuantity: stockBills.totalQuantity,
+        totalAmount: stockBills.totalAmount,
+        createdAt: stockBills.createdAt,
+      },
+      // Tenant, type and date: the list stays on stock_bills_tenant_type_date.
+      order: [desc(stockBills.billDate), desc(stockBills.id)],
+    },
+    save: saveOf(type),
+    afterSave: autoAudit(type),
+    reopen: { rejectReason: null },
+    effects: {
+      audit: auditEffect,
+      reject: async (_tx, _bill, ctx) => ({ rejectReason: ctx.memo?.trim() ?? null }),
+      revoke: revokeEffect,
+    },
+    conditions: { notFromOrder },
+    detail: detailLinks,
+    describe: {
+      'chain/findListWithPro':
+        'Newest first. Filters: shopid (or warehouse=1; neither: every location the user may see), dateFrom/dateTo (bill date), state, reasonId, productId (bills with a line of it), billNo (contains), counterpartShopId.',
+      '': 'The head is replaced; `lines`, when sent, replace every line. Saving a rejected bill makes it a draft again. A transfer out (reason kind transfer) names the receiving location in counterpartShopId (null: the warehouse). With stockconfig.autoAudit, a bill saved with lines by a user who may audit it is audited at once.',
+      audit: 'Posts the lines to stock; a transfer out also creates and audits the matching entry.',
+      revoke: 'Posts the reversing rows; both bills of a transfer are revoked together; bills of an order only with it.',
+    },
+  });
 }
 
-/** `entryproducts/list/all?billId=`: the lines of a bill the user may see. */
-export async function listLines(tx: Db, auth: Auth, type: BillType, billId: number) {
-  const bill = await loadBill(tx, billDoc(type), billId, auth);
-  return linesOf(tx, [bill.id]);
-}
-
-/** Audit, reject or revoke through the documents engine; answers the bill as it is now. */
-export async function billTransition(
-  tx: Db,
-  auth: Auth,
-  lang: Lang,
-  type: BillType,
-  action: string,
-  body: { id: number; version?: number; memo?: string | null },
-) {
-  await transition(tx, billDoc(type), { id: body.id, action, version: body.version, memo: body.memo }, auth);
-  return billDetail(tx, auth, lang, type, body.id);
+export const entryBills = stockBillType(stockEntryBill, ENTRY);
+export const outBills = stockBillType(stockOutBill, OUT);
+/** The bill type of a stock bill type code. */
+export function billTypeOf(type: StockBillType) {
+  return type === ENTRY ? entryBills : outBills;
 }

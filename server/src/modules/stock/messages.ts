@@ -15,8 +15,6 @@ export const stockMessages = defineMessages({
   orderBillRevoke: ['该单据由订货单 {billNo} 生成，不能单独撤销', 'This bill was made by order {billNo} and cannot be revoked on its own'],
   orderMobileOff: ['总部未开放手机订货，请在电脑上操作', 'Head office does not take orders from the mobile app; please use a computer'],
   billNoRequired: ['请填写单号（总部已关闭自动编号）', 'Enter the order number (automatic numbering is off)'],
-  versionOneBill: ['只有删除同一张单据的明细时才能带版本号', 'A version can be given only when every line belongs to one bill'],
-  lineNotOnBill: ['明细不属于这张单据', 'This line is not on the bill'],
 });
 
 defineLabels({

@@ -1,33 +1,30 @@
-import type { productOrderListQuery, productOrderSave, productOrderTreeQuery } from '@headoffice/contract';
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { productOrderBill, type productOrderSave, type productOrderTreeQuery } from '@headoffice/contract';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
-import {
-  allowedActions,
-  assertEditable,
-  billChanged,
-  billLog,
-  billScope,
-  loadBill,
-  logBill,
-  transition,
-} from '../../platform/documents.js';
+import { type BillCtx, billType } from '../../platform/bills.js';
+import { type BillRow, logBill, type TransitionContext, transition } from '../../platform/documents.js';
 import { conflict, fieldError, forbidden } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
+import { nextNumber } from '../../platform/numbering.js';
+import { keywordMatch } from '../../platform/paging.js';
 import { products } from '../catalog/schema.js';
 import { regions, shops } from '../org/schema.js';
+import { billTypeOf, ENTRY, insertBill, OUT } from './bills.js';
 import { checkLineProducts, getOrderConfig, lineAmount, requireShop, tenantToday } from './common.js';
-import { assertOrderChannel, nextOrderNumber, orderDoc } from './doctypes.js';
+import { systemReason } from './reasons.js';
 import { productOrderLines, productOrders, stockBills } from './schema.js';
+
+// Shop product orders (订货单) on the bill engine: a shop orders, head office sends (a stock out from
+// the warehouse), the shop receives (a stock entry); plus the region tree with counts by state.
 
 const outBills = alias(stockBills, 'out_bills');
 const entryBills = alias(stockBills, 'entry_bills');
 const { tenantId: _tenant, ...orderTableColumns } = getTableColumns(productOrders);
 
-function selectOrders(tx: Db) {
-  return tx
+const selectOrders = (tx: Db) =>
+  tx
     .select({
       ...orderTableColumns,
       shopName: shops.name,
@@ -40,59 +37,37 @@ function selectOrders(tx: Db) {
     .leftJoin(outBills, eq(outBills.id, productOrders.outBillId))
     .leftJoin(entryBills, eq(entryBills.id, productOrders.entryBillId))
     .$dynamic();
+
+async function linesOf(tx: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return tx
+    .select({
+      id: productOrderLines.id,
+      billId: productOrderLines.orderId,
+      productId: productOrderLines.productId,
+      pcode: products.pcode,
+      productName: products.name,
+      spec: products.spec,
+      unit: products.unit,
+      quantity: productOrderLines.quantity,
+      price: productOrderLines.price,
+      amount: productOrderLines.amount,
+      sort: productOrderLines.sort,
+    })
+    .from(productOrderLines)
+    .innerJoin(products, eq(products.id, productOrderLines.productId))
+    .where(inArray(productOrderLines.orderId, ids))
+    .orderBy(asc(productOrderLines.orderId), asc(productOrderLines.sort), asc(productOrderLines.id));
 }
-
-type OrderSelect = Awaited<ReturnType<typeof selectOrders>>[number];
-
-async function withLines<T extends OrderSelect>(tx: Db, rows: T[]) {
-  const ids = rows.map((r) => r.id);
-  const lines = ids.length
-    ? await tx
-        .select({
-          id: productOrderLines.id,
-          orderId: productOrderLines.orderId,
-          productId: productOrderLines.productId,
-          pcode: products.pcode,
-          productName: products.name,
-          spec: products.spec,
-          unit: products.unit,
-          quantity: productOrderLines.quantity,
-          price: productOrderLines.price,
-          amount: productOrderLines.amount,
-          sort: productOrderLines.sort,
-        })
-        .from(productOrderLines)
-        .innerJoin(products, eq(products.id, productOrderLines.productId))
-        .where(inArray(productOrderLines.orderId, ids))
-        .orderBy(asc(productOrderLines.orderId), asc(productOrderLines.sort), asc(productOrderLines.id))
-    : [];
-  return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.orderId === r.id) }));
-}
-
-export async function orderDetail(tx: Db, auth: Auth, id: number) {
-  const order = await loadBill(tx, orderDoc, id, auth);
-  const [row] = await selectOrders(tx).where(eq(productOrders.id, order.id));
-  const [withRows] = await withLines(tx, [row]);
-  return {
-    ...withRows,
-    log: await billLog(tx, orderDoc, order.id),
-    actions: allowedActions(orderDoc, order, auth),
-    editable: orderDoc.editable.includes(order.state),
-  };
-}
-
-type ListQuery = z.output<typeof productOrderListQuery>;
 
 /** `list` (a shop's own orders: `shopid`) and `adminList` (every order the user may see). */
-export async function listOrders(tx: Db, auth: Auth, q: ListQuery) {
-  const where: SQL[] = [eq(productOrders.tenantId, auth.tenantId)];
-  const scope = billScope(orderDoc, auth);
-  if (scope) where.push(scope);
-  if (q.shopid) where.push(eq(productOrders.shopId, q.shopid));
-  if (q.state) where.push(eq(productOrders.state, q.state));
-  if (q.dateFrom) where.push(gte(productOrders.orderDate, q.dateFrom));
-  if (q.dateTo) where.push(lte(productOrders.orderDate, q.dateTo));
-  if (q.billNo) where.push(keywordMatch(q.billNo, productOrders.billNo));
+function listWhere({ tx }: BillCtx, q: Record<string, unknown>): SQL[] {
+  const where: SQL[] = [];
+  if (q.shopid) where.push(eq(productOrders.shopId, q.shopid as number));
+  if (q.state) where.push(eq(productOrders.state, q.state as string));
+  if (q.dateFrom) where.push(gte(productOrders.orderDate, q.dateFrom as string));
+  if (q.dateTo) where.push(lte(productOrders.orderDate, q.dateTo as string));
+  if (q.billNo) where.push(keywordMatch(q.billNo as string, productOrders.billNo));
   if (q.regionId)
     where.push(
       inArray(
@@ -101,33 +76,10 @@ export async function listOrders(tx: Db, auth: Auth, q: ListQuery) {
           .select({ id: shops.id })
           .from(shops)
           .innerJoin(regions, eq(regions.id, shops.regionId))
-          .where(or(eq(shops.regionId, q.regionId), eq(regions.parentId, q.regionId))),
+          .where(or(eq(shops.regionId, q.regionId as number), eq(regions.parentId, q.regionId as number))),
       ),
     );
-  const sortable = {
-    billNo: productOrders.billNo,
-    orderDate: productOrders.orderDate,
-    state: productOrders.state,
-    totalQuantity: productOrders.totalQuantity,
-    totalAmount: productOrders.totalAmount,
-    createdAt: productOrders.createdAt,
-  };
-  const order = q.sort ? orderBy(q.sort, sortable, [], productOrders.id) : [desc(productOrders.orderDate), desc(productOrders.id)];
-  const result = await pageOf(
-    tx,
-    q,
-    selectOrders(tx)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    () =>
-      tx
-        .select({ id: productOrders.id })
-        .from(productOrders)
-        .where(and(...where)),
-  );
-  return { ...result, list: await withLines(tx, result.list) };
+  return where;
 }
 
 const STATES = ['draft', 'submitted', 'audited', 'received', 'rejected'] as const;
@@ -196,8 +148,20 @@ export async function orderTree(tx: Db, auth: Auth, q: z.output<typeof productOr
 
 type SaveBody = z.output<typeof productOrderSave>;
 
+/** Orders from the mobile application are refused while makeorderconfig says so. */
+async function assertOrderChannel(tx: Db, auth: Auth) {
+  if (auth.appId === 'mobile' && !(await getOrderConfig(tx)).isAllowMobile) throw forbidden('orderMobileOff');
+}
+
+/** Order numbers: the series (prefix + date + sequence) when automatic numbering is on. */
+async function nextOrderNumber(tx: Db, auth: Auth): Promise<string | undefined> {
+  const config = await getOrderConfig(tx);
+  if (!config.isAutoNo) return undefined;
+  return nextNumber(tx, auth.tenantId, config.noPrefix, await tenantToday(tx, auth.tenantId), config.noWidth);
+}
+
 /** `saveBill` and `POST /api-chain/productorder`: create or update a draft (or rejected) order. */
-export async function saveOrder(tx: Db, auth: Auth, body: SaveBody) {
+export async function saveOrder({ tx, auth }: Pick<BillCtx, 'tx' | 'auth'>, body: SaveBody, order?: BillRow) {
   await assertOrderChannel(tx, auth);
   const visible = visibleShops(auth);
   if (visible && !visible.includes(body.shopId)) throw forbidden('shopForbidden');
@@ -209,19 +173,18 @@ export async function saveOrder(tx: Db, auth: Auth, body: SaveBody) {
   });
   const head = {
     shopId: body.shopId,
-    orderDate: body.orderDate,
     memo: body.memo ?? null,
     ...(lines ? { totalQuantity: lines.reduce((s, l) => s + l.quantity, 0), totalAmount: lines.reduce((s, l) => s + l.amount, 0) } : {}),
   };
   let id: number;
-  if (!body.id) {
+  if (!order) {
     const billNo = (await nextOrderNumber(tx, auth)) ?? body.billNo;
     if (!billNo) throw fieldError('billNo', 'billNoRequired');
     const [created] = await tx
       .insert(productOrders)
       .values({
         ...head,
-        orderDate: head.orderDate ?? (await tenantToday(tx, auth.tenantId)),
+        orderDate: body.orderDate ?? (await tenantToday(tx, auth.tenantId)),
         tenantId: auth.tenantId,
         billNo,
         createdBy: auth.userId,
@@ -229,42 +192,83 @@ export async function saveOrder(tx: Db, auth: Auth, body: SaveBody) {
       })
       .returning({ id: productOrders.id });
     id = created.id;
-    await logBill(tx, orderDoc, id, 'create', null, 'draft', auth);
+    await logBill(tx, orderBills.doc, id, 'create', null, 'draft', auth);
   } else {
-    const order = await loadBill(tx, orderDoc, body.id, auth, true);
-    assertEditable(orderDoc, order);
-    if (body.version !== undefined && body.version !== order.version) throw conflict('staleVersion');
     id = order.id;
-    const back = order.state === 'rejected';
     const manualNo = body.billNo && !(await getOrderConfig(tx)).isAutoNo;
-    const [now] = await tx
+    await tx
       .update(productOrders)
-      .set({
-        ...head,
-        orderDate: head.orderDate ?? (order.orderDate as string),
-        ...(manualNo ? { billNo: body.billNo } : {}),
-        ...(back ? { state: 'draft', rejectReason: null } : {}),
-        version: sql`${productOrders.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(productOrders.id, id))
-      .returning({
-        id: productOrders.id,
-        state: productOrders.state,
-        version: productOrders.version,
-        shopId: productOrders.shopId,
-        billNo: productOrders.billNo,
-      });
+      .set({ ...head, orderDate: body.orderDate ?? (order.orderDate as string), ...(manualNo ? { billNo: body.billNo } : {}) })
+      .where(eq(productOrders.id, id));
     if (lines) await tx.delete(productOrderLines).where(eq(productOrderLines.orderId, id));
-    if (back) await logBill(tx, orderDoc, id, 'edit', 'rejected', 'draft', auth);
-    else await billChanged(tx, orderDoc, now, auth, 'edit');
-    if (now.shopId !== order.shopId) await billChanged(tx, orderDoc, { ...now, shopId: order.shopId }, auth, 'edit');
   }
   if (lines?.length) await tx.insert(productOrderLines).values(lines.map((l) => ({ ...l, tenantId: auth.tenantId, orderId: id })));
-  return orderDetail(tx, auth, id);
+  return id;
 }
 
-export async function orderTransition(tx: Db, auth: Auth, action: string, body: { id: number; version?: number; memo?: string | null }) {
-  await transition(tx, orderDoc, { id: body.id, action, version: body.version, memo: body.memo }, auth);
-  return orderDetail(tx, auth, body.id);
+async function orderLines(tx: Db, orderId: number) {
+  return tx
+    .select({ productId: productOrderLines.productId, quantity: productOrderLines.quantity, price: productOrderLines.price })
+    .from(productOrderLines)
+    .where(eq(productOrderLines.orderId, orderId))
+    .orderBy(asc(productOrderLines.sort), asc(productOrderLines.id));
 }
+
+/** Makes a bill for an order and audits it at once (the stock moves now). */
+async function orderBill(tx: Db, order: BillRow, ctx: TransitionContext, type: typeof ENTRY) {
+  const lines = await orderLines(tx, order.id);
+  const shopId = order.shopId as number;
+  const billId = await insertBill(tx, ctx.auth, {
+    type,
+    // Head office sends from its warehouse; the shop receives into its own stock.
+    shopId: type === OUT ? null : shopId,
+    counterpartShopId: type === OUT ? shopId : null,
+    reasonId: await systemReason(tx, ctx.auth.tenantId, type === OUT ? 2 : 1, 'order'),
+    billDate: await tenantToday(tx, ctx.auth.tenantId),
+    orderId: order.id,
+    memo: order.memo as string | null,
+    lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, unitCost: l.price })),
+  });
+  await transition(tx, billTypeOf(type).doc, { id: billId, action: 'audit', internal: true }, ctx.auth);
+  return billId;
+}
+
+export const orderBills = billType(productOrderBill, {
+  table: productOrders,
+  dateField: 'orderDate',
+  select: selectOrders,
+  lines: { table: productOrderLines, billKey: productOrderLines.orderId, of: linesOf },
+  list: {
+    where: listWhere,
+    sortable: {
+      billNo: productOrders.billNo,
+      orderDate: productOrders.orderDate,
+      state: productOrders.state,
+      totalQuantity: productOrders.totalQuantity,
+      totalAmount: productOrders.totalAmount,
+      createdAt: productOrders.createdAt,
+    },
+    order: [desc(productOrders.orderDate), desc(productOrders.id)],
+  },
+  save: saveOrder,
+  reopen: { rejectReason: null },
+  effects: {
+    submit: async (tx, order, ctx) => {
+      await assertOrderChannel(tx, ctx.auth);
+      if (!(await orderLines(tx, order.id)).length) throw conflict('emptyOrder');
+      return {};
+    },
+    audit: async (tx, order, ctx) => ({ outBillId: await orderBill(tx, order, ctx, OUT), rejectReason: null }),
+    reject: async (_tx, _order, ctx) => ({ rejectReason: ctx.memo?.trim() ?? null }),
+    receive: async (tx, order, ctx) => ({ entryBillId: await orderBill(tx, order, ctx, ENTRY) }),
+  },
+  describe: {
+    list: "A shop's own orders (shopid; without it, every shop the user may see), newest first.",
+    adminList: "Head office's list: every shop the user may see; filters state, shopid, regionId, dates, billNo.",
+    saveBill:
+      "Lines replace the order's lines (absent on update: kept). The number comes from makeorderconfig (prefix + date + sequence) or, with automatic numbering off, from billNo.",
+    submitBill: "Submit a draft order to head office (it appears in the approvers' inbox).",
+    auditBill: 'Head office accepts an order: creates and audits the stock out from the warehouse.',
+    receiveBill: 'The shop confirms receipt: creates and audits the stock entry into the shop.',
+  },
+});

@@ -3,13 +3,17 @@ import type { InboxGroup, InboxItem } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ActionButtons, invalidateBills, type TransitionView } from '../../platform/bills/parts';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
-import { ActionButtons, invalidateStock } from '../stock/shared';
 
 const STATE_COLORS: Record<string, string> = { draft: 'default', submitted: 'blue', audited: 'green', rejected: 'red' };
+
+/** A group's transitions as its buttons offer them (the server sends the type's labels). */
+const transitionsOf = (g: InboxGroup): Record<string, TransitionView> =>
+  Object.fromEntries(Object.entries(g.actionLabels).map(([a, label]) => [a, { label, memoRequired: g.memoRequired.includes(a) }]));
 
 /** /admin/inbox — bills waiting for the signed-in user, grouped by document type, with their actions. */
 export default function InboxPage() {
@@ -31,7 +35,7 @@ export default function InboxPage() {
         { once: true },
       );
     } finally {
-      await invalidateStock(qc);
+      await invalidateBills(qc);
     }
   };
 
@@ -55,7 +59,7 @@ export default function InboxPage() {
               </Tag>
             ))}
           </Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void invalidateStock(qc)} loading={q.isFetching}>
+          <Button icon={<ReloadOutlined />} onClick={() => void invalidateBills(qc)} loading={q.isFetching}>
             {t('common.refresh')}
           </Button>
         </Space>
@@ -124,15 +128,7 @@ export default function InboxPage() {
                 width: 230,
                 render: (_: unknown, r) => (
                   <Space size={6}>
-                    <ActionButtons
-                      size="small"
-                      actions={r.actions}
-                      billNo={r.billNo}
-                      run={run(g, r)}
-                      labels={Object.fromEntries(
-                        r.actions.map((a) => [a, t(`stock.action.${a}`, { defaultValue: pick(g.actionLabels[a], a) })]),
-                      )}
-                    />
+                    <ActionButtons size="small" transitions={transitionsOf(g)} actions={r.actions} billNo={r.billNo} run={run(g, r)} />
                     <Button size="small" type="link" onClick={() => tab.open(r.link)}>
                       {t('stock.inbox.open')}
                     </Button>

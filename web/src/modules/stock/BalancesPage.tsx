@@ -5,6 +5,7 @@ import { Button, Card, Checkbox, DatePicker, Drawer, Input, Space, Table, Tag, T
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocationSelect, locationParams } from '../../platform/bills/pickers';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
@@ -12,7 +13,6 @@ import { useTab } from '../../platform/pages';
 import { formatDateTime } from '../../platform/resource/cells';
 import { pagerTotal, totalText } from '../../platform/resource/total';
 import { STOCK } from './api';
-import { LocationSelect, locationParams } from './shared';
 
 type BalancePage = Page<StockBalanceRow> & { summary?: { quantity: number; value: number } };
 

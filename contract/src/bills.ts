@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import type { Label } from './platform.js';
+
+// A bill type (单据) defined once: the server registers its routes and runs its transitions from this
+// definition, the web renders its list, detail and form from it. A definition holds only data (no
+// server code): the server adds the table, display joins and effects when it registers the type.
+
+/** antd tag colours used for states. */
+export type StateColor = 'default' | 'blue' | 'green' | 'red' | 'orange' | 'cyan' | 'purple' | 'gold' | 'magenta';
+
+export interface BillStateDef {
+  label: Label;
+  color: StateColor;
+}
+
+/** How a head or line field is shown and entered. */
+export type BillFieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'money' // integer cents on the wire, yuan on screen
+  | 'date'
+  | 'datetime'
+  | 'shop' // a shop the user sees
+  | 'location' // a shop or the head-office warehouse (null)
+  | 'product' // a catalogue product (line pickers)
+  | 'select' // options from `options`
+  | 'images';
+
+/** Options of a select: fixed labels, or rows of a list/all route (`value`/`label` row fields). */
+export type BillOptions = Readonly<Record<string, Label>> | { url: string; value: string; label: string; params?: Record<string, unknown> };
+
+export interface BillFieldDef {
+  label: Label;
+  kind: BillFieldKind;
+  /** A list column; `display` names the row field shown instead (shopId → shopName). */
+  column?: { width?: number; display?: string; sortable?: boolean };
+  /** Entered in the form (the save schema decides what is required). */
+  form?: { span?: 8 | 12 | 16 | 24; placeholder?: Label };
+  /** Shown in the detail's head (default: when it is a column or a form field). */
+  detail?: boolean;
+  options?: BillOptions;
+}
+
+export interface BillFilterDef {
+  label: Label;
+  kind: 'text' | 'dateRange' | 'state' | 'shop' | 'location' | 'product' | 'select';
+  /** Query keys: one, or the two ends of a range (`dateFrom`, `dateTo`). */
+  keys: readonly [string] | readonly [string, string];
+  options?: BillOptions;
+}
+
+export interface BillTransitionDef<S extends string = string> {
+  /** The verb: fills 「不能审核」 / "you cannot audit it" and the buttons. */
+  label: Label;
+  from: readonly S[];
+  to: S;
+  /** Permission key the user must hold. */
+  perm: string;
+  /** Seed path of the one-by-one call, relative to `basePath` (`audit`, `auditFhBill`). */
+  path: string;
+  /** Seed path of the batch call (`auditFhBilllBatch`): each bill in its own savepoint, per-bill results. */
+  batchPath?: string;
+  /** A bill waiting in a `from` state shows in the approvals inbox of users who may do this. */
+  inbox?: boolean;
+  memoRequired?: boolean;
+  /** Approval by someone else: the bill's maker is refused (maker–checker). */
+  notByMaker?: boolean;
+  /** This transition undoes another one (cancel a review): the server reverses that one's effect. */
+  undoes?: string;
+  /** Offered only when the server's named condition holds for the bill (`zeroAmount`). */
+  when?: string;
+  /** Ask before doing it (revoke, cancel). */
+  confirm?: boolean;
+}
+
+/** A field that stays editable after approval, with its own permission, logged in the bill log. */
+export interface BillAfterFieldDef<S extends string = string> {
+  label: Label;
+  perm: string;
+  /** States in which it may still be changed. */
+  states: readonly S[];
+  path: string;
+  batchPath?: string;
+  kind: BillFieldKind;
+  options?: BillOptions;
+  /** The new value as sent (`{ id, version?, value }`); the table has a column of the field's name. */
+  value: z.ZodType;
+}
+
+/** The seed's paths of a type, relative to `basePath` ('' is the base path itself). */
+export interface BillPaths {
+  /** Paged list variants: the first is the web's. Each takes the type's filters. */
+  list: readonly string[];
+  /** Bounded list for pickers (`list/all`). */
+  pick?: string;
+  /** Save a draft (create without id, update with id): the first is the web's. */
+  save: readonly string[];
+  /** One bill with lines, log and the user's actions (`:id`). */
+  detail: string;
+  /** Delete a bill while in an editable state. */
+  remove?: string;
+  /** Export of the list with its current filters: a workbook of the row's list columns. */
+  export?: string;
+  /** Import from the Excel template (`saveSystem`). */
+  import?: string;
+  /** Line routes of types whose lines are edited one by one (`entryproducts/save`...). */
+  lines?: { base: string; list: string; save: string; remove: string };
+}
+
+export interface BillDef<
+  S extends string = string,
+  Head extends z.ZodObject = z.ZodObject,
+  Line extends z.ZodObject = z.ZodObject,
+  Filters extends z.ZodRawShape = z.ZodRawShape,
+  Row extends z.ZodObject = z.ZodObject,
+  LineRow extends z.ZodObject = z.ZodObject,
+  Transitions extends Readonly<Record<string, BillTransitionDef<S>>> = Readonly<Record<string, BillTransitionDef<S>>>,
+  After extends Readonly<Record<string, BillAfterFieldDef<S>>> = Readonly<Record<string, BillAfterFieldDef<S>>>,
+> {
+  docType: string;
+  label: Label;
+  /** Permission prefix: `<perm>.view` reads, `<perm>.edit` saves. */
+  perm: string;
+  basePath: string;
+  /** The web's list page; a bill is `<webPath>/<id>`. */
+  webPath: string;
+  states: Readonly<Record<S, BillStateDef>>;
+  initial: NoInfer<S>;
+  /** States in which the bill and its lines may still be changed (and deleted, where the type allows). */
+  editable: readonly NoInfer<S>[];
+  transitions: Transitions;
+  after?: After;
+  /** What a save sends: the head's fields and `lines`. */
+  save: Head;
+  /** One line as saved. */
+  line: Line;
+  /** List filters (query keys) and how the web shows them. */
+  filters: Filters;
+  filterFields: Readonly<Record<string, BillFilterDef>>;
+  /** One row of the list (head and display fields, with its lines). */
+  row: Row;
+  lineRow: LineRow;
+  /** One bill as its page reads it; default: the row with `billDetailExtra`. */
+  detail?: z.ZodObject;
+  /** How head and line fields are shown and entered, by field name. */
+  headFields: Readonly<Record<string, BillFieldDef>>;
+  lineFields: Readonly<Record<string, BillFieldDef>>;
+  paths: BillPaths;
+}
+
+/** Declares a bill type; checks at compile time that transitions name declared states. */
+export function defineBill<
+  S extends string,
+  Head extends z.ZodObject,
+  Line extends z.ZodObject,
+  Filters extends z.ZodRawShape,
+  Row extends z.ZodObject,
+  LineRow extends z.ZodObject,
+  Transitions extends Readonly<Record<string, BillTransitionDef<S>>>,
+  // No `after`: no after-approval fields (keyof {} is never).
+  // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of fields
+  After extends Readonly<Record<string, BillAfterFieldDef<S>>> = {},
+>(def: BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After>) {
+  for (const [name, t] of Object.entries(def.transitions)) {
+    const undone = t.undoes ? def.transitions[t.undoes] : undefined;
+    if (t.undoes && !undone) throw new Error(`${def.docType}.${name} undoes an unknown transition ${t.undoes}`);
+    // An undo leads back: from the state the undone transition reached to one it started from.
+    if (undone && (t.from.some((s) => s !== undone.to) || !undone.from.includes(t.to)))
+      throw new Error(`${def.docType}.${name} does not lead back from ${t.undoes}`);
+  }
+  return def;
+}
+
+// ---- shapes every bill type shares ----
+
+export const billVersion = z.number().int().positive().optional();
+
+/** One-by-one transition: `{ id, version?, memo? }`. */
+export const billTransitionBody = z.strictObject({
+  id: z.number().int().positive(),
+  version: billVersion,
+  memo: z.string().trim().max(500).nullish(),
+});
+
+/** Deleting a bill while it may still be edited: `{ id, version? }`. */
+export const billRemoveBody = z.strictObject({ id: z.number().int().positive(), version: billVersion });
+
+/** Batch transition: every bill in its own savepoint; the answer lists what was done and what failed. */
+export const billBatchBody = z.strictObject({
+  ids: z.array(z.number().int().positive()).min(1).max(200),
+  memo: z.string().trim().max(500).nullish(),
+});
+
+export const billBatchResult = z.object({
+  done: z.array(z.object({ id: z.number(), billNo: z.string().nullable(), state: z.string() })),
+  failed: z.array(z.object({ id: z.number(), billNo: z.string().nullable(), code: z.number(), message: z.string() })),
+});
+export type BillBatchResult = z.infer<typeof billBatchResult>;
+
+/** An after-approval field change: `{ id, version?, value, memo? }`. */
+export const billChangeBody = <V extends z.ZodType>(value: V) =>
+  z.strictObject({ id: z.number().int().positive(), version: billVersion, value, memo: z.string().trim().max(500).nullish() });
+/** The same change on several bills: `{ ids, value, memo? }`, answered like a batch transition. */
+export const billChangeBatchBody = <V extends z.ZodType>(value: V) =>
+  z.strictObject({ ids: billBatchBody.shape.ids, value, memo: z.string().trim().max(500).nullish() });
+
+/** Lines of a type whose lines are edited one by one: add (no id) or change (id) lines of an editable bill. */
+export const billLinesSave = <L extends z.ZodObject>(line: L) =>
+  z.strictObject({ billId: z.number().int().positive(), version: billVersion, lines: z.array(line).min(1).max(500) });
+export const billLinesDelete = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500), version: billVersion });
+export const billLinesQuery = z.object({ billId: z.coerce.number().int().positive() });
+/** What a line save or delete answers per bill: its lines, new version and state. */
+export const billLinesAnswer = <L extends z.ZodObject>(lineRow: L) =>
+  z.object({ billId: z.number(), version: z.number(), state: z.string(), lines: z.array(lineRow) });
+
+/** A page of a type's list. */
+export const billPage = <R extends z.ZodObject>(row: R) =>
+  z.object({ list: z.array(row), total: z.number(), page: z.number(), pageSize: z.number(), totalCapped: z.literal(true).optional() });
+
+/** A timestamp: a Date on the server, an ISO string on the wire. */
+export const instant = z.union([z.string(), z.date()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
+
+export const billLogRow = z.object({
+  id: z.number(),
+  action: z.string(),
+  fromState: z.string().nullable(),
+  toState: z.string(),
+  memo: z.string().nullable(),
+  /** After-approval field changes: the field, its old and new value. */
+  change: z.object({ field: z.string(), from: z.unknown(), to: z.unknown() }).nullish(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
+  at: instant,
+});
+export type BillLog = z.infer<typeof billLogRow>;
+
+/** What the detail adds to a row. */
+export const billDetailExtra = z.object({
+  log: z.array(billLogRow),
+  /** Transitions the user may perform now. */
+  actions: z.array(z.string()),
+  /** After-approval fields the user may change now. */
+  afterFields: z.array(z.string()).default([]),
+  editable: z.boolean(),
+});
+
+/** The list row and detail types of a bill type, derived from its definition. */
+export type BillRowOf<D extends BillDef> = z.infer<D['row']>;
+export type BillLineRowOf<D extends BillDef> = z.infer<D['lineRow']>;
+export type BillDetailOf<D extends BillDef> = BillRowOf<D> & z.infer<typeof billDetailExtra>;
+/** The detail schema of a type: its own, or the row with `billDetailExtra`. */
+export const billDetailSchema = (def: BillDef): z.ZodObject => def.detail ?? def.row.extend(billDetailExtra.shape);
+export type BillSaveOf<D extends BillDef> = z.input<D['save']>;
+export type BillStateOf<D extends BillDef> = D extends BillDef<infer S> ? S : never;
+
+/** A state's label in a language. */
+export const billStateLabel = (def: BillDef, state: string, lang: 'zh-CN' | 'en-US') =>
+  (def.states as Record<string, BillStateDef>)[state]?.label[lang === 'en-US' ? 1 : 0] ?? state;
+
+/** Full path of a type's seed call. */
+export const billPath = (def: BillDef, relative: string) => (relative ? `${def.basePath}/${relative}` : def.basePath);
+
+/** The labels of a type's states, by state. */
+export const stateLabels = (states: Readonly<Record<string, BillStateDef>>): Record<string, Label> =>
+  Object.fromEntries(Object.entries(states).map(([state, def]) => [state, def.label]));

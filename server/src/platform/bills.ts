@@ -1,0 +1,692 @@
+import {
+  type BillDef,
+  type BillFieldDef,
+  billBatchBody,
+  billBatchResult,
+  billChangeBatchBody,
+  billChangeBody,
+  billDetailSchema,
+  billLinesAnswer,
+  billLinesDelete,
+  billLinesQuery,
+  billLinesSave,
+  billPage,
+  billPath,
+  billRemoveBody,
+  billStateLabel,
+  billTransitionBody,
+  idParam,
+  stateLabels,
+} from '@headoffice/contract';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { type Auth, can } from './auth.js';
+import {
+  allowedActions,
+  assertEditable,
+  type BillRow,
+  billChanged,
+  billLog,
+  billScope,
+  type DocumentType,
+  type Effect,
+  loadBill,
+  logBill,
+  registerDocumentType,
+  runGuards,
+  servedDocuments,
+  type Transition,
+  transition,
+} from './documents.js';
+import { refusalOf } from './envelope.js';
+import { AppError, conflict, fieldError, forbidden, notFound } from './errors.js';
+import { sendXlsx } from './excel.js';
+import { defineMessages, type Lang } from './i18n.js';
+import { offsetOf, orderBy, pageOf } from './paging.js';
+import { route } from './route.js';
+
+defineMessages({
+  versionOneBill: ['只有删除同一张单据的明细时才能带版本号', 'A version can be given only when every line belongs to one bill'],
+  lineNotOnBill: ['明细不属于这张单据', 'This line is not on the bill'],
+  fieldNotChangeable: ['单据当前状态为「{state}」，不能修改{field}', 'The bill is "{state}"; its {field} cannot be changed'],
+});
+
+type Row = Record<string, unknown>;
+
+/** What every handler of a type gets. */
+export interface BillCtx {
+  tx: Db;
+  auth: Auth;
+  lang: Lang;
+}
+
+/** A bill table: the engine reads and sets these columns. */
+type BillColumns = { id: PgColumn; tenantId: PgColumn; billNo: PgColumn; state: PgColumn; version: PgColumn; shopId: PgColumn };
+
+export interface BillLinesImpl<LT extends PgTable> {
+  table: LT;
+  /** The line's column that holds its bill's id. */
+  billKey: PgColumn;
+  /** The lines of bills with their display fields (the type's `lineRow`) and `billId`, in order. */
+  of: (tx: Db, billIds: number[]) => Promise<(Row & { billId: number })[]>;
+  /** One-by-one line edits (`paths.lines`): add (no id) or change (id) lines of a locked, editable bill. */
+  save?: (ctx: BillCtx, bill: BillRow, lines: Row[]) => Promise<void>;
+  /** After lines were added, changed or removed one by one (totals). */
+  changed?: (tx: Db, billId: number) => Promise<void>;
+}
+
+/**
+ * What a module adds to a bill definition: its tables, display joins, list filters, saving and the
+ * effects of its transitions. Everything else (routes, permissions, states, logs, events, batches,
+ * guards) comes from the definition.
+ */
+export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTable> {
+  table: T;
+  /** Narrows a table several types share (stock entries and outs). */
+  scope?: SQL;
+  /** The business date: lists sort by it, period locks look at it, the inbox shows it. */
+  dateField: keyof T['$inferSelect'] & string;
+  numberPrefix?: string;
+  /** Bills without a shop are head office's: users limited to shops see them only with this right. */
+  headOfficePerm?: string;
+  lockGroup?: (tx: Db, id: number) => Promise<void>;
+  /** The rows' query: the table with its display joins (`tx.select({...}).from(table)...$dynamic()`). */
+  select: (tx: Db) => PgSelect;
+  /** Display fields in the user's language (the warehouse's name). */
+  shape?: (lang: Lang, row: Row) => Row;
+  lines: BillLinesImpl<LT>;
+  list: {
+    /** Conditions of the filters on the bill table's own columns (a 403 for a shop the user may not see). */
+    where: (ctx: BillCtx, query: Row) => SQL[];
+    /** `sort` keys. */
+    sortable: Record<string, PgColumn>;
+    /** Order without `sort`. */
+    order: SQL[];
+  };
+  /**
+   * Saves a draft: creates it (no `bill`; with its log row, `logBill(..., 'create', ...)`) or updates
+   * the locked, editable `bill`; answers its id. Guards, version, state and the edit's log are the engine's.
+   */
+  save: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillRow) => Promise<number>;
+  /** After a save was logged (automatic audit). */
+  afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
+  /** Columns cleared when an edit brings a bill back to the initial state (the reject reason). */
+  reopen?: Partial<T['$inferInsert']>;
+  effects?: Partial<Record<keyof D['transitions'] & string, Effect>>;
+  /** The reversal of a transition's effect, run by the transition that `undoes` it. */
+  reversals?: Partial<Record<keyof D['transitions'] & string, Effect>>;
+  /** The conditions transitions name in `when`. */
+  conditions?: Record<string, NonNullable<Transition['when']>>;
+  /** What the detail adds (the other bill of a transfer). */
+  detail?: (ctx: BillCtx, row: Row) => Promise<Row>;
+  /** OpenAPI descriptions by seed path. */
+  describe?: Record<string, string>;
+}
+
+// ---- tsc refuses a head or line field without a column ----
+
+type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
+type HeadFields<D extends BillDef> = Exclude<keyof z.output<D['save']> & string, 'id' | 'version' | 'lines'>;
+type LineFields<D extends BillDef> = Exclude<keyof z.output<D['line']> & string, 'id'>;
+type AfterFields<D extends BillDef> = keyof NonNullable<D['after']> & string;
+type Missing<Fields extends string, T extends PgTable> = Exclude<Fields, ColumnName<T>>;
+/** Adds a required property naming the fields that have no column, so that tsc fails on them. */
+export type ColumnsCheck<D extends BillDef, T extends PgTable, LT extends PgTable> = ([Missing<HeadFields<D> | AfterFields<D>, T>] extends [
+  never,
+]
+  ? unknown
+  : { headFieldsWithoutColumn: Missing<HeadFields<D> | AfterFields<D>, T> }) &
+  ([Missing<LineFields<D>, LT>] extends [never] ? unknown : { lineFieldsWithoutColumn: Missing<LineFields<D>, LT> });
+
+/** A bill type the server serves: its definition, the module's part, and the documents engine's view of it. */
+export interface BillType<D extends BillDef = BillDef> {
+  def: D;
+  doc: DocumentType;
+  impl: BillImpl<D, PgTable, PgTable>;
+}
+
+/** Derives the documents engine's type from a definition and a module's part. */
+export function billType<D extends BillDef, T extends PgTable, LT extends PgTable>(
+  def: D,
+  impl: BillImpl<D, T, LT> & ColumnsCheck<D, T, LT>,
+): BillType<D> {
+  const transitions = Object.entries(def.transitions).map(([action, t]): Transition => {
+    const when = t.when ? impl.conditions?.[t.when] : undefined;
+    if (t.when && !when) throw new Error(`${def.docType}.${action}: no condition ${t.when}`);
+    const undone = t.undoes ? impl.effects?.[t.undoes as keyof D['transitions'] & string] : undefined;
+    const effect = t.undoes
+      ? impl.reversals?.[t.undoes as keyof D['transitions'] & string]
+      : impl.effects?.[action as keyof D['transitions'] & string];
+    if (undone && !effect) throw new Error(`${def.docType}.${action}: no reversal of ${t.undoes}`);
+    const { label, from, to, perm, inbox, memoRequired, notByMaker } = t;
+    return { action, label, from: [...from], to, perm, inbox, memoRequired, notByMaker, when, effect };
+  });
+  const doc = registerDocumentType({
+    docType: def.docType,
+    label: def.label,
+    table: impl.table,
+    scope: impl.scope,
+    states: stateLabels(def.states),
+    initial: def.initial,
+    editable: [...def.editable],
+    dateField: impl.dateField,
+    transitions,
+    link: (id) => `${def.webPath}/${id}`,
+    numberPrefix: impl.numberPrefix,
+    headOfficePerm: impl.headOfficePerm,
+    viewPerm: `${def.perm}.view`,
+    lockGroup: impl.lockGroup,
+    summarize: (tx, rows, lang) => inboxSummary(served, tx, rows, lang),
+  });
+  const served: BillType<D> = { def, doc, impl: impl as unknown as BillImpl<D, PgTable, PgTable> };
+  return served;
+}
+
+const columnsOf = (type: BillType) => getTableColumns(type.impl.table) as unknown as BillColumns & Record<string, PgColumn>;
+
+/** Rows with their display fields (and lines), as the type's `row` reads them. */
+async function rowsOf(
+  type: BillType,
+  tx: Db,
+  lang: Lang,
+  where: SQL | undefined,
+  withLines: boolean,
+  order: SQL[] = [],
+  limit = 1,
+  offset = 0,
+) {
+  const query = type.impl
+    .select(tx)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return finish(type, tx, lang, (await query) as Row[], withLines);
+}
+
+async function finish(type: BillType, tx: Db, lang: Lang, rows: Row[], withLines: boolean): Promise<Row[]> {
+  const shaped = rows.map((r) => type.impl.shape?.(lang, r) ?? r);
+  if (!withLines) return shaped;
+  const lines = await type.impl.lines.of(
+    tx,
+    shaped.map((r) => r.id as number),
+  );
+  return shaped.map((r) => ({ ...r, lines: lines.filter((l) => l.billId === r.id) }));
+}
+
+/** What the inbox shows of each waiting bill: its row's fields and its business date. */
+async function inboxSummary(type: BillType, tx: Db, bills: BillRow[], lang: Lang) {
+  if (!bills.length) return [];
+  const ids = bills.map((b) => b.id);
+  const rows = await rowsOf(type, tx, lang, inArray(columnsOf(type).id, ids), false, [], ids.length);
+  return bills.map((b) => {
+    const row = rows.find((r) => r.id === b.id) ?? {};
+    return { ...row, billDate: row[type.impl.dateField] };
+  });
+}
+
+/** The conditions of a list: tenant (the indexes lead with it), type, the user's shops, then the filters. */
+function listWhere(type: BillType, ctx: BillCtx, query: Row) {
+  const c = columnsOf(type);
+  return and(eq(c.tenantId, ctx.auth.tenantId), type.impl.scope, billScope(type.doc, ctx.auth), ...type.impl.list.where(ctx, query));
+}
+
+function listOrder(type: BillType, sort: unknown) {
+  const c = columnsOf(type);
+  return typeof sort === 'string' && sort ? orderBy(sort, type.impl.list.sortable, [], c.id) : type.impl.list.order;
+}
+
+export async function listBills(type: BillType, ctx: BillCtx, query: Row & { page: number; pageSize: number; sort?: string }) {
+  const where = listWhere(type, ctx, query);
+  const result = await pageOf(
+    ctx.tx,
+    query,
+    type.impl
+      .select(ctx.tx)
+      .where(where)
+      .orderBy(...listOrder(type, query.sort))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)) as unknown as Promise<Row[]>,
+    () =>
+      ctx.tx
+        .select({ id: columnsOf(type).id })
+        .from(type.impl.table)
+        .where(where),
+  );
+  return { ...result, list: await finish(type, ctx.tx, ctx.lang, result.list, true) };
+}
+
+/** One bill with lines, log, the user's actions and changeable fields, and what the module adds. */
+export async function billDetail(type: BillType, ctx: BillCtx, id: number) {
+  const bill = await loadBill(ctx.tx, type.doc, id, ctx.auth);
+  const [row] = await rowsOf(type, ctx.tx, ctx.lang, eq(columnsOf(type).id, bill.id), true);
+  return {
+    ...row,
+    ...(await type.impl.detail?.(ctx, row)),
+    log: await billLog(ctx.tx, type.doc, bill.id),
+    actions: await allowedActions(ctx.tx, type.doc, bill, ctx.auth),
+    afterFields: Object.entries(type.def.after ?? {})
+      .filter(([, a]) => a.states.includes(bill.state) && can(ctx.auth, a.perm))
+      .map(([field]) => field),
+    editable: type.doc.editable.includes(bill.state),
+  };
+}
+
+/** A bill locked for a change: seen by the user (404), editable (409), at the version given (409), not refused by a guard. */
+export async function lockEditable(type: BillType, ctx: BillCtx, id: number, version?: number) {
+  const bill = await loadBill(ctx.tx, type.doc, id, ctx.auth, true);
+  assertEditable(type.doc, bill);
+  if (version !== undefined && version !== bill.version) throw conflict('staleVersion');
+  await runGuards(ctx.tx, ctx.auth, { doc: type.doc, bill, operation: 'save' });
+  return bill;
+}
+
+/**
+ * A draft or its lines changed: new version; a bill in another editable state (rejected) goes back to
+ * the initial one (logged); its viewers are told, and those of the shop it left when it moved.
+ */
+export async function touched(type: BillType, ctx: BillCtx, before: BillRow) {
+  const c = columnsOf(type);
+  const back = before.state !== type.def.initial;
+  const [now] = (await ctx.tx
+    .update(type.impl.table)
+    .set({
+      version: sql`${c.version} + 1`,
+      updatedAt: new Date(),
+      ...(back ? { state: type.def.initial, ...type.impl.reopen } : {}),
+    })
+    .where(eq(c.id, before.id))
+    .returning()) as BillRow[];
+  if (back) await logBill(ctx.tx, type.doc, before.id, 'edit', before.state, type.def.initial, ctx.auth);
+  else await billChanged(ctx.tx, type.doc, now, ctx.auth, 'edit');
+  if (now.shopId !== before.shopId) await billChanged(ctx.tx, type.doc, { ...now, shopId: before.shopId }, ctx.auth, 'edit');
+  await runGuards(ctx.tx, ctx.auth, { doc: type.doc, bill: now, operation: 'save' });
+}
+
+export async function saveBill(type: BillType, ctx: BillCtx, body: Row & { id?: number; version?: number }) {
+  const before = body.id ? await lockEditable(type, ctx, body.id, body.version) : undefined;
+  const id = await type.impl.save(ctx, body as never, before);
+  if (before) await touched(type, ctx, before);
+  else await runGuards(ctx.tx, ctx.auth, { doc: type.doc, bill: await loadBill(ctx.tx, type.doc, id, null), operation: 'save' });
+  await type.impl.afterSave?.(ctx, id);
+  return billDetail(type, ctx, id);
+}
+
+/** Deletes a bill that may still be edited, with its lines; its log stays, ending with the deletion. */
+export async function removeBill(type: BillType, ctx: BillCtx, request: { id: number; version?: number }) {
+  const bill = await lockEditable(type, ctx, request.id, request.version);
+  await logBill(ctx.tx, type.doc, bill.id, 'delete', bill.state, bill.state, ctx.auth);
+  await ctx.tx.delete(type.impl.lines.table).where(eq(type.impl.lines.billKey, bill.id));
+  await ctx.tx.delete(type.impl.table).where(eq(columnsOf(type).id, bill.id));
+  return { id: bill.id };
+}
+
+/** An after-approval field change: own right (403), allowed states (409), version (409), guards; logged with from and to. */
+export async function changeField(
+  type: BillType,
+  ctx: BillCtx,
+  field: string,
+  request: { id: number; version?: number; value: unknown; memo?: string | null },
+) {
+  const after = type.def.after?.[field];
+  if (!after) throw notFound();
+  const bill = await loadBill(ctx.tx, type.doc, request.id, ctx.auth, true);
+  if (!can(ctx.auth, after.perm)) throw forbidden();
+  if (!after.states.includes(bill.state))
+    throw new AppError(409, 'fieldNotChangeable', {
+      state: `@${type.def.docType}:${bill.state}`,
+      field: after.label[ctx.lang === 'en-US' ? 1 : 0],
+    });
+  if (request.version !== undefined && request.version !== bill.version) throw conflict('staleVersion');
+  await runGuards(ctx.tx, ctx.auth, { doc: type.doc, bill, operation: `change:${field}` });
+  const c = columnsOf(type);
+  const [now] = (await ctx.tx
+    .update(type.impl.table)
+    .set({ [field]: request.value, version: sql`${c.version} + 1`, updatedAt: new Date() })
+    .where(eq(c.id, bill.id))
+    .returning()) as BillRow[];
+  await logBill(ctx.tx, type.doc, bill.id, field, bill.state, bill.state, ctx.auth, request.memo?.trim() || null, {
+    field,
+    from: bill[field] ?? null,
+    to: now[field] ?? null,
+  });
+  return now;
+}
+
+/**
+ * Does `one` for each bill, each in its own savepoint: a bill that fails is rolled back alone and
+ * listed with its reason (a failure that is no refusal, a server error, fails the request). A bill
+ * the user may not see fails the whole request (404), as it would alone.
+ */
+export async function batch(
+  type: BillType,
+  ctx: BillCtx,
+  ids: number[],
+  one: (tx: Db, id: number) => Promise<BillRow>,
+): Promise<z.input<typeof billBatchResult>> {
+  const unique = [...new Set(ids)];
+  const c = columnsOf(type);
+  const seen = await ctx.tx
+    .select({ id: c.id, billNo: c.billNo })
+    .from(type.impl.table)
+    .where(and(inArray(c.id, unique), type.impl.scope, billScope(type.doc, ctx.auth)));
+  if (seen.length !== unique.length) throw notFound();
+  const result: z.input<typeof billBatchResult> = { done: [], failed: [] };
+  // In id order: two batches over the same bills lock them in one order and never wait on each other in a cycle.
+  for (const { id, billNo } of (seen as { id: number; billNo: string | null }[]).sort((x, y) => x.id - y.id)) {
+    try {
+      const bill = await ctx.tx.transaction((savepoint) => one(savepoint as unknown as Db, id));
+      result.done.push({ id, billNo, state: bill.state });
+    } catch (error) {
+      const refusal = refusalOf(ctx.lang, error);
+      if (!refusal) throw error;
+      result.failed.push({ id, billNo, ...refusal });
+    }
+  }
+  return result;
+}
+
+/** The list columns of a type, as workbook columns: labels from the definition, display fields, states and money as read. */
+function exportColumns(type: BillType) {
+  return Object.entries(type.def.headFields as Record<string, BillFieldDef>)
+    .filter(([, f]) => f.column)
+    .map(([key, f]) => ({
+      key,
+      title: f.label,
+      width: Math.max(10, Math.round((f.column?.width ?? 120) / 8)),
+      value: (row: Row, lang: Lang) => {
+        const value = row[f.column?.display ?? key];
+        if (key === 'state') return billStateLabel(type.def, String(value), lang);
+        if (f.kind === 'money' && typeof value === 'number') return value / 100;
+        return value as string | number | null;
+      },
+    }));
+}
+
+const EXPORT_LIMIT = 50_000;
+const EXPORT_CHUNK = 1_000;
+
+/** The list's rows under its filters, a chunk at a time, for a streamed workbook. */
+async function* exportRows(type: BillType, ctx: BillCtx, query: Row) {
+  const where = listWhere(type, ctx, query);
+  const order = listOrder(type, query.sort);
+  for (let offset = 0; offset < EXPORT_LIMIT; offset += EXPORT_CHUNK) {
+    const rows = await rowsOf(type, ctx.tx, ctx.lang, where, false, order, EXPORT_CHUNK, offset);
+    yield* rows;
+    if (rows.length < EXPORT_CHUNK) return;
+  }
+}
+
+const pagingKeys = { page: true, pageSize: true, sort: true } as const;
+
+/**
+ * Registers every route of a bill type's `paths` with the definition's permissions and answers:
+ * lists, pick, saves, detail, export, each transition one by one and as a batch, after-approval
+ * field changes, and the line routes; the app's inbox serves the type.
+ */
+export function registerBill(app: FastifyInstance, type: BillType) {
+  const { def, impl, doc } = type;
+  servedDocuments(app).set(def.docType, doc);
+  const at = (relative: string) => billPath(def, relative);
+  const view = `${def.perm}.view`;
+  const edit = `${def.perm}.edit`;
+  const entity = def.basePath.split('/').pop() ?? def.docType;
+  const what = def.label[1];
+  const describe = (path: string) => impl.describe?.[path];
+  const filters = z.object(def.filters);
+  const detail = billDetailSchema(def);
+  const ctxOf = (c: BillCtx) => ({ tx: c.tx, auth: c.auth, lang: c.lang });
+
+  for (const path of def.paths.list)
+    route(
+      app,
+      'GET',
+      at(path),
+      { summary: `${what}: paged list with lines`, description: describe(path), perm: view, query: filters, response: billPage(def.row) },
+      (c) => listBills(type, ctxOf(c), c.query as never),
+    );
+  const unpaged = filters.omit(
+    Object.fromEntries(
+      Object.keys(pagingKeys)
+        .filter((k) => k in def.filters)
+        .map((k) => [k, true]),
+    ) as never,
+  );
+  if (def.paths.pick) {
+    const pickRow: z.ZodObject = 'lines' in def.row.shape ? def.row.omit({ lines: true } as never) : def.row;
+    route(
+      app,
+      'GET',
+      at(def.paths.pick),
+      {
+        summary: `${what}: up to 200 bills for pickers, newest first, without lines`,
+        description: describe(def.paths.pick),
+        perm: view,
+        query: unpaged,
+        response: z.array(pickRow),
+      },
+      (c) => rowsOf(type, c.tx, c.lang, listWhere(type, ctxOf(c), c.query as Row), false, impl.list.order, 200),
+    );
+  }
+  if (def.paths.export) {
+    const exportQuery = unpaged.extend({ sort: z.string().max(200).optional() });
+    route(
+      app,
+      'GET',
+      at(def.paths.export),
+      {
+        summary: `${what}: workbook of the list under its filters (list columns, at most ${EXPORT_LIMIT} rows)`,
+        perm: view,
+        query: exportQuery,
+        raw: true,
+      },
+      (c) =>
+        sendXlsx(c.reply, c.lang, def.label[c.lang === 'en-US' ? 1 : 0], exportColumns(type), exportRows(type, ctxOf(c), c.query as Row)),
+    );
+  }
+  for (const path of def.paths.save)
+    route(
+      app,
+      'POST',
+      at(path),
+      {
+        summary: `${what}: save a draft (no id: create; id: update while ${def.editable.join(' or ')})`,
+        description: describe(path),
+        perm: edit,
+        body: def.save,
+        entity,
+        idempotent: 'optional',
+        response: detail,
+      },
+      (c) => saveBill(type, ctxOf(c), c.body as Row),
+    );
+  for (const [action, t] of Object.entries(def.transitions)) {
+    const run = (ctx: BillCtx, body: { id: number; version?: number; memo?: string | null }) =>
+      transition(ctx.tx, doc, { id: body.id, action, version: body.version, memo: body.memo }, ctx.auth);
+    route(
+      app,
+      'POST',
+      at(t.path),
+      {
+        summary: `${what}: ${t.label[1]} (${t.from.join(', ')} → ${t.to})`,
+        description: describe(t.path),
+        perm: t.perm,
+        body: billTransitionBody,
+        entity,
+        idempotent: 'optional',
+        response: detail,
+      },
+      async (c) => {
+        await run(ctxOf(c), c.body);
+        return billDetail(type, ctxOf(c), c.body.id);
+      },
+    );
+    if (t.batchPath)
+      route(
+        app,
+        'POST',
+        at(t.batchPath),
+        {
+          summary: `${what}: ${t.label[1]} several bills, each on its own; answers what was done and what failed with the reason`,
+          perm: t.perm,
+          body: billBatchBody,
+          entity,
+          idempotent: 'optional',
+          response: billBatchResult,
+        },
+        (c) => batch(type, ctxOf(c), c.body.ids, (tx, id) => run({ ...ctxOf(c), tx }, { id, memo: c.body.memo })),
+      );
+  }
+  for (const [field, a] of Object.entries(def.after ?? {})) {
+    route(
+      app,
+      'POST',
+      at(a.path),
+      {
+        summary: `${what}: change ${a.label[1]} after approval (logged)`,
+        perm: a.perm,
+        body: billChangeBody(a.value),
+        entity,
+        idempotent: 'optional',
+        response: detail,
+      },
+      async (c) => {
+        await changeField(type, ctxOf(c), field, c.body);
+        return billDetail(type, ctxOf(c), c.body.id);
+      },
+    );
+    if (a.batchPath)
+      route(
+        app,
+        'POST',
+        at(a.batchPath),
+        {
+          summary: `${what}: change ${a.label[1]} of several bills, each on its own`,
+          perm: a.perm,
+          body: billChangeBatchBody(a.value),
+          entity,
+          idempotent: 'optional',
+          response: billBatchResult,
+        },
+        (c) =>
+          batch(type, ctxOf(c), c.body.ids, (tx, id) =>
+            changeField(type, { ...ctxOf(c), tx }, field, { id, value: c.body.value, memo: c.body.memo }),
+          ),
+      );
+  }
+  if (def.paths.remove)
+    route(
+      app,
+      'POST',
+      at(def.paths.remove),
+      {
+        summary: `${what}: delete a bill while ${def.editable.join(' or ')}`,
+        perm: edit,
+        body: billRemoveBody,
+        entity,
+        response: z.object({ id: z.number() }),
+      },
+      (c) => removeBill(type, ctxOf(c), c.body),
+    );
+  route(
+    app,
+    'GET',
+    at(def.paths.detail),
+    { summary: `${what}: one bill with lines, log and the user's actions`, perm: view, params: idParam, response: detail },
+    (c) => billDetail(type, ctxOf(c), c.params.id),
+  );
+  if (def.paths.lines) registerLines(app, type, def.paths.lines);
+}
+
+function registerLines(app: FastifyInstance, type: BillType, paths: NonNullable<BillDef['paths']['lines']>) {
+  const { def, impl } = type;
+  const lines = impl.lines;
+  const at = (relative: string) => `${paths.base}/${relative}`;
+  const entity = paths.base.split('/').pop() ?? def.docType;
+  const answerSchema = billLinesAnswer(def.lineRow);
+  const answer = async (tx: Db, billId: number) => {
+    const c = columnsOf(type);
+    const [bill] = (await tx.select({ version: c.version, state: c.state }).from(impl.table).where(eq(c.id, billId))) as BillRow[];
+    return { billId, version: bill.version, state: bill.state, lines: await lines.of(tx, [billId]) };
+  };
+  route(
+    app,
+    'GET',
+    at(paths.list),
+    {
+      summary: `${def.label[1]}: the lines of a bill (billId)`,
+      perm: `${def.perm}.view`,
+      query: billLinesQuery,
+      response: z.array(def.lineRow),
+    },
+    async ({ tx, auth, query }) => lines.of(tx, [(await loadBill(tx, type.doc, query.billId, auth)).id]),
+  );
+  const save = lines.save;
+  if (save)
+    route(
+      app,
+      'POST',
+      at(paths.save),
+      {
+        summary: `${def.label[1]}: add lines (no id) or change lines (id) of a bill that may still be edited`,
+        description: "Answers the bill's lines and its new version.",
+        perm: `${def.perm}.edit`,
+        body: billLinesSave(def.line),
+        entity,
+        response: answerSchema,
+      },
+      async ({ tx, auth, lang, body }) => {
+        const ctx = { tx, auth, lang };
+        const bill = await lockEditable(type, ctx, body.billId, body.version);
+        const keyOf = lines.billKey;
+        const current = await tx
+          .select({ id: getTableColumns(lines.table).id as PgColumn })
+          .from(lines.table)
+          .where(eq(keyOf, bill.id));
+        for (const [i, line] of (body.lines as Row[]).entries())
+          if (line.id !== undefined && !current.some((x) => x.id === line.id)) throw fieldError(`lines.${i}.id`, 'lineNotOnBill');
+        await save(ctx, bill, body.lines as Row[]);
+        await lines.changed?.(tx, bill.id);
+        await touched(type, ctx, bill);
+        return answer(tx, bill.id);
+      },
+    );
+  route(
+    app,
+    'POST',
+    at(paths.remove),
+    {
+      summary: `${def.label[1]}: delete lines (ids) of bills that may still be edited`,
+      perm: `${def.perm}.edit`,
+      body: billLinesDelete,
+      entity,
+      response: z.object({ deleted: z.number(), bills: z.array(answerSchema) }),
+    },
+    async ({ tx, auth, lang, body }) => {
+      const ctx = { tx, auth, lang };
+      const lineId = getTableColumns(lines.table).id as PgColumn;
+      const c = columnsOf(type);
+      const rows = (await tx
+        .select({ id: lineId, billId: lines.billKey })
+        .from(lines.table)
+        .innerJoin(impl.table, and(eq(c.id, lines.billKey), impl.scope))
+        .where(inArray(lineId, body.ids))) as { id: number; billId: number }[];
+      if (rows.length !== new Set(body.ids).size) throw notFound();
+      const billIds = [...new Set(rows.map((r) => r.billId))].sort((x, y) => x - y);
+      if (body.version !== undefined && billIds.length > 1) throw fieldError('version', 'versionOneBill');
+      const bills = [];
+      for (const billId of billIds) {
+        const bill = await lockEditable(type, ctx, billId, body.version);
+        const mine = rows.filter((r) => r.billId === billId).map((r) => r.id);
+        await tx.delete(lines.table).where(and(eq(lines.billKey, billId), inArray(lineId, mine)));
+        await lines.changed?.(tx, billId);
+        await touched(type, ctx, bill);
+        bills.push(await answer(tx, billId));
+      }
+      return { deleted: rows.length, bills };
+    },
+  );
+}

@@ -1,0 +1,302 @@
+import { type BillDef, type BillFieldDef, billPath } from '@headoffice/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { billLogs, menus, periodLocks } from '../src/db/schema.js';
+import { entryBills, outBills } from '../src/modules/stock/bills.js';
+import { orderBills } from '../src/modules/stock/orders.js';
+import type { BillType } from '../src/platform/bills.js';
+import { inTenant } from '../src/platform/tenancy.js';
+import { serveVouchers, voucherType } from './example-bill.js';
+import { build, type Client, type TestApp, type TestTenant } from './helpers.js';
+import { ensureReasons, expect400, expectOk, expectStatus, makeProducts, shopIds } from './stock-support.js';
+import { createLimitedUser } from './users.js';
+
+/**
+ * One suite for every bill type, driven by its definition: a fixture says only how to make a valid
+ * draft (and a bad one). Each type walks its main path, refuses every transition its state does not
+ * allow, does a repeated or concurrent transition once, hides other tenants' bills, refuses users
+ * without the right, bad input and closed periods, exports its list; and, where the definition has
+ * them, batches, maker–checker, undo, conditions and after-approval fields.
+ */
+
+type Body = Record<string, unknown>;
+interface Fixture {
+  type: BillType;
+  /** A valid draft's save body. */
+  draft: () => Body;
+  /** A save body refused with 400 on `path`. */
+  bad: { body: Body; path: string };
+  /** Rights besides the definition's (the warehouse). */
+  extraPerms?: string[];
+  /** Draft bodies for which each `when` transition's condition holds and fails. */
+  conditions?: Record<string, { holds: Body; fails: Body }>;
+  /** Values for the after-approval fields. */
+  afterValues?: Body;
+}
+
+const t: TestApp = await build(serveVouchers);
+const a = await t.tenant({ demo: true });
+const b = await t.tenant({ demo: true });
+const shopsOfA = await shopIds(t, a);
+const reasons = await ensureReasons(t, a);
+const [product] = await makeProducts(t, a, 1);
+const line = { productId: product.id, quantity: 1 };
+// Warehouse stock for every out and order of the suite.
+const stocked = expectOk(
+  await a.admin.post('/api-stock/entry', { shopId: null, reasonId: reasons.purchase, lines: [{ ...line, quantity: 10_000 }] }),
+);
+expectOk(await a.admin.post('/api-stock/entry/audit', { id: stocked.id }));
+
+const fixtures: Fixture[] = [
+  {
+    type: entryBills,
+    draft: () => ({ shopId: shopsOfA[0], reasonId: reasons.purchase, lines: [line] }),
+    bad: { body: { shopId: shopsOfA[0], reasonId: reasons.purchase, lines: [{ ...line, quantity: 0 }] }, path: 'lines.0.quantity' },
+    extraPerms: ['stock.warehouse'],
+  },
+  {
+    type: outBills,
+    draft: () => ({ shopId: null, reasonId: reasons.use, lines: [line] }),
+    bad: { body: { shopId: null, reasonId: reasons.purchase, lines: [line] }, path: 'reasonId' },
+    extraPerms: ['stock.warehouse'],
+  },
+  {
+    type: orderBills,
+    draft: () => ({ shopId: shopsOfA[1], lines: [line] }),
+    bad: { body: { shopId: shopsOfA[1], lines: [{ ...line, quantity: -1 }] }, path: 'lines.0.quantity' },
+  },
+  {
+    type: voucherType,
+    draft: () => ({ shopId: shopsOfA[0], lines: [{ item: '差旅', amount: 12_000 }] }),
+    bad: { body: { shopId: shopsOfA[0], lines: [{ item: '差旅', amount: -1 }] }, path: 'lines.0.amount' },
+    conditions: {
+      auditZero: { holds: { shopId: shopsOfA[0], lines: [] }, fails: { shopId: shopsOfA[0], lines: [{ item: '餐费', amount: 1 }] } },
+    },
+    afterValues: { payMethod: 'bank' },
+  },
+];
+
+/** Every right a definition names. */
+const permsOf = (def: BillDef) => [
+  `${def.perm}.view`,
+  `${def.perm}.edit`,
+  ...Object.values(def.transitions).map((x) => x.perm),
+  ...Object.values(def.after ?? {}).map((x) => x.perm),
+];
+
+/** Menu rows carrying the rights, so that test users can be granted them. */
+async function grantable(tenant: TestTenant, perms: string[]) {
+  await inTenant(t.database.db, tenant.tenantId, async (tx) => {
+    for (const perm of new Set(perms))
+      await tx
+        .insert(menus)
+        .values({ tenantId: tenant.tenantId, appId: 'admin', key: `conformance.${perm}`, type: 'action', name: perm, permKey: perm })
+        .onConflictDoNothing();
+  });
+}
+
+/** The transitions from the initial state to the end, skipping undos, rejections and conditional shortcuts. */
+function mainPath(def: BillDef) {
+  const path: string[] = [];
+  const seen = new Set<string>([def.initial]);
+  for (let state = def.initial; ; ) {
+    const next = Object.entries(def.transitions).find(
+      ([, x]) => x.from.includes(state) && !x.undoes && !x.memoRequired && !x.when && !seen.has(x.to),
+    );
+    if (!next) return path;
+    path.push(next[0]);
+    state = next[1].to;
+    seen.add(state);
+  }
+}
+
+afterAll(() => t.database.db.execute(sql`drop schema if exists bill_example cascade`));
+
+describe.each(fixtures.map((f) => [f.type.def.docType, f] as const))('bill type %s', async (_name, fixture) => {
+  const { def } = fixture.type;
+  const at = (relative: string) => billPath(def, relative);
+  const detailOf = (client: Client, id: number) => client.get(at(def.paths.detail.replace(':id', String(id))));
+  const act = (client: Client, action: string, body: Body, headers?: Record<string, string>) =>
+    client.post(at(def.transitions[action].path), { memo: '核对无误', ...body }, headers);
+  const make = async (client: Client = maker.client, body: Body = fixture.draft()) =>
+    expectOk(await client.post(at(def.paths.save[0]), body));
+  const path = mainPath(def);
+  /** A new draft taken along the main path until it is in `state`. */
+  const billIn = async (state: string, client?: Client) => {
+    const bill = await make(client);
+    for (const action of path) {
+      if (bill.state === state) break;
+      Object.assign(bill, expectOk(await act(a.admin, action, { id: bill.id })));
+    }
+    expect(bill.state).toBe(state);
+    return bill;
+  };
+  const logOf = (billId: number) =>
+    inTenant(t.database.db, a.tenantId, (tx) =>
+      tx
+        .select()
+        .from(billLogs)
+        .where(and(eq(billLogs.docType, def.docType), eq(billLogs.billId, billId))),
+    );
+
+  await grantable(a, [...permsOf(def), ...(fixture.extraPerms ?? [])]);
+  const everyShop = { managerShops: shopsOfA };
+  const maker = await createLimitedUser(t, a, { perms: [...permsOf(def), ...(fixture.extraPerms ?? [])], ...everyShop });
+  const viewer = await createLimitedUser(t, a, { perms: [`${def.perm}.view`, ...(fixture.extraPerms ?? [])], ...everyShop });
+
+  it('walks its main path; in every state each transition that state does not allow answers 409 naming it', async () => {
+    const bill = await make();
+    expect(bill).toMatchObject({ state: def.initial, editable: true });
+    for (const action of [...path, undefined]) {
+      for (const [other, x] of Object.entries(def.transitions))
+        if (!x.from.includes(bill.state)) expectStatus(await act(a.admin, other, { id: bill.id }), 409);
+      if (!action) break;
+      const done = expectOk(await act(a.admin, action, { id: bill.id, version: bill.version }));
+      expect(done).toMatchObject({ state: def.transitions[action].to, version: bill.version + 1 });
+      expect(done.log.at(-1)).toMatchObject({ action, fromState: bill.state, toState: done.state, memo: '核对无误' });
+      Object.assign(bill, done);
+    }
+    expect(bill.log.map((l: { action: string }) => l.action)).toEqual(['create', ...path]);
+  });
+
+  it('does a repeated or concurrent transition once', async () => {
+    const [first] = path;
+    const bill = await make();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => act(a.admin, first, { id: bill.id })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expectStatus(await act(a.admin, first, { id: bill.id }), 409);
+    expect((await logOf(bill.id)).filter((l) => l.action === first)).toHaveLength(1);
+  });
+
+  it("answers 404 for another tenant's bill, 403 without the right, 400 for bad input", async () => {
+    const bill = await make();
+    expectStatus(await detailOf(b.admin, bill.id), 404);
+    expectStatus(await act(b.admin, path[0], { id: bill.id }), 404);
+    expectStatus(await b.admin.post(at(def.paths.save[0]), { ...fixture.draft(), id: bill.id }), 404);
+    for (const action of Object.keys(def.transitions)) expectStatus(await act(viewer.client, action, { id: bill.id }), 403);
+    expectStatus(await viewer.client.post(at(def.paths.save[0]), fixture.draft()), 403);
+    expectOk(await detailOf(viewer.client, bill.id));
+    expect400(await a.admin.post(at(def.paths.save[0]), fixture.bad.body), fixture.bad.path);
+    expect400(await act(a.admin, path[0], { id: 'x' }), 'id');
+    expectStatus(await t.client().get(at(def.paths.list[0])), 401);
+  });
+
+  it('refuses to save or move a bill of a closed period, naming the period', async () => {
+    const field = fixture.type.impl.dateField;
+    // A year of each type's own, so that one type's closed periods do not close another's bills.
+    const year = 2020 - fixtures.indexOf(fixture);
+    const lock = (kind: 'month' | 'day', period: string) =>
+      inTenant(t.database.db, a.tenantId, (tx) => tx.insert(periodLocks).values({ tenantId: a.tenantId, kind, period }));
+    const open = await make(maker.client, { ...fixture.draft(), [field]: `${year}-02-10` });
+    await lock('month', `${year}-01`);
+    const refused = await a.admin.post(at(def.paths.save[0]), { ...fixture.draft(), [field]: `${year}-01-15` });
+    expectStatus(refused, 409);
+    expect(refused.body.resp_msg).toBe(`${year}-01 已结账，不能新增、修改或审核该期间的单据`);
+    await lock('day', `${year}-02-10`);
+    const moved = await act(a.admin, path[0], { id: open.id }, { 'accept-language': 'en-US' });
+    expectStatus(moved, 409);
+    expect(moved.body.resp_msg).toBe(`The period ${year}-02-10 is closed: its bills cannot be made, changed or approved`);
+    expect(expectOk(await detailOf(a.admin, open.id)).state).toBe(def.initial);
+  });
+
+  it('exports its list with the columns of its definition', async () => {
+    const bill = await make();
+    const res = await a.admin.get(at(def.paths.export ?? 'export'));
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.raw as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const columns = Object.values(def.headFields as Record<string, BillFieldDef>).filter((f) => f.column);
+    expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(columns.map((f) => f.label[0]));
+    const numbers = sheet.getColumn(1).values.slice(2);
+    expect(numbers).toContain(bill.billNo);
+  });
+
+  it.runIf(def.paths.remove)('deletes a bill only while it may still be edited', async () => {
+    const bill = await make();
+    const moved = await billIn(def.transitions[path[0]].to);
+    expectStatus(await a.admin.post(at(def.paths.remove as string), { id: moved.id }), 409);
+    expectStatus(await b.admin.post(at(def.paths.remove as string), { id: bill.id }), 404);
+    expectOk(await a.admin.post(at(def.paths.remove as string), { id: bill.id, version: bill.version }));
+    expectStatus(await detailOf(a.admin, bill.id), 404);
+  });
+
+  const batched = Object.entries(def.transitions).filter(([, x]) => x.batchPath);
+  it.runIf(batched.length)('a batch does each bill on its own: one that fails is listed with its reason, the others are done', async () => {
+    for (const [action, x] of batched) {
+      const good = await make(maker.client);
+      const done = await make(maker.client);
+      expectOk(await act(a.admin, action, { id: done.id }));
+      const res = expectOk(await a.admin.post(at(x.batchPath as string), { ids: [good.id, done.id], memo: '批量' }));
+      expect(res.done).toEqual([{ id: good.id, billNo: good.billNo, state: x.to }]);
+      expect(res.failed).toMatchObject([{ id: done.id, code: 409, message: expect.stringContaining('不能') }]);
+      expectStatus(await b.admin.post(at(x.batchPath as string), { ids: [good.id] }), 404);
+    }
+  });
+
+  const checked = Object.entries(def.transitions).filter(([, x]) => x.notByMaker);
+  it.runIf(checked.length)("maker–checker: the bill's maker may not do it, someone else may", async () => {
+    for (const [action, x] of checked) {
+      const bill = await billIn(x.from[0], maker.client);
+      expect(expectOk(await detailOf(maker.client, bill.id)).actions).not.toContain(action);
+      const waiting = async (client: Client) =>
+        (expectOk(await client.get('/api-user/inbox')) as { docType: string; items: Body[] }[])
+          .filter((g) => g.docType === def.docType)
+          .flatMap((g) => g.items.map((i) => i.id));
+      if (x.inbox)
+        expect([await waiting(maker.client), await waiting(a.admin)]).toEqual([
+          expect.not.arrayContaining([bill.id]),
+          expect.arrayContaining([bill.id]),
+        ]);
+      const refused = await act(maker.client, action, { id: bill.id });
+      expectStatus(refused, 403);
+      expect(refused.body.resp_msg).toContain('制单人');
+      expectOk(await act(a.admin, action, { id: bill.id }));
+    }
+  });
+
+  const undos = Object.entries(def.transitions).filter(([, x]) => x.undoes);
+  it.runIf(undos.length)('an undo goes back and reverses the effect of what it undoes', async () => {
+    for (const [action, x] of undos) {
+      const bill = await billIn(def.transitions[x.undoes as string].from[0]);
+      const before = expectOk(await detailOf(a.admin, bill.id));
+      const undone = expectOk(await act(a.admin, x.undoes as string, { id: bill.id }));
+      const back = expectOk(await act(a.admin, action, { id: bill.id }));
+      expect(back.state).toBe(x.to);
+      const changed = Object.keys(undone).filter(
+        (k) => !['state', 'version', 'updatedAt', 'log', 'actions', 'afterFields', 'editable'].includes(k),
+      );
+      for (const key of changed) expect(back[key], key).toEqual(before[key]);
+    }
+  });
+
+  it.runIf(fixture.conditions)('a conditional transition is offered and done only when its condition holds', async () => {
+    for (const [action, { holds, fails }] of Object.entries(fixture.conditions ?? {})) {
+      const no = await make(a.admin, fails);
+      expect(no.actions).not.toContain(action);
+      expectStatus(await act(a.admin, action, { id: no.id }), 409);
+      const yes = await make(a.admin, holds);
+      expect(yes.actions).toContain(action);
+      expect(expectOk(await act(a.admin, action, { id: yes.id })).state).toBe(def.transitions[action].to);
+    }
+  });
+
+  it.runIf(def.after)('after approval a field changes with its own right, logged with its old and new value', async () => {
+    for (const [field, x] of Object.entries(def.after ?? {})) {
+      const value = fixture.afterValues?.[field];
+      const draft = await make();
+      expectStatus(await a.admin.post(at(x.path), { id: draft.id, value }), 409);
+      const bill = await billIn(x.states[0]);
+      expectStatus(await viewer.client.post(at(x.path), { id: bill.id, value }), 403);
+      expect400(await a.admin.post(at(x.path), { id: bill.id, value: 'nonsense' }), 'value');
+      const changed = expectOk(await a.admin.post(at(x.path), { id: bill.id, version: bill.version, value }));
+      expect(changed[field]).toBe(value);
+      expect(changed.log.at(-1)).toMatchObject({ action: field, change: { field, from: bill[field] ?? null, to: value } });
+      if (x.batchPath) {
+        const res = expectOk(await a.admin.post(at(x.batchPath), { ids: [bill.id, draft.id], value }));
+        expect([res.done.map((d: Body) => d.id), res.failed.map((d: Body) => d.id)]).toEqual([[bill.id], [draft.id]]);
+      }
+    }
+  });
+});

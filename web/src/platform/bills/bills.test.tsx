@@ -1,0 +1,357 @@
+import { type BillDef, productOrderBill, stockEntryBill } from '@headoffice/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Modal } from 'antd';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../i18n';
+import { TabContext } from '../pages';
+import { BillDetail } from './BillDetail';
+import { BillForm } from './BillForm';
+import { BillList, billListDef } from './BillList';
+import { fromBillLines, lineAmount, toWireLines } from './LinesEditor';
+import { ActionButtons, BillStateTag } from './parts';
+
+/** Stock entries with a batch audit and an export, as a type that has them declares them. */
+const batchDef = {
+  ...stockEntryBill,
+  transitions: { ...stockEntryBill.transitions, audit: { ...stockEntryBill.transitions.audit, batchPath: 'auditBatch' } },
+  paths: { ...stockEntryBill.paths, export: 'export' },
+} as BillDef;
+
+function reply(data: unknown) {
+  return new Response(JSON.stringify({ resp_code: '200', resp_msg: 'ok', data }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+const calls = (prefix: string) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(prefix));
+
+const entryRow = (id: number, state: string) => ({
+  id,
+  billNo: `RK20260101-000${id}`,
+  type: '1',
+  shopId: 3,
+  shopName: '北京国贸店',
+  billDate: '2026-01-01',
+  reasonId: 1,
+  reasonName: '采购入库',
+  reasonKind: 'purchase',
+  counterpart: '欧莱雅',
+  counterpartShopId: null,
+  counterpartShopName: null,
+  state,
+  totalQuantity: 2,
+  totalAmount: 300,
+  createdByName: '张三',
+  lines: [{ id: 9, productId: 5, pcode: 'SP0005', productName: '洗发水', unit: '瓶', quantity: 2 }],
+});
+
+/** Answers the signed-in user (every permission, one shop), `routes` by path prefix, and empty lists otherwise. */
+function serve(routes: Record<string, (init?: RequestInit) => unknown>) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith('/api-user/me'))
+      return reply({ user: { id: 1 }, roles: [], permissions: ['*'], loginShops: [{ id: 3, name: '北京国贸店' }], managerShops: [] });
+    const route = Object.keys(routes).find((p) => url.startsWith(p));
+    return reply(route ? routes[route]?.(init) : []);
+  });
+}
+
+function wrap(node: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(async () => {
+  // confirmations and results are antd's static modals, outside what testing-library unmounts
+  Modal.destroyAll();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  await setLang('zh-CN');
+});
+
+describe('the list of a bill type, from its definition', () => {
+  const def = billListDef(batchDef, 'zh-CN', () => undefined);
+  const field = (key: string) => def.fields.find((f) => f.key === key);
+  const column = (key: string) => field(key)?.table || {};
+
+  it('has the columns the definition lists, the lines in short before the totals, and its sortable columns', () => {
+    const columns = def.fields.filter((f) => f.table !== false).map((f) => f.key);
+    expect(columns).toEqual([
+      'billNo',
+      'shopId',
+      'billDate',
+      'reasonId',
+      'state',
+      'counterpart',
+      'lines',
+      'totalQuantity',
+      'totalAmount',
+      'createdByName',
+    ]);
+    expect(column('billNo').sorter).toBe(true);
+    expect(column('shopId').sorter).toBeFalsy();
+    expect(def.listPath).toBe('/api-stock/entry/chain/findListWithPro');
+    expect(def.exportPath).toBe('/api-stock/entry/export');
+    const withoutExport = { ...stockEntryBill, paths: { ...stockEntryBill.paths, export: undefined } } as BillDef;
+    expect(billListDef(withoutExport, 'zh-CN', () => undefined).exportPath).toBe(false);
+  });
+
+  it('shows a display field, or the field itself when the display is empty', () => {
+    const cell = column('counterpart').render;
+    expect(cell?.({ id: 1, counterpart: '欧莱雅', counterpartShopName: null })).toBe('欧莱雅');
+    expect(cell?.({ id: 1, counterpart: null, counterpartShopName: '北京国贸店' })).toBe('北京国贸店');
+  });
+
+  it('filters as the definition declares, the state by tabs and the location by a picker', () => {
+    expect(def.fields.filter((f) => f.search).map((f) => f.key)).toEqual(['billNo', 'reasonId', 'dateRange', 'productId']);
+    expect(field('reasonId')?.options).toMatchObject({ kind: 'remote', url: '/api-stock/dictinout/list/all', params: { direction: 1 } });
+    expect(field('dateRange')?.search).toEqual({ type: 'dateRange', range: ['dateFrom', 'dateTo'] });
+  });
+
+  it('lists by state tab, and a batch transition reports what was done and what failed', async () => {
+    serve({
+      '/api-stock/entry/chain/findListWithPro': () => ({
+        list: [entryRow(1, 'draft'), entryRow(2, 'draft')],
+        total: 2,
+        page: 1,
+        pageSize: 20,
+      }),
+      '/api-stock/entry/auditBatch': () => ({
+        done: [{ id: 1, billNo: 'RK20260101-0001', state: 'audited' }],
+        failed: [{ id: 2, billNo: 'RK20260101-0002', code: 409, message: '库存不足' }],
+      }),
+    });
+    wrap(<BillList def={batchDef} />);
+    expect(await screen.findByText('RK20260101-0002')).toBeTruthy();
+    expect(screen.getAllByText('草稿').length).toBeGreaterThan(1);
+
+    fireEvent.click(screen.getByText('已审核'));
+    await waitFor(() =>
+      expect(calls('/api-stock/entry/chain/findListWithPro').some(([url]) => String(url).includes('state=audited'))).toBe(true),
+    );
+    fireEvent.click(screen.getByText('全部'));
+    await screen.findByText('RK20260101-0002');
+
+    const batch = screen.getByRole('button', { name: '批量审核' });
+    expect((batch as HTMLButtonElement).disabled).toBe(true);
+    for (const box of screen.getAllByRole('checkbox').slice(1)) fireEvent.click(box);
+    await waitFor(() => expect((batch as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(batch);
+    // the confirmation is antd's static modal (outside the app's locale)
+    fireEvent.click(await screen.findByRole('button', { name: /^(OK|确\s*定)$/ }, { timeout: 5000 }));
+
+    const result = (await screen.findAllByText('批量审核：成功 1 张，失败 1 张'))[0]?.closest('.ho-batch-result');
+    expect(result && within(result as HTMLElement).getByText('库存不足')).toBeTruthy();
+    expect(calls('/api-stock/entry/auditBatch')).toHaveLength(1);
+    const [, init] = calls('/api-stock/entry/auditBatch')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ ids: [1, 2] });
+    expect(((init?.headers ?? {}) as Record<string, string>)['Idempotency-Key']).toMatch(/^r-/);
+  });
+});
+
+describe('lines', () => {
+  it('go to the wire in cents, an empty optional price left to the server, a line id only where the type keeps one', () => {
+    expect(toWireLines(stockEntryBill, [{ id: 5, productId: 1, quantity: 2, unitCost: 1.5, memo: ' ' }, { quantity: 1 }])).toEqual([
+      { id: 5, productId: 1, quantity: 2, unitCost: 150 },
+    ]);
+    expect(toWireLines(productOrderBill, [{ id: 5, productId: 1, quantity: 2, price: null }])).toEqual([{ productId: 1, quantity: 2 }]);
+  });
+
+  it('come back from a saved bill in yuan, with their products named', () => {
+    const { lines, meta } = fromBillLines(stockEntryBill, [
+      { id: 9, productId: 5, pcode: 'SP0005', productName: '洗发水', unit: '瓶', spec: null, quantity: 3, unitCost: 1250, memo: null },
+    ]);
+    expect(lines).toEqual([{ id: 9, productId: 5, quantity: 3, unitCost: 12.5, memo: null }]);
+    expect(meta[5]).toEqual({ label: 'SP0005 洗发水', unit: '瓶', spec: null });
+    expect(lineAmount(stockEntryBill, lines[0])).toBe(3750);
+  });
+});
+
+describe('states and actions', () => {
+  it('show the state with the label and colour of the definition, in the page language', async () => {
+    const { unmount } = wrap(<BillStateTag def={productOrderBill} state="audited" />);
+    expect(screen.getByText('已发货').className).toMatch(/green/);
+    unmount();
+    await setLang('en-US');
+    wrap(<BillStateTag def={productOrderBill} state="audited" />);
+    expect(screen.getByText('Sent')).toBeTruthy();
+  });
+
+  it('ask for the reason of a transition that needs one, and send it', async () => {
+    const run = vi.fn(async () => undefined);
+    const { container } = wrap(
+      <ActionButtons transitions={stockEntryBill.transitions} actions={['reject', 'audit']} billNo="RK1" run={run} />,
+    );
+    const buttons = within(container)
+      .getAllByRole('button')
+      .map((b) => b.textContent?.replace(/\s/g, ''));
+    expect(buttons).toEqual(['审核', '驳回']);
+    fireEvent.click(within(container).getByRole('button', { name: /驳\s*回/ }));
+    const dialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
+    expect(await within(dialog).findByText('请输入原因')).toBeTruthy();
+    expect(run).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '数量不对' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
+    await waitFor(() => expect(run).toHaveBeenCalledWith('reject', '数量不对'));
+  });
+});
+
+describe('the form of a bill', () => {
+  const order = {
+    id: 7,
+    version: 3,
+    billNo: 'DH1',
+    shopId: 3,
+    shopName: '北京国贸店',
+    orderDate: '2026-01-02',
+    state: 'draft',
+    memo: '周末要',
+    lines: [{ id: 1, productId: 5, pcode: 'SP0005', productName: '洗发水', unit: '瓶', quantity: 4, price: 0, amount: 0, sort: 10 }],
+  };
+
+  it('asks before saving a zero price, then saves once with an Idempotency-Key', async () => {
+    serve({ '/api-chain/productorder/saveBill': () => ({ id: 7, version: 4 }) });
+    wrap(<BillForm def={productOrderBill} open bill={order} onClose={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^保\s*存$/ }));
+    expect(await screen.findByText(/以下明细的单价为 0：SP0005 洗发水/)).toBeTruthy();
+    expect(calls('/api-chain/productorder/saveBill')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: '仍然保存' }));
+    await waitFor(() => expect(calls('/api-chain/productorder/saveBill')).toHaveLength(1));
+    const [, init] = calls('/api-chain/productorder/saveBill')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      id: 7,
+      version: 3,
+      shopId: 3,
+      orderDate: '2026-01-02',
+      memo: '周末要',
+      lines: [{ productId: 5, quantity: 4, price: 0 }],
+    });
+    expect(((init?.headers ?? {}) as Record<string, string>)['Idempotency-Key']).toMatch(/^r-/);
+  });
+
+  it('refuses a negative price with a message and saves nothing', async () => {
+    serve({});
+    wrap(<BillForm def={productOrderBill} open bill={order} onClose={() => undefined} />);
+    fireEvent.change(await screen.findByLabelText('单价'), { target: { value: '-3' } });
+    fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
+    expect(await screen.findByText('单价不能为负数')).toBeTruthy();
+    expect(calls('/api-chain/productorder')).toHaveLength(0);
+  });
+});
+
+describe('the page of one bill', () => {
+  /** Product orders whose memo stays editable once received, as an after-approval field. */
+  const withAfter = {
+    ...productOrderBill,
+    after: {
+      memo: {
+        label: ['备注', 'Memo'],
+        perm: 'stock.order.memo',
+        states: ['received'],
+        path: 'changeMemo',
+        kind: 'text',
+        value: productOrderBill.save.shape.memo,
+      },
+    },
+  } as BillDef;
+  const detail = (state: string, extra: Record<string, unknown>) => ({
+    id: 7,
+    billNo: 'DH20260102-0001',
+    shopId: 3,
+    regionId: 1,
+    shopName: '北京国贸店',
+    orderDate: '2026-01-02',
+    state,
+    rejectReason: null,
+    memo: '周末要',
+    outBillId: null,
+    outBillNo: null,
+    entryBillId: null,
+    entryBillNo: null,
+    totalQuantity: 4,
+    totalAmount: 27200,
+    createdBy: 1,
+    createdByName: '张三',
+    version: 5,
+    createdAt: '2026-01-02T01:00:00Z',
+    updatedAt: '2026-01-02T01:00:00Z',
+    lines: [{ id: 1, productId: 5, pcode: 'SP0005', productName: '洗发水', unit: '瓶', quantity: 4, price: 6800, amount: 27200, sort: 10 }],
+    editable: false,
+    afterFields: [],
+    actions: [],
+    log: [],
+    ...extra,
+  });
+  const page = (def: BillDef) =>
+    wrap(
+      <TabContext.Provider
+        value={{ key: 't', params: { id: '7' }, setTitle: () => undefined, open: () => undefined, close: () => undefined }}
+      >
+        <BillDetail def={def} />
+      </TabContext.Provider>,
+    );
+
+  it('shows the head, the lines with their totals, the log and the reason of a rejection', async () => {
+    const log = [
+      { id: 1, action: 'create', fromState: null, toState: 'draft', memo: null, userId: 1, username: '张三', at: '2026-01-02T01:00:00Z' },
+      {
+        id: 2,
+        action: 'submit',
+        fromState: 'draft',
+        toState: 'submitted',
+        memo: null,
+        userId: 1,
+        username: '张三',
+        at: '2026-01-02T02:00:00Z',
+      },
+      {
+        id: 3,
+        action: 'reject',
+        fromState: 'submitted',
+        toState: 'rejected',
+        memo: '数量太多',
+        userId: 2,
+        username: '李四',
+        at: '2026-01-02T03:00:00Z',
+      },
+    ];
+    serve({ '/api-chain/productorder/7': () => detail('rejected', { log, editable: true, actions: ['submit'] }) });
+    const { container } = page(productOrderBill);
+    expect(await screen.findByText('DH20260102-0001')).toBeTruthy();
+    expect(screen.getByText('驳回原因：数量太多')).toBeTruthy();
+    expect(screen.getByText('北京国贸店')).toBeTruthy();
+    expect(screen.getByText('SP0005 洗发水')).toBeTruthy();
+    expect(screen.getByText('1 行')).toBeTruthy();
+    const logRows = container.querySelectorAll('.ho-bill-log .ant-table-row');
+    expect([...logRows].map((r) => r.textContent?.match(/创建|提交|驳回/)?.[0])).toEqual(['创建', '提交', '驳回']);
+    expect(screen.getByRole('button', { name: /编\s*辑/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /提\s*交/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /审\s*核/ })).toBeNull();
+  });
+
+  it('changes an after-approval field the answer offers, with its own call', async () => {
+    serve({
+      '/api-chain/productorder/changeMemo': () => ({ id: 7 }),
+      '/api-chain/productorder/7': () => detail('received', { afterFields: ['memo'] }),
+    });
+    page(withAfter);
+    fireEvent.click(await screen.findByRole('button', { name: '修改备注' }));
+    const dialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    const input = within(dialog).getByRole('textbox') as HTMLInputElement;
+    expect(input.value).toBe('周末要');
+    fireEvent.change(input, { target: { value: '放前台' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(calls('/api-chain/productorder/changeMemo')).toHaveLength(1));
+    const [, init] = calls('/api-chain/productorder/changeMemo')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ id: 7, version: 5, value: '放前台' });
+  });
+});
