@@ -21,7 +21,7 @@ export const PREPARE_AFTER = 3;
  * COUNTED_AT_MOST, so that one-off texts (a long IN list, an import) never pile up.
  */
 export const NAMED_AT_MOST = 500;
-const COUNTED_AT_MOST = 5000;
+const COUNTED_AT_MOST = 1000;
 
 export class StatementNames {
   private readonly named = new Map<string, string>();
