@@ -9,8 +9,8 @@ import type pg from 'pg';
  * the text; node-postgres then sends Parse once per connection and only Bind/Execute afterwards.
  *
  * A plan is kept per connection and re-checked by PostgreSQL when the role or a table it reads changes.
- * The tenant is not in the plan: the policy's `tenant_id = app_current_tenant()` is an index condition
- * evaluated at each execution, so one generic plan serves every tenant. Row counts are written into the
+ * The tenant is not in the plan: the policy's `tenant_id = (SELECT app_current_tenant())` is an index
+ * condition evaluated at each execution, so one generic plan serves every tenant. Row counts are written into the
  * text (`inlineRowCounts`), so that the generic plan knows how many rows a page wants.
  */
 export const PREPARE_AFTER = 3;
