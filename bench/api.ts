@@ -14,6 +14,8 @@
  *              (same SQL, same row-level security; no transaction): the physical limit
  *      raw tx  every statement of the request as the app sent it (begin, set_config, handler,
  *              commit): the database's share of one request
+ *    Beside each: PostgreSQL's CPU time per request, read from the backends' own counters
+ *    (/proc/<pid>/stat; the server's connections are named by application_name, the loop's by pg_backend_pid()).
  * 3. The audit of a 20-line stock bill, measured sequentially (draft made first, unmeasured), and
  *    32 concurrent audits of bills on the same shop and products (deadlock check).
  * Results: a markdown table on stdout and in bench/results/<date>.md; the child's peak RSS.
@@ -28,6 +30,7 @@ import { type BenchInfo, benchFile } from './common.js';
 import {
   benchEndpoints,
   cannon,
+  cpuMsOf,
   describeCounts,
   type Endpoint,
   f1,
@@ -55,6 +58,13 @@ if (!URL_) throw new Error('DATABASE_URL is required (PostgreSQL with the bench 
 const BENCH_FILE = benchFile({ databaseUrl: URL_ });
 if (!fs.existsSync(BENCH_FILE)) throw new Error(`${BENCH_FILE} not found: run npm run bench:data first (same DATABASE_URL)`);
 const info = JSON.parse(fs.readFileSync(BENCH_FILE, 'utf8')) as BenchInfo;
+/** The child server's connections carry this application_name, so that its backends can be found. */
+const API_APPLICATION = 'headoffice-bench-api';
+const API_URL = (() => {
+  const url = new URL(URL_);
+  url.searchParams.set('application_name', API_APPLICATION);
+  return url.toString();
+})();
 
 // ---- SQL capture: wrap pg's Client.query (the server's pool uses it) ----
 let capturing: Stmt[] | null = null;
@@ -80,6 +90,8 @@ async function rawLoop(stmts: Stmt[], connections: number, setup: string | null)
       return c;
     }),
   );
+  const pids = await Promise.all(clients.map(async (c) => Number((await c.query('select pg_backend_pid() pid')).rows[0].pid)));
+  const cpuBefore = pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + DURATION * 1000;
@@ -104,10 +116,36 @@ async function rawLoop(stmts: Stmt[], connections: number, setup: string | null)
     }),
   );
   const took = (performance.now() - t0) / 1000;
+  const dbCpu = pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0) - cpuBefore;
   await Promise.all(clients.map((c) => c.end()));
+  const requests = latencies.length;
   latencies.sort((a, b) => a - b);
-  return { p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), rps: latencies.length / took, errors };
+  return { p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), rps: requests / took, errors, requests, dbCpuMs: dbCpu / requests };
 }
+
+/** CPU time (ms) used so far by each of the child server's backends, by pid. */
+async function apiBackendsCpu(admin: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await admin.query('select pid from pg_stat_activity where application_name = $1', [API_APPLICATION]);
+  return new Map(rows.map((r) => [Number(r.pid), cpuMsOf(Number(r.pid))]));
+}
+
+/**
+ * autocannon on the child, with the CPU time its database backends spent per request. A one-second
+ * warm-up at the same concurrency first opens the pool's connections (the pool closes idle ones
+ * between cells), so that connection start-up is not counted; a backend first seen after it counts whole.
+ */
+async function measureApi(admin: pg.Client, o: Parameters<typeof cannon>[0]): Promise<Measure> {
+  await cannon({ ...o, duration: 1 });
+  const before = await apiBackendsCpu(admin);
+  const api = await cannon(o);
+  const after = await apiBackendsCpu(admin);
+  let dbCpu = 0;
+  for (const [pid, ms] of after) dbCpu += ms - (before.get(pid) ?? 0);
+  return { ...api, dbCpuMs: api.requests ? dbCpu / api.requests : undefined };
+}
+
+/** PostgreSQL CPU ms per request, to 2 decimals (a table cell). */
+const cpuMs = (m?: Measure) => (m?.dbCpuMs === undefined ? '–' : m.dbCpuMs.toFixed(2));
 
 async function main() {
   const started = new Date();
@@ -175,7 +213,7 @@ async function main() {
   await cap.database.close();
 
   // ---- 2. load the child server ----
-  const child = await startChild();
+  const child = await startChild({ DATABASE_URL: API_URL });
   const sampler = setInterval(child.sample, 250);
   const setup = `set app.tenant_id = '${T}'; set role headoffice_app`;
   type Row = { e: Endpoint; c: number; api: Measure; rawQ?: Measure; rawTx?: Measure };
@@ -186,7 +224,7 @@ async function main() {
     await cannon({ port: child.port, token, e: bareRoute, connections: Math.max(...LEVELS), duration: 1, info });
     for (const e of endpoints) {
       for (const c of LEVELS) {
-        const api = await cannon({ port: child.port, token, e, connections: c, duration: DURATION, info });
+        const api = await measureApi(admin, { port: child.port, token, e, connections: c, duration: DURATION, info });
         const rawQ = e.handler?.length ? await rawLoop(e.handler, c, e.auth ? setup : null) : undefined;
         const rawTx = e.auth && e.all?.length ? await rawLoop(e.all, c, null) : undefined;
         rows.push({ e, c, api, rawQ, rawTx });
@@ -194,7 +232,8 @@ async function main() {
           `  ${e.label.padEnd(36)} c=${String(c).padStart(2)} api p50 ${f1(api.p50)} p99 ${f1(api.p99)} ms ${Math.round(api.rps)} rps` +
             (api.errors ? ` (${api.errors} errors)` : '') +
             (rawQ ? ` | raw q ${Math.round(rawQ.rps)} rps p99 ${f1(rawQ.p99)}` : '') +
-            (rawTx ? ` | raw tx ${Math.round(rawTx.rps)} rps` : ''),
+            (rawTx ? ` | raw tx ${Math.round(rawTx.rps)} rps` : '') +
+            ` | db cpu ms/req api ${cpuMs(api)} raw q ${cpuMs(rawQ)} raw tx ${cpuMs(rawTx)}`,
         );
       }
     }
@@ -264,19 +303,22 @@ async function main() {
     lines.push(`Data (tenant \`${info.tenant}\`): ${describeCounts(facts.counts)}.`);
     lines.push('');
     lines.push(
-      '| endpoint | conn | API p50 ms | API p99 ms | API req/s | raw q p50 | raw q p99 | raw q req/s | API/raw q | raw tx req/s | API/raw tx | err API/raw |',
+      '| endpoint | conn | API p50 ms | API p99 ms | API req/s | raw q p50 | raw q p99 | raw q req/s | API/raw q | raw tx req/s | API/raw tx | db CPU ms/req API | raw q | raw tx | API/raw tx | err API/raw |',
     );
-    lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+    lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
     for (const r of rows) {
       const ratio = (m?: Measure) => (m ? `${Math.round((100 * r.api.rps) / m.rps)}%` : '–');
+      const cpuRatio = r.api.dbCpuMs !== undefined && r.rawTx?.dbCpuMs ? `${Math.round((100 * r.api.dbCpuMs) / r.rawTx.dbCpuMs)}%` : '–';
       lines.push(
-        `| ${r.e.label} | ${r.c} | ${f1(r.api.p50)} | ${f1(r.api.p99)} | ${Math.round(r.api.rps)} | ${r.rawQ ? f1(r.rawQ.p50) : '–'} | ${r.rawQ ? f1(r.rawQ.p99) : '–'} | ${r.rawQ ? Math.round(r.rawQ.rps) : '–'} | ${ratio(r.rawQ)} | ${r.rawTx ? Math.round(r.rawTx.rps) : '–'} | ${ratio(r.rawTx)} | ${r.api.errors}/${(r.rawQ?.errors ?? 0) + (r.rawTx?.errors ?? 0)} |`,
+        `| ${r.e.label} | ${r.c} | ${f1(r.api.p50)} | ${f1(r.api.p99)} | ${Math.round(r.api.rps)} | ${r.rawQ ? f1(r.rawQ.p50) : '–'} | ${r.rawQ ? f1(r.rawQ.p99) : '–'} | ${r.rawQ ? Math.round(r.rawQ.rps) : '–'} | ${ratio(r.rawQ)} | ${r.rawTx ? Math.round(r.rawTx.rps) : '–'} | ${ratio(r.rawTx)} | ${cpuMs(r.api)} | ${cpuMs(r.rawQ)} | ${cpuMs(r.rawTx)} | ${cpuRatio} | ${r.api.errors}/${(r.rawQ?.errors ?? 0) + (r.rawTx?.errors ?? 0)} |`,
       );
     }
     lines.push('');
     lines.push(
       `Statements are captured from each endpoint's second call with the same token (the steady state: the token's user comes from the auth cache). ` +
         `raw q = the handler's own SQL, replayed on connections already set to the app role and tenant; ` +
+        'db CPU = PostgreSQL CPU time (user + system) per request of the backends that served it, from /proc/<pid>/stat (10 ms ticks, summed over the cell): ' +
+        "the API through the child server's pool (after a 1 s warm-up at the same concurrency), the raw loops through their own connections; raw q and raw tx send every statement unnamed, planned on each call. " +
         `raw tx = every statement of the request as the app sent it (${prefix} platform statements before the handler: ${short(noopTx.all?.slice(0, prefix))}; commit after it). ` +
         `A \`db: false\` route (\`/bench/noop\`) sent ${noop.all?.length ?? 0} statements. ` +
         `The first request of a token also loads its user: ${cold.length} statements on \`/bench/noop-tx\` instead of ${noopTx.all?.length} (kept up to 60 s, until access changes; not replayed).`,

@@ -4,6 +4,7 @@ declare module 'autocannon' {
     p50: number;
     p99: number;
     average: number;
+    total: number;
   }
   interface Result {
     latency: Histogram;

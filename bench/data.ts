@@ -515,6 +515,8 @@ async function main() {
        where a.action not like '%audit' or s.state = 'audited'`,
       [T],
     );
+    // The history's months get their audit log partitions, as a running server makes its own: the rows move out of the default one.
+    await x.query('select audit_log_add_months((select min(at) from audit_log), 2)');
     await x.query('drop table if exists gen_bills; drop table if exists gen_lines');
 
     // ---- bench users: sign-in is limited to 10 a minute per ip + user ----
@@ -535,9 +537,11 @@ async function main() {
       [T],
     );
 
+    // Vacuumed as autovacuum leaves a table in use (it vacuums insert-only tables too): index-only
+    // scans need the visibility map, and plans measured on a never-vacuumed table are not the ones users get.
     start = performance.now();
-    await x.query('analyze');
-    console.log(`  analyze ${Math.round(ms(start))} ms`);
+    await x.query('vacuum analyze');
+    console.log(`  vacuum analyze ${Math.round(ms(start))} ms`);
 
     // ---- check the ledger invariant ----
     const check = await x.query(

@@ -36,6 +36,10 @@ export interface Measure {
   p99: number;
   rps: number;
   errors: number;
+  /** Requests (or loop iterations) completed in the measurement. */
+  requests: number;
+  /** PostgreSQL CPU time (user + system) of the measured backends per request, in ms (api.ts only). */
+  dbCpuMs?: number;
 }
 
 export const pct = (sorted: number[], p: number) =>
@@ -86,6 +90,7 @@ export async function cannon(o: {
     p99: result.latency.p99,
     rps: result.requests.average,
     errors: result.errors + result.non2xx + result.timeouts,
+    requests: result.requests.total,
   };
 }
 
@@ -216,6 +221,24 @@ export function benchEndpoints(f: BenchFacts, info: BenchInfo): Endpoint[] {
 export function selectEndpoints(list: Endpoint[], only: string | undefined, always: string[] = []): Endpoint[] {
   const prefixes = only?.split(',').filter(Boolean);
   return list.filter((e) => !prefixes?.length || always.includes(e.key) || prefixes.some((k) => e.key.startsWith(k)));
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (user + system, ms) a process on this machine has used so far, from /proc/<pid>/stat
+ * (Linux; PostgreSQL on the same host): a database backend's own counter. 0 when it has ended.
+ */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // fields after the command name (which may hold spaces), from field 3: utime is the 14th field, stime the 15th
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
 }
 
 /** The child's resident set size in MB (Linux). */

@@ -9,7 +9,13 @@ import type { Database } from './client.js';
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 const MIGRATION_LOCK = 7216354;
 
-/** Applies pending migrations, then re-applies tenant policies and grants to every table. */
+/**
+ * Months of audit log partitions made ahead of the current one at every start (migration 0015): a
+ * write of a month without its partition still lands, in audit_log_default, and moves at the next start.
+ */
+export const AUDIT_MONTHS_AHEAD = 2;
+
+/** Applies pending migrations, makes the coming months' audit log partitions, then re-applies tenant policies and grants to every table. */
 export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     // Several instances may start at once: one migrates while the others wait on the lock.
@@ -19,6 +25,7 @@ export async function migrate(database: Database): Promise<void> {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       const db = drizzle(client);
       await migratePg(db, { migrationsFolder });
+      await db.execute(sql`select audit_log_add_months(now(), ${AUDIT_MONTHS_AHEAD})`);
       await db.execute(sql`select app_apply_rls()`);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
@@ -27,5 +34,6 @@ export async function migrate(database: Database): Promise<void> {
     return;
   }
   await migratePglite(database.db as never, { migrationsFolder });
+  await database.db.execute(sql`select audit_log_add_months(now(), ${AUDIT_MONTHS_AHEAD})`);
   await database.db.execute(sql`select app_apply_rls()`);
 }

@@ -16,8 +16,9 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Partitioned by month of `at` (migration 0015, docs/SCALE.md): the key includes it.
   (t) => [
-    tenantPrimaryKey(t),
+    primaryKey({ columns: [t.tenantId, t.id, t.at] }),
     index('audit_log_tenant_at').on(t.tenantId, t.at),
     index('audit_log_tenant_entity').on(t.tenantId, t.entity, t.entityId),
   ],

@@ -1,5 +1,6 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import { type ExtraConfigColumn, index, type PgColumn, text } from 'drizzle-orm/pg-core';
+import { bigint, type ExtraConfigColumn, foreignKey, index, type PgColumn, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tenantColumn } from '../db/columns.js';
 
 /**
  * Searches that an index answers under row security (see docs/DECISIONS.md, "Search").
@@ -13,7 +14,10 @@ import { type ExtraConfigColumn, index, type PgColumn, text } from 'drizzle-orm/
  *   it, then checked whole on the few rows found (equality is also what the planner estimates well);
  * - a name keeps its first bigrams (2-character pieces) in generated columns, and a fragment of two
  *   or more characters is `=` on those columns, then checked whole on the few rows found;
- * - pinyin initials (written by the module) are a prefix range.
+ * - pinyin initials (written by the module) are a prefix range;
+ * - a longer text (a product's code, name and barcode; an employee's code, name and mobile) keeps
+ *   every 2-character piece in a gram table `(tenant_id, gram, record)`, written by a trigger: a
+ *   fragment of two characters or more is `=` on its first and last pieces, then checked whole.
  *
  * Every index starts with tenant_id, which the policy's `tenant_id = app_current_tenant()` fills.
  */
@@ -132,4 +136,60 @@ export function searchCondition(keyword: string, fields: SearchFields): SQL | un
   if (fields.initials && LETTERS.test(k)) parts.push(prefixMatch(fields.initials, k.toLowerCase()));
   if (parts.length === 0) return undefined;
   return parts.length === 1 ? parts[0] : (or(...parts) as SQL);
+}
+
+/** A gram table: each record's 2-character pieces of its searched text (lower case, no whitespace). */
+export type GramTable = ReturnType<typeof gramTable>;
+
+/**
+ * `(tenant_id, gram, record_id)`, keyed in that order, its rows removed with their record. The
+ * trigger that fills it is SQL in the migration that creates it (`app_grams()` gives the pieces).
+ */
+export function gramTable(name: string, record: { tenantId: PgColumn; id: PgColumn }) {
+  return pgTable(
+    name,
+    {
+      tenantId: tenantColumn(),
+      gram: text('gram').notNull(),
+      recordId: bigint('record_id', { mode: 'number' }).notNull(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.tenantId, t.gram, t.recordId] }),
+      index(`${name}_tenant_record`).on(t.tenantId, t.recordId),
+      foreignKey({
+        name: `${name}_record_id_fk`,
+        columns: [t.tenantId, t.recordId],
+        foreignColumns: [record.tenantId, record.id],
+      }).onDelete('cascade'),
+    ],
+  );
+}
+
+/** The 2-character pieces of a keyword that a gram table keeps (none with whitespace), lower case. */
+export function gramsOf(keyword: string): string[] {
+  const chars = Array.from(keyword.toLowerCase());
+  const grams: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) {
+    const gram = chars[i] + chars[i + 1];
+    if (!/\s/u.test(gram)) grams.push(gram);
+  }
+  return grams;
+}
+
+/**
+ * The record's searched text (`text`, lower case as its grams are) contains `keyword`: its first and
+ * last pieces are looked up in the gram table (each an index lookup), then the whole keyword is
+ * checked on the records found. Undefined for a keyword with no piece (one character): the caller
+ * decides what such a keyword finds.
+ */
+export function gramMatch(grams: GramTable, id: PgColumn, text: PgColumn | SQL, keyword: string): SQL | undefined {
+  const pieces = gramsOf(keyword.trim());
+  if (!pieces.length) return undefined;
+  const having = (gram: string) => sql`${id} in (select ${grams.recordId} from ${grams} where ${grams.gram} = ${gram})`;
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
+  const parts = [having(first)];
+  if (last !== first) parts.push(having(last));
+  if (Array.from(keyword.trim()).length > 2) parts.push(sql`strpos(${text}, ${keyword.trim().toLowerCase()}) > 0`);
+  return and(...parts) as SQL;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../db/client.js';
+import { NamingClient, StatementNames } from '../db/statements.js';
 
 export const APP_ROLE = 'headoffice_app';
 
@@ -19,16 +20,22 @@ export function inTenant<T>(db: Db, tenantId: number, fn: (tx: Db) => Promise<T>
   });
 }
 
+/** The statement names of each pool: its connections share them (db/statements.ts). */
+const statementNames = new WeakMap<pg.Pool, StatementNames>();
+
 /**
  * On PostgreSQL, `begin` and the tenant's settings travel together (one simple-protocol batch, the
- * id checked to be an integer): a request pays two round trips for its transaction, not three.
+ * id checked to be an integer): a request pays two round trips for its transaction, not three. The
+ * statements it sends again and again run prepared, with plans cached per connection (db/statements.ts).
  */
 async function inTenantOnPool<T>(pool: pg.Pool, tenantId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const names = statementNames.get(pool) ?? new StatementNames();
+  statementNames.set(pool, names);
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
     await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)`);
-    const result = await fn(drizzle(client) as unknown as Db);
+    const result = await fn(drizzle({ client: new NamingClient(client, names) as unknown as pg.PoolClient }) as unknown as Db);
     await client.query('commit');
     return result;
   } catch (error) {

@@ -8,9 +8,10 @@ import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { containsPattern, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
+import { gramMatch } from '../../platform/search.js';
 import { productCategories } from '../org/schema.js';
 import { assertNotInPackage, assertRefs, duplicateField, nextSeriesCode, PICK_LIMIT, packagesUsing } from './common.js';
-import { productBrands, products } from './schema.js';
+import { productBrands, productGrams, products } from './schema.js';
 
 export const PRODUCT_CODE_PREFIX = 'SP';
 const topCategory = alias(productCategories, 'top_category');
@@ -69,9 +70,10 @@ export async function categoryWithChildren(tx: Db, categoryId: number): Promise<
 }
 
 /**
- * The keyword filter. A keyword equal to a product's code or barcode (a typed code, a scanned
- * barcode) finds that product through the indexes; any other keyword is a contains-match on code,
- * name and barcode, read from their lower-case copy `search_text`.
+ * The keyword filter (docs/DECISIONS.md, "Keyword search on products and employees"). A keyword
+ * equal to a product's code or barcode (a typed code, a scanned barcode) finds that product through
+ * the indexes; one of two characters or more is a fragment of the code, name or barcode, looked up
+ * in `product_grams`; a single character is a contains-match on the lower-case `search_text`.
  */
 export async function productKeyword(tx: Db, keyword: string): Promise<SQL> {
   const [hit] = await tx
@@ -80,7 +82,9 @@ export async function productKeyword(tx: Db, keyword: string): Promise<SQL> {
     .where(and(or(eq(products.pcode, keyword), eq(products.barcode, keyword)), eq(products.isDel, 0)))
     .limit(1);
   if (hit) return hit.pcode === keyword ? eq(products.pcode, keyword) : eq(products.barcode, keyword);
-  return like(products.searchText, containsPattern(keyword.toLowerCase()));
+  return (
+    gramMatch(productGrams, products.id, products.searchText, keyword) ?? like(products.searchText, containsPattern(keyword.toLowerCase()))
+  );
 }
 
 type ListQuery = z.output<typeof productListQuery>;

@@ -13,6 +13,7 @@ import {
   version,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
+import { gramTable } from '../../platform/search.js';
 import { branches, employees, packageTypes, positions, productCategories, serviceTypes, shops } from '../org/schema.js';
 
 export const productBrands = dictionaryTable('product_brands', { logo: text('logo') });
@@ -57,6 +58,9 @@ export const products = pgTable(
     tenantReference(t, t.categoryId, productCategories),
   ],
 );
+
+/** Every 2-character piece of each product's `search_text` (code, name, barcode): its keyword search. */
+export const productGrams = gramTable('product_grams', products);
 
 /** Which products a shop (or the head-office warehouse: shop_id null) stocks, with its safety stock. */
 export const stockProducts = pgTable(

@@ -13,6 +13,7 @@ import {
   version,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
+import { gramTable } from '../../platform/search.js';
 
 export const regions = dictionaryTable('regions', { parentId: bigint('parent_id', { mode: 'number' }) }, (t) => [
   tenantReference(t, t.parentId, t),
@@ -135,6 +136,9 @@ export const employees = pgTable(
     tenantReference(t, t.skillLevelId, skillLevels),
   ],
 );
+
+/** Every 2-character piece of each employee's code, name and mobile (lower case): their keyword search. */
+export const employeeGrams = gramTable('employee_grams', employees);
 
 /**
  * The employee stream: every entry, transfer, leave and return, with what changed and when it takes

@@ -9,8 +9,9 @@ import type { Lang } from '../../platform/i18n.js';
 import { translate } from '../../platform/i18n.js';
 import { businessDate } from '../../platform/numbering.js';
 import { keywordMatch, onPage, orderBy, pageOf } from '../../platform/paging.js';
+import { gramMatch } from '../../platform/search.js';
 import { users } from '../identity/schema.js';
-import { branches, employees, positionLevels, positions, shops, skillLevels } from './schema.js';
+import { branches, employeeGrams, employees, positionLevels, positions, shops, skillLevels } from './schema.js';
 import './staff-messages.js';
 
 export const PERM_VIEW = 'staff.employee.view';
@@ -97,11 +98,23 @@ function selectEmployees(tx: Db) {
 
 export type EmployeeListQuery = z.output<typeof employeeListQuery>;
 
+/**
+ * A keyword of two characters or more is a fragment of the code, name or mobile, looked up in
+ * `employee_grams` (docs/DECISIONS.md, "Keyword search on products and employees"); a single
+ * character is a contains-match on them.
+ */
+function employeeKeyword(keyword: string): SQL {
+  const searched = sql`lower(concat_ws(' ', ${employees.eecode}, ${employees.name}, ${employees.mobile}))`;
+  return (
+    gramMatch(employeeGrams, employees.id, searched, keyword) ?? keywordMatch(keyword, employees.eecode, employees.name, employees.mobile)
+  );
+}
+
 /** Filters of the register; every one is on the employees table itself (the count needs no join). */
 export function employeeFilters(auth: Auth, q: Partial<EmployeeListQuery>): SQL[] {
   assertShopVisible(auth, q.shopId);
   const where: (SQL | undefined)[] = [employeeScope(auth)];
-  if (q.keyword) where.push(keywordMatch(q.keyword, employees.eecode, employees.name, employees.mobile));
+  if (q.keyword) where.push(employeeKeyword(q.keyword));
   if (q.shopId) where.push(eq(employees.shopId, q.shopId));
   if (q.branchId) where.push(eq(employees.branchId, q.branchId));
   if (q.positionId) where.push(eq(employees.positionId, q.positionId));

@@ -268,16 +268,24 @@ function shape(lang: Lang, row: Record<string, unknown>) {
 
 async function linesOf(tx: Db, billIds: number[]) {
   if (!billIds.length) return [];
+  // Each line's product by its key (a lateral lookup, LIMIT 1 keeps it one): joined plainly, the
+  // planner hashed every product of the chain to serve a page's hundred lines.
+  const product = tx
+    .select({ pcode: products.pcode, name: products.name, barcode: products.barcode, spec: products.spec, unit: products.unit })
+    .from(products)
+    .where(eq(products.id, stockBillLines.productId))
+    .limit(1)
+    .as('product');
   return tx
     .select({
       id: stockBillLines.id,
       billId: stockBillLines.billId,
       productId: stockBillLines.productId,
-      pcode: products.pcode,
-      productName: products.name,
-      barcode: products.barcode,
-      spec: products.spec,
-      unit: products.unit,
+      pcode: product.pcode,
+      productName: product.name,
+      barcode: product.barcode,
+      spec: product.spec,
+      unit: product.unit,
       quantity: stockBillLines.quantity,
       unitCost: stockBillLines.unitCost,
       amount: stockBillLines.amount,
@@ -285,7 +293,7 @@ async function linesOf(tx: Db, billIds: number[]) {
       sort: stockBillLines.sort,
     })
     .from(stockBillLines)
-    .innerJoin(products, eq(products.id, stockBillLines.productId))
+    .innerJoinLateral(product, sql`true`)
     .where(inArray(stockBillLines.billId, billIds))
     .orderBy(asc(stockBillLines.billId), asc(stockBillLines.sort), asc(stockBillLines.id));
 }
