@@ -22,6 +22,8 @@ export const userDef: ResourceDef<UserRow, UserVirtual> = {
   detailPath: API.user,
   deletePath: false,
   updateStatusPath: false,
+  // each role shows how many users hold it
+  countedBy: [{ key: 'role', basePath: '/api-user/roles' }],
   editPerm: 'identity.user.edit',
   sendVersion: true,
   formWidth: 720,

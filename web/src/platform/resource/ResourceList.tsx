@@ -14,14 +14,13 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { Button, Card, Col, Form, Popconfirm, Row, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../action';
 import { usePermission } from '../auth';
 import { EmptyState } from '../Empty';
 import { download, http, isApiError } from '../http';
-import { notify } from '../notify';
 import { ForbiddenResult } from '../results';
 import { renderValue, StatusSwitch } from './cells';
 import { FieldInput } from './FieldInput';
-import { invalidateResource } from './invalidate';
 import { ResourceForm } from './ResourceForm';
 import { SearchButtons } from './SearchButtons';
 import { pagerTotal, type TotalInfo, totalText } from './total';
@@ -127,8 +126,6 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [selectedRows, setSelectedRows] = useState<R[]>([]);
   const [editing, setEditing] = useState<{ row: R | null; initial?: Values } | null>(null);
-  const [busy, setBusy] = useState<Record<string, boolean>>({});
-  const [exporting, setExporting] = useState(false);
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [moreFilters, setMoreFilters] = useState(false);
 
@@ -194,49 +191,41 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
     refetch,
   };
 
-  const setStatus = async (ids: number[], status: 0 | 1, key: string) => {
-    if (!def.updateStatusPath) return;
-    const batch = key.startsWith('batch');
-    setBusy((b) => ({ ...b, [key]: true }));
-    try {
+  const statusChange = useAction<{ ids: number[]; status: 0 | 1; key: string }>({
+    run: ({ ids, status, key }) => {
+      const batch = key.startsWith('batch');
       const path = batch ? (def.batchStatusPath ?? def.updateStatusPath) : def.updateStatusPath;
-      await http.post(path, def.statusBody ? def.statusBody(ids, status, batch) : { ids, status });
-      notify.message.success(status ? t('common.enabledDone') : t('common.disabledDone'));
-      await invalidateResource(qc, def);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy((b) => ({ ...b, [key]: false }));
-    }
+      return http.post(path || '', def.statusBody ? def.statusBody(ids, status, batch) : { ids, status });
+    },
+    success: (_r, { status }) => (status ? t('common.enabledDone') : t('common.disabledDone')),
+    invalidates: [def],
+    done: (_r, { key }) => {
+      if (key.startsWith('batch')) clearSelection();
+    },
+  });
+  const setStatus = (ids: number[], status: 0 | 1, key: string) => {
+    if (def.updateStatusPath) void statusChange.run({ ids, status, key });
   };
+  const statusBusy = (key: string) => statusChange.busyFor((v) => v.key === key);
 
-  const remove = async (row: R) => {
-    if (def.deletePath === false) return;
-    const path = def.deletePath ? def.deletePath(row.id) : `${def.basePath}/${row.id}`;
-    try {
-      await http.del(path);
-      notify.message.success(t('common.deleted'));
+  // 409 (the record is used elsewhere): shown by the client
+  const removal = useAction<R>({
+    run: (row) => http.del(def.deletePath ? def.deletePath(row.id) : `${def.basePath}/${row.id}`),
+    success: 'common.deleted',
+    invalidates: [def],
+    done: (_r, row) => {
       if (!tree && list.data && list.data.list.length === 1 && page > 1) setPage(page - 1);
       setSelectedKeys((k) => k.filter((x) => x !== row.id));
       setSelectedRows((rows) => rows.filter((x) => x.id !== row.id));
-      await invalidateResource(qc, def);
-    } catch {
-      /* 409: referenced — shown by the client */
-    }
-  };
+    },
+  });
 
-  const doExport = async () => {
-    if (!def.exportPath) return;
-    setExporting(true);
-    try {
+  const exporting = useAction({
+    run: () => {
       const { page: _p, pageSize: _s, ...rest } = params;
-      await download(def.exportPath, rest, `${t(def.title)}.xlsx`);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setExporting(false);
-    }
-  };
+      return download(def.exportPath || '', rest, `${t(def.title)}.xlsx`);
+    },
+  });
 
   const search = (values: Values) => {
     setFilters(toSearchParams(def, values));
@@ -266,8 +255,8 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
             <StatusSwitch
               field={f}
               value={row.status}
-              loading={busy[`s${row.id}`]}
-              onChange={(s) => void setStatus([row.id], s, `s${row.id}`)}
+              loading={statusBusy(`s${row.id}`)}
+              onChange={(s) => setStatus([row.id], s, `s${row.id}`)}
             />
           ) : (
             renderValue(f, row)
@@ -298,7 +287,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
               title={t('common.deleteConfirm', { name: def.rowName?.(row) ?? (row as unknown as { name?: string }).name ?? '' })}
               okText={t('common.delete')}
               okButtonProps={{ danger: true }}
-              onConfirm={() => remove(row)}
+              onConfirm={() => removal.run(row)}
             >
               <Button type="link" size="small" danger icon={<DeleteOutlined />}>
                 {t('common.delete')}
@@ -390,13 +379,13 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
                 <Button
                   icon={<CheckCircleOutlined />}
                   disabled={!selectedRows.length}
-                  loading={busy.batch1}
+                  loading={statusBusy('batch1')}
                   onClick={() =>
-                    void setStatus(
+                    setStatus(
                       selectedRows.map((r) => r.id),
                       1,
                       'batch1',
-                    ).then(clearSelection)
+                    )
                   }
                 >
                   {t('common.batchEnable')}
@@ -404,13 +393,13 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
                 <Button
                   icon={<StopOutlined />}
                   disabled={!selectedRows.length}
-                  loading={busy.batch0}
+                  loading={statusBusy('batch0')}
                   onClick={() =>
-                    void setStatus(
+                    setStatus(
                       selectedRows.map((r) => r.id),
                       0,
                       'batch0',
-                    ).then(clearSelection)
+                    )
                   }
                 >
                   {t('common.batchDisable')}
@@ -419,7 +408,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
             ) : null}
             {toolbar?.(ctx)}
             {def.exportPath ? (
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={doExport}>
+              <Button icon={<DownloadOutlined />} loading={exporting.busy} onClick={() => exporting.run()}>
                 {t('common.export')}
               </Button>
             ) : null}
