@@ -8,8 +8,8 @@ import { type InvalidateTarget, invalidate } from './resource/invalidate';
 export interface ActionSpec<V, R> {
   /** The write itself (a form's validation may come first: its rejection is silent). */
   run: (vars: V) => Promise<R>;
-  /** Success message: an i18n key, or a function giving the text; no message when left out. */
-  success?: string | ((result: R, vars: V) => string);
+  /** Success message: an i18n key, or a function giving the text (null: none this time); none when left out. */
+  success?: string | ((result: R, vars: V) => string | null);
   /** What the write changes: refetched (with the counts of it) before `done` runs. */
   invalidates?: readonly InvalidateTarget[] | ((result: R, vars: V) => readonly InvalidateTarget[]);
   /** After success and the refetch (close the modal, clear the selection). */
@@ -50,7 +50,8 @@ export function useAction<V = void, R = unknown>(spec: ActionSpec<V, R>): Action
   const mutation = useMutation<R, unknown, V>({
     mutationFn: spec.run,
     onSuccess: async (result, vars) => {
-      if (spec.success) notify.message.success(typeof spec.success === 'function' ? spec.success(result, vars) : t(spec.success));
+      const text = typeof spec.success === 'function' ? spec.success(result, vars) : spec.success && t(spec.success);
+      if (text) notify.message.success(text);
       const targets = typeof spec.invalidates === 'function' ? spec.invalidates(result, vars) : spec.invalidates;
       if (targets?.length) await invalidate(qc, targets);
       await spec.done?.(result, vars);

@@ -1,7 +1,11 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render as renderBare, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../platform/http';
 import { PriceCellEditor } from './PriceCellEditor';
+
+const render = (ui: ReactElement) => renderBare(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 const bounds = { minPrice: 10900, maxPrice: 15400 };
 const cell = { id: 1, price: 13800, status: 1, templateId: 7 };

@@ -3,6 +3,7 @@ import type { PriceCell } from '@headoffice/contract';
 import { Button, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { isApiError } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
 import { type Bounds, outOfBounds } from './calc';
@@ -29,7 +30,15 @@ export function PriceCellEditor({ cell, bounds, basePrice, canEdit, label, onSav
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // the refusal stays on the cell (the client was told to be quiet about it)
+  const saving = useAction<number>({
+    run: (cents) => {
+      setError(null);
+      return onSave(cents);
+    },
+    done: () => setEditing(false),
+    failed: (e) => setError(isApiError(e) ? e.message : String(e)),
+  });
 
   const start = () => {
     if (!canEdit) return;
@@ -51,16 +60,7 @@ export function PriceCellEditor({ cell, bounds, basePrice, canEdit, label, onSav
       cancel();
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(cents);
-      setEditing(false);
-    } catch (e) {
-      setError(isApiError(e) ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
+    await saving.run(cents);
   };
 
   if (editing) {
@@ -93,7 +93,7 @@ export function PriceCellEditor({ cell, bounds, basePrice, canEdit, label, onSav
             size="small"
             type="primary"
             icon={<CheckOutlined />}
-            loading={saving}
+            loading={saving.busy}
             onClick={() => void save()}
             aria-label={t('common.save')}
           />

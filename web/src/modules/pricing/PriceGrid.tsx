@@ -27,6 +27,7 @@ import {
 } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
@@ -113,7 +114,6 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
   const [selectedRows, setSelectedRows] = useState<GridItem[]>([]);
   const [batch, setBatch] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [statusBusy, setStatusBusy] = useState<0 | 1 | null>(null);
 
   const types = useOptions(kind === 'service' ? { kind: 'remote', url: '/api-chain/servicetype/list/all' } : undefined);
   const brands = useOptions(kind === 'product' ? { kind: 'remote', url: '/api-chain/productbrand/list/all' } : undefined);
@@ -160,24 +160,19 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
     await refresh();
   };
 
-  const setStatus = async (status: 0 | 1) => {
-    if (!selectedRows.length || !shops.length) return;
-    setStatusBusy(status);
-    try {
+  const statusChange = useAction<{ status: 0 | 1; ids: number[] }>({
+    run: ({ status, ids }) => {
       const shopIds = shops.map((s) => s.id);
-      const ids = selectedRows.map((r) => r.itemId);
-      if (kind === 'service') await http.post(PRICING.servShopStatus, { shopIds, serviceIds: ids, status });
-      else await http.post(PRICING.productShopStatus, { shopIds, productIds: ids, status });
-      notify.message.success(
-        status ? t('pricing.grid.nowSold', { count: ids.length }) : t('pricing.grid.nowStopped', { count: ids.length }),
-      );
-      await refresh();
-    } catch {
-      /* shown */
-    } finally {
-      setStatusBusy(null);
-    }
-  };
+      return kind === 'service'
+        ? http.post(PRICING.servShopStatus, { shopIds, serviceIds: ids, status })
+        : http.post(PRICING.productShopStatus, { shopIds, productIds: ids, status });
+    },
+    success: (_r, { status, ids }) =>
+      status ? t('pricing.grid.nowSold', { count: ids.length }) : t('pricing.grid.nowStopped', { count: ids.length }),
+    invalidates: [gridQueryKey(kind)],
+  });
+  const setStatus = (status: 0 | 1) =>
+    selectedRows.length && shops.length ? statusChange.run({ status, ids: selectedRows.map((r) => r.itemId) }) : undefined;
 
   const search = (v: Filters) => {
     setFilters({ ...v, keyword: v.keyword?.trim() || undefined });
@@ -365,7 +360,7 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
                   <Button
                     icon={<CheckCircleOutlined />}
                     disabled={!selectedRows.length}
-                    loading={statusBusy === 1}
+                    loading={statusChange.busyFor((v) => v.status === 1)}
                     onClick={() => void setStatus(1)}
                   >
                     {t('pricing.grid.sell')}
@@ -374,7 +369,7 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
                 <Button
                   icon={<StopOutlined />}
                   disabled={!selectedRows.length}
-                  loading={statusBusy === 0}
+                  loading={statusChange.busyFor((v) => v.status === 0)}
                   onClick={() => void setStatus(0)}
                 >
                   {t('pricing.grid.stop')}
