@@ -16,6 +16,7 @@ const packageDef: ResourceDef<PackageRow, 'keyword'> = {
   title: 'catalog.package.title',
   basePath: packageResource.basePath,
   listPath: CATALOG.packageList,
+  exportPath: CATALOG.packageExport,
   deletePath: false,
   updateStatusPath: CATALOG.packageStatus,
   editPerm: 'catalog.package.edit',

@@ -9,6 +9,7 @@ export const STOCK = {
   reasons: '/api-stock/dictinout',
   reasonAll: '/api-stock/dictinout/list/all',
   balance: '/api-stock/balance',
+  balanceExport: '/api-stock/balance/export',
   history: '/api-stock/balance/history',
   orderList: '/api-chain/productorder/list',
   orderAdminList: '/api-chain/productorder/adminList',

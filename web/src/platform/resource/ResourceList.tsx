@@ -1,7 +1,6 @@
 import {
   CheckCircleOutlined,
   DeleteOutlined,
-  DownloadOutlined,
   DownOutlined,
   EditOutlined,
   PlusOutlined,
@@ -17,15 +16,17 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../action';
 import { usePermission } from '../auth';
 import { EmptyState } from '../Empty';
-import { download, http, isApiError } from '../http';
+import { http, isApiError } from '../http';
 import { ForbiddenResult } from '../results';
+import { filtersToUrl, useListUrlState } from '../tabs/urlState';
 import { renderValue, StatusSwitch } from './cells';
+import { ExportButton } from './ExportButton';
 import { FieldInput } from './FieldInput';
 import { ResourceForm } from './ResourceForm';
 import { SearchButtons } from './SearchButtons';
 import { pagerTotal, type TotalInfo, totalText } from './total';
 import type { BaseRow, ResourceDef } from './types';
-import { searchFields, toSearchParams, typeOf } from './values';
+import { fromSearchParams, searchFields, toSearchParams, typeOf } from './values';
 
 type Values = Record<string, unknown>;
 type ListPage<R> = Page<R> & TotalInfo;
@@ -69,6 +70,8 @@ export interface ResourceListProps<R extends BaseRow, X extends string> {
   expandable?: TableProps<R>['expandable'];
   /** Replace the default "new" button (e.g. when creating needs a picked parent first). */
   hideCreate?: boolean;
+  /** false: the search, sort and page are not kept in the page's URL (a second list on the page). */
+  urlState?: boolean;
 }
 
 /** Nest rows by `parentId` (rows whose parent is not in the list become roots). */
@@ -119,10 +122,13 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   const can = usePermission();
   const canEdit = !def.readOnly && can(def.editPerm);
   const [searchForm] = Form.useForm();
-  const [filters, setFilters] = useState<Values>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(props.pageSize ?? 20);
-  const [sort, setSort] = useState<string | undefined>(def.defaultSort);
+  // search, sort and page live in the URL too, so a refresh or a shared link shows the same list
+  const [fromUrl, writeUrl] = useListUrlState(props.urlState !== false);
+  const [filters, setFilters] = useState<Values>(fromUrl.filters);
+  const [page, setPage] = useState(fromUrl.page ?? 1);
+  const [pageSize, setPageSize] = useState(fromUrl.pageSize ?? props.pageSize ?? 20);
+  const [sort, setSort] = useState<string | undefined>(fromUrl.sort ?? def.defaultSort);
+  const searchInitial = useMemo(() => fromSearchParams(def, fromUrl.filters), [def, fromUrl]);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [selectedRows, setSelectedRows] = useState<R[]>([]);
   const [editing, setEditing] = useState<{ row: R | null; initial?: Values } | null>(null);
@@ -130,13 +136,20 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   const [moreFilters, setMoreFilters] = useState(false);
 
   const fixedKey = JSON.stringify(fixedParams ?? {});
+  const shownFixed = useRef(fixedKey);
   // a new fixed filter (another region) starts from the first page with nothing selected
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key is the dependency
   useEffect(() => {
+    if (shownFixed.current === fixedKey) return;
+    shownFixed.current = fixedKey;
     setPage(1);
     setSelectedKeys([]);
     setSelectedRows([]);
   }, [fixedKey]);
+
+  useEffect(() => {
+    writeUrl({ filters: filtersToUrl(filters), page, pageSize, sort }, { pageSize: props.pageSize ?? 20, sort: def.defaultSort });
+  }, [writeUrl, filters, page, pageSize, sort, props.pageSize, def.defaultSort]);
 
   const params: Values = tree
     ? { sort: sort ?? 'sort,code', ...filters, ...fixedParams }
@@ -217,13 +230,6 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
       if (!tree && list.data && list.data.list.length === 1 && page > 1) setPage(page - 1);
       setSelectedKeys((k) => k.filter((x) => x !== row.id));
       setSelectedRows((rows) => rows.filter((x) => x.id !== row.id));
-    },
-  });
-
-  const exporting = useAction({
-    run: () => {
-      const { page: _p, pageSize: _s, ...rest } = params;
-      return download(def.exportPath || '', rest, `${t(def.title)}.xlsx`);
     },
   });
 
@@ -325,7 +331,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   const searchCard =
     hideSearch || !sFields.length ? null : (
       <Card size="small" className="ho-search" style={{ marginBottom: 12 }} variant={props.bordered === false ? 'borderless' : 'outlined'}>
-        <Form form={searchForm} onFinish={search} layout="horizontal" labelCol={{ flex: '84px' }} labelWrap>
+        <Form form={searchForm} initialValues={searchInitial} onFinish={search} layout="horizontal" labelCol={{ flex: '84px' }} labelWrap>
           <Row gutter={16}>
             {sFields.map((f, i) => (
               <Col
@@ -407,11 +413,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
               </>
             ) : null}
             {toolbar?.(ctx)}
-            {def.exportPath ? (
-              <Button icon={<DownloadOutlined />} loading={exporting.busy} onClick={() => exporting.run()}>
-                {t('common.export')}
-              </Button>
-            ) : null}
+            {def.exportPath ? <ExportButton path={def.exportPath} params={params} fileName={t(def.title)} /> : null}
             <Tooltip title={t('common.refresh')}>
               <Button
                 icon={<ReloadOutlined />}

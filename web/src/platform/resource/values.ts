@@ -139,6 +139,27 @@ export function toSearchParams<R extends BaseRow, X extends string>(def: Resourc
   return out;
 }
 
+/** Query parameters (as a URL keeps them) → search form values: the inverse of `toSearchParams`. */
+export function fromSearchParams<R extends BaseRow, X extends string>(def: ResourceDef<R, X>, params: Record<string, string>): Values {
+  const out: Values = {};
+  const numeric = (v: string) => (v !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
+  for (const f of searchFields(def)) {
+    const spec = typeof f.search === 'object' ? f.search : {};
+    const type = spec.type ?? f.type ?? 'text';
+    if (type === 'dateRange') {
+      const [from, to] = spec.range ?? ['dateFrom', 'dateTo'];
+      if (params[from] || params[to]) out[f.key] = [params[from] ? dayjs(params[from]) : null, params[to] ? dayjs(params[to]) : null];
+      continue;
+    }
+    const v = params[spec.param ?? f.key];
+    if (v === undefined || v === '') continue;
+    if (type === 'date') out[f.key] = dayjs(v);
+    else if (['select', 'treeSelect', 'status', 'switch', 'number', 'percent'].includes(type)) out[f.key] = numeric(v);
+    else out[f.key] = v;
+  }
+  return out;
+}
+
 /** Which form field a server error path belongs to ("images.0" → "images"). */
 export function errorField<R extends BaseRow, X extends string>(def: ResourceDef<R, X>, path: string): string | null {
   const map = def.errorPathMap ?? {};
