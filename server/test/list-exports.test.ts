@@ -190,6 +190,17 @@ describe('list exports', async () => {
     });
   }
 
+  it('sorts shop products by the product and the location columns the page shows', async () => {
+    const byProduct = (await a.admin.get('/api-stock/product/chain/list', { pageSize: 200, sort: '-product' })).body.data.list as {
+      pcode: string;
+    }[];
+    const codes = byProduct.map((r) => r.pcode);
+    expect(codes).toEqual([...codes].sort((x, y) => (x < y ? 1 : x > y ? -1 : 0)));
+    const byShop = await a.admin.get('/api-stock/product/chain/list', { pageSize: 5, sort: '-shopId' });
+    expect(byShop.status).toBe(200);
+    expect(byShop.body.data.list[0].shopId).toBeNull(); // the warehouse (no shop code) sorts first when descending
+  });
+
   describe('a user limited to one shop', () => {
     it('exports only that shop’s stock, shop products and price columns', async () => {
       const shops = (await a.admin.get('/api-chain/shop', { pageSize: 200 })).body.data.list as { id: number; name: string }[];

@@ -90,6 +90,8 @@ async function filters(tx: Db, q: { keyword?: string; categoryId?: number; statu
 }
 
 const sortable = {
+  shopId: shops.code,
+  product: products.pcode,
   pcode: products.pcode,
   productName: products.name,
   safetyStock: stockProducts.safetyStock,

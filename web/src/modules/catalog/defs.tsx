@@ -237,7 +237,7 @@ export const stockProductDef: ResourceDef<StockProductRow, 'keyword' | 'product'
       title: 'catalog.stock.location',
       type: 'select',
       options: { kind: 'remote', url: CATALOG.shopAll },
-      table: { width: 160, render: (r) => locationName(r) },
+      table: { width: 160, sorter: true, render: (r) => locationName(r) },
       search: { param: 'shopid', placeholder: 'catalog.stock.allLocations' },
       form: { disabledOnEdit: true, placeholder: 'catalog.stock.warehouse', help: 'catalog.stock.locationHelp' },
     },
@@ -246,6 +246,7 @@ export const stockProductDef: ResourceDef<StockProductRow, 'keyword' | 'product'
       title: 'catalog.product.title',
       table: {
         width: 240,
+        sorter: true,
         render: (r) => (
           <Space size={6}>
             <Typography.Text type="secondary">{r.pcode}</Typography.Text>
@@ -288,9 +289,9 @@ export const stockProductDef: ResourceDef<StockProductRow, 'keyword' | 'product'
       table: { width: 100, sorter: true },
       form: { initial: 0, min: 0, max: 10000000, help: 'catalog.stock.safetyHelp' },
     },
-    { key: 'status', title: 'common.status', type: 'status', table: { width: 90 }, search: true, form: { initial: 1 } },
+    { key: 'status', title: 'common.status', type: 'status', table: { width: 90, sorter: true }, search: true, form: { initial: 1 } },
     { key: 'memo', title: 'common.memo', type: 'textarea', table: false, form: { maxLength: 500 } },
-    { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', table: { width: 150 }, form: false },
+    { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', table: { width: 150, sorter: true }, form: false },
   ],
   toSave: (values, row) => ({ ...values, shopId: row ? row.shopId : ((values.shopId as number | null | undefined) ?? null) }),
 };
