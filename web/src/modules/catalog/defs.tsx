@@ -119,14 +119,14 @@ export const productDef: ResourceDef<ProductRow, ProductVirtual> = {
       title: 'catalog.product.retailPrice',
       type: 'money',
       table: { width: 110, sorter: true },
-      form: { required: true, initial: 0 },
+      form: { required: true },
     },
     {
       key: 'purchasePrice',
       title: 'catalog.product.purchasePrice',
       type: 'money',
       table: { width: 110, sorter: true },
-      form: { initial: 0 },
+      form: {},
     },
     {
       key: 'brandId',

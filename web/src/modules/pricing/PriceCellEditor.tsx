@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { isApiError } from '../../platform/http';
-import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
+import { centsToYuan, formatMoney, readMoney, yuanToCents } from '../../platform/money';
+import { confirmZeroPrice } from '../../platform/resource/money';
 import { type Bounds, outOfBounds } from './calc';
 
 export interface PriceCellEditorProps {
@@ -51,16 +52,19 @@ export function PriceCellEditor({ cell, bounds, basePrice, canEdit, label, onSav
     setError(null);
   };
   const save = async () => {
-    const cents = yuanToCents(value);
-    if (cents === null) {
-      setError(t('pricing.grid.enterPrice'));
+    const entry = readMoney(value);
+    if (entry.kind !== 'cents') {
+      setError(
+        entry.kind === 'negative' ? t('common.moneyNegative', { label: t('pricing.shopSell.price') }) : t('pricing.grid.enterPrice'),
+      );
       return;
     }
-    if (cell && cents === cell.price && cell.status === 1) {
+    if (cell && entry.cents === cell.price && cell.status === 1) {
       cancel();
       return;
     }
-    await saving.run(cents);
+    if (entry.cents === 0 && !(await confirmZeroPrice([label]))) return;
+    await saving.run(entry.cents);
   };
 
   if (editing) {
@@ -74,7 +78,6 @@ export function PriceCellEditor({ cell, bounds, basePrice, canEdit, label, onSav
             autoFocus
             size="small"
             value={value}
-            min={0}
             max={10_000_000}
             precision={2}
             prefix="¥"

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../action';
 import { http, isApiError } from '../http';
 import { FieldInput } from './FieldInput';
+import { confirmZeroPrice, moneyRule } from './money';
 import type { BaseRow, FieldSpec, ResourceDef } from './types';
-import { errorField, formFields, toFormValues, toSaveBody, typeOf } from './values';
+import { errorField, formFields, toFormValues, toSaveBody, typeOf, zeroMoneyFields } from './values';
 
 export interface ResourceFormProps<R extends BaseRow, X extends string> {
   def: ResourceDef<R, X>;
@@ -126,6 +127,8 @@ export function ResourceForm<R extends BaseRow, X extends string>({
     } catch {
       return; // antd shows the field errors
     }
+    const zeros = zeroMoneyFields(def, values, current ?? row);
+    if (zeros.length && !(await confirmZeroPrice(zeros.map((f) => t(f.title))))) return;
     await save.run(values);
   };
 
@@ -145,6 +148,7 @@ export function ResourceForm<R extends BaseRow, X extends string>({
           ]
         : []),
       ...(type === 'text' && spec.maxLength ? [{ max: spec.maxLength, message: t('common.tooLong', { max: spec.maxLength }) }] : []),
+      ...(type === 'money' ? [moneyRule(label)] : []),
       ...(spec.rules ?? []),
     ];
     const span = spec.span ?? (twoColumns && !['textarea', 'images'].includes(type) ? 12 : 24);
