@@ -43,20 +43,22 @@ function serve(page: Record<string, unknown>) {
   });
 }
 
+/** Reports every location the page shows. */
+function Probe({ seen }: { seen: (search: string) => void }) {
+  seen(useLocation().search);
+  return null;
+}
+
 /** The list as a page in its tab: opened at `url`; `seen` gets every location it shows. */
 function renderList(listDef: ResourceDef<Row> = def, url = '/admin/things', seen: (search: string) => void = () => undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  function Probe() {
-    seen(useLocation().search);
-    return null;
-  }
   const tab = { key: '/admin/things', params: {}, setTitle: () => undefined, open: () => undefined, close: () => undefined };
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         <TabContext.Provider value={tab}>
           <ResourceList def={listDef} />
-          <Probe />
+          <Probe seen={seen} />
         </TabContext.Provider>
       </MemoryRouter>
     </QueryClientProvider>,

@@ -138,7 +138,6 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   const fixedKey = JSON.stringify(fixedParams ?? {});
   const shownFixed = useRef(fixedKey);
   // a new fixed filter (another region) starts from the first page with nothing selected
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key is the dependency
   useEffect(() => {
     if (shownFixed.current === fixedKey) return;
     shownFixed.current = fixedKey;
