@@ -18,9 +18,10 @@ export interface ExcelColumn<T> {
 
 /**
  * Sends rows as an .xlsx download, one column per spec, headers in the request's language. The
- * workbook is streamed row by row: a 50,000-row export would otherwise hold every cell in memory.
+ * workbook is streamed row by row: a 50,000-row export would otherwise hold every cell in memory; rows
+ * may come from an async source that reads them page by page (platform/list-export.ts).
  */
-export async function sendXlsx<T extends Record<string, unknown>>(
+export async function sendXlsx<T extends object>(
   reply: FastifyReply,
   lang: Lang,
   filename: string,
@@ -37,7 +38,11 @@ export async function sendXlsx<T extends Record<string, unknown>>(
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}.xlsx`)
     .send(stream);
   for await (const row of rows) {
-    sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, c.value ? c.value(row, lang) : (row[c.key] as string)]))).commit();
+    sheet
+      .addRow(
+        Object.fromEntries(columns.map((c) => [c.key, c.value ? c.value(row, lang) : ((row as Record<string, unknown>)[c.key] as string)])),
+      )
+      .commit();
   }
   sheet.commit();
   await workbook.commit();
@@ -46,3 +51,14 @@ export async function sendXlsx<T extends Record<string, unknown>>(
 
 export const statusText = (status: unknown, lang: Lang) =>
   status === 1 ? (lang === 'en-US' ? 'Enabled' : '启用') : lang === 'en-US' ? 'Disabled' : '停用';
+
+/** Money travels as cents; a sheet shows yuan, as a number the reader can add up. */
+export const yuan = (cents: unknown) => (typeof cents === 'number' ? cents / 100 : null);
+
+/** A stored instant as the reader's local date and time (the server's zone), to the second. */
+export const dateTimeText = (at: unknown) => {
+  if (!(at instanceof Date) && typeof at !== 'string') return null;
+  const d = new Date(at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};

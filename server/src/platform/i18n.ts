@@ -17,6 +17,10 @@ const messages: Record<string, readonly [string, string]> = {
     'Something went wrong on the server; please try again (request {requestId})',
   ],
   tooLarge: ['文件太大，最大 {limit}', 'The file is too large; the limit is {limit}'],
+  exportTooMany: [
+    '符合条件的记录超过 {cap} 条，请缩小筛选范围后再导出',
+    'More than {cap} records match; narrow the filters before exporting',
+  ],
   tooManyRequests: ['尝试过于频繁，请 {after} 后再试', 'Too many attempts; please try again in {after}'],
   badValue: ['提交的内容含有无法保存的字符或超出范围的数值', 'The request holds characters or numbers that cannot be stored'],
   badJson: ['请求内容不是有效的 JSON', 'The request body is not valid JSON'],

@@ -10,6 +10,10 @@ const enUS: Messages = {
     copyright: '© {{year}} HeadOffice Chain Management',
   },
   common: {
+    moneyNegative: '{{label}} cannot be negative',
+    moneyInvalid: '{{label}} is not a valid amount',
+    zeroPriceTitle: 'The price is ¥0.00',
+    zeroPriceConfirm: '{{fields}} is ¥0.00, i.e. free. Save it anyway?',
     empty: 'No records yet',
     search: 'Search',
     reset: 'Reset',

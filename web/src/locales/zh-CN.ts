@@ -12,6 +12,10 @@ const zhCN = {
     copyright: '© {{year}} HeadOffice 连锁总部管理',
   },
   common: {
+    moneyNegative: '{{label}}不能为负数',
+    moneyInvalid: '{{label}}不是有效的金额',
+    zeroPriceTitle: '价格为 ¥0.00',
+    zeroPriceConfirm: '{{fields}}为 ¥0.00，即免费。确定保存吗？',
     empty: '暂无记录',
     search: '查询',
     reset: '重置',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToYuan, formatMoney, yuanToCents } from './money';
+import { centsToYuan, formatMoney, readMoney, yuanToCents } from './money';
 
 describe('formatMoney', () => {
   it('shows cents as yuan with thousands separators', () => {
@@ -29,5 +29,21 @@ describe('yuan ↔ cents', () => {
     expect(yuanToCents('')).toBeNull();
     expect(centsToYuan(1999)).toBe(19.99);
     expect(centsToYuan(null)).toBeNull();
+  });
+});
+
+describe('readMoney', () => {
+  it('reads a price in yuan as cents, zero included', () => {
+    expect(readMoney(12.34)).toEqual({ kind: 'cents', cents: 1234 });
+    expect(readMoney('8')).toEqual({ kind: 'cents', cents: 800 });
+    expect(readMoney(0)).toEqual({ kind: 'cents', cents: 0 });
+  });
+  it('names an empty, a negative or an unreadable entry instead of turning it into ¥0.00', () => {
+    expect(readMoney(null)).toEqual({ kind: 'empty' });
+    expect(readMoney(undefined)).toEqual({ kind: 'empty' });
+    expect(readMoney('  ')).toEqual({ kind: 'empty' });
+    expect(readMoney(-0.01)).toEqual({ kind: 'negative' });
+    expect(readMoney('-5')).toEqual({ kind: 'negative' });
+    expect(readMoney('abc')).toEqual({ kind: 'invalid' });
   });
 });

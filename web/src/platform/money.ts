@@ -26,3 +26,15 @@ export function yuanToCents(yuan: number | string | null | undefined): number | 
   if (!Number.isFinite(n)) return null;
   return Math.round(Number((n * 100).toFixed(4)));
 }
+
+/** What a typed price is: cents, or why it cannot be saved as it stands (never silently ¥0.00). */
+export type MoneyEntry = { kind: 'cents'; cents: number } | { kind: 'empty' } | { kind: 'negative' } | { kind: 'invalid' };
+
+/** Reads a price as typed (yuan): empty stays empty, a negative or unreadable one is named, not clamped to 0. */
+export function readMoney(yuan: number | string | null | undefined): MoneyEntry {
+  if (yuan === null || yuan === undefined || (typeof yuan === 'string' && yuan.trim() === '')) return { kind: 'empty' };
+  const cents = yuanToCents(typeof yuan === 'string' ? yuan.trim() : yuan);
+  if (cents === null) return { kind: 'invalid' };
+  if (cents < 0) return { kind: 'negative' };
+  return { kind: 'cents', cents };
+}

@@ -18,6 +18,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { dateTimeText, statusText, yuan as yuanValue } from '../../platform/excel.js';
+import { listExport } from '../../platform/list-export.js';
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { packageTypes, shops } from '../org/schema.js';
@@ -264,6 +266,23 @@ export function registerPackageRoutes(app: FastifyInstance) {
     },
     ({ tx, query }) => listPackages(tx, query),
   );
+  listExport(app, `${P}/export`, {
+    perm: view,
+    query: packageListQuery,
+    list: ({ tx }, query) => listPackages(tx, query),
+    title: ['套餐', 'Packages'],
+    columns: [
+      { key: 'code', title: ['套餐编码', 'Code'] },
+      { key: 'name', title: ['套餐名称', 'Name'], width: 24 },
+      { key: 'packageTypeName', title: ['套餐类别', 'Type'] },
+      { key: 'price', title: ['套餐价', 'Price'], value: (r) => yuanValue(r.price) },
+      { key: 'validityDays', title: ['有效天数', 'Valid days'] },
+      { key: 'itemCount', title: ['项目数', 'Items'] },
+      { key: 'shopCount', title: ['门店数', 'Shops'] },
+      { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
+      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r) => dateTimeText(r.updatedAt) },
+    ],
+  });
   route(
     app,
     'GET',

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { dateTimeText, statusText, yuan } from '../../platform/excel.js';
+import { listExport } from '../../platform/list-export.js';
 import { containsPattern, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { gramMatch } from '../../platform/search.js';
@@ -288,6 +290,30 @@ export function registerProductRoutes(app: FastifyInstance) {
       ({ tx, query }) => listProducts(tx, query),
     );
   }
+  listExport(app, `${P}/export`, {
+    perm: view,
+    query: productListQuery,
+    list: ({ tx }, query) => listProducts(tx, query),
+    title: ['产品档案', 'Products'],
+    columns: [
+      { key: 'pcode', title: ['产品编码', 'Code'] },
+      { key: 'name', title: ['产品名称', 'Name'], width: 24 },
+      { key: 'barcode', title: ['条码', 'Barcode'] },
+      { key: 'brandName', title: ['品牌', 'Brand'] },
+      { key: 'categoryName', title: ['分类', 'Category'] },
+      { key: 'spec', title: ['规格', 'Spec'] },
+      { key: 'unit', title: ['单位', 'Unit'], width: 8 },
+      {
+        key: 'usage',
+        title: ['用途', 'Usage'],
+        value: (r, lang) => (r.usage === 1 ? (lang === 'en-US' ? 'Retail' : '零售') : lang === 'en-US' ? 'In service' : '院用'),
+      },
+      { key: 'purchasePrice', title: ['进货价', 'Purchase price'], value: (r) => yuan(r.purchasePrice) },
+      { key: 'retailPrice', title: ['零售价', 'Retail price'], value: (r) => yuan(r.retailPrice) },
+      { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
+      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r) => dateTimeText(r.updatedAt) },
+    ],
+  });
   route(
     app,
     'GET',

@@ -16,6 +16,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { dateTimeText, statusText, yuan } from '../../platform/excel.js';
+import { listExport } from '../../platform/list-export.js';
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { branches, employees, positionLevels, positions, serviceTypes, shops } from '../org/schema.js';
@@ -412,6 +414,27 @@ export function registerServiceRoutes(app: FastifyInstance) {
       ({ tx, auth, query }) => listServices(tx, query, auth),
     );
   }
+  listExport(app, `${C}/export`, {
+    perm: view,
+    query: serviceListQuery,
+    list: ({ tx, auth }, query) => listServices(tx, query, auth),
+    title: ['服务项目', 'Services'],
+    columns: [
+      { key: 'code', title: ['项目编码', 'Code'] },
+      { key: 'name', title: ['项目名称', 'Name'], width: 24 },
+      { key: 'serviceTypeName', title: ['项目类别', 'Type'] },
+      { key: 'branchName', title: ['部门', 'Department'] },
+      {
+        key: 'line',
+        title: ['业务线', 'Line'],
+        value: (r, lang) => (r.line === 'mr' ? (lang === 'en-US' ? 'Beauty' : '美容') : lang === 'en-US' ? 'Hair' : '美发'),
+      },
+      { key: 'durationMinutes', title: ['时长（分钟）', 'Minutes'] },
+      { key: 'basePrice', title: ['标准价', 'Base price'], value: (r) => yuan(r.basePrice) },
+      { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
+      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r) => dateTimeText(r.updatedAt) },
+    ],
+  });
   route(
     app,
     'GET',

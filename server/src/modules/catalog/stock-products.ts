@@ -13,7 +13,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { dateTimeText, statusText } from '../../platform/excel.js';
 import { type Lang, label } from '../../platform/i18n.js';
+import { listExport } from '../../platform/list-export.js';
 import { offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { productCategories, shops } from '../org/schema.js';
@@ -88,6 +90,8 @@ async function filters(tx: Db, q: { keyword?: string; categoryId?: number; statu
 }
 
 const sortable = {
+  shopId: shops.code,
+  product: products.pcode,
   pcode: products.pcode,
   productName: products.name,
   safetyStock: stockProducts.safetyStock,
@@ -181,6 +185,15 @@ export function registerStockProductRoutes(app: FastifyInstance) {
       return listPage(tx, lang, and(locationIs(query.shopid), ...(await filters(tx, query))), query);
     },
   );
+  const chainList = async ({ tx, auth, lang }: { tx: Db; auth: Auth; lang: Lang }, query: z.output<typeof stockProductChainQuery>) => {
+    if (query.warehouse) assertLocation(auth, null);
+    const where = [...(await filters(tx, query))];
+    const s = scope(auth);
+    if (s) where.push(s);
+    if (query.shopid) where.push(locationIs(query.shopid));
+    if (query.warehouse === 1) where.push(locationIs(null));
+    return listPage(tx, lang, and(...where), query);
+  };
   route(
     app,
     'GET',
@@ -190,16 +203,22 @@ export function registerStockProductRoutes(app: FastifyInstance) {
       perm: view,
       query: stockProductChainQuery,
     },
-    async ({ tx, auth, lang, query }) => {
-      if (query.warehouse) assertLocation(auth, null);
-      const where = [...(await filters(tx, query))];
-      const s = scope(auth);
-      if (s) where.push(s);
-      if (query.shopid) where.push(locationIs(query.shopid));
-      if (query.warehouse === 1) where.push(locationIs(null));
-      return listPage(tx, lang, and(...where), query);
-    },
+    (ctx) => chainList(ctx, ctx.query),
   );
+  listExport(app, `${S}/chain/export`, {
+    perm: view,
+    query: stockProductChainQuery,
+    list: chainList,
+    title: ['门店产品', 'Shop products'],
+    columns: [
+      { key: 'shopName', title: ['门店/仓库', 'Shop / warehouse'], width: 20 },
+      { key: 'pcode', title: ['产品编码', 'Code'] },
+      { key: 'productName', title: ['产品名称', 'Product'], width: 24 },
+      { key: 'safetyStock', title: ['安全库存', 'Safety stock'] },
+      { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
+      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r) => dateTimeText(r.updatedAt) },
+    ],
+  });
   route(
     app,
     'GET',

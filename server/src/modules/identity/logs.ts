@@ -6,6 +6,8 @@ import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
 import { type Auth, can, visibleShops } from '../../platform/auth.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
+import { dateTimeText } from '../../platform/excel.js';
+import { listExport } from '../../platform/list-export.js';
 import { keywordMatch, offsetOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { auditLog } from '../../platform/schema.js';
@@ -100,6 +102,22 @@ export function registerLogRoutes(app: FastifyInstance) {
     },
     ({ tx, auth, query }) => listLogs(tx, auth, query),
   );
+  listExport(app, '/api-chain/logger/export', {
+    perm: 'identity.log.view',
+    query: logQuery,
+    list: ({ tx, auth }, query) => listLogs(tx, auth, query),
+    title: ['操作日志', 'Operation log'],
+    cap: LOG_WINDOW,
+    tooMany: (first) => first.hasMore,
+    columns: [
+      { key: 'at', title: ['时间', 'Time'], width: 20, value: (r) => dateTimeText(r.at) },
+      { key: 'username', title: ['用户', 'User'] },
+      { key: 'action', title: ['操作', 'Action'], width: 24 },
+      { key: 'entity', title: ['对象', 'Entity'] },
+      { key: 'entityId', title: ['对象编号', 'Entity id'] },
+      { key: 'requestId', title: ['请求编号', 'Request'], width: 24 },
+    ],
+  });
   route(
     app,
     'GET',

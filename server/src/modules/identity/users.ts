@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, can, hashPassword, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { dateTimeText, statusText } from '../../platform/excel.js';
+import { listExport } from '../../platform/list-export.js';
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { employees, shops } from '../org/schema.js';
@@ -385,6 +387,24 @@ export function registerUserRoutes(app: FastifyInstance) {
     },
     ({ tx, auth, query }) => listUsers(tx, auth, query),
   );
+  const names = (list: unknown) => (Array.isArray(list) ? list.map((x: { name: string }) => x.name).join('、') : '');
+  listExport(app, '/api-user/users/export', {
+    perm: view,
+    query: userListQuery,
+    list: ({ tx, auth }, query) => listUsers(tx, auth, query),
+    title: ['用户', 'Users'],
+    columns: [
+      { key: 'username', title: ['用户名', 'Username'] },
+      { key: 'name', title: ['姓名', 'Name'] },
+      { key: 'mobile', title: ['手机号', 'Mobile'] },
+      { key: 'employeeName', title: ['员工', 'Employee'] },
+      { key: 'roles', title: ['角色', 'Roles'], width: 24, value: (r) => names(r.roles) },
+      { key: 'loginShops', title: ['登录门店', 'Login shops'], width: 30, value: (r) => names(r.loginShops) },
+      { key: 'managerShops', title: ['管理门店', 'Managed shops'], width: 30, value: (r) => names(r.managerShops) },
+      { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
+      { key: 'createdAt', title: ['创建时间', 'Created'], width: 20, value: (r) => dateTimeText(r.createdAt) },
+    ],
+  });
   route(
     app,
     'GET',

@@ -54,7 +54,9 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { type ExcelColumn, statusText, yuan } from '../../platform/excel.js';
 import { registerImport } from '../../platform/importer.js';
+import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
 import { services } from '../catalog/schema.js';
 import { batchServiceCards, cardInfos, deleteCard, saveServiceCards, serviceCards, shopCards } from './cards.js';
@@ -96,6 +98,21 @@ import {
 
 const SP = '/api-chain/serviceprice';
 const SI = '/api-chain/serviceinfo';
+
+/** A price grid's column per shop: the shop's price, or 未上架 / 停售 when it does not sell the item. */
+function shopPriceColumns<T extends { prices: Record<string, { price: number; status: number }> }>(
+  shops: { id: number; name: string }[],
+): ExcelColumn<T>[] {
+  return shops.map((shop) => ({
+    key: `shop${shop.id}`,
+    title: [shop.name, shop.name] as const,
+    value: (r, lang) => {
+      const cell = r.prices[String(shop.id)];
+      if (!cell) return lang === 'en-US' ? 'Not listed' : '未上架';
+      return cell.status === 1 ? yuan(cell.price) : `${yuan(cell.price)} (${statusText(0, lang)})`;
+    },
+  }));
+}
 const BSP = '/api-base/serviceprice';
 const BSI = '/api-base/serviceinfo';
 const PP = '/api-chain/productprice';
@@ -184,6 +201,19 @@ function serviceShopPriceRoutes(app: FastifyInstance) {
     },
     ({ tx, auth, query }) => serviceGrid(tx, auth, query, query),
   );
+  listExport(app, `${SP}/exportServPriceList`, {
+    perm: perm.serviceView,
+    query: servicePriceGridPageQuery,
+    list: ({ tx, auth }, query) => serviceGrid(tx, auth, query, query),
+    title: ['门店服务价格', 'Shop service prices'],
+    columns: (first) => [
+      { key: 'code', title: ['项目编码', 'Code'] },
+      { key: 'name', title: ['项目名称', 'Service'], width: 24 },
+      { key: 'serviceTypeName', title: ['项目类别', 'Type'] },
+      { key: 'basePrice', title: ['标准价', 'Base price'], value: (r) => yuan(r.basePrice) },
+      ...shopPriceColumns(first.shops),
+    ],
+  });
   route(
     app,
     'GET',
@@ -671,6 +701,19 @@ function productPriceRoutes(app: FastifyInstance) {
     { summary: 'Shop × product price grid, paged over products', perm: perm.productView, query: productPriceGridPageQuery },
     ({ tx, auth, query }) => productGrid(tx, auth, query, query),
   );
+  listExport(app, `${PP}/exportProductPriceList`, {
+    perm: perm.productView,
+    query: productPriceGridPageQuery,
+    list: ({ tx, auth }, query) => productGrid(tx, auth, query, query),
+    title: ['门店产品价格', 'Shop product prices'],
+    columns: (first) => [
+      { key: 'pcode', title: ['产品编码', 'Code'] },
+      { key: 'name', title: ['产品名称', 'Product'], width: 24 },
+      { key: 'brandName', title: ['品牌', 'Brand'] },
+      { key: 'retailPrice', title: ['零售价', 'Retail price'], value: (r) => yuan(r.retailPrice) },
+      ...shopPriceColumns(first.shops),
+    ],
+  });
   route(
     app,
     'POST',

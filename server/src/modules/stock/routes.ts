@@ -2,6 +2,8 @@ import { productOrderTreeQuery, stockBalanceQuery, stockHistoryQuery } from '@he
 import type { FastifyInstance } from 'fastify';
 import { registerBill } from '../../platform/bills.js';
 import { registerGuard } from '../../platform/documents.js';
+import { yuan } from '../../platform/excel.js';
+import { listExport } from '../../platform/list-export.js';
 import { periodLock } from '../../platform/period-locks.js';
 import { registerRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
@@ -32,6 +34,23 @@ export async function stockModule(app: FastifyInstance) {
     },
     ({ tx, auth, lang, query }) => listBalances(tx, auth, lang, query),
   );
+  listExport(app, '/api-stock/balance/export', {
+    perm: 'stock.balance.view',
+    query: stockBalanceQuery,
+    list: ({ tx, auth, lang }, query) => listBalances(tx, auth, lang, query),
+    title: ['库存余额', 'Stock balances'],
+    columns: [
+      { key: 'shopName', title: ['门店/仓库', 'Shop / warehouse'], width: 20 },
+      { key: 'pcode', title: ['产品编码', 'Code'] },
+      { key: 'productName', title: ['产品名称', 'Product'], width: 24 },
+      { key: 'barcode', title: ['条码', 'Barcode'] },
+      { key: 'spec', title: ['规格', 'Spec'] },
+      { key: 'unit', title: ['单位', 'Unit'], width: 8 },
+      { key: 'quantity', title: ['数量', 'Quantity'] },
+      { key: 'purchasePrice', title: ['进货价', 'Purchase price'], value: (r) => yuan(r.purchasePrice) },
+      { key: 'value', title: ['金额', 'Value'], value: (r) => yuan(r.value) },
+    ],
+  });
   route(
     app,
     'GET',

@@ -4,6 +4,7 @@ import { Button, Card, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useAction } from '../../platform/action';
 import { authApi, logout } from '../../platform/auth';
 import { isApiError } from '../../platform/http';
 import { LangSwitch } from '../../platform/LangSwitch';
@@ -60,21 +61,16 @@ function AppPassword({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async ({ password }: { password: string }) => {
-    setBusy(true);
-    try {
-      const data = await authApi.appLogin(ADMIN_APP_ID, password);
+  // a wrong password: shown by the client
+  const signIn = useAction({
+    run: ({ password }: { password: string }) => authApi.appLogin(ADMIN_APP_ID, password),
+    done: (data) => {
       setAppToken(ADMIN_APP_ID, data.access_token, data.tenantId);
       qc.clear();
       onDone();
-    } catch {
-      /* wrong password: shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const submit = (values: { password: string }) => signIn.run(values);
 
   return (
     <div className="ho-board" style={{ alignItems: 'center', justifyContent: 'center' }}>
@@ -98,7 +94,7 @@ function AppPassword({ onDone }: { onDone: () => void }) {
           >
             <Input.Password prefix={<LockOutlined />} autoFocus autoComplete="current-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
+          <Button type="primary" htmlType="submit" block loading={signIn.busy}>
             {t('appLogin.submit')}
           </Button>
         </Form>

@@ -3,9 +3,9 @@ import type { ServiceRow } from '@headoffice/contract';
 import { Alert, Button, InputNumber, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { yuanToCents } from '../../platform/money';
-import { notify } from '../../platform/notify';
 import { PRICING } from '../pricing/api';
 import { CardTypeSelect } from '../pricing/cardTypes';
 import { CHAIN, ShopSelect } from '../pricing/shops';
@@ -21,7 +21,6 @@ export function BatchCardsModal({ services, onClose }: { services: ServiceRow[] 
   const { t } = useTranslation();
   const [scope, setScope] = useState<number>(CHAIN);
   const [lines, setLines] = useState<Line[]>([{ key: 1, cardTypeId: null, price: null }]);
-  const [busy, setBusy] = useState(false);
   const open = !!services;
 
   useEffect(() => {
@@ -37,23 +36,17 @@ export function BatchCardsModal({ services, onClose }: { services: ServiceRow[] 
     new Set(lines.map((l) => l.cardTypeId)).size === lines.length;
   const patch = (key: number, change: Partial<Line>) => setLines((cur) => cur.map((l) => (l.key === key ? { ...l, ...change } : l)));
 
-  const submit = async () => {
-    if (!services || !valid) return;
-    setBusy(true);
-    try {
-      await http.post(PRICING.batchServiceCards, {
-        serviceIds: services.map((s) => s.id),
+  const saving = useAction<ServiceRow[]>({
+    run: (picked) =>
+      http.post(PRICING.batchServiceCards, {
+        serviceIds: picked.map((s) => s.id),
         shopId: scope === CHAIN ? null : scope,
         items: lines.map((l) => ({ cardTypeId: l.cardTypeId, price: yuanToCents(l.price) })),
-      });
-      notify.message.success(t('pricing.cardBatch.done', { count: services.length }));
-      onClose(true);
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    success: (_r, picked) => t('pricing.cardBatch.done', { count: picked.length }),
+    done: () => onClose(true),
+  });
+  const submit = () => (services && valid ? saving.run(services) : undefined);
 
   return (
     <Modal
@@ -62,7 +55,7 @@ export function BatchCardsModal({ services, onClose }: { services: ServiceRow[] 
       onCancel={() => onClose(false)}
       onOk={submit}
       okButtonProps={{ disabled: !valid }}
-      confirmLoading={busy}
+      confirmLoading={saving.busy}
       destroyOnHidden
       width={560}
     >

@@ -8,7 +8,7 @@ import {
   SplitCellsOutlined,
 } from '@ant-design/icons';
 import type { PackageDetail } from '@headoffice/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -29,10 +29,9 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { http, isApiError } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
-import { notify } from '../../platform/notify';
-import { invalidateResource } from '../../platform/resource/invalidate';
 import { useOptions } from '../../platform/resource/options';
 import { pickNextCode } from '../../platform/resource/ResourceForm';
 import { ShopMultiSelect } from '../pricing/shops';
@@ -59,11 +58,9 @@ const newKey = () => `i${++seq}`;
 /** Drawer to create or edit a package: basic fields, the item editor with its total check, the shops that sell it. */
 export function PackageForm({ open, packageId, onClose }: { open: boolean; packageId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [form] = Form.useForm<BasicValues>();
   const [items, setItems] = useState<PackageItemDraft[]>([]);
   const [picker, setPicker] = useState<PackageItemKind | null>(null);
-  const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const types = useOptions({ kind: 'remote', url: CATALOG.packageTypeAll });
   const editing = packageId !== null;
@@ -143,6 +140,26 @@ export function PackageForm({ open, packageId, onClose }: { open: boolean; packa
   const patch = (key: string, change: Partial<PackageItemDraft>) =>
     setItems((cur) => cur.map((i) => (i.key === key ? { ...i, ...change } : i)));
 
+  const saving = useAction<{ path: string; body: Record<string, unknown> }>({
+    run: ({ path, body }) => http.post(path, body),
+    success: 'common.saved',
+    invalidates: [packageResource],
+    done: onClose,
+    failed: (e) => {
+      if (!isApiError(e) || !e.errors.length) return;
+      const fieldNames = new Set(['code', 'name', 'packageTypeId', 'price', 'validityDays', 'memo', 'shopIds']);
+      const rest: string[] = [];
+      const byField: { name: keyof BasicValues; errors: string[] }[] = [];
+      for (const err of e.errors) {
+        const head = err.path.split('.')[0] ?? '';
+        if (fieldNames.has(head)) byField.push({ name: head as keyof BasicValues, errors: [err.message] });
+        else rest.push(err.message);
+      }
+      form.setFields(byField);
+      setServerErrors(rest);
+    },
+  });
+
   const submit = async (asSystem = false) => {
     let v: BasicValues;
     try {
@@ -158,13 +175,13 @@ export function PackageForm({ open, packageId, onClose }: { open: boolean; packa
       setServerErrors([t('catalog.package.totalMismatch', { total: formatMoney(check.total), price: formatMoney(check.price) })]);
       return;
     }
-    setSaving(true);
     setServerErrors([]);
-    try {
-      const p = detail.data;
-      const shopIds = v.shopIds ?? [];
-      const path = asSystem ? CATALOG.packageSystem : shopIds.length ? CATALOG.packageSaveDuo : CATALOG.packageSave;
-      await http.post(path, {
+    const p = detail.data;
+    const shopIds = v.shopIds ?? [];
+    const path = asSystem ? CATALOG.packageSystem : shopIds.length ? CATALOG.packageSaveDuo : CATALOG.packageSave;
+    await saving.run({
+      path,
+      body: {
         ...(p ? { id: p.id, version: p.version } : {}),
         code: v.code.trim(),
         name: v.name.trim(),
@@ -179,26 +196,8 @@ export function PackageForm({ open, packageId, onClose }: { open: boolean; packa
           amount: i.amount,
         })),
         shopIds,
-      });
-      notify.message.success(t('common.saved'));
-      await invalidateResource(qc, packageResource);
-      onClose();
-    } catch (e) {
-      if (isApiError(e) && e.errors.length) {
-        const fieldNames = new Set(['code', 'name', 'packageTypeId', 'price', 'validityDays', 'memo', 'shopIds']);
-        const rest: string[] = [];
-        const byField: { name: keyof BasicValues; errors: string[] }[] = [];
-        for (const err of e.errors) {
-          const head = err.path.split('.')[0] ?? '';
-          if (fieldNames.has(head)) byField.push({ name: head as keyof BasicValues, errors: [err.message] });
-          else rest.push(err.message);
-        }
-        form.setFields(byField);
-        setServerErrors(rest);
-      }
-    } finally {
-      setSaving(false);
-    }
+      },
+    });
   };
 
   const itemColumns = [
@@ -340,11 +339,11 @@ export function PackageForm({ open, packageId, onClose }: { open: boolean; packa
           {!check.ok && items.length ? <Typography.Text type="danger">{t('catalog.package.cannotSave')}</Typography.Text> : null}
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Tooltip title={t('catalog.package.saveSystemHelp')}>
-            <Button icon={<CrownOutlined />} loading={saving} disabled={waiting || !check.ok} onClick={() => void submit(true)}>
+            <Button icon={<CrownOutlined />} loading={saving.busy} disabled={waiting || !check.ok} onClick={() => void submit(true)}>
               {t('catalog.package.saveSystem')}
             </Button>
           </Tooltip>
-          <Button type="primary" loading={saving} disabled={waiting || !check.ok} onClick={() => void submit()}>
+          <Button type="primary" loading={saving.busy} disabled={waiting || !check.ok} onClick={() => void submit()}>
             {t('common.save')}
           </Button>
         </Space>

@@ -1,13 +1,11 @@
 import { CrownOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { PackageRow } from '@headoffice/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { t as tr } from '../../platform/i18n';
-import { notify } from '../../platform/notify';
-import { invalidateResource } from '../../platform/resource/invalidate';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import type { ResourceDef } from '../../platform/resource/types';
 import { CATALOG } from './api';
@@ -18,6 +16,7 @@ const packageDef: ResourceDef<PackageRow, 'keyword'> = {
   title: 'catalog.package.title',
   basePath: packageResource.basePath,
   listPath: CATALOG.packageList,
+  exportPath: CATALOG.packageExport,
   deletePath: false,
   updateStatusPath: CATALOG.packageStatus,
   editPerm: 'catalog.package.edit',
@@ -77,18 +76,15 @@ const packageDef: ResourceDef<PackageRow, 'keyword'> = {
 /** /admin/catalog/packages — service packages: list, the item editor with its total check, shops, templates. */
 export default function PackagesPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [form, setForm] = useState<{ id: number | null } | null>(null);
 
-  const remove = async (row: PackageRow) => {
-    try {
-      await http.post(CATALOG.packageDelete, { id: row.id });
-      notify.message.success(t('common.deleted'));
-      await invalidateResource(qc, packageResource);
-    } catch {
-      /* 409: shown */
-    }
-  };
+  // 409 (sold): shown by the client
+  const removal = useAction<PackageRow>({
+    run: (row) => http.post(CATALOG.packageDelete, { id: row.id }),
+    success: 'common.deleted',
+    invalidates: [packageResource],
+  });
+  const remove = (row: PackageRow) => removal.run(row);
 
   return (
     <>

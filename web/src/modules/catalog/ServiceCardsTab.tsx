@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
-import { notify } from '../../platform/notify';
 import { PRICING } from '../pricing/api';
 import { CardTypeSelect, useCardTypes } from '../pricing/cardTypes';
 import { CHAIN, ShopSelect } from '../pricing/shops';
@@ -29,7 +29,6 @@ export function ServiceCardsTab({ service }: { service: ServiceRow }) {
   const canEdit = can('catalog.service.edit') || can('pricing.serviceprice.edit');
   const [scope, setScope] = useState<number>(CHAIN);
   const [lines, setLines] = useState<Line[] | null>(null);
-  const [saving, setSaving] = useState(false);
   const shopId = scope === CHAIN ? null : scope;
   const cards = useQuery({
     queryKey: ['service', 'cards', service.id, shopId],
@@ -58,22 +57,17 @@ export function ServiceCardsTab({ service }: { service: ServiceRow }) {
 
   const update = (key: string, patch: Partial<Line>) => setLines(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      await http.post(PRICING.saveServCards, {
+  const saving = useAction({
+    run: () =>
+      http.post(PRICING.saveServCards, {
         serviceId: service.id,
         shopId,
         items: rows.map((r) => ({ cardTypeId: r.cardTypeId, price: r.price })),
-      });
-      notify.message.success(t('common.saved'));
-      await cards.refetch();
-    } catch {
-      /* shown */
-    } finally {
-      setSaving(false);
-    }
-  };
+      }),
+    success: 'common.saved',
+    invalidates: [['service', 'cards', service.id]],
+  });
+  const save = () => saving.run();
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -190,7 +184,7 @@ export function ServiceCardsTab({ service }: { service: ServiceRow }) {
           >
             {t('pricing.card.add')}
           </Button>
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!dirty || invalid} onClick={save}>
+          <Button type="primary" icon={<SaveOutlined />} loading={saving.busy} disabled={!dirty || invalid} onClick={save}>
             {t('common.save')}
           </Button>
           <Button icon={<UndoOutlined />} disabled={!dirty} onClick={() => setLines(null)}>

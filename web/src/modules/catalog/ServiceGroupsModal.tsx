@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
-import { notify } from '../../platform/notify';
 import { useRemoteRows } from '../../platform/resource/options';
 import { CATALOG } from './api';
 
@@ -26,7 +26,6 @@ export function ServiceGroupsModal({ open, onClose }: { open: boolean; onClose: 
   const can = usePermission();
   const canEdit = can('catalog.service.edit');
   const [editing, setEditing] = useState<ServiceGroupRow | 'new' | null>(null);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<GroupForm>();
   const list = useQuery({
     queryKey: ['servicegroup', 'list'],
@@ -51,13 +50,11 @@ export function ServiceGroupsModal({ open, onClose }: { open: boolean; onClose: 
       });
   };
 
-  const save = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return; // the form shows what is missing
-    setBusy(true);
-    try {
+  const saving = useAction({
+    run: async () => {
+      const v = await form.validateFields();
       const current = editing !== 'new' ? editing : null;
-      await http.post(CATALOG.serviceGroupSave, {
+      return http.post(CATALOG.serviceGroupSave, {
         ...(current ? { id: current.id, version: current.version } : {}),
         code: v.code.trim(),
         name: v.name.trim(),
@@ -66,27 +63,24 @@ export function ServiceGroupsModal({ open, onClose }: { open: boolean; onClose: 
         memo: v.memo?.trim() || null,
         serviceIds: v.serviceIds ?? [],
       });
-      notify.message.success(t('common.saved'));
-      setEditing(null);
-      await list.refetch();
-    } catch (e) {
+    },
+    success: 'common.saved',
+    invalidates: [['servicegroup']],
+    done: () => setEditing(null),
+    failed: (e) => {
       if (isApiError(e) && e.errors.length) {
         form.setFields(e.errors.map((x) => ({ name: x.path.split('.')[0] as keyof GroupForm, errors: [x.message] })));
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const save = () => saving.run();
 
-  const remove = async (row: ServiceGroupRow) => {
-    try {
-      await http.del(CATALOG.serviceGroup(row.id));
-      notify.message.success(t('common.deleted'));
-      await list.refetch();
-    } catch {
-      /* shown */
-    }
-  };
+  const removal = useAction<ServiceGroupRow>({
+    run: (row) => http.del(CATALOG.serviceGroup(row.id)),
+    success: 'common.deleted',
+    invalidates: [['servicegroup']],
+  });
+  const remove = (row: ServiceGroupRow) => removal.run(row);
 
   return (
     <Modal
@@ -99,7 +93,7 @@ export function ServiceGroupsModal({ open, onClose }: { open: boolean; onClose: 
         editing ? (
           <Space>
             <Button onClick={() => setEditing(null)}>{t('common.cancel')}</Button>
-            <Button type="primary" loading={busy} onClick={save}>
+            <Button type="primary" loading={saving.busy} onClick={save}>
               {t('common.save')}
             </Button>
           </Space>

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, InputNumber, Popconfirm, Skeleton, Slider, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
-import { notify } from '../../platform/notify';
 import { PRICING } from '../pricing/api';
 import { formatRatio } from './serviceDef';
 
@@ -25,7 +25,19 @@ export function ServicePerfTab({ service, onChanged }: { service: ServiceRow; on
     queryFn: ({ signal }) => http.get<PerfRatio>(PRICING.queryPerfRatio(service.id), undefined, { signal }),
   });
   const [pct, setPct] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useAction<number>({
+    run: (ratio) => http.post(PRICING.savePerfRatio, { serviceId: service.id, ratio }),
+    success: 'common.saved',
+    invalidates: [['service', 'perf', service.id]],
+    done: onChanged,
+  });
+  const clearing = useAction({
+    run: () => http.get(PRICING.deletePerfRatio(service.id)),
+    success: 'common.deleted',
+    invalidates: [['service', 'perf', service.id]],
+    done: onChanged,
+  });
+  const busy = saving.busy || clearing.busy;
 
   useEffect(() => {
     if (q.data) setPct(toPercent(q.data.perfRatio));
@@ -36,34 +48,8 @@ export function ServicePerfTab({ service, onChanged }: { service: ServiceRow; on
   const bp = toBp(pct);
   const example = bp === null ? null : Math.round((service.basePrice * bp) / 10_000);
 
-  const save = async () => {
-    if (bp === null) return;
-    setBusy(true);
-    try {
-      await http.post(PRICING.savePerfRatio, { serviceId: service.id, ratio: bp });
-      notify.message.success(t('common.saved'));
-      await q.refetch();
-      onChanged();
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await http.get(PRICING.deletePerfRatio(service.id));
-      notify.message.success(t('common.deleted'));
-      await q.refetch();
-      onChanged();
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => (bp === null ? undefined : saving.run(bp));
+  const remove = () => clearing.run();
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 720 }}>

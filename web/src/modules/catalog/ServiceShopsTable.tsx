@@ -1,13 +1,12 @@
 import type { ShopStatusRow } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Switch, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
-import { notify } from '../../platform/notify';
 import { PRICING } from '../pricing/api';
 
 /** Which shops sell a service and at what price (getServShopStatus); a switch starts or stops selling it. */
@@ -15,24 +14,18 @@ export function ServiceShopsTable({ serviceId, basePrice }: { serviceId: number;
   const { t } = useTranslation();
   const can = usePermission();
   const canEdit = can('pricing.serviceprice.edit');
-  const [busy, setBusy] = useState<number | null>(null);
   const q = useQuery({
     queryKey: ['service', 'shops', serviceId],
     queryFn: ({ signal }) => http.post<ShopStatusRow[]>(PRICING.getServShopStatus, { serviceId }, { signal, quiet: ['403'] }),
   });
 
-  const toggle = async (row: ShopStatusRow, sell: boolean) => {
-    setBusy(row.shopId);
-    try {
-      await http.post(PRICING.servShopStatus, { shopIds: [row.shopId], serviceIds: [serviceId], status: sell ? 1 : 0 });
-      notify.message.success(sell ? t('pricing.shopSell.on', { shop: row.shopName }) : t('pricing.shopSell.off', { shop: row.shopName }));
-      await q.refetch();
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(null);
-    }
-  };
+  const selling = useAction<{ row: ShopStatusRow; sell: boolean }>({
+    run: ({ row, sell }) => http.post(PRICING.servShopStatus, { shopIds: [row.shopId], serviceIds: [serviceId], status: sell ? 1 : 0 }),
+    success: (_r, { row, sell }) =>
+      sell ? t('pricing.shopSell.on', { shop: row.shopName }) : t('pricing.shopSell.off', { shop: row.shopName }),
+    invalidates: [['service', 'shops', serviceId]],
+  });
+  const toggle = (row: ShopStatusRow, sell: boolean) => selling.run({ row, sell });
 
   const sold = (q.data ?? []).filter((r) => r.status === 1).length;
   return (
@@ -88,7 +81,7 @@ export function ServiceShopsTable({ serviceId, basePrice }: { serviceId: number;
                     <Switch
                       size="small"
                       checked={r.status === 1}
-                      loading={busy === r.shopId}
+                      loading={selling.busyFor((v) => v.row.shopId === r.shopId)}
                       aria-label={`${r.shopName} ${t('pricing.shopSell.sell')}`}
                       onChange={(v) => void toggle(r, v)}
                     />

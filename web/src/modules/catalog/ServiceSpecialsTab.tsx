@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
-import { notify } from '../../platform/notify';
 import { formatDateTime } from '../../platform/resource/cells';
 import { ImportModal } from '../../platform/resource/ImportModal';
 import { PRICING } from '../pricing/api';
@@ -30,7 +30,6 @@ export function ServiceSpecialsTab({ service }: { service: ServiceRow }) {
   const { shops } = useShops();
   const [scope, setScope] = useState<number>(CHAIN);
   const [draft, setDraft] = useState<Record<number, number | null>>({});
-  const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
   const isChain = scope === CHAIN;
   // the chain prices are read through any shop's view (they are the same for every shop)
@@ -67,29 +66,28 @@ export function ServiceSpecialsTab({ service }: { service: ServiceRow }) {
   const priceOf = (l: LevelLine) => (l.levelId in draft ? (draft[l.levelId] ?? null) : current(l));
   const changed = lines.filter((l) => l.levelId in draft && (draft[l.levelId] ?? null) !== current(l));
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      if (isChain) {
-        const items = lines
-          .map((l) => ({ levelId: l.levelId, price: priceOf(l) }))
-          .filter((i): i is { levelId: number; price: number } => i.price !== null);
-        await http.post(PRICING.saveSpecials, { serviceId: service.id, shopId: null, items });
-      } else {
-        await http.post(
+  // refused (out of bounds, ...): shown by the client
+  const saving = useAction({
+    run: () => {
+      if (!isChain) {
+        return http.post(
           PRICING.setEeSpecial,
           { serviceId: service.id, items: changed.map((l) => ({ levelId: l.levelId, price: priceOf(l) })) },
           { params: { shopid: scope } },
         );
       }
-      notify.message.success(t('common.saved'));
-      await Promise.all([levels.refetch(), log.refetch()]);
-    } catch {
-      /* shown (out of bounds, ...) */
-    } finally {
-      setSaving(false);
-    }
-  };
+      const items = lines
+        .map((l) => ({ levelId: l.levelId, price: priceOf(l) }))
+        .filter((i): i is { levelId: number; price: number } => i.price !== null);
+      return http.post(PRICING.saveSpecials, { serviceId: service.id, shopId: null, items });
+    },
+    success: 'common.saved',
+    invalidates: [
+      ['service', 'specials', service.id],
+      ['service', 'specialLog', service.id],
+    ],
+  });
+  const save = () => saving.run();
 
   const priceInput = (l: LevelLine) => (
     <InputNumber<number>
@@ -161,7 +159,7 @@ export function ServiceSpecialsTab({ service }: { service: ServiceRow }) {
       />
       {canEdit ? (
         <Space>
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!changed.length} onClick={save}>
+          <Button type="primary" icon={<SaveOutlined />} loading={saving.busy} disabled={!changed.length} onClick={save}>
             {t('pricing.special.save')}
           </Button>
           <Button icon={<UndoOutlined />} disabled={!changed.length} onClick={() => setDraft({})}>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { notify } from '../../platform/notify';
 import { useTab } from '../../platform/pages';
@@ -29,13 +30,21 @@ type Changes = {
 /** The same changes on many services at once (updateInfos); empty fields are left as they are. */
 function BatchEdit({ services, onClose }: { services: ServiceRow[] | null; onClose: (done: boolean) => void }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [form] = Form.useForm<Changes>();
-  const [busy, setBusy] = useState(false);
   const types = useOptions({ kind: 'remote', url: CATALOG.serviceTypeAll });
   const branches = useOptions({ kind: 'remote', url: CATALOG.branchAll });
   const positions = useOptions({ kind: 'remote', url: CATALOG.positionAll });
   const lines = useOptions(SERVICE_LINES);
+
+  const saving = useAction<Record<string, unknown>>({
+    run: (changes) => http.post(CATALOG.serviceUpdateInfos, { ids: (services ?? []).map((s) => s.id), changes }),
+    success: 'common.saved',
+    invalidates: [serviceDef],
+    done: () => {
+      form.resetFields();
+      onClose(true);
+    },
+  });
 
   const submit = async () => {
     const v = form.getFieldsValue();
@@ -46,18 +55,7 @@ function BatchEdit({ services, onClose }: { services: ServiceRow[] | null; onClo
       notify.message.warning(t('catalog.service.nothingToChange'));
       return;
     }
-    setBusy(true);
-    try {
-      await http.post(CATALOG.serviceUpdateInfos, { ids: (services ?? []).map((s) => s.id), changes });
-      notify.message.success(t('common.saved'));
-      await invalidateResource(qc, serviceDef);
-      form.resetFields();
-      onClose(true);
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
+    await saving.run(changes);
   };
 
   return (
@@ -66,7 +64,7 @@ function BatchEdit({ services, onClose }: { services: ServiceRow[] | null; onClo
       title={t('catalog.service.batchEditTitle', { count: services?.length ?? 0 })}
       onCancel={() => onClose(false)}
       onOk={submit}
-      confirmLoading={busy}
+      confirmLoading={saving.busy}
       destroyOnHidden
     >
       <Form form={form} layout="vertical">
@@ -110,6 +108,12 @@ export default function ServicesPage() {
   const [groups, setGroups] = useState(false);
   const [batch, setBatch] = useState<{ rows: ServiceRow[]; clear: () => void } | null>(null);
   const [cards, setCards] = useState<{ rows: ServiceRow[]; clear: () => void } | null>(null);
+  // 409 (sold or in a package): shown by the client
+  const removal = useAction<ServiceRow>({
+    run: (row) => http.get(CATALOG.serviceDelete, { id: row.id }),
+    success: 'common.deleted',
+    invalidates: [serviceDef],
+  });
 
   const remove = async (row: ServiceRow) => {
     let used: InPackageAnswer | null = null;
@@ -132,15 +136,7 @@ export default function ServicesPage() {
       okText: t('common.delete'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await http.get(CATALOG.serviceDelete, { id: row.id });
-          notify.message.success(t('common.deleted'));
-          await invalidateResource(qc, serviceDef);
-        } catch {
-          /* 409: shown */
-        }
-      },
+      onOk: () => removal.run(row),
     });
   };
 

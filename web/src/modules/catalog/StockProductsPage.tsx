@@ -1,12 +1,10 @@
 import { NodeExpandOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import type { StockProductRow } from '@headoffice/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
-import { notify } from '../../platform/notify';
-import { invalidateResource } from '../../platform/resource/invalidate';
 import { useRemoteRows } from '../../platform/resource/options';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { CATALOG } from './api';
@@ -24,9 +22,7 @@ const WAREHOUSE = 0;
 /** Add many products to one location at once (batchSave). */
 function BatchAdd({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [form] = Form.useForm<{ location: number; productIds: number[]; safetyStock?: number }>();
-  const [busy, setBusy] = useState(false);
   const shops = useRemoteRows(CATALOG.shopAll);
   const products = useRemoteRows(open ? CATALOG.productAll : undefined);
   const shopOptions = [
@@ -35,26 +31,23 @@ function BatchAdd({ open, onClose }: { open: boolean; onClose: () => void }) {
   ];
   const productOptions = ((products.data ?? []) as unknown as Pick[]).map((p) => ({ value: p.id, label: `${p.pcode ?? ''} ${p.name}` }));
 
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return; // the form shows what is missing
-    setBusy(true);
-    try {
-      await http.post(CATALOG.stockProductBatch, {
+  const saving = useAction({
+    run: async () => {
+      const v = await form.validateFields();
+      return http.post(CATALOG.stockProductBatch, {
         shopId: v.location === WAREHOUSE ? null : v.location,
         productIds: v.productIds,
         ...(v.safetyStock !== undefined && v.safetyStock !== null ? { safetyStock: v.safetyStock } : {}),
       });
-      notify.message.success(t('common.saved'));
-      await invalidateResource(qc, stockProductDef);
+    },
+    success: 'common.saved',
+    invalidates: [stockProductDef],
+    done: () => {
       form.resetFields();
       onClose();
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const submit = () => saving.run();
 
   return (
     <Modal
@@ -62,7 +55,7 @@ function BatchAdd({ open, onClose }: { open: boolean; onClose: () => void }) {
       title={t('catalog.stock.batchAdd')}
       onCancel={onClose}
       onOk={submit}
-      confirmLoading={busy}
+      confirmLoading={saving.busy}
       destroyOnHidden
       width={560}
     >
@@ -96,8 +89,17 @@ function BatchAdd({ open, onClose }: { open: boolean; onClose: () => void }) {
 export default function StockProductsPage() {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
-  const qc = useQueryClient();
   const { modal } = App.useApp();
+  const spreading = useAction<StockProductRow, { updated?: number }>({
+    run: (row) =>
+      http.post<{ updated?: number }>(CATALOG.stockProductByProduct, {
+        productId: row.productId,
+        safetyStock: row.safetyStock,
+        status: row.status,
+      }),
+    success: (r) => t('catalog.stock.spreadDone', { count: r?.updated ?? 0 }),
+    invalidates: [stockProductDef],
+  });
 
   /** updateBypid: this row's safety stock and status on every location of the product. */
   const spread = (row: StockProductRow) =>
@@ -106,19 +108,7 @@ export default function StockProductsPage() {
       content: t('catalog.stock.spreadConfirm', { name: row.productName, safety: row.safetyStock }),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          const r = await http.post<{ updated?: number }>(CATALOG.stockProductByProduct, {
-            productId: row.productId,
-            safetyStock: row.safetyStock,
-            status: row.status,
-          });
-          notify.message.success(t('catalog.stock.spreadDone', { count: r?.updated ?? 0 }));
-          await invalidateResource(qc, stockProductDef);
-        } catch {
-          /* shown */
-        }
-      },
+      onOk: () => spreading.run(row),
     });
 
   return (

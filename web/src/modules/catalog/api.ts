@@ -5,6 +5,7 @@ export const CATALOG = {
   productBrandAll: productBrandRecord.paths.all,
 
   product: '/api-chain/product',
+  productExport: '/api-chain/product/export',
   productAll: '/api-chain/product/list/all',
   productInList: '/api-chain/product/inlist',
   productCode: '/api-chain/product/getCode',
@@ -14,12 +15,14 @@ export const CATALOG = {
   productImport: '/api-chain/product/batchImport',
 
   stockProductChain: '/api-stock/product/chain/list',
+  stockProductChainExport: '/api-stock/product/chain/export',
   stockProduct: '/api-stock/product',
   stockProductBatch: '/api-stock/product/batchSave',
   stockProductStatus: '/api-stock/product/updateStatus',
   stockProductByProduct: '/api-stock/product/updateBypid',
 
   serviceList: '/api-chain/serviceinfo/listPage',
+  serviceExport: '/api-chain/serviceinfo/export',
   serviceAll: '/api-chain/serviceinfo/findServiceList',
   serviceCode: '/api-chain/serviceinfo/newcode',
   serviceSave: '/api-chain/serviceinfo/save',
@@ -37,6 +40,7 @@ export const CATALOG = {
   serviceGroup: (id: number) => `/api-chain/serviceGroup/${id}`,
 
   packageList: '/api-chain/servicepackage/list',
+  packageExport: '/api-chain/servicepackage/export',
   packageCode: '/api-chain/servicepackage/newcode',
   packageDetail: (id: number) => `/api-chain/servicepackage/findById/${id}`,
   packageSave: '/api-chain/servicepackage/save',

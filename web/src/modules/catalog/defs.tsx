@@ -41,6 +41,7 @@ export const productDef: ResourceDef<ProductRow, ProductVirtual> = {
   title: 'catalog.product.title',
   basePath: CATALOG.product,
   listPath: CATALOG.product,
+  exportPath: CATALOG.productExport,
   savePath: CATALOG.product,
   updateStatusPath: false,
   editPerm: 'catalog.product.edit',
@@ -84,14 +85,14 @@ export const productDef: ResourceDef<ProductRow, ProductVirtual> = {
       title: 'catalog.product.retailPrice',
       type: 'money',
       table: { width: 110, sorter: true },
-      form: { required: true, initial: 0 },
+      form: { required: true },
     },
     {
       key: 'purchasePrice',
       title: 'catalog.product.purchasePrice',
       type: 'money',
       table: { width: 110, sorter: true },
-      form: { initial: 0 },
+      form: {},
     },
     {
       key: 'brandId',
@@ -188,6 +189,7 @@ export const stockProductDef: ResourceDef<StockProductRow, 'keyword' | 'product'
   title: 'catalog.stock.title',
   basePath: CATALOG.stockProduct,
   listPath: CATALOG.stockProductChain,
+  exportPath: CATALOG.stockProductChainExport,
   savePath: CATALOG.stockProduct,
   deletePath: false,
   updateStatusPath: CATALOG.stockProductStatus,
@@ -201,7 +203,7 @@ export const stockProductDef: ResourceDef<StockProductRow, 'keyword' | 'product'
       title: 'catalog.stock.location',
       type: 'select',
       options: { kind: 'remote', url: CATALOG.shopAll },
-      table: { width: 160, render: (r) => locationName(r) },
+      table: { width: 160, sorter: true, render: (r) => locationName(r) },
       search: { param: 'shopid', placeholder: 'catalog.stock.allLocations' },
       form: { disabledOnEdit: true, placeholder: 'catalog.stock.warehouse', help: 'catalog.stock.locationHelp' },
     },
@@ -210,6 +212,7 @@ export const stockProductDef: ResourceDef<StockProductRow, 'keyword' | 'product'
       title: 'catalog.product.title',
       table: {
         width: 240,
+        sorter: true,
         render: (r) => (
           <Space size={6}>
             <Typography.Text type="secondary">{r.pcode}</Typography.Text>
@@ -252,9 +255,9 @@ export const stockProductDef: ResourceDef<StockProductRow, 'keyword' | 'product'
       table: { width: 100, sorter: true },
       form: { initial: 0, min: 0, max: 10000000, help: 'catalog.stock.safetyHelp' },
     },
-    { key: 'status', title: 'common.status', type: 'status', table: { width: 90 }, search: true, form: { initial: 1 } },
+    { key: 'status', title: 'common.status', type: 'status', table: { width: 90, sorter: true }, search: true, form: { initial: 1 } },
     { key: 'memo', title: 'common.memo', type: 'textarea', table: false, form: { maxLength: 500 } },
-    { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', table: { width: 150 }, form: false },
+    { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', table: { width: 150, sorter: true }, form: false },
   ],
   toSave: (values, row) => ({ ...values, shopId: row ? row.shopId : ((values.shopId as number | null | undefined) ?? null) }),
 };

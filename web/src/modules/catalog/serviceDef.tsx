@@ -27,6 +27,7 @@ export const serviceDef: ResourceDef<ServiceRow, ServiceVirtual | 'positionIds' 
   title: 'catalog.service.title',
   basePath: '/api-chain/serviceinfo',
   listPath: CATALOG.serviceList,
+  exportPath: CATALOG.serviceExport,
   savePath: CATALOG.serviceSave,
   nextCodePath: CATALOG.serviceCode,
   deletePath: false,

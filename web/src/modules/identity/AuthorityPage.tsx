@@ -1,8 +1,7 @@
 import { ClearOutlined, EditOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import type { Page } from '@headoffice/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Form,
@@ -20,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
@@ -57,8 +57,6 @@ function rowsOf(data: PositionRoleRow[] | Page<PositionRoleRow> | undefined): Po
 
 function PositionRoles() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const can = usePermission();
   const canEdit = can('identity.authority.edit');
   const [keyword, setKeyword] = useState('');
@@ -73,16 +71,12 @@ function PositionRoles() {
     queryFn: ({ signal }) => http.get<Page<AuthorityRow>>(API.authorities, { page: 1, pageSize: 200, status: 1 }, { signal }),
   });
 
-  const clear = async (row: PositionRoleRow) => {
-    if (!row.id) return;
-    try {
-      await http.del(API.positionRoleDelete(row.id));
-      message.success(t('identity.authority.cleared'));
-      await qc.invalidateQueries({ queryKey: ['authority'] });
-    } catch {
-      /* shown by the client */
-    }
-  };
+  const clearing = useAction<number>({
+    run: (id) => http.del(API.positionRoleDelete(id)),
+    success: 'identity.authority.cleared',
+    invalidates: [['authority']],
+  });
+  const clear = (row: PositionRoleRow) => (row.id ? clearing.run(row.id) : undefined);
 
   if (isApiError(q.error) && q.error.status === 403) return <ForbiddenResult />;
   const kw = keyword.trim().toLowerCase();
@@ -199,44 +193,33 @@ function PositionRoles() {
 
 function PositionRoleForm({ row, templates, onClose }: { row: PositionRoleRow; templates: AuthorityRow[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const [form] = Form.useForm<{ authorityId: number; memo?: string }>();
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    try {
+  const saving = useAction({
+    run: async () => {
+      const values = await form.validateFields();
       const memo = values.memo?.trim() ? values.memo.trim() : null;
-      if (row.id) {
-        await http.post(API.positionRoleEdit, {
-          id: row.id,
-          ...(row.version ? { version: row.version } : {}),
-          positionId: row.positionId,
-          authorityId: values.authorityId,
-          memo,
-        });
-      } else {
-        await http.post(API.positionRoleSave, { positionId: row.positionId, authorityId: values.authorityId, memo });
-      }
-      message.success(t('common.saved'));
-      await qc.invalidateQueries({ queryKey: ['authority'] });
-      onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (!row.id) return http.post(API.positionRoleSave, { positionId: row.positionId, authorityId: values.authorityId, memo });
+      return http.post(API.positionRoleEdit, {
+        id: row.id,
+        ...(row.version ? { version: row.version } : {}),
+        positionId: row.positionId,
+        authorityId: values.authorityId,
+        memo,
+      });
+    },
+    success: 'common.saved',
+    invalidates: [['authority']],
+    done: onClose,
+  });
   return (
     <Modal
       open
       title={t('identity.authority.setFor', { name: row.positionName ?? '' })}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      onOk={save}
+      onOk={() => saving.run()}
       onCancel={onClose}
-      okButtonProps={{ loading: busy }}
+      okButtonProps={{ loading: saving.busy }}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ authorityId: row.authorityId ?? undefined, memo: row.memo ?? undefined }}>

@@ -1,8 +1,8 @@
 import { SafetyOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Card, Space, Switch, Typography } from 'antd';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
 import { ResourceList } from '../../platform/resource/ResourceList';
@@ -12,13 +12,15 @@ import { deviceDef } from './defs';
 /** The tenant switch: the cashier signs in only on a bound device. */
 function DeviceSettings() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const can = usePermission();
-  const [busy, setBusy] = useState(false);
   const q = useQuery({
     queryKey: ['device', 'settings'],
     queryFn: ({ signal }) => http.get<{ requireBoundDevice: boolean }>(API.deviceSettings, undefined, { signal, quiet: ['403'] }),
+  });
+  const saving = useAction<boolean>({
+    run: (checked) => http.post(API.deviceSettings, { requireBoundDevice: checked }),
+    success: 'common.saved',
+    invalidates: [['device', 'settings']],
   });
   const on = !!q.data?.requireBoundDevice;
   return (
@@ -38,22 +40,11 @@ function DeviceSettings() {
         <Switch
           aria-label={t('identity.device.requireBound')}
           checked={on}
-          loading={q.isLoading || busy}
+          loading={q.isLoading || saving.busy}
           disabled={!can('identity.device.edit')}
           checkedChildren={t('identity.device.on')}
           unCheckedChildren={t('identity.device.off')}
-          onChange={async (checked) => {
-            setBusy(true);
-            try {
-              await http.post(API.deviceSettings, { requireBoundDevice: checked });
-              message.success(t('common.saved'));
-              await qc.invalidateQueries({ queryKey: ['device', 'settings'] });
-            } catch {
-              /* shown by the client */
-            } finally {
-              setBusy(false);
-            }
-          }}
+          onChange={(checked) => saving.run(checked)}
         />
       </Space>
     </Card>

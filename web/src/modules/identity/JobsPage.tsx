@@ -1,9 +1,10 @@
 import { type JobRow, jobPage, jobRow, jobStateLabels, jobStates } from '@headoffice/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http, isApiError } from '../../platform/http';
 import { currentLang } from '../../platform/i18n';
@@ -18,30 +19,21 @@ const time = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss'
 /** /admin/system/jobs — background work (transfers on their day, …): failed jobs with their error, run again. */
 export default function JobsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const can = usePermission();
   const [state, setState] = useState<State | 'all'>('all');
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
-  const [busy, setBusy] = useState<number | null>(null);
   const q = useQuery({
     queryKey: ['jobs', state, page],
     queryFn: ({ signal }) =>
       http.read(jobPage, API.jobs, { ...page, state: state === 'all' ? undefined : state }, { signal, quiet: ['403'] }),
   });
 
-  const rerun = async (row: JobRow) => {
-    setBusy(row.id);
-    try {
-      await http.send(jobRow, API.jobRerun(row.id));
-      message.success(t('identity.job.queuedAgain'));
-      await qc.invalidateQueries({ queryKey: ['jobs'] });
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(null);
-    }
-  };
+  const rerunning = useAction<JobRow>({
+    run: (row) => http.send(jobRow, API.jobRerun(row.id)),
+    success: 'identity.job.queuedAgain',
+    invalidates: [['jobs']],
+  });
+  const rerun = (row: JobRow) => rerunning.run(row);
 
   if (isApiError(q.error) && q.error.status === 403) return <ForbiddenResult />;
   const columns: TableColumnsType<JobRow> = [
@@ -74,7 +66,7 @@ export default function JobsPage() {
       fixed: 'right',
       render: (_: unknown, r) =>
         r.state === 'failed' && can('identity.job.edit') ? (
-          <Button size="small" loading={busy === r.id} onClick={() => rerun(r)}>
+          <Button size="small" loading={rerunning.busyFor((v) => v.id === r.id)} onClick={() => rerun(r)}>
             {t('identity.job.rerun')}
           </Button>
         ) : null,

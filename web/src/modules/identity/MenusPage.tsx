@@ -2,7 +2,6 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant
 import type { MenuNode } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Input,
@@ -18,6 +17,7 @@ import {
 } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { type AppEntry, usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
@@ -167,7 +167,6 @@ function clean(nodes: MenuNode[]): MenuNode[] {
 /** /admin/system/menus — the menu tree of each application: directories, pages and their actions. */
 export default function MenusPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const can = usePermission();
   const canEdit = can('identity.menu.edit');
@@ -193,15 +192,13 @@ export default function MenusPage() {
   }, [q.data, appId, expandedFor]);
   const def = useMemo(() => menuDef(appId, tree), [appId, tree]);
 
-  const remove = async (row: MenuNode) => {
-    try {
-      await http.del(API.menu(row.id));
-      message.success(t('common.deleted'));
-      await Promise.all([qc.invalidateQueries({ queryKey: ['menu'] }), qc.invalidateQueries({ queryKey: ['menus'] })]);
-    } catch {
-      /* 409 (children or roles use it): shown by the client */
-    }
-  };
+  // 409 (children or roles use it): shown by the client
+  const removal = useAction<MenuNode>({
+    run: (row) => http.del(API.menu(row.id)),
+    success: 'common.deleted',
+    invalidates: [['menu'], ['menus']],
+  });
+  const remove = (row: MenuNode) => removal.run(row);
 
   if (isApiError(q.error) && q.error.status === 403) return <ForbiddenResult />;
 

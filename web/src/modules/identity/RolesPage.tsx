@@ -1,14 +1,14 @@
 import { CopyOutlined, DownOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import type { RoleRow, UserRow } from '@headoffice/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Dropdown, Input, Modal, Select, Skeleton, Space, Table, Tabs, Tag, Tree, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Dropdown, Input, Modal, Select, Skeleton, Space, Table, Tabs, Tag, Tree, Typography } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { type AppEntry, usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { AppIcon } from '../../platform/icons';
-import { invalidateResource } from '../../platform/resource/invalidate';
 import { useRemoteRows } from '../../platform/resource/options';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { API, type RoleMenuApp, type RoleMenuNode, type RoleOption } from './api';
@@ -89,8 +89,6 @@ function branchIds(nodes: RoleMenuNode[], out: number[] = []): number[] {
 /** The role's menus per application, as a tree to tick; read-only for the super role and without the edit permission. */
 function RolePerms({ row, onClose }: { row: RoleRow | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const can = usePermission();
   const en = i18n.language === 'en-US';
   const apps = useRemoteRows(API.apps);
@@ -109,7 +107,6 @@ function RolePerms({ row, onClose }: { row: RoleRow | null; onClose: () => void 
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [app, setApp] = useState<string>('');
   const [keyword, setKeyword] = useState('');
-  const [saving, setSaving] = useState(false);
   const readOnly = !!row?.isSuper || !can('identity.role.edit');
 
   // every opening starts from the whole tree
@@ -155,24 +152,13 @@ function RolePerms({ row, onClose }: { row: RoleRow | null; onClose: () => void 
   const shown = displayKeys(idx, held);
   const countIn = (a: RoleMenuApp) => allIds(a.menus).filter((id) => held.has(id)).length;
 
-  const save = async () => {
-    if (!row) return;
-    setSaving(true);
-    try {
-      await http.post(API.roleMenusSave(row.id), { menuIds: [...held].sort((a, b) => a - b) });
-      message.success(t('identity.role.permsSaved'));
-      await Promise.all([
-        invalidateResource(qc, roleDef),
-        qc.invalidateQueries({ queryKey: ['menus'] }),
-        qc.invalidateQueries({ queryKey: ['me'] }),
-      ]);
-      onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useAction({
+    run: () => http.post(API.roleMenusSave(row?.id ?? 0), { menuIds: [...held].sort((a, b) => a - b) }),
+    success: 'identity.role.permsSaved',
+    invalidates: [roleDef, ['menus'], ['me']],
+    done: onClose,
+  });
+  const save = () => (row ? saving.run() : undefined);
 
   return (
     <Drawer
@@ -192,7 +178,7 @@ function RolePerms({ row, onClose }: { row: RoleRow | null; onClose: () => void 
             <Typography.Text type="secondary">{t('identity.role.permsCount', { count: held.size })}</Typography.Text>
             <Space>
               <Button onClick={onClose}>{t('common.cancel')}</Button>
-              <Button type="primary" loading={saving} disabled={q.isLoading} onClick={save}>
+              <Button type="primary" loading={saving.busy} disabled={q.isLoading} onClick={save}>
                 {t('common.save')}
               </Button>
             </Space>
@@ -267,35 +253,25 @@ function RolePerms({ row, onClose }: { row: RoleRow | null; onClose: () => void 
 /** Give other roles exactly this role's menus. */
 function CopyPerms({ row, onClose }: { row: RoleRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const roles = useRemoteRows(API.sysRoles);
   const [targets, setTargets] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
   const options = ((roles.data ?? []) as unknown as RoleOption[])
     .filter((r) => r.id !== row.id && !r.isSuper)
     .map((r) => ({ value: r.id, label: r.name }));
-  const save = async () => {
-    setBusy(true);
-    try {
-      await http.post(API.roleCopy, { fromRoleId: row.id, toRoleIds: targets });
-      message.success(t('identity.role.copied', { count: targets.length }));
-      await invalidateResource(qc, roleDef);
-      onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const copying = useAction({
+    run: () => http.post(API.roleCopy, { fromRoleId: row.id, toRoleIds: targets }),
+    success: () => t('identity.role.copied', { count: targets.length }),
+    invalidates: [roleDef],
+    done: onClose,
+  });
   return (
     <Modal
       open
       title={t('identity.role.copyTitle', { name: row.name })}
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !targets.length, loading: busy }}
-      onOk={save}
+      okButtonProps={{ disabled: !targets.length, loading: copying.busy }}
+      onOk={() => copying.run()}
       onCancel={onClose}
       destroyOnHidden
     >

@@ -1,12 +1,12 @@
 import { DownOutlined, KeyOutlined, LockOutlined, ShopOutlined } from '@ant-design/icons';
 import type { UserRow } from '@headoffice/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Dropdown, Form, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Dropdown, Form, Input, List, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import type { AppEntry } from '../../platform/auth';
 import { http } from '../../platform/http';
-import { invalidateResource } from '../../platform/resource/invalidate';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { ShopTreeSelect } from '../org/ShopTreeSelect';
 import { API } from './api';
@@ -60,22 +60,16 @@ export default function UsersPage() {
 
 function ResetPassword({ row, onClose }: { row: UserRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string; confirm: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const { password } = await form.validateFields();
-    setBusy(true);
-    try {
-      await http.post(API.userUpdate, { id: row.id, password });
-      message.success(t('identity.user.passwordReset', { name: row.name }));
-      onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const reset = useAction({
+    run: async () => {
+      const { password } = await form.validateFields();
+      return http.post(API.userUpdate, { id: row.id, password });
+    },
+    success: () => t('identity.user.passwordReset', { name: row.name }),
+    done: onClose,
+  });
+  const submit = () => reset.run();
   return (
     <Modal
       open
@@ -84,7 +78,7 @@ function ResetPassword({ row, onClose }: { row: UserRow; onClose: () => void }) 
       cancelText={t('common.cancel')}
       onOk={submit}
       onCancel={onClose}
-      okButtonProps={{ loading: busy }}
+      okButtonProps={{ loading: reset.busy }}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('identity.user.resetPasswordHint')}</Typography.Paragraph>
@@ -122,28 +116,21 @@ function ResetPassword({ row, onClose }: { row: UserRow; onClose: () => void }) 
 /** Independent passwords per application: opening that application asks for it (4005). */
 function AppPasswords({ row, onClose }: { row: UserRow; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const apps = useQuery({ queryKey: ['options', API.apps], queryFn: () => http.get<AppEntry[]>(API.apps), staleTime: 5 * 60_000 });
   const [held, setHeld] = useState<string[]>(row.appPasswords);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<string | null>(null);
   const en = i18n.language === 'en-US';
 
-  const save = async (appId: string, password: string | null) => {
-    setBusy(appId);
-    try {
-      await http.post(API.userUpdate, { id: row.id, appPasswords: [{ appId, password }] });
+  const saving = useAction<{ appId: string; password: string | null }>({
+    run: ({ appId, password }) => http.post(API.userUpdate, { id: row.id, appPasswords: [{ appId, password }] }),
+    success: (_r, { password }) => (password ? t('identity.user.appPasswordSet') : t('identity.user.appPasswordCleared')),
+    invalidates: [userDef],
+    done: (_r, { appId, password }) => {
       setHeld((h) => (password ? [...new Set([...h, appId])] : h.filter((x) => x !== appId)));
       setDrafts((d) => ({ ...d, [appId]: '' }));
-      message.success(password ? t('identity.user.appPasswordSet') : t('identity.user.appPasswordCleared'));
-      await invalidateResource(qc, userDef);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
+  const save = (appId: string, password: string | null) => saving.run({ appId, password });
 
   return (
     <Modal open title={t('identity.user.appPasswordsOf', { name: row.name })} footer={null} onCancel={onClose} width={620} destroyOnHidden>
@@ -162,7 +149,7 @@ function AppPasswords({ row, onClose }: { row: UserRow; onClose: () => void }) {
                   type="primary"
                   size="small"
                   disabled={draft.length < 8}
-                  loading={busy === app.appId}
+                  loading={saving.busyFor((v) => v.appId === app.appId && v.password !== null)}
                   onClick={() => void save(app.appId, draft)}
                 >
                   {has ? t('identity.user.change') : t('identity.user.set')}
@@ -197,23 +184,13 @@ function AppPasswords({ row, onClose }: { row: UserRow; onClose: () => void }) {
 /** Quick edit of a user's login shops or manager shops. */
 function UserShops({ row, kind, onClose }: { row: UserRow; kind: 'loginShops' | 'managerShops'; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const [ids, setIds] = useState<number[]>(row[kind].map((s) => s.id));
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      await http.post(kind === 'loginShops' ? API.loginShops(row.id) : API.managerShops(row.id), { shopIds: ids });
-      message.success(t('common.saved'));
-      await invalidateResource(qc, userDef);
-      onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const saving = useAction({
+    run: () => http.post(kind === 'loginShops' ? API.loginShops(row.id) : API.managerShops(row.id), { shopIds: ids }),
+    success: 'common.saved',
+    invalidates: [userDef],
+    done: onClose,
+  });
   const label = kind === 'loginShops' ? t('identity.user.loginShops') : t('identity.user.managerShops');
   return (
     <Modal
@@ -221,9 +198,9 @@ function UserShops({ row, kind, onClose }: { row: UserRow; kind: 'loginShops' | 
       title={`${label} · ${row.name}`}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      onOk={save}
+      onOk={() => saving.run()}
       onCancel={onClose}
-      okButtonProps={{ loading: busy }}
+      okButtonProps={{ loading: saving.busy }}
       width={560}
       destroyOnHidden
     >

@@ -6,6 +6,7 @@ export const API = {
   jobs: '/api-user/jobs',
   jobRerun: (id: number) => `/api-user/jobs/${id}/rerun`,
   users: '/api-user/users',
+  usersExport: '/api-user/users/export',
   user: (id: number) => `/api-user/users/${id}`,
   userSave: '/api-user/users/saveOrUpdate',
   userUpdate: '/api-user/users/updateUser',
@@ -43,6 +44,7 @@ export const API = {
   positionRoleDelete: (id: number) => `/api-cashier/modelauthority/deletePositionRole/${id}`,
 
   logs: '/api-chain/logger/list',
+  logsExport: '/api-chain/logger/export',
 
   shopTree: '/api-chain/dictregion/shopTree',
   shopsAll: '/api-chain/shop/list/all',

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
-import { notify } from '../../platform/notify';
 import { OptionTag } from '../../platform/resource/cells';
 import { STATUS_OPTIONS } from '../../platform/resource/FieldInput';
 
@@ -32,8 +30,11 @@ export function RowSwitch({
 }) {
   const { t } = useTranslation();
   const can = usePermission();
-  const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const change = useAction<0 | 1>({
+    run: (status) => http.post(path, body(status)),
+    success: (_r, status) => (labels ? t('common.saved') : status ? t('common.enabledDone') : t('common.disabledDone')),
+    invalidates: invalidate.map((head) => [head]),
+  });
   const [on, off] = labels ?? ['common.enabled', 'common.disabled'];
   if (!can(perm)) {
     return (
@@ -60,21 +61,10 @@ export function RowSwitch({
     <Switch
       size="small"
       checked={value === 1}
-      loading={busy}
+      loading={change.busy}
       checkedChildren={t(on)}
       unCheckedChildren={t(off)}
-      onChange={async (checked) => {
-        setBusy(true);
-        try {
-          await http.post(path, body(checked ? 1 : 0));
-          notify.message.success(labels ? t('common.saved') : checked ? t('common.enabledDone') : t('common.disabledDone'));
-          await qc.invalidateQueries({ predicate: (q) => invalidate.includes(String(q.queryKey[0])) });
-        } catch {
-          /* shown by the client */
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onChange={(checked) => change.run(checked ? 1 : 0)}
     />
   );
 }

@@ -1,12 +1,11 @@
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Col, Dropdown, Form, Input, Modal, Row, Skeleton, Tag, Tree, TreeSelect } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
-import { invalidateResource } from '../../platform/resource/invalidate';
 import { useRemoteRows } from '../../platform/resource/options';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { ResourceList } from '../../platform/resource/ResourceList';
@@ -54,8 +53,7 @@ interface TreeNode {
 /** /admin/org/regions — the two-level region tree (大区 → 区域) and the shops of the selected region. */
 export default function RegionsPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const qc = useQueryClient();
+  const { modal } = App.useApp();
   const can = usePermission();
   const canEdit = can('org.region.edit');
   const canMoveShops = can(shopDef.editPerm);
@@ -68,7 +66,6 @@ export default function RegionsPage() {
   const [form, setForm] = useState<{ row: RegionNode | null; parentId?: number | null } | null>(null);
   const [moving, setMoving] = useState<ShopRow[] | null>(null);
   const [target, setTarget] = useState<number | undefined>();
-  const [movingBusy, setMovingBusy] = useState(false);
   const [afterMove, setAfterMove] = useState<(() => void) | null>(null);
 
   const def = useMemo(() => regionDef(regions.filter((r) => !r.parentId && r.id !== form?.row?.id)), [regions, form]);
@@ -83,6 +80,16 @@ export default function RegionsPage() {
     setExpanded(regions.map((r) => r.id));
   }, [regions]);
 
+  // 409 (has shops or sub-regions): the client shows the server's message
+  const removal = useAction<RegionNode>({
+    run: (node) => http.del(API.region(node.id)),
+    success: 'common.deleted',
+    invalidates: [def],
+    done: (_r, node) => {
+      if (selected === node.id) setSelected(null);
+    },
+  });
+
   const remove = (node: RegionNode) => {
     modal.confirm({
       title: t('common.delete'),
@@ -90,16 +97,7 @@ export default function RegionsPage() {
       okText: t('common.delete'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await http.del(API.region(node.id));
-          message.success(t('common.deleted'));
-          if (selected === node.id) setSelected(null);
-          await invalidateResource(qc, def);
-        } catch {
-          /* 409 (has shops or sub-regions): the client shows the server's message */
-        }
-      },
+      onOk: () => removal.run(node),
     });
   };
 
@@ -157,22 +155,17 @@ export default function RegionsPage() {
     return { value: n.id, title: n.name, children: n.children?.length ? n.children.map(map) : undefined };
   });
 
-  const move = async () => {
-    if (!moving || !target) return;
-    setMovingBusy(true);
-    try {
-      await http.post(API.shopBatchRegion, { shopIds: moving.map((s) => s.id), regionId: target });
-      message.success(t('org.region.moved', { count: moving.length }));
+  const shopMove = useAction<{ shops: ShopRow[]; regionId: number }>({
+    run: ({ shops, regionId }) => http.post(API.shopBatchRegion, { shopIds: shops.map((s) => s.id), regionId }),
+    success: (_r, { shops }) => t('org.region.moved', { count: shops.length }),
+    invalidates: [shopDef],
+    done: () => {
       setMoving(null);
       setTarget(undefined);
       afterMove?.();
-      await Promise.all([invalidateResource(qc, def), invalidateResource(qc, shopDef)]);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setMovingBusy(false);
-    }
-  };
+    },
+  });
+  const move = () => (moving && target ? shopMove.run({ shops: moving, regionId: target }) : undefined);
 
   if (isApiError(tree.error) && tree.error.status === 403) return <ForbiddenResult />;
 
@@ -262,7 +255,7 @@ export default function RegionsPage() {
         title={t('org.region.moveTitle', { count: moving?.length ?? 0 })}
         okText={t('common.confirm')}
         cancelText={t('common.cancel')}
-        okButtonProps={{ disabled: !target, loading: movingBusy }}
+        okButtonProps={{ disabled: !target, loading: shopMove.busy }}
         onOk={move}
         onCancel={() => setMoving(null)}
         destroyOnHidden

@@ -21,6 +21,7 @@ export const API = {
   shopArea: '/api-chain/shop/getProCityArea',
   shopExport: '/api-chain/shop/export',
   shopBatchRegion: '/api-chain/shop/batchRegion',
+  regions: '/api-chain/dictregion',
   brandAll: '/api-chain/brand/list/all',
 } as const;
 
@@ -178,6 +179,8 @@ export const shopDef: ResourceDef<ShopRow, ShopVirtual> = {
   deletePath: false,
   updateStatusPath: false,
   exportPath: API.shopExport,
+  // the region tree shows each region's shops counted, the shop pickers group them by region
+  countedBy: [{ key: 'region', basePath: API.regions }],
   editPerm: 'org.shop.edit',
   sendVersion: true,
   formWidth: 760,
@@ -198,7 +201,7 @@ export function regionDef(areas: RegionNode[]): ResourceDef<RegionNode> {
   return {
     key: 'region',
     title: 'org.region.title',
-    basePath: '/api-chain/dictregion',
+    basePath: API.regions,
     savePath: API.regionSave,
     detailPath: API.region,
     nextCodePath: API.regionNext,

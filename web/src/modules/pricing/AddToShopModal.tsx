@@ -1,9 +1,9 @@
 import type { AddServsResult, ServicePick } from '@headoffice/contract';
 import { Alert, Form, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
-import { notify } from '../../platform/notify';
 import { useRemoteRows } from '../../platform/resource/options';
 import { PRICING } from './api';
 import { ShopSelect } from './shops';
@@ -12,7 +12,6 @@ import { ShopSelect } from './shops';
 export function AddToShopModal({ open, serviceIds, onClose }: { open: boolean; serviceIds: number[]; onClose: (done: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ shopId: number; serviceIds: number[] }>();
-  const [busy, setBusy] = useState(false);
   const services = useRemoteRows(open ? '/api-chain/serviceinfo/findServiceList' : undefined);
   const options = ((services.data ?? []) as unknown as ServicePick[]).map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }));
 
@@ -20,21 +19,18 @@ export function AddToShopModal({ open, serviceIds, onClose }: { open: boolean; s
     if (open) form.setFieldsValue({ serviceIds });
   }, [open, serviceIds, form]);
 
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return; // the form shows what is missing
-    setBusy(true);
-    try {
-      const r = await http.post<AddServsResult>(PRICING.addServs, { shopId: v.shopId, serviceIds: v.serviceIds });
-      notify.message.success(t('pricing.add.done', { added: r.added, existing: r.existing }));
+  const adding = useAction<void, AddServsResult>({
+    run: async () => {
+      const v = await form.validateFields();
+      return http.post<AddServsResult>(PRICING.addServs, { shopId: v.shopId, serviceIds: v.serviceIds });
+    },
+    success: (r) => t('pricing.add.done', { added: r.added, existing: r.existing }),
+    done: () => {
       form.resetFields();
       onClose(true);
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const submit = () => adding.run();
 
   return (
     <Modal
@@ -42,7 +38,7 @@ export function AddToShopModal({ open, serviceIds, onClose }: { open: boolean; s
       title={t('pricing.add.title')}
       onCancel={() => onClose(false)}
       onOk={submit}
-      confirmLoading={busy}
+      confirmLoading={adding.busy}
       destroyOnHidden
       width={600}
     >

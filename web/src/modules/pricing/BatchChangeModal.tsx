@@ -3,9 +3,9 @@ import type { BatchChangeResult, BatchChangeRow, GridShop, PriceKind } from '@he
 import { Alert, Button, Form, InputNumber, Modal, Radio, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http, isApiError } from '../../platform/http';
+import { useAction } from '../../platform/action';
+import { http } from '../../platform/http';
 import { formatMoney, yuanToCents } from '../../platform/money';
-import { notify } from '../../platform/notify';
 import { PRICING } from './api';
 import { type BatchMode, changedPrice, outOfBounds } from './calc';
 import type { GridItem } from './PriceGrid';
@@ -82,7 +82,6 @@ export function BatchChangeModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [preview, setPreview] = useState<BatchChangeResult | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'apply' | null>(null);
   const mode = Form.useWatch('mode', form) ?? 'percent';
 
   useEffect(() => {
@@ -94,51 +93,48 @@ export function BatchChangeModal({
 
   const shopsOf = (ids: number[]) => gridShops.filter((s) => ids.includes(s.id));
 
+  // a refused change (400: below a floor...) is shown by the client on apply, and on the preview
+  const running = useAction<{ dry: boolean; v: Values & { value: number } }>({
+    run: async ({ dry, v }) => {
+      if (kind === 'service') {
+        const r = await http.post<BatchChangeResult>(PRICING.batchChange, {
+          shopIds: v.shopIds,
+          serviceIds: items.map((i) => i.itemId),
+          mode: v.mode,
+          value: wireValue(v.mode, v.value),
+          preview: dry,
+        });
+        if (dry) setPreview(r);
+        return r.changed;
+      }
+      const p = productPreview(items, shopsOf(v.shopIds), v.mode, v.value, t);
+      if (dry) {
+        setPreview(p);
+        return 0;
+      }
+      const changes = p.rows.filter((r) => r.after !== r.before);
+      if (changes.length) {
+        await http.post(PRICING.productPriceBatch, {
+          items: changes.map((r) => ({
+            shopId: r.shopId,
+            productId: r.serviceId,
+            price: r.after,
+            status: items.find((i) => i.itemId === r.serviceId)?.prices[String(r.shopId)]?.status ?? 1,
+          })),
+        });
+      }
+      return changes.length;
+    },
+    success: (count, { dry }) => (dry ? null : t('pricing.batch.done', { count })),
+    done: (_count, { dry }) => {
+      if (!dry) onClose(true);
+    },
+  });
   const run = async (dry: boolean) => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return; // the form shows what is missing
     if (v.value === null) return;
-    setBusy(dry ? 'preview' : 'apply');
-    try {
-      if (kind === 'service') {
-        const r = await http.post<BatchChangeResult>(
-          PRICING.batchChange,
-          { shopIds: v.shopIds, serviceIds: items.map((i) => i.itemId), mode: v.mode, value: wireValue(v.mode, v.value), preview: dry },
-          { quiet: dry ? false : ['400'] },
-        );
-        if (dry) setPreview(r);
-        else {
-          notify.message.success(t('pricing.batch.done', { count: r.changed }));
-          onClose(true);
-        }
-      } else {
-        const p = productPreview(items, shopsOf(v.shopIds), v.mode, v.value, t);
-        if (dry) setPreview(p);
-        else {
-          const changes = p.rows.filter((r) => r.after !== r.before);
-          if (changes.length) {
-            await http.post(
-              PRICING.productPriceBatch,
-              {
-                items: changes.map((r) => ({
-                  shopId: r.shopId,
-                  productId: r.serviceId,
-                  price: r.after,
-                  status: items.find((i) => i.itemId === r.serviceId)?.prices[String(r.shopId)]?.status ?? 1,
-                })),
-              },
-              { quiet: ['400'] },
-            );
-          }
-          notify.message.success(t('pricing.batch.done', { count: changes.length }));
-          onClose(true);
-        }
-      }
-    } catch (e) {
-      if (isApiError(e) && !dry) notify.message.error(e.message);
-    } finally {
-      setBusy(null);
-    }
+    await running.run({ dry, v: { ...v, value: v.value } });
   };
 
   const violations = preview?.rows.filter((r) => r.violation).length ?? 0;
@@ -153,13 +149,13 @@ export function BatchChangeModal({
       footer={
         <Space>
           <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
-          <Button icon={<EyeOutlined />} loading={busy === 'preview'} onClick={() => void run(true)}>
+          <Button icon={<EyeOutlined />} loading={running.busyFor((x) => x.dry)} onClick={() => void run(true)}>
             {t('pricing.batch.preview')}
           </Button>
           <Button
             type="primary"
             disabled={!preview || violations > 0 || !preview.rows.length}
-            loading={busy === 'apply'}
+            loading={running.busyFor((x) => !x.dry)}
             onClick={() => void run(false)}
           >
             {t('pricing.batch.apply')}

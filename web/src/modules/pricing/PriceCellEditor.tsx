@@ -3,8 +3,10 @@ import type { PriceCell } from '@headoffice/contract';
 import { Button, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { isApiError } from '../../platform/http';
-import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
+import { centsToYuan, formatMoney, readMoney, yuanToCents } from '../../platform/money';
+import { confirmZeroPrice } from '../../platform/resource/money';
 import { type Bounds, outOfBounds } from './calc';
 
 export interface PriceCellEditorProps {
@@ -29,7 +31,15 @@ export function PriceCellEditor({ cell, bounds, basePrice, canEdit, label, onSav
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // the refusal stays on the cell (the client was told to be quiet about it)
+  const saving = useAction<number>({
+    run: (cents) => {
+      setError(null);
+      return onSave(cents);
+    },
+    done: () => setEditing(false),
+    failed: (e) => setError(isApiError(e) ? e.message : String(e)),
+  });
 
   const start = () => {
     if (!canEdit) return;
@@ -42,25 +52,19 @@ export function PriceCellEditor({ cell, bounds, basePrice, canEdit, label, onSav
     setError(null);
   };
   const save = async () => {
-    const cents = yuanToCents(value);
-    if (cents === null) {
-      setError(t('pricing.grid.enterPrice'));
+    const entry = readMoney(value);
+    if (entry.kind !== 'cents') {
+      setError(
+        entry.kind === 'negative' ? t('common.moneyNegative', { label: t('pricing.shopSell.price') }) : t('pricing.grid.enterPrice'),
+      );
       return;
     }
-    if (cell && cents === cell.price && cell.status === 1) {
+    if (cell && entry.cents === cell.price && cell.status === 1) {
       cancel();
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(cents);
-      setEditing(false);
-    } catch (e) {
-      setError(isApiError(e) ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
+    if (entry.cents === 0 && !(await confirmZeroPrice([label]))) return;
+    await saving.run(entry.cents);
   };
 
   if (editing) {
@@ -74,7 +78,6 @@ export function PriceCellEditor({ cell, bounds, basePrice, canEdit, label, onSav
             autoFocus
             size="small"
             value={value}
-            min={0}
             max={10_000_000}
             precision={2}
             prefix="¥"
@@ -93,7 +96,7 @@ export function PriceCellEditor({ cell, bounds, basePrice, canEdit, label, onSav
             size="small"
             type="primary"
             icon={<CheckOutlined />}
-            loading={saving}
+            loading={saving.busy}
             onClick={() => void save()}
             aria-label={t('common.save')}
           />

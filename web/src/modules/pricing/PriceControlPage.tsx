@@ -22,11 +22,11 @@ import {
 } from 'antd';
 import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
-import { notify } from '../../platform/notify';
 import { formatDateTime } from '../../platform/resource/cells';
 import { useRemoteRows } from '../../platform/resource/options';
 import { SearchButtons } from '../../platform/resource/SearchButtons';
@@ -47,7 +47,6 @@ interface FormValues {
 function ControlForm({ row, open, onClose }: { row: PriceControlRow | null; open: boolean; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const kind = Form.useWatch('kind', form) ?? row?.kind ?? 'service';
   const services = useRemoteRows(open && kind === 'service' ? '/api-chain/serviceinfo/findServiceList' : undefined);
@@ -80,13 +79,12 @@ function ControlForm({ row, open, onClose }: { row: PriceControlRow | null; open
     );
   }, [open, row, form]);
 
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return; // the form shows what is missing
-    setBusy(true);
-    setFormError(null);
-    try {
-      await http.post(
+  // a refusal (400, 409) is shown on the form, the client is quiet about it
+  const saving = useAction({
+    run: async () => {
+      const v = await form.validateFields();
+      setFormError(null);
+      return http.post(
         PRICING.controlSave,
         {
           ...(row ? { id: row.id, version: row.version } : {}),
@@ -98,18 +96,17 @@ function ControlForm({ row, open, onClose }: { row: PriceControlRow | null; open
         },
         { quiet: ['400', '409'] },
       );
-      notify.message.success(t('common.saved'));
-      onClose(true);
-    } catch (e) {
-      if (isApiError(e)) {
-        const byField = e.errors.filter((x) => ['minPrice', 'maxPrice', 'itemId', 'memo'].includes(x.path));
-        form.setFields(byField.map((x) => ({ name: x.path as keyof FormValues, errors: [x.message] })));
-        if (!byField.length) setFormError(e.message);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    success: 'common.saved',
+    done: () => onClose(true),
+    failed: (e) => {
+      if (!isApiError(e)) return;
+      const byField = e.errors.filter((x) => ['minPrice', 'maxPrice', 'itemId', 'memo'].includes(x.path));
+      form.setFields(byField.map((x) => ({ name: x.path as keyof FormValues, errors: [x.message] })));
+      if (!byField.length) setFormError(e.message);
+    },
+  });
+  const submit = () => saving.run();
 
   return (
     <Modal
@@ -117,7 +114,7 @@ function ControlForm({ row, open, onClose }: { row: PriceControlRow | null; open
       title={row ? t('pricing.control.edit') : t('pricing.control.create')}
       onCancel={() => onClose(false)}
       onOk={submit}
-      confirmLoading={busy}
+      confirmLoading={saving.busy}
       destroyOnHidden
       width={560}
     >
@@ -200,16 +197,13 @@ export default function PriceControlPage() {
   });
   const refresh = () => qc.invalidateQueries({ queryKey: KEY });
 
-  const remove = async (ids: number[]) => {
-    try {
-      await http.post(PRICING.controlDelete, { ids });
-      notify.message.success(t('common.deleted'));
-      setSelected((s) => s.filter((k) => !ids.includes(Number(k))));
-      await refresh();
-    } catch {
-      /* shown */
-    }
-  };
+  const removal = useAction<number[]>({
+    run: (ids) => http.post(PRICING.controlDelete, { ids }),
+    success: 'common.deleted',
+    invalidates: [KEY],
+    done: (_r, ids) => setSelected((s) => s.filter((k) => !ids.includes(Number(k)))),
+  });
+  const remove = (ids: number[]) => removal.run(ids);
 
   if (isApiError(list.error) && list.error.status === 403) return <ForbiddenResult />;
 

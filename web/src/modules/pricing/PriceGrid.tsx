@@ -25,16 +25,19 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import { type Key, useMemo, useState } from 'react';
+import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { notify } from '../../platform/notify';
+import { ExportButton } from '../../platform/resource/ExportButton';
 import { useOptions } from '../../platform/resource/options';
 import { pagerTotal, totalText } from '../../platform/resource/total';
 import { ForbiddenResult } from '../../platform/results';
+import { filtersToUrl, useListUrlState } from '../../platform/tabs/urlState';
 import { AddToShopModal } from './AddToShopModal';
 import { PRICING } from './api';
 import { BatchChangeModal } from './BatchChangeModal';
@@ -96,6 +99,20 @@ interface Filters {
   shopIds?: number[];
 }
 
+/** The grid's filters as its URL holds them (numbers, the shops as `3,5`). */
+function filtersFromUrl(q: Record<string, string>): Filters {
+  const num = (v: string | undefined) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+  return {
+    keyword: q.keyword,
+    serviceTypeId: num(q.serviceTypeId),
+    line: q.line === 'mf' || q.line === 'mr' ? q.line : undefined,
+    categoryId: num(q.categoryId),
+    brandId: num(q.brandId),
+    sold: num(q.sold),
+    shopIds: q.shopIds ? q.shopIds.split(',').map(Number).filter(Number.isInteger) : undefined,
+  };
+}
+
 export const gridQueryKey = (kind: PriceKind) => ['price-grid', kind] as const;
 
 /** The shops × items price grid of services or products: filters, editable cells, batch tools. */
@@ -106,14 +123,16 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
   const editPerm = kind === 'service' ? 'pricing.serviceprice.edit' : 'pricing.productprice.edit';
   const canEdit = can(editPerm);
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  // filters, sort and page live in the URL too, so a refresh shows the same grid
+  const [fromUrl, writeUrl] = useListUrlState(true);
+  const [filters, setFilters] = useState<Filters>(() => filtersFromUrl(fromUrl.filters));
+  const [page, setPage] = useState(fromUrl.page ?? 1);
+  const [pageSize, setPageSize] = useState(fromUrl.pageSize ?? 20);
+  const [sort, setSort] = useState<string | undefined>(fromUrl.sort);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [selectedRows, setSelectedRows] = useState<GridItem[]>([]);
   const [batch, setBatch] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [statusBusy, setStatusBusy] = useState<0 | 1 | null>(null);
 
   const types = useOptions(kind === 'service' ? { kind: 'remote', url: '/api-chain/servicetype/list/all' } : undefined);
   const brands = useOptions(kind === 'product' ? { kind: 'remote', url: '/api-chain/productbrand/list/all' } : undefined);
@@ -122,6 +141,7 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
   const params = {
     page,
     pageSize,
+    sort,
     keyword: filters.keyword,
     serviceTypeId: filters.serviceTypeId,
     line: filters.line,
@@ -130,6 +150,12 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
     sold: filters.sold,
     shopIds: filters.shopIds?.length ? filters.shopIds.join(',') : undefined,
   };
+  const urlFilters = filtersToUrl({ ...params, page: undefined, pageSize: undefined, sort: undefined });
+  const urlKey = JSON.stringify(urlFilters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised filters are the dependency
+  useEffect(() => {
+    writeUrl({ filters: urlFilters, page, pageSize, sort }, { pageSize: 20 });
+  }, [writeUrl, urlKey, page, pageSize, sort]);
   const grid = useQuery({
     queryKey: [...gridQueryKey(kind), params],
     queryFn: ({ signal }) =>
@@ -160,24 +186,19 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
     await refresh();
   };
 
-  const setStatus = async (status: 0 | 1) => {
-    if (!selectedRows.length || !shops.length) return;
-    setStatusBusy(status);
-    try {
+  const statusChange = useAction<{ status: 0 | 1; ids: number[] }>({
+    run: ({ status, ids }) => {
       const shopIds = shops.map((s) => s.id);
-      const ids = selectedRows.map((r) => r.itemId);
-      if (kind === 'service') await http.post(PRICING.servShopStatus, { shopIds, serviceIds: ids, status });
-      else await http.post(PRICING.productShopStatus, { shopIds, productIds: ids, status });
-      notify.message.success(
-        status ? t('pricing.grid.nowSold', { count: ids.length }) : t('pricing.grid.nowStopped', { count: ids.length }),
-      );
-      await refresh();
-    } catch {
-      /* shown */
-    } finally {
-      setStatusBusy(null);
-    }
-  };
+      return kind === 'service'
+        ? http.post(PRICING.servShopStatus, { shopIds, serviceIds: ids, status })
+        : http.post(PRICING.productShopStatus, { shopIds, productIds: ids, status });
+    },
+    success: (_r, { status, ids }) =>
+      status ? t('pricing.grid.nowSold', { count: ids.length }) : t('pricing.grid.nowStopped', { count: ids.length }),
+    invalidates: [gridQueryKey(kind)],
+  });
+  const setStatus = (status: 0 | 1) =>
+    selectedRows.length && shops.length ? statusChange.run({ status, ids: selectedRows.map((r) => r.itemId) }) : undefined;
 
   const search = (v: Filters) => {
     setFilters({ ...v, keyword: v.keyword?.trim() || undefined });
@@ -186,6 +207,8 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
 
   if (isApiError(grid.error) && grid.error.status === 403) return <ForbiddenResult />;
 
+  const sortOrder = (key: string) => (sort === key ? ('ascend' as const) : sort === `-${key}` ? ('descend' as const) : null);
+  const sorted = (key: string) => ({ sorter: true, sortOrder: sortOrder(key) });
   const columns: TableColumnsType<GridItem> = [
     {
       key: 'code',
@@ -193,12 +216,14 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
       title: t('common.code'),
       width: 96,
       fixed: 'left',
+      ...sorted('code'),
     },
     {
       key: 'name',
       title: kind === 'service' ? t('pricing.grid.service') : t('pricing.grid.product'),
       width: 180,
       fixed: 'left',
+      ...sorted('name'),
       render: (_, r) => (
         <Space orientation="vertical" size={0}>
           <Space size={4}>
@@ -259,7 +284,7 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
   return (
     <div className="ho-price-grid">
       <Card size="small" className="ho-search" style={{ marginBottom: 12 }}>
-        <Form form={form} onFinish={search} layout="horizontal" labelCol={{ flex: '84px' }} labelWrap>
+        <Form form={form} initialValues={filters} onFinish={search} layout="horizontal" labelCol={{ flex: '84px' }} labelWrap>
           <Row gutter={16}>
             <Col xs={24} sm={12} lg={8} xxl={6}>
               <Form.Item name="keyword" label={t('common.keyword')} style={{ marginBottom: 12 }}>
@@ -365,7 +390,7 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
                   <Button
                     icon={<CheckCircleOutlined />}
                     disabled={!selectedRows.length}
-                    loading={statusBusy === 1}
+                    loading={statusChange.busyFor((v) => v.status === 1)}
                     onClick={() => void setStatus(1)}
                   >
                     {t('pricing.grid.sell')}
@@ -374,7 +399,7 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
                 <Button
                   icon={<StopOutlined />}
                   disabled={!selectedRows.length}
-                  loading={statusBusy === 0}
+                  loading={statusChange.busyFor((v) => v.status === 0)}
                   onClick={() => void setStatus(0)}
                 >
                   {t('pricing.grid.stop')}
@@ -386,6 +411,11 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
                 ) : null}
               </>
             ) : null}
+            <ExportButton
+              path={kind === 'service' ? PRICING.serviceGridExport : PRICING.productGridExport}
+              params={params}
+              fileName={kind === 'service' ? t('pricing.grid.serviceTitle') : t('pricing.grid.productTitle')}
+            />
             <Tooltip title={t('common.refresh')}>
               <Button
                 icon={<ReloadOutlined />}
@@ -426,12 +456,18 @@ export function PriceGrid({ kind }: { kind: PriceKind }) {
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100],
             showTotal: (total) => totalText(total, grid.data, t),
-            onChange: (p, s) => {
-              if (s !== pageSize) {
-                setPageSize(s);
-                setPage(1);
-              } else setPage(p);
-            },
+          }}
+          onChange={(pagination, _filters, sorter) => {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            const next = s?.order ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : undefined;
+            if (next !== sort) {
+              setSort(next);
+              setPage(1);
+              return;
+            }
+            const size = pagination.pageSize ?? pageSize;
+            setPage(size !== pageSize ? 1 : (pagination.current ?? 1));
+            setPageSize(size);
           }}
         />
       </Card>

@@ -4,6 +4,7 @@ import { Alert, Button, Card, DatePicker, Form, Select, Space, Typography } from
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { useOptions } from '../../platform/resource/options';
@@ -26,30 +27,24 @@ export function PriceTrial({ kind, itemId }: { kind: PriceKind; itemId: number }
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [answer, setAnswer] = useState<ResolvedPrice | null>(null);
-  const [busy, setBusy] = useState(false);
   const levels = useOptions({ kind: 'remote', url: '/api-chain/positionlevel/list/all' });
   const { cardTypes } = useCardTypes(kind === 'service');
   const cardOptions = cardTypes.map((c) => ({ value: c.id, label: cardTypeLabel(c, t) }));
 
-  const run = async (v: Values) => {
-    if (!v.shopId) return;
-    setBusy(true);
-    try {
-      const r = await http.get<ResolvedPrice>(PRICING.resolve, {
+  const trial = useAction<Values, ResolvedPrice>({
+    run: (v) =>
+      http.get<ResolvedPrice>(PRICING.resolve, {
         shopId: v.shopId,
         kind,
         itemId,
         cardTypeId: v.cardTypeId,
         levelId: v.levelId,
         date: v.date?.format('YYYY-MM-DD'),
-      });
-      setAnswer(r);
-    } catch {
-      setAnswer(null);
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    done: setAnswer,
+    failed: () => setAnswer(null),
+  });
+  const run = (v: Values) => (v.shopId ? trial.run(v) : undefined);
 
   return (
     <Card size="small" title={t('pricing.trial.title')} type="inner">
@@ -77,7 +72,7 @@ export function PriceTrial({ kind, itemId }: { kind: PriceKind; itemId: number }
           <DatePicker placeholder={t('pricing.trial.today')} />
         </Form.Item>
         <Form.Item>
-          <Button htmlType="submit" icon={<CalculatorOutlined />} loading={busy}>
+          <Button htmlType="submit" icon={<CalculatorOutlined />} loading={trial.busy}>
             {t('pricing.trial.run')}
           </Button>
         </Form.Item>

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
-import { notify } from '../../platform/notify';
 import { ItemPicker, type PickedItem } from '../catalog/ItemPicker';
 import { changedPrice } from './calc';
 import { templateApi } from './templateApi';
@@ -47,7 +47,6 @@ export function TemplatePricesDrawer({
   const [memo, setMemo] = useState('');
   const [filter, setFilter] = useState('');
   const [picking, setPicking] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<{ index: number | null; message: string }[]>([]);
   const [pct, setPct] = useState<number | null>(null);
 
@@ -105,47 +104,50 @@ export function TemplatePricesDrawer({
     setErrors([]);
   };
 
-  const save = async () => {
-    if (lines.some((l) => l.price === null)) {
-      setErrors([{ index: null, message: t('pricing.template.missingPrice') }]);
-      return;
-    }
-    setSaving(true);
-    setErrors([]);
-    try {
+  // a refusal (400) is shown line by line, the client is quiet about it
+  const saving = useAction({
+    run: () => {
+      setErrors([]);
       const items = lines.map((l) => ({ itemId: l.itemId, price: l.price as number }));
       const d = detail.data;
       // a head-office default template is saved through its own route
       const sys: System | undefined = system ?? (d?.isSystem ? (kind === 'product' ? 'product' : (d.line ?? 'mf')) : undefined);
       if (sys) {
-        await http.post(
+        return http.post(
           api.system(sys),
           { ...(name.trim() ? { name: name.trim() } : {}), memo: memo.trim() || null, items },
           { quiet: ['400'] },
         );
-      } else {
-        await http.post(
-          api.savePrices,
-          { templateId: id, version: d?.version, name: name.trim() || undefined, memo: memo.trim() || null, items },
-          { quiet: ['400'] },
-        );
       }
-      notify.message.success(t('common.saved'));
+      return http.post(
+        api.savePrices,
+        { templateId: id, version: d?.version, name: name.trim() || undefined, memo: memo.trim() || null, items },
+        { quiet: ['400'] },
+      );
+    },
+    success: 'common.saved',
+    done: async () => {
       onSaved();
       await (system ? systemRow.refetch() : detail.refetch());
-    } catch (e) {
-      if (isApiError(e)) {
-        const list = e.errors.length
-          ? e.errors.map((x) => {
-              const m = /^items\.(\d+)/.exec(x.path);
-              return { index: m ? Number(m[1]) : null, message: x.message };
-            })
-          : [{ index: null, message: e.message }];
-        setErrors(list);
-      }
-    } finally {
-      setSaving(false);
+    },
+    failed: (e) => {
+      if (!isApiError(e)) return;
+      const list = e.errors.length
+        ? e.errors.map((x) => {
+            const m = /^items\.(\d+)/.exec(x.path);
+            return { index: m ? Number(m[1]) : null, message: x.message };
+          })
+        : [{ index: null, message: e.message }];
+      setErrors(list);
+    },
+  });
+
+  const save = async () => {
+    if (lines.some((l) => l.price === null)) {
+      setErrors([{ index: null, message: t('pricing.template.missingPrice') }]);
+      return;
     }
+    await saving.run();
   };
 
   const d = detail.data;
@@ -166,7 +168,7 @@ export function TemplatePricesDrawer({
         canEdit ? (
           <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="primary" loading={saving} disabled={waiting} onClick={save}>
+            <Button type="primary" loading={saving.busy} disabled={waiting} onClick={save}>
               {t('pricing.template.savePrices')}
             </Button>
           </Space>

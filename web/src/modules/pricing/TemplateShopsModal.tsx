@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Modal, Skeleton, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
-import { notify } from '../../platform/notify';
 import { ShopMultiSelect } from './shops';
 import { templateApi } from './templateApi';
 
@@ -25,7 +25,6 @@ export function TemplateShopsModal({
   const api = templateApi(kind);
   const open = !!template;
   const [value, setValue] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
   const detail = useQuery({
     queryKey: ['pricetemplate', kind, 'detail', template?.id],
     queryFn: ({ signal }) => http.get<TemplateDetail>(api.detail(template?.id ?? 0), undefined, { signal }),
@@ -45,19 +44,13 @@ export function TemplateShopsModal({
     if (open && detail.data) setValue(detail.data.shops.map((s) => s.shopId));
   }, [open, detail.data]);
 
-  const submit = async () => {
-    if (!template) return;
-    setBusy(true);
-    try {
-      await http.post(api.shops, { templateId: template.id, shopIds: value });
-      notify.message.success(t('pricing.template.appliedN', { count: value.length }));
-      onClose(true);
-    } catch {
-      /* shown (409: a shop on another template, template stopped, price control) */
-    } finally {
-      setBusy(false);
-    }
-  };
+  // 409 (a shop on another template, the template stopped, a price control): shown by the client
+  const applying = useAction<TemplateRow>({
+    run: (picked) => http.post(api.shops, { templateId: picked.id, shopIds: value }),
+    success: () => t('pricing.template.appliedN', { count: value.length }),
+    done: () => onClose(true),
+  });
+  const submit = () => (template ? applying.run(template) : undefined);
 
   const before = new Set(detail.data?.shops.map((s) => s.shopId) ?? []);
   const added = value.filter((id) => !before.has(id)).length;
@@ -71,7 +64,7 @@ export function TemplateShopsModal({
       onCancel={() => onClose(false)}
       onOk={submit}
       okButtonProps={{ disabled: detail.isLoading || unable.isLoading }}
-      confirmLoading={busy}
+      confirmLoading={applying.busy}
       destroyOnHidden
     >
       {detail.isLoading || unable.isLoading ? (

@@ -12,10 +12,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Form, Input, Modal, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http, isApiError } from '../../platform/http';
 import { t as tr } from '../../platform/i18n';
-import { notify } from '../../platform/notify';
 import { invalidateResource } from '../../platform/resource/invalidate';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
@@ -133,35 +133,28 @@ function NameModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<NewValues>();
-  const [busy, setBusy] = useState(false);
   const api = templateApi(kind);
 
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return; // the form shows what is missing
-    setBusy(true);
-    try {
-      let id: number | undefined;
+  const saving = useAction<void, number | undefined>({
+    run: async () => {
+      const v = await form.validateFields();
       const code = v.code?.trim() || undefined;
       if (mode === 'copy' && source) {
-        const r = await http.post<{ id: number }>(api.copy, { templateId: source.id, code: code ?? '', name: v.name.trim() });
-        id = r?.id;
-      } else if (kind === 'service') {
-        const r = await http.post<{ id: number }>(api.create, {
-          code,
-          name: v.name.trim(),
-          line: v.line ?? null,
-          memo: v.memo?.trim() || null,
-        });
-        id = r?.id;
-      } else {
-        const r = await http.post<{ id: number }>(api.savePrices, { code, name: v.name.trim(), memo: v.memo?.trim() || null, items: [] });
-        id = r?.id;
+        return (await http.post<{ id: number }>(api.copy, { templateId: source.id, code: code ?? '', name: v.name.trim() }))?.id;
       }
-      notify.message.success(t('common.saved'));
+      if (kind === 'service') {
+        return (
+          await http.post<{ id: number }>(api.create, { code, name: v.name.trim(), line: v.line ?? null, memo: v.memo?.trim() || null })
+        )?.id;
+      }
+      return (await http.post<{ id: number }>(api.savePrices, { code, name: v.name.trim(), memo: v.memo?.trim() || null, items: [] }))?.id;
+    },
+    success: 'common.saved',
+    done: (id) => {
       form.resetFields();
       onClose(id);
-    } catch (e) {
+    },
+    failed: (e) => {
       if (isApiError(e) && e.errors.length) {
         form.setFields(
           e.errors
@@ -169,10 +162,9 @@ function NameModal({
             .map((x) => ({ name: x.path as keyof NewValues, errors: [x.message] })),
         );
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const submit = () => saving.run();
 
   return (
     <Modal
@@ -180,7 +172,7 @@ function NameModal({
       title={mode === 'copy' ? t('pricing.template.copyTitle', { name: source?.name ?? '' }) : t('pricing.template.createTitle')}
       onCancel={() => onClose()}
       onOk={submit}
-      confirmLoading={busy}
+      confirmLoading={saving.busy}
       destroyOnHidden
       okText={mode === 'copy' ? t('pricing.template.copy') : t('common.create')}
     >
@@ -237,25 +229,23 @@ export function TemplatesPage({ kind }: { kind: PriceKind }) {
 
   const refresh = () => invalidateResource(qc, def);
 
+  const stopping = useAction<{ row: TemplateRow; status: 0 | 1 }>({
+    run: ({ row, status }) => http.post(api.stop, { id: row.id, status }),
+    success: (_r, { status }) => (status ? t('pricing.template.resumedDone') : t('pricing.template.stoppedDone')),
+    invalidates: [def],
+  });
+
   const toggle = (row: TemplateRow) => {
-    const stopping = row.status === 1;
+    const stop = row.status === 1;
     modal.confirm({
-      title: stopping ? t('pricing.template.stop') : t('pricing.template.resume'),
+      title: stop ? t('pricing.template.stop') : t('pricing.template.resume'),
       content: stopping
         ? t('pricing.template.stopConfirm', { name: row.name, count: row.shopCount })
         : t('pricing.template.resumeConfirm', { name: row.name }),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
-      okButtonProps: { danger: stopping },
-      onOk: async () => {
-        try {
-          await http.post(api.stop, { id: row.id, status: stopping ? 0 : 1 });
-          notify.message.success(stopping ? t('pricing.template.stoppedDone') : t('pricing.template.resumedDone'));
-          await refresh();
-        } catch {
-          /* shown */
-        }
-      },
+      okButtonProps: { danger: stop },
+      onOk: () => stopping.run({ row, status: stop ? 0 : 1 }),
     });
   };
 

@@ -1,6 +1,7 @@
 /** The price routes (shop prices, specials, card prices, perf ratio, templates, control, resolution). */
 export const PRICING = {
   serviceGrid: '/api-chain/serviceprice/findServPriceListPage',
+  serviceGridExport: '/api-chain/serviceprice/exportServPriceList',
   serviceSearch: '/api-chain/serviceprice/list/search',
   addServs: '/api-chain/serviceprice/addServs',
   batchChange: '/api-chain/serviceprice/batchChangPrices',
@@ -31,6 +32,7 @@ export const PRICING = {
   deleteCard: (id: number) => `/api-chain/serviceprice/servicecard/${id}`,
 
   productGrid: '/api-chain/productprice/productPriceListByPage',
+  productGridExport: '/api-chain/productprice/exportProductPriceList',
   productPriceSave: '/api-chain/productprice',
   productPriceBatch: '/api-chain/productprice/batchSave',
   productShopStatus: '/api-chain/productprice/saveProductShopStatus',

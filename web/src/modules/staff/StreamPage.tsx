@@ -2,6 +2,7 @@ import { FileTextOutlined } from '@ant-design/icons';
 import type { StreamRow } from '@headoffice/contract';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { API } from './api';
@@ -21,18 +22,17 @@ function descText(data: unknown): string {
 export default function StreamPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const describe = async (row: StreamRow) => {
-    try {
-      const data = await http.get<unknown>(API.streamDesc, { id: row.id });
+  const describing = useAction<StreamRow, unknown>({
+    run: (row) => http.get<unknown>(API.streamDesc, { id: row.id }),
+    done: (data, row) => {
       modal.info({
         title: `${row.employeeName} · ${row.effectiveDate}`,
         content: descText(data) || t('common.empty'),
         okText: t('common.confirm'),
       });
-    } catch {
-      /* shown by the client */
-    }
-  };
+    },
+  });
+  const describe = (row: StreamRow) => describing.run(row);
   return (
     <ResourceList<StreamRow & { status?: number }, 'keyword' | 'shopId' | 'range' | 'change'>
       def={streamDef}

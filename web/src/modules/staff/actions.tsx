@@ -7,10 +7,9 @@ import {
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
 import type { EmployeeRow, ImportError } from '@headoffice/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Avatar,
   Button,
   Col,
@@ -33,9 +32,10 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type DragEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { EmptyState } from '../../platform/Empty';
 import { download, http, isApiError, request } from '../../platform/http';
-import { invalidateResource } from '../../platform/resource/invalidate';
+import type { InvalidateTarget } from '../../platform/resource/invalidate';
 import { useRemoteRows } from '../../platform/resource/options';
 import { API, type BookableEmployee } from './api';
 import { employeeDef } from './defs';
@@ -43,15 +43,8 @@ import { LevelPicker } from './pickers';
 
 type Picked = Pick<EmployeeRow, 'id' | 'name'>[];
 
-function useRefresh() {
-  const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      invalidateResource(qc, employeeDef),
-      qc.invalidateQueries({ queryKey: ['stream'] }),
-      qc.invalidateQueries({ queryKey: ['options', '/api-chain/employee/getListUnbind'] }),
-    ]);
-}
+/** What a change of employees shows in: their list, the change stream, the pickers of unbound employees. */
+const EMPLOYEE_CHANGES: InvalidateTarget[] = [employeeDef, ['stream'], ['options', '/api-chain/employee/getListUnbind']];
 
 function Who({ rows }: { rows: Picked }) {
   const { t } = useTranslation();
@@ -104,21 +97,11 @@ interface TransferValues {
 /** Move employees to another shop, department, position or level from a date (today or later). */
 export function TransferModal({ rows, onClose, onDone }: { rows: Picked; onClose: () => void; onDone?: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const refresh = useRefresh();
   const [form] = Form.useForm<TransferValues>();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    const v = await form.validateFields();
-    if (!v.shopId && !v.branchId && !v.positionId && !v.levelId) {
-      setError(t('staff.employee.transferNothing'));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await http.post(API.transfer, {
+  const saving = useAction<TransferValues>({
+    run: (v) =>
+      http.post(API.transfer, {
         employeeIds: rows.map((r) => r.id),
         effectiveDate: v.effectiveDate.format('YYYY-MM-DD'),
         // only what changes: an absent field keeps the employee's current value
@@ -127,20 +110,25 @@ export function TransferModal({ rows, onClose, onDone }: { rows: Picked; onClose
         ...(v.positionId ? { positionId: v.positionId } : {}),
         ...(v.levelId ? { levelId: v.levelId } : {}),
         memo: v.memo?.trim() || null,
-      });
-      message.success(
-        v.effectiveDate.isAfter(dayjs(), 'day')
-          ? t('staff.employee.transferScheduled', { date: v.effectiveDate.format('YYYY-MM-DD') })
-          : t('staff.employee.transferred', { count: rows.length }),
-      );
-      await refresh();
+      }),
+    success: (_r, v) =>
+      v.effectiveDate.isAfter(dayjs(), 'day')
+        ? t('staff.employee.transferScheduled', { date: v.effectiveDate.format('YYYY-MM-DD') })
+        : t('staff.employee.transferred', { count: rows.length }),
+    invalidates: EMPLOYEE_CHANGES,
+    done: () => {
       onDone?.();
       onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
+    },
+  });
+  const save = async () => {
+    const v = await form.validateFields();
+    if (!v.shopId && !v.branchId && !v.positionId && !v.levelId) {
+      setError(t('staff.employee.transferNothing'));
+      return;
     }
+    setError(null);
+    await saving.run(v);
   };
   return (
     <Modal
@@ -150,7 +138,7 @@ export function TransferModal({ rows, onClose, onDone }: { rows: Picked; onClose
       cancelText={t('common.cancel')}
       onOk={save}
       onCancel={onClose}
-      okButtonProps={{ loading: busy }}
+      okButtonProps={{ loading: saving.busy }}
       width={640}
       destroyOnHidden
     >
@@ -202,34 +190,29 @@ export function TransferModal({ rows, onClose, onDone }: { rows: Picked; onClose
 /** Leave (status 0) or return to work (status 1) on a date. */
 export function StatusModal({ rows, status, onClose, onDone }: { rows: Picked; status: 0 | 1; onClose: () => void; onDone?: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const refresh = useRefresh();
   const [form] = Form.useForm<{ date: Dayjs; memo?: string }>();
-  const [busy, setBusy] = useState(false);
   const label = status === 0 ? t('staff.employee.leaveDate') : t('staff.employee.rejoinDate');
-  const save = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await http.post(API.status, { ids: rows.map((r) => r.id), status, date: v.date.format('YYYY-MM-DD'), memo: v.memo?.trim() || null });
-      message.success(
-        status === 0 ? t('staff.employee.leftDone', { count: rows.length }) : t('staff.employee.rejoinedDone', { count: rows.length }),
-      );
-      await refresh();
+  // 409 (already left / on the job): shown by the client
+  const saving = useAction({
+    run: async () => {
+      const v = await form.validateFields();
+      return http.post(API.status, { ids: rows.map((r) => r.id), status, date: v.date.format('YYYY-MM-DD'), memo: v.memo?.trim() || null });
+    },
+    success: () =>
+      status === 0 ? t('staff.employee.leftDone', { count: rows.length }) : t('staff.employee.rejoinedDone', { count: rows.length }),
+    invalidates: EMPLOYEE_CHANGES,
+    done: () => {
       onDone?.();
       onClose();
-    } catch {
-      /* 409: already left / on the job — shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const save = () => saving.run();
   return (
     <Modal
       open
       title={status === 0 ? t('staff.employee.leaveTitle') : t('staff.employee.rejoinTitle')}
       okText={t('common.confirm')}
-      okButtonProps={{ loading: busy, danger: status === 0 }}
+      okButtonProps={{ loading: saving.busy, danger: status === 0 }}
       cancelText={t('common.cancel')}
       onOk={save}
       onCancel={onClose}
@@ -252,25 +235,18 @@ export function StatusModal({ rows, status, onClose, onDone }: { rows: Picked; s
 /** Set (or clear) the skill level of several employees. */
 export function SkillLevelModal({ rows, onClose, onDone }: { rows: Picked; onClose: () => void; onDone?: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const refresh = useRefresh();
   const q = useRemoteRows(API.skillLevelsAll);
   const [level, setLevel] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      await http.post(API.skillLevel, { ids: rows.map((r) => r.id), skillLevelId: level });
-      message.success(t('common.saved'));
-      await refresh();
+  const saving = useAction({
+    run: () => http.post(API.skillLevel, { ids: rows.map((r) => r.id), skillLevelId: level }),
+    success: 'common.saved',
+    invalidates: EMPLOYEE_CHANGES,
+    done: () => {
       onDone?.();
       onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const save = () => saving.run();
   const options = ((Array.isArray(q.data) ? q.data : []) as { id: number; name: string }[]).map((r) => ({ value: r.id, label: r.name }));
   return (
     <Modal
@@ -280,7 +256,7 @@ export function SkillLevelModal({ rows, onClose, onDone }: { rows: Picked; onClo
       cancelText={t('common.cancel')}
       onOk={save}
       onCancel={onClose}
-      okButtonProps={{ loading: busy }}
+      okButtonProps={{ loading: saving.busy }}
       destroyOnHidden
     >
       <Who rows={rows} />
@@ -325,37 +301,28 @@ function importedCount(data: unknown): number {
 /** Import employees from the Excel template: every row is checked first; either all are stored or none. */
 export function ImportModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh();
   const [state, setState] = useState<ImportState>({ kind: 'idle' });
-  const [busy, setBusy] = useState(false);
-  const [downloading, setDownloading] = useState(false);
-
-  const upload = async (file: File) => {
-    setBusy(true);
-    setState({ kind: 'idle' });
-    try {
+  // a refused sheet (400) is shown here, row by row, rather than as a message
+  const uploading = useAction<File, unknown>({
+    run: (file) => {
+      setState({ kind: 'idle' });
       const form = new FormData();
       form.append('file', file, file.name);
-      const data = await request<unknown>(API.batchImport, { method: 'POST', form, timeout: 120_000, quiet: ['400'] });
-      setState({ kind: 'done', count: importedCount(data) });
-      await refresh();
-    } catch (e) {
+      return request<unknown>(API.batchImport, { method: 'POST', form, timeout: 120_000, quiet: ['400'] });
+    },
+    invalidates: EMPLOYEE_CHANGES,
+    done: (data) => setState({ kind: 'done', count: importedCount(data) }),
+    failed: (e) => {
       if (isApiError(e) && e.status === 400) setState({ kind: 'errors', errors: importErrors(e), message: e.message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const upload = (file: File) => uploading.run(file);
+  const busy = uploading.busy;
 
-  const template = async () => {
-    setDownloading(true);
-    try {
-      await download(API.template, undefined, `${t('staff.employee.templateName')}.xlsx`, { body: {} });
-    } catch {
-      /* shown by the client */
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const downloading = useAction({
+    run: () => download(API.template, undefined, `${t('staff.employee.templateName')}.xlsx`, { body: {} }),
+  });
+  const template = () => downloading.run();
 
   return (
     <Modal open title={t('staff.employee.importTitle')} footer={null} onCancel={onClose} width={720} destroyOnHidden>
@@ -376,7 +343,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
           showIcon
           title={t('staff.employee.importHint')}
           action={
-            <Button size="small" icon={<DownloadOutlined />} loading={downloading} onClick={template}>
+            <Button size="small" icon={<DownloadOutlined />} loading={downloading.busy} onClick={template}>
               {t('staff.employee.downloadTemplate')}
             </Button>
           }
@@ -443,15 +410,12 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
 /** Booking order of one shop's bookable employees: drag to sort (first shows first). */
 export function BookingOrderDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const refresh = useRefresh();
   const shops = useRemoteRows(API.shopsAll);
   const shopRows = (Array.isArray(shops.data) ? shops.data : []) as { id: number; name: string; code?: string }[];
   const [shopId, setShopId] = useState<number | undefined>();
   const [order, setOrder] = useState<BookableEmployee[]>([]);
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
 
   useEffect(() => {
@@ -480,19 +444,13 @@ export function BookingOrderDrawer({ onClose }: { onClose: () => void }) {
     setDirty(true);
   };
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      await http.post(API.bookingOrder, { ids: order.map((e) => e.id) });
-      message.success(t('staff.employee.orderSaved'));
-      setDirty(false);
-      await refresh();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const saving = useAction({
+    run: () => http.post(API.bookingOrder, { ids: order.map((e) => e.id) }),
+    success: 'staff.employee.orderSaved',
+    invalidates: EMPLOYEE_CHANGES,
+    done: () => setDirty(false),
+  });
+  const save = () => saving.run();
 
   const dragProps = (i: number) => ({
     draggable: true,
@@ -525,7 +483,7 @@ export function BookingOrderDrawer({ onClose }: { onClose: () => void }) {
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" disabled={!dirty || !order.length} loading={busy} onClick={save}>
+          <Button type="primary" disabled={!dirty || !order.length} loading={saving.busy} onClick={save}>
             {t('common.save')}
           </Button>
         </Space>

@@ -3,7 +3,7 @@ import type { Page, StockBalanceRow, StockHistoryRow } from '@headoffice/contrac
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, DatePicker, Drawer, Input, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocationSelect, locationParams } from '../../platform/bills/pickers';
 import { EmptyState } from '../../platform/Empty';
@@ -11,7 +11,9 @@ import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
 import { formatDateTime } from '../../platform/resource/cells';
+import { ExportButton } from '../../platform/resource/ExportButton';
 import { pagerTotal, totalText } from '../../platform/resource/total';
+import { filtersToUrl, useListUrlState } from '../../platform/tabs/urlState';
 import { STOCK } from './api';
 
 type BalancePage = Page<StockBalanceRow> & { summary?: { quantity: number; value: number } };
@@ -127,14 +129,26 @@ function HistoryDrawer({ row, onClose }: { row: StockBalanceRow | null; onClose:
 /** /admin/stock/balances — balance by location × product with value; a product's movement history. */
 export default function BalancesPage() {
   const { t } = useTranslation();
-  const [location, setLocation] = useState<number | undefined>();
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
-  const [nonZero, setNonZero] = useState(false);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  // the location, search, sort and page live in the URL too, so a refresh shows the same list
+  const [fromUrl, writeUrl] = useListUrlState(true);
+  const urlLocation = Number(fromUrl.filters.location);
+  const [location, setLocation] = useState<number | undefined>(Number.isInteger(urlLocation) ? urlLocation : undefined);
+  const [keyword, setKeyword] = useState(fromUrl.filters.keyword ?? '');
+  const [applied, setApplied] = useState(fromUrl.filters.keyword ?? '');
+  const [nonZero, setNonZero] = useState(fromUrl.filters.nonZero === '1');
+  const [page, setPage] = useState(fromUrl.page ?? 1);
+  const [pageSize, setPageSize] = useState(fromUrl.pageSize ?? 20);
+  const [sort, setSort] = useState<string | undefined>(fromUrl.sort);
   const [history, setHistory] = useState<StockBalanceRow | null>(null);
-  const params = { ...locationParams(location), keyword: applied, nonZero: nonZero ? 1 : undefined, page, pageSize };
+  useEffect(() => {
+    writeUrl(
+      { filters: filtersToUrl({ location, keyword: applied, nonZero: nonZero ? 1 : undefined }), page, pageSize, sort },
+      { pageSize: 20 },
+    );
+  }, [writeUrl, location, applied, nonZero, page, pageSize, sort]);
+  const params = { ...locationParams(location), keyword: applied, nonZero: nonZero ? 1 : undefined, sort, page, pageSize };
+  const sortOrder = (key: string) => (sort === key ? ('ascend' as const) : sort === `-${key}` ? ('descend' as const) : null);
+  const sorted = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
   const q = useQuery({
     queryKey: ['stock-balance', params],
     queryFn: ({ signal }) => http.get<BalancePage>(STOCK.balance, params, { signal }),
@@ -194,11 +208,14 @@ export default function BalancesPage() {
         size="small"
         title={<Typography.Text strong>{t('stock.balance.title')}</Typography.Text>}
         extra={
-          sum ? (
-            <Typography.Text type="secondary" className="ho-balance-summary">
-              {t('stock.balance.summary', { quantity: sum.quantity, value: formatMoney(sum.value) })}
-            </Typography.Text>
-          ) : null
+          <Space>
+            {sum ? (
+              <Typography.Text type="secondary" className="ho-balance-summary">
+                {t('stock.balance.summary', { quantity: sum.quantity, value: formatMoney(sum.value) })}
+              </Typography.Text>
+            ) : null}
+            <ExportButton path={STOCK.balanceExport} params={params} fileName={t('stock.balance.title')} />
+          </Space>
         }
       >
         <Table<StockBalanceRow>
@@ -213,22 +230,31 @@ export default function BalancesPage() {
             pageSize,
             total: pagerTotal(q.data),
             showSizeChanger: true,
-            onChange: (p, s) => {
-              setPage(s !== pageSize ? 1 : p);
-              setPageSize(s);
-            },
             showTotal: (n) => totalText(n, q.data, t),
           }}
+          onChange={(pagination, _filters, sorter) => {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            const next = s?.order ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : undefined;
+            if (next !== sort) {
+              setSort(next);
+              setPage(1);
+              return;
+            }
+            const size = pagination.pageSize ?? pageSize;
+            setPage(size !== pageSize ? 1 : (pagination.current ?? 1));
+            setPageSize(size);
+          }}
           columns={[
-            { title: t('stock.location'), dataIndex: 'shopName', width: 160, ellipsis: true },
-            { title: t('common.code'), dataIndex: 'pcode', width: 100 },
-            { title: t('stock.product'), dataIndex: 'productName', ellipsis: true },
+            { title: t('stock.location'), dataIndex: 'shopName', width: 160, ellipsis: true, ...sorted('shopId') },
+            { title: t('common.code'), dataIndex: 'pcode', width: 100, ...sorted('pcode') },
+            { title: t('stock.product'), dataIndex: 'productName', ellipsis: true, ...sorted('productName') },
             { title: t('stock.spec'), dataIndex: 'spec', width: 90 },
             { title: t('stock.unit'), dataIndex: 'unit', width: 60 },
             {
               title: t('stock.balance.quantity'),
               dataIndex: 'quantity',
               width: 100,
+              ...sorted('quantity'),
               align: 'right',
               render: (v: number) => (
                 <Typography.Text strong type={v < 0 ? 'danger' : undefined} className="ho-balance-qty">

@@ -2,11 +2,10 @@ import type { OrderConfig, StockConfig } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Skeleton, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
-import { notify } from '../../platform/notify';
 import { STOCK } from './api';
 
 /** /admin/stock/config — stockconfig (negative stock, audit on save) and makeorderconfig (numbering, mobile). */
@@ -17,27 +16,22 @@ export default function ConfigPage() {
   const editable = can('stock.config.edit');
   const [stockForm] = Form.useForm<StockConfig>();
   const [orderForm] = Form.useForm<OrderConfig>();
-  const [busy, setBusy] = useState<'stock' | 'order' | null>(null);
   const stock = useQuery({ queryKey: ['stock-config'], queryFn: () => http.get<StockConfig>(STOCK.stockConfig) });
   const order = useQuery({ queryKey: ['order-config'], queryFn: () => http.get<OrderConfig>(STOCK.orderConfig) });
   const prefix = Form.useWatch('noPrefix', orderForm) ?? order.data?.noPrefix ?? 'DH';
   const width = Form.useWatch('noWidth', orderForm) ?? order.data?.noWidth ?? 4;
 
-  const save = async (which: 'stock' | 'order') => {
-    const form = which === 'stock' ? stockForm : orderForm;
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setBusy(which);
-    try {
-      const saved = await http.post(which === 'stock' ? STOCK.stockConfigSave : STOCK.orderConfigSave, v);
+  const saving = useAction<'stock' | 'order', unknown>({
+    run: async (which) => {
+      const v = await (which === 'stock' ? stockForm : orderForm).validateFields();
+      return http.post(which === 'stock' ? STOCK.stockConfigSave : STOCK.orderConfigSave, v);
+    },
+    success: 'common.saved',
+    done: (saved, which) => {
       qc.setQueryData([which === 'stock' ? 'stock-config' : 'order-config'], saved);
-      notify.message.success(t('common.saved'));
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
+  const save = (which: 'stock' | 'order') => saving.run(which);
 
   return (
     <Row gutter={12} className="ho-stock-config">
@@ -47,7 +41,7 @@ export default function ConfigPage() {
           title={t('stock.config.stock')}
           extra={
             editable ? (
-              <Button type="primary" onClick={() => save('stock')} loading={busy === 'stock'} disabled={!stock.data}>
+              <Button type="primary" onClick={() => save('stock')} loading={saving.busyFor((w) => w === 'stock')} disabled={!stock.data}>
                 {t('common.save')}
               </Button>
             ) : null
@@ -73,7 +67,7 @@ export default function ConfigPage() {
           title={t('stock.config.order')}
           extra={
             editable ? (
-              <Button type="primary" onClick={() => save('order')} loading={busy === 'order'} disabled={!order.data}>
+              <Button type="primary" onClick={() => save('order')} loading={saving.busyFor((w) => w === 'order')} disabled={!order.data}>
                 {t('common.save')}
               </Button>
             ) : null

@@ -50,7 +50,8 @@ export function FieldInput<R, X extends string>({ field, mode, disabled, ...cont
       return (
         <InputNumber
           style={{ width: '100%' }}
-          min={spec.min ?? 0}
+          // a price is not clamped to 0: a negative one is refused by the form's rule, where it was typed
+          min={type === 'money' ? spec.min : (spec.min ?? 0)}
           max={spec.max}
           precision={type === 'money' ? 2 : (spec.precision ?? 0)}
           prefix={type === 'money' ? '¥' : undefined}

@@ -2,6 +2,7 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space, Steps, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../action';
 import { download, isApiError, request } from '../http';
 
 /** One problem of the uploaded sheet: the row as Excel numbers it (header = row 1) and the column. */
@@ -50,8 +51,6 @@ function importedCount(data: unknown): number | null {
 export function ImportModal({ open, onClose, entity, templatePath, templateMethod = 'POST', importPath, onDone }: ImportModalProps) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const [errors, setErrors] = useState<ImportRowError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<number | null>(null);
@@ -64,40 +63,33 @@ export function ImportModal({ open, onClose, entity, templatePath, templateMetho
     setDone(null);
   };
 
-  const template = async () => {
-    setDownloading(true);
-    try {
-      await download(templatePath, undefined, `${t('importer.template', { name })}.xlsx`, templateMethod === 'POST' ? { body: {} } : {});
-    } catch {
-      /* shown */
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const downloading = useAction({
+    run: () => download(templatePath, undefined, `${t('importer.template', { name })}.xlsx`, templateMethod === 'POST' ? { body: {} } : {}),
+  });
+  const template = () => downloading.run();
 
-  const upload = async () => {
-    if (!file) return;
-    setBusy(true);
-    setErrors([]);
-    setFailure(null);
-    try {
+  // a refused sheet (400) is shown here, row by row, rather than as a message
+  const uploading = useAction<File, unknown>({
+    run: (picked) => {
+      setErrors([]);
+      setFailure(null);
       const form = new FormData();
-      form.append('file', file, file.name);
-      const data = await request<unknown>(importPath, { method: 'POST', form, timeout: 120_000, quiet: ['400'] });
+      form.append('file', picked, picked.name);
+      return request<unknown>(importPath, { method: 'POST', form, timeout: 120_000, quiet: ['400'] });
+    },
+    done: (data) => {
       setDone(importedCount(data) ?? 0);
       onDone?.(data);
-    } catch (e) {
-      if (isApiError(e) && e.code === '400') {
-        const data = e.data as { errors?: unknown[] } | unknown[] | undefined;
-        const list = Array.isArray(data) ? data : Array.isArray(data?.errors) ? data.errors : e.errors;
-        const rows = toRowErrors(list as unknown[]);
-        setErrors(rows);
-        setFailure(e.message);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: (e) => {
+      if (!isApiError(e) || e.code !== '400') return;
+      const data = e.data as { errors?: unknown[] } | unknown[] | undefined;
+      const list = Array.isArray(data) ? data : Array.isArray(data?.errors) ? data.errors : e.errors;
+      setErrors(toRowErrors(list as unknown[]));
+      setFailure(e.message);
+    },
+  });
+  const upload = () => (file ? uploading.run(file) : undefined);
 
   const step = done !== null ? 2 : file ? 1 : 0;
 
@@ -125,7 +117,7 @@ export function ImportModal({ open, onClose, entity, templatePath, templateMetho
         ) : (
           <Space>
             <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="primary" disabled={!file} loading={busy} onClick={upload}>
+            <Button type="primary" disabled={!file} loading={uploading.busy} onClick={upload}>
               {t('importer.start')}
             </Button>
           </Space>
@@ -144,7 +136,7 @@ export function ImportModal({ open, onClose, entity, templatePath, templateMetho
           showIcon
           title={t('importer.hint')}
           action={
-            <Button size="small" icon={<DownloadOutlined />} loading={downloading} onClick={template}>
+            <Button size="small" icon={<DownloadOutlined />} loading={downloading.busy} onClick={template}>
               {t('importer.download')}
             </Button>
           }

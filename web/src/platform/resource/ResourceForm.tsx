@@ -1,13 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, Drawer, Form, Row, Space } from 'antd';
 import { cloneElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../action';
 import { http, isApiError } from '../http';
-import { notify } from '../notify';
 import { FieldInput } from './FieldInput';
-import { invalidateResource } from './invalidate';
+import { confirmZeroPrice, moneyRule } from './money';
 import type { BaseRow, FieldSpec, ResourceDef } from './types';
-import { errorField, formFields, toFormValues, toSaveBody, typeOf } from './values';
+import { errorField, formFields, toFormValues, toSaveBody, typeOf, zeroMoneyFields } from './values';
 
 export interface ResourceFormProps<R extends BaseRow, X extends string> {
   def: ResourceDef<R, X>;
@@ -42,8 +42,6 @@ export function ResourceForm<R extends BaseRow, X extends string>({
 }: ResourceFormProps<R, X>) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const qc = useQueryClient();
-  const [saving, setSaving] = useState(false);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   // a partial row (e.g. from a tree) is completed from the detail route before editing
   const fresh = useQuery({
@@ -95,6 +93,33 @@ export function ResourceForm<R extends BaseRow, X extends string>({
     return undefined;
   }, [open, row, def, form, fields]);
 
+  const save = useAction<Record<string, unknown>, unknown>({
+    run: (values) => {
+      setFormErrors([]);
+      const body = toSaveBody(def, values, current ?? row);
+      const path = (row ? def.updatePath : undefined) ?? def.savePath ?? def.basePath;
+      return http.post<unknown>(path, body);
+    },
+    success: 'common.saved',
+    invalidates: [def],
+    done: (saved) => {
+      onSaved?.(saved);
+      onClose();
+    },
+    failed: (e) => {
+      if (!isApiError(e) || !e.errors.length) return;
+      const byField = new Map<string, string[]>();
+      const rest: string[] = [];
+      for (const err of e.errors) {
+        const name = errorField(def, err.path);
+        if (name) byField.set(name, [...(byField.get(name) ?? []), err.message]);
+        else rest.push(err.path ? `${err.path}: ${err.message}` : err.message);
+      }
+      form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
+      setFormErrors(rest);
+    },
+  });
+
   const submit = async () => {
     let values: Record<string, unknown>;
     try {
@@ -102,31 +127,9 @@ export function ResourceForm<R extends BaseRow, X extends string>({
     } catch {
       return; // antd shows the field errors
     }
-    setSaving(true);
-    setFormErrors([]);
-    try {
-      const body = toSaveBody(def, values, current ?? row);
-      const path = (row ? def.updatePath : undefined) ?? def.savePath ?? def.basePath;
-      const saved = await http.post<unknown>(path, body);
-      notify.message.success(t('common.saved'));
-      await invalidateResource(qc, def);
-      onSaved?.(saved);
-      onClose();
-    } catch (e) {
-      if (isApiError(e) && e.errors.length) {
-        const byField = new Map<string, string[]>();
-        const rest: string[] = [];
-        for (const err of e.errors) {
-          const name = errorField(def, err.path);
-          if (name) byField.set(name, [...(byField.get(name) ?? []), err.message]);
-          else rest.push(err.path ? `${err.path}: ${err.message}` : err.message);
-        }
-        form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
-        setFormErrors(rest);
-      }
-    } finally {
-      setSaving(false);
-    }
+    const zeros = zeroMoneyFields(def, values, current ?? row);
+    if (zeros.length && !(await confirmZeroPrice(zeros.map((f) => t(f.title))))) return;
+    await save.run(values);
   };
 
   const item = (f: FieldSpec<R, X>) => {
@@ -145,6 +148,7 @@ export function ResourceForm<R extends BaseRow, X extends string>({
           ]
         : []),
       ...(type === 'text' && spec.maxLength ? [{ max: spec.maxLength, message: t('common.tooLong', { max: spec.maxLength }) }] : []),
+      ...(type === 'money' ? [moneyRule(label)] : []),
       ...(spec.rules ?? []),
     ];
     const span = spec.span ?? (twoColumns && !['textarea', 'images'].includes(type) ? 12 : 24);
@@ -194,7 +198,7 @@ export function ResourceForm<R extends BaseRow, X extends string>({
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} disabled={waiting} onClick={submit}>
+          <Button type="primary" loading={save.busy} disabled={waiting} onClick={submit}>
             {t('common.save')}
           </Button>
         </Space>

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../i18n';
+import { TabContext } from '../pages';
 import { ResourceList } from './ResourceList';
 import { pagerTotal, totalText } from './total';
 import type { ResourceDef } from './types';
@@ -41,14 +43,36 @@ function serve(page: Record<string, unknown>) {
   });
 }
 
-function renderList() {
+/** Reports every location the page shows. */
+function Probe({ seen }: { seen: (search: string) => void }) {
+  seen(useLocation().search);
+  return null;
+}
+
+/** The list as a page in its tab: opened at `url`; `seen` gets every location it shows. */
+function renderList(listDef: ResourceDef<Row> = def, url = '/admin/things', seen: (search: string) => void = () => undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const tab = { key: '/admin/things', params: {}, setTitle: () => undefined, open: () => undefined, close: () => undefined };
   return render(
     <QueryClientProvider client={client}>
-      <ResourceList def={def} />
+      <MemoryRouter initialEntries={[url]}>
+        <TabContext.Provider value={tab}>
+          <ResourceList def={listDef} />
+          <Probe seen={seen} />
+        </TabContext.Provider>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
+
+const searchable: ResourceDef<Row> = {
+  ...def,
+  key: 'thing2',
+  fields: [
+    { key: 'code', title: 'common.code', search: true, table: { sorter: true } },
+    { key: 'name', title: 'common.name', table: { sorter: true } },
+  ],
+};
 
 const rows = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, code: `C${i + 1}`, name: `Thing ${i + 1}` }));
 
@@ -95,5 +119,32 @@ describe('the total of a list', () => {
     expect(pagerTotal({ total: 10000, totalCapped: true })).toBe(10001);
     expect(pagerTotal({ total: 42 })).toBe(42);
     expect(pagerTotal(undefined)).toBe(0);
+  });
+});
+
+describe('the search, sort and page in the URL', () => {
+  const listCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api-chain/thing'));
+
+  it('opens with the state of its URL (a refresh, a shared link)', async () => {
+    serve({ list: rows, total: 60, page: 3, pageSize: 20 });
+    renderList(searchable, '/admin/things?code=C3&sort=-name&page=3');
+    expect(await screen.findByText('共 60 条')).toBeTruthy();
+    const asked = new URL(listCalls()[0] ?? '', 'http://x').searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ page: '3', pageSize: '20', sort: '-name', code: 'C3' });
+    expect((screen.getByPlaceholderText('请输入编码') as HTMLInputElement).value).toBe('C3');
+    expect(document.querySelector('.ant-table-column-sort')?.textContent).toContain('名称');
+  });
+
+  it('writes a new search and sort into the URL, back on the first page', async () => {
+    serve({ list: rows, total: 60, page: 1, pageSize: 20 });
+    const seen: string[] = [];
+    renderList(searchable, '/admin/things?page=2', (search) => seen.push(search));
+    expect(await screen.findByText('共 60 条')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('请输入编码'), { target: { value: 'C7' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(seen.at(-1)).toBe('?code=C7'));
+    const codeHeader = [...document.querySelectorAll('th.ant-table-column-has-sorters')].find((th) => th.textContent === '编码');
+    fireEvent.click(codeHeader as Element);
+    await waitFor(() => expect(seen.at(-1)).toBe('?code=C7&sort=code'));
   });
 });

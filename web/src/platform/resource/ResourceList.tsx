@@ -1,7 +1,6 @@
 import {
   CheckCircleOutlined,
   DeleteOutlined,
-  DownloadOutlined,
   DownOutlined,
   EditOutlined,
   PlusOutlined,
@@ -14,19 +13,20 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { Button, Card, Col, Form, Popconfirm, Row, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../action';
 import { usePermission } from '../auth';
 import { EmptyState } from '../Empty';
-import { download, http, isApiError } from '../http';
-import { notify } from '../notify';
+import { http, isApiError } from '../http';
 import { ForbiddenResult } from '../results';
+import { filtersToUrl, useListUrlState } from '../tabs/urlState';
 import { renderValue, StatusSwitch } from './cells';
+import { ExportButton } from './ExportButton';
 import { FieldInput } from './FieldInput';
-import { invalidateResource } from './invalidate';
 import { ResourceForm } from './ResourceForm';
 import { SearchButtons } from './SearchButtons';
 import { pagerTotal, type TotalInfo, totalText } from './total';
 import type { BaseRow, ResourceDef } from './types';
-import { searchFields, toSearchParams, typeOf } from './values';
+import { fromSearchParams, searchFields, toSearchParams, typeOf } from './values';
 
 type Values = Record<string, unknown>;
 type ListPage<R> = Page<R> & TotalInfo;
@@ -70,6 +70,8 @@ export interface ResourceListProps<R extends BaseRow, X extends string> {
   expandable?: TableProps<R>['expandable'];
   /** Replace the default "new" button (e.g. when creating needs a picked parent first). */
   hideCreate?: boolean;
+  /** false: the search, sort and page are not kept in the page's URL (a second list on the page). */
+  urlState?: boolean;
 }
 
 /** Nest rows by `parentId` (rows whose parent is not in the list become roots). */
@@ -120,26 +122,33 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   const can = usePermission();
   const canEdit = !def.readOnly && can(def.editPerm);
   const [searchForm] = Form.useForm();
-  const [filters, setFilters] = useState<Values>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(props.pageSize ?? 20);
-  const [sort, setSort] = useState<string | undefined>(def.defaultSort);
+  // search, sort and page live in the URL too, so a refresh or a shared link shows the same list
+  const [fromUrl, writeUrl] = useListUrlState(props.urlState !== false);
+  const [filters, setFilters] = useState<Values>(fromUrl.filters);
+  const [page, setPage] = useState(fromUrl.page ?? 1);
+  const [pageSize, setPageSize] = useState(fromUrl.pageSize ?? props.pageSize ?? 20);
+  const [sort, setSort] = useState<string | undefined>(fromUrl.sort ?? def.defaultSort);
+  const searchInitial = useMemo(() => fromSearchParams(def, fromUrl.filters), [def, fromUrl]);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [selectedRows, setSelectedRows] = useState<R[]>([]);
   const [editing, setEditing] = useState<{ row: R | null; initial?: Values } | null>(null);
-  const [busy, setBusy] = useState<Record<string, boolean>>({});
-  const [exporting, setExporting] = useState(false);
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [moreFilters, setMoreFilters] = useState(false);
 
   const fixedKey = JSON.stringify(fixedParams ?? {});
+  const shownFixed = useRef(fixedKey);
   // a new fixed filter (another region) starts from the first page with nothing selected
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key is the dependency
   useEffect(() => {
+    if (shownFixed.current === fixedKey) return;
+    shownFixed.current = fixedKey;
     setPage(1);
     setSelectedKeys([]);
     setSelectedRows([]);
   }, [fixedKey]);
+
+  useEffect(() => {
+    writeUrl({ filters: filtersToUrl(filters), page, pageSize, sort }, { pageSize: props.pageSize ?? 20, sort: def.defaultSort });
+  }, [writeUrl, filters, page, pageSize, sort, props.pageSize, def.defaultSort]);
 
   const params: Values = tree
     ? { sort: sort ?? 'sort,code', ...filters, ...fixedParams }
@@ -194,49 +203,34 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
     refetch,
   };
 
-  const setStatus = async (ids: number[], status: 0 | 1, key: string) => {
-    if (!def.updateStatusPath) return;
-    const batch = key.startsWith('batch');
-    setBusy((b) => ({ ...b, [key]: true }));
-    try {
+  const statusChange = useAction<{ ids: number[]; status: 0 | 1; key: string }>({
+    run: ({ ids, status, key }) => {
+      const batch = key.startsWith('batch');
       const path = batch ? (def.batchStatusPath ?? def.updateStatusPath) : def.updateStatusPath;
-      await http.post(path, def.statusBody ? def.statusBody(ids, status, batch) : { ids, status });
-      notify.message.success(status ? t('common.enabledDone') : t('common.disabledDone'));
-      await invalidateResource(qc, def);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy((b) => ({ ...b, [key]: false }));
-    }
+      return http.post(path || '', def.statusBody ? def.statusBody(ids, status, batch) : { ids, status });
+    },
+    success: (_r, { status }) => (status ? t('common.enabledDone') : t('common.disabledDone')),
+    invalidates: [def],
+    done: (_r, { key }) => {
+      if (key.startsWith('batch')) clearSelection();
+    },
+  });
+  const setStatus = (ids: number[], status: 0 | 1, key: string) => {
+    if (def.updateStatusPath) void statusChange.run({ ids, status, key });
   };
+  const statusBusy = (key: string) => statusChange.busyFor((v) => v.key === key);
 
-  const remove = async (row: R) => {
-    if (def.deletePath === false) return;
-    const path = def.deletePath ? def.deletePath(row.id) : `${def.basePath}/${row.id}`;
-    try {
-      await http.del(path);
-      notify.message.success(t('common.deleted'));
+  // 409 (the record is used elsewhere): shown by the client
+  const removal = useAction<R>({
+    run: (row) => http.del(def.deletePath ? def.deletePath(row.id) : `${def.basePath}/${row.id}`),
+    success: 'common.deleted',
+    invalidates: [def],
+    done: (_r, row) => {
       if (!tree && list.data && list.data.list.length === 1 && page > 1) setPage(page - 1);
       setSelectedKeys((k) => k.filter((x) => x !== row.id));
       setSelectedRows((rows) => rows.filter((x) => x.id !== row.id));
-      await invalidateResource(qc, def);
-    } catch {
-      /* 409: referenced — shown by the client */
-    }
-  };
-
-  const doExport = async () => {
-    if (!def.exportPath) return;
-    setExporting(true);
-    try {
-      const { page: _p, pageSize: _s, ...rest } = params;
-      await download(def.exportPath, rest, `${t(def.title)}.xlsx`);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+  });
 
   const search = (values: Values) => {
     setFilters(toSearchParams(def, values));
@@ -266,8 +260,8 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
             <StatusSwitch
               field={f}
               value={row.status}
-              loading={busy[`s${row.id}`]}
-              onChange={(s) => void setStatus([row.id], s, `s${row.id}`)}
+              loading={statusBusy(`s${row.id}`)}
+              onChange={(s) => setStatus([row.id], s, `s${row.id}`)}
             />
           ) : (
             renderValue(f, row)
@@ -298,7 +292,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
               title={t('common.deleteConfirm', { name: def.rowName?.(row) ?? (row as unknown as { name?: string }).name ?? '' })}
               okText={t('common.delete')}
               okButtonProps={{ danger: true }}
-              onConfirm={() => remove(row)}
+              onConfirm={() => removal.run(row)}
             >
               <Button type="link" size="small" danger icon={<DeleteOutlined />}>
                 {t('common.delete')}
@@ -336,7 +330,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   const searchCard =
     hideSearch || !sFields.length ? null : (
       <Card size="small" className="ho-search" style={{ marginBottom: 12 }} variant={props.bordered === false ? 'borderless' : 'outlined'}>
-        <Form form={searchForm} onFinish={search} layout="horizontal" labelCol={{ flex: '84px' }} labelWrap>
+        <Form form={searchForm} initialValues={searchInitial} onFinish={search} layout="horizontal" labelCol={{ flex: '84px' }} labelWrap>
           <Row gutter={16}>
             {sFields.map((f, i) => (
               <Col
@@ -390,13 +384,13 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
                 <Button
                   icon={<CheckCircleOutlined />}
                   disabled={!selectedRows.length}
-                  loading={busy.batch1}
+                  loading={statusBusy('batch1')}
                   onClick={() =>
-                    void setStatus(
+                    setStatus(
                       selectedRows.map((r) => r.id),
                       1,
                       'batch1',
-                    ).then(clearSelection)
+                    )
                   }
                 >
                   {t('common.batchEnable')}
@@ -404,13 +398,13 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
                 <Button
                   icon={<StopOutlined />}
                   disabled={!selectedRows.length}
-                  loading={busy.batch0}
+                  loading={statusBusy('batch0')}
                   onClick={() =>
-                    void setStatus(
+                    setStatus(
                       selectedRows.map((r) => r.id),
                       0,
                       'batch0',
-                    ).then(clearSelection)
+                    )
                   }
                 >
                   {t('common.batchDisable')}
@@ -418,11 +412,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
               </>
             ) : null}
             {toolbar?.(ctx)}
-            {def.exportPath ? (
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={doExport}>
-                {t('common.export')}
-              </Button>
-            ) : null}
+            {def.exportPath ? <ExportButton path={def.exportPath} params={params} fileName={t(def.title)} /> : null}
             <Tooltip title={t('common.refresh')}>
               <Button
                 icon={<ReloadOutlined />}

@@ -147,4 +147,6 @@ export interface ResourceDef<R extends BaseRow, X extends string = never> {
   defaultSort?: string;
   /** Label for confirmations. */
   rowName?: (row: R) => string;
+  /** Resources whose reads count or group this one's rows (regions count their shops): refetched after a write here. */
+  countedBy?: readonly { key: string; basePath: string }[];
 }

@@ -2,8 +2,9 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { shopDef } from '../../modules/org/defs';
 import type { ShopRow } from '../../modules/org/types';
+import { moneyRule } from './money';
 import type { ResourceDef } from './types';
-import { errorField, toFormValues, toSaveBody, toSearchParams } from './values';
+import { errorField, toFormValues, toSaveBody, toSearchParams, zeroMoneyFields } from './values';
 
 const row: ShopRow = {
   id: 9,
@@ -81,6 +82,40 @@ describe('resource values', () => {
     };
     expect(toFormValues(def, { id: 1, price: 123450 }).price).toBe(1234.5);
     expect(toSaveBody(def, { price: 19.99 })).toEqual({ price: 1999 });
+    expect(toSaveBody(def, { price: 0 })).toEqual({ price: 0 });
+    // empty is left out (never sent as ¥0.00 nor as null); a negative is never clamped here either
+    expect(toSaveBody(def, { price: null })).toEqual({});
+    expect(toSaveBody(def, { price: -3 })).toEqual({});
+  });
+
+  it('names the prices a save would store as ¥0.00 where they were not', () => {
+    type Row = { id: number; price: number; cost: number; fee: number; free: number };
+    const def: ResourceDef<Row> = {
+      key: 'x',
+      title: 'x',
+      basePath: '/x',
+      fields: [
+        { key: 'price', title: 'price', type: 'money' },
+        { key: 'cost', title: 'cost', type: 'money' },
+        { key: 'fee', title: 'fee', type: 'money', form: { visible: (v) => v.free !== true } },
+        { key: 'free', title: 'free', type: 'switch' },
+      ],
+    };
+    const keys = (fields: { key: string }[]) => fields.map((f) => f.key);
+    expect(keys(zeroMoneyFields(def, { price: 0, cost: 12, fee: 0, free: true }))).toEqual(['price']);
+    expect(keys(zeroMoneyFields(def, { price: 5, cost: null, fee: 0, free: false }))).toEqual(['cost', 'fee']);
+    const saved: Row = { id: 1, price: 0, cost: 800, fee: 0, free: 0 };
+    // editing: a price that already was 0 is not asked about again; an emptied one keeps its price
+    expect(keys(zeroMoneyFields(def, { price: 0, cost: 0, fee: null, free: false }, saved))).toEqual(['cost']);
+    expect(keys(zeroMoneyFields(def, { price: 1, cost: 8, fee: 0, free: false }, saved))).toEqual([]);
+  });
+
+  it('refuses a negative or unreadable price where it is typed', async () => {
+    const rule = moneyRule('零售价') as { validator: (r: unknown, v: unknown) => Promise<void> };
+    await expect(rule.validator({}, -1)).rejects.toThrow('零售价不能为负数');
+    await expect(rule.validator({}, 'x')).rejects.toThrow('零售价不是有效的金额');
+    await expect(rule.validator({}, 0)).resolves.toBeUndefined();
+    await expect(rule.validator({}, null)).resolves.toBeUndefined();
   });
 
   it('maps server error paths to form fields', () => {

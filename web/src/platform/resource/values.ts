@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { centsToYuan, yuanToCents } from '../money';
+import { centsToYuan, readMoney } from '../money';
 import type { BaseRow, FieldSpec, FieldType, ResourceDef } from './types';
 
 type Values = Record<string, unknown>;
@@ -74,9 +74,12 @@ export function toSaveBody<R extends BaseRow, X extends string>(def: ResourceDef
     if (!(f.key in values)) continue;
     const v = values[f.key];
     switch (typeOf(f)) {
-      case 'money':
-        out[f.key] = yuanToCents(v as number | null);
+      case 'money': {
+        // empty: left out (a new record takes the server's default, an edited one keeps its price)
+        const entry = readMoney(v as number | string | null);
+        if (entry.kind === 'cents') out[f.key] = entry.cents;
         break;
+      }
       case 'date':
         out[f.key] = isDayjs(v) ? v.format('YYYY-MM-DD') : null;
         break;
@@ -117,6 +120,26 @@ export function toSaveBody<R extends BaseRow, X extends string>(def: ResourceDef
   return body;
 }
 
+/**
+ * The money fields a save would store as ¥0.00 where they were not: typed as 0 over another price, or
+ * left empty on a new record (which then takes ¥0.00). Saving them asks the user first.
+ */
+export function zeroMoneyFields<R extends BaseRow, X extends string>(
+  def: ResourceDef<R, X>,
+  values: Values,
+  row?: R | null,
+): FieldSpec<R, X>[] {
+  return formFields(def).filter((f) => {
+    if (typeOf(f) !== 'money') return false;
+    const spec = f.form || {};
+    if (spec.visible && !spec.visible(values, row ?? undefined)) return false;
+    const entry = readMoney(values[f.key] as number | string | null);
+    const before = row ? (row as unknown as Values)[f.key] : undefined;
+    if (entry.kind === 'cents') return entry.cents === 0 && before !== 0;
+    return entry.kind === 'empty' && !row;
+  });
+}
+
 /** Search form values → query parameters. */
 export function toSearchParams<R extends BaseRow, X extends string>(def: ResourceDef<R, X>, values: Values): Values {
   const out: Values = {};
@@ -135,6 +158,27 @@ export function toSearchParams<R extends BaseRow, X extends string>(def: Resourc
       const s = v.trim();
       if (s) out[param] = s;
     } else out[param] = v;
+  }
+  return out;
+}
+
+/** Query parameters (as a URL keeps them) → search form values: the inverse of `toSearchParams`. */
+export function fromSearchParams<R extends BaseRow, X extends string>(def: ResourceDef<R, X>, params: Record<string, string>): Values {
+  const out: Values = {};
+  const numeric = (v: string) => (v !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
+  for (const f of searchFields(def)) {
+    const spec = typeof f.search === 'object' ? f.search : {};
+    const type = spec.type ?? f.type ?? 'text';
+    if (type === 'dateRange') {
+      const [from, to] = spec.range ?? ['dateFrom', 'dateTo'];
+      if (params[from] || params[to]) out[f.key] = [params[from] ? dayjs(params[from]) : null, params[to] ? dayjs(params[to]) : null];
+      continue;
+    }
+    const v = params[spec.param ?? f.key];
+    if (v === undefined || v === '') continue;
+    if (type === 'date') out[f.key] = dayjs(v);
+    else if (['select', 'treeSelect', 'status', 'switch', 'number', 'percent'].includes(type)) out[f.key] = numeric(v);
+    else out[f.key] = v;
   }
   return out;
 }
