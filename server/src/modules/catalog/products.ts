@@ -327,6 +327,7 @@ export function registerProductRoutes(app: FastifyInstance) {
     `${P}/checkPcode`,
     {
       summary: 'Is this product code free? (id: the product being edited; codes of deleted products stay taken)',
+      read: true,
       perm: null,
       body: pcodeCheck,
     },

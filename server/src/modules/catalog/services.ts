@@ -541,7 +541,7 @@ export function registerServiceRoutes(app: FastifyInstance) {
     app,
     'POST',
     `${G}/getServiceGroup`,
-    { summary: 'Service groups with their services (keyword, status)', perm: view, body: serviceGroupQuery.optional() },
+    { summary: 'Service groups with their services (keyword, status)', perm: view, body: serviceGroupQuery.optional(), read: true },
     ({ tx, body }) => serviceGroupList(tx, body),
   );
   route(

@@ -130,6 +130,7 @@ export async function staffModule(app: FastifyInstance) {
     `${E}/checkEecode`,
     {
       summary: 'Employees: is this employee code free? (id: the employee being edited)',
+      read: true,
       perm: PERM_VIEW,
       body: z.object({ eecode: z.string().trim().min(1).max(32), id: z.number().int().positive().optional() }),
       entity: 'employee',
@@ -144,6 +145,7 @@ export async function staffModule(app: FastifyInstance) {
       summary: 'Employees: leave (status 0, with the leave date) or rejoin (status 1); 409 when already in that state',
       perm: PERM_EDIT,
       body: employeeStatusBody,
+      verb: (input) => ((input.body as { status?: number }).status === 0 ? 'leave' : 'rejoin'),
       entity: 'employee',
     },
     async ({ tx, auth, body }) => updateStatus(tx, auth, body, await tenantToday(tx)),
@@ -158,6 +160,7 @@ export async function staffModule(app: FastifyInstance) {
         'Fields left out stay as they are; null clears. A date up to today applies at once; a later date waits (pending) and applies on its day. Writes one transfer row per employee in the employee stream.',
       perm: PERM_EDIT,
       body: transferBody,
+      verb: 'transfer',
       entity: 'employee',
     },
     async ({ tx, auth, body }) => saveTransfer(tx, auth, body, await tenantToday(tx)),

@@ -346,6 +346,7 @@ export function registerShopRoutes(app: FastifyInstance) {
     '/api-chain/shop/checkShopcode',
     {
       summary: 'Is this shop code free? (id: the shop being edited)',
+      read: true,
       perm: null,
       body: z.object({ code: z.string().trim().min(1).max(32), id: z.number().int().positive().optional() }),
     },
