@@ -6,10 +6,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { nextSeriesCode } from '../../platform/numbering.js';
 import { containsPattern, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { productCategories } from '../org/schema.js';
-import { assertNotInPackage, assertRefs, duplicateField, nextSeriesCode, PICK_LIMIT, packagesUsing } from './common.js';
+import { assertNotInPackage, assertRefs, duplicateField, PICK_LIMIT, packagesUsing } from './common.js';
 import { productBrands, products } from './schema.js';
 
 export const PRODUCT_CODE_PREFIX = 'SP';

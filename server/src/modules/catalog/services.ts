@@ -16,11 +16,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { nextSeriesCode } from '../../platform/numbering.js';
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { branches, employees, positionLevels, positions, serviceTypes, shops } from '../org/schema.js';
 import { employeeScope } from '../org/staff-queries.js';
-import { assertNotInPackage, assertRefs, nextSeriesCode, PICK_LIMIT, packagesUsing } from './common.js';
+import { assertNotInPackage, assertRefs, PICK_LIMIT, packagesUsing } from './common.js';
 import { serviceEmployees, serviceGroupItems, serviceGroups, servicePositions, services } from './schema.js';
 
 export const SERVICE_CODE_PREFIX = 'FW';

@@ -15,8 +15,10 @@ import { z } from 'zod';
 import { listAllDictionary } from '../../platform/dictionary.js';
 import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
 import { registerImport } from '../../platform/importer.js';
+import { nextSeriesCode } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { skillLevelDef } from './dictionaries.js';
+import { employees } from './schema.js';
 import { employeeImport } from './staff-import.js';
 import {
   employeeTree,
@@ -36,6 +38,8 @@ import { eecodeAvailable, saveEmployee, saveOrder, setBookable, setSkillLevel, u
 
 export { applyDueTransfers } from './staff-transfers.js';
 
+/** Employee codes the create form proposes: E0001... (the demo's E1001 continue as E1041...). */
+const EMPLOYEE_CODE_PREFIX = 'E';
 const E = '/api-chain/employee';
 const B = '/api-base/employee';
 const S = '/api-pers/employeestream';
@@ -123,6 +127,13 @@ export async function staffModule(app: FastifyInstance) {
     `${E}/id/:id`,
     { summary: 'Employees: one employee with linked names', perm: PERM_VIEW, params: idParam },
     ({ tx, auth, params }) => getEmployee(tx, auth, params.id),
+  );
+  route(
+    app,
+    'GET',
+    `${E}/getCode`,
+    { summary: 'Employees: the next free employee code (E0001...): what the create form proposes', perm: PERM_EDIT, response: z.string() },
+    ({ tx }) => nextSeriesCode(tx, employees, employees.eecode, EMPLOYEE_CODE_PREFIX, 4),
   );
   route(
     app,

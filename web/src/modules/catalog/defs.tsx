@@ -80,6 +80,8 @@ export const productDef: ResourceDef<ProductRow, ProductVirtual> = {
   editPerm: 'catalog.product.edit',
   sendVersion: true,
   formWidth: 760,
+  nextCodePath: CATALOG.productCode,
+  nextCodeField: 'pcode',
   defaultSort: 'pcode',
   rowName: (r) => r.name,
   fields: [

@@ -19,6 +19,7 @@ export const API = {
   shopSave: '/api-chain/shop/saveShop',
   shopInfo: (id: number | string) => `/api-chain/shop/getShopInfo/${id}`,
   shopCheckCode: '/api-chain/shop/checkShopcode',
+  shopNextCode: '/api-chain/shop/getCode',
   shopArea: '/api-chain/shop/getProCityArea',
   shopExport: '/api-chain/shop/export',
   shopBatchRegion: '/api-chain/shop/batchRegion',
@@ -182,6 +183,7 @@ export const shopDef: ResourceDef<ShopRow, ShopVirtual> = {
   editPerm: 'org.shop.edit',
   sendVersion: true,
   formWidth: 760,
+  nextCodePath: API.shopNextCode,
   fields: shopFields,
   toForm: (row) => ({
     pca: row.provinceCode && row.cityCode && row.areaCode ? [row.provinceCode, row.cityCode, row.areaCode] : undefined,

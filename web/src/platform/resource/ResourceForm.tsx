@@ -79,13 +79,14 @@ export function ResourceForm<R extends BaseRow, X extends string>({
   useEffect(() => {
     if (!open) return;
     setFormErrors([]);
-    if (!row && def.nextCodePath && fields.some((f) => f.key === 'code')) {
+    const codeField = def.nextCodeField ?? 'code';
+    if (!row && def.nextCodePath && fields.some((f) => f.key === codeField)) {
       let live = true;
       http
         .get<unknown>(def.nextCodePath, undefined, { quiet: true })
         .then((data) => {
           const code = pickNextCode(data);
-          if (live && code && !form.getFieldValue('code')) form.setFieldsValue({ code });
+          if (live && code && !form.getFieldValue(codeField)) form.setFieldsValue({ [codeField]: code });
         })
         .catch(() => undefined);
       return () => {
