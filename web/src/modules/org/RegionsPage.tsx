@@ -251,6 +251,7 @@ export default function RegionsPage() {
         open={!!form}
         row={form?.row ?? null}
         initialValues={form && !form.row ? { parentId: form.parentId ?? undefined } : undefined}
+        createTitle={t(form?.parentId ? 'org.region.addChild' : 'org.region.addTop')}
         onClose={() => setForm(null)}
         onSaved={(saved) => {
           const id = (saved as { id?: number } | null)?.id;
