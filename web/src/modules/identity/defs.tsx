@@ -390,6 +390,8 @@ export function entityName(entity: string): string {
   return label ? label[currentLang() === 'en-US' ? 1 : 0] : entity;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The log's kinds of record, named in the language of the moment the filter opens. */
 const LOG_ENTITIES: OptionSource = {
   kind: 'static',
@@ -426,8 +428,9 @@ export const logDef: ResourceDef<LogRow & { status?: number }, LogVirtual> = {
     {
       key: 'entity',
       title: 'identity.log.entity',
+      type: 'select',
       options: LOG_ENTITIES,
-      table: { width: 140, render: (r) => <Tag>{entityName(r.entity)}</Tag> },
+      table: { width: 140, render: (r) => <Tag>{capitalised(entityName(r.entity))}</Tag> },
       search: { placeholder: 'identity.log.entityPh' },
       form: false,
     },

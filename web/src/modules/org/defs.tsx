@@ -240,6 +240,9 @@ export const channelDef: ResourceDef<ChannelRow, 'keyword'> = {
   fields: dictionaryFields<ChannelRow>({ code: 'org.channel.code', name: 'org.channel.name' }),
 };
 
+/** The region's detail page. */
+export const regionDetailPath = (id: number) => `/admin/org/regions/${id}`;
+
 /** Region form: the parent can only be a top-level area (two levels). */
 export function regionDef(areas: RegionNode[]): ResourceDef<RegionNode> {
   return {
