@@ -1,12 +1,13 @@
 /**
  * The operation log's wording, defined once: what was done (verb) to which kind of record (entity),
- * each [zh-CN, en-US]. The server composes every log line from it ("新增门店 北京国贸店",
- * "Created shop 北京国贸店"); a write route's `entity` must be one of these (a test holds every route to it).
+ * each [zh-CN, en-US]. The server composes every log line from it ("新建门店 北京国贸店", "Created
+ * shop 北京国贸店"; 新建 is the word of every create button too); a write route's `entity` must be one
+ * of these (a test holds every route to it).
  */
 type Label = readonly [string, string];
 
 export const auditVerbLabels = {
-  create: ['新增', 'Created'],
+  create: ['新建', 'Created'],
   update: ['修改', 'Changed'],
   delete: ['删除', 'Deleted'],
   enable: ['启用', 'Enabled'],

@@ -36,7 +36,7 @@ describe('the operation log reads as business actions', async () => {
     expect(auditedEntities.size).toBeGreaterThan(40);
   });
 
-  it('a new shop reads 新增门店 <name>, and a change lists each field: old → new', async () => {
+  it('a new shop reads 新建门店 <name>, and a change lists each field: old → new', async () => {
     const name = `北京国贸店${uniq()}`;
     const created = await a.admin.post('/api-chain/shop/saveShop', {
       code: `S${uniq()}`,
@@ -49,7 +49,7 @@ describe('the operation log reads as business actions', async () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const shop = created.body.data;
     let log = await latest();
-    expect(log.zh).toMatchObject({ text: `新增门店 ${name}`, entity: 'shop', entityId: shop.id, target: name });
+    expect(log.zh).toMatchObject({ text: `新建门店 ${name}`, entity: 'shop', entityId: shop.id, target: name });
     expect(log.en).toMatchObject({ text: `Created shop ${name}` });
 
     const renamed = `${name}（新）`;

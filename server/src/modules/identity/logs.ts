@@ -67,7 +67,7 @@ function changesOf(touched: TouchedRow[], lang: Lang): AuditChange[] {
   );
 }
 
-/** "新增门店 北京国贸店" / "Created shop 北京国贸店": verb and entity from the contract, the record's name. */
+/** "新建门店 北京国贸店" / "Created shop 北京国贸店": verb and entity from the contract, the record's name. */
 function describe(
   row: { action: string; entity: string; verb: string | null; target: string | null },
   touched: TouchedRow[],
