@@ -171,7 +171,7 @@ const enUS: Messages = {
       selectHint: 'Select a region on the left to see its shops',
       shopsOf: '{{name}} · shops',
       moveShops: 'Move to region',
-      detail: 'Region',
+      detail: 'Region details',
       children: 'Regions in this area',
       noChildren: 'No regions in this area yet',
       noShops: 'No shops in this region',
