@@ -134,6 +134,20 @@ describe('the operation log reads as business actions', async () => {
     expect(log.zh.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'state', label: '单据状态', to: 'audited' })]));
   });
 
+  it('a bill approved from the inbox reads as its transition', async () => {
+    const reasons = await ensureReasons(t, a);
+    const [shopId] = await shopIds(t, a);
+    const [product] = await makeProducts(t, a, 1);
+    const bill = (
+      await a.admin.post('/api-stock/entry', { shopId, reasonId: reasons.purchase, lines: [{ productId: product.id, quantity: 1 }] })
+    ).body.data;
+    const res = await a.admin.post('/api-user/inbox/transition', { docType: 'stock.entry', id: bill.id, action: 'audit' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const log = await latest();
+    expect(log.zh.text).toBe(`审核待办单据 ${bill.billNo}`);
+    expect(log.en.text).toBe(`Approved bill ${bill.billNo}`);
+  });
+
   it('a read writes nothing, whether by GET or by POST', async () => {
     const before = await auditCount();
     expect((await a.admin.get('/api-chain/shop', { pageSize: 5 })).status).toBe(200);

@@ -54,6 +54,9 @@ const TRANSITIONS: Record<string, AuditVerb> = {
   'app-login': 'signin',
 };
 
+/** The verb of a bill transition performed by its name (the inbox's): its own verb, else a change. */
+export const transitionVerb = (action: string): AuditVerb => TRANSITIONS[action] ?? 'update';
+
 /** Paths that create a record when no id is sent (the seed's save calls); any other write without an id changes records. */
 const CREATING =
   /^(save|saveOrUpdate|saveBill|saveMac|saveRegion|saveShop|saveServiceGroup|saveDuo|saveSystem|savePositionRole|add\w*|new\w*)$/;
