@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditChange } from './audit.js';
 import { code, id, memo, name, pageQuery, status } from './platform.js';
 
 const password = z.string().min(8).max(64);
@@ -205,6 +206,12 @@ export interface LogRow {
   entityId: number | null;
   detail: unknown;
   requestId: string | null;
+  /** What was done to which record, in the reader's language: "新增门店 北京国贸店". */
+  text: string;
+  /** The record's name or bill number, when known. */
+  target: string | null;
+  /** The fields an update changed (several records: the first ones, each field once per record). */
+  changes: AuditChange[];
 }
 
 /** Background jobs an administrator watches: state tabs, and a failed job can be run again. */

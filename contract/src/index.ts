@@ -1,3 +1,4 @@
+export * from './audit.js';
 export * from './bills.js';
 export * from './catalog.js';
 export * from './catalog-records.js';

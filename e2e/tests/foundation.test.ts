@@ -49,7 +49,7 @@ test('sign in, open the admin app from the board, create a region and a shop wit
 
   // A new top-level region
   await admin.goto(`${server.url}/admin/org/regions`);
-  await admin.getByRole('button', { name: '新增大区' }).click();
+  await admin.getByRole('button', { name: '新建大区' }).click();
   await drawer.getByLabel('区域编码', { exact: true }).fill('QY900');
   await drawer.getByLabel('区域名称', { exact: true }).fill('西南大区');
   await admin.getByRole('button', { name: /保\s*存/ }).click();
@@ -102,8 +102,8 @@ test('sign in, open the admin app from the board, create a region and a shop wit
   await admin.locator('.ant-table-row').nth(5).waitFor();
   await shot(admin, '02-shop-list');
 
-  // Close every tab; the last one stays with a message
-  const tabs = admin.locator('.ant-tabs-tab');
+  // Close every tab; the last one stays with a message (the page tabs, not the tabs inside a page)
+  const tabs = admin.locator('.ho-page-tabs > .ant-tabs-nav .ant-tabs-tab');
   while ((await tabs.count()) > 1) {
     await tabs.last().locator('.ant-tabs-tab-remove').click();
   }

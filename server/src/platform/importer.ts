@@ -704,7 +704,7 @@ export function registerImport<R>(app: FastifyInstance, def: ImportDef<R>, route
       summary: `${def.name[1]}: Excel import template (titles, an example row, drop-down lists of real values)`,
       perm: routes.templatePerm ?? routes.perm,
       raw: true,
-      entity: routes.entity,
+      read: true,
     },
     async ({ tx, auth, lang, reply }) => {
       const workbook = await buildTemplate(tx, def as ImportDef<unknown>, auth, lang);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { numberSeries } from './schema.js';
 
@@ -21,4 +22,18 @@ export async function nextNumber(tx: Db, tenantId: number, prefix: string, busin
 /** Today's business date in the tenant's time zone, `YYYY-MM-DD`. */
 export function businessDate(timeZone = 'Asia/Shanghai', at = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * The next free code of a series `<prefix><digits>` (SP0001, FW001...): one more than the largest
+ * number in use, deleted rows included (their codes stay taken). A suggestion: the unique index
+ * still refuses a code two people saved at once.
+ */
+export async function nextSeriesCode(tx: Db, table: PgTable, column: PgColumn, prefix: string, width: number): Promise<string> {
+  const pattern = `^${prefix}(\\d+)$`;
+  const [row] = await tx
+    .select({ max: sql<string>`coalesce(max((substring(${column} from ${pattern}))::bigint), 0)` })
+    .from(table)
+    .where(sql`${column} ~ ${pattern}`);
+  return `${prefix}${String(Number(row.max) + 1).padStart(width, '0')}`;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from 'zod';
 import { en, zhCN } from 'zod/locales';
 import type { Db } from '../db/client.js';
-import { writeAudit } from './audit.js';
+import { type AuditInput, auditedEntities, type VerbSpec, verbOf, writeAudit } from './audit.js';
 import { type Auth, bearerToken, can, loadAuth, type TokenClaims, verifyToken, visibleShops } from './auth.js';
 import { ok, zodFields } from './envelope.js';
 import { AppError, type FieldProblem, forbidden } from './errors.js';
@@ -22,8 +22,12 @@ export interface RouteSpec<Q extends Schema, P extends Schema, B extends Schema>
   query?: Q;
   params?: P;
   body?: B;
-  /** Audit entity of a write; defaults to the path's resource segment. */
+  /** Audit entity of a write (a key of the contract's auditEntityLabels); defaults to the path's resource segment. */
   entity?: string;
+  /** What the write does, for the operation log, when the path does not tell it (see `verbOf`). */
+  verb?: VerbSpec;
+  /** A read the seed makes by POST (a check, a template download), or which of its requests are (a preview): not audited. */
+  read?: true | ((input: AuditInput) => boolean);
   /** The handler writes the reply itself (files, exports); no envelope. */
   raw?: boolean;
   /** A write the seed makes by GET (e.g. delete by GET): audited like any write. */
@@ -160,6 +164,9 @@ export function route<Q extends Schema, P extends Schema, B extends Schema, R ex
   if (spec.db === false && (methods.some((m) => m !== 'GET') || spec.write)) throw new Error(`${url}: a write needs the database`);
   if (spec.idempotent && (spec.raw || spec.upload || methods.includes('GET')))
     throw new Error(`${url}: only an enveloped write can be idempotent`);
+  const audited = spec.read !== true && (spec.write || methods.some((m) => m !== 'GET'));
+  const entity = spec.entity ?? url.split('/')[2] ?? url;
+  if (audited) auditedEntities.add(entity);
   app.route({
     method: methods,
     url,
@@ -193,8 +200,10 @@ export function route<Q extends Schema, P extends Schema, B extends Schema, R ex
           return undefined;
         }
         const result = await handler({ ...input, tx, auth, lang, req, reply, file: upload ?? noUpload } as Ctx<Out<Q>, Out<P>, Out<B>>);
-        if (req.method !== 'GET' || spec.write) {
-          const audit = await writeAudit(tx, auth, req, spec.entity ?? url.split('/')[2] ?? url, input, result);
+        const read = typeof spec.read === 'function' && spec.read(input);
+        if (audited && !read && (req.method !== 'GET' || spec.write)) {
+          const verb = verbOf(req.method, url, input, spec.verb);
+          const audit = await writeAudit(tx, auth, req, entity, verb, input, result);
           if (audit.accessChanged) changedAccess = true;
         }
         if (claim) {

@@ -15,6 +15,12 @@ export const auditLog = pgTable(
     detail: jsonb('detail'),
     requestId: text('request_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** What was done (contract auditVerbLabels): the log reads "verb entity target". */
+    verb: text('verb'),
+    /** The record's name or bill number as the request knew it. */
+    target: text('target'),
+    /** The records the write touched, as the audit triggers saw them: [{table, op, id, name, fields: {column: [old, new]}}]. */
+    changes: jsonb('changes'),
   },
   // Partitioned by month of `at` (migration 0015, docs/SCALE.md): the key includes it.
   (t) => [

@@ -1,6 +1,9 @@
-import { Button, Result, Space } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Result, Skeleton, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isApiError } from './http';
 
 function goBack(navigate: ReturnType<typeof useNavigate>) {
   if (window.history.length > 1) navigate(-1);
@@ -57,4 +60,25 @@ export function ForbiddenPage() {
 
 export function NotFoundPage() {
   return <NotFoundResult full />;
+}
+
+/**
+ * What a detail page shows while its record loads or when it cannot: a skeleton, 403, 404, or the
+ * error with a retry button; the page itself once the record is there.
+ */
+export function DetailGate<T>({ query, children }: { query: UseQueryResult<T>; children: (record: T) => ReactNode }) {
+  const { t } = useTranslation();
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (isApiError(query.error) && query.error.status === 403) return <ForbiddenResult />;
+  if (isApiError(query.error) && query.error.status === 404) return <NotFoundResult />;
+  if (query.data === undefined) {
+    return (
+      <Result
+        status="warning"
+        title={query.error?.message}
+        extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  return <>{children(query.data)}</>;
 }

@@ -1,23 +1,9 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, fieldError } from '../../platform/errors.js';
 import './messages.js';
 import { servicePackageItems, servicePackages } from './schema.js';
-
-/**
- * The next free code of a series `<prefix><digits>` (SP0001, FW001...): one more than the largest
- * number in use, deleted rows included (their codes stay taken). A suggestion: the unique index
- * still refuses a code two people saved at once.
- */
-export async function nextSeriesCode(tx: Db, table: PgTable, column: PgColumn, prefix: string, width: number): Promise<string> {
-  const pattern = `^${prefix}(\\d+)$`;
-  const [row] = await tx
-    .select({ max: sql<string>`coalesce(max((substring(${column} from ${pattern}))::bigint), 0)` })
-    .from(table)
-    .where(sql`${column} ~ ${pattern}`);
-  return `${prefix}${String(Number(row.max) + 1).padStart(width, '0')}`;
-}
 
 /** Names of the packages (not deleted) that hold a service or a product, at most `limit`. */
 export async function packagesUsing(tx: Db, kind: 'service' | 'product', id: number, limit = 20): Promise<string[]> {

@@ -236,7 +236,7 @@ function registerLocalizedImport<R>(
     app,
     ['GET', 'POST'],
     urls.template,
-    { summary: `${name}: Excel import template (drop-down lists of real values)`, perm: urls.perm, raw: true, entity: urls.entity },
+    { summary: `${name}: Excel import template (drop-down lists of real values)`, perm: urls.perm, raw: true, read: true },
     async ({ tx, auth, lang, reply }) => {
       const def = defs[lang] as ImportDef<unknown>;
       const workbook = await buildTemplate(tx, def, auth, lang);

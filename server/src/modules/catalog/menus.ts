@@ -4,7 +4,7 @@ import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 export const catalogMenus: MenuDef[] = [
   {
     key: 'catalog',
-    name: '商品与服务',
+    name: '产品与服务',
     nameEn: 'Catalogue',
     icon: 'AppstoreOutlined',
     children: [
@@ -35,7 +35,7 @@ export const catalogMenus: MenuDef[] = [
       recordMenu(productBrandRecord, 'TagOutlined'),
       {
         key: 'catalog.stockproduct',
-        name: '门店商品',
+        name: '门店产品',
         nameEn: 'Shop products',
         icon: 'InboxOutlined',
         url: '/admin/catalog/stock-products',

@@ -30,7 +30,7 @@ defineLabels({
   product_brands: ['产品品牌', 'product brands'],
   catalogProductBrand: ['产品品牌', 'Product brand'],
   catalogProductCategory: ['产品分类', 'Product category'],
-  stock_products: ['门店商品', 'shop products'],
+  stock_products: ['门店产品', 'shop products'],
   catalogWarehouse: ['总部仓库', 'The head-office warehouse'],
   services: ['服务项目', 'services'],
   catalogService: ['服务项目', 'Service'],

@@ -8,11 +8,12 @@ import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { dateTimeText, statusText, yuan } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
+import { nextSeriesCode } from '../../platform/numbering.js';
 import { containsPattern, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { gramMatch } from '../../platform/search.js';
 import { productCategories } from '../org/schema.js';
-import { assertNotInPackage, assertRefs, duplicateField, nextSeriesCode, PICK_LIMIT, packagesUsing } from './common.js';
+import { assertNotInPackage, assertRefs, duplicateField, PICK_LIMIT, packagesUsing } from './common.js';
 import { productBrands, productGrams, products } from './schema.js';
 
 export const PRODUCT_CODE_PREFIX = 'SP';
@@ -357,6 +358,7 @@ export function registerProductRoutes(app: FastifyInstance) {
     `${P}/checkPcode`,
     {
       summary: 'Is this product code free? (id: the product being edited; codes of deleted products stay taken)',
+      read: true,
       perm: null,
       body: pcodeCheck,
     },

@@ -18,11 +18,12 @@ import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { dateTimeText, statusText, yuan } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
+import { nextSeriesCode } from '../../platform/numbering.js';
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { branches, employees, positionLevels, positions, serviceTypes, shops } from '../org/schema.js';
 import { employeeScope } from '../org/staff-queries.js';
-import { assertNotInPackage, assertRefs, nextSeriesCode, PICK_LIMIT, packagesUsing } from './common.js';
+import { assertNotInPackage, assertRefs, PICK_LIMIT, packagesUsing } from './common.js';
 import { serviceEmployees, serviceGroupItems, serviceGroups, servicePositions, services } from './schema.js';
 
 export const SERVICE_CODE_PREFIX = 'FW';
@@ -564,7 +565,7 @@ export function registerServiceRoutes(app: FastifyInstance) {
     app,
     'POST',
     `${G}/getServiceGroup`,
-    { summary: 'Service groups with their services (keyword, status)', perm: view, body: serviceGroupQuery.optional() },
+    { summary: 'Service groups with their services (keyword, status)', perm: view, body: serviceGroupQuery.optional(), read: true },
     ({ tx, body }) => serviceGroupList(tx, body),
   );
   route(

@@ -43,6 +43,7 @@ export async function filesModule(app: FastifyInstance) {
       summary: 'Upload one file (multipart field `file`): images, PDF or xlsx up to the size limit; answers its URL',
       perm: UPLOAD_PERM,
       entity: 'file',
+      verb: 'upload',
       upload: { prepare: checkFile },
       description:
         "Needs a signed-in user who may edit something (any `.edit` permission) despite the seed's name; at most " +

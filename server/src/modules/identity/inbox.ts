@@ -1,5 +1,6 @@
 import { inboxTransitionBody } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
+import { transitionVerb } from '../../platform/audit.js';
 import { inbox, inboxCounts, servedDocuments, transition } from '../../platform/documents.js';
 import { notFound } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
@@ -38,6 +39,7 @@ export function registerInboxRoutes(app: FastifyInstance) {
       perm: null,
       body: inboxTransitionBody,
       entity: 'inbox',
+      verb: (input) => transitionVerb((input.body as { action: string }).action),
       // Approving a stock bill or an order from the inbox posts stock.
       idempotent: 'optional',
     },

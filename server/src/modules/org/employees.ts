@@ -14,9 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
 import { registerImport } from '../../platform/importer.js';
+import { nextSeriesCode } from '../../platform/numbering.js';
 import { listAllRecords } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { skillLevelDef } from './dictionaries.js';
+import { employees } from './schema.js';
 import { employeeImport } from './staff-import.js';
 import {
   employeeTree,
@@ -36,6 +38,8 @@ import { eecodeAvailable, saveEmployee, saveOrder, setBookable, setSkillLevel, u
 
 export { applyDueTransfers } from './staff-transfers.js';
 
+/** Employee codes the create form proposes: E0001... (the demo's E1001 continue as E1041...). */
+const EMPLOYEE_CODE_PREFIX = 'E';
 const E = '/api-chain/employee';
 const B = '/api-base/employee';
 const S = '/api-pers/employeestream';
@@ -126,10 +130,18 @@ export async function staffModule(app: FastifyInstance) {
   );
   route(
     app,
+    'GET',
+    `${E}/getCode`,
+    { summary: 'Employees: the next free employee code (E0001...): what the create form proposes', perm: PERM_EDIT, response: z.string() },
+    ({ tx }) => nextSeriesCode(tx, employees, employees.eecode, EMPLOYEE_CODE_PREFIX, 4),
+  );
+  route(
+    app,
     'POST',
     `${E}/checkEecode`,
     {
       summary: 'Employees: is this employee code free? (id: the employee being edited)',
+      read: true,
       perm: PERM_VIEW,
       body: z.object({ eecode: z.string().trim().min(1).max(32), id: z.number().int().positive().optional() }),
       entity: 'employee',
@@ -144,6 +156,7 @@ export async function staffModule(app: FastifyInstance) {
       summary: 'Employees: leave (status 0, with the leave date) or rejoin (status 1); 409 when already in that state',
       perm: PERM_EDIT,
       body: employeeStatusBody,
+      verb: (input) => ((input.body as { status?: number }).status === 0 ? 'leave' : 'rejoin'),
       entity: 'employee',
     },
     async ({ tx, auth, body }) => updateStatus(tx, auth, body, await tenantToday(tx)),
@@ -158,6 +171,7 @@ export async function staffModule(app: FastifyInstance) {
         'Fields left out stay as they are; null clears. A date up to today applies at once; a later date waits (pending) and applies on its day. Writes one transfer row per employee in the employee stream.',
       perm: PERM_EDIT,
       body: transferBody,
+      verb: 'transfer',
       entity: 'employee',
     },
     async ({ tx, auth, body }) => saveTransfer(tx, auth, body, await tenantToday(tx)),

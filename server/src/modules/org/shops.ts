@@ -6,10 +6,14 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
+import { nextSeriesCode } from '../../platform/numbering.js';
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { divisionName, divisions, isValidDivision } from './pca.js';
 import { brands, regions, shopImages, shops } from './schema.js';
+
+/** Shop codes the create form proposes: MD001, MD002... (any other code may be typed). */
+export const SHOP_CODE_PREFIX = 'MD';
 
 const shopColumns = {
   id: shops.id,
@@ -342,10 +346,18 @@ export function registerShopRoutes(app: FastifyInstance) {
   );
   route(
     app,
+    'GET',
+    '/api-chain/shop/getCode',
+    { summary: 'The next free shop code (MD001...): what the create form proposes', perm: edit, response: z.string() },
+    ({ tx }) => nextSeriesCode(tx, shops, shops.code, SHOP_CODE_PREFIX, 3),
+  );
+  route(
+    app,
     'POST',
     '/api-chain/shop/checkShopcode',
     {
       summary: 'Is this shop code free? (id: the shop being edited)',
+      read: true,
       perm: null,
       body: z.object({ code: z.string().trim().min(1).max(32), id: z.number().int().positive().optional() }),
     },

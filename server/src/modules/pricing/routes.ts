@@ -274,6 +274,7 @@ function serviceShopPriceRoutes(app: FastifyInstance) {
       perm: perm.serviceEdit,
       body: batchChangePricesBody,
       entity: 'serviceprice',
+      read: (input) => (input.body as { preview?: boolean } | undefined)?.preview === true,
     },
     ({ tx, auth, lang, body }) => batchChangePrices(tx, auth, lang, 'service', { ...body, itemIds: body.serviceIds }),
   );
@@ -319,6 +320,7 @@ function serviceShopPriceRoutes(app: FastifyInstance) {
     `${SP}/getServShopStatus`,
     {
       summary: 'For one service: every shop the user may see and whether it sells it',
+      read: true,
       description:
         'Rows {shopId, shopCode, shopName, listed, status, price, priceId}; listed false means the shop does not list the service.',
       perm: perm.serviceView,
@@ -332,6 +334,7 @@ function serviceShopPriceRoutes(app: FastifyInstance) {
     `${SP}/checkServShopStatus`,
     {
       summary: 'Which of the services a shop sells now',
+      read: true,
       description:
         'The check before selling or adding: answers {shopId, sold: [ids], notSold: [ids], items: [{itemId, listed, sold, price}]}. A disabled service is never sold.',
       perm: perm.serviceView,
@@ -489,6 +492,7 @@ function specialRoutes(app: FastifyInstance) {
     `${BSI}/selectEeSpecial`,
     {
       summary: "A service's level prices as a shop charges them",
+      read: true,
       description:
         "Every enabled position level with the chain price, the shop's own price and the one that applies (shop over chain; null: the shop price of the service applies).",
       perm: perm.serviceView,
@@ -503,6 +507,7 @@ function specialRoutes(app: FastifyInstance) {
     `${BSI}/findEeSpecialList`,
     {
       summary: 'Services with level prices in a shop (chain or its own), paged',
+      read: true,
       description: 'Rows {serviceId, code, name, basePrice, shopPrice, levels: {levelId: {price, source shop|chain, levelName}}}.',
       perm: perm.serviceView,
       query: shopQuery,
@@ -530,6 +535,7 @@ function specialRoutes(app: FastifyInstance) {
     `${BSI}/selectSpecialLog`,
     {
       summary: "Change history of a service's level prices, newest first",
+      read: true,
       description:
         'shopId null: chain default only; a shopId: that shop; absent: chain and every shop the user may see (or ?shopid=). Paged.',
       perm: perm.serviceView,
@@ -720,6 +726,7 @@ function productPriceRoutes(app: FastifyInstance) {
     `${PP}/getProductShopStatus`,
     {
       summary: 'For one product: every shop the user may see and whether it sells it',
+      read: true,
       perm: perm.productView,
       body: getProductShopStatusBody,
     },
@@ -743,7 +750,7 @@ function productPriceRoutes(app: FastifyInstance) {
     app,
     'POST',
     `${PP}/checkProductShopStatus`,
-    { summary: 'Which of the products a shop sells now', perm: perm.productView, body: checkProductShopStatusBody },
+    { summary: 'Which of the products a shop sells now', perm: perm.productView, body: checkProductShopStatusBody, read: true },
     ({ tx, auth, body }) => checkShopStatus(tx, auth, 'product', body.shopId, body.productIds),
   );
   route(
@@ -904,6 +911,7 @@ function controlRoutes(app: FastifyInstance) {
     `${CTRL}/findlistPage`,
     {
       summary: 'Price controls: paged list',
+      read: true,
       description:
         'Filters kind (service | product), keyword (item code or name). Rows carry the item, its base price and `violations`: shop prices currently outside the bounds.',
       perm: perm.controlView,

@@ -40,6 +40,8 @@ import { ItemPicker, type PickedItem } from './ItemPicker';
 import { checkTotal, type PackageItemDraft, type PackageItemKind, splitPrice } from './packageItems';
 
 export const packageResource = { key: 'package', basePath: '/api-chain/servicepackage' };
+/** The package's detail page. */
+export const packageDetailPath = (id: number) => `/admin/catalog/packages/${id}`;
 
 interface BasicValues {
   code: string;

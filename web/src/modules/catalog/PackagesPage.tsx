@@ -1,15 +1,22 @@
 import { CrownOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { PackageRow } from '@headoffice/contract';
-import { Button, Popconfirm, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { t as tr } from '../../platform/i18n';
+import { useTab } from '../../platform/pages';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import type { ResourceDef } from '../../platform/resource/types';
 import { CATALOG } from './api';
-import { PackageForm, packageResource } from './PackageForm';
+import { PackageForm, packageDetailPath, packageResource } from './PackageForm';
+
+/** Package name that opens the package's detail tab. */
+function PackageLink({ row }: { row: PackageRow }) {
+  const tab = useTab();
+  return <Typography.Link onClick={() => tab.open(packageDetailPath(row.id))}>{row.name}</Typography.Link>;
+}
 
 const packageDef: ResourceDef<PackageRow, 'keyword'> = {
   key: packageResource.key,
@@ -33,7 +40,7 @@ const packageDef: ResourceDef<PackageRow, 'keyword'> = {
         fixed: 'left',
         render: (r) => (
           <>
-            {r.name}
+            <PackageLink row={r} />
             {r.isSystem ? (
               <Tooltip title={tr('catalog.package.systemHelp')}>
                 <Tag color="gold" icon={<CrownOutlined />} style={{ marginLeft: 6 }}>

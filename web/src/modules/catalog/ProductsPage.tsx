@@ -5,11 +5,9 @@ import { Button, Card, Col, Input, Row, Skeleton, Tree } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../platform/Empty';
-import { http } from '../../platform/http';
 import { ImportModal } from '../../platform/resource/ImportModal';
 import { invalidateResource } from '../../platform/resource/invalidate';
 import { useRemoteRows } from '../../platform/resource/options';
-import { pickNextCode } from '../../platform/resource/ResourceForm';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { CATALOG } from './api';
 import { productDef } from './defs';
@@ -109,17 +107,7 @@ export default function ProductsPage() {
                 <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
                   {t('importer.button')}
                 </Button>
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() =>
-                    // the product code is `pcode`: the next free one (getCode) starts the form
-                    void http
-                      .get<unknown>(CATALOG.productCode, undefined, { quiet: true })
-                      .then(pickNextCode, () => null)
-                      .then((pcode) => ctx.openCreate(pcode ? { pcode } : {}))
-                  }
-                >
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => ctx.openCreate()}>
                   {t('common.create')}
                 </Button>
               </>

@@ -4,6 +4,7 @@ import { Avatar, Space, Typography } from 'antd';
 import { http } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { formatMoney } from '../../platform/money';
+import { useTab } from '../../platform/pages';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
 import { CATALOG } from './api';
 
@@ -36,6 +37,15 @@ const uniquePcode: FormRule = ({ getFieldValue }) => ({
 
 type ProductVirtual = 'keyword' | 'units';
 
+/** The product's detail page. */
+export const productDetailPath = (id: number) => `/admin/catalog/products/${id}`;
+
+/** Product name that opens the product's detail tab. */
+function ProductLink({ row }: { row: ProductRow }) {
+  const tab = useTab();
+  return <Typography.Link onClick={() => tab.open(productDetailPath(row.id))}>{row.name}</Typography.Link>;
+}
+
 export const productDef: ResourceDef<ProductRow, ProductVirtual> = {
   key: 'product',
   title: 'catalog.product.title',
@@ -47,6 +57,8 @@ export const productDef: ResourceDef<ProductRow, ProductVirtual> = {
   editPerm: 'catalog.product.edit',
   sendVersion: true,
   formWidth: 760,
+  nextCodePath: CATALOG.productCode,
+  nextCodeField: 'pcode',
   defaultSort: 'pcode',
   rowName: (r) => r.name,
   fields: [
@@ -77,7 +89,7 @@ export const productDef: ResourceDef<ProductRow, ProductVirtual> = {
     {
       key: 'name',
       title: 'catalog.product.name',
-      table: { width: 180, sorter: true, fixed: 'left' },
+      table: { width: 180, sorter: true, fixed: 'left', render: (row) => <ProductLink row={row} /> },
       form: { required: true, maxLength: 100 },
     },
     {

@@ -13,7 +13,21 @@ export const catalogPages: PageDef[] = [
     validate: (p) => /^\d+$/.test(p.id ?? ''),
   },
   { path: '/admin/catalog/packages', title: 'catalog.menu.packages', component: lazyPage(() => import('./PackagesPage')) },
+  {
+    path: '/admin/catalog/packages/:id',
+    title: 'catalog.package.detail',
+    component: lazyPage(() => import('./PackageDetailPage')),
+    menuUrl: () => '/admin/catalog/packages',
+    validate: (p) => /^\d+$/.test(p.id ?? ''),
+  },
   { path: '/admin/catalog/products', title: 'catalog.menu.products', component: lazyPage(() => import('./ProductsPage')) },
+  {
+    path: '/admin/catalog/products/:id',
+    title: 'catalog.product.detail',
+    component: lazyPage(() => import('./ProductDetailPage')),
+    menuUrl: () => '/admin/catalog/products',
+    validate: (p) => /^\d+$/.test(p.id ?? ''),
+  },
   ...recordPages([productBrandRecord]),
   { path: '/admin/catalog/stock-products', title: 'catalog.menu.stockProducts', component: lazyPage(() => import('./StockProductsPage')) },
 ];

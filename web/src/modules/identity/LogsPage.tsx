@@ -1,5 +1,5 @@
-import type { LogRow } from '@headoffice/contract';
-import { Descriptions, Typography } from 'antd';
+import type { AuditChange, LogRow } from '@headoffice/contract';
+import { Descriptions, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ResourceList } from '../../platform/resource/ResourceList';
@@ -15,6 +15,30 @@ function pretty(detail: unknown): string {
     }
   }
   return JSON.stringify(detail, null, 2);
+}
+
+/** A value as the change shows it: empty as —, anything else as written. */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Each changed field: its name, the value before and after. */
+function Changes({ changes }: { changes: AuditChange[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<AuditChange>
+      size="small"
+      pagination={false}
+      rowKey={(c, i) => `${c.label}-${i}`}
+      dataSource={changes}
+      columns={[
+        { key: 'label', title: t('identity.log.field'), dataIndex: 'label', width: 200 },
+        { key: 'from', title: t('identity.log.before'), render: (_v, c) => valueText(c.from) },
+        { key: 'to', title: t('identity.log.after'), render: (_v, c) => valueText(c.to) },
+      ]}
+    />
+  );
 }
 
 function LogDetail({ row }: { row: LogRow }) {
@@ -35,12 +59,14 @@ function LogDetail({ row }: { row: LogRow }) {
           },
         ]}
       />
+      {row.changes.length > 0 && <Changes changes={row.changes} />}
+      <Typography.Text type="secondary">{t('identity.log.sent', { action: row.action })}</Typography.Text>
       {text ? <pre className="ho-json">{text}</pre> : <Typography.Text type="secondary">{t('identity.log.noDetail')}</Typography.Text>}
     </div>
   );
 }
 
-/** /admin/system/logs — who changed what, newest first; each entry expands to the recorded change. */
+/** /admin/system/logs — who did what to which record, newest first; each entry expands to the fields it changed and the request it sent. */
 export default function LogsPage() {
   return (
     <ResourceList<LogRow & { status?: number }, 'range'>

@@ -348,6 +348,7 @@ export default function MenusPage() {
         open={!!form}
         row={form?.row ?? null}
         initialValues={form?.initial}
+        createTitle={t(form?.initial?.parentId ? 'identity.menu.addChild' : 'identity.menu.addTop')}
         onClose={() => setForm(null)}
         onSaved={() => void qc.invalidateQueries({ queryKey: ['menus'] })}
       />

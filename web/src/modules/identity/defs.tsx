@@ -1,7 +1,7 @@
-import type { LogRow, RoleRow, UserRow } from '@headoffice/contract';
+import { type AuditEntity, auditEntityLabels, type LogRow, type RoleRow, type UserRow } from '@headoffice/contract';
 import { Checkbox, InputNumber, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { t } from '../../platform/i18n';
+import { currentLang, t } from '../../platform/i18n';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
 import { ShopTreeSelect } from '../org/ShopTreeSelect';
 import { API, type AuthorityRow, type DeviceRow } from './api';
@@ -387,6 +387,23 @@ function RightsInput(props: { value?: string[]; onChange?: (v: string[]) => void
 
 type LogVirtual = 'range';
 
+/** A kind of record in the reader's language (the contract's wording, which the log's lines use too). */
+export function entityName(entity: string): string {
+  const label = auditEntityLabels[entity as AuditEntity];
+  return label ? label[currentLang() === 'en-US' ? 1 : 0] : entity;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The log's kinds of record, named in the language of the moment the filter opens. */
+const LOG_ENTITIES: OptionSource = {
+  kind: 'static',
+  raw: true,
+  get items() {
+    return Object.keys(auditEntityLabels).map((value) => ({ value, label: entityName(value) }));
+  },
+};
+
 export const logDef: ResourceDef<LogRow & { status?: number }, LogVirtual> = {
   key: 'log',
   title: 'identity.log.title',
@@ -408,14 +425,16 @@ export const logDef: ResourceDef<LogRow & { status?: number }, LogVirtual> = {
     {
       key: 'action',
       title: 'identity.log.action',
-      table: { width: 260, ellipsis: true },
+      table: { width: 320, ellipsis: true, render: (r) => r.text },
       search: { placeholder: 'identity.log.actionPh' },
       form: false,
     },
     {
       key: 'entity',
       title: 'identity.log.entity',
-      table: { width: 140, render: (r) => <Tag>{r.entity}</Tag> },
+      type: 'select',
+      options: LOG_ENTITIES,
+      table: { width: 140, render: (r) => <Tag>{capitalised(entityName(r.entity))}</Tag> },
       search: { placeholder: 'identity.log.entityPh' },
       form: false,
     },

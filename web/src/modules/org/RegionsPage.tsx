@@ -1,4 +1,4 @@
-import { ApartmentOutlined, DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Card, Col, Dropdown, Form, Input, Modal, Row, Skeleton, Tag, Tree, TreeSelect } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +6,12 @@ import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
+import { useTab } from '../../platform/pages';
 import { useRemoteRows } from '../../platform/resource/options';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { ForbiddenResult } from '../../platform/results';
-import { API, regionDef, shopDef } from './defs';
+import { API, regionDef, regionDetailPath, shopDef } from './defs';
 import type { RegionNode, ShopRow } from './types';
 
 /** Shops of one region: the shop list without the region filter (the tree is the filter). */
@@ -52,6 +53,7 @@ interface TreeNode {
 
 /** /admin/org/regions — the two-level region tree (大区 → 区域) and the shops of the selected region. */
 export default function RegionsPage() {
+  const tab = useTab();
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const can = usePermission();
@@ -218,20 +220,25 @@ export default function RegionsPage() {
             createDefaults={{ regionId: current.id }}
             selectable={canMoveShops}
             title={t('org.region.shopsOf', { name: current.name })}
-            toolbar={(ctx) =>
-              canMoveShops ? (
-                <Button
-                  icon={<SwapOutlined />}
-                  disabled={!ctx.selected.length}
-                  onClick={() => {
-                    setMoving(ctx.selected);
-                    setAfterMove(() => ctx.clearSelection);
-                  }}
-                >
-                  {t('org.region.moveShops')}
+            toolbar={(ctx) => (
+              <>
+                <Button icon={<EyeOutlined />} onClick={() => tab.open(regionDetailPath(current.id))}>
+                  {t('org.region.detail')}
                 </Button>
-              ) : null
-            }
+                {canMoveShops ? (
+                  <Button
+                    icon={<SwapOutlined />}
+                    disabled={!ctx.selected.length}
+                    onClick={() => {
+                      setMoving(ctx.selected);
+                      setAfterMove(() => ctx.clearSelection);
+                    }}
+                  >
+                    {t('org.region.moveShops')}
+                  </Button>
+                ) : null}
+              </>
+            )}
           />
         ) : (
           <Card size="small">
@@ -244,6 +251,7 @@ export default function RegionsPage() {
         open={!!form}
         row={form?.row ?? null}
         initialValues={form && !form.row ? { parentId: form.parentId ?? undefined } : undefined}
+        createTitle={t(form?.parentId ? 'org.region.addChild' : 'org.region.addTop')}
         onClose={() => setForm(null)}
         onSaved={(saved) => {
           const id = (saved as { id?: number } | null)?.id;

@@ -1,21 +1,142 @@
 import { EditOutlined } from '@ant-design/icons';
+import type { EmployeeRow, ProductPriceGridRow, ShopPriceRow, StockBalanceRow } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Image, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Image, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
+import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
 import { formatDateTime, OptionTag } from '../../platform/resource/cells';
+import { PagedTable } from '../../platform/resource/PagedTable';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
+import { PRICING } from '../pricing/api';
+import { API as STAFF } from '../staff/api';
+import { STOCK } from '../stock/api';
 import { API, shopDef } from './defs';
 import type { ShopRow } from './types';
 
 const field = (key: string) => shopDef.fields.find((f) => f.key === key);
 
-/** /admin/org/shops/:id — one shop: its details and photos. */
+const sold = (status: number | undefined, t: (k: string) => string) =>
+  status === 1 ? <Tag color="green">{t('org.shop.selling')}</Tag> : <Tag>{t('org.shop.notSelling')}</Tag>;
+
+/** Who works in the shop, what it charges and what it holds: each from its own list route, filtered to the shop. */
+function ShopRecords({ shopId }: { shopId: number }) {
+  const { t } = useTranslation();
+  const tab = useTab();
+  const can = usePermission();
+  const items = [
+    can('staff.employee.view') && {
+      key: 'staff',
+      label: t('org.shop.staff'),
+      children: (
+        <PagedTable<EmployeeRow>
+          url={STAFF.employees}
+          params={{ shopId, status: 1 }}
+          rowKey="id"
+          empty={t('org.shop.noStaff')}
+          columns={[
+            { key: 'eecode', dataIndex: 'eecode', title: t('staff.employee.eecode'), width: 110 },
+            {
+              key: 'name',
+              title: t('staff.employee.name'),
+              width: 120,
+              render: (_v, r) => <Typography.Link onClick={() => tab.open(`/admin/staff/employees/${r.id}`)}>{r.name}</Typography.Link>,
+            },
+            { key: 'position', dataIndex: 'positionName', title: t('staff.employee.position'), width: 120 },
+            { key: 'level', dataIndex: 'levelName', title: t('staff.employee.level'), width: 120 },
+            { key: 'mobile', dataIndex: 'mobile', title: t('staff.employee.mobile'), width: 130 },
+            { key: 'entryDate', dataIndex: 'entryDate', title: t('staff.employee.entryDate'), width: 110 },
+          ]}
+        />
+      ),
+    },
+    can('pricing.serviceprice.view') && {
+      key: 'servicePrices',
+      label: t('org.shop.servicePrices'),
+      children: (
+        <PagedTable<ShopPriceRow>
+          url={PRICING.serviceSearch}
+          params={{ shopId }}
+          rowKey="id"
+          empty={t('org.shop.noServicePrices')}
+          columns={[
+            { key: 'code', dataIndex: 'itemCode', title: t('catalog.service.code'), width: 110 },
+            { key: 'name', dataIndex: 'itemName', title: t('catalog.service.name'), width: 180 },
+            { key: 'base', title: t('org.shop.basePrice'), width: 110, align: 'right', render: (_v, r) => formatMoney(r.basePrice) },
+            { key: 'price', title: t('org.shop.shopPrice'), width: 110, align: 'right', render: (_v, r) => formatMoney(r.price) },
+            { key: 'template', dataIndex: 'templateName', title: t('org.shop.template'), width: 140 },
+            { key: 'status', title: t('org.shop.sale'), width: 90, render: (_v, r) => sold(r.status, t) },
+          ]}
+        />
+      ),
+    },
+    can('pricing.productprice.view') && {
+      key: 'productPrices',
+      label: t('org.shop.productPrices'),
+      children: (
+        <PagedTable<ProductPriceGridRow>
+          url={PRICING.productGrid}
+          params={{ shopIds: String(shopId), sold: 1 }}
+          rowKey="productId"
+          empty={t('org.shop.noProductPrices')}
+          columns={[
+            { key: 'pcode', dataIndex: 'pcode', title: t('catalog.product.pcode'), width: 110 },
+            { key: 'name', dataIndex: 'name', title: t('catalog.product.name'), width: 180 },
+            { key: 'spec', dataIndex: 'spec', title: t('catalog.product.spec'), width: 100 },
+            {
+              key: 'retail',
+              title: t('catalog.product.retailPrice'),
+              width: 110,
+              align: 'right',
+              render: (_v, r) => formatMoney(r.retailPrice),
+            },
+            {
+              key: 'price',
+              title: t('org.shop.shopPrice'),
+              width: 110,
+              align: 'right',
+              render: (_v, r) => formatMoney(r.prices[String(shopId)]?.price),
+            },
+            { key: 'status', title: t('org.shop.sale'), width: 90, render: (_v, r) => sold(r.prices[String(shopId)]?.status, t) },
+          ]}
+        />
+      ),
+    },
+    can('stock.balance.view') && {
+      key: 'stock',
+      label: t('org.shop.stock'),
+      children: (
+        <PagedTable<StockBalanceRow>
+          url={STOCK.balance}
+          params={{ shopid: shopId }}
+          rowKey="id"
+          empty={t('org.shop.noStock')}
+          columns={[
+            { key: 'pcode', dataIndex: 'pcode', title: t('catalog.product.pcode'), width: 110 },
+            { key: 'name', dataIndex: 'productName', title: t('catalog.product.name'), width: 180 },
+            { key: 'spec', dataIndex: 'spec', title: t('catalog.product.spec'), width: 100 },
+            { key: 'quantity', title: t('org.shop.quantity'), width: 100, align: 'right', render: (_v, r) => `${r.quantity} ${r.unit}` },
+            { key: 'value', title: t('org.shop.stockValue'), width: 120, align: 'right', render: (_v, r) => formatMoney(r.value) },
+            { key: 'updatedAt', title: t('common.updatedAt'), width: 150, render: (_v, r) => formatDateTime(r.updatedAt) },
+          ]}
+        />
+      ),
+    },
+  ].filter((item) => !!item);
+  if (!items.length) return null;
+  return (
+    <Card size="small">
+      <Tabs items={items} />
+    </Card>
+  );
+}
+
+/** /admin/org/shops/:id — one shop: its details and photos, its staff, its prices and its stock. */
 export default function ShopDetailPage() {
   const { t } = useTranslation();
   const tab = useTab();
@@ -90,6 +211,7 @@ export default function ShopDetailPage() {
       >
         <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} title={t('org.shop.basic')} items={items} />
       </Card>
+      <ShopRecords shopId={shop.id} />
       <Card size="small" title={t('org.shop.gallery')}>
         {shop.images?.length ? (
           <Image.PreviewGroup>

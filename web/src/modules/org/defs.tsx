@@ -18,6 +18,7 @@ export const API = {
   shopSave: '/api-chain/shop/saveShop',
   shopInfo: (id: number | string) => `/api-chain/shop/getShopInfo/${id}`,
   shopCheckCode: '/api-chain/shop/checkShopcode',
+  shopNextCode: '/api-chain/shop/getCode',
   shopArea: '/api-chain/shop/getProCityArea',
   shopExport: '/api-chain/shop/export',
   shopBatchRegion: '/api-chain/shop/batchRegion',
@@ -184,6 +185,7 @@ export const shopDef: ResourceDef<ShopRow, ShopVirtual> = {
   editPerm: 'org.shop.edit',
   sendVersion: true,
   formWidth: 760,
+  nextCodePath: API.shopNextCode,
   fields: shopFields,
   toForm: (row) => ({
     pca: row.provinceCode && row.cityCode && row.areaCode ? [row.provinceCode, row.cityCode, row.areaCode] : undefined,
@@ -195,6 +197,9 @@ export const shopDef: ResourceDef<ShopRow, ShopVirtual> = {
   },
   errorPathMap: { provinceCode: 'pca', cityCode: 'pca', areaCode: 'pca' },
 };
+
+/** The region's detail page. */
+export const regionDetailPath = (id: number) => `/admin/org/regions/${id}`;
 
 /** Region form: the parent can only be a top-level area (two levels). */
 export function regionDef(areas: RegionNode[]): ResourceDef<RegionNode> {

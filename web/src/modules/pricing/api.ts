@@ -36,6 +36,7 @@ export const PRICING = {
   productPriceSave: '/api-chain/productprice',
   productPriceBatch: '/api-chain/productprice/batchSave',
   productShopStatus: '/api-chain/productprice/saveProductShopStatus',
+  getProductShopStatus: '/api-chain/productprice/getProductShopStatus',
 
   serviceTemplates: '/api-chain/servicepricetemp',
   productTemplates: '/api-chain/productpricetemp',

@@ -191,7 +191,7 @@ export const pricingZh = {
   },
   control: {
     title: '价格管控',
-    create: '新增价格管控',
+    create: '新建价格管控',
     edit: '修改价格管控',
     kind: '类型',
     allKinds: '全部',

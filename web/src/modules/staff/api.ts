@@ -6,6 +6,7 @@ export const API = {
   transfer: '/api-chain/employee/saveTransfer',
   status: '/api-chain/employee/updateStatus',
   checkEecode: '/api-chain/employee/checkEecode',
+  nextEecode: '/api-chain/employee/getCode',
   batchImport: '/api-chain/employee/batchImport',
   skillLevel: '/api-chain/employee/saveJfclevel',
   bookableOfShop: '/api-chain/employee/getEmployeeDshop',

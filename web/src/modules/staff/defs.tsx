@@ -116,6 +116,8 @@ export const employeeDef: ResourceDef<EmployeeRow, EmployeeVirtual> = {
   editPerm: 'staff.employee.edit',
   sendVersion: true,
   formWidth: 760,
+  nextCodePath: API.nextEecode,
+  nextCodeField: 'eecode',
   fields: [
     { key: 'keyword', title: 'common.keyword', table: false, form: false, search: { placeholder: 'staff.employee.keywordPh' } },
     {

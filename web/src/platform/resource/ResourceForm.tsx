@@ -16,6 +16,8 @@ export interface ResourceFormProps<R extends BaseRow, X extends string> {
   row?: R | null;
   /** Values a new record starts with (e.g. the parent chosen in a tree). */
   initialValues?: Record<string, unknown>;
+  /** The drawer's title when it creates: the words of the button that opened it (新建大区), instead of 新建区域. */
+  createTitle?: string;
   onClose: () => void;
   onSaved?: (saved: unknown) => void;
 }
@@ -37,6 +39,7 @@ export function ResourceForm<R extends BaseRow, X extends string>({
   open,
   row,
   initialValues,
+  createTitle,
   onClose,
   onSaved,
 }: ResourceFormProps<R, X>) {
@@ -77,13 +80,14 @@ export function ResourceForm<R extends BaseRow, X extends string>({
   useEffect(() => {
     if (!open) return;
     setFormErrors([]);
-    if (!row && def.nextCodePath && fields.some((f) => f.key === 'code')) {
+    const codeField = def.nextCodeField ?? 'code';
+    if (!row && def.nextCodePath && fields.some((f) => f.key === codeField)) {
       let live = true;
       http
         .get<unknown>(def.nextCodePath, undefined, { quiet: true })
         .then((data) => {
           const code = pickNextCode(data);
-          if (live && code && !form.getFieldValue('code')) form.setFieldsValue({ code });
+          if (live && code && !form.getFieldValue(codeField)) form.setFieldsValue({ [codeField]: code });
         })
         .catch(() => undefined);
       return () => {
@@ -192,7 +196,7 @@ export function ResourceForm<R extends BaseRow, X extends string>({
       onClose={onClose}
       size={width}
       destroyOnHidden
-      title={editing ? t('common.editX', { name }) : t('common.createX', { name })}
+      title={editing ? t('common.editX', { name }) : (createTitle ?? t('common.createX', { name }))}
       mask={{ closable: false }}
       loading={waiting && !fresh.isError}
       footer={

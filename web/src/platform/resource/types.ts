@@ -128,8 +128,10 @@ export interface ResourceDef<R extends BaseRow, X extends string = never> {
   statusBody?: (ids: number[], status: 0 | 1, batch: boolean) => Record<string, unknown>;
   /** GET with the list filters → xlsx. */
   exportPath?: string | false;
-  /** GET → string or {nextCode}: prefill `code` in the create form. */
+  /** GET → string or {nextCode}: the next code of the entity's series, proposed (still editable) in the create form. */
   nextCodePath?: string;
+  /** The field that takes the proposed code (default `code`; products `pcode`, employees `eecode`). */
+  nextCodeField?: string;
   editPerm?: string;
   /** Nothing is created, edited or deleted from the list (logs, streams). */
   readOnly?: boolean;

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, type RunningServer, shot, signIn, startServer } from '../harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Nothing is loading any more (tables, drawers). */
+async function settled(page: Page) {
+  await page.waitForTimeout(300);
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 15_000 });
+}
+
+/** The value of an input once the form has filled it in (the proposed code arrives after the drawer opens). */
+async function filled(input: Locator): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const value = await input.inputValue();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the input stayed empty');
+}
+
+test('records open their detail pages from the lists; a new record starts with its code; the log tells what was done', async () => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  try {
+    await flow(page);
+  } catch (e) {
+    await shot(page, 'details-failure');
+    throw e;
+  }
+  await context.close();
+});
+
+async function flow(page: Page) {
+  await signIn(page, server.url, 'admin', server.adminPassword);
+  const drawer = page.locator('.ant-drawer-open').last();
+
+  // The shop detail: its staff, prices and stock, each a tab.
+  await page.goto(`${server.url}/admin/org/shops`);
+  await page.getByText('北京国贸店', { exact: true }).first().click();
+  await page.getByRole('tab', { name: '在职员工' }).waitFor();
+  await settled(page);
+  for (const tab of ['服务价格', '产品价格', '库存']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await settled(page);
+  }
+  // The demo shop holds stock: its first product shows.
+  await page.locator('.ant-table-row:visible', { hasText: 'SP0001' }).first().waitFor();
+  await shot(page, 'details-01-shop-stock');
+
+  // A product, a package and a region, each from its list.
+  await page.goto(`${server.url}/admin/catalog/products`);
+  await settled(page);
+  await page.locator('.ant-table-row a').first().click();
+  await page.getByRole('tab', { name: '销售门店' }).waitFor();
+  await shot(page, 'details-02-product');
+
+  await page.goto(`${server.url}/admin/catalog/packages`);
+  await settled(page);
+  await page.locator('.ant-table-row a').first().click();
+  await page.getByText('套餐内容', { exact: true }).waitFor();
+  await page.getByText('明细合计', { exact: true }).waitFor();
+
+  await page.goto(`${server.url}/admin/org/regions`);
+  await settled(page);
+  await page.getByRole('button', { name: '区域详情' }).click();
+  await page.getByText('下级区域', { exact: true }).waitFor();
+
+  // The button's words title the drawer, and the code of the series is filled in.
+  await page.goto(`${server.url}/admin/org/regions`);
+  await settled(page);
+  await page.getByRole('button', { name: '新建大区' }).click();
+  await drawer.getByText('新建大区', { exact: true }).waitFor();
+  const code = drawer.getByLabel('区域编码', { exact: true });
+  assert.match(await filled(code), /^QY\d+$/);
+  await drawer.getByLabel('区域名称', { exact: true }).fill('西南大区');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByText('西南大区').first().waitFor();
+
+  await page.goto(`${server.url}/admin/org/shops`);
+  await settled(page);
+  await page.getByRole('button', { name: /新\s*建/ }).click();
+  assert.equal(await filled(drawer.getByLabel('门店编码', { exact: true })), 'MD001');
+
+  // The log reads as what was done, in the reader's language.
+  await page.goto(`${server.url}/admin/system/logs`);
+  await page.getByText('新建区域 西南大区', { exact: true }).waitFor();
+  await shot(page, 'details-03-log');
+  await page.evaluate(() => localStorage.setItem('ho.lang', 'en-US'));
+  await page.reload();
+  await page.getByText('Created region 西南大区', { exact: true }).waitFor();
+}
