@@ -7,8 +7,8 @@ import { launchBrowser, type RunningServer, shot, signIn, startServer } from '..
  * Opens every page of the admin menu, as the demo administrator, in each language, and fails on what a
  * user would meet there: an API answer of 400 or more, a console error or an uncaught error, a page that
  * shows nothing or a result (403/404/warning) instead of its content, a label in the other language, and
- * a layout wider than the screen. The pages come from the menu the admin layout itself asks for, so a page
- * added to a menu is opened the day it lands.
+ * a layout that does not fit the screen. The pages come from the menu the admin layout itself asks for, so
+ * a page added to a menu is opened the day it lands.
  */
 
 let server: RunningServer;
@@ -145,7 +145,7 @@ interface PageReading {
   columns: string[];
   /** Visible labels, headings, buttons, tabs and placeholders of the pane. */
   labels: string[];
-  /** Parts of the screen wider than it, or than their own box, at this screen width. */
+  /** Parts of the screen wider than it or than their own box, or running below it, at this screen size. */
   overflows: string[];
 }
 
@@ -193,10 +193,14 @@ function readPage(page: Page): Promise<PageReading> {
       ];
       const overflows = boxes.flatMap(([name, el]) => {
         if (!el) return [];
-        const right = Math.round(el.getBoundingClientRect().right);
+        const box = el.getBoundingClientRect();
         return [
           ...(el.scrollWidth > el.clientWidth + tolerance ? [`${name} scrolls sideways: ${el.scrollWidth} > ${el.clientWidth}`] : []),
-          ...(right > window.innerWidth + tolerance ? [`${name} ends at ${right}px, past the screen`] : []),
+          ...(box.right > window.innerWidth + tolerance ? [`${name} ends at ${Math.round(box.right)}px, past the screen`] : []),
+          // the shell clips what is below the screen: a page must scroll inside its own box instead
+          ...(box.bottom > window.innerHeight + tolerance
+            ? [`${name} ends at ${Math.round(box.bottom)}px, below the screen, where nothing scrolls to it`]
+            : []),
         ];
       });
       return {
@@ -288,7 +292,7 @@ async function visitEveryPage(lang: Lang): Promise<{ problems: Problem[]; pages:
       if (seen.result !== null) report(`shows a result instead of the page (${title}): ${seen.result}`);
       else if (!seen.hasContent) report(`shows nothing (${title}): no table, form, card, tree, list or details`);
       for (const label of wrongLanguage(lang, seen)) report(`label not in ${lang}: "${label}"`);
-      for (const box of seen.overflows) report(`wider than ${VIEWPORT.width}px: ${box}`);
+      for (const box of seen.overflows) report(`does not fit ${VIEWPORT.width}×${VIEWPORT.height}: ${box}`);
     }
     return { problems, pages: pages.length };
   } finally {
