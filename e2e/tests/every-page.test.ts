@@ -47,13 +47,7 @@ type Problem = { page: string; lang: Lang; what: string };
  * problem is matched by page and by what was found, so anything else on the same page still fails; an
  * entry that is no longer met fails too, so the list only shrinks. Empty it as those branches land.
  */
-const KNOWN: { page: string; lang?: Lang; what: RegExp; reason: string }[] = [
-  {
-    page: '/admin/stock/reasons',
-    what: /^GET \/api-stock\/dictinout\?.* answered 404$|^console error: .*status of 404 .*\(\/api-stock\/dictinout\)$/,
-    reason: 'asks for /api-stock/dictinout where the server serves /api-stock/dictinout/list (records defined once)',
-  },
-];
+const KNOWN: { page: string; lang?: Lang; what: RegExp; reason: string }[] = [];
 
 interface MenuNode {
   name: string;

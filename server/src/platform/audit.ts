@@ -86,6 +86,9 @@ export function verbOf(method: string, url: string, input: AuditInput, declared?
 /** Write routes by entity, as registered: a test holds each entity to a label in the contract. */
 export const auditedEntities = new Set<string>();
 
+/** Labels of entities whose definition names them (a bill type's label), beside the contract's list. */
+export const definedEntityLabels = new Map<string, readonly [string, string]>();
+
 /**
  * One row per successful write: who, when, which call, which record, what was done to it and what
  * was sent. The records the write touched come from the audit triggers (migration 0013), which

@@ -23,6 +23,7 @@ import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
+import { definedEntityLabels } from './audit.js';
 import { type Auth, can } from './auth.js';
 import {
   allowedActions,
@@ -434,6 +435,8 @@ export function registerBill(app: FastifyInstance, type: BillType) {
   const view = `${def.perm}.view`;
   const edit = `${def.perm}.edit`;
   const entity = def.basePath.split('/').pop() ?? def.docType;
+  // The log names it mid-sentence: 'Approved stock entry RK…'.
+  definedEntityLabels.set(entity, [def.label[0], def.label[1].toLowerCase()]);
   const what = def.label[1];
   const describe = (path: string) => impl.describe?.[path];
   const filters = z.object(def.filters);
@@ -606,6 +609,7 @@ function registerLines(app: FastifyInstance, type: BillType, paths: NonNullable<
   const lines = impl.lines;
   const at = (relative: string) => `${paths.base}/${relative}`;
   const entity = paths.base.split('/').pop() ?? def.docType;
+  definedEntityLabels.set(entity, [`${def.label[0]}明细`, `${def.label[1].toLowerCase()} lines`]);
   const answerSchema = billLinesAnswer(def.lineRow);
   const answer = async (tx: Db, billId: number) => {
     const c = columnsOf(type);

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
 import { tenants } from '../../db/tenants.js';
+import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, can, visibleShops } from '../../platform/auth.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
 import { dateTimeText } from '../../platform/excel.js';
@@ -78,7 +79,8 @@ function describe(
   const names = [...new Set(touched.map((t) => t.name).filter((n): n is string => !!n))];
   const target = row.target ?? (names.length ? names.slice(0, 3).join(lang === 'en-US' ? ', ' : '、') : null);
   const verb = pick(auditVerbLabels[row.verb as keyof typeof auditVerbLabels], lang);
-  const entity = pick(auditEntityLabels[row.entity as keyof typeof auditEntityLabels], lang) ?? row.entity;
+  const entity =
+    pick(auditEntityLabels[row.entity as keyof typeof auditEntityLabels] ?? definedEntityLabels.get(row.entity), lang) ?? row.entity;
   // Rows written before the log had verbs keep their call as their text.
   if (!verb) return { text: row.action, target };
   const what = lang === 'en-US' ? `${verb} ${entity}` : `${verb}${entity}`;
