@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -96,4 +97,21 @@ export async function signIn(page: Page, serverUrl: string, username: string, pa
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.getByText('总部管理', { exact: true }).waitFor();
+}
+
+/**
+ * The product and a browser for one test file: started before its tests, stopped after them. Read
+ * `server` and `browser` inside the tests (they exist once the file's `before` has run).
+ */
+export function productAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+  const running = {} as { server: RunningServer; browser: Browser };
+  before(async () => {
+    running.server = await startServer();
+    running.browser = await launchBrowser();
+  });
+  after(async () => {
+    await running.browser?.close();
+    await running.server?.stop();
+  });
+  return running;
 }

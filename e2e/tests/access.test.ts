@@ -1,24 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, shot, signIn as signInAs, startServer } from '../harness.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = productAndBrowser();
 
 const VIEWPORT = { width: 1366, height: 768 };
 
-const signIn = (page: Page, username: string, password: string) => signInAs(page, server.url, username, password);
+const signIn = (page: Page, username: string, password: string) => signInAs(page, running.server.url, username, password);
 
 /** Waits until nothing loads or animates: no spinner, no drawer or modal on its way in or out. */
 async function settle(page: Page) {
@@ -48,11 +37,11 @@ const permNode = (page: Page, permKey: string) =>
 
 test('a role that may only view the shop list, a user with it and one manager shop: the user sees that page and that shop only', async () => {
   // ---- the administrator builds the role and the user through the pages
-  const admin = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const admin = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const page = await admin.newPage();
-  await signIn(page, 'admin', server.adminPassword);
+  await signIn(page, 'admin', running.server.adminPassword);
 
-  await page.goto(`${server.url}/admin/system/roles`);
+  await page.goto(`${running.server.url}/admin/system/roles`);
   await page.locator('.ant-table-row', { hasText: '超级管理员' }).first().waitFor();
   await page.getByRole('button', { name: /新\s*建/ }).click();
   await drawerOf(page).locator('#code').fill('shop_viewer');
@@ -89,7 +78,7 @@ test('a role that may only view the shop list, a user with it and one manager sh
     .getByRole('button', { name: /取\s*消/ })
     .click();
 
-  await page.goto(`${server.url}/admin/system/users`);
+  await page.goto(`${running.server.url}/admin/system/users`);
   await page.locator('.ant-table-row', { hasText: 'admin' }).first().waitFor();
   await page.getByRole('button', { name: /新\s*建/ }).click();
   await drawerOf(page).locator('#username').fill('shopviewer');
@@ -116,17 +105,17 @@ test('a role that may only view the shop list, a user with it and one manager sh
   await settle(page);
   await shot(page, 'access-03-users');
 
-  await page.goto(`${server.url}/admin/staff/employees`);
+  await page.goto(`${running.server.url}/admin/staff/employees`);
   await page.locator('.ant-table-row').nth(5).waitFor();
   await settle(page);
   await shot(page, 'access-04-employees');
   await admin.close();
 
   // ---- the new user, in a fresh browser
-  const limited = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const limited = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const own = await limited.newPage();
   await signIn(own, 'shopviewer', 'Viewer-2026');
-  await own.goto(`${server.url}/admin`);
+  await own.goto(`${running.server.url}/admin`);
   const menu = own.locator('.ho-sider-menu');
   await menu.getByText('组织架构').click();
   await menu.getByText('门店管理').waitFor();
@@ -145,7 +134,7 @@ test('a role that may only view the shop list, a user with it and one manager sh
   await settle(own);
   await shot(own, 'access-05-limited-user');
 
-  await own.goto(`${server.url}/admin/org/brands`);
+  await own.goto(`${running.server.url}/admin/org/brands`);
   await own.getByText('没有权限访问').waitFor();
   await settle(own);
   await shot(own, 'access-06-no-permission');

@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, shot, signIn, startServer } from '../harness.js';
+import { test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn } from '../harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = productAndBrowser();
 
 /** Nothing is loading any more (tables, drawers). */
 async function settled(page: Page) {
@@ -33,7 +22,7 @@ async function filled(input: Locator): Promise<string> {
 }
 
 test('records open their detail pages from the lists; a new record starts with its code; the log tells what was done', async () => {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  const context = await running.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
   const page = await context.newPage();
   try {
     await flow(page);
@@ -45,11 +34,11 @@ test('records open their detail pages from the lists; a new record starts with i
 });
 
 async function flow(page: Page) {
-  await signIn(page, server.url, 'admin', server.adminPassword);
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
   const drawer = page.locator('.ant-drawer-open').last();
 
   // The shop detail: its staff, prices and stock, each a tab.
-  await page.goto(`${server.url}/admin/org/shops`);
+  await page.goto(`${running.server.url}/admin/org/shops`);
   await page.getByText('北京国贸店', { exact: true }).first().click();
   await page.getByRole('tab', { name: '在职员工' }).waitFor();
   await settled(page);
@@ -62,25 +51,25 @@ async function flow(page: Page) {
   await shot(page, 'details-01-shop-stock');
 
   // A product, a package and a region, each from its list.
-  await page.goto(`${server.url}/admin/catalog/products`);
+  await page.goto(`${running.server.url}/admin/catalog/products`);
   await settled(page);
   await page.locator('.ant-table-row a').first().click();
   await page.getByRole('tab', { name: '销售门店' }).waitFor();
   await shot(page, 'details-02-product');
 
-  await page.goto(`${server.url}/admin/catalog/packages`);
+  await page.goto(`${running.server.url}/admin/catalog/packages`);
   await settled(page);
   await page.locator('.ant-table-row a').first().click();
   await page.getByText('套餐内容', { exact: true }).waitFor();
   await page.getByText('明细合计', { exact: true }).waitFor();
 
-  await page.goto(`${server.url}/admin/org/regions`);
+  await page.goto(`${running.server.url}/admin/org/regions`);
   await settled(page);
   await page.getByRole('button', { name: '区域详情' }).click();
   await page.getByText('下级区域', { exact: true }).waitFor();
 
   // The button's words title the drawer, and the code of the series is filled in.
-  await page.goto(`${server.url}/admin/org/regions`);
+  await page.goto(`${running.server.url}/admin/org/regions`);
   await settled(page);
   await page.getByRole('button', { name: '新建大区' }).click();
   await drawer.getByText('新建大区', { exact: true }).waitFor();
@@ -90,13 +79,13 @@ async function flow(page: Page) {
   await page.getByRole('button', { name: /保\s*存/ }).click();
   await page.getByText('西南大区').first().waitFor();
 
-  await page.goto(`${server.url}/admin/org/shops`);
+  await page.goto(`${running.server.url}/admin/org/shops`);
   await settled(page);
   await page.getByRole('button', { name: /新\s*建/ }).click();
   assert.equal(await filled(drawer.getByLabel('门店编码', { exact: true })), 'MD001');
 
   // The log reads as what was done, in the reader's language.
-  await page.goto(`${server.url}/admin/system/logs`);
+  await page.goto(`${running.server.url}/admin/system/logs`);
   await page.getByText('新建区域 西南大区', { exact: true }).waitFor();
   await shot(page, 'details-03-log');
   await page.evaluate(() => localStorage.setItem('ho.lang', 'en-US'));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, shot, signIn, startServer } from '../harness.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn } from '../harness.js';
 
 /**
  * Opens every page of the admin menu, as the demo administrator, in each language, and fails on what a
@@ -11,18 +11,7 @@ import { launchBrowser, type RunningServer, shot, signIn, startServer } from '..
  * a page added to a menu is opened the day it lands.
  */
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = productAndBrowser();
 
 type Lang = 'zh-CN' | 'en-US';
 const LANGS: Lang[] = ['zh-CN', 'en-US'];
@@ -37,7 +26,7 @@ const QUIET_MS = 300;
 const MENU_API = '/api-user/menus/mine';
 /** The admin application's home page, the first entry of its menu (the layout adds it to the menu it is given). */
 const HOME = '/admin';
-/** Where the web app keeps the chosen language in the browser. */
+/** Where the web app keeps the chosen language in the running.browser. */
 const LANG_KEY = 'ho.lang';
 
 type Problem = { page: string; lang: Lang; what: string };
@@ -129,7 +118,7 @@ async function openAlone(page: Page, url: string, network: { inFlight: number; l
   );
 }
 
-/** What the open page shows, read in the browser. */
+/** What the open page shows, read in the running.browser. */
 interface PageReading {
   /** The result (403, 404, a warning) the page shows instead of its content, if any. */
   result: string | null;
@@ -243,7 +232,7 @@ function wrongLanguage(lang: Lang, seen: PageReading): string[] {
 const slug = (url: string) => url.replace(/^\/+/, '').replace(/[^A-Za-z0-9]+/g, '-');
 
 async function visitEveryPage(lang: Lang): Promise<{ problems: Problem[]; pages: number }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, locale: lang });
+  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: lang });
   try {
     const page = await context.newPage();
     const network = trackNetwork(page);
@@ -262,12 +251,12 @@ async function visitEveryPage(lang: Lang): Promise<{ problems: Problem[]; pages:
     });
     page.on('pageerror', (err) => report(`uncaught error: ${err.message}`));
 
-    await signIn(page, server.url, 'admin', server.adminPassword);
+    await signIn(page, running.server.url, 'admin', running.server.adminPassword);
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANG_KEY, lang]);
     current = HOME;
     const [menuAnswer] = await Promise.all([
       page.waitForResponse((res) => new URL(res.url()).pathname === MENU_API),
-      page.goto(`${server.url}${HOME}`),
+      page.goto(`${running.server.url}${HOME}`),
     ]);
     const menu = ((await menuAnswer.json()) as { data: MenuNode[] }).data;
     const pages = pagesOf(menu, lang);

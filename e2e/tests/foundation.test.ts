@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, shot, startServer } from '../harness.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { productAndBrowser, shot } from '../harness.js';
 
 const PNG = path.resolve(import.meta.dirname, '../fixtures/shop-front.png');
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = productAndBrowser();
 
 /** Picks an option of an antd Select/TreeSelect/Cascader opened from the form item with this label. */
 async function pick(page: Page, label: string, ...options: string[]) {
@@ -29,12 +18,12 @@ async function pick(page: Page, label: string, ...options: string[]) {
 }
 
 test('sign in, open the admin app from the board, create a region and a shop with an image, edit it, keep the last tab', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context = await running.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${running.server.url}/login`);
   await page.getByPlaceholder('企业编码').fill('demo');
   await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(server.adminPassword);
+  await page.getByPlaceholder('密码').fill(running.server.adminPassword);
   await page.getByRole('button', { name: /登\s*录/ }).click();
 
   await page.getByText('总部管理', { exact: true }).waitFor();
@@ -48,7 +37,7 @@ test('sign in, open the admin app from the board, create a region and a shop wit
   const drawer = admin.locator('.ant-drawer-open, .ant-modal-wrap:visible').last();
 
   // A new top-level region
-  await admin.goto(`${server.url}/admin/org/regions`);
+  await admin.goto(`${running.server.url}/admin/org/regions`);
   await admin.getByRole('button', { name: '新建大区' }).click();
   await drawer.getByLabel('区域编码', { exact: true }).fill('QY900');
   await drawer.getByLabel('区域名称', { exact: true }).fill('西南大区');
@@ -56,7 +45,7 @@ test('sign in, open the admin app from the board, create a region and a shop wit
   await admin.getByText('西南大区').first().waitFor();
 
   // A shop in it, with an image
-  await admin.goto(`${server.url}/admin/org/shops`);
+  await admin.goto(`${running.server.url}/admin/org/shops`);
   await admin.getByRole('button', { name: /新\s*建/ }).click();
   await drawer.getByLabel('门店编码', { exact: true }).fill('CD001');
   await drawer.getByLabel('门店名称', { exact: true }).fill('成都太古里店');
@@ -92,7 +81,7 @@ test('sign in, open the admin app from the board, create a region and a shop wit
   const image = admin.locator('.ho-gallery img[src*="/files/"]').first();
   await image.waitFor();
   const src = await image.getAttribute('src');
-  const served = await admin.request.get(new URL(src ?? '', server.url).toString());
+  const served = await admin.request.get(new URL(src ?? '', running.server.url).toString());
   assert.equal(served.status(), 200);
   assert.equal(served.headers()['content-type'], 'image/png');
   await shot(admin, '04-shop-detail');

@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, shot, signIn as signInAs, startServer } from '../harness.js';
+import { test } from 'node:test';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = productAndBrowser();
 
 const VIEWPORT = { width: 1366, height: 768 };
 const SHOP = '北京国贸店';
@@ -22,7 +11,7 @@ const PRODUCT = 'SP0001';
 /** Far below the minute the badge would otherwise wait for its next poll. */
 const AT_ONCE_MS = 5_000;
 
-const signIn = (page: Page, username: string, password: string) => signInAs(page, server.url, username, password);
+const signIn = (page: Page, username: string, password: string) => signInAs(page, running.server.url, username, password);
 
 interface Envelope<T> {
   resp_code: string;
@@ -31,13 +20,13 @@ interface Envelope<T> {
 }
 
 async function api(request: APIRequestContext) {
-  const login = await request.post(`${server.url}/api-user/login`, {
-    data: { tenant: 'demo', username: 'admin', password: server.adminPassword },
+  const login = await request.post(`${running.server.url}/api-user/login`, {
+    data: { tenant: 'demo', username: 'admin', password: running.server.adminPassword },
   });
   const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
   const headers = { Authorization: `Bearer ${token}` };
   const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(`${server.url}${path}`, { method, headers, data });
+    const res = await request.fetch(`${running.server.url}${path}`, { method, headers, data });
     const body = (await res.json()) as Envelope<T>;
     assert.equal(res.status(), 200, `${method} ${path}: ${body.resp_msg}`);
     return body.data;
@@ -60,7 +49,7 @@ async function badgeBecomes(page: Page, count: number) {
 const activePane = (page: Page) => page.locator('.ho-page:visible');
 
 test('two people on the approvals inbox see a new bill and its approval at once; the other one’s open bill says it was changed', async () => {
-  const adminCtx = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const adminCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const a = await api(adminCtx.request);
 
   // ---- setup through the API: an approver of stock entries of one shop
@@ -96,12 +85,12 @@ test('two people on the approvals inbox see a new bill and its approval at once;
 
   // ---- both on the inbox
   const admin = await adminCtx.newPage();
-  await signIn(admin, 'admin', server.adminPassword);
-  await admin.goto(`${server.url}/admin/inbox`);
-  const approverCtx = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  await signIn(admin, 'admin', running.server.adminPassword);
+  await admin.goto(`${running.server.url}/admin/inbox`);
+  const approverCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const approver = await approverCtx.newPage();
   await signIn(approver, 'gmaudit', 'Audit-2026');
-  await approver.goto(`${server.url}/admin/inbox`);
+  await approver.goto(`${running.server.url}/admin/inbox`);
   for (const page of [admin, approver]) await activePane(page).locator('.ho-inbox').waitFor();
   // the connection is up once the counts were fetched again on its first "ready"
   await admin.waitForTimeout(500);
@@ -122,7 +111,7 @@ test('two people on the approvals inbox see a new bill and its approval at once;
   await shot(approver, 'live-01-inbox-grew');
 
   // ---- the approver opens the bill; the administrator approves it from the inbox
-  await approver.goto(`${server.url}/admin/stock/entries/${bill.id}`);
+  await approver.goto(`${running.server.url}/admin/stock/entries/${bill.id}`);
   const detail = activePane(approver).locator('.ho-bill-detail');
   await detail.locator('.ho-state-tag[data-state="draft"]').first().waitFor();
   await rowOn(admin)

@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, shot, signIn as signInAs, startServer } from '../harness.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = productAndBrowser();
 
 const TEMPLATE = 'E2E 北京门店价格';
 // A demo service with a head-office price control of ¥109.00 – ¥154.00.
@@ -28,7 +17,7 @@ async function settled(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 15_000 });
 }
 
-const signIn = (page: Page) => signInAs(page, server.url, 'admin', server.adminPassword);
+const signIn = (page: Page) => signInAs(page, running.server.url, 'admin', running.server.adminPassword);
 
 /** The grid filtered to one service; answers the cell of a shop. */
 async function gridCell(page: Page, shop: string) {
@@ -42,7 +31,7 @@ async function gridCell(page: Page, shop: string) {
 }
 
 test('a service price template set for two shops; a shop price out of bounds is refused, in bounds is kept', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context = await running.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
   try {
     await flow(page);
@@ -60,7 +49,7 @@ async function flow(page: Page) {
   const drawer = page.locator('.ant-drawer-open').last();
 
   // A new service price template with one price
-  await page.goto(`${server.url}/admin/pricing/service-templates`);
+  await page.goto(`${running.server.url}/admin/pricing/service-templates`);
   await page.getByRole('button', { name: /新建模板/ }).click();
   await modal.getByLabel('模板名称').fill(TEMPLATE);
   await modal.getByRole('button', { name: /新\s*建/ }).click();
@@ -97,7 +86,7 @@ async function flow(page: Page) {
   await shot(page, 'pricing-01-templates');
 
   // Both shops now charge the template's price
-  await page.goto(`${server.url}/admin/pricing/service-prices`);
+  await page.goto(`${running.server.url}/admin/pricing/service-prices`);
   for (const shop of SHOPS) assert.match(await (await gridCell(page, shop)).innerText(), /¥138\.00/);
   const cell = await gridCell(page, SHOPS[0]);
   assert.match(await cell.innerText(), /模板/);
@@ -132,12 +121,12 @@ async function flow(page: Page) {
   await shot(page, 'pricing-03-grid');
 
   // Screens of the catalogue
-  await page.goto(`${server.url}/admin/catalog/products`);
+  await page.goto(`${running.server.url}/admin/catalog/products`);
   await page.locator('.ant-table-row').nth(8).waitFor();
   await settled(page);
   await shot(page, 'pricing-04-products');
 
-  await page.goto(`${server.url}/admin/catalog/services`);
+  await page.goto(`${running.server.url}/admin/catalog/services`);
   await page.locator('.ant-table-row', { hasText: SERVICE }).getByText(SERVICE).click();
   await page.getByRole('tab', { name: '基本信息' }).waitFor();
   await page.getByText('可服务员工').waitFor();
@@ -155,7 +144,7 @@ async function flow(page: Page) {
   await settled(page);
   await shot(page, 'pricing-07-service-perf');
 
-  await page.goto(`${server.url}/admin/catalog/packages`);
+  await page.goto(`${running.server.url}/admin/catalog/packages`);
   await page
     .locator('.ant-table-row')
     .first()
@@ -175,14 +164,14 @@ async function flow(page: Page) {
 
 /** A smaller laptop screen. */
 async function smallScreen() {
-  const small = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  const small = await running.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
   const p2 = await small.newPage();
   await signIn(p2);
-  await p2.goto(`${server.url}/admin/pricing/service-prices`);
+  await p2.goto(`${running.server.url}/admin/pricing/service-prices`);
   await p2.locator('.ho-price-grid .ant-table-row').nth(5).waitFor();
   await settled(p2);
   await shot(p2, 'pricing-09-grid-1366');
-  await p2.goto(`${server.url}/admin/pricing/service-templates`);
+  await p2.goto(`${running.server.url}/admin/pricing/service-templates`);
   await p2.locator('.ant-table-row', { hasText: TEMPLATE }).waitFor();
   await settled(p2);
   await shot(p2, 'pricing-10-templates-1366');

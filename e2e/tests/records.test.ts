@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, shot, signIn, startServer } from '../harness.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn } from '../harness.js';
 
 // The generic record page: the 出入库类型 page (stock reasons) lists, creates with the proposed code
 // and edits; a dictionary with a linked record shows the linked names.
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = productAndBrowser();
 
 const activePane = (page: Page) => page.locator('.ho-page:visible');
 const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
@@ -30,9 +19,9 @@ async function settle(page: Page) {
 }
 
 test('the 出入库类型 page lists the reasons, creates one with the proposed code and edits it', async () => {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await signIn(page, server.url, 'admin', server.adminPassword);
-  await page.goto(`${server.url}/admin/stock/reasons`);
+  const page = await running.browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  await page.goto(`${running.server.url}/admin/stock/reasons`);
   const pane = activePane(page);
   await pane.locator('.ant-table-row', { hasText: '采购入库' }).waitFor();
   assert.ok((await pane.locator('.ant-table-row').count()) >= 11);
@@ -72,9 +61,9 @@ test('the 出入库类型 page lists the reasons, creates one with the proposed 
 });
 
 test('a dictionary page shows the names of linked records (职级 → 职位)', async () => {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await signIn(page, server.url, 'admin', server.adminPassword);
-  await page.goto(`${server.url}/admin/org/dict/positionlevel`);
+  const page = await running.browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  await page.goto(`${running.server.url}/admin/org/dict/positionlevel`);
   const pane = activePane(page);
   await pane.locator('.ant-table-row').first().waitFor();
   const positions = await pane.evaluate((root) => {

@@ -1,27 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, shot, signIn as signInAs, startServer } from '../harness.js';
+import { test } from 'node:test';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = productAndBrowser();
 
 const VIEWPORT = { width: 1366, height: 768 };
 const SHOP = '北京国贸店';
 const PRODUCT = 'SP0001';
 const ORDERED = 6;
 
-const signIn = (page: Page, username: string, password: string) => signInAs(page, server.url, username, password);
+const signIn = (page: Page, username: string, password: string) => signInAs(page, running.server.url, username, password);
 
 /** Waits until nothing loads or animates: no spinner, no drawer or modal on its way in or out, no message. */
 async function settle(page: Page) {
@@ -51,13 +40,13 @@ interface Envelope<T> {
 
 /** The administrator's API calls (setup only: users and roles). */
 async function api(request: APIRequestContext) {
-  const login = await request.post(`${server.url}/api-user/login`, {
-    data: { tenant: 'demo', username: 'admin', password: server.adminPassword },
+  const login = await request.post(`${running.server.url}/api-user/login`, {
+    data: { tenant: 'demo', username: 'admin', password: running.server.adminPassword },
   });
   const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
   const headers = { Authorization: `Bearer ${token}` };
   const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(`${server.url}${path}`, { method, headers, data });
+    const res = await request.fetch(`${running.server.url}${path}`, { method, headers, data });
     const body = (await res.json()) as Envelope<T>;
     assert.equal(res.status(), 200, `${method} ${path}: ${body.resp_msg}`);
     return body.data;
@@ -67,7 +56,7 @@ async function api(request: APIRequestContext) {
 
 /** The quantity the 库存余额 page shows for the product in the shop (0 without a row). */
 async function balanceOnPage(page: Page): Promise<number> {
-  await page.goto(`${server.url}/admin/stock/balances`);
+  await page.goto(`${running.server.url}/admin/stock/balances`);
   const pane = activePane(page);
   await pane.locator('.ho-balances .ant-select').first().click();
   await page.keyboard.type(SHOP);
@@ -83,7 +72,7 @@ async function balanceOnPage(page: Page): Promise<number> {
 }
 
 test('a shop orders a product, head office approves it from the inbox, the shop receives it and the balance grows', async () => {
-  const admin = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const admin = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const a = await api(admin.request);
 
   // ---- setup through the API: a role with the 订货单 permissions, and a user of one login shop
@@ -115,14 +104,14 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
 
   // ---- the balance before, as head office sees it
   const page = await admin.newPage();
-  await signIn(page, 'admin', server.adminPassword);
+  await signIn(page, 'admin', running.server.adminPassword);
   const before = await balanceOnPage(page);
 
   // ---- the shop user makes an order of one product and submits it
-  const shopCtx = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const shopCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const own = await shopCtx.newPage();
   await signIn(own, 'bjorder', 'Order-2026');
-  await own.goto(`${server.url}/admin/stock/orders`);
+  await own.goto(`${running.server.url}/admin/stock/orders`);
   const menu = own.locator('.ho-sider-menu');
   await menu.getByText('订货单').waitFor();
   assert.equal(await menu.getByText('入库单').count(), 0);
@@ -151,7 +140,7 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   // ---- head office: the inbox with its badge, approve the order there
   const counts = await a.get<{ total: number }>('/api-user/inbox/counts');
   assert.ok(counts.total >= 1);
-  await page.goto(`${server.url}/admin/inbox`);
+  await page.goto(`${running.server.url}/admin/inbox`);
   const badge = page.locator('.ho-sider-menu .ho-menu-badge');
   await badge.waitFor();
   assert.match((await badge.textContent()) ?? '', new RegExp(`待办审批\\s*${counts.total}`));
@@ -209,13 +198,13 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   await settle(page);
   await shot(page, 'stock-06-entry-detail');
 
-  await page.goto(`${server.url}/admin/stock/entries`);
+  await page.goto(`${running.server.url}/admin/stock/entries`);
   await activePane(page).locator('.ant-table-row').first().waitFor();
   await settle(page);
   await shot(page, 'stock-07-entry-list');
 
   // ---- the bill form (a new stock out from the warehouse), the order list, the settings
-  await page.goto(`${server.url}/admin/stock/outs`);
+  await page.goto(`${running.server.url}/admin/stock/outs`);
   await activePane(page).getByRole('button', { name: '新建出库单' }).click();
   const out = drawerOf(page);
   await out.getByText('总部仓库').waitFor();
@@ -228,11 +217,11 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   await shot(page, 'stock-08-out-form');
   await out.getByRole('button', { name: /取\s*消/ }).click();
 
-  await page.goto(`${server.url}/admin/stock/orders`);
+  await page.goto(`${running.server.url}/admin/stock/orders`);
   await activePane(page).locator('.ant-table-row', { hasText: billNo }).waitFor();
   await settle(page);
   await shot(page, 'stock-09-order-list');
-  await page.goto(`${server.url}/admin/stock/config`);
+  await page.goto(`${running.server.url}/admin/stock/config`);
   await activePane(page).getByText('允许负库存').waitFor();
   await settle(page);
   await shot(page, 'stock-10-config');
