@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { http, isApiError } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
+import { moneyRule } from '../../platform/resource/money';
 import { useOptions } from '../../platform/resource/options';
 import { pickNextCode } from '../../platform/resource/ResourceForm';
 import { ShopMultiSelect } from '../pricing/shops';
@@ -388,9 +389,12 @@ export function PackageForm({ open, packageId, onClose }: { open: boolean; packa
                 <Form.Item
                   name="price"
                   label={t('catalog.package.price')}
-                  rules={[{ required: true, message: t('common.pleaseEnter', { label: t('catalog.package.price') }) }]}
+                  rules={[
+                    { required: true, message: t('common.pleaseEnter', { label: t('catalog.package.price') }) },
+                    moneyRule(t('catalog.package.price')),
+                  ]}
                 >
-                  <InputNumber min={0} max={10_000_000} precision={2} prefix="¥" style={{ width: '100%' }} />
+                  <InputNumber max={10_000_000} precision={2} prefix="¥" style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col span={5}>

@@ -28,6 +28,7 @@ import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
 import { formatDateTime } from '../../platform/resource/cells';
+import { moneyRule } from '../../platform/resource/money';
 import { useRemoteRows } from '../../platform/resource/options';
 import { SearchButtons } from '../../platform/resource/SearchButtons';
 import { pagerTotal, totalText } from '../../platform/resource/total';
@@ -145,14 +146,15 @@ function ControlForm({ row, open, onClose }: { row: PriceControlRow | null; open
           />
         </Form.Item>
         <Space size={16} align="start">
-          <Form.Item name="minPrice" label={t('pricing.control.min')}>
-            <InputNumber min={0} max={10_000_000} precision={2} prefix="¥" style={{ width: 200 }} />
+          <Form.Item name="minPrice" label={t('pricing.control.min')} rules={[moneyRule(t('pricing.control.min'))]}>
+            <InputNumber max={10_000_000} precision={2} prefix="¥" style={{ width: 200 }} />
           </Form.Item>
           <Form.Item
             name="maxPrice"
             label={t('pricing.control.max')}
             dependencies={['minPrice']}
             rules={[
+              moneyRule(t('pricing.control.max')),
               ({ getFieldValue }) => ({
                 validator: async (_r, value: number | null | undefined) => {
                   const min = getFieldValue('minPrice') as number | null | undefined;
@@ -164,7 +166,7 @@ function ControlForm({ row, open, onClose }: { row: PriceControlRow | null; open
               }),
             ]}
           >
-            <InputNumber min={0} max={10_000_000} precision={2} prefix="¥" style={{ width: 200 }} />
+            <InputNumber max={10_000_000} precision={2} prefix="¥" style={{ width: 200 }} />
           </Form.Item>
         </Space>
         <Form.Item name="memo" label={t('common.memo')}>
