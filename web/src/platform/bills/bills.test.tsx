@@ -1,6 +1,6 @@
 import { type BillDef, productOrderBill, stockEntryBill } from '@headoffice/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -75,8 +75,12 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  // confirmations and results are antd's static modals, outside what testing-library unmounts
-  Modal.destroyAll();
+  // confirmations and results are antd's static modals, outside what testing-library unmounts; their
+  // unmounting is flushed here, before the test environment goes away
+  await act(async () => {
+    Modal.destroyAll();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
   vi.unstubAllGlobals();
   vi.clearAllMocks();
   await setLang('zh-CN');
