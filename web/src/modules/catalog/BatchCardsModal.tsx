@@ -1,11 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ServiceRow } from '@headoffice/contract';
-import { Alert, Button, InputNumber, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
-import { yuanToCents } from '../../platform/money';
+import { centsToYuan, yuanToCents } from '../../platform/money';
+import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
 import { PRICING } from '../pricing/api';
 import { CardTypeSelect } from '../pricing/cardTypes';
 import { CHAIN, ShopSelect } from '../pricing/shops';
@@ -73,15 +74,11 @@ export function BatchCardsModal({ services, onClose }: { services: ServiceRow[] 
               status={l.cardTypeId && lines.some((x) => x.key !== l.key && x.cardTypeId === l.cardTypeId) ? 'error' : undefined}
               style={{ width: 240 }}
             />
-            <InputNumber<number>
-              aria-label={t('pricing.card.price')}
+            <MoneyCellInput
+              label={t('pricing.card.price')}
               placeholder={t('pricing.card.price')}
-              value={l.price}
-              min={0}
-              max={10_000_000}
-              precision={2}
-              prefix="¥"
-              onChange={(v) => patch(l.key, { price: v })}
+              cents={yuanToCents(l.price)}
+              onChange={(cents) => patch(l.key, { price: centsToYuan(cents) })}
               style={{ width: 180 }}
             />
             <Button

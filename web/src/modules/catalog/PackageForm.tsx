@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { http, isApiError } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
+import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
 import { moneyRule } from '../../platform/resource/money';
 import { useOptions } from '../../platform/resource/options';
 import { pickNextCode } from '../../platform/resource/ResourceForm';
@@ -256,14 +257,10 @@ export function PackageForm({ open, packageId, onClose }: { open: boolean; packa
       title: t('catalog.package.amount'),
       width: 150,
       render: (_: unknown, i: PackageItemDraft) => (
-        <InputNumber<number>
-          aria-label={t('catalog.package.amountOf', { name: i.name })}
-          value={centsToYuan(i.amount)}
-          min={0}
-          max={10_000_000}
-          precision={2}
-          prefix="¥"
-          onChange={(a) => patch(i.key, { amount: yuanToCents(a) ?? 0 })}
+        <MoneyCellInput
+          label={t('catalog.package.amountOf', { name: i.name })}
+          cents={i.amount}
+          onChange={(cents) => patch(i.key, { amount: cents ?? 0 })}
           style={{ width: 130 }}
         />
       ),

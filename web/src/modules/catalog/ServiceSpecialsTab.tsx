@@ -1,16 +1,17 @@
 import { HistoryOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import type { EeSpecialView, Page, ServiceRow, SpecialLogRow } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
-import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
+import { formatMoney } from '../../platform/money';
 import { formatDateTime } from '../../platform/resource/cells';
 import { ImportModal } from '../../platform/resource/ImportModal';
+import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
 import { PRICING } from '../pricing/api';
 import { CHAIN, ShopSelect, useShops } from '../pricing/shops';
 
@@ -90,16 +91,12 @@ export function ServiceSpecialsTab({ service }: { service: ServiceRow }) {
   const save = () => saving.run();
 
   const priceInput = (l: LevelLine) => (
-    <InputNumber<number>
-      aria-label={`${l.positionName} ${l.levelName}`}
-      value={centsToYuan(priceOf(l))}
-      min={0}
-      max={10_000_000}
-      precision={2}
-      prefix="¥"
+    <MoneyCellInput
+      label={`${l.positionName} ${l.levelName}`}
+      cents={priceOf(l)}
       placeholder={isChain ? t('pricing.special.none') : t('pricing.special.useChain')}
       disabled={!canEdit}
-      onChange={(v) => setDraft((d) => ({ ...d, [l.levelId]: v === null ? null : yuanToCents(v) }))}
+      onChange={(cents) => setDraft((d) => ({ ...d, [l.levelId]: cents }))}
       style={{ width: 150 }}
     />
   );

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
-import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
+import { formatMoney } from '../../platform/money';
+import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
 import { ItemPicker, type PickedItem } from '../catalog/ItemPicker';
 import { changedPrice } from './calc';
 import { templateApi } from './templateApi';
@@ -297,20 +298,13 @@ export function TemplatePricesDrawer({
                 render: (_, l) => {
                   const err = errorOf(l.itemId);
                   return canEdit ? (
-                    <div>
-                      <InputNumber<number>
-                        aria-label={t('pricing.template.priceOf', { name: l.name })}
-                        value={centsToYuan(l.price)}
-                        min={0}
-                        max={10_000_000}
-                        precision={2}
-                        prefix="¥"
-                        status={err ? 'error' : undefined}
-                        onChange={(v) => setPrice(l.itemId, v === null ? null : yuanToCents(v))}
-                        style={{ width: 150 }}
-                      />
-                      {err ? <div className="ho-price-cell-error">{err}</div> : null}
-                    </div>
+                    <MoneyCellInput
+                      label={t('pricing.template.priceOf', { name: l.name })}
+                      cents={l.price}
+                      error={err}
+                      onChange={(cents) => setPrice(l.itemId, cents)}
+                      style={{ width: 150 }}
+                    />
                   ) : (
                     formatMoney(l.price)
                   );
