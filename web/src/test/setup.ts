@@ -1,10 +1,16 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { act, cleanup } from '@testing-library/react';
+import { afterAll, afterEach } from 'vitest';
 import '../platform/i18n';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// antd's closing animations (static modals, messages) end on timers and render once more: that last
+// render must run before the file's DOM goes away, or React touches a window that no longer exists.
+afterAll(async () => {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
 });
 
 // antd's responsive helpers ask for media queries

@@ -75,12 +75,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  // confirmations and results are antd's static modals, outside what testing-library unmounts; their
-  // unmounting is flushed here, before the test environment goes away
-  await act(async () => {
-    Modal.destroyAll();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  });
+  // confirmations and results are antd's static modals, outside what testing-library unmounts
+  await act(async () => Modal.destroyAll());
   vi.unstubAllGlobals();
   vi.clearAllMocks();
   await setLang('zh-CN');
