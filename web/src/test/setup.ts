@@ -1,10 +1,18 @@
 import { act, cleanup } from '@testing-library/react';
+import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
 import '../platform/i18n';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  // antd's static messages, notifications and modals live outside what testing-library unmounts, and a
+  // message closes on its own 3 s timer: gone with the test, they render nothing after the file's DOM
+  await act(async () => {
+    message.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+  });
 });
 
 // antd's closing animations (static modals, messages) end on timers and render once more: that last

@@ -1,7 +1,6 @@
 import { type BillDef, productOrderBill, stockEntryBill } from '@headoffice/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Modal } from 'antd';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -75,8 +74,6 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  // confirmations and results are antd's static modals, outside what testing-library unmounts
-  await act(async () => Modal.destroyAll());
   vi.unstubAllGlobals();
   vi.clearAllMocks();
   await setLang('zh-CN');
