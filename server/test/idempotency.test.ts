@@ -386,7 +386,8 @@ describe('a route that requires the key', async () => {
     app,
     'POST',
     '/api-test/pay',
-    { summary: 'test payment', perm: null, body: z.object({ amount: z.number().int() }), idempotent: 'required' },
+    // An entity the operation log names: files sharing this worker check every registered write's entity.
+    { summary: 'test payment', perm: null, body: z.object({ amount: z.number().int() }), idempotent: 'required', entity: 'file' },
     async ({ body }) => ({ paid: body.amount, run: ++runs }),
   );
   await app.ready();
