@@ -68,6 +68,29 @@ describe('keyword search on products and employees, from the gram tables', async
     expect(((await b.admin.get(E, { keyword: '阳娜' })).body.data.list as { id: number }[]).map((r) => r.id)).not.toContain(id);
   });
 
+  it('keeps the pinyin initials of Chinese text, with Latin letters and digits in lower case', async () => {
+    const initials = async (text: string) =>
+      ((await db.execute(sql`select app_pinyin_initials(${text}) as i`)) as unknown as { rows: { i: string }[] }).rows[0].i;
+    expect(await initials('张三')).toBe('zs');
+    expect(await initials('欧阳娜娜')).toBe('oynn');
+    expect(await initials('A1 修护·液')).toBe('a1xhy');
+    expect(await initials('')).toBe('');
+  });
+
+  it('finds a product and an employee by the pinyin initials of their names', async () => {
+    const p = await product(a.admin, '玫瑰修护晚霜');
+    expect(await found(a.admin, 'mgxh')).toContain(p.id);
+    expect(await found(a.admin, 'XHWS')).toContain(p.id);
+    expect(await found(b.admin, 'mgxh')).not.toContain(p.id);
+    const res = await a.admin.post(E, { eecode: `G${uniq()}`, name: '司马相如', entryDate: '2025-01-02' });
+    expectStatus(res, 200);
+    const list = async (keyword: string) =>
+      ((await a.admin.get(E, { keyword, pageSize: 200 })).body.data.list as { id: number }[]).map((r) => r.id);
+    expect(await list('smxr')).toContain(res.body.data.id);
+    expect(await list('xr')).toContain(res.body.data.id);
+    expect(await list('smxq')).not.toContain(res.body.data.id);
+  });
+
   const plan = async (tx: Db, query: SQL) =>
     ((await tx.execute(sql`explain (costs off) ${query}`)) as unknown as { rows: Record<string, unknown>[] }).rows
       .map((row) => String(Object.values(row)[0]))

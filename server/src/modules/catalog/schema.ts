@@ -45,8 +45,10 @@ export const products = pgTable(
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** Code, name and barcode in lower case: the keyword search reads one column with LIKE. */
-    searchText: text('search_text').generatedAlwaysAs(sql`lower(pcode || ' ' || name || ' ' || coalesce(barcode, ''))`),
+    /** Code, name, barcode and the name's pinyin initials in lower case: what the keyword search finds. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(pcode || ' ' || name || ' ' || coalesce(barcode, '') || ' ' || app_pinyin_initials(name))`,
+    ),
   },
   (t) => [
     tenantPrimaryKey(t),

@@ -99,12 +99,13 @@ function selectEmployees(tx: Db) {
 export type EmployeeListQuery = z.output<typeof employeeListQuery>;
 
 /**
- * A keyword of two characters or more is a fragment of the code, name or mobile, looked up in
+ * A keyword of two characters or more is a fragment of the code, name, mobile or the name's pinyin
+ * initials, looked up in
  * `employee_grams` (docs/DECISIONS.md, "Keyword search on products and employees"); a single
  * character is a contains-match on them.
  */
 function employeeKeyword(keyword: string): SQL {
-  const searched = sql`lower(concat_ws(' ', ${employees.eecode}, ${employees.name}, ${employees.mobile}))`;
+  const searched = sql`lower(concat_ws(' ', ${employees.eecode}, ${employees.name}, ${employees.mobile}, app_pinyin_initials(${employees.name})))`;
   return (
     gramMatch(employeeGrams, employees.id, searched, keyword) ?? keywordMatch(keyword, employees.eecode, employees.name, employees.mobile)
   );
