@@ -13,6 +13,19 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   ) AS each_char
 $$;
 --> statement-breakpoint
+CREATE TABLE "card_rules" (
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "card_rules_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant_id" bigint NOT NULL,
+	"card_type_id" bigint NOT NULL,
+	"kind" smallint NOT NULL,
+	"threshold" bigint NOT NULL,
+	"gift_type" smallint NOT NULL,
+	"gift_value" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "card_rules_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "card_systems" (
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "card_systems_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"tenant_id" bigint NOT NULL,
@@ -35,6 +48,15 @@ CREATE TABLE "card_systems" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "card_systems_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "card_type_shops" (
+	"tenant_id" bigint NOT NULL,
+	"card_type_id" bigint NOT NULL,
+	"shop_id" bigint NOT NULL,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "card_type_shops_tenant_id_card_type_id_shop_id_pk" PRIMARY KEY("tenant_id","card_type_id","shop_id")
 );
 --> statement-breakpoint
 CREATE TABLE "members" (
@@ -97,14 +119,21 @@ ALTER TABLE "card_types" ADD COLUMN "expired_may_pay" smallint DEFAULT 0 NOT NUL
 ALTER TABLE "card_types" ADD COLUMN "photo" text;--> statement-breakpoint
 ALTER TABLE "card_types" ADD COLUMN "memo" text;--> statement-breakpoint
 ALTER TABLE "card_types" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "card_rules" ADD CONSTRAINT "card_rules_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_rules" ADD CONSTRAINT "card_rules_card_type_id_fk" FOREIGN KEY ("tenant_id","card_type_id") REFERENCES "public"."card_types"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_systems" ADD CONSTRAINT "card_systems_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_systems" ADD CONSTRAINT "card_systems_brand_id_fk" FOREIGN KEY ("tenant_id","brand_id") REFERENCES "public"."brands"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_type_shops" ADD CONSTRAINT "card_type_shops_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_type_shops" ADD CONSTRAINT "card_type_shops_card_type_id_fk" FOREIGN KEY ("tenant_id","card_type_id") REFERENCES "public"."card_types"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_type_shops" ADD CONSTRAINT "card_type_shops_shop_id_fk" FOREIGN KEY ("tenant_id","shop_id") REFERENCES "public"."shops"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_shop_id_fk" FOREIGN KEY ("tenant_id","shop_id") REFERENCES "public"."shops"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_channel_id_fk" FOREIGN KEY ("tenant_id","channel_id") REFERENCES "public"."channels"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_grade_id_fk" FOREIGN KEY ("tenant_id","grade_id") REFERENCES "public"."member_grades"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_advisor_id_fk" FOREIGN KEY ("tenant_id","advisor_id") REFERENCES "public"."employees"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "card_rules_tenant_card_type" ON "card_rules" USING btree ("tenant_id","card_type_id","threshold");--> statement-breakpoint
 CREATE UNIQUE INDEX "card_systems_tenant_code" ON "card_systems" USING btree ("tenant_id","code");--> statement-breakpoint
+CREATE INDEX "card_type_shops_tenant_shop" ON "card_type_shops" USING btree ("tenant_id","shop_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_tenant_code" ON "members" USING btree ("tenant_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_tenant_mobile" ON "members" USING btree ("tenant_id","mobile");--> statement-breakpoint
 CREATE INDEX "members_tenant_mobile_tail" ON "members" USING btree ("tenant_id","mobile_tail");--> statement-breakpoint

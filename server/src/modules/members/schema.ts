@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   createdAt,
   idColumn,
@@ -184,5 +197,61 @@ export const members = pgTable(
     tenantReference(t, t.channelId, channels),
     tenantReference(t, t.gradeId, memberGrades),
     tenantReference(t, t.advisorId, employees),
+  ],
+);
+
+/**
+ * Recharge gift rules of a stored-value card type (`cardRules`): on opening (1), on recharging (2) or
+ * both (3), from a threshold up, a fixed gift (1, cents) or a percent of the amount (2, basis points).
+ * Exactly one rule applies: the highest threshold not above the amount (`rechargeGift`).
+ */
+export const cardRules = pgTable(
+  'card_rules',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
+    /** 1 opening (开卡), 2 recharge (充值), 3 both. */
+    kind: smallint('kind').notNull(),
+    /** The amount paid from which the rule applies, cents. */
+    threshold: bigint('threshold', { mode: 'number' }).notNull(),
+    /** 1 fixed amount, 2 percent. */
+    giftType: smallint('gift_type').notNull(),
+    /** Cents (fixed) or basis points (percent). */
+    giftValue: bigint('gift_value', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('card_rules_tenant_card_type').on(t.tenantId, t.cardTypeId, t.threshold),
+    foreignKey({
+      name: 'card_rules_card_type_id_fk',
+      columns: [t.tenantId, t.cardTypeId],
+      foreignColumns: [cardTypes.tenantId, cardTypes.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Card types enabled per shop (`cardishop`): a shop sells a card type only where its row is on (1). */
+export const cardTypeShops = pgTable(
+  'card_type_shops',
+  {
+    tenantId: tenantColumn(),
+    cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    /** 1 enabled, 2 disabled. */
+    status: status(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.cardTypeId, t.shopId] }),
+    index('card_type_shops_tenant_shop').on(t.tenantId, t.shopId),
+    foreignKey({
+      name: 'card_type_shops_card_type_id_fk',
+      columns: [t.tenantId, t.cardTypeId],
+      foreignColumns: [cardTypes.tenantId, cardTypes.id],
+    }).onDelete('cascade'),
+    tenantReference(t, t.shopId, shops),
   ],
 );
