@@ -134,7 +134,7 @@ describe('the operation log reads as business actions', async () => {
     expect(log.zh.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'state', label: '单据状态', to: 'audited' })]));
   });
 
-  it('a bill approved from the inbox reads as its transition', async () => {
+  it('a bill approved from the inbox reads as its own transition, like one approved on its page', async () => {
     const reasons = await ensureReasons(t, a);
     const [shopId] = await shopIds(t, a);
     const [product] = await makeProducts(t, a, 1);
@@ -144,8 +144,8 @@ describe('the operation log reads as business actions', async () => {
     const res = await a.admin.post('/api-user/inbox/transition', { docType: 'stock.entry', id: bill.id, action: 'audit' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const log = await latest();
-    expect(log.zh.text).toBe(`审核待办单据 ${bill.billNo}`);
-    expect(log.en.text).toBe(`Approved bill ${bill.billNo}`);
+    expect(log.zh.text).toBe(`审核入库单 ${bill.billNo}`);
+    expect(log.en.text).toBe(`Approved stock entry ${bill.billNo}`);
   });
 
   it('a read writes nothing, whether by GET or by POST', async () => {

@@ -89,6 +89,9 @@ export const auditedEntities = new Set<string>();
 /** Labels of entities whose definition names them (a bill type's label), beside the contract's list. */
 export const definedEntityLabels = new Map<string, readonly [string, string]>();
 
+/** The audit entity of each registered bill type, by document type (the inbox logs the bill's own). */
+export const billEntities = new Map<string, string>();
+
 /**
  * One row per successful write: who, when, which call, which record, what was done to it and what
  * was sent. The records the write touched come from the audit triggers (migration 0013), which

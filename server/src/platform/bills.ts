@@ -23,7 +23,7 @@ import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { definedEntityLabels } from './audit.js';
+import { billEntities, definedEntityLabels } from './audit.js';
 import { type Auth, can } from './auth.js';
 import {
   allowedActions,
@@ -437,6 +437,7 @@ export function registerBill(app: FastifyInstance, type: BillType) {
   const entity = def.basePath.split('/').pop() ?? def.docType;
   // The log names it mid-sentence: 'Approved stock entry RK…'.
   definedEntityLabels.set(entity, [def.label[0], def.label[1].toLowerCase()]);
+  billEntities.set(def.docType, entity);
   const what = def.label[1];
   const describe = (path: string) => impl.describe?.[path];
   const filters = z.object(def.filters);

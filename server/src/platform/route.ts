@@ -24,6 +24,8 @@ export interface RouteSpec<Q extends Schema, P extends Schema, B extends Schema>
   body?: B;
   /** Audit entity of a write (a key of the contract's auditEntityLabels); defaults to the path's resource segment. */
   entity?: string;
+  /** The entity a request writes when it depends on the request (the inbox: the bill's type); `entity` when undefined. */
+  entityOf?: (input: AuditInput) => string | undefined;
   /** What the write does, for the operation log, when the path does not tell it (see `verbOf`). */
   verb?: VerbSpec;
   /** A read the seed makes by POST (a check, a template download), or which of its requests are (a preview): not audited. */
@@ -203,7 +205,7 @@ export function route<Q extends Schema, P extends Schema, B extends Schema, R ex
         const read = typeof spec.read === 'function' && spec.read(input);
         if (audited && !read && (req.method !== 'GET' || spec.write)) {
           const verb = verbOf(req.method, url, input, spec.verb);
-          const audit = await writeAudit(tx, auth, req, entity, verb, input, result);
+          const audit = await writeAudit(tx, auth, req, spec.entityOf?.(input) ?? entity, verb, input, result);
           if (audit.accessChanged) changedAccess = true;
         }
         if (claim) {

@@ -4,6 +4,7 @@ import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { identityPages } from './identity';
 import { inboxPages } from './inbox';
+import { inboxEn, inboxZh } from './inbox/locale';
 import { orgPages } from './org';
 import { pricingPages } from './pricing';
 import { pricingEn, pricingZh } from './pricing/locale';
@@ -26,7 +27,7 @@ export const webModules: WebModule[] = [
   { name: 'catalog', pages: catalogPages, locale: { 'zh-CN': catalogZh, 'en-US': catalogEn } },
   { name: 'pricing', pages: pricingPages, locale: { 'zh-CN': pricingZh, 'en-US': pricingEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
-  { name: 'inbox', pages: inboxPages },
+  { name: 'inbox', pages: inboxPages, locale: { 'zh-CN': inboxZh, 'en-US': inboxEn } },
 ];
 
 /** The modules' texts in one language, each under its module's name (`catalog.import...`). */

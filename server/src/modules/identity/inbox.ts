@@ -1,6 +1,6 @@
 import { inboxTransitionBody } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
-import { transitionVerb } from '../../platform/audit.js';
+import { billEntities, transitionVerb } from '../../platform/audit.js';
 import { inbox, inboxCounts, servedDocuments, transition } from '../../platform/documents.js';
 import { notFound } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
@@ -39,6 +39,8 @@ export function registerInboxRoutes(app: FastifyInstance) {
       perm: null,
       body: inboxTransitionBody,
       entity: 'inbox',
+      // Logged as the bill's own action: 'Approved stock entry RK…', whichever page it came from.
+      entityOf: (input) => billEntities.get((input.body as { docType: string }).docType),
       verb: (input) => transitionVerb((input.body as { action: string }).action),
       // Approving a stock bill or an order from the inbox posts stock.
       idempotent: 'optional',

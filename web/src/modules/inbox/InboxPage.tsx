@@ -1,15 +1,15 @@
 import { AuditOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { InboxGroup, InboxItem } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Result, Skeleton, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { billListDef, type ListRow } from '../../platform/bills/BillList';
+import { billDefOf } from '../../platform/bills/pages';
 import { ActionButtons, invalidateBills, type TransitionView } from '../../platform/bills/parts';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
-import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
-
-const STATE_COLORS: Record<string, string> = { draft: 'default', submitted: 'blue', audited: 'green', rejected: 'red' };
+import { renderValue } from '../../platform/resource/cells';
 
 /** A group's transitions as its buttons offer them (the server sends the type's labels). */
 const transitionsOf = (g: InboxGroup): Record<string, TransitionView> =>
@@ -26,6 +26,42 @@ export default function InboxPage() {
     queryFn: ({ signal }) => http.get<InboxGroup[]>('/api-user/inbox', undefined, { signal }),
   });
   const pick = (l: readonly [string, string] | undefined, fallback: string) => (l ? (en ? l[1] : l[0]) : fallback);
+
+  /**
+   * A group's columns: its bill type's list columns, as its own list shows them (the bill number opens
+   * the bill); a type whose pages this application does not have shows its number, shop and state.
+   */
+  const columnsOf = (g: InboxGroup): TableColumnsType<InboxItem> => {
+    const def = billDefOf(g.docType);
+    if (!def)
+      return [
+        {
+          title: t('inbox.billNo'),
+          dataIndex: 'billNo',
+          width: 170,
+          render: (v: string, r) => <Typography.Link onClick={() => tab.open(r.link)}>{v}</Typography.Link>,
+        },
+        { title: t('inbox.shop'), dataIndex: 'shopName', width: 150, ellipsis: true },
+        {
+          title: t('inbox.state'),
+          dataIndex: 'state',
+          width: 90,
+          render: (v: string) => <Tag>{pick(g.states[v], v)}</Tag>,
+        },
+      ];
+    const open = (id: number) => tab.open(`${def.webPath}/${id}`);
+    return billListDef(def, i18n.language, open)
+      .fields.filter((f) => f.table !== false && f.key !== 'lines')
+      .map((f) => ({
+        key: f.key,
+        title: t(f.title),
+        width: f.table ? f.table.width : undefined,
+        fixed: f.table ? f.table.fixed : undefined,
+        ellipsis: f.table ? f.table.ellipsis : undefined,
+        align: f.type === 'money' || f.type === 'number' ? ('right' as const) : undefined,
+        render: (_: unknown, r: InboxItem) => renderValue(f, r as unknown as ListRow),
+      }));
+  };
 
   const run = (group: InboxGroup, item: InboxItem) => async (action: string, memo?: string) => {
     try {
@@ -52,7 +88,7 @@ export default function InboxPage() {
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
           <Space>
             <AuditOutlined style={{ color: '#2f54eb', fontSize: 18 }} />
-            <Typography.Text strong>{t('stock.inbox.title')}</Typography.Text>
+            <Typography.Text strong>{t('inbox.title')}</Typography.Text>
             {groups.map((g) => (
               <Tag key={g.docType} color="blue">
                 {pick(g.label, g.docType)} · {g.count}
@@ -66,7 +102,7 @@ export default function InboxPage() {
       </Card>
       {groups.length === 0 ? (
         <Card>
-          <EmptyState description={t('stock.inbox.empty')} />
+          <EmptyState description={t('inbox.empty')} />
         </Card>
       ) : null}
       {groups.map((g) => (
@@ -83,7 +119,7 @@ export default function InboxPage() {
           }
           extra={
             g.items.length < g.count ? (
-              <Typography.Text type="secondary">{t('stock.inbox.shownOf', { shown: g.items.length, count: g.count })}</Typography.Text>
+              <Typography.Text type="secondary">{t('inbox.shownOf', { shown: g.items.length, count: g.count })}</Typography.Text>
             ) : null
           }
         >
@@ -94,33 +130,7 @@ export default function InboxPage() {
             dataSource={g.items}
             scroll={{ x: 1000 }}
             columns={[
-              {
-                title: t('stock.billNo'),
-                dataIndex: 'billNo',
-                width: 170,
-                render: (v: string, r) => (
-                  <Typography.Link onClick={() => tab.open(r.link)} title={t('stock.inbox.open')}>
-                    {v}
-                  </Typography.Link>
-                ),
-              },
-              { title: t('stock.location'), dataIndex: 'shopName', width: 150, ellipsis: true },
-              { title: t('stock.billDate'), dataIndex: 'billDate', width: 110 },
-              {
-                title: t('stock.state'),
-                dataIndex: 'state',
-                width: 90,
-                render: (v: string) => <Tag color={STATE_COLORS[v] ?? 'default'}>{pick(g.states[v], v)}</Tag>,
-              },
-              { title: t('stock.totalQuantity'), dataIndex: 'totalQuantity', width: 90, align: 'right' },
-              {
-                title: t('stock.totalAmount'),
-                dataIndex: 'totalAmount',
-                width: 120,
-                align: 'right',
-                render: (v: unknown) => (typeof v === 'number' ? formatMoney(v) : ''),
-              },
-              { title: t('stock.createdBy'), dataIndex: 'createdByName', width: 110 },
+              ...columnsOf(g),
               {
                 title: t('common.actions'),
                 key: 'actions',
@@ -130,7 +140,7 @@ export default function InboxPage() {
                   <Space size={6}>
                     <ActionButtons size="small" transitions={transitionsOf(g)} actions={r.actions} billNo={r.billNo} run={run(g, r)} />
                     <Button size="small" type="link" onClick={() => tab.open(r.link)}>
-                      {t('stock.inbox.open')}
+                      {t('inbox.open')}
                     </Button>
                   </Space>
                 ),

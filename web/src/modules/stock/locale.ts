@@ -1,9 +1,8 @@
-/** Texts of the stock pages and the approvals inbox (section `stock` of the locales). zh-CN is the source of keys. */
+/** Texts of the stock pages (section `stock` of the locales). zh-CN is the source of keys. */
 export const stockZh = {
   menu: {
     balances: '库存余额',
     config: '库存设置',
-    inbox: '待办审批',
   },
   location: '仓库/门店',
   billNo: '单号',
@@ -59,21 +58,12 @@ export const stockZh = {
     noWidth: '流水号位数',
     example: '单号示例：{{example}}',
   },
-  inbox: {
-    title: '待办审批',
-    empty: '没有等待您处理的单据',
-    count: '{{count}} 条待办',
-    open: '查看单据',
-    waitingSince: '更新于 {{at}}',
-    shownOf: '显示最早的 {{shown}} 条，共 {{count}} 条',
-  },
 };
 
 export const stockEn: typeof stockZh = {
   menu: {
     balances: 'Stock balances',
     config: 'Stock settings',
-    inbox: 'Approvals',
   },
   location: 'Location',
   billNo: 'Bill no.',
@@ -128,13 +118,5 @@ export const stockEn: typeof stockZh = {
     noPrefixHelp: '1 to 6 capital letters',
     noWidth: 'Sequence digits',
     example: 'Example: {{example}}',
-  },
-  inbox: {
-    title: 'Approvals',
-    empty: 'Nothing waits for you',
-    count: '{{count}} waiting',
-    open: 'Open',
-    waitingSince: 'Updated {{at}}',
-    shownOf: 'The oldest {{shown}} of {{count}}',
   },
 };

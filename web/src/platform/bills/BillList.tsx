@@ -24,7 +24,7 @@ import { BillStateTag, invalidateBills, LinesSummary, productField } from './par
 import { LocationSelect, locationParams, PICKER_PATHS } from './pickers';
 
 type Values = Record<string, unknown>;
-type ListRow = BaseRow & Values;
+export type ListRow = BaseRow & Values;
 
 const FIELD_TYPES: Partial<Record<BillFieldDef['kind'], FieldType>> = {
   number: 'number',
