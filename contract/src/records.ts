@@ -28,6 +28,8 @@ export interface RecordField<S extends z.ZodType = z.ZodType> {
   options?: readonly RecordOption[];
   /** A `select` field that picks an entry of another record type: its `list/all` path. */
   pick?: { path: string; label?: string };
+  /** A `select` of several values (the field is an array). */
+  multiple?: true;
   /** Row key that holds the picked entry's name (filled by the server's decoration). */
   display?: string;
   /** false: not a table column. */

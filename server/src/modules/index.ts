@@ -1,6 +1,8 @@
 import type { ModuleDef } from '../platform/modules.js';
 import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
+import { financeMenus } from './finance/menus.js';
+import * as financeTables from './finance/schema.js';
 import { identityMenus } from './identity/menus.js';
 import * as identityTables from './identity/schema.js';
 import * as membersTables from './members/schema.js';
@@ -20,6 +22,7 @@ export const modules: ModuleDef[] = [
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
   { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
   { name: 'stock', tables: stockTables, menus: stockMenus, routes: async () => (await import('./stock/routes.js')).stockModule },
+  { name: 'finance', tables: financeTables, menus: financeMenus, routes: async () => (await import('./finance/routes.js')).financeModule },
   {
     name: 'identity',
     tables: identityTables,

@@ -69,6 +69,26 @@ export interface ServedRecord {
   lookups?: Record<string, ImportLookup>;
 }
 
+/** A record table with a name column: what a linked entry is shown by. */
+type Named = PgTable & { id: PgColumn; name: PgColumn };
+
+/**
+ * A `decorate` that adds `as`, the name of the entry (or entries, joined by 、) of `table` that the
+ * rows' `key` field links to: a picked parent, position, item or a list of reserve types.
+ */
+export function linkedNames(table: Named, key: string, as: string) {
+  return async (tx: Db, rows: Row[]): Promise<Row[]> => {
+    const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v : [v]).filter((x): x is number => typeof x === 'number');
+    const ids = [...new Set(rows.flatMap((r) => idsOf(r[key])))];
+    const names = ids.length ? await tx.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids)) : [];
+    const byId = new Map(names.map((n) => [n.id as number, n.name as string]));
+    return rows.map((r) => {
+      const linked = idsOf(r[key]).flatMap((id) => byId.get(id) ?? []);
+      return { ...r, [as]: linked.length ? linked.join('、') : null };
+    });
+  };
+}
+
 /** Binds a record type to its table; tsc fails when a declared field has no column there. */
 export function serveRecord<D extends RecordDef, T extends PgTable>(def: D, impl: RecordImpl<D, T> & ColumnCheck<D, T>): ServedRecord {
   return { ...(impl as RecordImpl<D, T>), def } as ServedRecord;

@@ -21,6 +21,7 @@ import {
 import { inTenant } from '../platform/tenancy.js';
 import { seedDemoAccess } from './demo-access.js';
 import { seedDemoCatalog } from './demo-catalog.js';
+import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoPrices } from './demo-prices.js';
 import { seedDemoStaff } from './demo-staff.js';
 import { seedDemoStock } from './demo-stock.js';
@@ -172,6 +173,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await seedDemoCatalog(tx, tenantId);
     await seedDemoPrices(tx, tenantId);
     await seedDemoStock(tx, tenantId);
+    await seedDemoFinance(tx, tenantId);
     await seedDemoAccess(tx, tenantId);
   });
 }

@@ -2,6 +2,7 @@ import type { Lang } from '../platform/i18n';
 import type { PageDef } from '../platform/pages';
 import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
+import { financePages } from './finance';
 import { identityPages } from './identity';
 import { inboxPages } from './inbox';
 import { inboxEn, inboxZh } from './inbox/locale';
@@ -27,6 +28,7 @@ export const webModules: WebModule[] = [
   { name: 'catalog', pages: catalogPages, locale: { 'zh-CN': catalogZh, 'en-US': catalogEn } },
   { name: 'pricing', pages: pricingPages, locale: { 'zh-CN': pricingZh, 'en-US': pricingEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
+  { name: 'finance', pages: financePages },
   { name: 'inbox', pages: inboxPages, locale: { 'zh-CN': inboxZh, 'en-US': inboxEn } },
 ];
 

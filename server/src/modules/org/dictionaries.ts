@@ -13,10 +13,10 @@ import {
   serviceTypeRecord,
   skillLevelRecord,
 } from '@headoffice/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { fieldError } from '../../platform/errors.js';
-import { type Row, type ServedRecord, serveRecord } from '../../platform/records.js';
+import { linkedNames, type ServedRecord, serveRecord } from '../../platform/records.js';
 import {
   branches,
   brands,
@@ -32,16 +32,6 @@ import {
   serviceTypes,
   skillLevels,
 } from './schema.js';
-
-/** Adds `<as>` (the linked record's name) to rows through the `<key>` column. */
-function withNames(table: typeof positions | typeof regions | typeof productCategories, key: string, as: string) {
-  return async (tx: Db, rows: Row[]) => {
-    const ids = [...new Set(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))];
-    const names = ids.length ? await tx.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids)) : [];
-    const byId = new Map(names.map((n) => [n.id, n.name]));
-    return rows.map((r) => ({ ...r, [as]: typeof r[key] === 'number' ? (byId.get(r[key] as number) ?? null) : null }));
-  };
-}
 
 /** Two-level trees (regions, product categories): a parent must be a top-level entry other than itself. */
 function twoLevel(table: typeof regions | typeof productCategories, tooDeep: 'regionTooDeep' | 'categoryTooDeep') {
@@ -66,7 +56,7 @@ function twoLevel(table: typeof regions | typeof productCategories, tooDeep: 're
 export const regionDef = serveRecord(regionRecord, {
   table: regions,
   beforeSave: twoLevel(regions, 'regionTooDeep'),
-  decorate: withNames(regions, 'parentId', 'parentName'),
+  decorate: linkedNames(regions, 'parentId', 'parentName'),
 });
 
 export const brandDef = serveRecord(brandRecord, { table: brands });
@@ -82,13 +72,13 @@ export const positionLevelDef = serveRecord(positionLevelRecord, {
       .where(eq(positions.id, value.positionId as number));
     if (!position) throw fieldError('positionId', 'missingReference', { field: '@position' });
   },
-  decorate: withNames(positions, 'positionId', 'positionName'),
+  decorate: linkedNames(positions, 'positionId', 'positionName'),
 });
 
 export const productCategoryDef = serveRecord(productCategoryRecord, {
   table: productCategories,
   beforeSave: twoLevel(productCategories, 'categoryTooDeep'),
-  decorate: withNames(productCategories, 'parentId', 'parentName'),
+  decorate: linkedNames(productCategories, 'parentId', 'parentName'),
 });
 
 export const skillLevelDef = serveRecord(skillLevelRecord, { table: skillLevels });

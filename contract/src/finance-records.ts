@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import {
+  defineRecord,
+  dictionaryFilters,
+  dictionaryRecordFields,
+  dictionaryVerbs,
+  filter,
+  type RecordField,
+  type RecordOption,
+} from './records.js';
+
+// The finance dictionaries (DOMAIN-DETAIL §9.1), served by the record pattern
+// (server: modules/finance/dictionaries.ts). Money in cents.
+
+const financePage = (resource: string) => `/admin/finance/dict/${resource}`;
+
+/** 收入 / 支出: what a finance item books. */
+const ioTypeOptions: readonly RecordOption[] = [
+  { value: 1, label: ['收入', 'Income'], color: 'green' },
+  { value: 2, label: ['支出', 'Expense'], color: 'orange' },
+];
+const ioType = z.number().int().min(1).max(2);
+const ioTypeField = {
+  schema: ioType.default(2),
+  label: ['收支类型', 'Income or expense'],
+  type: 'select',
+  options: ioTypeOptions,
+  table: { width: 110 },
+  form: { required: true, initial: 2 },
+} as const satisfies RecordField;
+
+const linkedName = (label: readonly [string, string]) =>
+  ({ schema: z.string().nullable(), label, table: false, form: false, computed: true }) as const satisfies RecordField;
+
+/** A plain finance dictionary: code, name, sort, status, memo. */
+function plainFinanceDictionary(resource: string, label: readonly [string, string], codePrefix: string) {
+  return defineRecord({
+    resource,
+    basePath: `/api-finance/${resource}`,
+    label,
+    perm: `finance.dict.${resource}`,
+    codePrefix,
+    page: financePage(resource),
+    fields: dictionaryRecordFields(),
+    filters: dictionaryFilters,
+    verbs: [...dictionaryVerbs, 'getNextCode'],
+  });
+}
+
+/** 财务片区: groups of shops that one finance clerk looks after. */
+export const financialAreaRecord = plainFinanceDictionary('dicfinancialarea', ['财务片区', 'Finance areas'], 'PQ');
+/** 财务公司类型: the company entity a shop belongs to. */
+export const shopFinanceTypeRecord = plainFinanceDictionary('dicshopftype', ['财务公司类型', 'Shop company types'], 'GS');
+/** 预留款项目: the kinds of money a shop must set aside (营业款, 退卡保证金, 风险金 …). */
+export const reserveTypeRecord = plainFinanceDictionary('dicreserve', ['预留款项目', 'Reserve types'], 'YL');
+
+/** 开户行: the banks payee accounts are held at. */
+export const bankRecord = defineRecord({
+  resource: 'dicbank',
+  basePath: '/api-finance/dicbank',
+  label: ['开户行', 'Banks'],
+  perm: 'finance.dict.dicbank',
+  codePrefix: 'YH',
+  page: financePage('dicbank'),
+  fields: dictionaryRecordFields({
+    name: {
+      schema: z.string().trim().min(1).max(64),
+      label: ['银行名称', 'Bank'],
+      table: { width: 200, sortable: true },
+      form: { required: true, maxLength: 64 },
+    },
+  }),
+  filters: dictionaryFilters,
+  verbs: [...dictionaryVerbs, 'getNextCode'],
+});
+
+/** 一级收支项目: the first level of the income and expense items. */
+export const financeGroupRecord = defineRecord({
+  resource: 'dicpioitem',
+  basePath: '/api-finance/dicpioitem',
+  label: ['一级收支项目', 'Item groups'],
+  perm: 'finance.dict.dicpioitem',
+  codePrefix: 'SZ',
+  page: financePage('dicpioitem'),
+  fields: dictionaryRecordFields({ type: ioTypeField }),
+  filters: { ...dictionaryFilters, type: filter.eq('type', z.coerce.number().int().min(1).max(2)) },
+  verbs: [...dictionaryVerbs, 'getNextCode'],
+});
+
+/** 收支项目: the income and expense items under a group, with the budget each starts the year with. */
+export const financeItemRecord = defineRecord({
+  resource: 'dicioitem',
+  basePath: '/api-finance/dicioitem',
+  label: ['收支项目', 'Income and expense items'],
+  perm: 'finance.dict.dicioitem',
+  codePrefix: 'XM',
+  page: financePage('dicioitem'),
+  fields: dictionaryRecordFields({
+    groupId: {
+      schema: z.number().int().positive(),
+      label: ['一级项目', 'Group'],
+      type: 'select',
+      pick: { path: '/api-finance/dicpioitem/list/all' },
+      display: 'groupName',
+      table: { width: 150 },
+      form: { required: true },
+    },
+    groupName: linkedName(['一级项目', 'Group']),
+    type: ioTypeField,
+    budget: {
+      schema: z.number().int().min(0).max(100_000_000_00).default(0),
+      label: ['预算期初金额', 'Opening budget'],
+      type: 'money',
+      table: { width: 130 },
+      form: { initial: 0, min: 0 },
+    },
+  }),
+  filters: {
+    ...dictionaryFilters,
+    groupId: filter.eq('groupId', z.coerce.number().int().positive()),
+    type: filter.eq('type', z.coerce.number().int().min(1).max(2)),
+  },
+  verbs: [...dictionaryVerbs, 'getNextCode'],
+});
+
+/** 费用说明: which department approves the requests of an item, and what the item covers. */
+export const fundDescriptionRecord = defineRecord({
+  resource: 'dicfunddescribe',
+  basePath: '/api-finance/dicfunddescribe',
+  label: ['费用审批部门', 'Item approvers'],
+  perm: 'finance.dict.dicfunddescribe',
+  codePrefix: 'FY',
+  page: financePage('dicfunddescribe'),
+  fields: dictionaryRecordFields({
+    itemId: {
+      schema: z.number().int().positive(),
+      label: ['收支项目', 'Item'],
+      type: 'select',
+      pick: { path: '/api-finance/dicioitem/list/all' },
+      display: 'itemName',
+      table: { width: 160 },
+      form: { required: true },
+    },
+    itemName: linkedName(['收支项目', 'Item']),
+    departmentId: {
+      schema: z.number().int().positive(),
+      label: ['审批部门', 'Approving department'],
+      type: 'select',
+      pick: { path: '/api-chain/branch/list/all' },
+      display: 'departmentName',
+      table: { width: 150 },
+      form: { required: true },
+    },
+    departmentName: linkedName(['审批部门', 'Approving department']),
+    description: {
+      schema: z.string().trim().max(500).nullish(),
+      label: ['费用说明', 'What it covers'],
+      type: 'textarea',
+      table: { width: 240 },
+      form: { maxLength: 500, span: 24 },
+    },
+  }),
+  filters: {
+    ...dictionaryFilters,
+    itemId: filter.eq('itemId', z.coerce.number().int().positive()),
+    departmentId: filter.eq('departmentId', z.coerce.number().int().positive()),
+  },
+  verbs: [...dictionaryVerbs, 'getNextCode', 'saveSystem'],
+});
+
+const reserveSpendKinds: readonly RecordOption[] = [
+  { value: 1, label: ['预留支出', 'Reserve spending'], color: 'blue' },
+  { value: 2, label: ['房租', 'Rent'], color: 'purple' },
+];
+
+/** 预留款支出项目: what reserve money may be spent on, and which reserve types may pay it. */
+export const reserveSpendItemRecord = defineRecord({
+  resource: 'dicreserveioitem',
+  basePath: '/api-finance/dicreserveioitem',
+  label: ['预留款支出项目', 'Reserve spending items'],
+  perm: 'finance.dict.dicreserveioitem',
+  codePrefix: 'ZC',
+  page: financePage('dicreserveioitem'),
+  fields: dictionaryRecordFields({
+    kind: {
+      schema: z.number().int().min(1).max(2).default(1),
+      label: ['类别', 'Kind'],
+      type: 'select',
+      options: reserveSpendKinds,
+      table: { width: 110 },
+      form: { required: true, initial: 1 },
+    },
+    reserveTypeIds: {
+      schema: z.array(z.number().int().positive()).min(1).max(50),
+      label: ['可支付的预留款项目', 'Paid from reserve types'],
+      type: 'select',
+      pick: { path: '/api-finance/dicreserve/list/all' },
+      multiple: true,
+      display: 'reserveTypeNames',
+      table: { width: 220 },
+      form: { required: true },
+    },
+    reserveTypeNames: linkedName(['可支付的预留款项目', 'Paid from reserve types']),
+  }),
+  filters: {
+    ...dictionaryFilters,
+    kind: filter.eq('kind', z.coerce.number().int().min(1).max(2)),
+    reserveTypeId: filter.named(z.coerce.number().int().positive(), ['预留款项目', 'Reserve type'], { type: 'select' }),
+  },
+  verbs: [...dictionaryVerbs, 'listBypage', 'getNextCode'],
+});
+
+const landlordStates: readonly RecordOption[] = [
+  { value: 1, label: ['未过期', 'Current'], color: 'green' },
+  { value: 2, label: ['已过期', 'Expired'], color: 'default' },
+];
+
+/** A bank account number: 8 to 30 digits (spaces typed between groups are dropped). */
+export const bankAccountNumber = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{8,30}$/, { error: '银行账号应为 8–30 位数字' }));
+
+/** 房东: the landlords of the shops' and dormitories' rents, and the account their rent is paid to. */
+export const landlordRecord = defineRecord({
+  resource: 'landlordinfo',
+  basePath: '/api-finance/landlordinfo',
+  label: ['房东', 'Landlords'],
+  perm: 'finance.landlord',
+  codePrefix: 'FD',
+  page: '/admin/finance/landlords',
+  fields: dictionaryRecordFields({
+    tel: { schema: z.string().trim().max(32).nullish(), label: ['电话', 'Phone'], table: { width: 130 }, form: { maxLength: 32 } },
+    payee: {
+      schema: z.string().trim().min(1).max(64),
+      label: ['收款人', 'Payee'],
+      table: { width: 120 },
+      form: { required: true, maxLength: 64 },
+    },
+    bank: {
+      schema: z.string().trim().min(1).max(64),
+      label: ['开户行', 'Bank'],
+      table: { width: 160 },
+      form: { required: true, maxLength: 64 },
+    },
+    bankno: {
+      schema: bankAccountNumber,
+      label: ['银行账号', 'Account number'],
+      table: { width: 190 },
+      form: { required: true, maxLength: 40 },
+    },
+    state: {
+      schema: z.number().int().min(1).max(2).default(1),
+      label: ['合同状态', 'Contract state'],
+      type: 'select',
+      options: landlordStates,
+      table: { width: 100 },
+      form: { initial: 1 },
+    },
+  }),
+  filters: {
+    ...dictionaryFilters,
+    keyword: filter.contains('code', 'name', 'payee', 'bankno'),
+    state: filter.eq('state', z.coerce.number().int().min(1).max(2)),
+  },
+  verbs: [...dictionaryVerbs, 'getNextCode', 'saveSystem'],
+  checks: { checkBankno: { field: 'bankno' } },
+});
+
+/** The finance dictionaries the 财务字典 menu lists, in its order. */
+export const financeDictionaryRecords = [
+  financeGroupRecord,
+  financeItemRecord,
+  fundDescriptionRecord,
+  financialAreaRecord,
+  shopFinanceTypeRecord,
+  bankRecord,
+  reserveTypeRecord,
+  reserveSpendItemRecord,
+];

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  banks,
+  financeGroups,
+  financeItems,
+  financialAreas,
+  fundDescriptions,
+  landlords,
+  reserveSpendItems,
+  reserveTypes,
+  shopFinanceTypes,
+} from '../modules/finance/schema.js';
+import { branches } from '../modules/org/schema.js';
+
+const coded = (prefix: string, names: string[]) =>
+  names.map((name, i) => ({ code: `${prefix}${String(i + 1).padStart(3, '0')}`, name, sort: (i + 1) * 10 }));
+
+/** Expense groups and their items: [group, type (1 income, 2 expense), items [name, opening budget in yuan, approving department]]. */
+const itemTree: [string, 1 | 2, [string, number, string][]][] = [
+  [
+    '门店日常费用',
+    2,
+    [
+      ['水电费', 60_000, '运营部'],
+      ['办公用品', 12_000, '人事行政部'],
+      ['清洁卫生', 18_000, '运营部'],
+    ],
+  ],
+  [
+    '营销推广费用',
+    2,
+    [
+      ['线上推广', 120_000, '市场部'],
+      ['门店活动物料', 36_000, '市场部'],
+    ],
+  ],
+  [
+    '人员费用',
+    2,
+    [
+      ['培训费', 48_000, '培训部'],
+      ['员工福利', 30_000, '人事行政部'],
+    ],
+  ],
+  ['营业外收入', 1, [['废品回收', 0, '财务部']]],
+];
+
+/** The finance dictionaries of the demo chain: items with budgets and approvers, areas, banks, reserve types, landlords. */
+export async function seedDemoFinance(tx: Db, tenantId: number) {
+  const t = { tenantId };
+  const departments = await tx.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.tenantId, tenantId));
+  const department = (name: string) => departments.find((d) => d.name === name)?.id as number;
+  let itemNo = 0;
+  for (const [g, [group, type, items]] of itemTree.entries()) {
+    const [row] = await tx
+      .insert(financeGroups)
+      .values({ ...t, code: `SZ${String(g + 1).padStart(3, '0')}`, name: group, type, sort: (g + 1) * 10 })
+      .returning({ id: financeGroups.id });
+    for (const [name, budget, approver] of items) {
+      itemNo++;
+      const [item] = await tx
+        .insert(financeItems)
+        .values({
+          ...t,
+          code: `XM${String(itemNo).padStart(3, '0')}`,
+          name,
+          groupId: row.id,
+          type,
+          budget: budget * 100,
+          sort: itemNo * 10,
+        })
+        .returning({ id: financeItems.id });
+      await tx.insert(fundDescriptions).values({
+        ...t,
+        code: `FY${String(itemNo).padStart(3, '0')}`,
+        name: `${name}审批`,
+        itemId: item.id,
+        departmentId: department(approver),
+        description: `门店申请${name}，由${approver}审批，财务部复核`,
+        sort: itemNo * 10,
+      });
+    }
+  }
+  await tx.insert(financialAreas).values(coded('PQ', ['华东片区', '华南片区', '华北片区']).map((r) => ({ ...t, ...r })));
+  await tx.insert(shopFinanceTypes).values(coded('GS', ['直营公司', '加盟公司', '合资公司']).map((r) => ({ ...t, ...r })));
+  await tx
+    .insert(banks)
+    .values(coded('YH', ['中国工商银行', '中国建设银行', '招商银行', '中国银行', '交通银行']).map((r) => ({ ...t, ...r })));
+  const reserve = await tx
+    .insert(reserveTypes)
+    .values(coded('YL', ['营业款', '预留其他', '退卡保证金', '风险金']).map((r) => ({ ...t, ...r })))
+    .returning({ id: reserveTypes.id });
+  await tx.insert(reserveSpendItems).values([
+    { ...t, code: 'ZC001', name: '门店房租', kind: 2, reserveTypeIds: [reserve[0].id, reserve[1].id], sort: 10 },
+    { ...t, code: 'ZC002', name: '会员退卡', kind: 1, reserveTypeIds: [reserve[2].id], sort: 20 },
+    { ...t, code: 'ZC003', name: '设备维修', kind: 1, reserveTypeIds: [reserve[1].id, reserve[3].id], sort: 30 },
+  ]);
+  await tx.insert(landlords).values([
+    {
+      ...t,
+      code: 'FD001',
+      name: '上海恒隆物业有限公司',
+      tel: '021-62880000',
+      payee: '上海恒隆物业有限公司',
+      bank: '中国工商银行上海南京西路支行',
+      bankno: '1001244309000012345',
+      sort: 10,
+    },
+    {
+      ...t,
+      code: 'FD002',
+      name: '王建国',
+      tel: '13801234567',
+      payee: '王建国',
+      bank: '招商银行北京国贸支行',
+      bankno: '6225880112345678',
+      sort: 20,
+    },
+    {
+      ...t,
+      code: 'FD003',
+      name: '广州天河城物业管理有限公司',
+      tel: '020-38000000',
+      payee: '广州天河城物业管理有限公司',
+      bank: '中国建设银行广州天河支行',
+      bankno: '44050146010900001234',
+      sort: 30,
+      state: 2,
+    },
+  ]);
+}
