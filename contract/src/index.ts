@@ -2,6 +2,7 @@ export * from './audit.js';
 export * from './bills.js';
 export * from './catalog.js';
 export * from './catalog-records.js';
+export * from './finance.js';
 export * from './finance-records.js';
 export * from './identity.js';
 export * from './identity-records.js';

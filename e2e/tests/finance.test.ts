@@ -89,3 +89,30 @@ test('head office adds an expense item with its budget, a spending item paid fro
   await shot(page, 'finance-05-landlords');
   await page.close();
 });
+
+test('head office sets a shop’s petty-cash float and sees its payee accounts', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  await page.goto(`${running.server.url}/admin/finance/shops`);
+  const pane = activePane(page);
+  const row = pane.locator('.ant-table-row', { hasText: '陈静' });
+  await row.waitFor();
+  assert.match(await row.innerText(), /华东片区[\s\S]*3\.00%[\s\S]*3,000\.00/);
+  await row.getByRole('button', { name: /备用金设置/ }).click();
+  const modal = page.locator('.ant-modal:visible');
+  await modal.getByLabel('日常备用金').fill('4500');
+  await settle(page);
+  await shot(page, 'finance-06-petty-cash');
+  await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await pane.locator('.ant-table-row', { hasText: '4,500.00' }).waitFor();
+  await settle(page);
+  await shot(page, 'finance-07-shops');
+
+  await page.goto(`${running.server.url}/admin/finance/payee-accounts`);
+  const accounts = activePane(page);
+  await accounts.locator('.ant-table-row', { hasText: '国网电力' }).first().waitFor();
+  assert.ok((await accounts.locator('.ant-table-row').count()) >= 6);
+  await settle(page);
+  await shot(page, 'finance-08-payee-accounts');
+  await page.close();
+});

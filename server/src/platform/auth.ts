@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.js';
 import { platformSettings } from '../db/tenants.js';
 import { menus, revokedTokens, roleMenus, roles, userRoles, userShops, users } from '../modules/identity/schema.js';
-import { unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 
 const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 
@@ -141,6 +142,19 @@ export function can(auth: Auth, permission: string): boolean {
 export function visibleShops(auth: Auth): number[] | undefined {
   if (auth.isSuper) return undefined;
   return [...new Set([...auth.loginShops, ...auth.managerShops])];
+}
+
+/** A shop the user names (a filter, a body's shop) must be one of theirs: 403 otherwise. */
+export function assertShopVisible(auth: Auth, shopId: number | null | undefined) {
+  if (shopId === undefined) return;
+  const visible = visibleShops(auth);
+  if (visible && (shopId === null || !visible.includes(shopId))) throw forbidden('shopForbidden');
+}
+
+/** Rows of the shops the user sees (`column` holds the shop): none narrowed for head office. */
+export function inVisibleShops(auth: Auth, column: PgColumn): SQL | undefined {
+  const visible = visibleShops(auth);
+  return visible ? inArray(column, visible.length ? visible : [0]) : undefined;
 }
 
 export async function revokeToken(tx: Db, auth: TokenClaims) {

@@ -7,11 +7,14 @@ import {
   financialAreas,
   fundDescriptions,
   landlords,
+  payeeAccounts,
   reserveSpendItems,
   reserveTypes,
+  shopFinanceProfiles,
   shopFinanceTypes,
+  shopPettyCash,
 } from '../modules/finance/schema.js';
-import { branches } from '../modules/org/schema.js';
+import { branches, shops } from '../modules/org/schema.js';
 
 const coded = (prefix: string, names: string[]) =>
   names.map((name, i) => ({ code: `${prefix}${String(i + 1).padStart(3, '0')}`, name, sort: (i + 1) * 10 }));
@@ -129,4 +132,50 @@ export async function seedDemoFinance(tx: Db, tenantId: number) {
       state: 2,
     },
   ]);
+  const shopRows = await tx.select({ id: shops.id, code: shops.code, name: shops.name }).from(shops).where(eq(shops.tenantId, tenantId));
+  const [area] = await tx.select({ id: financialAreas.id }).from(financialAreas).where(eq(financialAreas.tenantId, tenantId)).limit(1);
+  const [company] = await tx
+    .select({ id: shopFinanceTypes.id })
+    .from(shopFinanceTypes)
+    .where(eq(shopFinanceTypes.tenantId, tenantId))
+    .limit(1);
+  const items = await tx
+    .select({ id: financeItems.id, name: financeItems.name })
+    .from(financeItems)
+    .where(eq(financeItems.tenantId, tenantId));
+  const itemId = (name: string) => items.find((i) => i.name === name)?.id as number;
+  for (const [i, shop] of shopRows.slice(0, 3).entries()) {
+    await tx.insert(shopFinanceProfiles).values({
+      ...t,
+      shopId: shop.id,
+      payee: ['陈静', '刘洋', '周敏'][i],
+      bank: '招商银行',
+      bankno: `622588010000${String(1001 + i)}`,
+      corporatePayee: `${shop.name}美发有限公司`,
+      corporateBank: '中国工商银行',
+      corporateBankno: `100124430900${String(2001 + i)}`,
+      financialAreaId: area.id,
+      companyTypeId: company.id,
+      feeRatio: 300 + i * 50,
+    });
+    await tx.insert(shopPettyCash).values({ ...t, shopId: shop.id, float: 300_000 + i * 100_000, largeNeedsTakings: i === 0 ? 1 : 0 });
+    await tx.insert(payeeAccounts).values([
+      {
+        ...t,
+        shopId: shop.id,
+        itemId: itemId('水电费'),
+        payee: '国网电力',
+        bank: '中国工商银行',
+        bankno: `100124430900${String(3001 + i)}`,
+      },
+      {
+        ...t,
+        shopId: shop.id,
+        itemId: itemId('清洁卫生'),
+        payee: '洁家保洁服务有限公司',
+        bank: '中国建设银行',
+        bankno: `440501460109${String(4001 + i)}`,
+      },
+    ]);
+  }
 }

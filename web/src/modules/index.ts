@@ -3,6 +3,7 @@ import type { PageDef } from '../platform/pages';
 import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { financePages } from './finance';
+import { financeEn, financeZh } from './finance/locale';
 import { identityPages } from './identity';
 import { inboxPages } from './inbox';
 import { inboxEn, inboxZh } from './inbox/locale';
@@ -28,7 +29,7 @@ export const webModules: WebModule[] = [
   { name: 'catalog', pages: catalogPages, locale: { 'zh-CN': catalogZh, 'en-US': catalogEn } },
   { name: 'pricing', pages: pricingPages, locale: { 'zh-CN': pricingZh, 'en-US': pricingEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
-  { name: 'finance', pages: financePages },
+  { name: 'finance', pages: financePages, locale: { 'zh-CN': financeZh, 'en-US': financeEn } },
   { name: 'inbox', pages: inboxPages, locale: { 'zh-CN': inboxZh, 'en-US': inboxEn } },
 ];
 

@@ -1,7 +1,7 @@
 import { financeDictionaryRecords, landlordRecord } from '@headoffice/contract';
-import { type MenuDef, recordMenu } from '../../platform/menus.js';
+import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
-/** 财务管理: the finance dictionaries (财务字典) and the landlords. */
+/** 财务管理: the shops' finance settings, payee accounts, landlords and the finance dictionaries (财务字典). */
 export const financeMenus: MenuDef[] = [
   {
     key: 'finance',
@@ -9,6 +9,22 @@ export const financeMenus: MenuDef[] = [
     nameEn: 'Finance',
     icon: 'AccountBookOutlined',
     children: [
+      {
+        key: 'finance.shopext',
+        name: '门店财务设置',
+        nameEn: 'Shop finance settings',
+        icon: 'ShopOutlined',
+        url: '/admin/finance/shops',
+        ...viewEdit('finance.shopext'),
+      },
+      {
+        key: 'finance.ioaccount',
+        name: '收款账户',
+        nameEn: 'Payee accounts',
+        icon: 'BankOutlined',
+        url: '/admin/finance/payee-accounts',
+        ...viewEdit('finance.ioaccount'),
+      },
       recordMenu(landlordRecord, 'HomeOutlined'),
       {
         key: 'finance.dict',

@@ -3,14 +3,14 @@ import { and, asc, eq, exists, inArray, ne, notExists, notInArray, type SQL, sql
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { type Auth, can, hashPassword, visibleShops } from '../../platform/auth.js';
+import { type Auth, assertShopVisible, can, hashPassword, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { dateTimeText, statusText } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { employees, shops } from '../org/schema.js';
-import { assertShopVisible, employeeScope } from '../org/staff-queries.js';
+import { employeeScope } from '../org/staff-queries.js';
 import './messages.js';
 import { applications, menus, roleMenus, roles, userAppPasswords, userRoles, userShops, users } from './schema.js';
 

@@ -3,8 +3,8 @@ import { and, asc, count, eq, inArray, isNotNull, notExists, type SQL, sql } fro
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
-import { type Auth, visibleShops } from '../../platform/auth.js';
-import { forbidden, notFound } from '../../platform/errors.js';
+import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
+import { notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { translate } from '../../platform/i18n.js';
 import { businessDate } from '../../platform/numbering.js';
@@ -33,13 +33,6 @@ export async function tenantToday(tx: Db): Promise<string> {
 export function employeeScope(auth: Auth): SQL | undefined {
   const visible = visibleShops(auth);
   return visible ? inArray(employees.shopId, visible.length ? visible : [0]) : undefined;
-}
-
-/** A shop filter the user names must be one of theirs (403 otherwise). */
-export function assertShopVisible(auth: Auth, shopId: number | null | undefined) {
-  if (shopId === undefined) return;
-  const visible = visibleShops(auth);
-  if (visible && (shopId === null || !visible.includes(shopId))) throw forbidden('shopForbidden');
 }
 
 /** The user linked to each employee (users.employee_id); the lowest user id when several are. */

@@ -3,13 +3,12 @@ import { and, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { type Auth, visibleShops } from '../../platform/auth.js';
+import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import type { ExcelColumn } from '../../platform/excel.js';
 import { type Lang, translate } from '../../platform/i18n.js';
 import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { branches, employeeStream, employees, positionLevels, positions, shops } from './schema.js';
-import { assertShopVisible } from './staff-queries.js';
 
 const fromShop = alias(shops, 'from_shop');
 const toShop = alias(shops, 'to_shop');

@@ -2,11 +2,11 @@ import type { bookableBody, employeeSave, employeeStatusBody, orderBody, skillLe
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { type Auth, visibleShops } from '../../platform/auth.js';
+import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { sentFields } from '../../platform/paging.js';
 import { branches, employeeStream, employees, positionLevels, positions, shops, skillLevels } from './schema.js';
-import { assertShopVisible, getEmployee, lockEmployees } from './staff-queries.js';
+import { getEmployee, lockEmployees } from './staff-queries.js';
 import { writeStream } from './staff-transfers.js';
 
 interface References {

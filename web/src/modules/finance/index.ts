@@ -1,6 +1,10 @@
 import { financeDictionaryRecords, landlordRecord } from '@headoffice/contract';
-import type { PageDef } from '../../platform/pages';
+import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
 
-/** Finance: the landlords and the finance dictionaries, each on the generic record page. */
-export const financePages: PageDef[] = recordPages([landlordRecord, ...financeDictionaryRecords]);
+/** Finance: the shops' finance settings, payee accounts, landlords and the finance dictionaries. */
+export const financePages: PageDef[] = [
+  { path: '/admin/finance/shops', title: 'finance.shops.title', component: lazyPage(() => import('./ShopFinancePage')) },
+  { path: '/admin/finance/payee-accounts', title: 'finance.accounts.title', component: lazyPage(() => import('./PayeeAccountsPage')) },
+  ...recordPages([landlordRecord, ...financeDictionaryRecords]),
+];
