@@ -1,4 +1,6 @@
 import type { ModuleDef } from '../platform/modules.js';
+import { attendanceMenus } from './attendance/menus.js';
+import * as attendanceTables from './attendance/schema.js';
 import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
 import { identityMenus } from './identity/menus.js';
@@ -20,6 +22,12 @@ export const modules: ModuleDef[] = [
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
   { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
   { name: 'stock', tables: stockTables, menus: stockMenus, routes: async () => (await import('./stock/routes.js')).stockModule },
+  {
+    name: 'attendance',
+    tables: attendanceTables,
+    menus: attendanceMenus,
+    routes: async () => (await import('./attendance/routes.js')).attendanceModule,
+  },
   {
     name: 'identity',
     tables: identityTables,
