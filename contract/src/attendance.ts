@@ -129,7 +129,18 @@ export type ShopConfig = z.infer<typeof shopConfig>;
 export const shopConfigQuery = z.object({ shopid: id });
 export const shopConfigSave = z
   .object({ shopid: z.number().int().positive(), version: z.number().int().min(0).optional(), ...shopConfigFields })
-  .partial({ isQr: true, isAddress: true, places: true, isWifi: true, wifis: true, ownRules: true, rules: true });
+  .partial({
+    allowCd: true,
+    allowZt: true,
+    cstartTime: true,
+    isQr: true,
+    isAddress: true,
+    places: true,
+    isWifi: true,
+    wifis: true,
+    ownRules: true,
+    rules: true,
+  });
 export const defaultShopConfig = {
   allowCd: 0,
   allowZt: 0,
