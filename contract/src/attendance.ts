@@ -195,15 +195,20 @@ export const gridCell = z.object({
   kqAm: z.string().nullable(),
   kqPm: z.string().nullable(),
 });
-export const gridShift = z.object({ id: z.number(), code: z.string(), name: z.string(), startTime: z.string(), endTime: z.string(), color: z.string() });
+export const gridShift = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  color: z.string(),
+});
 export const monthGrid = z.object({
   shopId: z.number(),
   month: z.string(),
   days: z.array(z.string()),
   shifts: z.array(gridShift),
-  employees: z.array(
-    z.object({ eeid: z.number(), eecode: z.string(), eename: z.string(), cells: z.record(z.string(), gridCell) }),
-  ),
+  employees: z.array(z.object({ eeid: z.number(), eecode: z.string(), eename: z.string(), cells: z.record(z.string(), gridCell) })),
 });
 export type MonthGrid = z.infer<typeof monthGrid>;
 

@@ -42,7 +42,15 @@ describe('attendance API', async () => {
   const eOther = await employee(other.id);
   const shift = async (shopId: number, fields: Record<string, unknown> = {}, client: Client = a.admin) => {
     const color = (await client.get(`${C}/getMaxColor`, { shopid: shopId })).body.data ?? '#8c8c8c';
-    return client.post(`${C}/save`, { code: `BC${uniq()}`, name: `班次${uniq()}`, shopId, startTime: '10:00', endTime: '19:00', color, ...fields });
+    return client.post(`${C}/save`, {
+      code: `BC${uniq()}`,
+      name: `班次${uniq()}`,
+      shopId,
+      startTime: '10:00',
+      endTime: '19:00',
+      color,
+      ...fields,
+    });
   };
   // The shop's day starts six hours ago (so that "now" is well inside today's attendance day), the shift two hours ago.
   await a.admin.post('/api-pers/shopconfig/save', { shopid: mine.id, allowCd: 5, allowZt: 10, cstartTime: clock(-360) });
@@ -109,7 +117,16 @@ describe('attendance API', async () => {
       expectStatus(dup, 409);
     });
     it("404 for another tenant's shift; a user of one shop sees and changes only its shifts", async () => {
-      const foreign = (await b.admin.post(`${C}/save`, { code: 'BCX', name: '别家班次', shopId: b.shop.id, startTime: '09:00', endTime: '18:00', color: '#1677ff' })).body.data;
+      const foreign = (
+        await b.admin.post(`${C}/save`, {
+          code: 'BCX',
+          name: '别家班次',
+          shopId: b.shop.id,
+          startTime: '09:00',
+          endTime: '18:00',
+          color: '#1677ff',
+        })
+      ).body.data;
       expectStatus(await a.admin.post(`${C}/updateStatus`, { ids: [foreign.id], status: 0 }), 404);
       const seen = (await lim.get(`${C}/list`, { pageSize: 200 })).body.data.list as any[];
       expect(seen.length).toBeGreaterThan(0);
@@ -133,9 +150,12 @@ describe('attendance API', async () => {
       const res = await a.admin.post('/api-pers/shopconfig/save', { shopid: shop('SH002').id, isAddress: true }, EN);
       expect400(res, 'places');
       expect(res.body.errors?.[0].message).toContain('place');
-      expect400(await a.admin.post('/api-pers/shopconfig/save', { shopid: shop('SH002').id, isWifi: true, wifis: [{ bssid: 'zz' }] }), 'wifis.0.bssid');
+      expect400(
+        await a.admin.post('/api-pers/shopconfig/save', { shopid: shop('SH002').id, isWifi: true, wifis: [{ bssid: 'zz' }] }),
+        'wifis.0.bssid',
+      );
     });
-    it('401, 403, 404 for another tenant\'s shop, 403 for another shop of a limited user', async () => {
+    it("401, 403, 404 for another tenant's shop, 403 for another shop of a limited user", async () => {
       expectStatus(await anon.get('/api-pers/shopconfig/list', { shopid: mine.id }), 401);
       expectStatus(await nobody.get('/api-pers/shopconfig/list', { shopid: mine.id }), 403);
       expectStatus(await a.admin.get('/api-pers/shopconfig/list', { shopid: b.shop.id }), 404);
@@ -164,7 +184,13 @@ describe('attendance API', async () => {
     const from = addDays(today, 1);
     const to = addDays(today, 7);
     it('batchPb fills employees × days; the grid shows them; changePb changes a cell; list pages them', async () => {
-      const res = await a.admin.post(`${P}/batchPb`, { shopid: mine.id, eeids: [e1.id, e2.id], startDate: from, endDate: to, classId: todayShift.id });
+      const res = await a.admin.post(`${P}/batchPb`, {
+        shopid: mine.id,
+        eeids: [e1.id, e2.id],
+        startDate: from,
+        endDate: to,
+        classId: todayShift.id,
+      });
       expectStatus(res, 200);
       expect(res.body.data.changed).toBe(14);
       const grid = (await a.admin.get(`${P}/shopEeScheduleList`, { shopid: mine.id, month: from.slice(0, 7) })).body.data;
@@ -216,7 +242,9 @@ describe('attendance API', async () => {
       await a.admin.post(`${P}/batchPb`, { shopid: mine.id, eeids: [e.id], startDate: today, endDate: to, classId: todayShift.id });
       const moved = await a.admin.post('/api-chain/employee/saveTransfer', { employeeIds: [e.id], effectiveDate: from, shopId: other.id });
       expectStatus(moved, 200);
-      const rows = await inTenant(t.database.db, a.tenantId, (tx) => tx.select().from(checkRecords).where(eq(checkRecords.employeeId, e.id)));
+      const rows = await inTenant(t.database.db, a.tenantId, (tx) =>
+        tx.select().from(checkRecords).where(eq(checkRecords.employeeId, e.id)),
+      );
       expect(rows.filter((r) => r.cdate === today).map((r) => r.shopId)).toEqual([mine.id]);
       expect(rows.filter((r) => r.cdate >= from).every((r) => r.shopId === other.id)).toBe(true);
       const otherGrid = (await a.admin.get(`${P}/shopEeScheduleList`, { shopid: other.id, month: from.slice(0, 7) })).body.data;
@@ -227,7 +255,13 @@ describe('attendance API', async () => {
   describe('sign-in, records and corrections', async () => {
     // The shop's own rules (none), so that the chain's rules saved above do not turn lateness into absence.
     await a.admin.post('/api-pers/shopconfig/save', { shopid: mine.id, ownRules: true, rules: [] });
-    await a.admin.post(`${P}/batchPb`, { shopid: mine.id, eeids: [e1.id, e2.id], startDate: today, endDate: today, classId: todayShift.id });
+    await a.admin.post(`${P}/batchPb`, {
+      shopid: mine.id,
+      eeids: [e1.id, e2.id],
+      startDate: today,
+      endDate: today,
+      classId: todayShift.id,
+    });
     const phone1 = await staffUser(e1.id);
     const phone2 = await staffUser(e2.id);
     const qr = async () => (await a.admin.get(`${R}/qrCode`, { shopid: mine.id })).body.data.token as string;
@@ -251,7 +285,7 @@ describe('attendance API', async () => {
       const none = await inTenant(t.database.db, a.tenantId, (tx) => signedInToday(tx, a.tenantId, other.id));
       expect(none).toEqual([]);
     });
-    it('refuses a bad token (400), another shop\'s QR (409), a second sign-in (409), a user without an employee (409), no token (401)', async () => {
+    it("refuses a bad token (400), another shop's QR (409), a second sign-in (409), a user without an employee (409), no token (401)", async () => {
       expect400(await phone2.post(`${R}/signIn`, { method: 'qr', token: 'x'.repeat(20) }), 'token');
       const otherQr = (await a.admin.get(`${R}/qrCode`, { shopid: other.id })).body.data.token;
       expectStatus(await phone2.post(`${R}/signIn`, { method: 'qr', token: otherQr }), 409);
@@ -288,7 +322,13 @@ describe('attendance API', async () => {
       const res = await a.admin.post(`${R}/editStatus`, { id: recordId, type: 'on', status: 1, reason: '地铁故障，有证明' });
       expectStatus(res, 200);
       expect(res.body.data.record).toMatchObject({ onStatus: 1, corrections: 1 });
-      expect(res.body.data.corrections[0]).toMatchObject({ kind: 'status', field: 'onStatus', oldValue: 2, newValue: 1, reason: '地铁故障，有证明' });
+      expect(res.body.data.corrections[0]).toMatchObject({
+        kind: 'status',
+        field: 'onStatus',
+        oldValue: 2,
+        newValue: 1,
+        reason: '地铁故障，有证明',
+      });
       expectStatus(await a.admin.post(`${R}/editStatus`, { id: recordId, type: 'on', status: 1, reason: '再改一次' }), 409);
       expectStatus(await a.admin.post(`${R}/editStatus`, { id: recordId, type: 'off', status: 1, reason: '没有签退' }), 409);
     });
@@ -301,14 +341,41 @@ describe('attendance API', async () => {
       const kq = await a.admin.post(`${R}/editKq`, { id: recordId, type: 'study', kqid: 'pm', reason: '下午培训' });
       expectStatus(kq, 200);
       expect(kq.body.data.record).toMatchObject({ kqPm: 'study', study: 0.5 });
-      const bk = await a.admin.post(`${R}/bkSignIn`, { shopid: mine.id, eeid: e1.id, date: today, type: 'off', time: clock(5), reason: '忘记签退' });
+      const bk = await a.admin.post(`${R}/bkSignIn`, {
+        shopid: mine.id,
+        eeid: e1.id,
+        date: today,
+        type: 'off',
+        time: clock(5),
+        reason: '忘记签退',
+      });
       expectStatus(bk, 200);
       expect(bk.body.data.record).toMatchObject({ offBk: true, offMethod: 'makeup' });
       expect(bk.body.data.corrections.map((c: any) => c.kind)).toEqual(['bk', 'kq', 'bc', 'status']);
-      const again = await a.admin.post(`${R}/bkSignIn`, { shopid: mine.id, eeid: e1.id, date: today, type: 'off', time: '18:00', reason: '重复' });
+      const again = await a.admin.post(`${R}/bkSignIn`, {
+        shopid: mine.id,
+        eeid: e1.id,
+        date: today,
+        type: 'off',
+        time: '18:00',
+        reason: '重复',
+      });
       expectStatus(again, 409);
-      expect400(await a.admin.post(`${R}/bkSignIn`, { shopid: mine.id, eeid: e1.id, date: addDays(today, 2), type: 'on', time: '10:00', reason: '未来' }), 'date');
-      expect400(await a.admin.post(`${R}/bkSignIn`, { shopid: mine.id, eeid: eOther.id, date: today, type: 'on', time: '10:00', reason: '别店' }), 'eeid');
+      expect400(
+        await a.admin.post(`${R}/bkSignIn`, {
+          shopid: mine.id,
+          eeid: e1.id,
+          date: addDays(today, 2),
+          type: 'on',
+          time: '10:00',
+          reason: '未来',
+        }),
+        'date',
+      );
+      expect400(
+        await a.admin.post(`${R}/bkSignIn`, { shopid: mine.id, eeid: eOther.id, date: today, type: 'on', time: '10:00', reason: '别店' }),
+        'eeid',
+      );
       const detail = (await a.admin.get(`${R}/${recordId}`)).body.data;
       expect(detail.corrections).toHaveLength(4);
     });
@@ -324,13 +391,20 @@ describe('attendance API', async () => {
       expectStatus(await lim.post(`${R}/editKq`, { ...body, id: otherRecord[0].id }), 404);
       expectStatus(await lim.get(`${R}/${otherRecord[0].id}`), 404);
       expectStatus(await lim.get(`${R}/getRecordsList`, { shopid: other.id, date: today }), 403);
-      expectStatus(await lim.post(`${R}/bkSignIn`, { shopid: other.id, eeid: eOther.id, date: today, type: 'on', time: '10:00', reason: 'x' }), 403);
+      expectStatus(
+        await lim.post(`${R}/bkSignIn`, { shopid: other.id, eeid: eOther.id, date: today, type: 'on', time: '10:00', reason: 'x' }),
+        403,
+      );
       expectStatus(await lim.post(`${R}/editKq`, body), 200);
     });
     it('the month grid and the monthly statistics, with their export', async () => {
       const grid = (await a.admin.get(`${R}/getShopMonthRecords`, { shopid: mine.id, month: today.slice(0, 7) })).body.data;
       expect(grid.employees.find((e: any) => e.eeid === e1.id).cells[today]).toMatchObject({ id: recordId, onStatus: 1, offBk: true });
-      const stats = await a.admin.get('/api-pers/checkchstatistics/chstatisticsList', { month: today.slice(0, 7), shopid: mine.id, pageSize: 100 });
+      const stats = await a.admin.get('/api-pers/checkchstatistics/chstatisticsList', {
+        month: today.slice(0, 7),
+        shopid: mine.id,
+        pageSize: 100,
+      });
       expectStatus(stats, 200);
       const row = stats.body.data.list.find((r: any) => r.eeid === e1.id);
       expect(row).toMatchObject({ shopId: mine.id, delayDays: 0, rest: 0.5, study: 0.5, absenteeism: 0 });
@@ -345,7 +419,8 @@ describe('attendance API', async () => {
       const sheet = book.worksheets[0];
       expect(sheet.getRow(1).getCell(4).text).toBe('出勤天数');
       expect(sheet.rowCount).toBe(stats.body.data.list.length + 1);
-      const limited = (await lim.get('/api-pers/checkchstatistics/chstatisticsList', { month: today.slice(0, 7), pageSize: 200 })).body.data.list as any[];
+      const limited = (await lim.get('/api-pers/checkchstatistics/chstatisticsList', { month: today.slice(0, 7), pageSize: 200 })).body.data
+        .list as any[];
       expect(limited.every((r) => r.shopId === mine.id)).toBe(true);
       expect400(await a.admin.get('/api-pers/checkchstatistics/chstatisticsList', { month: '2026-13' }), 'month');
       expectStatus(await nobody.get('/api-pers/checkchstatistics/chstatisticsList', { month: today.slice(0, 7) }), 403);

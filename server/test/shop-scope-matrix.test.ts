@@ -35,6 +35,7 @@ const RECORD_FIELDS: Record<string, string[]> = {
   id: [],
   ids: [],
   eeid: ['employees'],
+  eeids: ['employees'],
   employeeId: ['employees'],
   employeeIds: ['employees'],
   billId: ['stock_bills'],

@@ -20,6 +20,7 @@ import {
 } from '../modules/org/schema.js';
 import { inTenant } from '../platform/tenancy.js';
 import { seedDemoAccess } from './demo-access.js';
+import { seedDemoAttendance } from './demo-attendance.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoPrices } from './demo-prices.js';
 import { seedDemoStaff } from './demo-staff.js';
@@ -172,6 +173,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await seedDemoCatalog(tx, tenantId);
     await seedDemoPrices(tx, tenantId);
     await seedDemoStock(tx, tenantId);
+    await seedDemoAttendance(tx, tenantId);
     await seedDemoAccess(tx, tenantId);
   });
 }

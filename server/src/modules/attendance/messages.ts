@@ -24,11 +24,11 @@ export const attendanceMessages = defineMessages({
   ],
   noShop: ['员工“{name}”没有所属门店，不能打卡', 'Employee "{name}" has no shop and cannot sign in'],
   methodOff: ['门店“{shop}”未开启{method}打卡', 'Shop "{shop}" does not take sign-ins by {method}'],
-  qrInvalid: ['二维码无效或已过期，请重新扫描门店当前的二维码', "The QR code is invalid or has expired; scan the shop's current code again"],
-  qrOtherShop: [
-    '这是“{shop}”的二维码，你的所属门店不是该店',
-    'This is the QR code of "{shop}", which is not your shop',
+  qrInvalid: [
+    '二维码无效或已过期，请重新扫描门店当前的二维码',
+    "The QR code is invalid or has expired; scan the shop's current code again",
   ],
+  qrOtherShop: ['这是“{shop}”的二维码，你的所属门店不是该店', 'This is the QR code of "{shop}", which is not your shop'],
   tooFar: [
     '当前位置距离最近的考勤地点 {distance} 米，超出允许范围 {limit} 米',
     'You are {distance} m from the nearest sign-in place, beyond its {limit} m',

@@ -121,11 +121,11 @@ export function registerRecordRoutes(app: FastifyInstance) {
     'POST',
     `${R}/signIn`,
     {
-      summary: 'Sign in or out, as the signed-in user\'s employee, by QR code, location or Wi-Fi',
+      summary: "Sign in or out, as the signed-in user's employee, by QR code, location or Wi-Fi",
       description:
         'Not in the seed (the employee app made it). The first punch of the attendance day signs in, any later one signs out (the last counts). ' +
-        'The punch belongs to the attendance day by the shop\'s day start (before it: the day before) and is judged against the day\'s shift, the grace and the rules. ' +
-        'qr: `token` from the shop\'s current QR code (2–4 minutes); location: `lat`/`lng` within the radius of one of the shop\'s places; wifi: `bssid` of one of the shop\'s access points.',
+        "The punch belongs to the attendance day by the shop's day start (before it: the day before) and is judged against the day's shift, the grace and the rules. " +
+        "qr: `token` from the shop's current QR code (2–4 minutes); location: `lat`/`lng` within the radius of one of the shop's places; wifi: `bssid` of one of the shop's access points.",
       perm: null,
       body: signInBody,
       entity: 'checkrecords',
@@ -372,7 +372,8 @@ export function registerRecordRoutes(app: FastifyInstance) {
     {
       ...correction,
       summary: 'Add a missing sign-in or sign-out (make-up, shown with 补) at a time of the day, with a reason',
-      description: 'A time before the shop\'s day start belongs to the next calendar day. Not for a future day; a punch already there answers 409.',
+      description:
+        "A time before the shop's day start belongs to the next calendar day. Not for a future day; a punch already there answers 409.",
       body: bkSignInBody,
     },
     async ({ tx, body, auth, lang }) => {

@@ -5,8 +5,8 @@ import {
   type MonthGrid,
   monthGrid,
   monthQuery,
-  schedulePage,
   scheduleListQuery,
+  schedulePage,
   scheduleResult,
 } from '@headoffice/contract';
 import { and, asc, count, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
@@ -38,7 +38,9 @@ async function schedule(tx: Db, auth: Auth, shopId: number, cells: { eeid: numbe
     const chunk = cells.slice(i, i + 2000);
     await tx
       .insert(checkRecords)
-      .values(chunk.map((c) => ({ tenantId: auth.tenantId, shopId, employeeId: c.eeid, cdate: c.date, classId: c.classId, scheduled: true })))
+      .values(
+        chunk.map((c) => ({ tenantId: auth.tenantId, shopId, employeeId: c.eeid, cdate: c.date, classId: c.classId, scheduled: true })),
+      )
       .onConflictDoUpdate({
         target: [checkRecords.tenantId, checkRecords.employeeId, checkRecords.cdate],
         set: {
@@ -83,12 +85,7 @@ export async function shopMonthGrid(tx: Db, auth: Auth, shopId: number, month: s
   const staff = await tx
     .select({ id: employees.id, eecode: employees.eecode, name: employees.name })
     .from(employees)
-    .where(
-      or(
-        and(eq(employees.shopId, shopId), eq(employees.status, 1)),
-        withDays.length ? inArray(employees.id, withDays) : sql`false`,
-      ),
-    )
+    .where(or(and(eq(employees.shopId, shopId), eq(employees.status, 1)), withDays.length ? inArray(employees.id, withDays) : sql`false`))
     .orderBy(asc(employees.eecode));
   const shifts = await tx
     .select({

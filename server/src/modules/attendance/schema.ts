@@ -1,4 +1,17 @@
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { employees, shops } from '../org/schema.js';

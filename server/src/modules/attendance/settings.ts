@@ -94,8 +94,9 @@ export function registerSettingsRoutes(app: FastifyInstance) {
         .groupBy(checkClasses.color);
       const free = shiftColors.find((c) => !rows.some((r) => r.color === c.value));
       if (free) return free.value;
-      return [...shiftColors].sort((a, b) => (rows.find((r) => r.color === a.value)?.n ?? 0) - (rows.find((r) => r.color === b.value)?.n ?? 0))[0]
-        .value;
+      return [...shiftColors].sort(
+        (a, b) => (rows.find((r) => r.color === a.value)?.n ?? 0) - (rows.find((r) => r.color === b.value)?.n ?? 0),
+      )[0].value;
     },
   );
 
@@ -123,7 +124,7 @@ export function registerSettingsRoutes(app: FastifyInstance) {
       summary: "Save a shop's attendance settings",
       description:
         'The seed names this call without a method (GET by its document default); it is a save with a JSON body, served as POST. ' +
-        'Fields not sent keep their value. `version` (the one read) refuses a save over someone else\'s change with 409.',
+        "Fields not sent keep their value. `version` (the one read) refuses a save over someone else's change with 409.",
       perm: 'attendance.config.edit',
       body: shopConfigSave,
       entity: 'shopconfig',
