@@ -51,7 +51,7 @@ export const shiftRecord = defineRecord({
     },
   }),
   filters: { ...dictionaryFilters, shopId: filter.eq('shopId', z.coerce.number().int().positive()) },
-  verbs: ['list', 'list/all', 'save', 'updateStatus', 'delete', 'export'],
+  verbs: ['list', 'list/all', 'getMaxId', 'save', 'updateStatus', 'delete', 'export'],
   defaultSort: 'sort',
 });
 

@@ -1,3 +1,5 @@
+export * from './attendance.js';
+export * from './attendance-records.js';
 export * from './audit.js';
 export * from './bills.js';
 export * from './catalog.js';
@@ -13,5 +15,3 @@ export * from './staff.js';
 export * from './stock.js';
 export * from './stock-bills.js';
 export * from './stock-records.js';
-export * from './attendance.js';
-export * from './attendance-records.js';

@@ -306,8 +306,12 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
   if (serves('listBypage')) route(app, 'GET', paths.listBypage, list, ({ tx, query, auth }) => listRecords(tx, r, query, [], auth));
   if (serves('rootList')) route(app, 'GET', def.basePath, list, ({ tx, query, auth }) => listRecords(tx, r, query, [], auth));
   if (serves('list/all'))
-    route(app, 'GET', paths.all, { summary: `${name}: enabled entries for pickers`, perm: null, query: def.allQuery }, ({ tx, query, auth }) =>
-      listAllRecords(tx, r, query, 2000, auth),
+    route(
+      app,
+      'GET',
+      paths.all,
+      { summary: `${name}: enabled entries for pickers`, perm: null, query: def.allQuery },
+      ({ tx, query, auth }) => listAllRecords(tx, r, query, 2000, auth),
     );
   if (serves('list/allNoid'))
     route(

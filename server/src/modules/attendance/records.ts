@@ -134,7 +134,7 @@ export function registerRecordRoutes(app: FastifyInstance) {
     },
     async ({ tx, body, auth, lang, req }) => {
       const employee = await myEmployee(tx, auth);
-      if (!employee || employee.status !== 1) throw conflict('noEmployeeLink');
+      if (employee?.status !== 1) throw conflict('noEmployeeLink');
       if (!employee.shopId) throw conflict('noShop', { name: employee.name });
       const shopId = employee.shopId;
       const config = await shopConfigOf(tx, shopId);
