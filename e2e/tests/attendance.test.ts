@@ -144,7 +144,7 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   await phone.getByTestId('sign-button').click();
   await phone.getByTestId('sign-done').waitFor();
   assert.match(await phone.getByTestId('sign-done').innerText(), /签到成功：\d\d:\d\d 迟到/);
-  await phone.getByRole('button', { name: '签退' }).waitFor();
+  await phone.getByRole('button', { name: /签\s*退/ }).waitFor();
   await phone.waitForTimeout(400);
   await shot(phone, 'attendance-05-phone-signed-in');
 
@@ -158,7 +158,7 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   assert.match(await record.innerText(), /演示班[\s\S]*迟到[\s\S]*扫码/);
   await settle(page);
   await shot(page, 'attendance-06-day-view');
-  await record.getByRole('button', { name: '更正' }).click();
+  await record.getByRole('button', { name: /更\s*正/ }).click();
   const correct = page.locator('.ant-modal:visible');
   await correct.locator('#status').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '正常' }).click();
