@@ -63,7 +63,7 @@ export const signMethod = z.enum(['qr', 'location', 'wifi', 'makeup']);
 export const signMethodLabels: Record<z.infer<typeof signMethod>, Label> = {
   qr: ['扫码', 'QR code'],
   location: ['定位', 'Location'],
-  wifi: ['Wi-Fi', 'Wi-Fi'],
+  wifi: ['无线网络', 'Wi-Fi'],
   makeup: ['补卡', 'Make-up'],
 };
 

@@ -88,7 +88,9 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   await pane.locator('.ant-table-row').first().waitFor();
   await pane.getByRole('button', { name: /新\s*建/ }).click();
   const drawer = drawerOf(page);
-  await page.waitForFunction(() => /^BC\d+$/.test((document.querySelector('.ant-drawer-open #code') as HTMLInputElement | null)?.value ?? ''));
+  await page.waitForFunction(() =>
+    /^BC\d+$/.test((document.querySelector('.ant-drawer-open #code') as HTMLInputElement | null)?.value ?? ''),
+  );
   await drawer.locator('#name').fill('演示班');
   await choose(page, drawer.locator('#shopId'), SHOP);
   await drawer.locator('#startTime').fill(clock(-30));

@@ -34,8 +34,8 @@ export const attendanceMessages = defineMessages({
     'You are {distance} m from the nearest sign-in place, beyond its {limit} m',
   ],
   locationRequired: ['请允许获取位置后再打卡', 'Allow the location to be read, then sign in'],
-  wifiUnknown: ['当前连接的 Wi-Fi 不是门店的考勤 Wi-Fi', "The Wi-Fi you are connected to is not the shop's sign-in Wi-Fi"],
-  wifiRequired: ['没有读到当前连接的 Wi-Fi', 'The connected Wi-Fi could not be read'],
+  wifiUnknown: ['当前连接的无线网络不是门店的考勤无线网络', "The Wi-Fi you are connected to is not the shop's sign-in Wi-Fi"],
+  wifiRequired: ['没有读到当前连接的无线网络', 'The connected Wi-Fi could not be read'],
   alreadySignedIn: ['今天已经签到过了', 'You have already signed in today'],
   signOutBeforeIn: ['签退时间不能早于签到时间', 'The sign-out cannot be before the sign-in'],
   noPunch: ['该员工当天没有{type}记录，请用补卡', 'The employee has no {type} that day; add it as a make-up punch'],
@@ -50,7 +50,7 @@ export const attendanceMessages = defineMessages({
   signIn: ['签到', 'sign-in'],
   signOut: ['签退', 'sign-out'],
   placesRequired: ['开启定位打卡时请至少添加一个考勤地点', 'Add at least one place to sign in by location'],
-  wifisRequired: ['开启 Wi-Fi 打卡时请至少添加一个 Wi-Fi', 'Add at least one Wi-Fi to sign in by Wi-Fi'],
+  wifisRequired: ['开启无线网络打卡时请至少添加一个无线网络', 'Add at least one Wi-Fi to sign in by Wi-Fi'],
   duplicateRule: ['规则重复：{type}超过 {value} 分钟出现了两次', 'Duplicate rule: {type} over {value} minutes appears twice'],
 });
 
