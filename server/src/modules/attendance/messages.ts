@@ -55,6 +55,7 @@ export const attendanceMessages = defineMessages({
 });
 
 defineLabels({
+  checkClass: ['班次', 'Shift'],
   check_classes: ['班次', 'shifts'],
   check_records: ['考勤记录', 'attendance records'],
   check_corrections: ['考勤更正', 'attendance corrections'],

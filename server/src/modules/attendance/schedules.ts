@@ -216,9 +216,9 @@ export function registerScheduleRoutes(app: FastifyInstance) {
       const days: string[] = [];
       for (let d = body.startDate; d <= body.endDate && days.length <= 62; d = addDays(d, 1)) days.push(d);
       if (days.length > 62) throw fieldError('endDate', 'dateRangeTooLong');
-      await shiftFor(tx, body.shopid, body.classId);
       const eeids = [...new Set(body.eeids)];
       await shopEmployees(tx, body.shopid, eeids);
+      await shiftFor(tx, body.shopid, body.classId);
       const today = await shopToday(tx, auth, body.shopid);
       if (body.startDate < today) throw conflictPast(body.startDate);
       const cells = eeids.flatMap((eeid) => days.map((date) => ({ eeid, date, classId: body.classId })));
@@ -294,8 +294,8 @@ export function registerScheduleRoutes(app: FastifyInstance) {
     },
     async ({ tx, body, auth }) => {
       await shopOf(tx, auth, body.shopid);
-      await shiftFor(tx, body.shopid, body.classId);
       await shopEmployees(tx, body.shopid, [body.eeid], 'eeid');
+      await shiftFor(tx, body.shopid, body.classId);
       if (body.date < (await shopToday(tx, auth, body.shopid))) throw conflictPast(body.date);
       return { changed: await schedule(tx, auth, body.shopid, [{ eeid: body.eeid, date: body.date, classId: body.classId }]) };
     },
