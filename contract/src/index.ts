@@ -1,3 +1,5 @@
+export * from './attendance.js';
+export * from './attendance-records.js';
 export * from './audit.js';
 export * from './bills.js';
 export * from './catalog.js';

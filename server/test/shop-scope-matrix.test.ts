@@ -35,6 +35,7 @@ const RECORD_FIELDS: Record<string, string[]> = {
   id: [],
   ids: [],
   eeid: ['employees'],
+  eeids: ['employees'],
   employeeId: ['employees'],
   employeeIds: ['employees'],
   billId: ['stock_bills'],
@@ -242,6 +243,12 @@ const STRINGS: Record<string, string> = {
   noPrefix: 'AB',
   appId: 'admin',
   password: 'Attack-pass-1',
+  month: today.slice(0, 7),
+  omon: '2020-01',
+  nmon: '2020-02',
+  startTime: '09:00',
+  endTime: '18:00',
+  time: '10:00',
 };
 
 const first = (s: JsonSchema) => (s.anyOf ?? s.oneOf ?? []).find((x) => x.type !== 'null') ?? s;

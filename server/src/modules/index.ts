@@ -1,4 +1,6 @@
 import type { ModuleDef } from '../platform/modules.js';
+import { attendanceMenus } from './attendance/menus.js';
+import * as attendanceTables from './attendance/schema.js';
 import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
 import { financeMenus } from './finance/menus.js';
@@ -23,6 +25,12 @@ export const modules: ModuleDef[] = [
   { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
   { name: 'stock', tables: stockTables, menus: stockMenus, routes: async () => (await import('./stock/routes.js')).stockModule },
   { name: 'finance', tables: financeTables, menus: financeMenus, routes: async () => (await import('./finance/routes.js')).financeModule },
+  {
+    name: 'attendance',
+    tables: attendanceTables,
+    menus: attendanceMenus,
+    routes: async () => (await import('./attendance/routes.js')).attendanceModule,
+  },
   {
     name: 'identity',
     tables: identityTables,

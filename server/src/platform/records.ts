@@ -13,8 +13,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import type { Auth } from './auth.js';
-import { conflict, fieldError, notFound } from './errors.js';
+import { type Auth, visibleShops } from './auth.js';
+import { conflict, fieldError, forbidden, notFound } from './errors.js';
 import { type ExcelColumn, sendXlsx } from './excel.js';
 import { defineMessages, type Lang } from './i18n.js';
 import { bulkInsert, type ImportColumn, type ImportDef, type ImportLookup, registerImport } from './importer.js';
@@ -58,9 +58,15 @@ export interface RecordImpl<D extends RecordDef, T extends PgTable> {
   conditions?: NamedFilters<D>;
   /** How an import names the record a `pick` field links to. */
   lookups?: Record<string, ImportLookup>;
+  /**
+   * The field naming the shop an entry belongs to: a user limited to some shops lists, reads and
+   * changes only their shops' entries (another shop's answers 404) and creates entries only in them.
+   */
+  shopField?: keyof T['_']['columns'] & string;
 }
 
 export interface ServedRecord {
+  shopField?: string;
   def: RecordDef;
   table: PgTable;
   beforeSave?: (tx: Db, value: Record<string, unknown>, auth: Auth) => Promise<void>;
@@ -99,25 +105,34 @@ function columnsOf(r: ServedRecord) {
   return columns;
 }
 
-function baseWhere(r: ServedRecord, cols: Columns): SQL[] {
-  return r.def.softDelete ? [eq(cols.isDel, 0)] : [];
+function baseWhere(r: ServedRecord, cols: Columns, auth?: Auth): SQL[] {
+  const where = r.def.softDelete ? [eq(cols.isDel, 0)] : [];
+  const shops = r.shopField && auth ? visibleShops(auth) : undefined;
+  if (r.shopField && shops) where.push(inArray(cols[r.shopField], shops.length ? shops : [0]));
+  return where;
 }
 
 const decorated = (r: ServedRecord, tx: Db, rows: Row[]) => (r.decorate ? r.decorate(tx, rows) : rows);
 
-export async function findRecord(tx: Db, r: ServedRecord, id: number): Promise<Row> {
+export async function findRecord(tx: Db, r: ServedRecord, id: number, auth?: Auth): Promise<Row> {
   const cols = columnsOf(r);
   const [row] = await tx
     .select(cols)
     .from(r.table)
-    .where(and(eq(cols.id, id), ...baseWhere(r, cols)));
+    .where(and(eq(cols.id, id), ...baseWhere(r, cols, auth)));
   if (!row) throw notFound();
   const [out] = await decorated(r, tx, [row as Row]);
   return out;
 }
 
 /** Enabled entries for pickers, narrowed by the definition's equality filters (e.g. `direction=1`). */
-export async function listAllRecords(tx: Db, r: ServedRecord, filters: Record<string, unknown> = {}, limit = 2000): Promise<Row[]> {
+export async function listAllRecords(
+  tx: Db,
+  r: ServedRecord,
+  filters: Record<string, unknown> = {},
+  limit = 2000,
+  auth?: Auth,
+): Promise<Row[]> {
   const cols = columnsOf(r);
   const narrowed = Object.entries(r.def.filters)
     .filter(([key, f]) => f.op === 'eq' && filters[key] !== undefined)
@@ -125,7 +140,7 @@ export async function listAllRecords(tx: Db, r: ServedRecord, filters: Record<st
   const rows = (await tx
     .select(cols)
     .from(r.table)
-    .where(and(eq(cols.status, 1), ...baseWhere(r, cols), ...narrowed))
+    .where(and(eq(cols.status, 1), ...baseWhere(r, cols, auth), ...narrowed))
     .orderBy(asc(cols.sort), asc(cols.code))
     .limit(limit)) as Row[];
   return decorated(r, tx, rows);
@@ -151,7 +166,10 @@ export async function saveRecord(tx: Db, r: ServedRecord, body: Record<string, u
   const cols = columnsOf(r);
   const { id, version, ...parsed } = body as { id?: number; version?: number } & Record<string, unknown>;
   const values = id ? sentFields(parsed, raw) : parsed;
-  await r.beforeSave?.(tx, id ? { ...(await findRecord(tx, r, id)), ...values, id } : body, auth);
+  const value = id ? { ...(await findRecord(tx, r, id, auth)), ...values, id } : body;
+  const shops = r.shopField ? visibleShops(auth) : undefined;
+  if (r.shopField && shops && !shops.includes(value[r.shopField] as number)) throw forbidden('shopForbidden');
+  await r.beforeSave?.(tx, value, auth);
   if (!id) {
     const [created] = await tx
       .insert(r.table)
@@ -173,9 +191,9 @@ export async function saveRecord(tx: Db, r: ServedRecord, body: Record<string, u
   return findRecord(tx, r, id);
 }
 
-export async function deleteRecord(tx: Db, r: ServedRecord, id: number) {
+export async function deleteRecord(tx: Db, r: ServedRecord, id: number, auth?: Auth) {
   const cols = columnsOf(r);
-  await findRecord(tx, r, id);
+  await findRecord(tx, r, id, auth);
   await assertUnreferenced(tx, r.table, id);
   if (r.def.softDelete) await tx.update(r.table).set({ isDel: 1, updatedAt: new Date() }).where(eq(cols.id, id));
   else await tx.delete(r.table).where(eq(cols.id, id));
@@ -207,9 +225,9 @@ function filterWhere(r: ServedRecord, cols: Columns, query: Record<string, unkno
 }
 
 /** The paged, filtered and sorted list; `extraWhere` narrows it further (a module's own list). */
-export async function listRecords(tx: Db, r: ServedRecord, query: Record<string, unknown>, extraWhere: SQL[] = []) {
+export async function listRecords(tx: Db, r: ServedRecord, query: Record<string, unknown>, extraWhere: SQL[] = [], auth?: Auth) {
   const cols = columnsOf(r);
-  const where = [...baseWhere(r, cols), ...filterWhere(r, cols, query), ...extraWhere];
+  const where = [...baseWhere(r, cols, auth), ...filterWhere(r, cols, query), ...extraWhere];
   const p = query as { page: number; pageSize: number; sort?: string };
   const sortable: Columns = { createdAt: cols.createdAt };
   for (const [key, f] of Object.entries(r.def.fields)) if (f.table !== false && f.table?.sortable && cols[key]) sortable[key] = cols[key];
@@ -304,12 +322,16 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
   const serves = def.serves;
 
   const list = { summary: `${name}: paged list`, perm: view, query: def.listQuery };
-  if (serves('list')) route(app, 'GET', paths.list, list, ({ tx, query }) => listRecords(tx, r, query));
-  if (serves('listBypage')) route(app, 'GET', paths.listBypage, list, ({ tx, query }) => listRecords(tx, r, query));
-  if (serves('rootList')) route(app, 'GET', def.basePath, list, ({ tx, query }) => listRecords(tx, r, query));
+  if (serves('list')) route(app, 'GET', paths.list, list, ({ tx, query, auth }) => listRecords(tx, r, query, [], auth));
+  if (serves('listBypage')) route(app, 'GET', paths.listBypage, list, ({ tx, query, auth }) => listRecords(tx, r, query, [], auth));
+  if (serves('rootList')) route(app, 'GET', def.basePath, list, ({ tx, query, auth }) => listRecords(tx, r, query, [], auth));
   if (serves('list/all'))
-    route(app, 'GET', paths.all, { summary: `${name}: enabled entries for pickers`, perm: null, query: def.allQuery }, ({ tx, query }) =>
-      listAllRecords(tx, r, query),
+    route(
+      app,
+      'GET',
+      paths.all,
+      { summary: `${name}: enabled entries for pickers`, perm: null, query: def.allQuery },
+      ({ tx, query, auth }) => listAllRecords(tx, r, query, 2000, auth),
     );
   if (serves('list/allNoid'))
     route(
@@ -317,7 +339,7 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
       'GET',
       paths.allNoid,
       { summary: `${name}: enabled entries for pickers, without ids`, perm: null, query: def.allQuery },
-      async ({ tx, query }) => (await listAllRecords(tx, r, query)).map(({ id: _id, ...row }) => row),
+      async ({ tx, query, auth }) => (await listAllRecords(tx, r, query, 2000, auth)).map(({ id: _id, ...row }) => row),
     );
   if (serves('getMaxId'))
     route(app, 'GET', paths.maxId, { summary: `${name}: largest id and the next free code`, perm: view }, ({ tx }) => nextCode(tx, r));
@@ -358,8 +380,8 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
       'GET',
       paths.export,
       { summary: `${name}: Excel export of the filtered list`, perm: view, query: def.listQuery, raw: true },
-      async ({ tx, query, reply, lang }) => {
-        const result = await listRecords(tx, r, { ...query, page: 1, pageSize: 50_000 });
+      async ({ tx, query, reply, lang, auth }) => {
+        const result = await listRecords(tx, r, { ...query, page: 1, pageSize: 50_000 }, [], auth);
         return sendXlsx(reply, lang, pick(def.label, lang), exportColumns(r), result.list);
       },
     );
@@ -389,8 +411,8 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
     );
   }
   if (serves('get'))
-    route(app, 'GET', `${def.basePath}/:id`, { summary: `${name}: one entry`, perm: view, params: idParam }, ({ tx, params }) =>
-      findRecord(tx, r, params.id),
+    route(app, 'GET', `${def.basePath}/:id`, { summary: `${name}: one entry`, perm: view, params: idParam }, ({ tx, params, auth }) =>
+      findRecord(tx, r, params.id, auth),
     );
   const save = { summary: `${name}: create (no id) or update (id, version)`, perm: edit, body: def.save, entity };
   if (serves('save'))
@@ -405,7 +427,7 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
       'DELETE',
       `${def.basePath}/:id`,
       { summary: `${name}: delete (409 while in use)`, perm: edit, params: idParam, entity },
-      ({ tx, params }) => deleteRecord(tx, r, params.id),
+      ({ tx, params, auth }) => deleteRecord(tx, r, params.id, auth),
     );
   if (serves('updateStatus'))
     route(
@@ -413,12 +435,12 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
       'POST',
       paths.updateStatus,
       { summary: `${name}: enable (1) or disable (0) one entry or many`, perm: edit, body: statusBody, entity },
-      async ({ tx, body }) => {
+      async ({ tx, body, auth }) => {
         const cols = columnsOf(r);
         const changed = await tx
           .update(r.table)
           .set({ status: body.status, version: sql`${cols.version} + 1`, updatedAt: new Date() })
-          .where(and(inArray(cols.id, body.ids), ...baseWhere(r, cols)))
+          .where(and(inArray(cols.id, body.ids), ...baseWhere(r, cols, auth)))
           .returning({ id: cols.id });
         // An id that is not there (another tenant's) fails the whole batch: nothing changes.
         if (changed.length < new Set(body.ids).size) throw notFound();

@@ -20,6 +20,7 @@ import {
 } from '../modules/org/schema.js';
 import { inTenant } from '../platform/tenancy.js';
 import { seedDemoAccess } from './demo-access.js';
+import { seedDemoAttendance } from './demo-attendance.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoPrices } from './demo-prices.js';
@@ -174,6 +175,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await seedDemoPrices(tx, tenantId);
     await seedDemoStock(tx, tenantId);
     await seedDemoFinance(tx, tenantId);
+    await seedDemoAttendance(tx, tenantId);
     await seedDemoAccess(tx, tenantId);
   });
 }

@@ -14,6 +14,8 @@ import { appIdForPath, getAppToken } from '../platform/session';
 
 const LoginPage = lazy(() => import('./login/LoginPage'));
 const BoardPage = lazy(() => import('./board/BoardPage'));
+/** The phone's attendance sign-in page (opened from a shop's QR code), outside the admin application. */
+const SignInPage = lazy(() => import('../modules/attendance/SignInPage'));
 const ADMIN = 'admin'; // the admin application's id (ADMIN_APP_ID, not imported: its module lists every page)
 const loadAdmin = () => import('./admin/AdminApp');
 const AdminApp = lazy(loadAdmin);
@@ -79,6 +81,7 @@ export function AppRoutes() {
       <Route element={<Shell />}>
         <Route path="/" element={<BoardPage />} />
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/m/sign-in" element={<SignInPage />} />
         <Route path="/403" element={<ForbiddenPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/admin/*" element={<AdminApp />} />

@@ -1,5 +1,7 @@
 import type { Lang } from '../platform/i18n';
 import type { PageDef } from '../platform/pages';
+import { attendancePages } from './attendance';
+import { attendanceEn, attendanceZh } from './attendance/locale';
 import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { financePages } from './finance';
@@ -29,6 +31,7 @@ export const webModules: WebModule[] = [
   { name: 'catalog', pages: catalogPages, locale: { 'zh-CN': catalogZh, 'en-US': catalogEn } },
   { name: 'pricing', pages: pricingPages, locale: { 'zh-CN': pricingZh, 'en-US': pricingEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
+  { name: 'attendance', pages: attendancePages, locale: { 'zh-CN': attendanceZh, 'en-US': attendanceEn } },
   { name: 'finance', pages: financePages, locale: { 'zh-CN': financeZh, 'en-US': financeEn } },
   { name: 'inbox', pages: inboxPages, locale: { 'zh-CN': inboxZh, 'en-US': inboxEn } },
 ];

@@ -86,6 +86,25 @@ async function place(tx: Db, moves: { id: number; to: Placement }[]) {
 
 type TransferBody = z.output<typeof transferBody>;
 
+/** An employee moving to another shop from a date. */
+export interface ShopMove {
+  employeeId: number;
+  fromShopId: number | null;
+  toShopId: number;
+  effectiveDate: string;
+}
+type TransferListener = (tx: Db, moves: ShopMove[]) => Promise<void>;
+const transferListeners: TransferListener[] = [];
+
+/**
+ * Another module's part of a transfer to another shop (attendance moves the employee's schedule from
+ * the effective date): called in the transfer's transaction when it is saved, whether it applies now
+ * or on its day, so that the days a manager plans after it already belong to the new shop.
+ */
+export function onTransfer(listener: TransferListener) {
+  if (!transferListeners.includes(listener)) transferListeners.push(listener);
+}
+
 /**
  * Transfers employees to another shop, department, position or level from a date. A date up to
  * today applies now; a later one is stored pending and applied by `applyDueTransfers` on its day.
@@ -114,6 +133,12 @@ export async function saveTransfer(tx: Db, auth: Auth, body: TransferBody, today
   }
   const pending = body.effectiveDate > today;
   if (!pending) await place(tx, moves);
+  const shopMoves = moves.flatMap((m) =>
+    m.to.shopId !== null && m.to.shopId !== m.from.shopId
+      ? [{ employeeId: m.id, fromShopId: m.from.shopId, toShopId: m.to.shopId, effectiveDate: body.effectiveDate }]
+      : [],
+  );
+  if (shopMoves.length) for (const listener of transferListeners) await listener(tx, shopMoves);
   const streamIds = await writeStream(
     tx,
     auth,

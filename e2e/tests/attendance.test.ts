@@ -1,0 +1,188 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
+
+// A manager makes a shift, schedules an employee by batch, the employee signs in from the phone page
+// opened by the shop's QR code (late), and the manager sees the day and corrects the status with a reason.
+
+const running = productAndBrowser();
+const VIEWPORT = { width: 1366, height: 768 };
+const SHOP = '北京国贸店';
+const EMPLOYEE = '考勤演示员';
+
+const signIn = (page: Page, username: string, password: string) => signInAs(page, running.server.url, username, password);
+const activePane = (page: Page) => page.locator('.ho-page:visible');
+const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
+
+async function settle(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-modal-wrap[class*="motion"]'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.waitForTimeout(300);
+}
+
+/** A wall-clock time `HH:MM` in Shanghai, `minutes` from now. */
+const clock = (minutes: number) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(Date.now() + minutes * 60_000),
+  );
+
+interface Envelope<T> {
+  resp_code: string;
+  resp_msg: string;
+  data: T;
+}
+
+async function api(request: APIRequestContext) {
+  const login = await request.post(`${running.server.url}/api-user/login`, {
+    data: { tenant: 'demo', username: 'admin', password: running.server.adminPassword },
+  });
+  const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
+    const res = await request.fetch(`${running.server.url}${path}`, { method, headers, data });
+    const body = (await res.json()) as Envelope<T>;
+    assert.equal(res.status(), 200, `${method} ${path}: ${body.resp_msg}`);
+    return body.data;
+  };
+  return { get: <T>(path: string) => call<T>('GET', path), post: <T>(path: string, data: unknown) => call<T>('POST', path, data) };
+}
+
+/** Picks an option of an antd select by typing part of its label. */
+async function choose(page: Page, select: ReturnType<Page['locator']>, text: string) {
+  await select.click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+}
+
+test('a manager schedules a shift, the employee signs in late from the QR page, the manager corrects it with a reason', async () => {
+  const admin = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const a = await api(admin.request);
+  const shops = await a.get<{ id: number; name: string }[]>('/api-chain/shop/list/all');
+  const shop = shops.find((s) => s.name === SHOP);
+  assert.ok(shop);
+  // Setup through the API: the employee with a user of their own, and the shop's day starting six hours ago.
+  const employee = await a.post<{ id: number }>('/api-chain/employee', {
+    eecode: 'KQ0001',
+    name: EMPLOYEE,
+    shopId: shop.id,
+    entryDate: '2024-01-01',
+  });
+  await a.post('/api-user/users/saveOrUpdate', {
+    username: 'kqphone',
+    name: EMPLOYEE,
+    password: 'Phone-2026',
+    employeeId: employee.id,
+    loginShopIds: [shop.id],
+  });
+  await a.post('/api-pers/shopconfig/save', { shopid: shop.id, allowCd: 5, cstartTime: clock(-360) });
+
+  // ---- the manager makes a shift that started half an hour ago
+  const page = await admin.newPage();
+  await signIn(page, 'admin', running.server.adminPassword);
+  await page.goto(`${running.server.url}/admin/attendance/shifts`);
+  const pane = activePane(page);
+  await pane.locator('.ant-table-row').first().waitFor();
+  await pane.getByRole('button', { name: /新\s*建/ }).click();
+  const drawer = drawerOf(page);
+  await page.waitForFunction(() =>
+    /^BC\d+$/.test((document.querySelector('.ant-drawer-open #code') as HTMLInputElement | null)?.value ?? ''),
+  );
+  await drawer.locator('#name').fill('演示班');
+  await choose(page, drawer.locator('#shopId'), SHOP);
+  await drawer.locator('#startTime').fill(clock(-30));
+  await drawer.locator('#endTime').fill(clock(300));
+  await drawer.locator('#color').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(5).click();
+  await shot(page, 'attendance-01-shift-form');
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  await pane.locator('.ant-table-row', { hasText: '演示班' }).waitFor();
+  await settle(page);
+  await shot(page, 'attendance-02-shifts');
+
+  // ---- a week of schedule by batch
+  await page.goto(`${running.server.url}/admin/attendance/schedules`);
+  const grid = activePane(page);
+  await grid.locator('.ant-table-row').first().waitFor();
+  await choose(page, grid.locator('.ant-card-head .ant-select').first(), SHOP);
+  await grid.locator('.ant-table-row', { hasText: EMPLOYEE }).waitFor();
+  await grid.getByRole('button', { name: '批量排班' }).click();
+  const modal = page.locator('.ant-modal:visible');
+  await choose(page, modal.locator('#eeids'), EMPLOYEE);
+  await page.keyboard.press('Escape');
+  await choose(page, modal.locator('#classId'), '演示班');
+  await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page.getByText(/已排 7 天/).waitFor();
+  await settle(page);
+  const row = grid.locator('.ant-table-row', { hasText: EMPLOYEE });
+  assert.equal(await row.locator('.ant-tag', { hasText: '演' }).count(), 7);
+  await shot(page, 'attendance-03-schedule-grid');
+
+  // ---- the shop's QR code
+  await page.goto(`${running.server.url}/admin/attendance/qrcode`);
+  const qrPane = activePane(page);
+  await qrPane.locator('[data-testid="attendance-qr"]').waitFor();
+  await choose(page, qrPane.locator('.ant-card-head .ant-select').first(), SHOP);
+  await qrPane.getByText(`${SHOP} 考勤二维码`).waitFor();
+  await settle(page);
+  await shot(page, 'attendance-04-qrcode');
+  const url = await qrPane.locator('[data-testid="attendance-qr"]').getAttribute('data-url');
+  assert.ok(url?.includes('/m/sign-in?t='));
+
+  // ---- the employee's phone opens the code's page and signs in
+  const phoneCtx = await running.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true });
+  const phone = await phoneCtx.newPage();
+  // Not signed in yet: the sign-in page, then back to the code's page.
+  const target = new URL(url);
+  await phone.goto(`${running.server.url}/login?redirect=${encodeURIComponent(target.pathname + target.search)}`);
+  await phone.getByPlaceholder('企业编码').fill('demo');
+  await phone.getByPlaceholder('用户名').fill('kqphone');
+  await phone.getByPlaceholder('密码').fill('Phone-2026');
+  await phone.getByRole('button', { name: /登\s*录/ }).click();
+  await phone.getByText(`${EMPLOYEE}，你好`).waitFor();
+  await phone.getByTestId('sign-button').click();
+  await phone.getByTestId('sign-done').waitFor();
+  assert.match(await phone.getByTestId('sign-done').innerText(), /签到成功：\d\d:\d\d 迟到/);
+  await phone.getByRole('button', { name: /签\s*退/ }).waitFor();
+  await phone.waitForTimeout(400);
+  await shot(phone, 'attendance-05-phone-signed-in');
+
+  // ---- the manager sees the day and corrects the status with a reason
+  await page.goto(`${running.server.url}/admin/attendance/records`);
+  const day = activePane(page);
+  await day.locator('.ant-table-row').first().waitFor();
+  await choose(page, day.locator('.ant-tabs-extra-content .ant-select').first(), SHOP);
+  const record = day.locator('.ant-table-row', { hasText: EMPLOYEE });
+  await record.waitFor();
+  assert.match(await record.innerText(), /演示班[\s\S]*迟到[\s\S]*扫码/);
+  await settle(page);
+  await shot(page, 'attendance-06-day-view');
+  await record.getByRole('button', { name: /更\s*正/ }).click();
+  const correct = page.locator('.ant-modal:visible');
+  await correct.locator('#status').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '正常' }).click();
+  await correct.locator('#reason').fill('地铁故障，已提交证明');
+  await shot(page, 'attendance-07-correct');
+  await correct.getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByText('保存成功').waitFor();
+  await settle(page);
+  assert.match(await record.innerText(), /正常/);
+  await record.getByRole('button', { name: /明细/ }).click();
+  const detail = drawerOf(page);
+  await detail.getByTestId('correction').waitFor();
+  assert.match(await detail.getByTestId('correction').innerText(), /改状态[\s\S]*原值：迟到 → 新值：正常[\s\S]*地铁故障，已提交证明/);
+  await settle(page);
+  await shot(page, 'attendance-08-correction-log');
+
+  // ---- the month's statistics
+  await page.goto(`${running.server.url}/admin/attendance/statistics`);
+  await activePane(page).locator('.ant-table-row').first().waitFor();
+  await settle(page);
+  await shot(page, 'attendance-09-statistics');
+
+  await phoneCtx.close();
+  await admin.close();
+});

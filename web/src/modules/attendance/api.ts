@@ -1,0 +1,23 @@
+/** The attendance module's API paths. */
+export const ATT = {
+  grid: '/api-pers/employeeschedule/shopEeScheduleList',
+  batchPb: '/api-pers/employeeschedule/batchPb',
+  batchPbCopy: '/api-pers/employeeschedule/batchPbCopy',
+  changePb: '/api-pers/employeeschedule/changePb',
+  records: '/api-pers/checkrecords/getRecordsList',
+  monthRecords: '/api-pers/checkrecords/getShopMonthRecords',
+  record: (id: number) => `/api-pers/checkrecords/${id}`,
+  editBc: '/api-pers/checkrecords/editBc',
+  editKq: '/api-pers/checkrecords/editKq',
+  editStatus: '/api-pers/checkrecords/editStatus',
+  bkSignIn: '/api-pers/checkrecords/bkSignIn',
+  signIn: '/api-pers/checkrecords/signIn',
+  my: '/api-pers/checkrecords/my',
+  qrCode: '/api-pers/checkrecords/qrCode',
+  stats: '/api-pers/checkchstatistics/chstatisticsList',
+  statsExport: '/api-pers/checkchstatistics/export',
+  config: '/api-pers/shopconfig/list',
+  configSave: '/api-pers/shopconfig/save',
+  rules: '/api-pers/checkrule/list/all',
+  rulesSave: '/api-pers/checkrule/save',
+};
