@@ -168,7 +168,9 @@ function bound(ks: Keyset, key: SortKey, value: KeyValue, idValue: number): SQL 
   if (!(value instanceof Date)) return param;
   const id = ks.keys[ks.keys.length - 1].column;
   const upper = sql.param(new Date(value.getTime() + 1), key.column);
-  return sql`coalesce((select ${key.column} from ${id.table} where ${id} = ${sql.param(idValue, id)} and ${key.column} >= ${param} and ${key.column} < ${upper} limit 1), ${param})`;
+  // One scalar subquery (a parameter of the plan, so that the comparison stays an index condition under
+  // row security, where a COALESCE would not be leakproof): the row's value, else the millisecond.
+  return sql`(select ${key.column} from ${id.table} where ${id} = ${sql.param(idValue, id)} and ${key.column} >= ${param} and ${key.column} < ${upper} union all select ${param} limit 1)`;
 }
 
 /**
@@ -187,7 +189,13 @@ export function afterKey(ks: Keyset, p: PageInput): SQL | undefined {
       ks.keys.map((k) => sql`${k.column}`),
       sql`, `,
     );
-    return sql`(${columns}) ${sql.raw(first.desc ? '<' : '>')} (${sql.join(bounds as SQL[], sql`, `)})`;
+    // The first key's own bound too: an index of the first key alone (without the id, as the audit
+    // log's partitions have) then still reads a range instead of filtering every entry.
+    const lead = bounds[0] as SQL;
+    return and(
+      first.desc ? sql`${first.column} <= ${lead}` : sql`${first.column} >= ${lead}`,
+      sql`(${columns}) ${sql.raw(first.desc ? '<' : '>')} (${sql.join(bounds as SQL[], sql`, `)})`,
+    );
   }
   const beyond = (k: SortKey, b: SQL | null): SQL | undefined => {
     // Nulls come last ascending and first descending.
