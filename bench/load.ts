@@ -103,7 +103,17 @@ export interface BenchFacts {
   product: { id: number; pcode: string; barcode: string };
   counts: Record<'shops' | 'employees' | 'products' | 'bills' | 'lines' | 'ledger' | 'balances' | 'audit', number>;
   serverVersion: string;
+  /**
+   * The `after` keys of the deep pages (the last row of the page before, as the server's `next` writes
+   * it: base64url JSON of the order's signature, the row's sort values and id), and a row for each detail.
+   */
+  keyed: { employees: string; bills: string; log: string; employeeId: number; billId: number };
 }
+
+/** The deep pages measured both by number and by key. */
+export const DEEP = { bills: 100, log: 100 } as const;
+export const employeePage = (employees: number) => Math.min(500, Math.max(1, Math.floor(employees / 20)));
+const keyText = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
 
 export async function readFacts(query: Query, tenantId: number): Promise<BenchFacts> {
   const one = async <R>(text: string, values: unknown[] = []) => {
@@ -129,11 +139,32 @@ export async function readFacts(query: Query, tenantId: number): Promise<BenchFa
     [tenantId],
   );
   const { server_version } = await one<{ server_version: string }>('show server_version');
+  // The rows that end the page before each deep page, in the lists' own orders.
+  const before = (page: number) => Math.max(0, (page - 1) * 20 - 1);
+  const emp = await one<{ id: number; eecode: string }>(
+    `select id, eecode from employees where tenant_id = $1 order by eecode, id offset $2 limit 1`,
+    [tenantId, before(employeePage(counts.employees))],
+  );
+  const bill = await one<{ id: number; bill_date: string }>(
+    `select id, to_char(bill_date, 'YYYY-MM-DD') bill_date from stock_bills where tenant_id = $1 and type = '1' order by bill_date desc, id desc offset $2 limit 1`,
+    [tenantId, before(DEEP.bills)],
+  );
+  const log = await one<{ id: number; at: Date }>(
+    `select id, at from audit_log where tenant_id = $1 order by at desc, id desc offset $2 limit 1`,
+    [tenantId, before(DEEP.log)],
+  );
   return {
     shop: { id: Number(shop.id), code: shop.code },
     product: { ...product, id: Number(product.id) },
     counts,
     serverVersion: server_version,
+    keyed: {
+      employees: keyText(['eecode,id', emp.eecode, Number(emp.id)]),
+      bills: keyText(['-billDate,-id', bill.bill_date, Number(bill.id)]),
+      log: keyText(['-at,-id', new Date(log.at).toISOString(), Number(log.id)]),
+      employeeId: Number(emp.id),
+      billId: Number(bill.id),
+    },
   };
 }
 
@@ -143,7 +174,7 @@ export const describeCounts = (c: BenchFacts['counts']) =>
 /** Every endpoint the benchmarks measure, in table order. */
 export function benchEndpoints(f: BenchFacts, info: BenchInfo): Endpoint[] {
   const shopPages = Math.max(1, Math.ceil(f.counts.shops / 20));
-  const empPage = Math.min(500, Math.max(1, Math.floor(f.counts.employees / 20)));
+  const empPage = employeePage(f.counts.employees);
   const { shop, product } = f;
   return [
     { key: 'bare', label: 'bare Fastify route (baseline)', method: 'GET', path: '/bench/bare', auth: false },
@@ -176,6 +207,13 @@ export function benchEndpoints(f: BenchFacts, info: BenchInfo): Endpoint[] {
       auth: true,
     },
     {
+      key: 'emp500k',
+      label: `employee list page ${empPage} by key`,
+      method: 'GET',
+      path: `/api-chain/employee?page=${empPage}&pageSize=20&after=${f.keyed.employees}`,
+      auth: true,
+    },
+    {
       key: 'empf',
       label: 'employee list shopId+status=1',
       method: 'GET',
@@ -203,6 +241,37 @@ export function benchEndpoints(f: BenchFacts, info: BenchInfo): Endpoint[] {
       label: 'stock bills with products (chain)',
       method: 'GET',
       path: '/api-stock/entry/chain/findListWithPro?page=1&pageSize=20',
+      auth: true,
+    },
+    {
+      key: 'billsDeep',
+      label: `stock bills with products (chain) page ${DEEP.bills}`,
+      method: 'GET',
+      path: `/api-stock/entry/chain/findListWithPro?page=${DEEP.bills}&pageSize=20`,
+      auth: true,
+    },
+    {
+      key: 'billsDeepk',
+      label: `stock bills with products (chain) page ${DEEP.bills} by key`,
+      method: 'GET',
+      path: `/api-stock/entry/chain/findListWithPro?page=${DEEP.bills}&pageSize=20&after=${f.keyed.bills}`,
+      auth: true,
+    },
+    { key: 'billDetail', label: 'stock bill detail', method: 'GET', path: `/api-stock/entry/${f.keyed.billId}`, auth: true },
+    { key: 'empDetail', label: 'employee detail', method: 'GET', path: `/api-chain/employee/id/${f.keyed.employeeId}`, auth: true },
+    { key: 'log1', label: 'operation log page 1', method: 'GET', path: '/api-chain/logger/list?page=1&pageSize=20', auth: true },
+    {
+      key: 'logDeep',
+      label: `operation log page ${DEEP.log}`,
+      method: 'GET',
+      path: `/api-chain/logger/list?page=${DEEP.log}&pageSize=20`,
+      auth: true,
+    },
+    {
+      key: 'logDeepk',
+      label: `operation log page ${DEEP.log} by key`,
+      method: 'GET',
+      path: `/api-chain/logger/list?page=${DEEP.log}&pageSize=20&after=${f.keyed.log}`,
       auth: true,
     },
     {

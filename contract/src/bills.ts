@@ -216,7 +216,14 @@ export const billLinesAnswer = <L extends z.ZodObject>(lineRow: L) =>
 
 /** A page of a type's list. */
 export const billPage = <R extends z.ZodObject>(row: R) =>
-  z.object({ list: z.array(row), total: z.number(), page: z.number(), pageSize: z.number(), totalCapped: z.literal(true).optional() });
+  z.object({
+    list: z.array(row),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+    totalCapped: z.literal(true).optional(),
+    next: z.string().optional(),
+  });
 
 /** A timestamp: a Date on the server, an ISO string on the wire. */
 export const instant = z.union([z.string(), z.date()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));

@@ -246,4 +246,5 @@ export const jobPage = z.object({
   page: z.number(),
   pageSize: z.number(),
   totalCapped: z.literal(true).optional(),
+  next: z.string().optional(),
 });

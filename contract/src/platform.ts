@@ -19,6 +19,12 @@ export interface Page<T> {
   pageSize: number;
   /** More than 10,000 rows match: `total` is 10,000 and the pager shows "10000+". */
   totalCapped?: true;
+  /**
+   * A full page's key: the last row's sort key and id, opaque. Sent back as `after` with the next
+   * page number, the next page is read from that key on (an index range) instead of walking past the
+   * rows before it. Absent on a short page and on lists that page by number only.
+   */
+  next?: string;
 }
 
 export const id = z.coerce.number().int().positive();
@@ -39,6 +45,8 @@ export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
   sort: z.string().max(200).optional(),
+  /** The `next` of the page before (with `page` = its page + 1): the page starts after that row. */
+  after: z.string().max(1000).optional(),
 });
 
 export const codeCheckQuery = z.object({ code, id: id.optional() });

@@ -1,5 +1,5 @@
 import { type BillStateDef, date, defineBill, id, instant, memo, pageQuery } from '@headoffice/contract';
-import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { bigint, date as dateColumn, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -201,7 +201,10 @@ export const voucherType = billType(voucherBill, {
   list: {
     where: (_ctx, q) => (q.state ? [eq(vouchers.state, q.state as string)] : []),
     sortable: { voucherDate: vouchers.voucherDate },
-    order: [desc(vouchers.voucherDate), desc(vouchers.id)],
+    order: [
+      { field: 'voucherDate', column: vouchers.voucherDate, desc: true },
+      { field: 'id', column: vouchers.id, desc: true },
+    ],
   },
   save,
   reopen: { rejectReason: null },

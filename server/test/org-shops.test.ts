@@ -170,7 +170,7 @@ describe('org shops', async () => {
         const last = Math.ceil(n / pageSize);
 
         const first = await get(1, pageSize);
-        expect(first).toEqual({ list: expect.any(Array), total: n, page: 1, pageSize });
+        expect(first).toEqual({ list: expect.any(Array), total: n, page: 1, pageSize, next: expect.any(String) });
         expect(ids(first.list)).toEqual(ids(rows.slice(0, pageSize)));
         const partial = await get(last, pageSize);
         expect(partial).toMatchObject({ total: n, page: last, pageSize });

@@ -122,4 +122,48 @@ describe('plans under the tenant policy', async () => {
       expect(generic.answer.map((r) => r.eecode)).toEqual(Array.from({ length: 20 }, (_, i) => `Q${String(41 + i).padStart(6, '0')}`));
     },
   );
+  it.runIf(t.database.kind === 'postgres')(
+    'a deep page read from its key is an index range under the policy, on the generic plan too',
+    async () => {
+      // The key of page 149's last row, as the server gives it, sent with page 150.
+      const before = await a.admin.get('/api-chain/employee', { page: 149, pageSize: 20 });
+      expect(before.body.data.next).toEqual(expect.any(String));
+      const sent: { text: string; values?: unknown[] }[] = [];
+      const original = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const [config] = args as [{ text?: string; values?: unknown[] } | string];
+        if (typeof config === 'object' && config.text?.includes('from "employees"')) sent.push(config as (typeof sent)[number]);
+        return (original as (...x: unknown[]) => unknown).apply(this, args);
+      } as typeof pg.Client.prototype.query;
+      try {
+        const res = await a.admin.get('/api-chain/employee', { page: 150, pageSize: 20, after: before.body.data.next });
+        expect(res.status).toBe(200);
+        expect(res.body.data.list.map((r: { eecode: string }) => r.eecode)).toEqual(
+          Array.from({ length: 20 }, (_, i) => `P${String(2981 + i).padStart(6, '0')}`),
+        );
+      } finally {
+        pg.Client.prototype.query = original;
+      }
+      const page = sent.find((s) => s.text.includes('limit 20') && !s.text.includes('count('));
+      expect(page?.text).not.toMatch(/offset [1-9]/);
+      const last = page as (typeof sent)[number];
+      for (const mode of ['auto', 'force_generic_plan']) {
+        const text = await inTenant(db, a.tenantId, async (tx) => {
+          await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
+          await tx.execute(sql.raw(`prepare keyed_page as ${last.text}`));
+          const args = (last.values ?? []).map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`));
+          const explained = await rows(
+            tx,
+            sql.raw(`explain (analyze, costs off, timing off) execute keyed_page${args.length ? `(${args.join(', ')})` : ''}`),
+          );
+          await tx.execute(sql`deallocate keyed_page`);
+          return explained.map((row) => String(Object.values(row)[0])).join('\n');
+        });
+        // The page's ids: a range of the (tenant_id, eecode) index from the key on, 20 entries read, no sort.
+        expect(text, mode).toMatch(/Index (Only )?Scan using employees_tenant_eecode on employees( \w+)? \(actual rows=20 loops=1\)/);
+        expect(text, mode).toMatch(/Index Cond: \(\(tenant_id = (\$\d+|\(InitPlan \d+\)\.col1)\) AND \(.*eecode.*\)\)/);
+        expect(text, mode).not.toMatch(/Seq Scan on employees|Rows Removed by Filter: \d{2,}/);
+      }
+    },
+  );
 });

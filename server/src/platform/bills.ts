@@ -46,7 +46,7 @@ import { refusalOf } from './envelope.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from './errors.js';
 import { sendXlsx } from './excel.js';
 import { defineMessages, type Lang } from './i18n.js';
-import { offsetOf, orderBy, pageOf } from './paging.js';
+import { afterKey, keyset, offsetOf, type PageInput, pageOf, type SortKey } from './paging.js';
 import { route } from './route.js';
 
 defineMessages({
@@ -104,8 +104,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
     where: (ctx: BillCtx, query: Row) => SQL[];
     /** `sort` keys. */
     sortable: Record<string, PgColumn>;
-    /** Order without `sort`. */
-    order: SQL[];
+    /** Order without `sort`, as keys (fields of the type's select); the id is added last unless given. */
+    order: SortKey[];
   };
   /**
    * Saves a draft: creates it (no `bill`; with its log row, `logBill(..., 'create', ...)`) or updates
@@ -236,26 +236,27 @@ function listWhere(type: BillType, ctx: BillCtx, query: Row) {
 }
 
 function listOrder(type: BillType, sort: unknown) {
-  const c = columnsOf(type);
-  return typeof sort === 'string' && sort ? orderBy(sort, type.impl.list.sortable, [], c.id) : type.impl.list.order;
+  return keyset(typeof sort === 'string' ? sort : undefined, type.impl.list.sortable, type.impl.list.order, columnsOf(type).id);
 }
 
-export async function listBills(type: BillType, ctx: BillCtx, query: Row & { page: number; pageSize: number; sort?: string }) {
+export async function listBills(type: BillType, ctx: BillCtx, query: Row & PageInput) {
   const where = listWhere(type, ctx, query);
+  const keys = listOrder(type, query.sort);
   const result = await pageOf(
     ctx.tx,
     query,
     type.impl
       .select(ctx.tx)
-      .where(where)
-      .orderBy(...listOrder(type, query.sort))
+      .where(and(where, afterKey(keys, query)))
+      .orderBy(...keys.order)
       .limit(query.pageSize)
-      .offset(offsetOf(query)) as unknown as Promise<Row[]>,
+      .offset(offsetOf(query, keys)) as unknown as Promise<Row[]>,
     () =>
       ctx.tx
         .select({ id: columnsOf(type).id })
         .from(type.impl.table)
         .where(where),
+    keys,
   );
   return { ...result, list: await finish(type, ctx.tx, ctx.lang, result.list, true) };
 }
@@ -413,7 +414,7 @@ const EXPORT_CHUNK = 1_000;
 /** The list's rows under its filters, a chunk at a time, for a streamed workbook. */
 async function* exportRows(type: BillType, ctx: BillCtx, query: Row) {
   const where = listWhere(type, ctx, query);
-  const order = listOrder(type, query.sort);
+  const order = listOrder(type, query.sort).order;
   for (let offset = 0; offset < EXPORT_LIMIT; offset += EXPORT_CHUNK) {
     const rows = await rowsOf(type, ctx.tx, ctx.lang, where, false, order, EXPORT_CHUNK, offset);
     yield* rows;
@@ -421,7 +422,7 @@ async function* exportRows(type: BillType, ctx: BillCtx, query: Row) {
   }
 }
 
-const pagingKeys = { page: true, pageSize: true, sort: true } as const;
+const pagingKeys = { page: true, pageSize: true, sort: true, after: true } as const;
 
 /**
  * Registers every route of a bill type's `paths` with the definition's permissions and answers:
@@ -472,7 +473,7 @@ export function registerBill(app: FastifyInstance, type: BillType) {
         query: unpaged,
         response: z.array(pickRow),
       },
-      (c) => rowsOf(type, c.tx, c.lang, listWhere(type, ctxOf(c), c.query as Row), false, impl.list.order, 200),
+      (c) => rowsOf(type, c.tx, c.lang, listWhere(type, ctxOf(c), c.query as Row), false, listOrder(type, undefined).order, 200),
     );
   }
   if (def.paths.export) {

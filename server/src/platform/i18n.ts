@@ -22,6 +22,10 @@ const messages: Record<string, readonly [string, string]> = {
     'More than {cap} records match; narrow the filters before exporting',
   ],
   tooManyRequests: ['尝试过于频繁，请 {after} 后再试', 'Too many attempts; please try again in {after}'],
+  pageKeyInvalid: [
+    '翻页位置无效或已过期，请回到第一页重新翻页',
+    'The page key is not valid for this list; go back to the first page and page again',
+  ],
   badValue: ['提交的内容含有无法保存的字符或超出范围的数值', 'The request holds characters or numbers that cannot be stored'],
   badJson: ['请求内容不是有效的 JSON', 'The request body is not valid JSON'],
   unsupportedMedia: ['不支持的内容类型', 'Unsupported content type'],

@@ -18,7 +18,7 @@ import { conflict, fieldError, forbidden, notFound } from './errors.js';
 import { type ExcelColumn, sendXlsx } from './excel.js';
 import { defineMessages, type Lang } from './i18n.js';
 import { bulkInsert, type ImportColumn, type ImportDef, type ImportLookup, registerImport } from './importer.js';
-import { keywordMatch, offsetOf, orderBy, page, sentFields } from './paging.js';
+import { afterKey, keyOf, keyset, keywordMatch, offsetOf, type PageInput, page, sentFields } from './paging.js';
 import { assertUnreferenced } from './references.js';
 import { route } from './route.js';
 
@@ -228,22 +228,32 @@ function filterWhere(r: ServedRecord, cols: Columns, query: Record<string, unkno
 export async function listRecords(tx: Db, r: ServedRecord, query: Record<string, unknown>, extraWhere: SQL[] = [], auth?: Auth) {
   const cols = columnsOf(r);
   const where = [...baseWhere(r, cols, auth), ...filterWhere(r, cols, query), ...extraWhere];
-  const p = query as { page: number; pageSize: number; sort?: string };
+  const p = query as unknown as PageInput;
   const sortable: Columns = { createdAt: cols.createdAt };
   for (const [key, f] of Object.entries(r.def.fields)) if (f.table !== false && f.table?.sortable && cols[key]) sortable[key] = cols[key];
+  const keys = keyset(
+    p.sort ?? r.def.defaultSort,
+    sortable,
+    [
+      { field: 'sort', column: cols.sort },
+      { field: 'code', column: cols.code },
+    ],
+    cols.id,
+  );
   // One query after the other: a transaction's connection runs one query at a time.
   const rows = await tx
     .select(cols)
     .from(r.table)
-    .where(and(...where))
-    .orderBy(...orderBy(p.sort ?? r.def.defaultSort, sortable, [asc(cols.sort), asc(cols.code)], cols.id))
+    .where(and(...where, afterKey(keys, p)))
+    .orderBy(...keys.order)
     .limit(p.pageSize)
-    .offset(offsetOf(p));
+    .offset(offsetOf(p, keys));
   const [{ total }] = await tx
     .select({ total: count() })
     .from(r.table)
     .where(and(...where));
-  return page(await decorated(r, tx, rows as Row[]), total, p);
+  const next = rows.length === p.pageSize ? keyOf(keys, rows[rows.length - 1]) : undefined;
+  return { ...page(await decorated(r, tx, rows as Row[]), total, p), ...(next ? { next } : {}) };
 }
 
 const pick = (label: Label, lang: Lang) => label[lang === 'en-US' ? 1 : 0];

@@ -21,7 +21,7 @@ import { AppError, conflict, forbidden, notFound } from '../../platform/errors.j
 import { dateTimeText, statusText, yuan as yuanValue } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
 import { nextSeriesCode } from '../../platform/numbering.js';
-import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
+import { afterKey, keyset, keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { packageTypes, shops } from '../org/schema.js';
 import { assertRefs, PICK_LIMIT } from './common.js';
@@ -131,19 +131,21 @@ async function listPackages(tx: Db, q: ListQuery) {
     createdAt: servicePackages.createdAt,
     updatedAt: servicePackages.updatedAt,
   };
+  const keys = keyset(q.sort, sortable, [{ field: 'code', column: servicePackages.code }], servicePackages.id);
   return pageOf(
     tx,
     q,
     selectPackages(tx)
-      .where(and(...where))
-      .orderBy(...orderBy(q.sort, sortable, [asc(servicePackages.code)], servicePackages.id))
+      .where(and(...where, afterKey(keys, q)))
+      .orderBy(...keys.order)
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q, keys)),
     () =>
       tx
         .select({ id: servicePackages.id })
         .from(servicePackages)
         .where(and(...where)),
+    keys,
   );
 }
 

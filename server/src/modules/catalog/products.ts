@@ -9,7 +9,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { dateTimeText, statusText, yuan } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
 import { nextSeriesCode } from '../../platform/numbering.js';
-import { containsPattern, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
+import { afterKey, containsPattern, keyset, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { gramMatch } from '../../platform/search.js';
 import { productCategories } from '../org/schema.js';
@@ -116,12 +116,13 @@ export async function listProducts(tx: Db, q: ListQuery) {
     createdAt: products.createdAt,
     updatedAt: products.updatedAt,
   };
+  const keys = keyset(q.sort, sortable, [{ field: 'pcode', column: products.pcode }], products.id);
   const rows = selectProducts(tx)
-    .where(where)
-    .orderBy(...orderBy(q.sort, sortable, [asc(products.pcode)], products.id))
+    .where(and(where, afterKey(keys, q)))
+    .orderBy(...keys.order)
     .limit(q.pageSize)
-    .offset(offsetOf(q));
-  const result = await pageOf(tx, q, rows, () => tx.select({ id: products.id }).from(products).where(where));
+    .offset(offsetOf(q, keys));
+  const result = await pageOf(tx, q, rows, () => tx.select({ id: products.id }).from(products).where(where), keys);
   return { ...result, list: result.list.map(fixNulls) };
 }
 

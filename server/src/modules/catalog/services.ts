@@ -19,7 +19,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { dateTimeText, statusText, yuan } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
 import { nextSeriesCode } from '../../platform/numbering.js';
-import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
+import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { branches, employees, positionLevels, positions, serviceTypes, shops } from '../org/schema.js';
 import { employeeScope } from '../org/staff-queries.js';
@@ -116,15 +116,17 @@ async function listServices(tx: Db, q: ListQuery, auth: Auth) {
     createdAt: services.createdAt,
     updatedAt: services.updatedAt,
   };
+  const keys = keyset(q.sort, sortable, [{ field: 'code', column: services.code }], services.id);
   const result = await pageOf(
     tx,
     q,
     selectServices(tx)
-      .where(where)
-      .orderBy(...orderBy(q.sort, sortable, [asc(services.code)], services.id))
+      .where(and(where, afterKey(keys, q)))
+      .orderBy(...keys.order)
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q, keys)),
     () => tx.select({ id: services.id }).from(services).where(where),
+    keys,
   );
   return { ...result, list: await withPerformers(tx, result.list, auth) };
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
+import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { positions } from '../org/schema.js';
 import './messages.js';
@@ -45,21 +45,23 @@ async function listAuthorities(tx: Db, q: z.output<typeof dictionaryListQuery>) 
     status: authorities.status,
     createdAt: authorities.createdAt,
   };
+  const keys = keyset(q.sort, sortable, [{ field: 'code', column: authorities.code }], authorities.id);
   return pageOf(
     tx,
     q,
     tx
       .select(authorityColumns)
       .from(authorities)
-      .where(and(...where))
-      .orderBy(...orderBy(q.sort, sortable, [asc(authorities.code)], authorities.id))
+      .where(and(...where, afterKey(keys, q)))
+      .orderBy(...keys.order)
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q, keys)),
     () =>
       tx
         .select({ id: authorities.id })
         .from(authorities)
         .where(and(...where)),
+    keys,
   );
 }
 

@@ -1,5 +1,5 @@
 import { type AuditChange, auditEntityLabels, auditFieldLabels, auditVerbLabels, type LogRow, logQuery } from '@headoffice/contract';
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { fieldError, forbidden } from '../../platform/errors.js';
 import { dateTimeText } from '../../platform/excel.js';
 import type { Lang } from '../../platform/i18n.js';
 import { listExport } from '../../platform/list-export.js';
-import { keywordMatch, offsetOf } from '../../platform/paging.js';
+import { afterKey, keyOf, keyset, keywordMatch, offsetOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { auditLog } from '../../platform/schema.js';
 import { employees } from '../org/schema.js';
@@ -90,6 +90,11 @@ function describe(
 
 type LogQuery = z.output<typeof logQuery>;
 
+const logOrder = [
+  { field: 'at', column: auditLog.at, desc: true },
+  { field: 'id', column: auditLog.id, desc: true },
+];
+
 /**
  * The operation log, newest first. Every condition sits on top of the (tenant_id, at) index, which
  * the scan walks backwards; the count stops at LOG_WINDOW + 1 rows instead of counting the table.
@@ -115,8 +120,9 @@ async function listLogs(tx: Db, auth: Auth, lang: Lang, q: LogQuery, employeeLog
     if (q.dateFrom) where.push(sql`${auditLog.at} >= (${q.dateFrom}::date::timestamp at time zone ${zone})`);
     if (q.dateTo) where.push(sql`${auditLog.at} < ((${q.dateTo}::date + 1)::timestamp at time zone ${zone})`);
   }
-  const offset = offsetOf(q);
-  if (offset >= LOG_WINDOW) throw fieldError('page', 'logPageTooDeep', { max: LOG_WINDOW });
+  if (offsetOf(q) >= LOG_WINDOW) throw fieldError('page', 'logPageTooDeep', { max: LOG_WINDOW });
+  // Newest first; from the key of the page before when the client sends it (an index range on (tenant_id, at)).
+  const keys = keyset(undefined, {}, logOrder, auditLog.id);
   const window = tx
     .select({ one: sql`1` })
     .from(auditLog)
@@ -127,12 +133,14 @@ async function listLogs(tx: Db, auth: Auth, lang: Lang, q: LogQuery, employeeLog
   const rows = await tx
     .select(logColumns)
     .from(auditLog)
-    .where(and(...where))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .where(and(...where, afterKey(keys, q)))
+    .orderBy(...keys.order)
     .limit(q.pageSize)
-    .offset(offset);
+    .offset(offsetOf(q, keys));
   const [{ matched }] = await tx.select({ matched: sql<number>`count(*)::int` }).from(window);
+  const next = rows.length === q.pageSize ? keyOf(keys, rows[rows.length - 1]) : undefined;
   return {
+    ...(next ? { next } : {}),
     list: rows.map(({ verb, changes, ...row }) => {
       const touched = Array.isArray(changes) ? (changes as TouchedRow[]) : [];
       return { ...row, ...describe({ ...row, verb }, touched, lang), changes: changesOf(touched, lang), at: row.at.toISOString() };

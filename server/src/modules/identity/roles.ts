@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
-import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
+import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { registerRecord, serveRecord } from '../../platform/records.js';
 import { assertUnreferenced } from '../../platform/references.js';
 import { route } from '../../platform/route.js';
@@ -48,19 +48,29 @@ async function listRoles(tx: Db, q: z.output<typeof roleListQuery>) {
   if (q.roleTypeId) where.push(eq(roles.roleTypeId, q.roleTypeId));
   if (q.status !== undefined) where.push(eq(roles.status, q.status));
   const sortable = { code: roles.code, name: roles.name, status: roles.status, createdAt: roles.createdAt, roleTypeId: roles.roleTypeId };
+  const keys = keyset(
+    q.sort,
+    sortable,
+    [
+      { field: 'isSuper', column: roles.isSuper, desc: true },
+      { field: 'code', column: roles.code },
+    ],
+    roles.id,
+  );
   return pageOf(
     tx,
     q,
     selectRoles(tx)
-      .where(and(...where))
-      .orderBy(...orderBy(q.sort, sortable, [desc(roles.isSuper), asc(roles.code)], roles.id))
+      .where(and(...where, afterKey(keys, q)))
+      .orderBy(...keys.order)
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q, keys)),
     () =>
       tx
         .select({ id: roles.id })
         .from(roles)
         .where(and(...where)),
+    keys,
   );
 }
 

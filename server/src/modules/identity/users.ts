@@ -7,7 +7,7 @@ import { type Auth, assertShopVisible, can, hashPassword, visibleShops } from '.
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { dateTimeText, statusText } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
-import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
+import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { employees, shops } from '../org/schema.js';
 import { employeeScope } from '../org/staff-queries.js';
@@ -141,19 +141,21 @@ async function listUsers(tx: Db, auth: Auth, q: z.output<typeof userListQuery>) 
     createdAt: users.createdAt,
     updatedAt: users.updatedAt,
   };
+  const keys = keyset(q.sort, sortable, [{ field: 'username', column: users.username }], users.id);
   const result = await pageOf(
     tx,
     q,
     selectUsers(tx)
-      .where(and(...where))
-      .orderBy(...orderBy(q.sort, sortable, [asc(users.username)], users.id))
+      .where(and(...where, afterKey(keys, q)))
+      .orderBy(...keys.order)
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q, keys)),
     () =>
       tx
         .select({ id: users.id })
         .from(users)
         .where(and(...where)),
+    keys,
   );
   return { ...result, list: await decorate(tx, result.list) };
 }

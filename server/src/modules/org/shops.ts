@@ -7,7 +7,7 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
 import { nextSeriesCode } from '../../platform/numbering.js';
-import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
+import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { divisionName, divisions, isValidDivision } from './pca.js';
 import { brands, regions, shopImages, shops } from './schema.js';
@@ -96,15 +96,17 @@ async function listShops(tx: Db, auth: Auth, q: ListQuery) {
     createdAt: shops.createdAt,
     regionId: shops.regionId,
   };
+  const keys = keyset(q.sort, sortable, [{ field: 'code', column: shops.code }], shops.id);
   const result = await pageOf(
     tx,
     q,
     selectShops(tx)
-      .where(where)
-      .orderBy(...orderBy(q.sort, sortable, [asc(shops.code)], shops.id))
+      .where(and(where, afterKey(keys, q)))
+      .orderBy(...keys.order)
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q, keys)),
     () => tx.select({ id: shops.id }).from(shops).innerJoin(regions, eq(regions.id, shops.regionId)).where(where),
+    keys,
   );
   return { ...result, list: await withImagesAndPlaces(tx, result.list) };
 }

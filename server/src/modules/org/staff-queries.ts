@@ -8,7 +8,7 @@ import { notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { translate } from '../../platform/i18n.js';
 import { businessDate } from '../../platform/numbering.js';
-import { keywordMatch, onPage, orderBy, pageOf } from '../../platform/paging.js';
+import { keyset, keywordMatch, onPage, pageOf } from '../../platform/paging.js';
 import { gramMatch } from '../../platform/search.js';
 import { users } from '../identity/schema.js';
 import { branches, employeeGrams, employees, positionLevels, positions, shops, skillLevels } from './schema.js';
@@ -136,11 +136,11 @@ const sortable = {
 
 export async function listEmployees(tx: Db, auth: Auth, q: EmployeeListQuery) {
   const where = and(...employeeFilters(auth, q));
-  const order = orderBy(q.sort, sortable, [asc(employees.eecode)], employees.id);
+  const keys = keyset(q.sort, sortable, [{ field: 'eecode', column: employees.eecode }], employees.id);
   const rows = selectEmployees(tx)
-    .where(onPage(tx, employees.id, where, order, q))
-    .orderBy(...order);
-  return pageOf(tx, q, rows, () => tx.select({ id: employees.id }).from(employees).where(where));
+    .where(onPage(tx, employees.id, where, keys, q))
+    .orderBy(...keys.order);
+  return pageOf(tx, q, rows, () => tx.select({ id: employees.id }).from(employees).where(where), keys);
 }
 
 export async function getEmployee(tx: Db, auth: Auth, id: number) {

@@ -1,5 +1,5 @@
 import type { StreamRow, streamQuery } from '@headoffice/contract';
-import { and, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -7,7 +7,7 @@ import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.
 import { notFound } from '../../platform/errors.js';
 import type { ExcelColumn } from '../../platform/excel.js';
 import { type Lang, translate } from '../../platform/i18n.js';
-import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
+import { afterKey, keyset, keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
 import { branches, employeeStream, employees, positionLevels, positions, shops } from './schema.js';
 
 const fromShop = alias(shops, 'from_shop');
@@ -98,19 +98,29 @@ const sortable = {
 
 export async function listStream(tx: Db, auth: Auth, q: StreamQuery) {
   const where = filters(auth, q);
+  const keys = keyset(
+    q.sort,
+    sortable,
+    [
+      { field: 'effectiveDate', column: s.effectiveDate, desc: true },
+      { field: 'createdAt', column: s.createdAt, desc: true },
+    ],
+    s.id,
+  );
   return pageOf(
     tx,
     q,
     selectStream(tx)
-      .where(where)
-      .orderBy(...orderBy(q.sort, sortable, [desc(s.effectiveDate), desc(s.createdAt)], s.id))
+      .where(and(where, afterKey(keys, q)))
+      .orderBy(...keys.order)
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q, keys)),
     () => {
       // The count joins employees only for the keyword (every row has its employee).
       const counted = tx.select({ id: s.id }).from(s).$dynamic();
       return (q.keyword ? counted.innerJoin(employees, eq(employees.id, s.employeeId)) : counted).where(where);
     },
+    keys,
   );
 }
 

@@ -1,5 +1,5 @@
 import { type StockBillType, type stockBillSave, stockEntryBill, stockOutBill } from '@headoffice/contract';
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -445,7 +445,10 @@ function stockBillType(def: typeof stockEntryBill | typeof stockOutBill, type: S
         createdAt: stockBills.createdAt,
       },
       // Tenant, type and date: the list stays on stock_bills_tenant_type_date.
-      order: [desc(stockBills.billDate), desc(stockBills.id)],
+      order: [
+        { field: 'billDate', column: stockBills.billDate, desc: true },
+        { field: 'id', column: stockBills.id, desc: true },
+      ],
     },
     save: saveOf(type),
     afterSave: autoAudit(type),

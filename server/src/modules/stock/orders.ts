@@ -1,5 +1,5 @@
 import { productOrderBill, type productOrderSave, type productOrderTreeQuery } from '@headoffice/contract';
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -248,7 +248,10 @@ export const orderBills = billType(productOrderBill, {
       totalAmount: productOrders.totalAmount,
       createdAt: productOrders.createdAt,
     },
-    order: [desc(productOrders.orderDate), desc(productOrders.id)],
+    order: [
+      { field: 'orderDate', column: productOrders.orderDate, desc: true },
+      { field: 'id', column: productOrders.id, desc: true },
+    ],
   },
   save: saveOrder,
   reopen: { rejectReason: null },

@@ -4,6 +4,7 @@ import { Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { EmptyState } from '../Empty';
 import { http } from '../http';
+import { usePageKeys } from './pageKeys';
 
 export interface PagedTableProps<R> {
   /** GET answering a `Page<R>` (list, total, page, pageSize). */
@@ -23,11 +24,17 @@ export interface PagedTableProps<R> {
  */
 export function PagedTable<R extends object>({ url, params, columns, rowKey, empty, pageSize = 10 }: PagedTableProps<R>) {
   const [page, setPage] = useState(1);
+  const keys = usePageKeys(JSON.stringify([url, params, pageSize]));
+  const after = keys.afterFor(page);
   const q = useQuery({
-    queryKey: [url, 'paged', params, page, pageSize],
-    queryFn: ({ signal }) => http.get<Page<R>>(url, { ...params, page, pageSize }, { signal }),
+    queryKey: [url, 'paged', params, page, pageSize, after],
+    queryFn: ({ signal }) => http.get<Page<R>>(url, { ...params, page, pageSize, ...after }, { signal }),
     placeholderData: keepPreviousData,
   });
+  const goTo = (to: number) => {
+    keys.moveTo(to, q.data);
+    setPage(to);
+  };
   return (
     <Table<R>
       size="small"
@@ -39,7 +46,7 @@ export function PagedTable<R extends object>({ url, params, columns, rowKey, emp
       locale={{ emptyText: <EmptyState compact description={empty} /> }}
       pagination={
         (q.data?.total ?? 0) > pageSize
-          ? { current: page, pageSize, total: q.data?.total, size: 'small', showSizeChanger: false, onChange: setPage }
+          ? { current: page, pageSize, total: q.data?.total, size: 'small', showSizeChanger: false, onChange: goTo }
           : false
       }
     />

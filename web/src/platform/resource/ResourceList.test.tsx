@@ -148,3 +148,49 @@ describe('the search, sort and page in the URL', () => {
     await waitFor(() => expect(seen.at(-1)).toBe('?code=C7&sort=code'));
   });
 });
+
+describe('the pager and the page key', () => {
+  /** Answers each page with its rows and, as a keyed list does, the key of its last row. */
+  function serveKeyed() {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api-user/me'))
+        return reply({ user: { id: 1 }, roles: [], permissions: ['*'], loginShops: [], managerShops: [] });
+      const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? 1);
+      const list = rows.map((r) => ({ ...r, id: r.id + (page - 1) * 20, code: `P${page}-${r.id}` }));
+      return reply({ list, total: 200, page, pageSize: 20, next: `key-after-page-${page}` });
+    });
+  }
+  const listCalls = () =>
+    fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname === '/api-chain/thing');
+
+  it('sends the key of the page on screen when moving on to the next page, and a page number otherwise', async () => {
+    serveKeyed();
+    const seen: string[] = [];
+    renderList(def, '/admin/things', (s) => seen.push(s));
+    expect(await screen.findByText('P1-1')).toBeTruthy();
+    expect(listCalls()[0].searchParams.get('after')).toBeNull();
+
+    fireEvent.click(screen.getByTitle('2'));
+    expect(await screen.findByText('P2-1')).toBeTruthy();
+    const second = listCalls().at(-1) as URL;
+    expect(second.searchParams.get('page')).toBe('2');
+    expect(second.searchParams.get('after')).toBe('key-after-page-1');
+    // the URL keeps the page number, not the key
+    await waitFor(() => expect(seen.at(-1)).toContain('page=2'));
+    expect(seen.at(-1)).not.toContain('after');
+
+    fireEvent.click(screen.getByTitle('3'));
+    expect(await screen.findByText('P3-1')).toBeTruthy();
+    expect(listCalls().at(-1)?.searchParams.get('after')).toBe('key-after-page-2');
+
+    // a jump further away, and back, go by page number
+    fireEvent.click(screen.getByTitle('5'));
+    expect(await screen.findByText('P5-1')).toBeTruthy();
+    expect(listCalls().at(-1)?.searchParams.get('page')).toBe('5');
+    expect(listCalls().at(-1)?.searchParams.get('after')).toBeNull();
+    fireEvent.click(screen.getByTitle('4'));
+    expect(await screen.findByText('P4-1')).toBeTruthy();
+    expect(listCalls().at(-1)?.searchParams.get('after')).toBeNull();
+  });
+});

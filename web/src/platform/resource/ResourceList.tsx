@@ -22,6 +22,7 @@ import { filtersToUrl, useListUrlState } from '../tabs/urlState';
 import { renderValue, StatusSwitch } from './cells';
 import { ExportButton } from './ExportButton';
 import { FieldInput } from './FieldInput';
+import { usePageKeys } from './pageKeys';
 import { ResourceForm } from './ResourceForm';
 import { SearchButtons } from './SearchButtons';
 import { pagerTotal, type TotalInfo, totalText } from './total';
@@ -154,13 +155,16 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
     ? { sort: sort ?? 'sort,code', ...filters, ...fixedParams }
     : { page, pageSize, sort, ...filters, ...fixedParams };
   const listPath = def.listPath ?? def.basePath;
+  // The next page from the page before is read from that page's key (`after`); the URL keeps the page number.
+  const pageKeys = usePageKeys(JSON.stringify([listPath, pageSize, sort, filters, fixedParams ?? {}]));
+  const after = tree ? {} : pageKeys.afterFor(page);
 
   const listQuery = queryOptions<ListPage<R>>({
-    queryKey: [def.key, tree ? 'tree' : 'list', params],
+    queryKey: [def.key, tree ? 'tree' : 'list', params, after],
     queryFn: ({ signal }) =>
       tree
         ? fetchAll<R>(listPath, params, signal).then((r) => ({ ...r, page: 1, pageSize: r.list.length }))
-        : http.get<Page<R>>(listPath, params, { signal, quiet: ['403'] }),
+        : http.get<Page<R>>(listPath, { ...params, ...after }, { signal, quiet: ['403'] }),
   });
   // The first render of a list page is long (search form, table): the rows are asked for as it starts,
   // not once it is on screen, when nothing is cached yet. That answer is not asked for again on mount
@@ -316,7 +320,10 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
     if (pagination.pageSize && pagination.pageSize !== pageSize) {
       setPageSize(pagination.pageSize);
       setPage(1);
-    } else if (pagination.current) setPage(pagination.current);
+    } else if (pagination.current) {
+      pageKeys.moveTo(pagination.current, list.data);
+      setPage(pagination.current);
+    }
   };
 
   if (isApiError(list.error) && list.error.status === 403) return <ForbiddenResult />;
