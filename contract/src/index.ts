@@ -13,3 +13,5 @@ export * from './staff.js';
 export * from './stock.js';
 export * from './stock-bills.js';
 export * from './stock-records.js';
+export * from './cashier.js';
+export * from './cashier-records.js';
