@@ -1,5 +1,7 @@
 export * from './audit.js';
 export * from './bills.js';
+export * from './cashier.js';
+export * from './cashier-records.js';
 export * from './catalog.js';
 export * from './catalog-records.js';
 export * from './identity.js';
@@ -13,5 +15,3 @@ export * from './staff.js';
 export * from './stock.js';
 export * from './stock-bills.js';
 export * from './stock-records.js';
-export * from './cashier.js';
-export * from './cashier-records.js';

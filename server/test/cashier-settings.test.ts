@@ -184,13 +184,11 @@ describe('stations, the wheel, bill settings, Meituan and Douyin', async () => {
   it('the product-order settings moved to their own key: a tenant saved under the old key keeps its values', async () => {
     const old = await t.tenant({ demo: true });
     await inTenant(t.database.db, old.tenantId, (tx) =>
-      tx
-        .insert(tenantSettings)
-        .values({
-          tenantId: old.tenantId,
-          key: 'order.config',
-          value: { isAutoNo: false, isAllowMobile: false, noPrefix: 'OLD', noWidth: 5 },
-        }),
+      tx.insert(tenantSettings).values({
+        tenantId: old.tenantId,
+        key: 'order.config',
+        value: { isAutoNo: false, isAllowMobile: false, noPrefix: 'OLD', noWidth: 5 },
+      }),
     );
     const file = fs.readFileSync(path.join(import.meta.dirname, '../drizzle/0019_till_settings.sql'), 'utf8');
     const handWritten = file.slice(file.indexOf('-- hand-written'));
