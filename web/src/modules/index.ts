@@ -1,5 +1,7 @@
 import type { Lang } from '../platform/i18n';
 import type { PageDef } from '../platform/pages';
+import { cashierPages } from './cashier';
+import { cashierEn, cashierZh } from './cashier/locale';
 import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { identityPages } from './identity';
@@ -26,6 +28,7 @@ export const webModules: WebModule[] = [
   { name: 'catalog', pages: catalogPages, locale: { 'zh-CN': catalogZh, 'en-US': catalogEn } },
   { name: 'pricing', pages: pricingPages, locale: { 'zh-CN': pricingZh, 'en-US': pricingEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
+  { name: 'cashier', pages: cashierPages, locale: { 'zh-CN': cashierZh, 'en-US': cashierEn } },
   { name: 'inbox', pages: inboxPages },
 ];
 
