@@ -55,7 +55,8 @@ test('head office edits a pay template, assigns it to a shop and sets the hand-t
   await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
   await pane.getByText('标准支付模板（PT-E2E）').waitFor();
   await settle(page);
-  const cashRow = pane.locator('.ant-tabs-tabpane-active .ant-table-row').filter({ hasText: '01 人民币' });
+  await shot(page, 'cashier-paytemplate-new');
+  const cashRow = pane.locator('.ant-table-row:visible').filter({ hasText: '01 人民币' });
   await cashRow.locator('.ant-switch').nth(1).click();
   await cashRow.locator('input').first().fill('9000');
   await pane.getByRole('button', { name: /保\s*存/ }).click();

@@ -1,4 +1,5 @@
 import type { ModuleDef } from '../platform/modules.js';
+import { ensureCashierDefaults } from './cashier/defaults.js';
 import { cashierMenus } from './cashier/menus.js';
 import * as cashierTables from './cashier/schema.js';
 import { catalogMenus } from './catalog/menus.js';
@@ -22,7 +23,13 @@ export const modules: ModuleDef[] = [
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
   { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
   { name: 'stock', tables: stockTables, menus: stockMenus, routes: async () => (await import('./stock/routes.js')).stockModule },
-  { name: 'cashier', tables: cashierTables, menus: cashierMenus, routes: async () => (await import('./cashier/routes.js')).cashierModule },
+  {
+    name: 'cashier',
+    tables: cashierTables,
+    menus: cashierMenus,
+    seed: ensureCashierDefaults,
+    routes: async () => (await import('./cashier/routes.js')).cashierModule,
+  },
   {
     name: 'identity',
     tables: identityTables,

@@ -24,7 +24,6 @@ import { conflict, fieldError, forbidden, notFound } from '../../platform/errors
 import { deleteRecord, listAllRecords, listRecords, type Row, registerRecord, saveRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/schema.js';
-import { ensureCashierDefaults } from './defaults.js';
 import { payClasses, payTemplateItems, payTemplateShops, payTemplates, payTypes } from './schema.js';
 
 async function classNames(tx: Db, rows: Row[]) {
@@ -208,8 +207,6 @@ const bumpTemplate = (tx: Db, id: number) =>
     .where(eq(payTemplates.id, id));
 
 export function registerPayRoutes(app: FastifyInstance) {
-  const ensure = async ({ tx, auth }: { tx: Db; auth: Auth }) => ensureCashierDefaults(tx, auth.tenantId);
-
   // The generic record routes save and updateStatus; the reads first give the tenant its shipped defaults,
   // and a delete first refuses a system pay type.
   registerRecord(app, { ...payTypeDef, def: { ...payTypeRecord, serves: (v) => v === 'save' || v === 'updateStatus' } });
@@ -220,7 +217,6 @@ export function registerPayRoutes(app: FastifyInstance) {
     T.list,
     { summary: 'Pay types: paged list', perm: 'cashier.paytype.view', query: payTypeRecord.listQuery },
     async (ctx) => {
-      await ensure(ctx);
       return listRecords(ctx.tx, payTypeDef, ctx.query);
     },
   );
@@ -230,7 +226,6 @@ export function registerPayRoutes(app: FastifyInstance) {
     T.all,
     { summary: 'Pay types: enabled entries for pickers', perm: null, query: payTypeRecord.allQuery },
     async (ctx) => {
-      await ensure(ctx);
       return listAllRecords(ctx.tx, payTypeDef, ctx.query);
     },
   );
@@ -252,7 +247,6 @@ export function registerPayRoutes(app: FastifyInstance) {
     P.payClassAll,
     { summary: 'Pay classes (01 现金类, 02 赠送类 ...), enabled, for pickers', perm: null, query: payClassRecord.allQuery },
     async (ctx) => {
-      await ensure(ctx);
       return listAllRecords(ctx.tx, payClassDef, ctx.query);
     },
   );
@@ -264,7 +258,6 @@ export function registerPayRoutes(app: FastifyInstance) {
     P.payTypeVo,
     { summary: 'Every pay type (enabled or not) with its class, by sort and code', perm: 'cashier.paytype.view', response: voList },
     async (ctx) => {
-      await ensure(ctx);
       return payTypeVos(ctx.tx, false);
     },
   );
@@ -279,7 +272,6 @@ export function registerPayRoutes(app: FastifyInstance) {
       response: voList,
     },
     async (ctx) => {
-      await ensure(ctx);
       const all = await payTypeVos(ctx.tx, true);
       return ctx.query.classId ? all.filter((p) => p.classId === ctx.query.classId) : all;
     },
@@ -297,7 +289,6 @@ export function registerPayRoutes(app: FastifyInstance) {
       entity: 'paytype',
     },
     async ({ tx, auth, body, req }) => {
-      await ensureCashierDefaults(tx, auth.tenantId);
       return saveRecord(tx, payTypeDef, body as Record<string, unknown>, auth, req.body);
     },
   );
@@ -357,7 +348,6 @@ export function registerPayRoutes(app: FastifyInstance) {
       response: payTemplateDetail,
     },
     async ({ tx, auth, body }) => {
-      await ensureCashierDefaults(tx, auth.tenantId);
       const { id, version, ...head } = body;
       if (id) {
         const [row] = await tx

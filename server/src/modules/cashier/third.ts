@@ -46,10 +46,12 @@ async function ownMapping(tx: Db, auth: Auth, table: typeof mtShops | typeof dyS
  * The Douyin adapter: which POIs the platform knows for the tenant. Only the local sandbox exists
  * (by default and in tests): one POI per shop, `SBX-<shop code>`.
  */
-async function douyinPois(tx: Db) {
+async function douyinPois(tx: Db, auth: Auth) {
+  const visible = visibleShops(auth);
   const rows = await tx
     .select({ code: shops.code, name: shops.name, address: shops.address })
     .from(shops)
+    .where(visible ? inArray(shops.id, visible.length ? visible : [0]) : undefined)
     .orderBy(asc(shops.code))
     .limit(2000);
   return rows.map((s) => ({ poiId: `SBX-${s.code}`, poiName: `${s.name}（抖音）`, address: s.address }));
@@ -243,9 +245,9 @@ export function registerThirdRoutes(app: FastifyInstance) {
       perm: 'cashier.third.view',
       response: z.array(dyPoi),
     },
-    async ({ tx }) => {
+    async ({ tx, auth }) => {
       const mapped = new Set((await tx.select({ poiId: dyShops.poiId }).from(dyShops)).map((r) => r.poiId));
-      return (await douyinPois(tx)).map((p) => ({ ...p, mapped: mapped.has(p.poiId) }));
+      return (await douyinPois(tx, auth)).map((p) => ({ ...p, mapped: mapped.has(p.poiId) }));
     },
   );
   route(

@@ -21,7 +21,6 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
 import { positionLevels, positions, shops } from '../org/schema.js';
-import { ensureCashierDefaults } from './defaults.js';
 import { assertShops } from './pay.js';
 import { stations, wheelRests, wheelSchemeShops, wheelSchemes } from './schema.js';
 
@@ -110,7 +109,6 @@ export function registerWheelRoutes(app: FastifyInstance) {
     P.stationAll,
     { summary: 'Stations per business type (美发/美容/综合) with their rows and positions', perm: null, response: z.array(station) },
     async ({ tx, auth }) => {
-      await ensureCashierDefaults(tx, auth.tenantId);
       return stationsOf(tx);
     },
   );
@@ -125,7 +123,6 @@ export function registerWheelRoutes(app: FastifyInstance) {
       response: station,
     },
     async ({ tx, auth, params }) => {
-      await ensureCashierDefaults(tx, auth.tenantId);
       const [row] = await stationsOf(tx, eq(stations.code, params.code));
       if (!row) throw notFound();
       return row;
@@ -157,7 +154,6 @@ export function registerWheelRoutes(app: FastifyInstance) {
       response: z.array(positionOption),
     },
     async ({ tx, auth }) => {
-      await ensureCashierDefaults(tx, auth.tenantId);
       const used = [
         ...new Set((await tx.select({ rows: stations.rows }).from(stations)).flatMap((s) => s.rows.flatMap((r) => r.positionIds))),
       ];

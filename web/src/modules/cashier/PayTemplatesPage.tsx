@@ -91,7 +91,7 @@ export default function PayTemplatesPage() {
       min={0}
       max={10000}
       precision={0}
-      style={{ width: 90 }}
+      style={{ width: 80 }}
       disabled={!editable}
       value={itemOf(bt, p)[key]}
       onChange={(v) => setItem(bt, p, { [key]: v ?? 0 })}
@@ -108,21 +108,21 @@ export default function PayTemplatesPage() {
       dataSource={types.data ?? []}
       scroll={{ y: 380 }}
       columns={[
-        { title: t('cashier.template.payType'), key: 'name', render: (_, p) => `${p.code} ${p.name}`, width: 150 },
-        { title: t('cashier.template.payClass'), dataIndex: 'className', width: 90 },
-        { title: t('cashier.template.enable'), key: 'enable', render: flag(bt, 'enable'), width: 70 },
-        { title: t('cashier.template.isOften'), key: 'isOften', render: flag(bt, 'isOften'), width: 70 },
-        { title: t('cashier.template.isMixed'), key: 'isMixed', render: flag(bt, 'isMixed'), width: 100 },
-        { title: t('cashier.template.perfRate'), key: 'perfRate', render: rate(bt, 'perfRate'), width: 110 },
-        { title: t('cashier.template.classRate'), key: 'classRate', render: rate(bt, 'classRate'), width: 110 },
-        { title: t('cashier.template.feeRate'), key: 'feeRate', render: rate(bt, 'feeRate'), width: 110 },
+        { title: t('cashier.template.payType'), key: 'name', render: (_, p) => `${p.code} ${p.name}`, width: 130 },
+        { title: t('cashier.template.payClass'), dataIndex: 'className', width: 80 },
+        { title: t('cashier.template.enable'), key: 'enable', render: flag(bt, 'enable'), width: 56 },
+        { title: t('cashier.template.isOften'), key: 'isOften', render: flag(bt, 'isOften'), width: 56 },
+        { title: t('cashier.template.isMixed'), key: 'isMixed', render: flag(bt, 'isMixed'), width: 96 },
+        { title: t('cashier.template.perfRate'), key: 'perfRate', render: rate(bt, 'perfRate'), width: 100 },
+        { title: t('cashier.template.classRate'), key: 'classRate', render: rate(bt, 'classRate'), width: 100 },
+        { title: t('cashier.template.feeRate'), key: 'feeRate', render: rate(bt, 'feeRate'), width: 100 },
       ]}
     />
   );
 
   return (
     <Row gutter={12} className="ho-paytemplates">
-      <Col span={7}>
+      <Col span={6}>
         <Card
           size="small"
           title={t('cashier.template.list')}
@@ -150,7 +150,7 @@ export default function PayTemplatesPage() {
           />
         </Card>
       </Col>
-      <Col span={17}>
+      <Col span={18}>
         {current ? (
           <Card
             size="small"

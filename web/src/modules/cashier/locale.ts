@@ -31,7 +31,7 @@ export const cashierZh = {
     payClass: '支付类别',
     enable: '启用',
     isOften: '常用',
-    isMixed: '可混合支付',
+    isMixed: '可混合',
     perfRate: '业绩比例(‱)',
     classRate: '类内比例(‱)',
     feeRate: '手续费率(‱)',
