@@ -33,7 +33,7 @@ function StationCard({ station, editable }: { station: Station; editable: boolea
       title={
         <Space>
           {station.name}
-          {type ? <Tag>{label(type)}</Tag> : null}
+          {type && label(type) !== station.name ? <Tag>{label(type)}</Tag> : null}
         </Space>
       }
       extra={
