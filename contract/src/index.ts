@@ -2,6 +2,8 @@ export * from './attendance.js';
 export * from './attendance-records.js';
 export * from './audit.js';
 export * from './bills.js';
+export * from './cashier.js';
+export * from './cashier-records.js';
 export * from './catalog.js';
 export * from './catalog-records.js';
 export * from './finance.js';

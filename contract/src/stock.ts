@@ -186,7 +186,7 @@ export const productOrderSave = z.strictObject({
   version,
   shopId: id,
   orderDate: date.optional(),
-  /** Only when automatic numbering is off (makeorderconfig). */
+  /** Only when automatic numbering is off (the product-order settings). */
   billNo: z
     .string()
     .trim()
@@ -233,7 +233,8 @@ export const stockConfig = z.strictObject({
 });
 export type StockConfig = z.output<typeof stockConfig>;
 
-/** `makeorderconfig` (setting `order.config`). */
+/** Product-order settings (setting `stock.order`), served at ORDER_CONFIG_PATH (makeorderconfig is the cashier's). */
+export const ORDER_CONFIG_PATH = '/api-stock/orderconfig';
 export const orderConfig = z.strictObject({
   /** Order numbers come from the series (prefix + date + sequence); off: the shop types the number. */
   isAutoNo: z.boolean().default(true),

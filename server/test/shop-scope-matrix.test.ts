@@ -56,6 +56,8 @@ const NOT_A_RECORD: Record<string, string> = {
   'GET /api-stock/dictinout/checkColname': '`id` is the reason to leave out; answers only whether the value is free',
   'GET /api-stock/dictinout/checkCode': '`id` is the reason to leave out; answers only whether the code is free',
   'POST /api-stock/dictinout/checkCode': '`id` is the reason to leave out; answers only whether the code is free',
+  'GET /api-cashier/paytype/checkCode': '`id` is the pay type to leave out; answers only whether the code is free',
+  'POST /api-cashier/paytype/checkCode': '`id` is the pay type to leave out; answers only whether the code is free',
 };
 
 /**

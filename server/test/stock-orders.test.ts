@@ -19,7 +19,7 @@ import {
 import { createLimitedUser } from './users.js';
 
 const P = '/api-chain/productorder';
-const M = '/api-chain/makeorderconfig';
+const M = '/api-stock/orderconfig';
 
 describe('shop product orders and the approvals inbox', async () => {
   const t = await build();
@@ -308,7 +308,7 @@ describe('shop product orders and the approvals inbox', async () => {
     expect(shopsOf(shopTree).map((s) => s.id)).toEqual([s1]);
   });
 
-  it('makeorderconfig: numbering on/off, number rule, mobile orders', async () => {
+  it('product-order settings: numbering on/off, number rule, mobile orders', async () => {
     const fresh = await t.tenant({ demo: true });
     await ensureStockMenus(t, fresh);
     const [shop] = await shopIds(t, fresh);

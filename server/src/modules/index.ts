@@ -1,6 +1,9 @@
 import type { ModuleDef } from '../platform/modules.js';
 import { attendanceMenus } from './attendance/menus.js';
 import * as attendanceTables from './attendance/schema.js';
+import { ensureCashierDefaults } from './cashier/defaults.js';
+import { cashierMenus } from './cashier/menus.js';
+import * as cashierTables from './cashier/schema.js';
 import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
 import { financeMenus } from './finance/menus.js';
@@ -30,6 +33,13 @@ export const modules: ModuleDef[] = [
     tables: attendanceTables,
     menus: attendanceMenus,
     routes: async () => (await import('./attendance/routes.js')).attendanceModule,
+  },
+  {
+    name: 'cashier',
+    tables: cashierTables,
+    menus: cashierMenus,
+    seed: ensureCashierDefaults,
+    routes: async () => (await import('./cashier/routes.js')).cashierModule,
   },
   {
     name: 'identity',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
 import type { MenuDef } from './menus.js';
 
 /** What a module brings to the server; `modules/index.ts` lists them all, the one place a module is added. */
@@ -13,4 +14,9 @@ export interface ModuleDef {
   routes: () => Promise<(app: FastifyInstance) => Promise<void>>;
   /** Its entries in the admin application's menu, in the list's order. */
   menus?: MenuDef[];
+  /**
+   * Gives a tenant the module's shipped data (idempotent): run when a tenant is created and, for
+   * the tenants that exist, at every start (with the menus).
+   */
+  seed?: (tx: Db, tenantId: number) => Promise<void>;
 }

@@ -2,6 +2,8 @@ import type { Lang } from '../platform/i18n';
 import type { PageDef } from '../platform/pages';
 import { attendancePages } from './attendance';
 import { attendanceEn, attendanceZh } from './attendance/locale';
+import { cashierPages } from './cashier';
+import { cashierEn, cashierZh } from './cashier/locale';
 import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { financePages } from './finance';
@@ -34,6 +36,7 @@ export const webModules: WebModule[] = [
   { name: 'attendance', pages: attendancePages, locale: { 'zh-CN': attendanceZh, 'en-US': attendanceEn } },
   { name: 'finance', pages: financePages, locale: { 'zh-CN': financeZh, 'en-US': financeEn } },
   { name: 'inbox', pages: inboxPages, locale: { 'zh-CN': inboxZh, 'en-US': inboxEn } },
+  { name: 'cashier', pages: cashierPages, locale: { 'zh-CN': cashierZh, 'en-US': cashierEn } },
 ];
 
 /** The modules' texts in one language, each under its module's name (`catalog.import...`). */

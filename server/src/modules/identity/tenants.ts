@@ -5,6 +5,7 @@ import { tenants } from '../../db/tenants.js';
 import { hashPassword } from '../../platform/auth.js';
 import type { MenuDef } from '../../platform/menus.js';
 import { inTenant } from '../../platform/tenancy.js';
+import { modules } from '../index.js';
 import { applicationCatalog } from './catalog.js';
 import { applications, menus, roles, userRoles, users } from './schema.js';
 
@@ -55,6 +56,11 @@ export async function syncCatalog(tx: Db, tenantId: number) {
   }
 }
 
+/** Each module's shipped data (pay types, stations ...), for a tenant that may not have it yet. */
+async function seedModules(tx: Db, tenantId: number) {
+  for (const m of modules) await m.seed?.(tx, tenantId);
+}
+
 export interface NewTenant {
   code: string;
   name: string;
@@ -67,6 +73,7 @@ export async function createTenant(db: Db, input: NewTenant): Promise<{ tenantId
   const [tenant] = await db.insert(tenants).values({ code: input.code, name: input.name }).returning({ id: tenants.id });
   const adminUserId = await inTenant(db, tenant.id, async (tx) => {
     await syncCatalog(tx, tenant.id);
+    await seedModules(tx, tenant.id);
     const [role] = await tx
       .insert(roles)
       .values({ tenantId: tenant.id, code: 'admin', name: '超级管理员', isSuper: true, memo: '拥有全部权限' })
@@ -89,7 +96,11 @@ export async function findTenant(db: Db, code: string) {
 /** Brings every tenant's menus up to the catalogue (new modules add menus). */
 export async function syncAllTenants(db: Db) {
   const all = await db.select({ id: tenants.id }).from(tenants);
-  for (const t of all) await inTenant(db, t.id, (tx) => syncCatalog(tx, t.id));
+  for (const t of all)
+    await inTenant(db, t.id, async (tx) => {
+      await syncCatalog(tx, t.id);
+      await seedModules(tx, t.id);
+    });
 }
 
 export async function resetPassword(db: Db, tenantCode: string, username: string, password: string) {

@@ -16,7 +16,8 @@ import './messages.js';
 export const WAREHOUSE_PERM = 'stock.warehouse';
 export const WAREHOUSE_NAME = ['总部仓库', 'Head-office warehouse'] as const;
 export const STOCK_CONFIG_KEY = 'stock.config';
-export const ORDER_CONFIG_KEY = 'order.config';
+/** The product-order settings (before migration 0019 they were kept under `order.config`, served as makeorderconfig). */
+export const ORDER_CONFIG_KEY = 'stock.order';
 
 export const pick = (lang: Lang, pair: readonly [string, string]) => pair[lang === 'en-US' ? 1 : 0];
 export const locationName = (lang: Lang, shopId: number | null, shopName: string | null | undefined) =>

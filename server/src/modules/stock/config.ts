@@ -1,4 +1,4 @@
-import { orderConfig, orderConfigAutoNo, orderConfigMobile, orderConfigNo, stockConfig } from '@headoffice/contract';
+import { ORDER_CONFIG_PATH, orderConfig, orderConfigAutoNo, orderConfigMobile, orderConfigNo, stockConfig } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
@@ -13,7 +13,7 @@ async function patchOrderConfig(tx: Db, auth: Auth, patch: Record<string, unknow
   return next;
 }
 
-/** `stockconfig` (stock.config) and `makeorderconfig` (order.config): the tenant's stock and ordering settings. */
+/** `stockconfig` (stock.config) and `/api-stock/orderconfig` (stock.order): the tenant's stock and ordering settings. */
 export function registerConfigRoutes(app: FastifyInstance) {
   const S = '/api-chain/stockconfig';
   route(
@@ -47,7 +47,7 @@ export function registerConfigRoutes(app: FastifyInstance) {
     },
   );
 
-  const M = '/api-chain/makeorderconfig';
+  const M = ORDER_CONFIG_PATH;
   route(
     app,
     'GET',
@@ -59,7 +59,7 @@ export function registerConfigRoutes(app: FastifyInstance) {
     app,
     'POST',
     M,
-    { summary: 'Save every product-order setting', perm: 'stock.config.edit', body: orderConfig, entity: 'makeorderconfig' },
+    { summary: 'Save every product-order setting', perm: 'stock.config.edit', body: orderConfig, entity: 'orderconfig' },
     ({ tx, auth, body, req }) => patchOrderConfig(tx, auth, sentFields(body, req.body)),
   );
   route(
@@ -71,7 +71,7 @@ export function registerConfigRoutes(app: FastifyInstance) {
       description: 'Off: the shop types each order number (billNo) when it saves a new order.',
       perm: 'stock.config.edit',
       body: orderConfigAutoNo,
-      entity: 'makeorderconfig',
+      entity: 'orderconfig',
     },
     ({ tx, auth, body }) => patchOrderConfig(tx, auth, body),
   );
@@ -84,7 +84,7 @@ export function registerConfigRoutes(app: FastifyInstance) {
       description: 'Off: saves and submits made with a token of the `mobile` application answer 403.',
       perm: 'stock.config.edit',
       body: orderConfigMobile,
-      entity: 'makeorderconfig',
+      entity: 'orderconfig',
     },
     ({ tx, auth, body }) => patchOrderConfig(tx, auth, body),
   );
@@ -97,7 +97,7 @@ export function registerConfigRoutes(app: FastifyInstance) {
       description: 'Numbers are <prefix><yyyymmdd>-<sequence>, e.g. DH20260101-0001.',
       perm: 'stock.config.edit',
       body: orderConfigNo,
-      entity: 'makeorderconfig',
+      entity: 'orderconfig',
     },
     ({ tx, auth, body }) => patchOrderConfig(tx, auth, body),
   );

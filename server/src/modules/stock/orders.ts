@@ -148,7 +148,7 @@ export async function orderTree(tx: Db, auth: Auth, q: z.output<typeof productOr
 
 type SaveBody = z.output<typeof productOrderSave>;
 
-/** Orders from the mobile application are refused while makeorderconfig says so. */
+/** Orders from the mobile application are refused while the product-order settings say so. */
 async function assertOrderChannel(tx: Db, auth: Auth) {
   if (auth.appId === 'mobile' && !(await getOrderConfig(tx)).isAllowMobile) throw forbidden('orderMobileOff');
 }
@@ -269,7 +269,7 @@ export const orderBills = billType(productOrderBill, {
     list: "A shop's own orders (shopid; without it, every shop the user may see), newest first.",
     adminList: "Head office's list: every shop the user may see; filters state, shopid, regionId, dates, billNo.",
     saveBill:
-      "Lines replace the order's lines (absent on update: kept). The number comes from makeorderconfig (prefix + date + sequence) or, with automatic numbering off, from billNo.",
+      "Lines replace the order's lines (absent on update: kept). The number comes from the product-order settings (prefix + date + sequence) or, with automatic numbering off, from billNo.",
     submitBill: "Submit a draft order to head office (it appears in the approvers' inbox).",
     auditBill: 'Head office accepts an order: creates and audits the stock out from the warehouse.',
     receiveBill: 'The shop confirms receipt: creates and audits the stock entry into the shop.',

@@ -8,7 +8,7 @@ import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
 import { STOCK } from './api';
 
-/** /admin/stock/config — stockconfig (negative stock, audit on save) and makeorderconfig (numbering, mobile). */
+/** /admin/stock/config — stockconfig (negative stock, audit on save) and the product-order settings (numbering, mobile). */
 export default function ConfigPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();

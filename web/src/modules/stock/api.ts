@@ -1,3 +1,5 @@
+import { ORDER_CONFIG_PATH } from '@headoffice/contract';
+
 /** The stock module's routes besides its bill types' (which their definitions hold). */
 export const STOCK = {
   balance: '/api-stock/balance',
@@ -6,6 +8,6 @@ export const STOCK = {
   orderTree: '/api-chain/productorder/tree/all',
   stockConfig: '/api-chain/stockconfig/sysuser',
   stockConfigSave: '/api-chain/stockconfig/save',
-  orderConfig: '/api-chain/makeorderconfig/sysuser',
-  orderConfigSave: '/api-chain/makeorderconfig',
+  orderConfig: `${ORDER_CONFIG_PATH}/sysuser`,
+  orderConfigSave: ORDER_CONFIG_PATH,
 } as const;

@@ -172,7 +172,7 @@ export const OutsPage = () => <BillList def={stockOutBill} form={outForm} />;
 export const EntryDetailPage = () => <StockBillPage def={stockEntryBill} />;
 export const OutDetailPage = () => <StockBillPage def={stockOutBill} />;
 
-/** Automatic numbering off (makeorderconfig): a new order's number is typed. */
+/** Automatic numbering off (product-order settings): a new order's number is typed. */
 function ManualNumber({ bill }: { bill?: Values | null }) {
   const { t } = useTranslation();
   const config = useQuery({

@@ -1,0 +1,55 @@
+import { payTypeRecord } from '@headoffice/contract';
+import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
+
+/** 收银设置: what the till offers and how it behaves, per chain and per shop. */
+export const cashierMenus: MenuDef[] = [
+  {
+    key: 'cashier',
+    name: '收银设置',
+    nameEn: 'Till settings',
+    icon: 'AccountBookOutlined',
+    children: [
+      recordMenu(payTypeRecord, 'WalletOutlined'),
+      {
+        key: 'cashier.paytemplate',
+        name: '支付模板',
+        nameEn: 'Pay templates',
+        icon: 'TableOutlined',
+        url: '/admin/cashier/paytemplates',
+        ...viewEdit('cashier.paytemplate'),
+      },
+      {
+        key: 'cashier.station',
+        name: '工位设置',
+        nameEn: 'Stations',
+        icon: 'ApartmentOutlined',
+        url: '/admin/cashier/stations',
+        ...viewEdit('cashier.station'),
+      },
+      {
+        key: 'cashier.wheel',
+        name: '轮牌设置',
+        nameEn: 'Wheel',
+        icon: 'SyncOutlined',
+        url: '/admin/cashier/wheel',
+        ...viewEdit('cashier.wheel'),
+      },
+      {
+        key: 'cashier.billconfig',
+        name: '开单设置',
+        nameEn: 'Bill settings',
+        icon: 'FileTextOutlined',
+        url: '/admin/cashier/billconfig',
+        ...viewEdit('cashier.billconfig'),
+      },
+      {
+        key: 'cashier.third',
+        name: '美团/抖音',
+        nameEn: 'Meituan / Douyin',
+        icon: 'ShopOutlined',
+        url: '/admin/cashier/third',
+        ...viewEdit('cashier.third'),
+      },
+    ],
+  },
+];

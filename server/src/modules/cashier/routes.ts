@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { registerBillConfigRoutes } from './billconfig.js';
+import './messages.js';
+import { registerPayRoutes } from './pay.js';
+import { registerThirdRoutes } from './third.js';
+import { registerWheelRoutes } from './wheel.js';
+
+/** The till's settings: pay types and templates, stations, the wheel, bill settings, Meituan and Douyin accounts. */
+export async function cashierModule(app: FastifyInstance) {
+  registerPayRoutes(app);
+  registerWheelRoutes(app);
+  registerBillConfigRoutes(app);
+  registerThirdRoutes(app);
+}

@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, isDel, memo, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
+import { dictionaryTable } from '../../db/dictionary-table.js';
+import { shops } from '../org/schema.js';
+
+/** Pay classes (`paymold`): 01 现金类, 02 赠送类 ... */
+export const payClasses = dictionaryTable('pay_classes', {});
+
+/**
+ * Pay types (`paytype`): 2-digit code, class, fee and performance rates in basis points. `kind`
+ * marks the system types the till depends on (card principal/gift, package, coupon, red envelope):
+ * they cannot be deleted or have their code changed.
+ */
+export const payTypes = dictionaryTable(
+  'pay_types',
+  {
+    classId: bigint('class_id', { mode: 'number' }).notNull(),
+    feeRate: integer('fee_rate').notNull().default(0),
+    perfRate: integer('perf_rate').notNull().default(10000),
+    kind: text('kind'),
+  },
+  (t) => [tenantReference(t, t.classId, payClasses), index('pay_types_tenant_class').on(t.tenantId, t.classId)],
+);
+
+/** Pay templates (`paytemplate`): per business type and pay type, what the till offers and at which rates. */
+export const payTemplates = dictionaryTable('pay_templates', {});
+
+export const payTemplateItems = pgTable(
+  'pay_template_items',
+  {
+    tenantId: tenantColumn(),
+    templateId: bigint('template_id', { mode: 'number' }).notNull(),
+    /** 1 项目, 2 商品, 3 开卡, 4 充值/续卡, 5 购买套餐, 6 预收款. */
+    businessType: smallint('business_type').notNull(),
+    payTypeId: bigint('pay_type_id', { mode: 'number' }).notNull(),
+    enable: boolean('enable').notNull().default(true),
+    isOften: boolean('is_often').notNull().default(false),
+    isMixed: boolean('is_mixed').notNull().default(true),
+    perfRate: integer('perf_rate').notNull(),
+    classRate: integer('class_rate').notNull().default(10000),
+    feeRate: integer('fee_rate').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.templateId, t.businessType, t.payTypeId] }),
+    index('pay_template_items_tenant_type').on(t.tenantId, t.payTypeId),
+    tenantReference(t, t.templateId, payTemplates).onDelete('cascade'),
+    tenantReference(t, t.payTypeId, payTypes),
+  ],
+);
+
+/** The one pay template of a shop (`batchSave` assigns many). */
+export const payTemplateShops = pgTable(
+  'pay_template_shops',
+  {
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    templateId: bigint('template_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.shopId] }),
+    index('pay_template_shops_tenant_template').on(t.tenantId, t.templateId),
+    tenantReference(t, t.shopId, shops).onDelete('cascade'),
+    tenantReference(t, t.templateId, payTemplates).onDelete('cascade'),
+  ],
+);
+
+/** Stations (工位) per business type (1 美发, 2 美容, 3 综合): rows 第一/第二/第三工位 and the positions that fill them. */
+export const stations = pgTable(
+  'stations',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    businessType: smallint('business_type').notNull(),
+    rows: jsonb('rows').$type<{ postion: number; name: string; positionIds: number[] }[]>().notNull().default([]),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [tenantPrimaryKey(t), uniqueIndex('stations_tenant_code').on(t.tenantId, t.code)],
+);
+
+/** Wheel schemes (`wheelconfig`, 轮牌方案): rows and the shops that use them. */
+export const wheelSchemes = pgTable(
+  'wheel_schemes',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    shopType: smallint('shop_type').notNull(),
+    rows: jsonb('rows')
+      .$type<
+        {
+          cwcname: string;
+          postion: 1 | 2 | 3;
+          positionIds: number[];
+          levelIds: number[];
+          dayClean: boolean;
+          withCashier: boolean;
+          dksffp: boolean;
+        }[]
+      >()
+      .notNull()
+      .default([]),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [tenantPrimaryKey(t), uniqueIndex('wheel_schemes_tenant_code').on(t.tenantId, t.code)],
+);
+
+/** A shop follows one wheel scheme. */
+export const wheelSchemeShops = pgTable(
+  'wheel_scheme_shops',
+  {
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    schemeId: bigint('scheme_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.shopId] }),
+    index('wheel_scheme_shops_tenant_scheme').on(t.tenantId, t.schemeId),
+    tenantReference(t, t.shopId, shops).onDelete('cascade'),
+    tenantReference(t, t.schemeId, wheelSchemes).onDelete('cascade'),
+  ],
+);
+
+/** Temporary rest kinds of a shop (`wheelrest`, 轮牌临休: 吃饭 30 minutes); deleted by `isDel`. */
+export const wheelRests = pgTable(
+  'wheel_rests',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    minutes: integer('minutes').notNull(),
+    isDel: isDel(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('wheel_rests_tenant_shop_name').on(t.tenantId, t.shopId, t.name).where(sql`is_del = 0`),
+    tenantReference(t, t.shopId, shops).onDelete('cascade'),
+  ],
+);
+
+/** The cashier's bill settings of a shop (`makeorderconfig`): hand tags, member lookup, signature, printing. */
+export const billConfigs = pgTable(
+  'cashier_bill_configs',
+  {
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    isAutoNo: boolean('is_auto_no').notNull().default(true),
+    noMin: integer('no_min').notNull().default(1),
+    noMax: integer('no_max').notNull().default(100),
+    isAllowMobile: boolean('is_allow_mobile').notNull().default(true),
+    isAllowCardno: boolean('is_allow_cardno').notNull().default(true),
+    isNeedSign: boolean('is_need_sign').notNull().default(false),
+    isAutoPrint: boolean('is_auto_print').notNull().default(true),
+    isPushWxmsg: boolean('is_push_wxmsg').notNull().default(false),
+    isRate: boolean('is_rate').notNull().default(false),
+    revision: integer('revision').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.shopId] }), tenantReference(t, t.shopId, shops).onDelete('cascade')],
+);
+
+/** Meituan accounts (`mtkeys`); the secret is stored as given and never answered in full. */
+export const mtKeys = pgTable(
+  'mt_keys',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    account: text('account').notNull(),
+    secret: text('secret'),
+    expiresDate: date('expires_date', { mode: 'string' }),
+    remainRefreshCount: integer('remain_refresh_count'),
+    accountName: text('account_name'),
+    tel: text('tel'),
+    memo: memo(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [tenantPrimaryKey(t), uniqueIndex('mt_keys_tenant_account').on(t.tenantId, t.account)],
+);
+
+/** Meituan shop ↔ shop (`mtshops`: openShopUuid). */
+export const mtShops = pgTable(
+  'mt_shops',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    openShopUuid: text('open_shop_uuid').notNull(),
+    mtKeyId: bigint('mt_key_id', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('mt_shops_tenant_shop').on(t.tenantId, t.shopId),
+    uniqueIndex('mt_shops_tenant_uuid').on(t.tenantId, t.openShopUuid),
+    index('mt_shops_tenant_key').on(t.tenantId, t.mtKeyId),
+    tenantReference(t, t.shopId, shops).onDelete('cascade'),
+    tenantReference(t, t.mtKeyId, mtKeys),
+  ],
+);
+
+/** Douyin POI ↔ shop (`dyshops`). */
+export const dyShops = pgTable(
+  'dy_shops',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    poiId: text('poi_id').notNull(),
+    poiName: text('poi_name').notNull(),
+    address: text('address'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('dy_shops_tenant_shop').on(t.tenantId, t.shopId),
+    uniqueIndex('dy_shops_tenant_poi').on(t.tenantId, t.poiId),
+    tenantReference(t, t.shopId, shops).onDelete('cascade'),
+  ],
+);
