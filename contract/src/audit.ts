@@ -90,6 +90,9 @@ export const auditEntityLabels = {
   mtkeys: ['美团账号', 'Meituan account'],
   mtshops: ['美团门店', 'Meituan shop'],
   dyshops: ['抖音门店', 'Douyin shop'],
+  shopext: ['门店财务资料', 'shop finance profile'],
+  fundshop: ['门店备用金设置', 'petty-cash setting'],
+  ioaccount: ['收款账户', 'payee account'],
   file: ['文件', 'file'],
   inbox: ['待办单据', 'bill'],
 } as const satisfies Record<string, Label>;

@@ -58,6 +58,8 @@ const NOT_A_RECORD: Record<string, string> = {
   'POST /api-stock/dictinout/checkCode': '`id` is the reason to leave out; answers only whether the code is free',
   'GET /api-cashier/paytype/checkCode': '`id` is the pay type to leave out; answers only whether the code is free',
   'POST /api-cashier/paytype/checkCode': '`id` is the pay type to leave out; answers only whether the code is free',
+  'GET /api-finance/landlordinfo/checkBankno': '`id` is the landlord to leave out; answers only whether the account is free',
+  'POST /api-finance/landlordinfo/checkBankno': '`id` is the landlord to leave out; answers only whether the account is free',
 };
 
 /**
@@ -251,6 +253,8 @@ const STRINGS: Record<string, string> = {
   startTime: '09:00',
   endTime: '18:00',
   time: '10:00',
+  bankno: '6222000011112222',
+  corporateBankno: '1001244309001111',
 };
 
 const first = (s: JsonSchema) => (s.anyOf ?? s.oneOf ?? []).find((x) => x.type !== 'null') ?? s;

@@ -1,4 +1,5 @@
 import {
+  auditEntityLabels,
   checkAnswer,
   checkColnameQuery,
   idParam,
@@ -13,6 +14,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
+import { definedEntityLabels } from './audit.js';
 import { type Auth, visibleShops } from './auth.js';
 import { conflict, fieldError, forbidden, notFound } from './errors.js';
 import { type ExcelColumn, sendXlsx } from './excel.js';
@@ -328,6 +330,8 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
   const view = `${def.perm}.view`;
   const edit = `${def.perm}.edit`;
   const entity = def.resource;
+  // The operation log names the entries by the type's own label unless the contract's list has a better one.
+  if (!(entity in auditEntityLabels)) definedEntityLabels.set(entity, [def.label[0], def.label[1].toLowerCase()]);
   const name = def.label[1];
   const serves = def.serves;
 

@@ -277,13 +277,15 @@ export function registerShopSettings(app: FastifyInstance) {
       body: pettyCashQueryBody,
       read: true,
     },
-    async ({ tx, auth, body }) =>
-      (
+    async ({ tx, auth, body }) => {
+      for (const shopId of body.shopIds ?? []) assertShopVisible(auth, shopId);
+      return (
         await shopFinanceRows(tx)
           .where(and(shopScope(auth), body.shopIds?.length ? inArray(shops.id, body.shopIds) : undefined))
           .orderBy(asc(shops.code))
           .limit(2000)
-      ).map((r) => ({ shopId: r.shopId, shopName: r.shopName, float: r.float, largeNeedsTakings: r.largeNeedsTakings })),
+      ).map((r) => ({ shopId: r.shopId, shopName: r.shopName, float: r.float, largeNeedsTakings: r.largeNeedsTakings }));
+    },
   );
   route(
     app,
