@@ -1,8 +1,12 @@
 import type { ModuleDef } from '../platform/modules.js';
+import { cardsMenus } from './cards/menus.js';
+import * as cardsTables from './cards/schema.js';
 import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
 import { identityMenus } from './identity/menus.js';
 import * as identityTables from './identity/schema.js';
+import { marketingMenus } from './marketing/menus.js';
+import * as marketingTables from './marketing/schema.js';
 import * as membersTables from './members/schema.js';
 import { orgMenus } from './org/menus.js';
 import * as orgTables from './org/schema.js';
@@ -19,6 +23,13 @@ export const modules: ModuleDef[] = [
   { name: 'catalog', tables: catalogTables, menus: catalogMenus, routes: async () => (await import('./catalog/routes.js')).catalogModule },
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
   { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
+  { name: 'cards', tables: cardsTables, menus: cardsMenus, routes: async () => (await import('./cards/routes.js')).cardsModule },
+  {
+    name: 'marketing',
+    tables: marketingTables,
+    menus: marketingMenus,
+    routes: async () => (await import('./marketing/routes.js')).marketingModule,
+  },
   { name: 'stock', tables: stockTables, menus: stockMenus, routes: async () => (await import('./stock/routes.js')).stockModule },
   {
     name: 'identity',

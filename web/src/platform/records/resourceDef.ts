@@ -44,6 +44,7 @@ function fieldSpec(key: string, f: RecordField, lang: Lang): Spec {
       disabledOnEdit: form.disabledOnEdit,
       span: form.span ?? (f.type === 'textarea' ? 24 : undefined),
       help: form.help && text(form.help, lang),
+      props: f.multiple ? { mode: 'multiple' } : undefined,
     },
   };
 }
