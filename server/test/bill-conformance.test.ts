@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { billLogs, menus, periodLocks } from '../src/db/schema.js';
+import { dispatchType } from '../src/modules/cards/dispatch.js';
 import { entryBills, outBills } from '../src/modules/stock/bills.js';
 import { orderBills } from '../src/modules/stock/orders.js';
 import type { BillType } from '../src/platform/bills.js';
@@ -48,6 +49,9 @@ const stocked = expectOk(
 );
 expectOk(await a.admin.post('/api-stock/entry/audit', { id: stocked.id }));
 
+let cardNo = 7_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1_000;
+const nextCardNo = () => String((cardNo += 100));
+
 const fixtures: Fixture[] = [
   {
     type: entryBills,
@@ -65,6 +69,15 @@ const fixtures: Fixture[] = [
     type: orderBills,
     draft: () => ({ shopId: shopsOfA[1], lines: [line] }),
     bad: { body: { shopId: shopsOfA[1], lines: [{ ...line, quantity: -1 }] }, path: 'lines.0.quantity' },
+  },
+  {
+    type: dispatchType,
+    // Each draft its own range of card numbers: ranges of two bills may not overlap.
+    draft: () => {
+      const start = nextCardNo();
+      return { lines: [{ shopId: shopsOfA[0], startNo: start, endNo: String(Number(start) + 9) }] };
+    },
+    bad: { body: { lines: [{ shopId: shopsOfA[0], startNo: '9000000100', endNo: '9000000001' }] }, path: 'lines.0.endNo' },
   },
   {
     type: voucherType,

@@ -26,10 +26,12 @@ type Range = { startNo: string; endNo: string };
 
 const countOf = (l: Range) => Number(BigInt(l.endNo) - BigInt(l.startNo) + 1n);
 const overlap = (a: Range, b: Range) => a.startNo.length === b.startNo.length && a.startNo <= b.endNo && b.startNo <= a.endNo;
-const clash = (a: Range, b: Range) => ({
-  from: a.startNo > b.startNo ? a.startNo : b.startNo,
-  to: a.endNo < b.endNo ? a.endNo : b.endNo,
-});
+/** The numbers two overlapping ranges share (numbers of one width compare as text). */
+function clash(a: Range, b: Range) {
+  const starts = [a.startNo, b.startNo].sort();
+  const ends = [a.endNo, b.endNo].sort();
+  return { from: starts[1], to: ends[0] };
+}
 
 /** Ranges of one bill that overlap each other: 400 on the later line, naming both lines and the numbers. */
 function checkOwnLines(lines: Range[]) {

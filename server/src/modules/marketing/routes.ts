@@ -57,8 +57,8 @@ export async function marketingModule(app: FastifyInstance) {
     app,
     'GET',
     '/api-chain/couponinfo/queryCoupon',
-    { summary: 'One coupon definition (?id=)', perm: 'marketing.coupon.view', query: definitionQuery, response: couponRecord.row },
-    ({ tx, query }) => findRecord(tx, couponDef, query.id) as never,
+    { summary: 'One coupon definition (?id=)', perm: 'marketing.coupon.view', query: definitionQuery },
+    ({ tx, query }) => findRecord(tx, couponDef, query.id),
   );
   route(
     app,
@@ -69,9 +69,8 @@ export async function marketingModule(app: FastifyInstance) {
       description: 'Not in the seed; the original has it.',
       perm: 'marketing.envelope.view',
       query: definitionQuery,
-      response: redEnvelopeRecord.row,
     },
-    ({ tx, query }) => findRecord(tx, envelopeDef, query.id) as never,
+    ({ tx, query }) => findRecord(tx, envelopeDef, query.id),
   );
 
   route(
