@@ -50,7 +50,10 @@ const stocked = expectOk(
 expectOk(await a.admin.post('/api-stock/entry/audit', { id: stocked.id }));
 
 let cardNo = 7_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1_000;
-const nextCardNo = () => String((cardNo += 100));
+const nextCardNo = () => {
+  cardNo += 100;
+  return String(cardNo);
+};
 
 const fixtures: Fixture[] = [
   {
