@@ -367,7 +367,7 @@ export const dispatchListQuery = pageQuery.extend({
   state: z.enum(['draft', 'audited']).optional(),
   dateFrom: date.optional(),
   dateTo: date.optional(),
-  shopId: id.optional(),
+  shopid: id.optional(),
   cardNo: cardNumber.optional(),
 });
 export const dispatchLineRow = z.object({
@@ -423,7 +423,7 @@ export const cardDispatchBill = defineBill({
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
     dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
     state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
-    shopId: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopId'] },
+    shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
     cardNo: { label: ['卡号', 'Card no.'], kind: 'text', keys: ['cardNo'] },
   },
   row: dispatchRow,

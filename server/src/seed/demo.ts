@@ -20,6 +20,7 @@ import {
 } from '../modules/org/schema.js';
 import { inTenant } from '../platform/tenancy.js';
 import { seedDemoAccess } from './demo-access.js';
+import { seedDemoCards } from './demo-cards.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoPrices } from './demo-prices.js';
 import { seedDemoStaff } from './demo-staff.js';
@@ -168,6 +169,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await tx
       .insert(cardTypes)
       .values(demoCardTypes.map(([name, kind], i) => ({ ...t, code: String(i + 1).padStart(3, '0'), name, kind, sort: (i + 1) * 10 })));
+    await seedDemoCards(tx, tenantId);
     await seedDemoStaff(tx, tenantId);
     await seedDemoCatalog(tx, tenantId);
     await seedDemoPrices(tx, tenantId);

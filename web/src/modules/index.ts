@@ -1,9 +1,13 @@
 import type { Lang } from '../platform/i18n';
 import type { PageDef } from '../platform/pages';
+import { cardsPages } from './cards';
+import { cardsEn, cardsZh } from './cards/locale';
 import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { identityPages } from './identity';
 import { inboxPages } from './inbox';
+import { marketingPages } from './marketing';
+import { marketingEn, marketingZh } from './marketing/locale';
 import { orgPages } from './org';
 import { pricingPages } from './pricing';
 import { pricingEn, pricingZh } from './pricing/locale';
@@ -25,6 +29,8 @@ export const webModules: WebModule[] = [
   { name: 'identity', pages: identityPages },
   { name: 'catalog', pages: catalogPages, locale: { 'zh-CN': catalogZh, 'en-US': catalogEn } },
   { name: 'pricing', pages: pricingPages, locale: { 'zh-CN': pricingZh, 'en-US': pricingEn } },
+  { name: 'cards', pages: cardsPages, locale: { 'zh-CN': cardsZh, 'en-US': cardsEn } },
+  { name: 'marketing', pages: marketingPages, locale: { 'zh-CN': marketingZh, 'en-US': marketingEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
   { name: 'inbox', pages: inboxPages },
 ];

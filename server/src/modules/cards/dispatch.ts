@@ -164,10 +164,10 @@ function listWhere({ auth }: BillCtx, q: Record<string, unknown>): SQL[] {
   if (q.state) where.push(eq(cardDispatches.state, q.state as string));
   if (q.dateFrom) where.push(gte(cardDispatches.billDate, q.dateFrom as string));
   if (q.dateTo) where.push(lte(cardDispatches.billDate, q.dateTo as string));
-  if (q.shopId)
+  if (q.shopid)
     where.push(
       sql`${cardDispatches.id} in (select ${cardDispatchLines.dispatchId} from ${cardDispatchLines}
-        where ${cardDispatchLines.tenantId} = ${auth.tenantId} and ${cardDispatchLines.shopId} = ${q.shopId})`,
+        where ${cardDispatchLines.tenantId} = ${auth.tenantId} and ${cardDispatchLines.shopId} = ${q.shopid})`,
     );
   if (q.cardNo) {
     const no = q.cardNo as string;
