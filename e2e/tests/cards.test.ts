@@ -31,7 +31,7 @@ async function open(page: Page, path: string, name: string) {
 test('head office creates a card type with a gift rule, sees which rule applies, and enables it in a shop', async () => {
   const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const page = await context.newPage();
-  await signIn(page, 'admin', running.server.adminPassword);
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
 
   // ---- a new stored-value card type
   await open(page, '/admin/cards/types', 'cards-01-types');
@@ -42,7 +42,12 @@ test('head office creates a card type with a gift rule, sees which rule applies,
   await form.getByLabel('服务折扣').fill('7.5');
   await settle(page);
   await shot(page, 'cards-02-type-form');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api-chain/cardinfo') && r.request().method() === 'POST');
   await form.getByRole('button', { name: /保\s*存/ }).click();
+  // The form asks before storing the amounts left empty as ¥0.00 (opening gift, lowest recharge...).
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  const saved = await answer;
+  assert.equal(saved.status(), 200, `${saved.request().postData()} → ${await saved.text()}`);
   const row = activePane(page).locator('.ant-table-row', { hasText: CARD });
   await row.waitFor();
   assert.ok((await row.textContent())?.includes('7.5折'));
@@ -73,7 +78,9 @@ test('head office creates a card type with a gift rule, sees which rule applies,
   await toggle.waitFor();
   assert.equal(await toggle.getAttribute('aria-checked'), 'false');
   await toggle.click();
-  await activePane(page).getByRole('switch', { name: `${CARD} · ${SHOP}`, checked: true }).waitFor();
+  await activePane(page)
+    .getByRole('switch', { name: `${CARD} · ${SHOP}`, checked: true })
+    .waitFor();
   await settle(page);
   await shot(page, 'cards-04-shops');
 
@@ -81,10 +88,8 @@ test('head office creates a card type with a gift rule, sees which rule applies,
   await page.goto(`${running.server.url}/admin/cards/types`);
   const again = activePane(page).locator('.ant-table-row', { hasText: CARD });
   await again.waitFor();
-  await page.waitForFunction(
-    (name) => [...document.querySelectorAll('.ant-table-row')].some((r) => r.textContent?.includes(name) && /\b1\b.*\b1\b/.test(r.textContent)),
-    CARD,
-  );
+  const cells = (await again.locator('td').allTextContents()).map((c) => c.trim());
+  assert.deepEqual(cells.slice(-3, -1), ['1', '1'], cells.join(' | '));
 
   // ---- the other pages of the two modules
   await open(page, '/admin/cards/systems', 'cards-05-systems');
@@ -98,7 +103,11 @@ test('head office creates a card type with a gift rule, sees which rule applies,
   await open(page, '/admin/marketing/activities', 'marketing-03-activities');
   await activePane(page).locator('.ant-table-row').first().getByRole('button', { name: '暂停' }).waitFor();
   await activePane(page).getByRole('button', { name: '新建' }).click();
-  await drawerOf(page).getByText('规则 1').or(drawerOf(page).getByRole('button', { name: '添加规则' })).first().waitFor();
+  await drawerOf(page)
+    .getByText('规则 1')
+    .or(drawerOf(page).getByRole('button', { name: '添加规则' }))
+    .first()
+    .waitFor();
   await drawerOf(page).getByRole('button', { name: '添加规则' }).click();
   await drawerOf(page).getByText('规则 1').waitFor();
   await settle(page);

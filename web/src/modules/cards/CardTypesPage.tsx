@@ -33,6 +33,7 @@ const yesNo = () => ({
 export const discountText = (bp: number) => (bp ? tr('cards.type.zhe', { n: bp / 1000, pct: bp / 100 }) : tr('cards.type.noDiscount'));
 
 const stored = (v: Record<string, unknown>) => v.kind !== 2;
+const clearable = new Set(['expireMonths', 'periodMonths', 'periodEnd', 'cardSystemId', 'memo']);
 const qualification = (v: Record<string, unknown>) => v.kind === 2;
 const discountInput = { min: 0, max: 10, precision: 1, help: 'cards.type.discountHelp' };
 
@@ -53,8 +54,13 @@ const cardTypeDef: ResourceDef<CardTypeRow, 'keyword'> = {
   defaultSort: 'sort',
   // Discounts are typed as 折 (8.5) and kept as basis points (8500).
   toForm: (row) => ({ ...row, serviceDiscount: row.serviceDiscount / 1000, productDiscount: row.productDiscount / 1000 }),
+  // An empty amount or flag is left out (the server's default); an emptied period or system is cleared.
   toSave: (v) => ({
-    ...v,
+    ...Object.fromEntries(
+      Object.entries(v)
+        .filter(([k, x]) => (x !== null && x !== undefined && x !== '') || clearable.has(k))
+        .map(([k, x]) => [k, x === '' ? null : x]),
+    ),
     serviceDiscount: Math.round(Number(v.serviceDiscount ?? 0) * 1000),
     productDiscount: Math.round(Number(v.productDiscount ?? 0) * 1000),
   }),
