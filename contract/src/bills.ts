@@ -98,8 +98,10 @@ export interface BillPaths {
   save: readonly string[];
   /** One bill with lines, log and the user's actions (`:id`). */
   detail: string;
-  /** Delete a bill while in an editable state. */
+  /** Delete a bill while in an editable state (`POST {id, version?}`). */
   remove?: string;
+  /** The delete is `GET <remove>/{id}` instead (the seed's `deleteBill/{id}`). */
+  removeByGet?: boolean;
   /** Export of the list with its current filters: a workbook of the row's list columns. */
   export?: string;
   /** Import from the Excel template (`saveSystem`). */

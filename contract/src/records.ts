@@ -158,6 +158,8 @@ export interface RecordSpec<F extends Record<string, RecordField>, Q extends Rec
   defaultSort?: string;
   /** Shown as a tree by `parentId` on the web. */
   tree?: boolean;
+  /** The seed's own names of some verbs' paths (`{ list: 'search', save: 'add', updateStatus: 'changeStatus' }`). */
+  pathNames?: Partial<Record<'list' | 'save' | 'updateStatus', string>>;
 }
 
 type Stored<F> = { [K in keyof F]: F[K] extends { computed: true } ? never : F[K] extends { form: false } ? never : K }[keyof F];
@@ -175,10 +177,10 @@ const rowBase = { id: z.number(), version: z.number(), createdAt: z.string(), up
 
 export const listQueryBase = pageQuery;
 
-function definePaths(basePath: string) {
+function definePaths(basePath: string, names: RecordSpec<never, never>['pathNames'] = {}) {
   const B = basePath;
   return {
-    list: `${B}/list`,
+    list: `${B}/${names.list ?? 'list'}`,
     listBypage: `${B}/listBypage`,
     all: `${B}/list/all`,
     allNoid: `${B}/list/allNoid`,
@@ -187,10 +189,10 @@ function definePaths(basePath: string) {
     maxOrder: `${B}/getMaxOrder`,
     nextCode: `${B}/getNextCode`,
     getCode: `${B}/getCode`,
-    save: `${B}/save`,
+    save: `${B}/${names.save ?? 'save'}`,
     saveSystem: `${B}/saveSystem`,
     template: `${B}/excelTemplate`,
-    updateStatus: `${B}/updateStatus`,
+    updateStatus: `${B}/${names.updateStatus ?? 'updateStatus'}`,
     export: `${B}/export`,
     checkColname: `${B}/checkColname`,
     check: (verb: string) => `${B}/${verb}`,
@@ -228,7 +230,7 @@ export function defineRecord<
   );
   return {
     ...spec,
-    paths: definePaths(spec.basePath),
+    paths: definePaths(spec.basePath, spec.pathNames),
     /** The body of `save`: no id creates, an id (and the version read) updates. */
     save: z.strictObject({
       id: z.number().int().positive().optional(),

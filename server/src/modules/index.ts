@@ -4,12 +4,16 @@ import * as attendanceTables from './attendance/schema.js';
 import { ensureCashierDefaults } from './cashier/defaults.js';
 import { cashierMenus } from './cashier/menus.js';
 import * as cashierTables from './cashier/schema.js';
+import { cardsMenus } from './cards/menus.js';
+import * as cardsTables from './cards/schema.js';
 import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
 import { financeMenus } from './finance/menus.js';
 import * as financeTables from './finance/schema.js';
 import { identityMenus } from './identity/menus.js';
 import * as identityTables from './identity/schema.js';
+import { marketingMenus } from './marketing/menus.js';
+import * as marketingTables from './marketing/schema.js';
 import * as membersTables from './members/schema.js';
 import { orgMenus } from './org/menus.js';
 import * as orgTables from './org/schema.js';
@@ -26,6 +30,13 @@ export const modules: ModuleDef[] = [
   { name: 'catalog', tables: catalogTables, menus: catalogMenus, routes: async () => (await import('./catalog/routes.js')).catalogModule },
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
   { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
+  { name: 'cards', tables: cardsTables, menus: cardsMenus, routes: async () => (await import('./cards/routes.js')).cardsModule },
+  {
+    name: 'marketing',
+    tables: marketingTables,
+    menus: marketingMenus,
+    routes: async () => (await import('./marketing/routes.js')).marketingModule,
+  },
   { name: 'stock', tables: stockTables, menus: stockMenus, routes: async () => (await import('./stock/routes.js')).stockModule },
   { name: 'finance', tables: financeTables, menus: financeMenus, routes: async () => (await import('./finance/routes.js')).financeModule },
   {

@@ -582,7 +582,23 @@ export function registerBill(app: FastifyInstance, type: BillType) {
           ),
       );
   }
-  if (def.paths.remove)
+  if (def.paths.remove && def.paths.removeByGet)
+    route(
+      app,
+      'GET',
+      `${at(def.paths.remove)}/:id`,
+      {
+        summary: `${what}: delete a bill while ${def.editable.join(' or ')}`,
+        description: "A GET that deletes: the seed's call.",
+        perm: edit,
+        params: idParam,
+        entity,
+        write: true,
+        response: z.object({ id: z.number() }),
+      },
+      (c) => removeBill(type, ctxOf(c), { id: c.params.id }),
+    );
+  else if (def.paths.remove)
     route(
       app,
       'POST',

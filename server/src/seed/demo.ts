@@ -21,6 +21,7 @@ import {
 import { inTenant } from '../platform/tenancy.js';
 import { seedDemoAccess } from './demo-access.js';
 import { seedDemoAttendance } from './demo-attendance.js';
+import { seedDemoCards } from './demo-cards.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoPrices } from './demo-prices.js';
@@ -170,6 +171,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await tx
       .insert(cardTypes)
       .values(demoCardTypes.map(([name, kind], i) => ({ ...t, code: String(i + 1).padStart(3, '0'), name, kind, sort: (i + 1) * 10 })));
+    await seedDemoCards(tx, tenantId);
     await seedDemoStaff(tx, tenantId);
     await seedDemoCatalog(tx, tenantId);
     await seedDemoPrices(tx, tenantId);

@@ -4,6 +4,8 @@ import { attendancePages } from './attendance';
 import { attendanceEn, attendanceZh } from './attendance/locale';
 import { cashierPages } from './cashier';
 import { cashierEn, cashierZh } from './cashier/locale';
+import { cardsPages } from './cards';
+import { cardsEn, cardsZh } from './cards/locale';
 import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { financePages } from './finance';
@@ -11,6 +13,8 @@ import { financeEn, financeZh } from './finance/locale';
 import { identityPages } from './identity';
 import { inboxPages } from './inbox';
 import { inboxEn, inboxZh } from './inbox/locale';
+import { marketingPages } from './marketing';
+import { marketingEn, marketingZh } from './marketing/locale';
 import { orgPages } from './org';
 import { pricingPages } from './pricing';
 import { pricingEn, pricingZh } from './pricing/locale';
@@ -32,6 +36,8 @@ export const webModules: WebModule[] = [
   { name: 'identity', pages: identityPages },
   { name: 'catalog', pages: catalogPages, locale: { 'zh-CN': catalogZh, 'en-US': catalogEn } },
   { name: 'pricing', pages: pricingPages, locale: { 'zh-CN': pricingZh, 'en-US': pricingEn } },
+  { name: 'cards', pages: cardsPages, locale: { 'zh-CN': cardsZh, 'en-US': cardsEn } },
+  { name: 'marketing', pages: marketingPages, locale: { 'zh-CN': marketingZh, 'en-US': marketingEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
   { name: 'attendance', pages: attendancePages, locale: { 'zh-CN': attendanceZh, 'en-US': attendanceEn } },
   { name: 'finance', pages: financePages, locale: { 'zh-CN': financeZh, 'en-US': financeEn } },

@@ -13,16 +13,25 @@ export function giftOf(rule: { giftType: number; giftValue: number }, amount: nu
 }
 
 /**
- * The gift money a card type's rules give when `amount` cents are paid on `occasion`: exactly one
- * rule applies, the one with the highest threshold not above the amount (0 when none does).
+ * The one rule of a card type that applies when `amount` cents are paid on `occasion`: the one with
+ * the highest threshold not above the amount (the newest on a tie), or none.
  */
-export async function rechargeGift(tx: Db, cardTypeId: number, occasion: GiftOccasion, amount: number): Promise<number> {
+export async function applicableRule(tx: Db, cardTypeId: number, occasion: GiftOccasion, amount: number) {
   const [rule] = await tx
-    .select({ giftType: cardRules.giftType, giftValue: cardRules.giftValue })
+    .select({ id: cardRules.id, giftType: cardRules.giftType, giftValue: cardRules.giftValue })
     .from(cardRules)
     .where(and(eq(cardRules.cardTypeId, cardTypeId), inArray(cardRules.kind, kindsFor[occasion]), lte(cardRules.threshold, amount)))
     .orderBy(desc(cardRules.threshold), desc(cardRules.id))
     .limit(1);
+  return rule;
+}
+
+/**
+ * The gift money a card type's rules give when `amount` cents are paid on `occasion`: exactly one
+ * rule applies, the one with the highest threshold not above the amount (0 when none does).
+ */
+export async function rechargeGift(tx: Db, cardTypeId: number, occasion: GiftOccasion, amount: number): Promise<number> {
+  const rule = await applicableRule(tx, cardTypeId, occasion, amount);
   return rule ? giftOf(rule, amount) : 0;
 }
 

@@ -57,6 +57,7 @@ export const cardSystems = pgTable(
     qualificationOtherShopRenew: smallint('qualification_other_shop_renew').notNull().default(1),
     qualificationOtherBrand: smallint('qualification_other_brand').notNull().default(0),
     qualificationBrandIds: jsonb('qualification_brand_ids').$type<number[]>().notNull().default([]),
+    sort: integer('sort').notNull().default(0),
     memo: memo(),
     version: version(),
     createdAt: createdAt(),

@@ -183,7 +183,8 @@ export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({ def, 
   const remove = async () => {
     if (!def.paths.remove) return;
     try {
-      await http.post(billPath(def, def.paths.remove), { id: bill.id, version: bill.version }, { once: true });
+      if (def.paths.removeByGet) await http.get(`${billPath(def, def.paths.remove)}/${bill.id}`, undefined, { once: true });
+      else await http.post(billPath(def, def.paths.remove), { id: bill.id, version: bill.version }, { once: true });
       notify.message.success(t('common.deleted'));
       await invalidateBills(qc);
       tab.open(def.webPath);

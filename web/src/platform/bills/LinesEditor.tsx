@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, yuanToCents } from '../money';
 import { useLabel } from './labels';
-import { type ProductPick, ProductPicker } from './pickers';
+import { LocationSelect, type ProductPick, ProductPicker } from './pickers';
 
 /** One line in the form: the definition's line fields (money in yuan) and, on an edited bill, its id. */
 export type LineValues = Record<string, unknown> & { id?: number };
@@ -159,6 +159,8 @@ export function LinesEditor({
           />
         );
       }
+      case 'shop':
+        return <LocationSelect withWarehouse={false} placeholder={name} />;
       case 'number':
         return <InputNumber min={1} max={10_000_000} precision={0} style={{ width: '100%' }} aria-label={name} />;
       case 'money':
