@@ -3,6 +3,7 @@ import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
 import { identityMenus } from './identity/menus.js';
 import * as identityTables from './identity/schema.js';
+import { membersMenus } from './members/menus.js';
 import * as membersTables from './members/schema.js';
 import { orgMenus } from './org/menus.js';
 import * as orgTables from './org/schema.js';
@@ -18,7 +19,7 @@ export const modules: ModuleDef[] = [
   { name: 'staff', menus: staffMenus, routes: async () => (await import('./org/employees.js')).staffModule },
   { name: 'catalog', tables: catalogTables, menus: catalogMenus, routes: async () => (await import('./catalog/routes.js')).catalogModule },
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
-  { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
+  { name: 'members', tables: membersTables, menus: membersMenus, routes: async () => (await import('./members/routes.js')).membersModule },
   { name: 'stock', tables: stockTables, menus: stockMenus, routes: async () => (await import('./stock/routes.js')).stockModule },
   {
     name: 'identity',

@@ -193,6 +193,16 @@ export const members = pgTable(
     prefixIndex('members_tenant_initials', t.tenantId, t.initials),
     index('members_tenant_shop').on(t.tenantId, t.shopId, t.id),
     index('members_tenant_last_visit').on(t.tenantId, t.lastVisitAt),
+    // List filters at two million members (docs/PERFORMANCE.md, "Member lists"): each led by tenant_id.
+    index('members_tenant_registered').on(t.tenantId, t.registeredOn, t.id),
+    index('members_tenant_grade').on(t.tenantId, t.gradeId, t.id),
+    index('members_tenant_channel').on(t.tenantId, t.channelId, t.id),
+    index('members_tenant_advisor').on(t.tenantId, t.advisorId, t.id),
+    index('members_tenant_not_normal')
+      .on(t.tenantId, t.status, t.id)
+      .where(sql`status <> 1`),
+    index('members_tenant_balance').using('btree', t.tenantId, sql`(principal + gift)`),
+    index('members_tenant_spent').on(t.tenantId, t.spent),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.channelId, channels),
     tenantReference(t, t.gradeId, memberGrades),
@@ -255,3 +265,4 @@ export const cardTypeShops = pgTable(
     tenantReference(t, t.shopId, shops),
   ],
 );
+export * from './member-schema.js';
