@@ -13,6 +13,7 @@ CREATE TABLE "member_import_logs" (
 	CONSTRAINT "member_import_logs_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
 );
 --> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "balance" bigint GENERATED ALWAYS AS ("principal" + "gift") STORED;--> statement-breakpoint
 ALTER TABLE "member_import_logs" ADD CONSTRAINT "member_import_logs_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_import_logs" ADD CONSTRAINT "member_import_logs_shop_id_fk" FOREIGN KEY ("tenant_id","shop_id") REFERENCES "public"."shops"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "members_tenant_registered" ON "members" USING btree ("tenant_id","registered_on","id");--> statement-breakpoint
@@ -20,7 +21,7 @@ CREATE INDEX "members_tenant_grade" ON "members" USING btree ("tenant_id","grade
 CREATE INDEX "members_tenant_channel" ON "members" USING btree ("tenant_id","channel_id","id");--> statement-breakpoint
 CREATE INDEX "members_tenant_advisor" ON "members" USING btree ("tenant_id","advisor_id","id");--> statement-breakpoint
 CREATE INDEX "members_tenant_not_normal" ON "members" USING btree ("tenant_id","status","id") WHERE status <> 1;--> statement-breakpoint
-CREATE INDEX "members_tenant_balance" ON "members" USING btree ("tenant_id",(principal + gift));--> statement-breakpoint
+CREATE INDEX "members_tenant_balance" ON "members" USING btree ("tenant_id","balance");--> statement-breakpoint
 CREATE INDEX "members_tenant_spent" ON "members" USING btree ("tenant_id","spent");--> statement-breakpoint
 -- hand-written
 -- Member changes (create, edit, freeze, advisor) show in the operation log with their fields.

@@ -108,7 +108,8 @@ describe('members: create, edit, lists, search, detail, freeze', async () => {
   it('finds a member by each keyword shape, and asks for more on one character', async () => {
     const m = mobile();
     const created = await create({ mobile: m, name: '欧阳娜娜' });
-    const find = async (keyword: string) => ((await a.admin.get(L, { keyword, pageSize: 50 })).body.data.list as { id: number }[]).map((r) => r.id);
+    const find = async (keyword: string) =>
+      ((await a.admin.get(L, { keyword, pageSize: 50 })).body.data.list as { id: number }[]).map((r) => r.id);
     expect(await find(m)).toContain(created.id);
     expect(await find(m.slice(-4))).toContain(created.id);
     expect(await find(m.slice(-6))).toContain(created.id);

@@ -541,12 +541,7 @@ export async function validateImport<R>(tx: Db, def: ImportDef<R>, sheet: Sheet,
     const existing = [];
     // In chunks: a query holds at most 65,535 parameters.
     for (const part of chunks([...seen.keys()], 10_000))
-      existing.push(
-        ...(await tx
-          .select({ value: column.unique })
-          .from(column.unique.table)
-          .where(inArray(column.unique, part))),
-      );
+      existing.push(...(await tx.select({ value: column.unique }).from(column.unique.table).where(inArray(column.unique, part))));
     for (const { value } of existing)
       problem(seen.get(String(value)) as number, column.key, translate(lang, 'importDuplicateInDb', { value: String(value) }));
   }

@@ -4,6 +4,8 @@ import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { identityPages } from './identity';
 import { inboxPages } from './inbox';
+import { membersPages } from './members';
+import { membersEn, membersZh } from './members/locale';
 import { orgPages } from './org';
 import { pricingPages } from './pricing';
 import { pricingEn, pricingZh } from './pricing/locale';
@@ -25,6 +27,7 @@ export const webModules: WebModule[] = [
   { name: 'identity', pages: identityPages },
   { name: 'catalog', pages: catalogPages, locale: { 'zh-CN': catalogZh, 'en-US': catalogEn } },
   { name: 'pricing', pages: pricingPages, locale: { 'zh-CN': pricingZh, 'en-US': pricingEn } },
+  { name: 'members', pages: membersPages, locale: { 'zh-CN': membersZh, 'en-US': membersEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
   { name: 'inbox', pages: inboxPages },
 ];

@@ -2,22 +2,15 @@ import fs from 'node:fs/promises';
 import type { ImportLogRow, memberImportQuery } from '@headoffice/contract';
 import { memberSave } from '@headoffice/contract';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { z as zod } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { z as zod } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { ok, sendError } from '../../platform/envelope.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
-import {
-  bulkInsert,
-  type ImportDef,
-  importFailure,
-  readImportSheet,
-  type Sheet,
-  validateImport,
-} from '../../platform/importer.js';
+import { bulkInsert, type ImportDef, importFailure, readImportSheet, type Sheet, validateImport } from '../../platform/importer.js';
 import { onPage, pageOf } from '../../platform/paging.js';
 import type { Upload } from '../../platform/upload.js';
 import { users } from '../identity/schema.js';
@@ -26,7 +19,17 @@ import { nextMemberCodes } from './members.js';
 import { memberImportLogs, members } from './schema.js';
 
 const importRow = memberSave
-  .pick({ mobile: true, name: true, nickname: true, gender: true, birthday: true, registeredOn: true, channelId: true, gradeId: true, memo: true })
+  .pick({
+    mobile: true,
+    name: true,
+    nickname: true,
+    gender: true,
+    birthday: true,
+    registeredOn: true,
+    channelId: true,
+    gradeId: true,
+    memo: true,
+  })
   .extend({ code: zod.string().trim().max(32).optional() });
 type ImportedMember = z.output<typeof importRow>;
 
@@ -40,9 +43,23 @@ export const MEMBER_IMPORT_ROWS = 100_000;
 export const memberImport = (shopId: number): ImportDef<ImportedMember> => ({
   name: ['会员', 'Members'],
   columns: [
-    { key: 'code', title: ['会员编号', 'Member number'], unique: members.code, hint: ['不填则自动编号', 'Empty: numbered automatically'], width: 14 },
+    {
+      key: 'code',
+      title: ['会员编号', 'Member number'],
+      unique: members.code,
+      hint: ['不填则自动编号', 'Empty: numbered automatically'],
+      width: 14,
+    },
     { key: 'name', title: ['姓名', 'Name'], required: true, example: '王小美', width: 12 },
-    { key: 'mobile', title: ['手机号', 'Mobile'], type: 'mobile', required: true, unique: members.mobile, example: '13800138000', width: 14 },
+    {
+      key: 'mobile',
+      title: ['手机号', 'Mobile'],
+      type: 'mobile',
+      required: true,
+      unique: members.mobile,
+      example: '13800138000',
+      width: 14,
+    },
     {
       key: 'gender',
       title: ['性别', 'Gender'],
@@ -107,12 +124,19 @@ export async function importMembers(
   const { tx, auth, lang, file, req, reply } = ctx;
   if (query.type !== 1) throw fieldError('type', 'memberImportType');
   const [shop] = await tx.select({ id: shops.id, status: shops.status }).from(shops).where(eq(shops.id, query.shopid));
-  if (!shop || shop.status !== 1) throw fieldError('shopid', 'memberImportShopInactive');
+  if (shop?.status !== 1) throw fieldError('shopid', 'memberImportShopInactive');
   const def = memberImport(query.shopid);
-  const sheet = (file.prepared as Sheet | undefined) ?? (await readImportSheet(await fs.readFile(file.path), def as ImportDef<unknown>, lang));
+  const sheet =
+    (file.prepared as Sheet | undefined) ?? (await readImportSheet(await fs.readFile(file.path), def as ImportDef<unknown>, lang));
   const result = await validateImport(tx, def, sheet, auth, lang);
   const failedRows = new Set(result.errors.map((e) => e.row).filter((r) => r > 1)).size;
-  const stored = result.errors.length ? 0 : await def.insert(tx, result.rows.map((r) => r.value), auth);
+  const stored = result.errors.length
+    ? 0
+    : await def.insert(
+        tx,
+        result.rows.map((r) => r.value),
+        auth,
+      );
   const [log] = await tx
     .insert(memberImportLogs)
     .values({

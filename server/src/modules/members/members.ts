@@ -78,11 +78,10 @@ export function memberFilters(auth: Auth, q: Partial<MemberListQuery>, scoped = 
   if (q.status) where.push(eq(members.status, q.status));
   if (q.regFrom) where.push(gte(members.registeredOn, q.regFrom));
   if (q.regTo) where.push(lte(members.registeredOn, q.regTo));
-  if (q.visitFrom) where.push(gte(members.lastVisitAt, sql`${q.visitFrom}::date`));
-  if (q.visitTo) where.push(lt(members.lastVisitAt, sql`${q.visitTo}::date + 1`));
-  const balance = sql`(${members.principal} + ${members.gift})`;
-  if (q.balanceMin !== undefined) where.push(sql`${balance} >= ${q.balanceMin}`);
-  if (q.balanceMax !== undefined) where.push(sql`${balance} <= ${q.balanceMax}`);
+  if (q.visitFrom) where.push(gte(members.lastVisitAt, sql`(${q.visitFrom}::date)::timestamptz`));
+  if (q.visitTo) where.push(lt(members.lastVisitAt, sql`(${q.visitTo}::date + 1)::timestamptz`));
+  if (q.balanceMin !== undefined) where.push(gte(members.balance, q.balanceMin));
+  if (q.balanceMax !== undefined) where.push(lte(members.balance, q.balanceMax));
   return where.filter((w): w is SQL => w !== undefined);
 }
 
@@ -95,6 +94,7 @@ const sortable = {
   visits: members.visits,
   points: members.points,
   principal: members.principal,
+  balance: members.balance,
 };
 
 export function selectMembers(tx: Db) {

@@ -77,15 +77,21 @@ export async function listRelations(tx: Db, auth: Auth, q: RelationQuery) {
 
 /** The members to relate: all there (404) and of the user's shops (403). */
 async function relatable(tx: Db, auth: Auth, ids: number[]) {
-  const rows = await tx.select({ id: members.id, name: members.name, shopId: members.shopId }).from(members).where(inArray(members.id, ids));
+  const rows = await tx
+    .select({ id: members.id, name: members.name, shopId: members.shopId })
+    .from(members)
+    .where(inArray(members.id, ids));
   if (rows.length !== new Set(ids).size) throw notFound();
   for (const r of rows) if (!inScope(auth, r.shopId)) throw new AppError(403, 'memberOtherShop', { name: r.name });
 }
 
 /** An employee on the job, of a shop the user sees (head-office staff only for head office). */
 async function advisor(tx: Db, auth: Auth, eeid: number) {
-  const [e] = await tx.select({ id: employees.id, shopId: employees.shopId, status: employees.status }).from(employees).where(eq(employees.id, eeid));
-  if (!e || e.status !== 1) throw fieldError('eeid', 'memberEmployeeMissing');
+  const [e] = await tx
+    .select({ id: employees.id, shopId: employees.shopId, status: employees.status })
+    .from(employees)
+    .where(eq(employees.id, eeid));
+  if (e?.status !== 1) throw fieldError('eeid', 'memberEmployeeMissing');
   const visible = visibleShops(auth);
   if (visible && (e.shopId === null || !visible.includes(e.shopId))) throw forbidden('shopForbidden');
   return e;

@@ -19,8 +19,8 @@ import {
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { can } from '../../platform/auth.js';
-import { dateTimeText } from '../../platform/excel.js';
 import { forbidden } from '../../platform/errors.js';
+import { dateTimeText } from '../../platform/excel.js';
 import { buildTemplate, importUpload, sendTemplate } from '../../platform/importer.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
@@ -94,7 +94,11 @@ export async function membersModule(app: FastifyInstance) {
     app,
     'GET',
     P.shopList,
-    { summary: 'Members of one shop (shopid, which must be one of the user’s): the same filters', perm: PERM_VIEW, query: memberShopListQuery },
+    {
+      summary: 'Members of one shop (shopid, which must be one of the user’s): the same filters',
+      perm: PERM_VIEW,
+      query: memberShopListQuery,
+    },
     ({ tx, auth, query }) => {
       const { shopid, ...rest } = query;
       return listMembers(tx, auth, { ...rest, shopId: shopid });
@@ -106,7 +110,8 @@ export async function membersModule(app: FastifyInstance) {
     P.detail,
     {
       summary: 'One member: fields, shop, grade, channel, advisor, status and totals',
-      description: 'A member of a shop the user does not see answers the reduced view (limited: true, mobile masked, personal fields null).',
+      description:
+        'A member of a shop the user does not see answers the reduced view (limited: true, mobile masked, personal fields null).',
       perm: PERM_VIEW,
       query: memberIdQuery,
     },
@@ -131,7 +136,13 @@ export async function membersModule(app: FastifyInstance) {
     app,
     'POST',
     P.freeze,
-    { summary: 'Freeze members (memids, freezeMemo ≤ 200); 409 when one is frozen or cancelled', perm: PERM_FREEZE, body: freezeBody, entity: 'member', verb: 'freeze' },
+    {
+      summary: 'Freeze members (memids, freezeMemo ≤ 200); 409 when one is frozen or cancelled',
+      perm: PERM_FREEZE,
+      body: freezeBody,
+      entity: 'member',
+      verb: 'freeze',
+    },
     ({ tx, auth, body }) => freezeMembers(tx, auth, body.memids, body.freezeMemo),
   );
   route(
@@ -152,14 +163,27 @@ export async function membersModule(app: FastifyInstance) {
     app,
     'POST',
     P.unfreeze,
-    { summary: 'Unfreeze a member (memid); 409 when not frozen', perm: PERM_FREEZE, body: unfreezeBody, entity: 'member', verb: 'unfreeze' },
+    {
+      summary: 'Unfreeze a member (memid); 409 when not frozen',
+      perm: PERM_FREEZE,
+      body: unfreezeBody,
+      entity: 'member',
+      verb: 'unfreeze',
+    },
     ({ tx, auth, body }) => unfreezeMember(tx, auth, body.memid),
   );
   route(
     app,
     'GET',
     P.unfreeze,
-    { summary: 'Unfreeze a member as the seed calls it (GET ?memid=)', perm: PERM_FREEZE, query: memberIdQuery, write: true, entity: 'member', verb: 'unfreeze' },
+    {
+      summary: 'Unfreeze a member as the seed calls it (GET ?memid=)',
+      perm: PERM_FREEZE,
+      query: memberIdQuery,
+      write: true,
+      entity: 'member',
+      verb: 'unfreeze',
+    },
     ({ tx, auth, query }) => unfreezeMember(tx, auth, query.memid),
   );
 
@@ -169,7 +193,8 @@ export async function membersModule(app: FastifyInstance) {
     'GET',
     P.relationList,
     {
-      summary: 'Members and their advisors: filters days since last visit, spend, visits, channel, advisor (eeid, 0 = none); spend per visit',
+      summary:
+        'Members and their advisors: filters days since last visit, spend, visits, channel, advisor (eeid, 0 = none); spend per visit',
       perm: PERM_RELATION_VIEW,
       query: relationListQuery,
     },
@@ -189,7 +214,12 @@ export async function membersModule(app: FastifyInstance) {
       { key: 'spent', title: ['消费金额', 'Spent'], value: (r) => r.spent / 100 },
       { key: 'visits', title: ['到店次数', 'Visits'] },
       { key: 'perVisit', title: ['客单价', 'Spend per visit'], value: (r) => r.perVisit / 100 },
-      { key: 'lastVisitAt', title: ['最近到店', 'Last visit'], width: 20, value: (r) => (r.lastVisitAt ? dateTimeText(r.lastVisitAt) : '') },
+      {
+        key: 'lastVisitAt',
+        title: ['最近到店', 'Last visit'],
+        width: 20,
+        value: (r) => (r.lastVisitAt ? dateTimeText(r.lastVisitAt) : ''),
+      },
       { key: 'missDays', title: ['未到店天数', 'Days since visit'], value: (r) => r.missDays ?? '' },
     ],
   });
@@ -205,7 +235,12 @@ export async function membersModule(app: FastifyInstance) {
       app,
       'POST',
       `${base}/batchEdit`,
-      { summary: 'Set the advisor of many members (memids, eeid)', perm: PERM_RELATION_EDIT, body: batchEditBody, entity: 'memberrelation' },
+      {
+        summary: 'Set the advisor of many members (memids, eeid)',
+        perm: PERM_RELATION_EDIT,
+        body: batchEditBody,
+        entity: 'memberrelation',
+      },
       ({ tx, auth, body }) => setAdvisor(tx, auth, body.memids, body.eeid),
     );
     route(
@@ -237,7 +272,11 @@ export async function membersModule(app: FastifyInstance) {
     P.importTemplate,
     { summary: 'Members: Excel import template (members only)', perm: PERM_IMPORT, raw: true, read: true },
     async ({ tx, auth, lang, reply }) =>
-      sendTemplate(reply, await buildTemplate(tx, memberImportSheet, auth, lang), lang === 'en-US' ? 'Member import template' : '会员导入模板'),
+      sendTemplate(
+        reply,
+        await buildTemplate(tx, memberImportSheet, auth, lang),
+        lang === 'en-US' ? 'Member import template' : '会员导入模板',
+      ),
   );
   route(
     app,
