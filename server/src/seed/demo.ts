@@ -21,6 +21,7 @@ import {
 import { inTenant } from '../platform/tenancy.js';
 import { seedDemoAccess } from './demo-access.js';
 import { seedDemoCatalog } from './demo-catalog.js';
+import { seedDemoMembers } from './demo-members.js';
 import { seedDemoPrices } from './demo-prices.js';
 import { seedDemoStaff } from './demo-staff.js';
 import { seedDemoStock } from './demo-stock.js';
@@ -169,6 +170,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
       .insert(cardTypes)
       .values(demoCardTypes.map(([name, kind], i) => ({ ...t, code: String(i + 1).padStart(3, '0'), name, kind, sort: (i + 1) * 10 })));
     await seedDemoStaff(tx, tenantId);
+    await seedDemoMembers(tx, tenantId);
     await seedDemoCatalog(tx, tenantId);
     await seedDemoPrices(tx, tenantId);
     await seedDemoStock(tx, tenantId);
