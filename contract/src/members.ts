@@ -82,7 +82,8 @@ export const memberSave = z.strictObject({
   nickname: z.string().trim().max(20).nullish(),
   gender: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
   birthday: date.nullish(),
-  registeredOn: date.optional(),
+  /** Empty: today. */
+  registeredOn: date.nullish(),
   shopId: id,
   channelId: id.nullish(),
   gradeId: id.nullish(),

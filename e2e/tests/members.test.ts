@@ -41,7 +41,7 @@ test('head office creates a member, finds them by the last 4 digits and by 2 cha
   const drawer = page.locator('.ant-drawer-open').last();
   await drawer.getByLabel('姓名').fill(NAME);
   await drawer.getByLabel('手机号').fill(MOBILE);
-  await drawer.getByLabel('所属门店').click();
+  await drawer.locator('.ant-form-item', { hasText: '所属门店' }).locator('.ant-select').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await shot(page, 'members-02-form');
   await drawer.getByRole('button', { name: /保\s*存/ }).click();

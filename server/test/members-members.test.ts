@@ -64,12 +64,21 @@ describe('members: create, edit, lists, search, detail, freeze', async () => {
   });
 
   it('edits only the fields sent, checks the version, and 409s a stale one', async () => {
-    const { id } = await create({ memo: '原备注' });
+    // The drawer sends an empty registration date as null: today on create, kept on edit.
+    const { id } = await create({ memo: '原备注', registeredOn: null });
     const before = (await a.admin.get(D, { memid: id })).body.data;
-    const res = await a.admin.post(S, { id, version: before.version, mobile: before.mobile, name: '林晓', shopId: shopA.id });
+    expect(before.registeredOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const res = await a.admin.post(S, {
+      id,
+      version: before.version,
+      mobile: before.mobile,
+      name: '林晓',
+      shopId: shopA.id,
+      registeredOn: null,
+    });
     expectStatus(res, 200);
     const after = (await a.admin.get(D, { memid: id })).body.data;
-    expect(after).toMatchObject({ name: '林晓', memo: '原备注', version: before.version + 1 });
+    expect(after).toMatchObject({ name: '林晓', memo: '原备注', version: before.version + 1, registeredOn: before.registeredOn });
     expectStatus(await a.admin.post(S, { id, version: before.version, mobile: before.mobile, name: '林晓雨', shopId: shopA.id }), 409);
   });
 

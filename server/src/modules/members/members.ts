@@ -240,14 +240,15 @@ export async function saveMember(tx: Db, auth: Auth, body: MemberInput, raw: unk
   if (!body.id) return createMember(tx, auth, body);
   const current = await loadMember(tx, body.id);
   if (!inScope(auth, current.shopId)) throw new AppError(403, 'memberOtherShop', { name: current.name });
-  const { id, version, ...fields } = sentFields(body, raw) as Partial<MemberInput>;
+  const { id, version, registeredOn, ...fields } = sentFields(body, raw) as Partial<MemberInput>;
   if (fields.shopId !== undefined && !inScope(auth, fields.shopId)) throw forbidden('shopForbidden');
   if (fields.mobile && fields.mobile !== current.mobile) await assertMobileFree(tx, fields.mobile, current.id);
   const conditions = [eq(members.id, current.id)];
   if (version !== undefined) conditions.push(eq(members.version, version));
   const updated = await tx
     .update(members)
-    .set({ ...fields, version: sql`${members.version} + 1`, updatedAt: new Date() })
+    // An empty registration date keeps the one the member has.
+    .set({ ...fields, ...(registeredOn ? { registeredOn } : {}), version: sql`${members.version} + 1`, updatedAt: new Date() })
     .where(and(...conditions))
     .returning({ id: members.id, code: members.code });
   if (!updated.length) throw conflict('staleVersion');
