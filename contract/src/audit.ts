@@ -26,6 +26,8 @@ export const auditVerbLabels = {
   upload: ['上传', 'Uploaded'],
   signin: ['进入', 'Opened'],
   signout: ['退出', 'Signed out of'],
+  freeze: ['冻结', 'Froze'],
+  unfreeze: ['解冻', 'Unfroze'],
 } as const satisfies Record<string, Label>;
 
 export type AuditVerb = keyof typeof auditVerbLabels;
@@ -95,6 +97,8 @@ export const auditEntityLabels = {
   ioaccount: ['收款账户', 'payee account'],
   file: ['文件', 'file'],
   inbox: ['待办单据', 'bill'],
+  member: ['会员', 'member'],
+  memberrelation: ['客情归属', 'member advisor'],
 } as const satisfies Record<string, Label>;
 
 export type AuditEntity = keyof typeof auditEntityLabels;

@@ -12,6 +12,7 @@ export * from './finance-records.js';
 export * from './identity.js';
 export * from './identity-records.js';
 export * from './marketing.js';
+export * from './members.js';
 export * from './org.js';
 export * from './org-records.js';
 export * from './platform.js';

@@ -1,11 +1,11 @@
 import type { ModuleDef } from '../platform/modules.js';
 import { attendanceMenus } from './attendance/menus.js';
 import * as attendanceTables from './attendance/schema.js';
+import { cardsMenus } from './cards/menus.js';
+import * as cardsTables from './cards/schema.js';
 import { ensureCashierDefaults } from './cashier/defaults.js';
 import { cashierMenus } from './cashier/menus.js';
 import * as cashierTables from './cashier/schema.js';
-import { cardsMenus } from './cards/menus.js';
-import * as cardsTables from './cards/schema.js';
 import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
 import { financeMenus } from './finance/menus.js';
@@ -14,6 +14,7 @@ import { identityMenus } from './identity/menus.js';
 import * as identityTables from './identity/schema.js';
 import { marketingMenus } from './marketing/menus.js';
 import * as marketingTables from './marketing/schema.js';
+import { membersMenus } from './members/menus.js';
 import * as membersTables from './members/schema.js';
 import { orgMenus } from './org/menus.js';
 import * as orgTables from './org/schema.js';
@@ -29,7 +30,7 @@ export const modules: ModuleDef[] = [
   { name: 'staff', menus: staffMenus, routes: async () => (await import('./org/employees.js')).staffModule },
   { name: 'catalog', tables: catalogTables, menus: catalogMenus, routes: async () => (await import('./catalog/routes.js')).catalogModule },
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
-  { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
+  { name: 'members', tables: membersTables, menus: membersMenus, routes: async () => (await import('./members/routes.js')).membersModule },
   { name: 'cards', tables: cardsTables, menus: cardsMenus, routes: async () => (await import('./cards/routes.js')).cardsModule },
   {
     name: 'marketing',

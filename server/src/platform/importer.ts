@@ -14,7 +14,7 @@ import { excelJs, sheetName } from './excel.js';
 import { defineMessages, type Lang, translate } from './i18n.js';
 import { route } from './route.js';
 import type { Upload, UploadSpec } from './upload.js';
-import { boundWorkbook } from './workbook-limits.js';
+import { boundWorkbook, type WorkbookLimits, workbookLimits } from './workbook-limits.js';
 import { padZipForStreaming } from './zip-padding.js';
 
 /**
@@ -123,6 +123,8 @@ export interface ImportDef<R> {
   insert: (tx: Db, rows: R[], auth: Auth) => Promise<number>;
   /** Default 10 000. */
   maxRows?: number;
+  /** Wider workbook limits for a sheet of more rows than the default (workbook-limits.ts). */
+  limits?: Partial<WorkbookLimits>;
 }
 
 export interface ImportResult<R> {
@@ -322,7 +324,7 @@ async function loadLookups(tx: Db, columns: ImportColumn[], auth: Auth): Promise
 const normTitle = (s: string) => s.replace(/[*＊\s]/g, '').toLowerCase();
 const titleOf = (column: ImportColumn, lang: Lang) => column.title[li(lang)];
 
-interface Sheet {
+export interface Sheet {
   /** Column key → cells by row number. */
   rows: { row: number; cells: Map<string, Raw> }[];
   errors: ImportError[];
@@ -341,7 +343,7 @@ export async function readImportSheet(buffer: Buffer, def: ImportDef<unknown>, l
   if (type?.mime !== XLSX_MIME && type?.mime !== 'application/zip') throw fieldError('file', 'importNotXlsx');
   let zip: Buffer;
   try {
-    zip = await boundWorkbook(buffer, lang);
+    zip = await boundWorkbook(buffer, lang, { ...workbookLimits, ...def.limits });
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw fieldError('file', 'importUnreadable');
@@ -536,10 +538,10 @@ export async function validateImport<R>(tx: Db, def: ImportDef<R>, sheet: Sheet,
   for (const column of def.columns) {
     const seen = firstSeen.get(column.key);
     if (!column.unique || !seen?.size) continue;
-    const existing = await tx
-      .select({ value: column.unique })
-      .from(column.unique.table)
-      .where(inArray(column.unique, [...seen.keys()]));
+    const existing = [];
+    // In chunks: a query holds at most 65,535 parameters.
+    for (const part of chunks([...seen.keys()], 10_000))
+      existing.push(...(await tx.select({ value: column.unique }).from(column.unique.table).where(inArray(column.unique, part))));
     for (const { value } of existing)
       problem(seen.get(String(value)) as number, column.key, translate(lang, 'importDuplicateInDb', { value: String(value) }));
   }
@@ -574,27 +576,30 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return turn;
 }
 
+/** The 400 of a sheet with problems: every problem by row and column (the first MAX_REPORTED of them). */
+export function importFailure(errors: ImportError[], lang: Lang) {
+  const reported = errors.slice(0, MAX_REPORTED);
+  return new AppError(
+    400,
+    'importFailed',
+    { count: errors.length },
+    reported.map((e) => ({
+      path: 'file',
+      message: e.column ? translate(lang, 'importRowProblem', { row: e.row, column: e.column, message: e.message }) : e.message,
+    })),
+    '400',
+    { errors: reported, errorCount: errors.length },
+  );
+}
+
 /** Validates the uploaded sheet (read by `importUpload`) and stores it, or answers 400 with every problem. */
 export async function handleImport<R>(def: ImportDef<R>, ctx: { tx: Db; auth: Auth; lang: Lang; file: Upload }) {
   const { tx, auth, lang, file } = ctx;
   const sheet =
     (file.prepared as Sheet | undefined) ?? (await readImportSheet(await fs.readFile(file.path), def as ImportDef<unknown>, lang));
   const result = await validateImport(tx, def, sheet, auth, lang);
-  if (result.errors.length) {
-    const reported = result.errors.slice(0, MAX_REPORTED);
-    // Thrown, so that the request's transaction rolls back and the answer goes out after it.
-    throw new AppError(
-      400,
-      'importFailed',
-      { count: result.errors.length },
-      reported.map((e) => ({
-        path: 'file',
-        message: e.column ? translate(lang, 'importRowProblem', { row: e.row, column: e.column, message: e.message }) : e.message,
-      })),
-      '400',
-      { errors: reported, errorCount: result.errors.length },
-    );
-  }
+  // Thrown, so that the request's transaction rolls back and the answer goes out after it.
+  if (result.errors.length) throw importFailure(result.errors, lang);
   const imported = await def.insert(
     tx,
     result.rows.map((r) => r.value),

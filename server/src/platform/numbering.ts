@@ -37,3 +37,17 @@ export async function nextSeriesCode(tx: Db, table: PgTable, column: PgColumn, p
     .where(sql`${column} ~ ${pattern}`);
   return `${prefix}${String(Number(row.max) + 1).padStart(width, '0')}`;
 }
+
+/**
+ * Reserves `count` numbers of a plain per-tenant series (no date in it): one atomic upsert, so that
+ * concurrent callers never share a number and an import takes a whole block in one statement.
+ * Answers the first number reserved (the block is first .. first + count - 1).
+ */
+export async function reserveNumbers(tx: Db, tenantId: number, key: string, count = 1): Promise<number> {
+  const [row] = await tx
+    .insert(numberSeries)
+    .values({ tenantId, key, last: count })
+    .onConflictDoUpdate({ target: [numberSeries.tenantId, numberSeries.key], set: { last: sql`${numberSeries.last} + ${count}` } })
+    .returning({ last: numberSeries.last });
+  return row.last - count + 1;
+}

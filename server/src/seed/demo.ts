@@ -24,6 +24,7 @@ import { seedDemoAttendance } from './demo-attendance.js';
 import { seedDemoCards } from './demo-cards.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoFinance } from './demo-finance.js';
+import { seedDemoMembers } from './demo-members.js';
 import { seedDemoPrices } from './demo-prices.js';
 import { seedDemoStaff } from './demo-staff.js';
 import { seedDemoStock } from './demo-stock.js';
@@ -173,6 +174,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
       .values(demoCardTypes.map(([name, kind], i) => ({ ...t, code: String(i + 1).padStart(3, '0'), name, kind, sort: (i + 1) * 10 })));
     await seedDemoCards(tx, tenantId);
     await seedDemoStaff(tx, tenantId);
+    await seedDemoMembers(tx, tenantId);
     await seedDemoCatalog(tx, tenantId);
     await seedDemoPrices(tx, tenantId);
     await seedDemoStock(tx, tenantId);

@@ -2,10 +2,10 @@ import type { Lang } from '../platform/i18n';
 import type { PageDef } from '../platform/pages';
 import { attendancePages } from './attendance';
 import { attendanceEn, attendanceZh } from './attendance/locale';
-import { cashierPages } from './cashier';
-import { cashierEn, cashierZh } from './cashier/locale';
 import { cardsPages } from './cards';
 import { cardsEn, cardsZh } from './cards/locale';
+import { cashierPages } from './cashier';
+import { cashierEn, cashierZh } from './cashier/locale';
 import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { financePages } from './finance';
@@ -15,6 +15,8 @@ import { inboxPages } from './inbox';
 import { inboxEn, inboxZh } from './inbox/locale';
 import { marketingPages } from './marketing';
 import { marketingEn, marketingZh } from './marketing/locale';
+import { membersPages } from './members';
+import { membersEn, membersZh } from './members/locale';
 import { orgPages } from './org';
 import { pricingPages } from './pricing';
 import { pricingEn, pricingZh } from './pricing/locale';
@@ -36,6 +38,7 @@ export const webModules: WebModule[] = [
   { name: 'identity', pages: identityPages },
   { name: 'catalog', pages: catalogPages, locale: { 'zh-CN': catalogZh, 'en-US': catalogEn } },
   { name: 'pricing', pages: pricingPages, locale: { 'zh-CN': pricingZh, 'en-US': pricingEn } },
+  { name: 'members', pages: membersPages, locale: { 'zh-CN': membersZh, 'en-US': membersEn } },
   { name: 'cards', pages: cardsPages, locale: { 'zh-CN': cardsZh, 'en-US': cardsEn } },
   { name: 'marketing', pages: marketingPages, locale: { 'zh-CN': marketingZh, 'en-US': marketingEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },

@@ -174,6 +174,11 @@ export const members = pgTable(
     /** Stored-value principal and gift over all cards and shop buckets, cents. */
     principal: bigint('principal', { mode: 'number' }).notNull().default(0),
     gift: bigint('gift', { mode: 'number' }).notNull().default(0),
+    /**
+     * principal + gift, generated: a list filters by it from an index (an expression like
+     * `principal + gift >= x` is not leakproof, so under row security no index could answer it).
+     */
+    balance: bigint('balance', { mode: 'number' }).generatedAlwaysAs(sql`"principal" + "gift"`),
     /** Value left in packages (remaining count × unit price), cents. */
     packageValue: bigint('package_value', { mode: 'number' }).notNull().default(0),
     /** Spending and visits (servTotal, servNum), points (jf), last visit (latelyTime). */
@@ -194,6 +199,14 @@ export const members = pgTable(
     prefixIndex('members_tenant_initials', t.tenantId, t.initials),
     index('members_tenant_shop').on(t.tenantId, t.shopId, t.id),
     index('members_tenant_last_visit').on(t.tenantId, t.lastVisitAt),
+    // List filters at two million members (docs/PERFORMANCE.md, "Member lists"): each led by tenant_id.
+    index('members_tenant_registered').on(t.tenantId, t.registeredOn, t.id),
+    index('members_tenant_grade').on(t.tenantId, t.gradeId, t.id),
+    index('members_tenant_channel').on(t.tenantId, t.channelId, t.id),
+    index('members_tenant_advisor').on(t.tenantId, t.advisorId, t.id),
+    index('members_tenant_not_normal').on(t.tenantId, t.status, t.id).where(sql`status <> 1`),
+    index('members_tenant_balance').on(t.tenantId, t.balance),
+    index('members_tenant_spent').on(t.tenantId, t.spent),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.channelId, channels),
     tenantReference(t, t.gradeId, memberGrades),
@@ -256,3 +269,4 @@ export const cardTypeShops = pgTable(
     tenantReference(t, t.shopId, shops),
   ],
 );
+export * from './member-schema.js';

@@ -1,0 +1,27 @@
+import { bigint, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, tenantColumn, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
+import { shops } from '../org/schema.js';
+
+/**
+ * Member imports (`queryMemberImplogs`): one row per import tried, kept whether it was stored or
+ * refused: how many rows the sheet had, how many were stored (all or none) and the problems found.
+ */
+export const memberImportLogs = pgTable(
+  'member_import_logs',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    /** 1 members only (2, 3: with cards / packages, refused for now). */
+    type: smallint('type').notNull().default(1),
+    fileName: text('file_name'),
+    expected: integer('expected').notNull(),
+    succeeded: integer('succeeded').notNull(),
+    failed: integer('failed').notNull(),
+    /** The first problems found: [{row, column, message}]. */
+    errors: jsonb('errors').$type<{ row: number; column: string; message: string }[]>().notNull().default([]),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [tenantPrimaryKey(t), tenantReference(t, t.shopId, shops)],
+);
