@@ -1,4 +1,6 @@
 import type { ModuleDef } from '../platform/modules.js';
+import { assetsMenus } from './assets/menus.js';
+import * as assetsTables from './assets/schema.js';
 import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
 import { identityMenus } from './identity/menus.js';
@@ -19,6 +21,7 @@ export const modules: ModuleDef[] = [
   { name: 'catalog', tables: catalogTables, menus: catalogMenus, routes: async () => (await import('./catalog/routes.js')).catalogModule },
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
   { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
+  { name: 'assets', tables: assetsTables, menus: assetsMenus, routes: async () => (await import('./assets/routes.js')).assetsModule },
   { name: 'stock', tables: stockTables, menus: stockMenus, routes: async () => (await import('./stock/routes.js')).stockModule },
   {
     name: 'identity',
