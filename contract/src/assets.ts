@@ -208,3 +208,69 @@ export const rebindBody = z.strictObject({
   scardno: z.string().trim().min(1).max(32).optional(),
   reason,
 });
+
+/** Direct refunds (退款单, tkhead): card lines refund principal (paid out) and write off gift (never paid). */
+export const refundBody = z.strictObject({
+  memid: id,
+  /** A shop's refund: only this shop's buckets. Left out: head office refunds any bucket. */
+  shopId: id.optional(),
+  cards: z
+    .array(
+      z.strictObject({
+        cardid: id,
+        /** The bucket's shop. */
+        shopId: id,
+        /** Principal refunded (paid out), ≤ the bucket's principal. */
+        tkje: cents,
+        /** Gift written off, ≤ the bucket's gift; never paid out. */
+        tzje: cents,
+      }),
+    )
+    .min(1)
+    .max(100),
+  /** Fee kept from the card refund: 0 ≤ freeCard ≤ Σ tkje. */
+  freeCard: cents.default(0),
+  /** Close a card whose balances reach 0. */
+  autokcard: z.boolean().default(false),
+  memo: z.string().trim().max(200).optional(),
+});
+export const refundLineRow = z.object({
+  cardId: z.number(),
+  cardNo: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  tkje: z.number(),
+  tzje: z.number(),
+  closed: z.boolean(),
+});
+export const refundRow = z.object({
+  id: z.number(),
+  billNo: z.string(),
+  memberId: z.number(),
+  memberName: z.string(),
+  mobile: z.string(),
+  shopId: z.number().nullable(),
+  shopName: z.string().nullable(),
+  cardJe: z.number(),
+  freeCard: z.number(),
+  totalJe: z.number(),
+  giftWrittenOff: z.number(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export const refundDetail = refundRow.extend({ lines: z.array(refundLineRow) });
+export const refundListQuery = z.object({
+  ...pageQuery.shape,
+  shopid: id.optional(),
+  keyword: z.string().trim().max(32).optional(),
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+});
+export const refundPage = z.object({ list: z.array(refundRow), total: z.number(), page: z.number(), pageSize: z.number(), totalCapped: z.literal(true).optional() });
+export const refundMemberQuery = z.object({ mobile, shopid: id.optional() });
+export const refundMemberAnswer = memberAssetsAnswer.extend({
+  /** getDiffMember: the cards with this shop's buckets only, and with the other shops' only. */
+  thisShop: z.array(memberCardRow).nullable(),
+  otherShops: z.array(memberCardRow).nullable(),
+});

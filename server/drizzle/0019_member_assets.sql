@@ -86,6 +86,35 @@ CREATE TABLE "member_cards" (
 	CONSTRAINT "member_cards_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "refund_lines" (
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "refund_lines_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant_id" bigint NOT NULL,
+	"refund_id" bigint NOT NULL,
+	"card_id" bigint NOT NULL,
+	"shop_id" bigint NOT NULL,
+	"principal" bigint NOT NULL,
+	"gift" bigint NOT NULL,
+	"card_bill_id" bigint NOT NULL,
+	"closed_card" smallint DEFAULT 0 NOT NULL,
+	CONSTRAINT "refund_lines_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "refunds" (
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "refunds_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant_id" bigint NOT NULL,
+	"bill_no" text NOT NULL,
+	"member_id" bigint NOT NULL,
+	"shop_id" bigint,
+	"card_amount" bigint NOT NULL,
+	"card_fee" bigint NOT NULL,
+	"total_amount" bigint NOT NULL,
+	"gift_written_off" bigint NOT NULL,
+	"memo" text,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "refunds_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "sms_codes" (
 	"tenant_id" bigint NOT NULL,
 	"mobile" text NOT NULL,
@@ -128,6 +157,14 @@ ALTER TABLE "member_cards" ADD CONSTRAINT "member_cards_tenant_id_tenants_id_fk"
 ALTER TABLE "member_cards" ADD CONSTRAINT "member_cards_member_id_fk" FOREIGN KEY ("tenant_id","member_id") REFERENCES "public"."members"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_cards" ADD CONSTRAINT "member_cards_card_type_id_fk" FOREIGN KEY ("tenant_id","card_type_id") REFERENCES "public"."card_types"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_cards" ADD CONSTRAINT "member_cards_shop_id_fk" FOREIGN KEY ("tenant_id","shop_id") REFERENCES "public"."shops"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refund_lines" ADD CONSTRAINT "refund_lines_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refund_lines" ADD CONSTRAINT "refund_lines_refund_id_fk" FOREIGN KEY ("tenant_id","refund_id") REFERENCES "public"."refunds"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refund_lines" ADD CONSTRAINT "refund_lines_card_id_fk" FOREIGN KEY ("tenant_id","card_id") REFERENCES "public"."member_cards"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refund_lines" ADD CONSTRAINT "refund_lines_shop_id_fk" FOREIGN KEY ("tenant_id","shop_id") REFERENCES "public"."shops"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refund_lines" ADD CONSTRAINT "refund_lines_card_bill_id_fk" FOREIGN KEY ("tenant_id","card_bill_id") REFERENCES "public"."card_bills"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_member_id_fk" FOREIGN KEY ("tenant_id","member_id") REFERENCES "public"."members"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_shop_id_fk" FOREIGN KEY ("tenant_id","shop_id") REFERENCES "public"."shops"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_codes" ADD CONSTRAINT "sms_codes_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_outbox" ADD CONSTRAINT "sms_outbox_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "card_bills_tenant_bill_no" ON "card_bills" USING btree ("tenant_id","bill_no");--> statement-breakpoint
@@ -139,4 +176,8 @@ CREATE INDEX "card_ledger_tenant_bill" ON "card_ledger" USING btree ("tenant_id"
 CREATE UNIQUE INDEX "member_cards_tenant_card_no" ON "member_cards" USING btree ("tenant_id","card_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "member_cards_tenant_physical_no" ON "member_cards" USING btree ("tenant_id","physical_no");--> statement-breakpoint
 CREATE INDEX "member_cards_tenant_member" ON "member_cards" USING btree ("tenant_id","member_id");--> statement-breakpoint
+CREATE INDEX "refund_lines_tenant_refund" ON "refund_lines" USING btree ("tenant_id","refund_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_tenant_bill_no" ON "refunds" USING btree ("tenant_id","bill_no");--> statement-breakpoint
+CREATE INDEX "refunds_tenant_shop" ON "refunds" USING btree ("tenant_id","shop_id","id");--> statement-breakpoint
+CREATE INDEX "refunds_tenant_member" ON "refunds" USING btree ("tenant_id","member_id");--> statement-breakpoint
 CREATE INDEX "sms_outbox_tenant_created" ON "sms_outbox" USING btree ("tenant_id","id");

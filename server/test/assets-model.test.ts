@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cardBalances, cardBills, members, users } from '../src/db/schema.js';
 import { adjust, consume, openCard, recharge, revoke, transferCard } from '../src/modules/assets/card-money.js';
+import { saveRefund } from '../src/modules/assets/refunds.js';
+import type { Auth } from '../src/platform/auth.js';
 import { AppError } from '../src/platform/errors.js';
 import { balanceMismatches } from '../src/platform/ledger.js';
 import { inTenant } from '../src/platform/tenancy.js';
@@ -52,7 +54,8 @@ type Command =
   | { op: 'consume'; card: number; shop: number; amount: number }
   | { op: 'adjust'; card: number; shop: number; principal: number; gift: number }
   | { op: 'transfer'; card: number; to: number }
-  | { op: 'revoke'; bill: number };
+  | { op: 'revoke'; bill: number }
+  | { op: 'refund'; card: number; shop: number; principal: number; gift: number; over: boolean };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({
@@ -74,10 +77,18 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   fc.record({ op: fc.constant('transfer' as const), card: fc.nat(20), to: fc.nat(2) }),
   fc.record({ op: fc.constant('revoke' as const), bill: fc.nat(40) }),
+  fc.record({
+    op: fc.constant('refund' as const),
+    card: fc.nat(20),
+    shop: fc.nat(2),
+    principal: fc.integer({ min: 0, max: 3000 }),
+    gift: fc.integer({ min: 0, max: 1000 }),
+    over: fc.boolean(),
+  }),
 );
 
 /**
- * Random sequences of open / recharge / pay / adjust / transfer / revoke against an in-memory model
+ * Random sequences of open / recharge / pay / refund / adjust / transfer / revoke against an in-memory model
  * of every bucket: after each step the database equals the model, no bucket is negative, every
  * balance equals its ledger rows, and every member's totals equal the sums of their cards.
  */
@@ -89,6 +100,15 @@ describe('card money against a model', async () => {
   const db = t.database.db;
   const [admin] = await inTenant(db, a.tenantId, (tx) => tx.select({ id: users.id }).from(users).where(eq(users.username, 'admin')));
   const actor = { tenantId: a.tenantId, userId: admin.id };
+  /** Head office with every shop: refunds any bucket. */
+  const superUser = {
+    tenantId: a.tenantId,
+    userId: admin.id,
+    isSuper: true,
+    permissions: new Set<string>(),
+    loginShops: [],
+    managerShops: [],
+  } as unknown as Auth;
 
   const fixed = (amount: number) => (amount >= 1000 ? 150 : 0);
   const types: ModelType[] = [];
@@ -246,6 +266,38 @@ describe('card money against a model', async () => {
             expect(r.error).toBeUndefined();
             expect(netRows((r.value as NonNullable<typeof r.value>).rows)).toEqual([]);
             card.member = to;
+          } else if (c.op === 'refund' && cards.length) {
+            const card = cards[c.card % cards.length];
+            const shopId = shopList[c.shop];
+            const hasP = card.buckets.get(bk(shopId, 'principal')) ?? 0;
+            const hasG = card.buckets.get(bk(shopId, 'gift')) ?? 0;
+            // Within the bucket, or (over) asking for more than it holds.
+            const tkje = c.over ? hasP + 1 + c.principal : Math.min(hasP, c.principal);
+            const tzje = c.over ? 0 : Math.min(hasG, c.gift);
+            const r = await attempt(() =>
+              tx((x) =>
+                saveRefund(x, superUser, actor, {
+                  memid: card.member,
+                  cards: [{ cardid: card.id, shopId, tkje, tzje }],
+                  freeCard: 0,
+                  autokcard: false,
+                }),
+              ),
+            );
+            if (c.over) {
+              expect(r.error?.status).toBe(409);
+              return;
+            }
+            if (tkje === 0 && tzje === 0) {
+              expect(r.error?.status).toBe(400);
+              return;
+            }
+            expect(r.error).toBeUndefined();
+            expect((r.value as NonNullable<typeof r.value>).cardJe).toBe(tkje);
+            apply(card, [
+              { shopId, bucket: 'principal', amount: -tkje },
+              { shopId, bucket: 'gift', amount: -tzje },
+            ]);
           } else if (c.op === 'revoke' && bills.length) {
             const bill = bills[c.bill % bills.length];
             const reversal = bill.rows.map((row) => ({ ...row, amount: -row.amount }));

@@ -1,4 +1,4 @@
-import type { MenuDef } from '../../platform/menus.js';
+import { type MenuDef, viewEdit } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string) => ({ key: perm, name, nameEn, perm });
 
@@ -38,6 +38,14 @@ export const assetsMenus: MenuDef[] = [
         icon: 'OrderedListOutlined',
         url: '/admin/assets/records',
         perm: 'assets.card.view',
+      },
+      {
+        key: 'assets.refund',
+        name: '会员退款',
+        nameEn: 'Member refunds',
+        icon: 'RollbackOutlined',
+        url: '/admin/assets/refunds',
+        ...viewEdit('assets.refund'),
       },
       {
         key: 'assets.sms',

@@ -35,4 +35,16 @@ defineMessages({
   cardNotBound: ['会员卡 {cardNo} 未关联实体卡', 'Card {cardNo} has no physical card linked'],
   cardAlreadyBound: ['会员卡 {cardNo} 已关联实体卡', 'Card {cardNo} already has a physical card linked'],
   cardNoPhysical: ['请填写要关联的实体卡号', 'Enter the physical card number to link'],
+  refundLineTwice: ['第 {line} 行：同一张卡的同一门店只能退一次', 'Line {line}: each card and shop once'],
+  refundLineEmpty: ['第 {line} 行：退款金额和冲减赠送不能都为 0', 'Line {line}: refund or write off something'],
+  refundOtherShop: ['第 {line} 行：门店退款只能退本店的卡金', 'Line {line}: a shop refunds its own buckets only'],
+  refundFeeTooHigh: ['手续费应在 0 到 ¥{max} 之间', 'The fee must be between 0 and ¥{max}'],
+  refundOverPrincipal: [
+    '会员卡 {cardNo} 该门店本金不足：可退 ¥{available}',
+    'Card {cardNo}: not enough principal at that shop, ¥{available} refundable',
+  ],
+  refundOverGift: [
+    '会员卡 {cardNo} 该门店赠送金不足：可冲减 ¥{available}',
+    'Card {cardNo}: not enough gift at that shop, ¥{available} to write off',
+  ],
 });

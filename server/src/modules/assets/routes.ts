@@ -7,6 +7,8 @@ import {
   checkCardQuery,
   checkCodeBody,
   consumeBody,
+  id,
+  idParam,
   memberAssetsAnswer,
   memberAssetsQuery,
   memberBrief,
@@ -15,6 +17,12 @@ import {
   openCardBody,
   rebindBody,
   rechargeBody,
+  refundBody,
+  refundDetail,
+  refundListQuery,
+  refundMemberAnswer,
+  refundMemberQuery,
+  refundPage,
   revokeBody,
   sendCodeBody,
   smsOutboxPage,
@@ -44,9 +52,11 @@ import {
   restoreMember,
   unbind,
 } from './member-actions.js';
+import { refundDetail as refundDetailOf, refundList, refundMember, saveRefund } from './refunds.js';
 import { cardBills, memberCards } from './schema.js';
 
 definedEntityLabels.set('membercard', ['会员卡', 'member card']);
+definedEntityLabels.set('tkhead', ['退款单', 'refund']);
 definedEntityLabels.set('smsmsgctrl', ['短信验证码', 'SMS code']);
 if (!definedEntityLabels.has('chainmember')) definedEntityLabels.set('chainmember', ['会员', 'member']);
 
@@ -422,5 +432,75 @@ export async function assetsModule(app: FastifyInstance) {
       await assertCardVisible(tx, auth, await cardIdOf(tx, body.cardno));
       return rebind(tx, actor(auth), body);
     },
+  );
+  await refundRoutes(app);
+}
+
+/** Direct refunds (tkhead). */
+export async function refundRoutes(app: FastifyInstance) {
+  route(
+    app,
+    'GET',
+    '/api-member/tkhead',
+    {
+      summary: "A shop's direct refunds (shopid), newest first",
+      perm: 'assets.refund.view',
+      query: refundListQuery,
+      response: refundPage,
+    },
+    ({ tx, auth, query }) => refundList(tx, auth, query),
+  );
+  route(
+    app,
+    'GET',
+    '/api-member/tkhead/chain/list',
+    { summary: "The chain's direct refunds, newest first", perm: 'assets.refund.view', query: refundListQuery, response: refundPage },
+    ({ tx, auth, query }) => refundList(tx, auth, query),
+  );
+  route(
+    app,
+    'GET',
+    '/api-member/tkhead/chain/getBill/:id',
+    { summary: 'A direct refund with its card lines', perm: 'assets.refund.view', params: idParam, response: refundDetail },
+    ({ tx, auth, params }) => refundDetailOf(tx, auth, params.id),
+  );
+  route(
+    app,
+    'GET',
+    '/api-member/tkhead/getMember',
+    {
+      summary: "The member found by mobile with the whole chain's assets",
+      perm: 'assets.refund.view',
+      query: refundMemberQuery,
+      response: refundMemberAnswer,
+    },
+    ({ tx, auth, query }) => refundMember(tx, auth, query.mobile),
+  );
+  route(
+    app,
+    'GET',
+    '/api-member/tkhead/getDiffMember',
+    {
+      summary: "The member found by mobile with the assets split into this shop's (shopid) and other shops'",
+      perm: 'assets.refund.view',
+      query: refundMemberQuery.extend({ shopid: id }),
+      response: refundMemberAnswer,
+    },
+    ({ tx, auth, query }) => refundMember(tx, auth, query.mobile, query.shopid),
+  );
+  route(
+    app,
+    'POST',
+    '/api-member/tkhead/saveRefund',
+    {
+      summary: 'Post a direct refund: principal refunded and gift written off per card bucket, a fee, cards closed at zero when asked',
+      perm: 'assets.refund.edit',
+      body: refundBody,
+      entity: 'tkhead',
+      verb: 'create',
+      idempotent: 'optional',
+      response: refundDetail,
+    },
+    ({ tx, auth, body }) => saveRefund(tx, auth, actor(auth), body),
   );
 }

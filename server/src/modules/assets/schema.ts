@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAt,
   idColumn,
@@ -172,5 +172,62 @@ export const cardBindingLogs = pgTable(
     index('card_binding_logs_tenant_member').on(t.tenantId, t.memberId, t.id),
     tenantReference(t, t.cardId, memberCards),
     tenantReference(t, t.memberId, members),
+  ],
+);
+
+/** Direct refunds (退款单, tkhead) of a member's assets by a shop or by head office (shop null). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** The refunding shop (only its buckets); null: head office. */
+    shopId: bigint('shop_id', { mode: 'number' }),
+    /** Σ principal refunded − the fee: paid out for the cards (cardJe). */
+    cardAmount: bigint('card_amount', { mode: 'number' }).notNull(),
+    /** The fee kept (freeCard). */
+    cardFee: bigint('card_fee', { mode: 'number' }).notNull(),
+    /** Paid out in all (totalJe). */
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    /** Gift written off (Σ tzje), never paid. */
+    giftWrittenOff: bigint('gift_written_off', { mode: 'number' }).notNull(),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('refunds_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('refunds_tenant_shop').on(t.tenantId, t.shopId, t.id),
+    index('refunds_tenant_member').on(t.tenantId, t.memberId),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+/** A refund's card lines: one bucket each, principal refunded and gift written off, and the card bill that posted it. */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    principal: bigint('principal', { mode: 'number' }).notNull(),
+    gift: bigint('gift', { mode: 'number' }).notNull(),
+    cardBillId: bigint('card_bill_id', { mode: 'number' }).notNull(),
+    /** The card was closed at zero by this refund. */
+    closedCard: smallint('closed_card').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('refund_lines_tenant_refund').on(t.tenantId, t.refundId),
+    tenantReference(t, t.refundId, refunds).onDelete('cascade'),
+    tenantReference(t, t.cardId, memberCards),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.cardBillId, cardBills),
   ],
 );
