@@ -161,7 +161,15 @@ export const memberAssetsAnswer = z.object({
   cards: z.array(memberCardRow),
 });
 export type MemberAssets = z.infer<typeof memberAssetsAnswer>;
-export const memberAssetsQuery = z.object({ memberId: id });
+/** By member id, or by the member's mobile (the assets page's search). */
+export const memberAssetsQuery = z.object({
+  memberId: id.optional(),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\d{11}$/)
+    .optional(),
+});
 
 /** SMS codes (smsmsgctrl). */
 export const sendCodeBody = z.strictObject({ mobile });
@@ -267,7 +275,13 @@ export const refundListQuery = z.object({
   dateFrom: date.optional(),
   dateTo: date.optional(),
 });
-export const refundPage = z.object({ list: z.array(refundRow), total: z.number(), page: z.number(), pageSize: z.number(), totalCapped: z.literal(true).optional() });
+export const refundPage = z.object({
+  list: z.array(refundRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalCapped: z.literal(true).optional(),
+});
 export const refundMemberQuery = z.object({ mobile, shopid: id.optional() });
 export const refundMemberAnswer = memberAssetsAnswer.extend({
   /** getDiffMember: the cards with this shop's buckets only, and with the other shops' only. */

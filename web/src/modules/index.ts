@@ -1,5 +1,7 @@
 import type { Lang } from '../platform/i18n';
 import type { PageDef } from '../platform/pages';
+import { assetsPages } from './assets';
+import { assetsEn, assetsZh } from './assets/locale';
 import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { identityPages } from './identity';
@@ -25,6 +27,7 @@ export const webModules: WebModule[] = [
   { name: 'identity', pages: identityPages },
   { name: 'catalog', pages: catalogPages, locale: { 'zh-CN': catalogZh, 'en-US': catalogEn } },
   { name: 'pricing', pages: pricingPages, locale: { 'zh-CN': pricingZh, 'en-US': pricingEn } },
+  { name: 'assets', pages: assetsPages, locale: { 'zh-CN': assetsZh, 'en-US': assetsEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
   { name: 'inbox', pages: inboxPages },
 ];

@@ -128,7 +128,10 @@ export async function cardRecords(tx: Db, auth: Auth, q: z.output<typeof cardRec
   }
   if (q.cardId) where.push(eq(cardLedger.cardId, q.cardId));
   if (q.cardNo) where.push(eq(memberCards.cardNo, q.cardNo));
-  if (q.shopId) where.push(eq(cardLedger.shopId, q.shopId));
+  if (q.shopId) {
+    assertShop(auth, q.shopId);
+    where.push(eq(cardLedger.shopId, q.shopId));
+  }
   if (q.bucket) where.push(eq(cardLedger.bucket, q.bucket));
   if (q.kind === 'revoke') where.push(sql`${cardLedger.reversesId} is not null`);
   else if (q.kind) where.push(eq(cardBills.kind, q.kind), sql`${cardLedger.reversesId} is null`);

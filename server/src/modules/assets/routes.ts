@@ -39,6 +39,7 @@ import { pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { smsOutbox } from '../../platform/schema.js';
 import { sendCode, verifyCode } from '../../platform/sms.js';
+import { members } from '../members/schema.js';
 import { assertCardVisible, assertMemberVisible, assertShop, cardRecords, memberAssets } from './assets.js';
 import { adjust, consume, openCard, recharge, revoke } from './card-money.js';
 import {
@@ -191,8 +192,14 @@ export async function assetsModule(app: FastifyInstance) {
       response: memberAssetsAnswer,
     },
     async ({ tx, auth, query }) => {
-      await assertMemberVisible(tx, auth, query.memberId);
-      return memberAssets(tx, query.memberId);
+      const [found] = query.memberId
+        ? [{ id: query.memberId }]
+        : query.mobile
+          ? await tx.select({ id: members.id }).from(members).where(eq(members.mobile, query.mobile))
+          : [];
+      if (!found) throw notFound();
+      await assertMemberVisible(tx, auth, found.id);
+      return memberAssets(tx, found.id);
     },
   );
 
