@@ -1,3 +1,4 @@
+export * from './assets.js';
 export * from './audit.js';
 export * from './bills.js';
 export * from './catalog.js';
@@ -13,4 +14,3 @@ export * from './staff.js';
 export * from './stock.js';
 export * from './stock-bills.js';
 export * from './stock-records.js';
-export * from './assets.js';

@@ -5,7 +5,6 @@ import { AppError, conflict } from './errors.js';
 import { defineMessages } from './i18n.js';
 import { defineJob, enqueue } from './jobs.js';
 import { smsCodes, smsOutbox } from './schema.js';
-import { inTenant } from './tenancy.js';
 
 defineMessages({
   smsTooSoon: ['验证码已发送，请 {seconds} 秒后再试', 'A code was just sent; try again in {seconds} s'],
@@ -110,15 +109,11 @@ export async function sendCode(tx: Db, tenantId: number, mobile: string, purpose
 }
 
 /**
- * Checks a code in a transaction of its own, so that a wrong try counts even though the request
- * answers an error: right → the mobile is verified until the code expires; wrong → one try fewer.
+ * Checks a code: right → the mobile is verified until the code expires; wrong → one try fewer.
+ * A refusal is answered, not thrown, so that the caller commits the counted try and then answers it
+ * as an error (a thrown error would roll the count back).
  */
-export async function verifyCode(root: Db, tenantId: number, mobile: string, code: string): Promise<void> {
-  const outcome = await inTenant(root, tenantId, (tx) => checkCode(tx, tenantId, mobile, code));
-  if ('error' in outcome) throw outcome.error;
-}
-
-async function checkCode(tx: Db, tenantId: number, mobile: string, code: string): Promise<{ ok: true } | { error: AppError }> {
+export async function checkCode(tx: Db, tenantId: number, mobile: string, code: string): Promise<{ ok: true } | { error: AppError }> {
   const [row] = await tx
     .select({
       codeHash: smsCodes.codeHash,

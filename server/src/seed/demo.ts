@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import { platformSettings } from '../db/tenants.js';
+import { seedDemoAssets } from '../modules/assets/demo.js';
 import { createTenant, findTenant, generatePassword } from '../modules/identity/tenants.js';
 import { cardTypes } from '../modules/members/schema.js';
 import { isValidDivision } from '../modules/org/pca.js';
@@ -173,6 +174,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await seedDemoPrices(tx, tenantId);
     await seedDemoStock(tx, tenantId);
     await seedDemoAccess(tx, tenantId);
+    await seedDemoAssets(tx, tenantId);
   });
 }
 

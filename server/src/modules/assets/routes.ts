@@ -34,11 +34,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { definedEntityLabels } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth.js';
+import { ok, sendError } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
+import { langOf } from '../../platform/i18n.js';
 import { pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { smsOutbox } from '../../platform/schema.js';
-import { sendCode, verifyCode } from '../../platform/sms.js';
+import { checkCode, sendCode } from '../../platform/sms.js';
 import { members } from '../members/schema.js';
 import { assertCardVisible, assertMemberVisible, assertShop, cardRecords, memberAssets } from './assets.js';
 import { adjust, consume, openCard, recharge, revoke } from './card-money.js';
@@ -228,11 +230,16 @@ export async function assetsModule(app: FastifyInstance) {
       body: checkCodeBody,
       entity: 'smsmsgctrl',
       read: true,
-      response: z.object({ verified: z.boolean() }),
+      // Answers its refusals itself: a wrong try is committed with the request, then answered as an error.
+      raw: true,
     },
-    async ({ req, auth, body }) => {
-      await verifyCode(req.server.database.db, auth.tenantId, body.mobile, body.code);
-      return { verified: true };
+    async ({ tx, req, reply, auth, body }) => {
+      const outcome = await checkCode(tx, auth.tenantId, body.mobile, body.code);
+      if ('error' in outcome) {
+        sendError(req, reply, outcome.error);
+        return;
+      }
+      reply.send(ok(langOf(req), { verified: true }));
     },
   );
   route(
