@@ -36,9 +36,13 @@ test('a member gets a card with its gift, an adjustment, a transfer confirmed by
   // ---- open a card: ¥1,000 on 金卡 gives ¥100 gift by the demo rule
   await page.goto(`${running.server.url}/admin/assets/cards`);
   await pane(page).getByPlaceholder('输入会员手机号查询').fill(GIVER);
-  await pane(page).getByRole('button', { name: /查\s*询/ }).click();
+  await pane(page)
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await pane(page).locator('.ho-member-assets').waitFor();
-  await pane(page).getByRole('button', { name: /开\s*卡/ }).click();
+  await pane(page)
+    .getByRole('button', { name: /开\s*卡/ })
+    .click();
   const open = modal(page);
   await pick(page, open.locator('.ant-select').nth(0), '金卡');
   await pick(page, open.locator('.ant-select').nth(1), '国贸');
@@ -91,7 +95,9 @@ test('a member gets a card with its gift, an adjustment, a transfer confirmed by
 
   // ---- the receiver now holds it: refund ¥300 principal and write off the ¥50 gift
   await pane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
-  await pane(page).getByRole('button', { name: /查\s*询/ }).click();
+  await pane(page)
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   const taken = pane(page).locator('.ho-member-assets .ant-table-row').first();
   await taken.waitFor();
   assert.match((await taken.textContent()) ?? '', /¥800\.00/);

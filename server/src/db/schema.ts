@@ -1,7 +1,8 @@
 /** Every table under one import, for tests and scripts; the app and the migrations find them through the modules. */
+
+export * from '../modules/assets/schema.js';
 export * from '../modules/catalog/schema.js';
 export * from '../modules/identity/schema.js';
-export * from '../modules/assets/schema.js';
 export * from '../modules/members/schema.js';
 export * from '../modules/org/schema.js';
 export * from '../modules/pricing/schema.js';
