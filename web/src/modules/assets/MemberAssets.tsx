@@ -55,7 +55,7 @@ export default function MemberAssets({ memberId }: { memberId: number }) {
         pagination={false}
         dataSource={data?.cards ?? []}
         locale={{ emptyText: <EmptyState compact description={t('assets.noCards')} /> }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1350 }}
         columns={[
           { title: t('assets.cardNo'), dataIndex: 'cardNo', width: 150 },
           { title: t('assets.cardType'), dataIndex: 'cardTypeName', width: 130 },
@@ -72,6 +72,7 @@ export default function MemberAssets({ memberId }: { memberId: number }) {
           {
             title: t('assets.buckets'),
             dataIndex: 'buckets',
+            width: 240,
             render: (_: unknown, r) => (
               <Space direction="vertical" size={0}>
                 {r.buckets.map((b) => (
