@@ -1,3 +1,4 @@
+export * from './assets.js';
 export * from './attendance.js';
 export * from './attendance-records.js';
 export * from './audit.js';

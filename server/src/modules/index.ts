@@ -1,4 +1,6 @@
 import type { ModuleDef } from '../platform/modules.js';
+import { assetsMenus } from './assets/menus.js';
+import * as assetsTables from './assets/schema.js';
 import { attendanceMenus } from './attendance/menus.js';
 import * as attendanceTables from './attendance/schema.js';
 import { cardsMenus } from './cards/menus.js';
@@ -30,6 +32,8 @@ export const modules: ModuleDef[] = [
   { name: 'staff', menus: staffMenus, routes: async () => (await import('./org/employees.js')).staffModule },
   { name: 'catalog', tables: catalogTables, menus: catalogMenus, routes: async () => (await import('./catalog/routes.js')).catalogModule },
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
+  { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
+  { name: 'assets', tables: assetsTables, menus: assetsMenus, routes: async () => (await import('./assets/routes.js')).assetsModule },
   { name: 'members', tables: membersTables, menus: membersMenus, routes: async () => (await import('./members/routes.js')).membersModule },
   { name: 'cards', tables: cardsTables, menus: cardsMenus, routes: async () => (await import('./cards/routes.js')).cardsModule },
   {

@@ -176,3 +176,43 @@ export const jobs = pgTable(
     uniqueIndex('jobs_tenant_singleton').on(t.tenantId, t.name, t.singletonKey).where(sql`${t.state} in ('queued', 'running')`),
   ],
 );
+
+/**
+ * Text messages the product sends (platform/sms.ts). With the default provider this table is the
+ * outbox an administrator reads; with an HTTP provider a job sends each row after its write committed.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    mobile: text('mobile').notNull(),
+    text: text('text').notNull(),
+    /** What sent it: `outbox` (kept here) or `http`. */
+    provider: text('provider').notNull(),
+    /** queued | sent | failed (`outbox`: sent when written). */
+    state: text('state').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [tenantPrimaryKey(t), index('sms_outbox_tenant_created').on(t.tenantId, t.id)],
+);
+
+/** A verification code sent to a mobile: kept hashed, valid five minutes, five wrong tries end it. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    tenantId: tenantColumn(),
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    /** Set when the code was entered right; a verification is good until the code's expiry. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Set when an action used the verification up. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.mobile] })],
+);

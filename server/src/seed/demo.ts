@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import { platformSettings } from '../db/tenants.js';
+import { seedDemoAssets } from '../modules/assets/demo.js';
 import { createTenant, findTenant, generatePassword } from '../modules/identity/tenants.js';
 import { cardTypes } from '../modules/members/schema.js';
 import { isValidDivision } from '../modules/org/pca.js';
@@ -181,6 +182,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await seedDemoFinance(tx, tenantId);
     await seedDemoAttendance(tx, tenantId);
     await seedDemoAccess(tx, tenantId);
+    await seedDemoAssets(tx, tenantId);
   });
 }
 

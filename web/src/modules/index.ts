@@ -1,5 +1,7 @@
 import type { Lang } from '../platform/i18n';
 import type { PageDef } from '../platform/pages';
+import { assetsPages } from './assets';
+import { assetsEn, assetsZh } from './assets/locale';
 import { attendancePages } from './attendance';
 import { attendanceEn, attendanceZh } from './attendance/locale';
 import { cardsPages } from './cards';
@@ -41,6 +43,7 @@ export const webModules: WebModule[] = [
   { name: 'members', pages: membersPages, locale: { 'zh-CN': membersZh, 'en-US': membersEn } },
   { name: 'cards', pages: cardsPages, locale: { 'zh-CN': cardsZh, 'en-US': cardsEn } },
   { name: 'marketing', pages: marketingPages, locale: { 'zh-CN': marketingZh, 'en-US': marketingEn } },
+  { name: 'assets', pages: assetsPages, locale: { 'zh-CN': assetsZh, 'en-US': assetsEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
   { name: 'attendance', pages: attendancePages, locale: { 'zh-CN': attendanceZh, 'en-US': attendanceEn } },
   { name: 'finance', pages: financePages, locale: { 'zh-CN': financeZh, 'en-US': financeEn } },

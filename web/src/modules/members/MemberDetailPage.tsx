@@ -10,10 +10,11 @@ import { useTab } from '../../platform/pages';
 import { formatDateTime, OptionTag } from '../../platform/resource/cells';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
+import MemberAssets from '../assets/MemberAssets';
 import { FreezeModal, useUnfreeze } from './actions';
 import { MEMBER_GENDERS, MEMBER_STATUS, memberDef, P, yuan } from './defs';
 
-/** /admin/members/list/:id — one member: details, totals, advisor; the assets section below. */
+/** /admin/members/list/:id — one member: details, totals, advisor; their cards and money below (not in another shop's reduced view). */
 export default function MemberDetailPage() {
   const { t } = useTranslation();
   const tab = useTab();
@@ -128,10 +129,7 @@ export default function MemberDetailPage() {
           {t('members.member.lastVisit')}: {m.lastVisitAt ? formatDateTime(m.lastVisitAt) : '—'}
         </div>
       </Card>
-      {/* The member's assets (cards with their shop buckets, packages, deposited products) go here: MemberAssets memberId={m.id}. */}
-      <Card title={t('members.member.assets')} data-testid="member-assets">
-        <div style={{ color: 'rgba(0,0,0,0.45)' }}>{t('members.member.assetsSoon')}</div>
-      </Card>
+      {m.limited ? null : <MemberAssets memberId={m.id} />}
       {dialog === 'edit' ? <ResourceForm def={memberDef} open row={m} onClose={() => setDialog(null)} /> : null}
       {dialog === 'freeze' ? <FreezeModal rows={[m]} onClose={() => setDialog(null)} /> : null}
     </Space>

@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { date, id, type Label, pageQuery } from './platform.js';
+
+/** Member assets: cards with money per shop bucket, the card ledger, SMS codes, transfers, binding. */
+
+/** Cents, at most ¥100,000,000 in one operation. */
+const cents = z.number().int().min(0).max(10_000_000_000);
+const positiveCents = z.number().int().min(1).max(10_000_000_000);
+const mobile = z.string().regex(/^1\d{10}$/, '11 位手机号 / 11-digit mobile');
+const reason = z.string().trim().min(1).max(200);
+
+/** The two money buckets of a stored-value card. */
+export const moneyBuckets = ['principal', 'gift'] as const;
+export type MoneyBucket = (typeof moneyBuckets)[number];
+export const moneyBucketLabels: Record<MoneyBucket, Label> = { principal: ['本金', 'Principal'], gift: ['赠送', 'Gift'] };
+
+/** Card bill kinds (btype); `revoke` is how a reversed row reads in the ledger. */
+export const cardBillKinds = ['open', 'recharge', 'consume', 'refund', 'adjust', 'transfer', 'revoke'] as const;
+export type CardBillKind = (typeof cardBillKinds)[number];
+export const cardBillKindLabels: Record<CardBillKind, Label> = {
+  open: ['开卡', 'Open'],
+  recharge: ['充值', 'Recharge'],
+  consume: ['消费', 'Payment'],
+  refund: ['退款', 'Refund'],
+  adjust: ['调整', 'Adjustment'],
+  transfer: ['转卡', 'Transfer'],
+  revoke: ['撤单', 'Revoked'],
+};
+/** Kinds a head office may revoke (撤单). */
+export const revocableKinds: CardBillKind[] = ['open', 'recharge', 'consume', 'adjust'];
+
+export const cardStatusLabels: Record<number, Label> = { 1: ['正常', 'Active'], 2: ['已关闭', 'Closed'] };
+
+/** Open a card for a member (head office or the till). */
+export const openCardBody = z.strictObject({
+  memberId: id,
+  cardTypeId: id,
+  shopId: id,
+  /** Paid in, cents: principal at the opening shop. */
+  amount: cents,
+  /** Typed or read from a physical card; given by the system when left out. */
+  cardNo: z.string().trim().min(1).max(32).optional(),
+  memo: z.string().trim().max(200).optional(),
+});
+export const rechargeBody = z.strictObject({
+  cardId: id,
+  shopId: id,
+  amount: positiveCents,
+  memo: z.string().trim().max(200).optional(),
+});
+export const consumeBody = z.strictObject({
+  cardId: id,
+  shopId: id,
+  amount: positiveCents,
+  memo: z.string().trim().max(200).optional(),
+});
+/** updateCardmoney: new principal (nmoney) and gift (ngmoney) per shop bucket. */
+export const adjustBody = z.strictObject({
+  cardId: id,
+  buckets: z
+    .array(z.strictObject({ shopId: id, principal: cents, gift: cents }))
+    .min(1)
+    .max(100),
+  reason,
+});
+export const revokeBody = z.strictObject({ billId: id, memo: z.string().trim().min(1).max(30) });
+
+/** One movement of a bill: which shop's bucket, signed cents, the bucket's balance after. */
+export const cardMovement = z.object({
+  shopId: z.number(),
+  bucket: z.enum(moneyBuckets),
+  amount: z.number(),
+  balance: z.number(),
+});
+export const cardBillAnswer = z.object({
+  billId: z.number(),
+  billNo: z.string(),
+  cardId: z.number(),
+  cardNo: z.string(),
+  kind: z.enum(cardBillKinds),
+  principalBefore: z.number(),
+  giftBefore: z.number(),
+  principalChange: z.number(),
+  giftChange: z.number(),
+  principalAfter: z.number(),
+  giftAfter: z.number(),
+  rows: z.array(cardMovement),
+});
+export type CardBillAnswer = z.infer<typeof cardBillAnswer>;
+
+/** queryCardRecords: the card ledger, newest first. */
+export const cardRecordsQuery = z.object({
+  ...pageQuery.shape,
+  memberId: id.optional(),
+  cardId: id.optional(),
+  cardNo: z.string().trim().max(32).optional(),
+  shopId: id.optional(),
+  kind: z.enum(cardBillKinds).optional(),
+  bucket: z.enum(moneyBuckets).optional(),
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+});
+export const cardRecordRow = z.object({
+  id: z.number(),
+  cardId: z.number(),
+  cardNo: z.string(),
+  memberId: z.number(),
+  memberName: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  billId: z.number(),
+  billNo: z.string(),
+  kind: z.enum(cardBillKinds),
+  bucket: z.enum(moneyBuckets),
+  amount: z.number(),
+  balanceBefore: z.number(),
+  balance: z.number(),
+  memo: z.string().nullable(),
+  at: z.string(),
+  by: z.string().nullable(),
+});
+export type CardRecordRow = z.infer<typeof cardRecordRow>;
+export const cardRecordsPage = z.object({
+  list: z.array(cardRecordRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalCapped: z.literal(true).optional(),
+});
+
+/** A member's assets: cards with their buckets. */
+export const cardBucketRow = z.object({ shopId: z.number(), shopName: z.string(), principal: z.number(), gift: z.number() });
+export const memberCardRow = z.object({
+  id: z.number(),
+  cardNo: z.string(),
+  cardTypeId: z.number(),
+  cardTypeName: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  openedOn: z.string(),
+  expiresOn: z.string().nullable(),
+  status: z.number(),
+  serviceDiscount: z.number(),
+  productDiscount: z.number(),
+  electronicNo: z.string(),
+  physicalNo: z.string().nullable(),
+  transferable: z.boolean(),
+  principal: z.number(),
+  gift: z.number(),
+  buckets: z.array(cardBucketRow),
+});
+export type MemberCardRow = z.infer<typeof memberCardRow>;
+export const memberAssetsAnswer = z.object({
+  memberId: z.number(),
+  memberName: z.string(),
+  mobile: z.string(),
+  status: z.number(),
+  principal: z.number(),
+  gift: z.number(),
+  packageValue: z.number(),
+  cards: z.array(memberCardRow),
+});
+export type MemberAssets = z.infer<typeof memberAssetsAnswer>;
+/** By member id, or by the member's mobile (the assets page's search). */
+export const memberAssetsQuery = z.object({
+  memberId: id.optional(),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\d{11}$/)
+    .optional(),
+});
+
+/** SMS codes (smsmsgctrl). */
+export const sendCodeBody = z.strictObject({ mobile });
+export const checkCodeBody = z.strictObject({ mobile, code: z.string().regex(/^\d{6}$/, '6 位数字 / 6 digits') });
+export const smsOutboxQuery = z.object({ ...pageQuery.shape, mobile: z.string().trim().max(11).optional() });
+export const smsOutboxRow = z.object({
+  id: z.number(),
+  mobile: z.string(),
+  text: z.string(),
+  provider: z.string(),
+  state: z.string(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export const smsOutboxPage = z.object({ list: z.array(smsOutboxRow), total: z.number(), page: z.number(), pageSize: z.number() });
+
+/** Card transfer (转卡). */
+export const memberByMobileQuery = z.object({ mobile, memid: id });
+export const memberBrief = z.object({ memid: z.number(), memcode: z.string(), memname: z.string(), mobile: z.string() });
+export const checkCardQuery = z.object({ cardno: z.string().trim().min(1).max(32) });
+export const changeCardBody = z.strictObject({
+  cardno: z.string().trim().min(1).max(32),
+  omemid: id,
+  memid: id,
+  nmemname: z.string().trim().max(10).optional(),
+});
+
+
+/** Electronic ↔ physical card binding. */
+export const unbindTypes = ['挂失实体卡', '坏卡', '顾客要求', '其他', '卡转赠'] as const;
+export const unbindTypeLabels: Record<(typeof unbindTypes)[number], Label> = {
+  挂失实体卡: ['挂失实体卡', 'Physical card lost'],
+  坏卡: ['坏卡', 'Card damaged'],
+  顾客要求: ['顾客要求', "Customer's request"],
+  其他: ['其他', 'Other'],
+  卡转赠: ['卡转赠', 'Card given away'],
+};
+export const unbindBody = z.strictObject({ cardno: z.string().trim().min(1).max(32), type: z.enum(unbindTypes), reason });
+export const rebindBody = z.strictObject({
+  cardno: z.string().trim().min(1).max(32),
+  scardno: z.string().trim().min(1).max(32).optional(),
+  reason,
+});
+
+/** Direct refunds (退款单, tkhead): card lines refund principal (paid out) and write off gift (never paid). */
+export const refundBody = z.strictObject({
+  memid: id,
+  /** A shop's refund: only this shop's buckets. Left out: head office refunds any bucket. */
+  shopId: id.optional(),
+  cards: z
+    .array(
+      z.strictObject({
+        cardid: id,
+        /** The bucket's shop. */
+        shopId: id,
+        /** Principal refunded (paid out), ≤ the bucket's principal. */
+        tkje: cents,
+        /** Gift written off, ≤ the bucket's gift; never paid out. */
+        tzje: cents,
+      }),
+    )
+    .min(1)
+    .max(100),
+  /** Fee kept from the card refund: 0 ≤ freeCard ≤ Σ tkje. */
+  freeCard: cents.default(0),
+  /** Close a card whose balances reach 0. */
+  autokcard: z.boolean().default(false),
+  memo: z.string().trim().max(200).optional(),
+});
+export const refundLineRow = z.object({
+  cardId: z.number(),
+  cardNo: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  tkje: z.number(),
+  tzje: z.number(),
+  closed: z.boolean(),
+});
+export const refundRow = z.object({
+  id: z.number(),
+  billNo: z.string(),
+  memberId: z.number(),
+  memberName: z.string(),
+  mobile: z.string(),
+  shopId: z.number().nullable(),
+  shopName: z.string().nullable(),
+  cardJe: z.number(),
+  freeCard: z.number(),
+  totalJe: z.number(),
+  giftWrittenOff: z.number(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export const refundDetail = refundRow.extend({ lines: z.array(refundLineRow) });
+export const refundListQuery = z.object({
+  ...pageQuery.shape,
+  shopid: id.optional(),
+  keyword: z.string().trim().max(32).optional(),
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+});
+export const refundPage = z.object({
+  list: z.array(refundRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalCapped: z.literal(true).optional(),
+});
+export const refundMemberQuery = z.object({ mobile, shopid: id.optional() });
+export const refundMemberAnswer = memberAssetsAnswer.extend({
+  /** getDiffMember: the cards with this shop's buckets only, and with the other shops' only. */
+  thisShop: z.array(memberCardRow).nullable(),
+  otherShops: z.array(memberCardRow).nullable(),
+});

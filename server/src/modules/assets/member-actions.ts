@@ -1,0 +1,173 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import type { Lang } from '../../platform/i18n.js';
+import { useVerification } from '../../platform/sms.js';
+import { members } from '../members/schema.js';
+import { type Actor, lockCard, transferCard } from './card-money.js';
+import './messages.js';
+import { cardBindingLogs, memberCards } from './schema.js';
+
+/** queryMemberByMobile: the member a card would go to, never the giver's own number. */
+export async function memberByMobile(tx: Db, mobile: string, giverId: number) {
+  const [giver] = await tx.select({ mobile: members.mobile }).from(members).where(eq(members.id, giverId));
+  if (!giver) throw notFound();
+  if (giver.mobile === mobile) throw conflict('ownMobile');
+  const [m] = await tx
+    .select({ memid: members.id, memcode: members.code, memname: members.name, mobile: members.mobile, status: members.status })
+    .from(members)
+    .where(eq(members.mobile, mobile));
+  if (!m) throw notFound();
+  if (m.status !== 1) throw conflict('transferTargetInactive');
+  return { memid: m.memid, memcode: m.memcode, memname: m.memname, mobile: m.mobile };
+}
+
+/** checkCardInfo: whether a card may be transferred (its type allows it, the card is active). */
+export async function checkCardTransferable(tx: Db, cardNo: string) {
+  const card = await lockCard(tx, { cardNo });
+  if (card.status !== 1 || card.expired) throw conflict('cardClosed', { cardNo });
+  if (!card.transferable) throw conflict('cardNotTransferable', { name: card.cardTypeName });
+  return { cardId: card.id, cardno: card.cardNo, memid: card.memberId, cardTypeName: card.cardTypeName };
+}
+
+/**
+ * changeCardInfo: moves the card (buckets, history) from `omemid` to `memid`, only after the code
+ * sent to the receiver's mobile was verified within its life (the verification is used up).
+ */
+export async function changeCard(tx: Db, actor: Actor, input: { cardno: string; omemid: number; memid: number }) {
+  const card = await lockCard(tx, { cardNo: input.cardno });
+  const [target] = await tx.select({ mobile: members.mobile }).from(members).where(eq(members.id, input.memid));
+  if (!target) throw notFound();
+  await useVerification(tx, target.mobile);
+  return transferCard(tx, actor, { cardId: card.id, fromMemberId: input.omemid, toMemberId: input.memid });
+}
+
+/** What a member still holds, as the cancel refusal lists it. */
+async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
+  const [m] = await tx
+    .select({ principal: members.principal, gift: members.gift, packageValue: members.packageValue, points: members.points })
+    .from(members)
+    .where(eq(members.id, memberId));
+  const en = lang === 'en-US';
+  const yuan = (c: number) => `¥${(c / 100).toFixed(2)}`;
+  const items: string[] = [];
+  if (Number(m.principal)) items.push(`${en ? 'card principal' : '卡内本金'} ${yuan(Number(m.principal))}`);
+  if (Number(m.gift)) items.push(`${en ? 'gift money' : '赠送金'} ${yuan(Number(m.gift))}`);
+  if (Number(m.packageValue)) items.push(`${en ? 'packages' : '套餐余额'} ${yuan(Number(m.packageValue))}`);
+  if (Number(m.points)) items.push(`${en ? 'points' : '积分'} ${m.points}`);
+  return items.join(en ? ', ' : '、');
+}
+
+/** cancellMember: 注销, refused while any asset remains (the message lists them). */
+export async function cancelMember(tx: Db, memberId: number, lang: Lang) {
+  const [m] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)).for('update');
+  if (!m) throw notFound();
+  if (m.status === 3) throw conflict('memberCancelled');
+  const items = await remainingAssets(tx, memberId, lang);
+  if (items) throw conflict('memberHasAssets', { items });
+  await tx
+    .update(members)
+    .set({ status: 3, updatedAt: sql`now()`, version: sql`${members.version} + 1` })
+    .where(eq(members.id, memberId));
+  return { memid: memberId, status: 3 };
+}
+
+/** restoreMember: undoes a cancellation. */
+export async function restoreMember(tx: Db, memberId: number) {
+  const [m] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)).for('update');
+  if (!m) throw notFound();
+  if (m.status !== 3) throw conflict('memberNotCancelled');
+  await tx
+    .update(members)
+    .set({ status: 1, updatedAt: sql`now()`, version: sql`${members.version} + 1` })
+    .where(eq(members.id, memberId));
+  return { memid: memberId, status: 1 };
+}
+
+/** findRelevance: the member's cards with their electronic number and the physical card linked to it. */
+export async function relevance(tx: Db, memberId: number) {
+  const [m] = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId));
+  if (!m) throw notFound();
+  return tx
+    .select({
+      cardId: memberCards.id,
+      cardno: memberCards.cardNo,
+      dcardno: memberCards.electronicNo,
+      scardno: memberCards.physicalNo,
+      status: memberCards.status,
+    })
+    .from(memberCards)
+    .where(eq(memberCards.memberId, memberId))
+    .orderBy(memberCards.id);
+}
+
+/** findRelieveRelevance: past unbindings and bindings of a member's cards, newest first. */
+export async function relieveLog(tx: Db, memberId: number) {
+  return tx
+    .select({
+      id: cardBindingLogs.id,
+      cardId: cardBindingLogs.cardId,
+      action: cardBindingLogs.action,
+      scardno: cardBindingLogs.physicalNo,
+      type: cardBindingLogs.type,
+      reason: cardBindingLogs.reason,
+      createdAt: sql<string>`${cardBindingLogs.createdAt}::text`,
+    })
+    .from(cardBindingLogs)
+    .where(eq(cardBindingLogs.memberId, memberId))
+    .orderBy(desc(cardBindingLogs.id));
+}
+
+/** sureRelieve: unlinks the physical card from the electronic one. */
+export async function unbind(tx: Db, actor: Actor, input: { cardno: string; type: string; reason: string }) {
+  const card = await lockCard(tx, { cardNo: input.cardno });
+  const [row] = await tx.select({ physicalNo: memberCards.physicalNo }).from(memberCards).where(eq(memberCards.id, card.id));
+  if (!row.physicalNo) throw conflict('cardNotBound', { cardNo: card.cardNo });
+  await tx.update(memberCards).set({ physicalNo: null, updatedAt: sql`now()` }).where(eq(memberCards.id, card.id));
+  await tx.insert(cardBindingLogs).values({
+    tenantId: actor.tenantId,
+    cardId: card.id,
+    memberId: card.memberId,
+    action: 'unbind',
+    physicalNo: row.physicalNo,
+    type: input.type,
+    reason: input.reason,
+    createdBy: actor.userId,
+  });
+  return { cardno: card.cardNo, scardno: null };
+}
+
+/**
+ * recoverRelieve: links a physical card again (the last one unlinked, or the one given), after the
+ * holder verified the SMS code sent to their mobile.
+ */
+export async function rebind(tx: Db, actor: Actor, input: { cardno: string; scardno?: string; reason: string }) {
+  const card = await lockCard(tx, { cardNo: input.cardno });
+  const [row] = await tx.select({ physicalNo: memberCards.physicalNo }).from(memberCards).where(eq(memberCards.id, card.id));
+  if (row.physicalNo) throw conflict('cardAlreadyBound', { cardNo: card.cardNo });
+  const [last] = await tx
+    .select({ physicalNo: cardBindingLogs.physicalNo })
+    .from(cardBindingLogs)
+    .where(and(eq(cardBindingLogs.cardId, card.id), eq(cardBindingLogs.action, 'unbind')))
+    .orderBy(desc(cardBindingLogs.id))
+    .limit(1);
+  const physicalNo = input.scardno ?? last?.physicalNo;
+  if (!physicalNo) throw conflict('cardNoPhysical', { cardNo: card.cardNo });
+  const [used] = await tx
+    .select({ id: memberCards.id })
+    .from(memberCards)
+    .where(and(eq(memberCards.physicalNo, physicalNo), ne(memberCards.id, card.id)));
+  if (used) throw conflict('cardNoTaken', { cardNo: physicalNo });
+  await useVerification(tx, card.memberMobile);
+  await tx.update(memberCards).set({ physicalNo, updatedAt: sql`now()` }).where(eq(memberCards.id, card.id));
+  await tx.insert(cardBindingLogs).values({
+    tenantId: actor.tenantId,
+    cardId: card.id,
+    memberId: card.memberId,
+    action: 'bind',
+    physicalNo,
+    reason: input.reason,
+    createdBy: actor.userId,
+  });
+  return { cardno: card.cardNo, scardno: physicalNo };
+}

@@ -1,0 +1,233 @@
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  createdAt,
+  idColumn,
+  memo,
+  status,
+  tenantColumn,
+  tenantPrimaryKey,
+  tenantReference,
+  updatedAt,
+  version,
+} from '../../db/columns.js';
+import { users } from '../identity/schema.js';
+import { cardTypes, members } from '../members/schema.js';
+import { shops } from '../org/schema.js';
+
+/**
+ * Member cards (会员卡): one card of a card type held by a member. A stored-value card's money is
+ * kept per shop bucket in `card_balances` (the shop that took the money in), principal and gift apart.
+ */
+export const memberCards = pgTable(
+  'member_cards',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    /** Unique in the tenant (cardno). */
+    cardNo: text('card_no').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
+    /** The shop that opened the card. */
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    openedOn: date('opened_on', { mode: 'string' }).notNull(),
+    /** Null: never expires (exprite). */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    /** 1 normal, 2 closed. */
+    status: status(),
+    /** Copied from the card type when the card is opened (serDis, proDis), basis points. */
+    serviceDiscount: integer('service_discount').notNull().default(0),
+    productDiscount: integer('product_discount').notNull().default(0),
+    /** The member's electronic card number (dcardno) and the physical card linked to it (scardno / dawncmcode). */
+    electronicNo: text('electronic_no').notNull(),
+    physicalNo: text('physical_no'),
+    memo: memo(),
+    version: version(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('member_cards_tenant_card_no').on(t.tenantId, t.cardNo),
+    uniqueIndex('member_cards_tenant_physical_no').on(t.tenantId, t.physicalNo),
+    index('member_cards_tenant_member').on(t.tenantId, t.memberId),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.cardTypeId, cardTypes),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+/** The money of a card per shop and bucket (principal 本金 | gift 赠送), cents: the card ledger's balances. */
+export const cardBalances = pgTable(
+  'card_balances',
+  {
+    tenantId: tenantColumn(),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    bucket: text('bucket').$type<'principal' | 'gift'>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    /** When the shop first took money in for this card: other shops' buckets pay oldest first. */
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.cardId, t.shopId, t.bucket] }),
+    tenantReference(t, t.cardId, memberCards),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+/**
+ * A card's money operations (开卡/充值/消费/退款/调整/转卡): one row per operation with the card's
+ * principal and gift before, change and after; its ledger rows in `card_ledger` carry its id.
+ */
+export const cardBills = pgTable(
+  'card_bills',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    /** open | recharge | consume | refund | adjust | transfer. */
+    kind: text('kind').notNull(),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
+    /** The card's holder when the bill was made (the giver, for a transfer). */
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** A transfer's receiver. */
+    toMemberId: bigint('to_member_id', { mode: 'number' }),
+    /** Where it happened (the paying or recharging shop; a head-office action: the bucket's shop). */
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    /** Money paid in (open, recharge) or the amount paid with the card (consume), cents. */
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    principalBefore: bigint('principal_before', { mode: 'number' }).notNull(),
+    giftBefore: bigint('gift_before', { mode: 'number' }).notNull(),
+    principalChange: bigint('principal_change', { mode: 'number' }).notNull(),
+    giftChange: bigint('gift_change', { mode: 'number' }).notNull(),
+    principalAfter: bigint('principal_after', { mode: 'number' }).notNull(),
+    giftAfter: bigint('gift_after', { mode: 'number' }).notNull(),
+    /** Why (an adjustment's reason), or the till's reference. */
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+    /** Revoked (撤单): who, when, why; its ledger rows are reversed. */
+    revokedBy: bigint('revoked_by', { mode: 'number' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeMemo: text('revoke_memo'),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('card_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('card_bills_tenant_card').on(t.tenantId, t.cardId, t.id),
+    index('card_bills_tenant_member').on(t.tenantId, t.memberId, t.id),
+    tenantReference(t, t.cardId, memberCards),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.toMemberId, members),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.createdBy, users),
+  ],
+);
+
+/** Append-only: every movement of a card's money, per shop bucket, with the bucket's balance after it. */
+export const cardLedger = pgTable(
+  'card_ledger',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    bucket: text('bucket').$type<'principal' | 'gift'>().notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+    docType: text('doc_type').notNull(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    lineId: bigint('line_id', { mode: 'number' }),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('card_ledger_tenant_card').on(t.tenantId, t.cardId, t.shopId, t.bucket, t.id),
+    index('card_ledger_tenant_bill').on(t.tenantId, t.docType, t.billId),
+  ],
+);
+
+/** Unbindings of a member's electronic card from its physical card (解除关联), and bindings again. */
+export const cardBindingLogs = pgTable(
+  'card_binding_logs',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** unbind | bind. */
+    action: text('action').notNull(),
+    physicalNo: text('physical_no').notNull(),
+    /** 挂失实体卡 | 坏卡 | 顾客要求 | 其他 | 卡转赠 (unbind only). */
+    type: text('type'),
+    reason: text('reason').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('card_binding_logs_tenant_member').on(t.tenantId, t.memberId, t.id),
+    tenantReference(t, t.cardId, memberCards),
+    tenantReference(t, t.memberId, members),
+  ],
+);
+
+/** Direct refunds (退款单, tkhead) of a member's assets by a shop or by head office (shop null). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** The refunding shop (only its buckets); null: head office. */
+    shopId: bigint('shop_id', { mode: 'number' }),
+    /** Σ principal refunded − the fee: paid out for the cards (cardJe). */
+    cardAmount: bigint('card_amount', { mode: 'number' }).notNull(),
+    /** The fee kept (freeCard). */
+    cardFee: bigint('card_fee', { mode: 'number' }).notNull(),
+    /** Paid out in all (totalJe). */
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    /** Gift written off (Σ tzje), never paid. */
+    giftWrittenOff: bigint('gift_written_off', { mode: 'number' }).notNull(),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('refunds_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('refunds_tenant_shop').on(t.tenantId, t.shopId, t.id),
+    index('refunds_tenant_member').on(t.tenantId, t.memberId),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+/** A refund's card lines: one bucket each, principal refunded and gift written off, and the card bill that posted it. */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    principal: bigint('principal', { mode: 'number' }).notNull(),
+    gift: bigint('gift', { mode: 'number' }).notNull(),
+    cardBillId: bigint('card_bill_id', { mode: 'number' }).notNull(),
+    /** The card was closed at zero by this refund. */
+    closedCard: smallint('closed_card').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('refund_lines_tenant_refund').on(t.tenantId, t.refundId),
+    tenantReference(t, t.refundId, refunds).onDelete('cascade'),
+    tenantReference(t, t.cardId, memberCards),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.cardBillId, cardBills),
+  ],
+);
