@@ -198,7 +198,6 @@ export const changeCardBody = z.strictObject({
   nmemname: z.string().trim().max(10).optional(),
 });
 
-
 /** Electronic ↔ physical card binding. */
 export const unbindTypes = ['挂失实体卡', '坏卡', '顾客要求', '其他', '卡转赠'] as const;
 export const unbindTypeLabels: Record<(typeof unbindTypes)[number], Label> = {

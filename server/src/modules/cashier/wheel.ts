@@ -108,9 +108,7 @@ export function registerWheelRoutes(app: FastifyInstance) {
     'GET',
     P.stationAll,
     { summary: 'Stations per business type (美发/美容/综合) with their rows and positions', perm: null, response: z.array(station) },
-    async ({ tx, auth }) => {
-      return stationsOf(tx);
-    },
+    async ({ tx }) => stationsOf(tx),
   );
   route(
     app,
@@ -122,7 +120,7 @@ export function registerWheelRoutes(app: FastifyInstance) {
       params: z.object({ code: z.string().trim().min(1).max(32) }),
       response: station,
     },
-    async ({ tx, auth, params }) => {
+    async ({ tx, params }) => {
       const [row] = await stationsOf(tx, eq(stations.code, params.code));
       if (!row) throw notFound();
       return row;
@@ -153,7 +151,7 @@ export function registerWheelRoutes(app: FastifyInstance) {
       perm: null,
       response: z.array(positionOption),
     },
-    async ({ tx, auth }) => {
+    async ({ tx }) => {
       const used = [
         ...new Set((await tx.select({ rows: stations.rows }).from(stations)).flatMap((s) => s.rows.flatMap((r) => r.positionIds))),
       ];
