@@ -32,10 +32,9 @@ export const modules: ModuleDef[] = [
   { name: 'staff', menus: staffMenus, routes: async () => (await import('./org/employees.js')).staffModule },
   { name: 'catalog', tables: catalogTables, menus: catalogMenus, routes: async () => (await import('./catalog/routes.js')).catalogModule },
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
-  { name: 'members', tables: membersTables, routes: async () => (await import('./members/routes.js')).membersModule },
-  { name: 'assets', tables: assetsTables, menus: assetsMenus, routes: async () => (await import('./assets/routes.js')).assetsModule },
   { name: 'members', tables: membersTables, menus: membersMenus, routes: async () => (await import('./members/routes.js')).membersModule },
   { name: 'cards', tables: cardsTables, menus: cardsMenus, routes: async () => (await import('./cards/routes.js')).cardsModule },
+  { name: 'assets', tables: assetsTables, menus: assetsMenus, routes: async () => (await import('./assets/routes.js')).assetsModule },
   {
     name: 'marketing',
     tables: marketingTables,
