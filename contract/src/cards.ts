@@ -349,6 +349,8 @@ export const dispatchLineInput = z
     memo: z.string().trim().max(200).nullish(),
   })
   .superRefine((v, ctx) => {
+    // Refinements run even when a number failed its own check: compare only well-formed numbers.
+    if (!/^\d+$/.test(v.startNo) || !/^\d+$/.test(v.endNo)) return;
     if (v.startNo.length !== v.endNo.length) ctx.addIssue({ code: 'custom', path: ['endNo'], message: '起始卡号和结束卡号位数须相同' });
     else if (v.endNo < v.startNo) ctx.addIssue({ code: 'custom', path: ['endNo'], message: '结束卡号不能小于起始卡号' });
     else if (BigInt(v.endNo) - BigInt(v.startNo) + 1n > BigInt(DISPATCH_LINE_MAX))

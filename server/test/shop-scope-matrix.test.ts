@@ -254,6 +254,8 @@ const STRINGS: Record<string, string> = {
   endTime: '18:00',
   time: '10:00',
   bankno: '6222000011112222',
+  startNo: '900001',
+  endNo: '900002',
   corporateBankno: '1001244309001111',
 };
 

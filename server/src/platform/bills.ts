@@ -24,7 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { billEntities, definedEntityLabels } from './audit.js';
-import { type Auth, can } from './auth.js';
+import { type Auth, can, visibleShops } from './auth.js';
 import {
   allowedActions,
   assertEditable,
@@ -73,6 +73,8 @@ export interface BillLinesImpl<LT extends PgTable> {
   billKey: PgColumn;
   /** The lines of bills with their display fields (the type's `lineRow`) and `billId`, in order. */
   of: (tx: Db, billIds: number[]) => Promise<(Row & { billId: number })[]>;
+  /** The line field naming a shop, on types whose lines go to several shops: a user limited to some shops reads only theirs. */
+  shopKey?: string;
   /** One-by-one line edits (`paths.lines`): add (no id) or change (id) lines of a locked, editable bill. */
   save?: (ctx: BillCtx, bill: BillRow, lines: Row[]) => Promise<void>;
   /** After lines were added, changed or removed one by one (totals). */
@@ -198,6 +200,7 @@ async function rowsOf(
   order: SQL[] = [],
   limit = 1,
   offset = 0,
+  auth?: Auth,
 ) {
   const query = type.impl
     .select(tx)
@@ -205,17 +208,20 @@ async function rowsOf(
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  return finish(type, tx, lang, (await query) as Row[], withLines);
+  return finish(type, tx, lang, (await query) as Row[], withLines, auth);
 }
 
-async function finish(type: BillType, tx: Db, lang: Lang, rows: Row[], withLines: boolean): Promise<Row[]> {
+async function finish(type: BillType, tx: Db, lang: Lang, rows: Row[], withLines: boolean, auth?: Auth): Promise<Row[]> {
   const shaped = rows.map((r) => type.impl.shape?.(lang, r) ?? r);
   if (!withLines) return shaped;
   const lines = await type.impl.lines.of(
     tx,
     shaped.map((r) => r.id as number),
   );
-  return shaped.map((r) => ({ ...r, lines: lines.filter((l) => l.billId === r.id) }));
+  const shopKey = type.impl.lines.shopKey;
+  const visible = shopKey && auth ? visibleShops(auth) : undefined;
+  const readable = visible ? lines.filter((l) => visible.includes(l[shopKey as string] as number)) : lines;
+  return shaped.map((r) => ({ ...r, lines: readable.filter((l) => l.billId === r.id) }));
 }
 
 /** What the inbox shows of each waiting bill: its row's fields and its business date. */
@@ -258,13 +264,13 @@ export async function listBills(type: BillType, ctx: BillCtx, query: Row & PageI
         .where(where),
     keys,
   );
-  return { ...result, list: await finish(type, ctx.tx, ctx.lang, result.list, true) };
+  return { ...result, list: await finish(type, ctx.tx, ctx.lang, result.list, true, ctx.auth) };
 }
 
 /** One bill with lines, log, the user's actions and changeable fields, and what the module adds. */
 export async function billDetail(type: BillType, ctx: BillCtx, id: number) {
   const bill = await loadBill(ctx.tx, type.doc, id, ctx.auth);
-  const [row] = await rowsOf(type, ctx.tx, ctx.lang, eq(columnsOf(type).id, bill.id), true);
+  const [row] = await rowsOf(type, ctx.tx, ctx.lang, eq(columnsOf(type).id, bill.id), true, [], 1, 0, ctx.auth);
   return {
     ...row,
     ...(await type.impl.detail?.(ctx, row)),

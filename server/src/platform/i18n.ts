@@ -61,6 +61,11 @@ export type MessageKey = string;
 
 /** Adds a module's messages (zh-CN, en-US) to the catalogue; answers them for typed use. */
 export function defineMessages<T extends Record<string, readonly [string, string]>>(added: T): T {
+  // One key, one text: a module defining another's key would change that module's messages.
+  for (const [key, text] of Object.entries(added)) {
+    const had = messages[key];
+    if (had && (had[0] !== text[0] || had[1] !== text[1])) throw new Error(`The message ${key} is defined twice`);
+  }
   Object.assign(messages, added);
   return added;
 }

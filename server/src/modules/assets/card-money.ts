@@ -261,7 +261,7 @@ async function notifyBalance(tx: Db, actor: Actor, card: LockedCard, kind: CardB
 
 /** Refuses an operation on a member who is not normal (frozen: cannot pay; cancelled: nothing). */
 function checkMember(card: { memberStatus: number }, paying: boolean) {
-  if (card.memberStatus === 3) throw conflict('memberCancelled');
+  if (card.memberStatus === 3) throw conflict('cardMemberCancelled');
   if (paying && card.memberStatus === 2) throw conflict('memberFrozen');
 }
 
@@ -291,7 +291,7 @@ export async function openCard(
     .where(eq(members.id, input.memberId))
     .for('update');
   if (!member) throw notFound();
-  if (member.status === 3) throw conflict('memberCancelled');
+  if (member.status === 3) throw conflict('cardMemberCancelled');
   const [type] = await tx.select().from(cardTypes).where(eq(cardTypes.id, input.cardTypeId));
   if (!type) throw notFound();
   await checkShop(tx, input.shopId);

@@ -62,7 +62,7 @@ async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
 export async function cancelMember(tx: Db, memberId: number, lang: Lang) {
   const [m] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)).for('update');
   if (!m) throw notFound();
-  if (m.status === 3) throw conflict('memberCancelled');
+  if (m.status === 3) throw conflict('cardMemberCancelled');
   const items = await remainingAssets(tx, memberId, lang);
   if (items) throw conflict('memberHasAssets', { items });
   await tx

@@ -3,7 +3,7 @@ import { defineMessages } from '../../platform/i18n.js';
 /** Messages of member assets (zh-CN, en-US). */
 defineMessages({
   cardBalanceShort: ['卡内余额不足：可用 {available}，需要 {needed}', 'Not enough on the card: {available} available, {needed} needed'],
-  memberCancelled: ['会员已注销', 'The member is cancelled'],
+  cardMemberCancelled: ['会员已注销', 'The member is cancelled'],
   memberFrozen: ['会员已冻结，不能用卡支付', 'The member is frozen and cannot pay with cards'],
   cardClosed: ['会员卡 {cardNo} 已关闭', 'Card {cardNo} is closed'],
   cardExpired: ['会员卡 {cardNo} 已过期', 'Card {cardNo} has expired'],

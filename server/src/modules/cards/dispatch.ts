@@ -6,7 +6,7 @@ import { tenants } from '../../db/tenants.js';
 import { visibleShops } from '../../platform/auth.js';
 import { type BillCtx, billType } from '../../platform/bills.js';
 import { type BillRow, logBill, nextBillNumber, type TransitionContext } from '../../platform/documents.js';
-import { AppError, fieldError, forbidden } from '../../platform/errors.js';
+import { AppError, fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { businessDate } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
@@ -94,8 +94,6 @@ async function today(tx: Db, tenantId: number) {
 }
 
 async function save({ tx, auth }: BillCtx, body: z.output<typeof cardDispatchBill.save>, bill?: BillRow) {
-  // Head office hands card numbers to shops: a user limited to some shops neither sees nor makes these bills.
-  if (visibleShops(auth)) throw forbidden();
   await loadShops(
     tx,
     auth,
@@ -163,6 +161,12 @@ async function linesOf(tx: Db, billIds: number[]) {
 
 function listWhere({ auth }: BillCtx, q: Record<string, unknown>): SQL[] {
   const where: SQL[] = [];
+  const visible = visibleShops(auth);
+  if (visible)
+    where.push(
+      sql`${cardDispatches.id} in (select ${cardDispatchLines.dispatchId} from ${cardDispatchLines}
+        where ${cardDispatchLines.tenantId} = ${auth.tenantId} and ${inArray(cardDispatchLines.shopId, visible.length ? visible : [0])})`,
+    );
   if (q.billNo) where.push(keywordMatch(q.billNo as string, cardDispatches.billNo));
   if (q.state) where.push(eq(cardDispatches.state, q.state as string));
   if (q.dateFrom) where.push(gte(cardDispatches.billDate, q.dateFrom as string));
@@ -187,9 +191,10 @@ export const dispatchType = billType(cardDispatchBill, {
   table: cardDispatches,
   dateField: 'billDate',
   numberPrefix: 'FB',
-  // Head office's bills: whoever may view dispatches sees them.
+  // Head office's bills: whoever may view dispatches sees them; a user limited to some shops, only the lines of theirs.
+  headOfficePerm: 'cards.dispatch.view',
   select: (tx) => tx.select(columns).from(cardDispatches).$dynamic(),
-  lines: { table: cardDispatchLines, billKey: cardDispatchLines.dispatchId, of: linesOf },
+  lines: { table: cardDispatchLines, billKey: cardDispatchLines.dispatchId, of: linesOf, shopKey: 'shopId' },
   list: {
     where: listWhere,
     sortable: {

@@ -8,7 +8,6 @@ export const cashierMessages = defineMessages({
   ],
   payTypeDuplicate: ['支付方式重复：{name}', 'Pay type listed twice: {name}'],
   payTypeUnknown: ['支付方式不存在', 'No such pay type'],
-  templateShopTaken: ['门店已使用支付模板，请先移出', 'The shop already uses a pay template'],
   stationPositionUnknown: ['岗位不存在', 'No such position'],
   wheelShopTaken: [
     '门店「{shop}」已使用轮牌方案「{scheme}」，一个门店只能使用一个方案',

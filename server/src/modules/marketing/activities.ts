@@ -145,14 +145,15 @@ async function checkRules(tx: Db, rules: Body['rules']) {
 /** Creates (no id) or updates (id, version) an activity; only an activity not started or paused may change. */
 export async function saveActivity(tx: Db, auth: Auth, body: Body, raw: unknown) {
   const { id, version, ...parsed } = body;
+  // The activity changed must exist before what it names is checked: another tenant's id is a 404.
+  const current = id ? await findActivity(tx, id) : undefined;
   await loadShops(tx, auth, parsed.shopIds);
   if (parsed.brandId) {
     const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, parsed.brandId));
     if (!brand) throw fieldError('brandId', 'activityRefMissing', { what: '@brand' });
   }
   await checkRules(tx, parsed.rules);
-  if (id) {
-    const current = await findActivity(tx, id);
+  if (id && current) {
     if (!activityEditable.includes(current.status)) throw conflict('activityNotEditable', { status: statusLabel(current.status) });
     const values = sentFields(parsed, raw) as Partial<Body>;
     if (values.code) await assertCodeFree(tx, values.code, id);
