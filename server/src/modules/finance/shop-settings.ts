@@ -259,12 +259,12 @@ export function registerShopSettings(app: FastifyInstance) {
     },
   );
 
-  const petty = { view: 'finance.shopext.view', edit: 'finance.shopext.edit' };
+  // Petty-cash settings sit on the same page and right as the profiles.
   route(
     app,
     'GET',
     FINANCE_API.pettyCash,
-    { summary: 'Shops with their petty-cash float, paged', perm: petty.view, query: shopFinanceQuery },
+    { summary: 'Shops with their petty-cash float, paged', perm: profiles.view, query: shopFinanceQuery },
     ({ tx, auth, query }) => shopFinancePage(tx, auth, query),
   );
   route(
@@ -273,7 +273,7 @@ export function registerShopSettings(app: FastifyInstance) {
     FINANCE_API.pettyCashQuery,
     {
       summary: 'Petty-cash settings of the given shops (all the user sees when none are given)',
-      perm: petty.view,
+      perm: profiles.view,
       body: pettyCashQueryBody,
       read: true,
     },
@@ -291,7 +291,7 @@ export function registerShopSettings(app: FastifyInstance) {
     app,
     'POST',
     FINANCE_API.pettyCashOne,
-    { summary: 'One shop’s petty-cash setting', perm: petty.view, body: shopIdBody, read: true },
+    { summary: 'One shop’s petty-cash setting', perm: profiles.view, body: shopIdBody, read: true },
     async ({ tx, auth, body }) => {
       const r = await shopFinanceOf(tx, auth, body.shopId);
       return {
@@ -309,7 +309,7 @@ export function registerShopSettings(app: FastifyInstance) {
     FINANCE_API.pettyCashSave,
     {
       summary: 'Save a shop’s petty-cash float and whether large requests must be covered by its takings',
-      perm: petty.edit,
+      perm: profiles.edit,
       body: pettyCashSave,
       entity: 'fundshop',
     },
