@@ -206,6 +206,8 @@ export const gridShift = z.object({
 export const monthGrid = z.object({
   shopId: z.number(),
   month: z.string(),
+  /** The shop's attendance day now (its day start, the company's time zone): earlier days are over. */
+  today: z.string(),
   days: z.array(z.string()),
   shifts: z.array(gridShift),
   employees: z.array(z.object({ eeid: z.number(), eecode: z.string(), eename: z.string(), cells: z.record(z.string(), gridCell) })),
@@ -253,6 +255,8 @@ export const recordRow = scheduleRow.extend({
 });
 export type RecordRowT = z.infer<typeof recordRow>;
 export const recordsQuery = z.object({ shopid: id, date, eeid: id.optional() });
+/** A shop's attendance day now and the company's time zone: the day view opens on that day and shows punches in that zone. */
+export const shopDay = z.object({ shopId: z.number(), today: z.string(), zone: z.string() });
 export const correctionRow = z.object({
   id: z.number(),
   kind: z.string(),
@@ -317,6 +321,8 @@ export const myAttendance = z.object({
   eename: z.string().nullable(),
   shopName: z.string().nullable(),
   today: recordRow.nullable(),
+  /** The company's time zone, in which punch times are shown. */
+  zone: z.string().nullable(),
 });
 
 // ---- statistics ----

@@ -197,6 +197,13 @@ describe('attendance API', async () => {
       const row = grid.employees.find((e: any) => e.eeid === e1.id);
       expect(row.cells[from].classId).toBe(todayShift.id);
       expect(grid.shifts.some((s: any) => s.id === todayShift.id)).toBe(true);
+      // The shop's attendance day, which the page offers as the first day to schedule.
+      expect(grid.today).toBe(today);
+      const day = await a.admin.get('/api-pers/checkrecords/shopToday', { shopid: mine.id });
+      expect(day.body.data).toEqual({ shopId: mine.id, today, zone: 'Asia/Shanghai' });
+      expectStatus(await a.admin.get('/api-pers/checkrecords/shopToday', { shopid: b.shop.id }), 404);
+      expectStatus(await lim.get('/api-pers/checkrecords/shopToday', { shopid: other.id }), 403);
+      expectStatus(await anon.get('/api-pers/checkrecords/shopToday', { shopid: mine.id }), 401);
       expectStatus(await a.admin.post(`${P}/changePb`, { shopid: mine.id, eeid: e1.id, date: from, classId: null }), 200);
       const list = (await a.admin.get(`${P}/list`, { shopid: mine.id, eeid: e1.id, dateFrom: from, dateTo: to })).body.data;
       expect(list.total).toBe(7);

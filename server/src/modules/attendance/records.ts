@@ -14,6 +14,7 @@ import {
   recordRow,
   recordsQuery,
   shopConfigQuery,
+  shopDay,
   signInBody,
   signInResult,
   signMethodLabels,
@@ -192,6 +193,23 @@ export function registerRecordRoutes(app: FastifyInstance) {
   route(
     app,
     'GET',
+    `${R}/shopToday`,
+    {
+      summary: "A shop's attendance day now (its day start, the company's time zone)",
+      description: 'Not in the seed: the day view opens on it, whatever the time zone of the browser.',
+      perm: 'attendance.record.view',
+      query: shopConfigQuery,
+      response: shopDay,
+    },
+    async ({ tx, query, auth }) => {
+      await shopOf(tx, auth, query.shopid);
+      return { shopId: query.shopid, ...(await todayOf(tx, auth, await shopConfigOf(tx, query.shopid))) };
+    },
+  );
+
+  route(
+    app,
+    'GET',
     `${R}/my`,
     {
       summary: "The signed-in user's employee and today's attendance (the phone's sign-in page)",
@@ -201,15 +219,16 @@ export function registerRecordRoutes(app: FastifyInstance) {
     },
     async ({ tx, auth }) => {
       const employee = await myEmployee(tx, auth);
-      if (!employee?.shopId) return { eeid: employee?.id ?? null, eename: employee?.name ?? null, shopName: null, today: null };
+      if (!employee?.shopId) return { eeid: employee?.id ?? null, eename: employee?.name ?? null, shopName: null, today: null, zone: null };
       const config = await shopConfigOf(tx, employee.shopId);
-      const { today } = await todayOf(tx, auth, config);
+      const { today, zone } = await todayOf(tx, auth, config);
       const [row] = await recordSelect(tx).where(and(eq(checkRecords.employeeId, employee.id), eq(checkRecords.cdate, today)));
       return {
         eeid: employee.id,
         eename: employee.name,
         shopName: employee.shopName,
         today: row ? present(row, today, await rulesOf(tx, config)) : null,
+        zone,
       };
     },
   );

@@ -103,6 +103,7 @@ export async function shopMonthGrid(tx: Db, auth: Auth, shopId: number, month: s
   return {
     shopId,
     month,
+    today: await shopToday(tx, auth, shopId),
     days,
     shifts,
     employees: staff.map((e) => ({

@@ -8,6 +8,7 @@ import {
   type RecordRowT,
   recordDetail,
   recordRow,
+  shopDay,
   signMethodLabels,
 } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,7 +48,14 @@ type Kind = 'editStatus' | 'editBc' | 'editKq' | 'bkSignIn';
 export default function RecordsPage() {
   const { t } = useTranslation();
   const { shopId, setShopId } = useShopChoice();
-  const [date, setDate] = useState(today());
+  const [chosenDate, setDate] = useState<string | null>(null);
+  const shopDayQuery = useQuery({
+    queryKey: ['attendance-shop-today', shopId],
+    enabled: !!shopId,
+    queryFn: () => http.read(shopDay, ATT.shopToday, { shopid: shopId }),
+  });
+  // Until a day is picked: the shop's attendance day, not this browser's calendar day.
+  const date = chosenDate ?? shopDayQuery.data?.today ?? today();
   const [month, setMonth] = useState(thisMonth());
   const [tab, setTab] = useState('day');
   return (
@@ -71,7 +79,11 @@ export default function RecordsPage() {
           </Space>
         }
         items={[
-          { key: 'day', label: t('attendance.record.day'), children: shopId ? <DayView shopId={shopId} date={date} /> : null },
+          {
+            key: 'day',
+            label: t('attendance.record.day'),
+            children: shopId && shopDayQuery.data ? <DayView shopId={shopId} date={date} zone={shopDayQuery.data.zone} /> : null,
+          },
           { key: 'month', label: t('attendance.record.month'), children: shopId ? <MonthView shopId={shopId} month={month} /> : null },
         ]}
       />
@@ -79,7 +91,7 @@ export default function RecordsPage() {
   );
 }
 
-function DayView({ shopId, date }: { shopId: number; date: string }) {
+function DayView({ shopId, date, zone }: { shopId: number; date: string; zone: string }) {
   const { t } = useTranslation();
   const can = usePermission();
   const editable = can('attendance.record.edit');
@@ -122,7 +134,7 @@ function DayView({ shopId, date }: { shopId: number; date: string }) {
             width: 170,
             render: (_, r) => (
               <Space size={4}>
-                <span>{punchTime(r.onWork, r.cdate)}</span>
+                <span>{punchTime(r.onWork, r.cdate, zone)}</span>
                 <StatusTag status={r.onStatus} makeup={r.onBk} />
                 <Typography.Text type="secondary">{method(r.onMethod)}</Typography.Text>
               </Space>
@@ -133,7 +145,7 @@ function DayView({ shopId, date }: { shopId: number; date: string }) {
             width: 170,
             render: (_, r) => (
               <Space size={4}>
-                <span>{punchTime(r.offWork, r.cdate)}</span>
+                <span>{punchTime(r.offWork, r.cdate, zone)}</span>
                 <StatusTag status={r.offStatus} makeup={r.offBk} />
                 <Typography.Text type="secondary">{method(r.offMethod)}</Typography.Text>
               </Space>
@@ -164,7 +176,7 @@ function DayView({ shopId, date }: { shopId: number; date: string }) {
         ]}
       />
       {correcting ? <CorrectModal row={correcting} shopId={shopId} onClose={() => setCorrecting(null)} /> : null}
-      <DetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+      <DetailDrawer id={detailId} zone={zone} onClose={() => setDetailId(null)} />
     </>
   );
 }
@@ -290,7 +302,7 @@ function valueText(c: CorrectionRow, v: unknown, t: (k: string) => string): stri
   return String(v);
 }
 
-function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+function DetailDrawer({ id, zone, onClose }: { id: number | null; zone: string; onClose: () => void }) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: ['attendance-detail', id],
@@ -303,10 +315,10 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
       {r ? (
         <Space direction="vertical" style={{ width: '100%' }}>
           <div>
-            {t('attendance.record.signIn')}：{punchTime(r.onWork, r.cdate)} <StatusTag status={r.onStatus} makeup={r.onBk} />
+            {t('attendance.record.signIn')}：{punchTime(r.onWork, r.cdate, zone)} <StatusTag status={r.onStatus} makeup={r.onBk} />
           </div>
           <div>
-            {t('attendance.record.signOut')}：{punchTime(r.offWork, r.cdate)} <StatusTag status={r.offStatus} makeup={r.offBk} />
+            {t('attendance.record.signOut')}：{punchTime(r.offWork, r.cdate, zone)} <StatusTag status={r.offStatus} makeup={r.offBk} />
           </div>
           <Typography.Title level={5}>{t('attendance.record.corrections')}</Typography.Title>
           {q.data?.corrections.length ? (

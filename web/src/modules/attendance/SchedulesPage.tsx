@@ -42,7 +42,7 @@ export default function SchedulesPage() {
     { value: 0, label: t('attendance.rest') },
     ...usable.map((s) => ({ value: s.id, label: `${s.name} ${s.startTime}-${s.endTime}` })),
   ];
-  const now = today();
+  const now = grid.data?.today ?? today();
 
   const columns = [
     {
@@ -185,6 +185,8 @@ function BatchModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ eeids: number[]; range: [Dayjs, Dayjs]; classId?: number }>();
+  // The shop's day, not this browser's: head office may sit in another time zone than the shop.
+  const shopToday = dayjs(grid.today);
   const save = useAction({
     run: async () => {
       const v = await form.validateFields();
@@ -212,7 +214,7 @@ function BatchModal({
       confirmLoading={save.busy}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ range: [dayjs(), dayjs().add(6, 'day')] }}>
+      <Form form={form} layout="vertical" initialValues={{ range: [shopToday, shopToday.add(6, 'day')] }}>
         <Form.Item name="eeids" label={t('attendance.schedule.employees')} rules={[{ required: true }]}>
           <Select
             mode="multiple"
@@ -222,7 +224,7 @@ function BatchModal({
           />
         </Form.Item>
         <Form.Item name="range" label={t('attendance.schedule.range')} rules={[{ required: true }]}>
-          <DatePicker.RangePicker disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+          <DatePicker.RangePicker disabledDate={(d) => d.isBefore(shopToday, 'day')} />
         </Form.Item>
         <Form.Item name="classId" label={t('attendance.schedule.shiftOrRest')}>
           <Select allowClear options={shifts.map((s) => ({ value: s.id, label: `${s.name} ${s.startTime}-${s.endTime}` }))} />

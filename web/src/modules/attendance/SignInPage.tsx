@@ -1,7 +1,6 @@
 import { checkStatusLabels, myAttendance, signInResult } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -30,7 +29,7 @@ export default function SignInPage() {
       setDone(
         t('attendance.sign.done', {
           type: r.type === 'on' ? t('attendance.sign.signIn') : t('attendance.sign.signOut'),
-          time: dayjs(r.at).format('HH:mm'),
+          time: punchTime(r.at, r.cdate, me.data?.zone ?? undefined),
           status: pickLabel(checkStatusLabels[r.status].label),
         }),
       );
@@ -85,10 +84,12 @@ export default function SignInPage() {
                   {today.className ? `${today.className} ${today.startTime}-${today.endTime}` : t('attendance.rest')}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('attendance.record.signIn')}>
-                  {punchTime(today.onWork, today.cdate)} <StatusTag status={today.onStatus} makeup={today.onBk} />
+                  {punchTime(today.onWork, today.cdate, me.data?.zone ?? undefined)}{' '}
+                  <StatusTag status={today.onStatus} makeup={today.onBk} />
                 </Descriptions.Item>
                 <Descriptions.Item label={t('attendance.record.signOut')}>
-                  {punchTime(today.offWork, today.cdate)} <StatusTag status={today.offStatus} makeup={today.offBk} />
+                  {punchTime(today.offWork, today.cdate, me.data?.zone ?? undefined)}{' '}
+                  <StatusTag status={today.offStatus} makeup={today.offBk} />
                 </Descriptions.Item>
               </Descriptions>
             </Card>

@@ -5,6 +5,7 @@ export const ATT = {
   batchPbCopy: '/api-pers/employeeschedule/batchPbCopy',
   changePb: '/api-pers/employeeschedule/changePb',
   records: '/api-pers/checkrecords/getRecordsList',
+  shopToday: '/api-pers/checkrecords/shopToday',
   monthRecords: '/api-pers/checkrecords/getShopMonthRecords',
   record: (id: number) => `/api-pers/checkrecords/${id}`,
   editBc: '/api-pers/checkrecords/editBc',

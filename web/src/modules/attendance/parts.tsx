@@ -32,11 +32,27 @@ export function StatusTag({ status, makeup }: { status: number; makeup?: boolean
   );
 }
 
-/** A punch time shown as HH:mm (with the date when it is another calendar day than the attendance day). */
-export function punchTime(iso: string | null, cdate: string) {
+/**
+ * A punch time as the shop's clock showed it (the company's time zone, not this browser's): HH:mm, with the
+ * date when it is another calendar day than the attendance day.
+ */
+export function punchTime(iso: string | null, cdate: string, zone: string | undefined) {
   if (!iso) return '';
-  const at = dayjs(iso);
-  return at.format('YYYY-MM-DD') === cdate ? at.format('HH:mm') : at.format('MM-DD HH:mm');
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  const time = `${parts.hour}:${parts.minute}`;
+  return `${parts.year}-${parts.month}-${parts.day}` === cdate ? time : `${parts.month}-${parts.day} ${time}`;
 }
 
 export const thisMonth = () => dayjs().format('YYYY-MM');
