@@ -55,7 +55,7 @@ const cents = z.coerce.number().int().min(0).max(1e13);
 
 /** Filters shared by the chain and shop lists. Money in cents. */
 export const memberListQuery = pageQuery.extend({
-  /** Whole mobile or its last 4+ digits, member number, 2+ Chinese characters of the name, pinyin initials (2+ letters). */
+  /** Whole mobile or its last 4+ digits, member number, a card's electronic or physical number, 2+ Chinese characters of the name, pinyin initials (2+ letters). */
   keyword: z.string().trim().max(32).optional(),
   shopId: id.optional(),
   gradeId: id.optional(),

@@ -280,6 +280,23 @@ describe('member cards: open, recharge, pay, adjust, revoke, ledger', async () =
     ).toBe(404);
   });
 
+  it('finds a member by a card number at the front desk: its holder chain-wide, beside what the keyword finds in the shop', async () => {
+    const type = await makeCardType(t, a, { shops: [s1, s2] });
+    const holder = await makeMember(t, a, s2);
+    const typed = `${Date.now() % 100_000_000}`.padStart(8, '7');
+    ok(await open({ memberId: holder.id, cardTypeId: type.id, shopId: s2, amount: 0, cardNo: typed }));
+    const auto = ok(await open({ memberId: holder.id, cardTypeId: type.id, shopId: s2, amount: 0 }));
+    const list = (keyword: string, client = a.admin) => client.get('/api-member/chainmember/pageChainMembers', { keyword });
+    for (const keyword of [typed, auto.cardNo, auto.cardNo.toLowerCase()])
+      expect(ok(await list(keyword)).list.map((m: any) => m.id)).toEqual([holder.id]);
+    // A clerk of another shop reads the card and finds its holder; the holder's mobile tail alone finds nobody in the clerk's shop.
+    const clerk = await createLimitedUser(t, a, { perms: ['members.member.view'], managerShops: [s1] });
+    expect(ok(await list(typed, clerk.client)).list.map((m: any) => m.id)).toEqual([holder.id]);
+    expect(ok(await list(holder.mobile.slice(-4), clerk.client)).list.map((m: any) => m.id)).not.toContain(holder.id);
+    // Another tenant's card number finds nothing.
+    expect(ok(await b.admin.get('/api-member/chainmember/pageChainMembers', { keyword: typed })).list).toEqual([]);
+  });
+
   it('lists the ledger paged with filters', async () => {
     const type = await makeCardType(t, a, { shops: [s1] });
     const m = await makeMember(t, a, s1);

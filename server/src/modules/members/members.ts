@@ -9,6 +9,7 @@ import { onPage, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { searchCondition } from '../../platform/search.js';
 import { channels, employees, memberGrades, shops } from '../org/schema.js';
 import './messages.js';
+import { memberCards } from '../assets/schema.js';
 import { members } from './schema.js';
 
 export const PERM_VIEW = 'members.member.view';
@@ -44,34 +45,47 @@ const EXACT_MOBILE = /^1\d{10}$/;
 
 /** The keyword's index-answered condition; a keyword too short to be answered from an index asks for more (400). */
 export function memberKeyword(keyword: string): SQL {
-  const k = keyword.trim();
-  const condition =
-    Array.from(k).length >= 2
-      ? searchCondition(k, {
-          numbers: [members.code],
-          mobile: { column: members.mobile, tail: members.mobileTail },
-          name: { column: members.name, grams: [members.nameGram1, members.nameGram2, members.nameGram3] },
-          initials: members.initials,
-        })
-      : undefined;
+  const condition = keywordCondition(keyword);
   if (!condition) throw fieldError('keyword', 'memberKeywordShort');
   return condition;
+}
+
+function keywordCondition(keyword: string): SQL | undefined {
+  const k = keyword.trim();
+  return Array.from(k).length >= 2
+    ? searchCondition(k, {
+        numbers: [members.code],
+        mobile: { column: members.mobile, tail: members.mobileTail },
+        name: { column: members.name, grams: [members.nameGram1, members.nameGram2, members.nameGram3] },
+        initials: members.initials,
+      })
+    : undefined;
 }
 
 export type MemberListQuery = z.output<typeof memberListQuery>;
 
 /**
  * The list's conditions, all on the members table (each answered by an index led by tenant_id).
- * A user limited to some shops sees the members of those shops; a keyword that is a whole mobile
+ * A user limited to some shops sees the members of those shops; a keyword that is a whole mobile, a card number
  * or a member number finds the member chain-wide (members are the chain's shared customers: the
  * front desk serves a member of another shop), any other keyword only within their shops.
  */
-export function memberFilters(auth: Auth, q: Partial<MemberListQuery>, scoped = true): SQL[] {
+export function memberFilters(auth: Auth, q: Partial<MemberListQuery>, scoped = true, cardHolders: number[] = []): SQL[] {
   const where: (SQL | undefined)[] = [];
   const keyword = q.keyword?.trim();
   const exact = keyword && (EXACT_MOBILE.test(keyword) || /^M\d+$/i.test(keyword));
-  if (scoped && !exact) where.push(memberScope(auth));
-  if (keyword) where.push(exact ? or(eq(members.mobile, keyword), eq(members.code, keyword.toUpperCase())) : memberKeyword(keyword));
+  const scope = scoped && !exact ? memberScope(auth) : undefined;
+  if (!keyword) where.push(scope);
+  else {
+    const matched = exact
+      ? or(eq(members.mobile, keyword), eq(members.code, keyword.toUpperCase()))
+      : cardHolders.length
+        ? keywordCondition(keyword)
+        : memberKeyword(keyword);
+    // A card's holder is found chain-wide, beside what the keyword finds in the user's shops.
+    const inShops = matched ? and(scope, matched) : undefined;
+    where.push(cardHolders.length ? or(inArray(members.id, cardHolders), inShops) : inShops);
+  }
   if (q.shopId) where.push(eq(members.shopId, q.shopId));
   if (q.gradeId) where.push(eq(members.gradeId, q.gradeId));
   if (q.channelId) where.push(eq(members.channelId, q.channelId));
@@ -145,9 +159,25 @@ export const toRow = (r: Selected): MemberRow => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+const CARD_NUMBER = /^[A-Z0-9-]{4,32}$/;
+
+/**
+ * The holders of the card whose electronic or physical number is the keyword (a card read at the front
+ * desk). Like a whole mobile it finds the member chain-wide: the card is the member's proof.
+ */
+async function cardHoldersOf(tx: Db, keyword: string | undefined): Promise<number[]> {
+  const k = keyword?.trim().toUpperCase();
+  if (!k || !CARD_NUMBER.test(k) || EXACT_MOBILE.test(k) || /^M\d+$/.test(k)) return [];
+  const rows = await tx
+    .selectDistinct({ memberId: memberCards.memberId })
+    .from(memberCards)
+    .where(or(eq(memberCards.cardNo, k), eq(memberCards.physicalNo, k)));
+  return rows.map((r) => r.memberId);
+}
+
 /** A page of members (deferred join: the page's ids from the members table's own indexes). */
 export async function listMembers(tx: Db, auth: Auth, q: MemberListQuery) {
-  const where = and(...memberFilters(auth, q));
+  const where = and(...memberFilters(auth, q, true, await cardHoldersOf(tx, q.keyword)));
   const order = orderBy(q.sort, sortable, [desc(members.id)], members.id);
   const page = await pageOf(
     tx,

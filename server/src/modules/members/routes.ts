@@ -51,7 +51,7 @@ export async function membersModule(app: FastifyInstance) {
     {
       summary: 'Members of the chain: paged, filtered (keyword, shop, grade, channel, status, registered, last visit, balance)',
       description:
-        'keyword: a whole mobile or its last 4+ digits, a member number, 2+ Chinese characters of the name or 2+ pinyin initials; ' +
+        'keyword: a whole mobile or its last 4+ digits, a member number, a card number (electronic or physical: its holder, chain-wide), 2+ Chinese characters of the name or 2+ pinyin initials; ' +
         'a shorter keyword is a 400 asking for more. A user limited to some shops sees the members of those shops; a whole mobile ' +
         'or a member number finds a member of any shop (docs/DECISIONS.md, "Members of another shop").',
       perm: PERM_VIEW,
