@@ -35,6 +35,7 @@ const { values: flags } = parseArgs({
     'stock-bills': { type: 'string' },
     'lines-per-bill': { type: 'string', default: '5' },
     'bench-users': { type: 'string', default: '300' },
+    members: { type: 'string' },
     reset: { type: 'boolean', default: false },
   },
 });
@@ -47,6 +48,8 @@ const scale = {
   stockBills: int(flags['stock-bills'], SHOPS * 200),
   linesPerBill: Math.max(1, int(flags['lines-per-bill'], 5)),
   benchUsers: int(flags['bench-users'], 300),
+  /** Members of the generated shops; a card each, and a second for every other member (3 cards per 2 members). */
+  members: int(flags.members, SHOPS * 2000),
   /** Products each generated shop keeps (stock_products) and cycles through in its bills. */
   keptPerShop: 40,
   services: Math.max(60, Math.min(600, Math.round(SHOPS / 2))),
@@ -519,6 +522,100 @@ async function main() {
     await x.query('select audit_log_add_months((select min(at) from audit_log), 2)');
     await x.query('drop table if exists gen_bills; drop table if exists gen_lines');
 
+    // ---- members and their stored-value cards ----
+    // Numbers continue the tenant's member series; the series is moved past them as the app's import does.
+    // The members' audit trigger is off for the load (as for the bills above, whose history is written by hand).
+    const firstMember = Number(
+      (await x.query(`select coalesce((select last from number_series where tenant_id = $1 and key = 'member'), 0) as n`, [T])).rows[0].n,
+    );
+    const lastMemberBefore = Number((await x.query('select coalesce(max(id), 0) as n from members')).rows[0].n);
+    await x.query('alter table members disable trigger members_audit_change');
+    await timed(
+      x,
+      'members',
+      `with s as (select array_agg(id order by id) as ids, count(*)::int as n from shops where tenant_id = $1 and code like 'M%'),
+            ch as (select array_agg(id order by id) as ids, greatest(count(*), 1)::int as n from channels where tenant_id = $1),
+            gr as (select array_agg(id order by id) as ids, greatest(count(*), 1)::int as n from member_grades where tenant_id = $1),
+            nm as (select $4::text[] as sur, $5::text[] as given)
+       insert into members (tenant_id, code, name, mobile, gender, birthday, registered_on, shop_id, channel_id, grade_id, status,
+                            spent, visits, points, last_visit_at)
+       select $1, 'M' || lpad(($3 + g)::text, 7, '0'),
+              nm.sur[1 + (g * 31) % cardinality(nm.sur)] || nm.given[1 + (g * 17) % cardinality(nm.given)] ||
+                case when g % 3 = 0 then '' else nm.given[1 + (g * 7 + 3) % cardinality(nm.given)] end,
+              '17' || lpad(((g::bigint * 7919) % 1000000000)::text, 9, '0'),
+              case when g % 10 < 8 then 2 else 1 end,
+              date '1965-01-01' + ((g * 137) % 14000),
+              date '2018-01-01' + ((g * 53) % 2880),
+              s.ids[1 + g % s.n], ch.ids[1 + g % ch.n], gr.ids[1 + g % gr.n],
+              case when g % 250 = 0 then 2 else 1 end,
+              (g * 3761) % 2000000, g % 80, (g * 13) % 20000,
+              case when g % 8 > 0 then timestamptz '2025-01-01 10:00+08' + make_interval(days => (g * 11) % 690, mins => g % 600) end
+       from generate_series(1, $2::int) g, s, ch, gr, nm`,
+      [T, scale.members, firstMember, SURNAMES, GIVEN],
+    );
+    await x.query('alter table members enable trigger members_audit_change');
+    await x.query(
+      `insert into number_series (tenant_id, key, last) values ($1, 'member', $2)
+       on conflict (tenant_id, key) do update set last = $2`,
+      [T, firstMember + scale.members],
+    );
+    await timed(
+      x,
+      'member_cards',
+      `with ct as (select array_agg(id order by id) as ids, count(*)::int as n from card_types where tenant_id = $1 and kind = 1)
+       insert into member_cards (tenant_id, card_no, member_id, card_type_id, shop_id, opened_on, service_discount, product_discount,
+                                 electronic_no, physical_no, created_at)
+       select $1, 'HY' || lpad((m.id * 2 + k)::text, 10, '0'), m.id, ct.ids[1 + (m.id + k) % ct.n], m.shop_id,
+              m.registered_on + k * 30, 8500, 9000, 'HY' || lpad((m.id * 2 + k)::text, 10, '0'),
+              case when k = 1 and m.id % 3 = 0 then '88' || lpad(m.id::text, 8, '0') end,
+              (m.registered_on + k * 30)::timestamptz
+       from members m cross join lateral generate_series(1, case when m.id % 2 = 0 then 2 else 1 end) k, ct
+       where m.tenant_id = $1 and m.id > $2`,
+      [T, lastMemberBefore],
+    );
+    // Each card opened with money: principal 0–4,900 yuan and a tenth of it as gift, at its shop.
+    await timed(
+      x,
+      'card_bills (open)',
+      `insert into card_bills (tenant_id, bill_no, kind, card_id, member_id, shop_id, amount, principal_before, gift_before,
+                               principal_change, gift_change, principal_after, gift_after, created_at)
+       select $1, 'KK' || to_char(c.opened_on, 'YYYYMMDD') || '-' || lpad(c.id::text, 9, '0'), 'open', c.id, c.member_id, c.shop_id, a.p, 0, 0,
+              a.p, a.p / 10, a.p, a.p / 10, c.created_at
+       from member_cards c cross join lateral (select ((c.id * 7919) % 50) * 10000 as p) a
+       where c.tenant_id = $1 and c.member_id > $2`,
+      [T, lastMemberBefore],
+    );
+    await timed(
+      x,
+      'card_ledger',
+      `insert into card_ledger (tenant_id, card_id, shop_id, bucket, delta, balance, doc_type, bill_id, at)
+       select $1, b.card_id, b.shop_id, k.bucket, k.amount, k.amount, 'card.open', b.id, b.created_at
+       from card_bills b cross join lateral (values ('principal', b.principal_change), ('gift', b.gift_change)) as k(bucket, amount)
+       where b.tenant_id = $1 and b.member_id > $2 and k.amount > 0`,
+      [T, lastMemberBefore],
+    );
+    await timed(
+      x,
+      'card_balances',
+      `insert into card_balances (tenant_id, card_id, shop_id, bucket, amount)
+       select $1, card_id, shop_id, bucket, sum(delta) from card_ledger l
+       where l.tenant_id = $1 and l.card_id in (select id from member_cards where tenant_id = $1 and member_id > $2)
+       group by card_id, shop_id, bucket`,
+      [T, lastMemberBefore],
+    );
+    start = performance.now();
+    await x.query(
+      `update members m set principal = s.principal, gift = s.gift
+       from (select c.member_id,
+                    sum(b.amount) filter (where b.bucket = 'principal')::bigint as principal,
+                    coalesce(sum(b.amount) filter (where b.bucket = 'gift'), 0)::bigint as gift
+             from card_balances b join member_cards c on c.id = b.card_id and c.tenant_id = $1
+             where b.tenant_id = $1 and c.member_id > $2 group by c.member_id) s
+       where m.tenant_id = $1 and m.id = s.member_id`,
+      [T, lastMemberBefore],
+    );
+    console.log(`  members' money columns from their cards ${Math.round(ms(start))} ms`);
+
     // ---- bench users: sign-in is limited to 10 a minute per ip + user ----
     const users = Array.from({ length: scale.benchUsers }, (_, i) => `bench${String(i + 1).padStart(4, '0')}`);
     await timed(
@@ -554,6 +651,21 @@ async function main() {
     );
     const { bad, negative } = check.rows[0] as { bad: number; negative: number };
     if (bad || negative) throw new Error(`ledger invariant broken: ${bad} balances differ from their ledger, ${negative} below zero`);
+    const cardCheck = await x.query(
+      `select
+         (select count(*) from card_balances b full join (select card_id, shop_id, bucket, sum(delta) as amount from card_ledger
+            where tenant_id = $1 group by 1, 2, 3) l using (card_id, shop_id, bucket)
+          where (b.tenant_id = $1 or b.tenant_id is null) and b.amount is distinct from l.amount)::int as bad,
+         (select count(*) from card_balances where tenant_id = $1 and amount < 0)::int as negative,
+         (select count(*) from members m where m.tenant_id = $1 and m.principal + m.gift <> coalesce((select sum(b.amount) from card_balances b
+            join member_cards c on c.id = b.card_id and c.tenant_id = $1 where b.tenant_id = $1 and c.member_id = m.id), 0))::int as members`,
+      [T],
+    );
+    const cards = cardCheck.rows[0] as { bad: number; negative: number; members: number };
+    if (cards.bad || cards.negative || cards.members)
+      throw new Error(
+        `card ledger invariant broken: ${cards.bad} balances differ from their ledger, ${cards.negative} below zero, ${cards.members} members' money differs`,
+      );
 
     const totalSeconds = ms(t0) / 1000;
     const info: BenchInfo = {
@@ -570,7 +682,7 @@ async function main() {
     fs.writeFileSync(file, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
     const rows = stats.reduce((a, s) => a + s.rows, 0);
     console.log(
-      `\n  ledger invariant: balance = sum(ledger) on every row, none below zero\n` +
+      `\n  ledger invariants (stock and cards): balance = sum(ledger) on every row, none below zero; members' money = their cards'\n` +
         `  total: ${rows} generated rows in ${totalSeconds.toFixed(1)} s (${os.cpus().length} CPUs, Node ${process.version})\n` +
         `  tenant "${TENANT}" (id ${T}); admin password and bench users in ${file.startsWith(process.cwd()) ? path.relative(process.cwd(), file) : file}`,
     );
