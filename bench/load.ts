@@ -101,13 +101,15 @@ export type Query = (text: string, values?: unknown[]) => Promise<Record<string,
 export interface BenchFacts {
   shop: { id: number; code: string };
   product: { id: number; pcode: string; barcode: string };
-  counts: Record<'shops' | 'employees' | 'products' | 'bills' | 'lines' | 'ledger' | 'balances' | 'audit', number>;
+  counts: Record<'shops' | 'employees' | 'products' | 'bills' | 'lines' | 'ledger' | 'balances' | 'audit' | 'members' | 'cards', number>;
   serverVersion: string;
   /**
    * The `after` keys of the deep pages (the last row of the page before, as the server's `next` writes
    * it: base64url JSON of the order's signature, the row's sort values and id), and a row for each detail.
    */
   keyed: { employees: string; bills: string; log: string; employeeId: number; billId: number };
+  /** A generated member as the front desk looks for it (null: a data set without members). */
+  member: { mobileTail: string; cardNo: string; nameFragment: string } | null;
 }
 
 /** The deep pages measured both by number and by key. */
@@ -135,7 +137,8 @@ export async function readFacts(query: Query, tenantId: number): Promise<BenchFa
     `select (select count(*) from shops where tenant_id = $1)::int shops, (select count(*) from employees where tenant_id = $1)::int employees,
             (select count(*) from products where tenant_id = $1)::int products, (select count(*) from stock_bills where tenant_id = $1)::int bills,
             (select count(*) from stock_bill_lines where tenant_id = $1)::int lines, (select count(*) from stock_ledger where tenant_id = $1)::int ledger,
-            (select count(*) from stock_balances where tenant_id = $1)::int balances, (select count(*) from audit_log where tenant_id = $1)::int audit`,
+            (select count(*) from stock_balances where tenant_id = $1)::int balances, (select count(*) from audit_log where tenant_id = $1)::int audit,
+            (select count(*) from members where tenant_id = $1)::int members, (select count(*) from member_cards where tenant_id = $1)::int cards`,
     [tenantId],
   );
   const { server_version } = await one<{ server_version: string }>('show server_version');
@@ -153,7 +156,17 @@ export async function readFacts(query: Query, tenantId: number): Promise<BenchFa
     `select id, at from audit_log where tenant_id = $1 order by at desc, id desc offset $2 limit 1`,
     [tenantId, before(DEEP.log)],
   );
+  // The 12,345th generated member with a card, or the middle one of a small data set.
+  const [member] = await query(
+    `select right(m.mobile, 4) mobile_tail, c.card_no, left(m.name, 2) name_fragment from members m
+     join member_cards c on c.tenant_id = m.tenant_id and c.member_id = m.id
+     where m.tenant_id = $1 and m.mobile like '17%' order by m.id offset least(12344, $2::int / 2) limit 1`,
+    [tenantId, counts.members],
+  );
   return {
+    member: member
+      ? { mobileTail: String(member.mobile_tail), cardNo: String(member.card_no), nameFragment: String(member.name_fragment) }
+      : null,
     shop: { id: Number(shop.id), code: shop.code },
     product: { ...product, id: Number(product.id) },
     counts,
@@ -169,7 +182,42 @@ export async function readFacts(query: Query, tenantId: number): Promise<BenchFa
 }
 
 export const describeCounts = (c: BenchFacts['counts']) =>
-  `${c.shops} shops, ${c.employees} employees, ${c.products} products, ${c.bills} stock bills, ${c.lines} lines, ${c.ledger} ledger rows, ${c.balances} balances, ${c.audit} audit rows`;
+  `${c.shops} shops, ${c.employees} employees, ${c.products} products, ${c.bills} stock bills, ${c.lines} lines, ${c.ledger} ledger rows, ${c.balances} balances, ${c.audit} audit rows, ${c.members} members, ${c.cards} cards`;
+
+/** The member list's filters as a head-office user narrows it: normal members registered since 2020 holding ¥1,000 or more. */
+const MEMBER_FILTERS = 'status=1&regFrom=2020-01-01&balanceMin=100000';
+
+/** The front desk's member lookups and the member list, when the data set has members. */
+function memberEndpoints(f: BenchFacts): Endpoint[] {
+  if (!f.member) return [];
+  const list = '/api-member/chainmember/pageChainMembers';
+  const lookup = (key: string, label: string, keyword: string): Endpoint => ({
+    key,
+    label,
+    method: 'GET',
+    path: `${list}?keyword=${encodeURIComponent(keyword)}`,
+    auth: true,
+  });
+  return [
+    lookup('memTail', `member by mobile tail (${f.member.mobileTail})`, f.member.mobileTail),
+    lookup('memCard', 'member by card number', f.member.cardNo),
+    lookup('memName', `member by 2-character name (${f.member.nameFragment})`, f.member.nameFragment),
+    {
+      key: 'memList1',
+      label: 'member list with filters page 1',
+      method: 'GET',
+      path: `${list}?page=1&pageSize=20&${MEMBER_FILTERS}`,
+      auth: true,
+    },
+    {
+      key: 'memList500',
+      label: 'member list with filters page 500',
+      method: 'GET',
+      path: `${list}?page=500&pageSize=20&${MEMBER_FILTERS}`,
+      auth: true,
+    },
+  ];
+}
 
 /** Every endpoint the benchmarks measure, in table order. */
 export function benchEndpoints(f: BenchFacts, info: BenchInfo): Endpoint[] {
@@ -283,6 +331,7 @@ export function benchEndpoints(f: BenchFacts, info: BenchInfo): Endpoint[] {
     },
     { key: 'dict', label: 'dictionary list/all (branch)', method: 'GET', path: '/api-chain/branch/list/all', auth: true },
     { key: 'apps', label: "board's apps", method: 'GET', path: '/api-user/apps', auth: true },
+    ...memberEndpoints(f),
   ];
 }
 
