@@ -34,7 +34,7 @@ export function MemberLink({ id, name }: { id: number; name: string }) {
   return <Typography.Link onClick={() => tab.open(memberPath(id))}>{name}</Typography.Link>;
 }
 
-export type MemberVirtual = 'keyword' | 'registered' | 'visited';
+export type MemberVirtual = 'keyword' | 'registered' | 'visited' | 'balanceMin' | 'balanceMax';
 
 export const memberDef: ResourceDef<MemberRow, MemberVirtual> = {
   key: 'member',
@@ -157,6 +157,8 @@ export const memberDef: ResourceDef<MemberRow, MemberVirtual> = {
       form: false,
       search: { range: ['visitFrom', 'visitTo'] },
     },
+    { key: 'balanceMin', title: 'members.member.balanceMin', type: 'money', table: false, form: false, search: true },
+    { key: 'balanceMax', title: 'members.member.balanceMax', type: 'money', table: false, form: false, search: true },
     { key: 'memo', title: 'members.member.memo', type: 'textarea', table: false, form: { span: 24, maxLength: 200 } },
   ],
 };

@@ -4,7 +4,7 @@ import { shopDef } from '../../modules/org/defs';
 import type { ShopRow } from '../../modules/org/types';
 import { moneyRule } from './money';
 import type { ResourceDef } from './types';
-import { errorField, toFormValues, toSaveBody, toSearchParams, zeroMoneyFields } from './values';
+import { errorField, fromSearchParams, toFormValues, toSaveBody, toSearchParams, zeroMoneyFields } from './values';
 
 const row: ShopRow = {
   id: 9,
@@ -131,6 +131,18 @@ describe('resource values', () => {
       status: 0,
       regionId: 3,
     });
+  });
+
+  it('sends a money filter typed in yuan as cents, and reads it back in yuan', () => {
+    const def: ResourceDef<{ id: number }, 'least'> = {
+      key: 'x',
+      title: 'x',
+      basePath: '/x',
+      fields: [{ key: 'least', title: 'x', type: 'money', search: { param: 'amountMin' } }],
+    };
+    expect(toSearchParams(def, { least: 1234.5 })).toEqual({ amountMin: 123450 });
+    expect(toSearchParams(def, { least: '0.07' })).toEqual({ amountMin: 7 });
+    expect(fromSearchParams(def, { amountMin: '123450' })).toEqual({ least: 1234.5 });
   });
 
   it('splits a date range filter into its two parameters', () => {

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { centsToYuan, readMoney } from '../money';
+import { centsToYuan, readMoney, yuanToCents } from '../money';
 import type { BaseRow, FieldSpec, FieldType, ResourceDef } from './types';
 
 type Values = Record<string, unknown>;
@@ -154,7 +154,11 @@ export function toSearchParams<R extends BaseRow, X extends string>(def: Resourc
       if (isDayjs(a)) out[from] = a.format('YYYY-MM-DD');
       if (isDayjs(b)) out[to] = b.format('YYYY-MM-DD');
     } else if (isDayjs(v)) out[param] = v.format('YYYY-MM-DD');
-    else if (typeof v === 'string') {
+    else if ((spec.type ?? f.type) === 'money') {
+      // typed in yuan, sent in cents as every money parameter
+      const cents = yuanToCents(v as number | string);
+      if (cents !== null) out[param] = cents;
+    } else if (typeof v === 'string') {
       const s = v.trim();
       if (s) out[param] = s;
     } else out[param] = v;
@@ -177,6 +181,7 @@ export function fromSearchParams<R extends BaseRow, X extends string>(def: Resou
     const v = params[spec.param ?? f.key];
     if (v === undefined || v === '') continue;
     if (type === 'date') out[f.key] = dayjs(v);
+    else if (type === 'money') out[f.key] = centsToYuan(Number(v));
     else if (['select', 'treeSelect', 'status', 'switch', 'number', 'percent'].includes(type)) out[f.key] = numeric(v);
     else out[f.key] = v;
   }
