@@ -548,7 +548,7 @@ async function main() {
               date '2018-01-01' + ((g * 53) % 2880),
               s.ids[1 + g % s.n], ch.ids[1 + g % ch.n], gr.ids[1 + g % gr.n],
               case when g % 250 = 0 then 2 else 1 end,
-              (g * 3761) % 2000000, g % 80, (g * 13) % 20000,
+              (g::bigint * 3761) % 2000000, g % 80, (g * 13) % 20000,
               case when g % 8 > 0 then timestamptz '2025-01-01 10:00+08' + make_interval(days => (g * 11) % 690, mins => g % 600) end
        from generate_series(1, $2::int) g, s, ch, gr, nm`,
       [T, scale.members, firstMember, SURNAMES, GIVEN],
