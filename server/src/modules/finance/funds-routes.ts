@@ -12,7 +12,7 @@ import {
   shopFunds,
   shopFundsQuery,
 } from '@headoffice/contract';
-import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -41,6 +41,12 @@ defineMessages({
 const sum = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 /** Requests that take from a month's limit or a quarter's budget: every one on its way or done. */
 const counting = inArray(fundBills.state, ['submitted', 'approved', 'reviewed']);
+
+/** `count` months from a month (0-based) of a year: the first day and the first day after them. */
+function monthRange(year: number, month: number, count: number) {
+  const day = (m: number) => new Date(Date.UTC(year, m, 1)).toISOString().slice(0, 10);
+  return { from: day(month), to: day(month + count) };
+}
 
 /** The petty-cash balance (§9.2: float + reviewed requests − expenses − reviewed redeposits) and the item's limit and budget. */
 export async function shopFundsOf(tx: Db, query: z.output<typeof shopFundsQuery>): Promise<ShopFunds> {
@@ -72,11 +78,11 @@ export async function shopFundsOf(tx: Db, query: z.output<typeof shopFundsQuery>
   };
   if (!itemId) return funds;
   const date = query.billDate ?? businessDate();
-  const month = date.slice(0, 7);
   const year = Number(date.slice(0, 4));
-  const quarter = Math.floor((Number(date.slice(5, 7)) - 1) / 3);
-  const quarterFrom = `${year}-${String(quarter * 3 + 1).padStart(2, '0')}-01`;
-  const quarterTo = `${year}-${String(quarter * 3 + 3).padStart(2, '0')}-31`;
+  const monthIndex = Number(date.slice(5, 7)) - 1;
+  const quarter = Math.floor(monthIndex / 3);
+  const month = monthRange(year, monthIndex, 1);
+  const quarterRange = monthRange(year, quarter * 3, 3);
   const ofItem = and(
     eq(fundBills.shopId, shopId),
     eq(fundBills.itemId, itemId),
@@ -86,11 +92,11 @@ export async function shopFundsOf(tx: Db, query: z.output<typeof shopFundsQuery>
   const [limit] = await tx
     .select({ amount: expenseLimits.amount })
     .from(expenseLimits)
-    .where(and(eq(expenseLimits.shopId, shopId), eq(expenseLimits.itemId, itemId), eq(expenseLimits.month, month)));
+    .where(and(eq(expenseLimits.shopId, shopId), eq(expenseLimits.itemId, itemId), eq(expenseLimits.month, month.from.slice(0, 7))));
   const [{ monthUsed }] = await tx
     .select({ monthUsed: sum(fundBills.amount) })
     .from(fundBills)
-    .where(and(ofItem, gte(fundBills.billDate, `${month}-01`), lte(fundBills.billDate, `${month}-31`)));
+    .where(and(ofItem, gte(fundBills.billDate, month.from), lt(fundBills.billDate, month.to)));
   const [budget] = await tx
     .select({ q1: expenseBudgets.q1, q2: expenseBudgets.q2, q3: expenseBudgets.q3, q4: expenseBudgets.q4 })
     .from(expenseBudgets)
@@ -98,7 +104,7 @@ export async function shopFundsOf(tx: Db, query: z.output<typeof shopFundsQuery>
   const [{ quarterUsed }] = await tx
     .select({ quarterUsed: sum(fundBills.amount) })
     .from(fundBills)
-    .where(and(ofItem, gte(fundBills.billDate, quarterFrom), lte(fundBills.billDate, quarterTo)));
+    .where(and(ofItem, gte(fundBills.billDate, quarterRange.from), lt(fundBills.billDate, quarterRange.to)));
   return {
     ...funds,
     monthLimit: limit?.amount ?? null,

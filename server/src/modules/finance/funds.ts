@@ -3,10 +3,10 @@ import { and, asc, eq, getTableColumns, gte, ilike, inArray, lte, or, type SQL }
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
-import type { Auth } from '../../platform/auth.js';
+import { type Auth, can } from '../../platform/auth.js';
 import { type BillCtx, billType } from '../../platform/bills.js';
 import { type BillRow, logBill, nextBillNumber, registerGuard, type TransitionContext } from '../../platform/documents.js';
-import { AppError, fieldError } from '../../platform/errors.js';
+import { AppError, fieldError, forbidden } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { businessDate } from '../../platform/numbering.js';
 import { periodLock } from '../../platform/period-locks.js';
@@ -204,7 +204,10 @@ export const fundType = billType(fundBill, {
       await assertApprover(tx, bill, ctx);
       return { approvedBy: ctx.auth.userId, approvedByName: ctx.auth.name, approvedAt: new Date() };
     },
+    // Each step rejects what waits for it: the approvers at approval, finance at review.
     reject: async (tx, bill, ctx) => {
+      const step = bill.state === 'submitted' ? fundBill.transitions.approve : fundBill.transitions.review;
+      if (!ctx.internal && !can(ctx.auth, step.perm)) throw forbidden();
       if (bill.state === 'submitted') await assertApprover(tx, bill, ctx);
       return { rejectReason: ctx.memo?.trim() ?? null };
     },
