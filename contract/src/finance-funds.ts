@@ -314,3 +314,100 @@ export const gathertypeLogRow = z.object({
 
 /** Turning reviewed large requests into the shop's spending limit for their item and month (setLimitbill). */
 export const setLimitBody = z.strictObject({ id: z.number().int().positive(), version: z.number().int().positive().optional() });
+
+// ---- expense control (§9.3) and the petty-cash ledger ----
+
+export const EXPENSE_API = {
+  allShopLimits: '/api-finance/iolimitbillhead/getAllShopIolimitMoney',
+  budgets: '/api-finance/iolimitys/list',
+  budgetsAll: '/api-finance/iolimitys/list/all',
+  budgetSave: '/api-finance/iolimitys/save',
+  shopIoBills: '/api-finance/ioaccountbillhead/ioAccountList',
+  chainIoBills: '/api-finance/ioaccountbillhead/billListChain',
+  fundRecords: '/api-finance/fundrecords/list',
+} as const;
+
+const yearMonthQuery = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM');
+
+/** Every shop's spending limits of a month (getAllShopIolimitMoney). */
+export const shopLimitsQuery = z.object({ month: yearMonthQuery, shopId: id.optional(), itemId: id.optional() });
+export const shopLimitRow = z.object({
+  shopId: z.number(),
+  shopName: z.string(),
+  itemId: z.number(),
+  itemName: z.string(),
+  month: z.string(),
+  amount: z.number(),
+});
+
+const quarterMoney = z.number().int().min(0).max(10_000_000_00);
+/** A shop's yearly budget of an item, by quarter (iolimitys): the quarters must add up to the year. */
+export const budgetSave = z.strictObject({
+  id: id.optional(),
+  version: z.number().int().positive().optional(),
+  shopId: id,
+  itemId: id,
+  year: z.number().int().min(2000).max(2100),
+  yearAmount: quarterMoney,
+  q1: quarterMoney,
+  q2: quarterMoney,
+  q3: quarterMoney,
+  q4: quarterMoney,
+  memo,
+});
+export const budgetQuery = pageQuery.extend({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  shopId: id.optional(),
+  itemId: id.optional(),
+});
+export const budgetAllQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100), shopId: id.optional() });
+export const budgetRow = z.object({
+  id: z.number(),
+  version: z.number(),
+  shopId: z.number(),
+  shopName: z.string(),
+  itemId: z.number(),
+  itemName: z.string(),
+  year: z.number(),
+  yearAmount: z.number(),
+  q1: z.number(),
+  q2: z.number(),
+  q3: z.number(),
+  q4: z.number(),
+  memo: z.string().nullable(),
+});
+
+/** A shop's own income (1) or expense (2) bills, made at the till (ioaccountbillhead). */
+export const ioBillQuery = pageQuery.extend({
+  shopId: id.optional(),
+  type: z.coerce.number().int().min(1).max(2).optional(),
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+});
+export const shopIoBillQuery = ioBillQuery.extend({ shopId: id });
+export const ioBillRow = z.object({
+  id: z.number(),
+  billNo: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  billDate: z.string(),
+  type: z.number(),
+  itemId: z.number().nullable(),
+  itemName: z.string().nullable(),
+  total: z.number(),
+  details: z.array(z.object({ paycode: z.string(), money: z.number(), freeRateJe: z.number().optional() })),
+  isHc: z.number(),
+  memo: z.string().nullable(),
+  createdByName: z.string().nullable(),
+});
+
+/** The petty-cash ledger of a shop (fundrecords): every movement after the float, with the running balance. */
+export const fundRecordsQuery = z.object({ shopId: id });
+export const fundRecordRow = z.object({
+  date: z.string(),
+  kind: z.enum(['request', 'expense', 'redeposit']),
+  billNo: z.string(),
+  amount: z.number(),
+  balance: z.number(),
+});
+export const fundRecords = z.object({ float: z.number(), balance: z.number(), rows: z.array(fundRecordRow) });

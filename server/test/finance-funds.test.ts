@@ -1,4 +1,4 @@
-import { billPath, FUNDS_API, fundBill } from '@headoffice/contract';
+import { billPath, EXPENSE_API, FUNDS_API, fundBill } from '@headoffice/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, employees, users } from '../src/db/schema.js';
@@ -256,6 +256,90 @@ describe('petty-cash requests, their approval by department, payouts, limits and
       await a.admin.get(FUNDS_API.shopFunds, { shopId: shopA, itemId: water.id, billDate: date, excludeId: large.id }),
     );
     expect(other.monthUsed).toBe(160_000);
+  });
+
+  describe('expense control and the petty-cash ledger', () => {
+    it('every shop’s limits of a month, as setLimitbill left them', async () => {
+      const limits = expectOk(await finance.client.get(EXPENSE_API.allShopLimits, { month: '2026-05' }));
+      expect(limits).toEqual([
+        { shopId: shopA, shopName: expect.any(String), itemId: water.id, itemName: '水电费', month: '2026-05', amount: 300_000 },
+      ]);
+      expect(expectOk(await finance.client.get(EXPENSE_API.allShopLimits, { month: '2026-06' }))).toEqual([]);
+      expect(expectOk(await b.admin.get(EXPENSE_API.allShopLimits, { month: '2026-05' }))).toEqual([]);
+      expect400(await finance.client.get(EXPENSE_API.allShopLimits, { month: '2026-5' }), 'month');
+    });
+
+    it('a yearly budget’s quarters must add up to the year; one per shop, item and year; the form measures the quarter against it', async () => {
+      const budget = {
+        shopId: shopA,
+        itemId: water.id,
+        year: 2026,
+        yearAmount: 1_000_000,
+        q1: 250_000,
+        q2: 250_000,
+        q3: 250_000,
+        q4: 200_000,
+      };
+      const wrong = await finance.client.post(EXPENSE_API.budgetSave, budget);
+      expect400(wrong, 'yearAmount');
+      expect(wrong.body.errors?.[0].message).toBe('四个季度合计 9500.00 与全年预算 10000.00 不一致');
+      const saved = expectOk(await finance.client.post(EXPENSE_API.budgetSave, { ...budget, q4: 250_000 }));
+      expect(saved).toMatchObject({ shopId: shopA, itemName: '水电费', year: 2026, q2: 250_000, version: 1 });
+      expectStatus(await finance.client.post(EXPENSE_API.budgetSave, { ...budget, q4: 250_000 }), 409);
+      const changed = expectOk(
+        await finance.client.post(EXPENSE_API.budgetSave, {
+          ...budget,
+          id: saved.id,
+          version: 1,
+          yearAmount: 1_100_000,
+          q2: 350_000,
+          q4: 250_000,
+        }),
+      );
+      expect(changed).toMatchObject({ q2: 350_000, version: 2 });
+      expectStatus(await finance.client.post(EXPENSE_API.budgetSave, { ...budget, id: saved.id, version: 1, q4: 250_000 }), 409);
+      expectStatus(await shopUser.client.post(EXPENSE_API.budgetSave, { ...budget, year: 2027, q4: 250_000 }), 403);
+      expectStatus(
+        await b.admin.post(EXPENSE_API.budgetSave, {
+          ...budget,
+          id: saved.id,
+          q4: 250_000,
+          shopId: (await shopIds(t, b))[0],
+          itemId: water.id,
+        }),
+        400,
+      );
+      expect(expectOk(await shopUser.client.get(EXPENSE_API.budgets, { year: 2026 })).list.map((r: Row) => r.id)).toEqual([saved.id]);
+      expect(expectOk(await a.admin.get(EXPENSE_API.budgetsAll, { year: 2026, shopId: shopA }))).toHaveLength(1);
+      const funds = expectOk(await a.admin.get(FUNDS_API.shopFunds, { shopId: shopA, itemId: water.id, billDate: '2026-05-20' }));
+      expect(funds).toMatchObject({ quarterBudget: 350_000, quarterUsed: 460_000 });
+    });
+
+    it('lists the shops’ own income and expense bills, one shop’s and the chain’s, within the user’s shops', async () => {
+      const ofB = expectOk(await a.admin.get(EXPENSE_API.shopIoBills, { shopId: shopB }));
+      expect(ofB.total).toBe(3);
+      expect(expectOk(await a.admin.get(EXPENSE_API.shopIoBills, { shopId: shopB, type: 2 })).list.map((r: Row) => r.total)).toEqual([
+        9_999, 30_000,
+      ]);
+      expect400(await a.admin.get(EXPENSE_API.shopIoBills, {}), 'shopId');
+      expectStatus(await shopUser.client.get(EXPENSE_API.shopIoBills, { shopId: shopB }), 403);
+      expect(expectOk(await shopUser.client.get(EXPENSE_API.chainIoBills)).total).toBe(0);
+      expect(expectOk(await a.admin.get(EXPENSE_API.chainIoBills, { dateFrom: '2026-03-03', dateTo: '2026-03-03' })).total).toBe(2);
+      expect(expectOk(await b.admin.get(EXPENSE_API.chainIoBills)).total).toBe(0);
+    });
+
+    it('the petty-cash ledger of a shop runs from its float over reviewed requests, expenses and redeposits', async () => {
+      const ledger = expectOk(await a.admin.get(EXPENSE_API.fundRecords, { shopId: shopB }));
+      expect(ledger.float).toBe(500_000);
+      expect(ledger.balance).toBe(580_000);
+      expect([...ledger.rows].reverse().map((r: Row) => [r.kind, r.amount, r.balance])).toEqual([
+        ['expense', -30_000, 470_000],
+        ['redeposit', -10_000, 460_000],
+        ['request', 120_000, 580_000],
+      ]);
+      expect(ledger.balance).toBe(expectOk(await a.admin.get(FUNDS_API.shopFunds, { shopId: shopB })).balance);
+      expectStatus(await shopUser.client.get(EXPENSE_API.fundRecords, { shopId: shopB }), 403);
+    });
   });
 
   describe('locks', () => {

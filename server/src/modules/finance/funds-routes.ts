@@ -26,6 +26,7 @@ import { route } from '../../platform/route.js';
 import { billLogs } from '../../platform/schema.js';
 import { registerFundLocks } from './fund-locks.js';
 import { fundType } from './funds.js';
+import { registerExpenseControl } from './funds-expense.js';
 import { expenseBudgets, expenseLimits, fundBillPhotos, fundBills, fundRedeposits, shopIoBills, shopPettyCash } from './schema.js';
 
 // The routes of petty-cash requests besides the bill engine's: what the form shows of the shop (the
@@ -159,6 +160,7 @@ const LIMIT_PERM = 'finance.fundbill.limit';
 export function registerFunds(app: FastifyInstance) {
   registerBill(app, fundType);
   registerFundLocks(app);
+  registerExpenseControl(app);
   const ctxOf = (c: BillCtx) => ({ tx: c.tx, auth: c.auth, lang: c.lang });
   const detail = billDetailSchema(fundBill);
   route(
