@@ -411,3 +411,138 @@ export const fundRecordRow = z.object({
   balance: z.number(),
 });
 export const fundRecords = z.object({ float: z.number(), balance: z.number(), rows: z.array(fundRecordRow) });
+
+// ---- petty cash paid back (fundhcbill, 备用金回存单) ----
+
+export const redepositState = z.enum(['draft', 'audited', 'reviewed', 'rejected']);
+
+export const fundRedepositSave = z.strictObject({
+  id: id.optional(),
+  version: z.number().int().positive().optional(),
+  shopId: id,
+  /** The day the money was paid back; today when left out. */
+  billDate: date.optional(),
+  amount: z.number().int().min(1).max(10_000_000_00),
+  /** 经办人 and 证明人: who paid it in and who witnessed it. */
+  handler: text(32),
+  witness: text(32),
+  reason: text(500),
+  memo,
+  lines: z.array(fundPhotoLine).max(9).default([]),
+});
+
+export const fundRedepositQuery = pageQuery.extend({
+  state: redepositState.optional(),
+  shopId: id.optional(),
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+});
+
+export const fundRedepositRow = z.object({
+  id: z.number(),
+  billNo: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  billDate: z.string(),
+  amount: z.number(),
+  handler: z.string().nullable(),
+  witness: z.string().nullable(),
+  reason: z.string().nullable(),
+  state: redepositState,
+  rejectReason: z.string().nullable(),
+  auditedByName: z.string().nullable(),
+  auditedAt: instant.nullable(),
+  reviewedByName: z.string().nullable(),
+  reviewedAt: instant.nullable(),
+  memo: z.string().nullable(),
+  createdBy: z.number().nullable(),
+  createdByName: z.string().nullable(),
+  version: z.number(),
+  updatedAt: instant,
+  lines: z.array(fundPhotoRow),
+});
+
+export const fundRedepositBill = defineBill({
+  docType: 'finance.fundhc',
+  label: ['备用金回存', 'Petty-cash redeposit'],
+  perm: 'finance.fundhc',
+  basePath: '/api-finance/fundhcbill',
+  webPath: '/admin/finance/fund-redeposits',
+  states: {
+    draft: { label: ['未审核', 'Unaudited'], color: 'default' },
+    audited: { label: ['已审核', 'Audited'], color: 'blue' },
+    reviewed: { label: ['已复核', 'Reviewed'], color: 'green' },
+    rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
+  },
+  initial: 'draft',
+  editable: ['draft', 'rejected'],
+  transitions: {
+    audit: {
+      label: ['审核', 'audit'],
+      from: ['draft'],
+      to: 'audited',
+      perm: 'finance.fundhc.audit',
+      path: 'auditBill',
+      inbox: true,
+      notByMaker: true,
+    },
+    review: {
+      label: ['复核', 'review'],
+      from: ['audited'],
+      to: 'reviewed',
+      perm: 'finance.fundhc.review',
+      path: 'auditFhBill',
+      inbox: true,
+    },
+    reject: {
+      label: ['驳回', 'reject'],
+      from: ['draft', 'audited'],
+      to: 'rejected',
+      perm: 'finance.fundhc.review',
+      path: 'rejectBill',
+      memoRequired: true,
+    },
+    cancelReview: {
+      label: ['取消复核', 'cancel the review of'],
+      from: ['reviewed'],
+      to: 'audited',
+      perm: 'finance.fundhc.review',
+      path: 'cancelFhBill',
+      undoes: 'review',
+      confirm: true,
+    },
+  },
+  save: fundRedepositSave,
+  line: fundPhotoLine,
+  filters: fundRedepositQuery.shape,
+  filterFields: {
+    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
+    shopId: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopId'] },
+    date: { label: ['回存日期', 'Date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
+  },
+  row: fundRedepositRow,
+  lineRow: fundPhotoRow,
+  headFields: {
+    billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170 } },
+    shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 130 }, form: {} },
+    billDate: { label: ['回存日期', 'Date'], kind: 'date', column: { sortable: true, width: 110 }, form: {} },
+    amount: { label: ['金额', 'Amount'], kind: 'money', column: { sortable: true, width: 110 }, form: {} },
+    handler: { label: ['经办人', 'Paid in by'], kind: 'text', column: { width: 100 }, form: {} },
+    witness: { label: ['证明人', 'Witness'], kind: 'text', column: { width: 100 }, form: {} },
+    reason: { label: ['回存原因', 'Reason'], kind: 'text', column: { width: 160 }, form: { span: 16 } },
+    state: { label: ['状态', 'State'], kind: 'select', column: { width: 90 } },
+    rejectReason: { label: ['驳回原因', 'Reject reason'], kind: 'text', detail: true },
+    auditedByName: { label: ['审核人', 'Audited by'], kind: 'text', detail: true },
+    reviewedByName: { label: ['复核人', 'Reviewed by'], kind: 'text', detail: true },
+    memo: { label: ['备注', 'Memo'], kind: 'textarea', form: { span: 24 } },
+  },
+  lineFields: { url: { label: ['回存凭证', 'Deposit slip'], kind: 'text', column: {}, form: {} } },
+  paths: {
+    list: ['billList', 'billListChain'],
+    pick: 'list/all',
+    save: ['saveBill'],
+    detail: ':id',
+    remove: 'deleteBill',
+    export: 'export',
+  },
+});

@@ -87,6 +87,15 @@ CREATE TABLE "fund_day_locks" (
 	CONSTRAINT "fund_day_locks_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "fund_redeposit_photos" (
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "fund_redeposit_photos_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant_id" bigint NOT NULL,
+	"bill_id" bigint NOT NULL,
+	"url" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "fund_redeposit_photos_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "fund_redeposits" (
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "fund_redeposits_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"tenant_id" bigint NOT NULL,
@@ -100,9 +109,12 @@ CREATE TABLE "fund_redeposits" (
 	"state" text DEFAULT 'draft' NOT NULL,
 	"reject_reason" text,
 	"audited_by_name" text,
+	"audited_at" timestamp with time zone,
 	"reviewed_by_name" text,
+	"reviewed_at" timestamp with time zone,
 	"memo" text,
 	"created_by" bigint,
+	"created_by_name" text,
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -154,6 +166,8 @@ ALTER TABLE "fund_bills" ADD CONSTRAINT "fund_bills_group_id_fk" FOREIGN KEY ("t
 ALTER TABLE "fund_bills" ADD CONSTRAINT "fund_bills_item_id_fk" FOREIGN KEY ("tenant_id","item_id") REFERENCES "public"."finance_items"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fund_bills" ADD CONSTRAINT "fund_bills_department_id_fk" FOREIGN KEY ("tenant_id","department_id") REFERENCES "public"."branches"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fund_day_locks" ADD CONSTRAINT "fund_day_locks_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fund_redeposit_photos" ADD CONSTRAINT "fund_redeposit_photos_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fund_redeposit_photos" ADD CONSTRAINT "fund_redeposit_photos_bill_id_fk" FOREIGN KEY ("tenant_id","bill_id") REFERENCES "public"."fund_redeposits"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fund_redeposits" ADD CONSTRAINT "fund_redeposits_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fund_redeposits" ADD CONSTRAINT "fund_redeposits_shop_id_fk" FOREIGN KEY ("tenant_id","shop_id") REFERENCES "public"."shops"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "month_locks" ADD CONSTRAINT "month_locks_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -168,6 +182,7 @@ CREATE INDEX "fund_bills_tenant_date" ON "fund_bills" USING btree ("tenant_id","
 CREATE INDEX "fund_bills_tenant_shop_item" ON "fund_bills" USING btree ("tenant_id","shop_id","item_id","bill_date");--> statement-breakpoint
 CREATE INDEX "fund_bills_tenant_state_department" ON "fund_bills" USING btree ("tenant_id","state","department_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "fund_day_locks_tenant_day" ON "fund_day_locks" USING btree ("tenant_id","day");--> statement-breakpoint
+CREATE INDEX "fund_redeposit_photos_tenant_bill" ON "fund_redeposit_photos" USING btree ("tenant_id","bill_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "fund_redeposits_tenant_bill_no" ON "fund_redeposits" USING btree ("tenant_id","bill_no");--> statement-breakpoint
 CREATE INDEX "fund_redeposits_tenant_shop_date" ON "fund_redeposits" USING btree ("tenant_id","shop_id","bill_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "month_locks_tenant_month_type" ON "month_locks" USING btree ("tenant_id","yearmonth","type");--> statement-breakpoint

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { billLogs, menus, periodLocks } from '../src/db/schema.js';
 import { dispatchType } from '../src/modules/cards/dispatch.js';
 import { fundType } from '../src/modules/finance/funds.js';
+import { redepositType } from '../src/modules/finance/funds-redeposits.js';
 import { entryBills, outBills } from '../src/modules/stock/bills.js';
 import { orderBills } from '../src/modules/stock/orders.js';
 import type { BillType } from '../src/platform/bills.js';
@@ -92,6 +93,11 @@ const fixtures: Fixture[] = [
     draft: () => ({ shopId: shopsOfA[0], type: 2, itemId: fundItem.id, amount: 50_000, reason: '门店空调维修' }),
     bad: { body: { shopId: shopsOfA[0], type: 2, itemId: fundItem.id, amount: -1, reason: '门店空调维修' }, path: 'amount' },
     afterValues: { gathertype: 2 },
+  },
+  {
+    type: redepositType,
+    draft: () => ({ shopId: shopsOfA[0], amount: 20_000, handler: '店长', reason: '月底回存' }),
+    bad: { body: { shopId: shopsOfA[0], amount: -1 }, path: 'amount' },
   },
   {
     type: voucherType,

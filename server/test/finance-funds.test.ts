@@ -1,4 +1,4 @@
-import { billPath, EXPENSE_API, FUNDS_API, fundBill } from '@headoffice/contract';
+import { billPath, EXPENSE_API, FUNDS_API, fundBill, fundRedepositBill } from '@headoffice/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, employees, users } from '../src/db/schema.js';
@@ -370,9 +370,18 @@ describe('petty-cash requests, their approval by department, payouts, limits and
       expect(logged.length).toBeGreaterThanOrEqual(2);
     });
 
+    /** The shop's user who pays petty cash back (the maker of redeposits; someone else audits them). */
+    let depositor: LimitedUser | undefined;
     /** Each type a month lock covers: how to save a draft dated on a day, and the path of its first step. */
     const coveredTypes: Record<string, { draft: (date: string) => Promise<Answer>; firstStep: string }> = {
       [fundBill.docType]: { draft: (date) => request({ billDate: date }), firstStep: at('submitBill') },
+      [fundRedepositBill.docType]: {
+        draft: async (date) => {
+          depositor ??= await createLimitedUser(t, a, { perms: ['finance.fundhc.view', 'finance.fundhc.edit'], loginShops: [shopA] });
+          return depositor.client.post(billPath(fundRedepositBill, 'saveBill'), { shopId: shopA, billDate: date, amount: 5_000 });
+        },
+        firstStep: billPath(fundRedepositBill, 'auditBill'),
+      },
     };
     const lockNames = { 1: 'fund lock', 2: 'reserve declaration lock' } as const;
 

@@ -24,6 +24,14 @@ export const fundsMenu: MenuDef = {
       ]),
     },
     {
+      key: 'finance.fundhc',
+      name: '备用金回存',
+      nameEn: 'Petty-cash redeposits',
+      icon: 'RollbackOutlined',
+      url: '/admin/finance/fund-redeposits',
+      ...viewEdit('finance.fundhc', [action('finance.fundhc.audit', '审核', 'Audit'), action('finance.fundhc.review', '复核', 'Review')]),
+    },
+    {
       key: 'finance.fundlock',
       name: '备用金锁定日',
       nameEn: 'Petty-cash lock days',

@@ -27,6 +27,7 @@ import { billLogs } from '../../platform/schema.js';
 import { registerFundLocks } from './fund-locks.js';
 import { fundType } from './funds.js';
 import { registerExpenseControl } from './funds-expense.js';
+import { redepositType } from './funds-redeposits.js';
 import { expenseBudgets, expenseLimits, fundBillPhotos, fundBills, fundRedeposits, shopIoBills, shopPettyCash } from './schema.js';
 
 // The routes of petty-cash requests besides the bill engine's: what the form shows of the shop (the
@@ -161,6 +162,7 @@ export function registerFunds(app: FastifyInstance) {
   registerBill(app, fundType);
   registerFundLocks(app);
   registerExpenseControl(app);
+  registerBill(app, redepositType);
   const ctxOf = (c: BillCtx) => ({ tx: c.tx, auth: c.auth, lang: c.lang });
   const detail = billDetailSchema(fundBill);
   route(

@@ -305,9 +305,12 @@ export const fundRedeposits = pgTable(
     state: text('state').notNull().default('draft'),
     rejectReason: text('reject_reason'),
     auditedByName: text('audited_by_name'),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
     reviewedByName: text('reviewed_by_name'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     memo: memo(),
     createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -347,5 +350,22 @@ export const shopIoBills = pgTable(
     index('shop_io_bills_tenant_shop_date').on(t.tenantId, t.shopId, t.billDate),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.itemId, financeItems),
+  ],
+);
+
+/** The deposit slips of a redeposit: uploaded files' addresses. */
+export const fundRedepositPhotos = pgTable(
+  'fund_redeposit_photos',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    url: text('url').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('fund_redeposit_photos_tenant_bill').on(t.tenantId, t.billId),
+    tenantReference(t, t.billId, fundRedeposits).onDelete('cascade'),
   ],
 );
