@@ -9,6 +9,7 @@ export * from './cashier-records.js';
 export * from './catalog.js';
 export * from './catalog-records.js';
 export * from './finance.js';
+export * from './finance-funds.js';
 export * from './finance-records.js';
 export * from './identity.js';
 export * from './identity-records.js';

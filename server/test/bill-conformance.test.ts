@@ -4,6 +4,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { billLogs, menus, periodLocks } from '../src/db/schema.js';
 import { dispatchType } from '../src/modules/cards/dispatch.js';
+import { fundType } from '../src/modules/finance/funds.js';
+import { redepositType } from '../src/modules/finance/funds-redeposits.js';
 import { entryBills, outBills } from '../src/modules/stock/bills.js';
 import { orderBills } from '../src/modules/stock/orders.js';
 import type { BillType } from '../src/platform/bills.js';
@@ -49,6 +51,10 @@ const stocked = expectOk(
 );
 expectOk(await a.admin.post('/api-stock/entry/audit', { id: stocked.id }));
 
+const [fundItem] = (expectOk(await a.admin.get('/api-finance/dicioitem/list/all')) as { id: number; type: number }[]).filter(
+  (i) => i.type === 2,
+);
+
 let cardNo = 7_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1_000;
 const nextCardNo = () => {
   cardNo += 100;
@@ -81,6 +87,17 @@ const fixtures: Fixture[] = [
       return { lines: [{ shopId: shopsOfA[0], startNo: start, endNo: String(Number(start) + 9) }] };
     },
     bad: { body: { lines: [{ shopId: shopsOfA[0], startNo: '9000000100', endNo: '9000000001' }] }, path: 'lines.0.endNo' },
+  },
+  {
+    type: fundType,
+    draft: () => ({ shopId: shopsOfA[0], type: 2, itemId: fundItem.id, amount: 50_000, reason: '门店空调维修' }),
+    bad: { body: { shopId: shopsOfA[0], type: 2, itemId: fundItem.id, amount: -1, reason: '门店空调维修' }, path: 'amount' },
+    afterValues: { gathertype: 2 },
+  },
+  {
+    type: redepositType,
+    draft: () => ({ shopId: shopsOfA[0], amount: 20_000, handler: '店长', reason: '月底回存' }),
+    bad: { body: { shopId: shopsOfA[0], amount: -1 }, path: 'amount' },
   },
   {
     type: voucherType,
@@ -245,8 +262,8 @@ describe.each(fixtures.map((f) => [f.type.def.docType, f] as const))('bill type 
   const batched = Object.entries(def.transitions).filter(([, x]) => x.batchPath);
   it.runIf(batched.length)('a batch does each bill on its own: one that fails is listed with its reason, the others are done', async () => {
     for (const [action, x] of batched) {
-      const good = await make(maker.client);
-      const done = await make(maker.client);
+      const good = await billIn(x.from[0], maker.client);
+      const done = await billIn(x.from[0], maker.client);
       expectOk(await act(a.admin, action, { id: done.id }));
       const res = expectOk(await a.admin.post(at(x.batchPath as string), { ids: [good.id, done.id], memo: '批量' }));
       expect(res.done).toEqual([{ id: good.id, billNo: good.billNo, state: x.to }]);

@@ -96,6 +96,7 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   /** Bills without a shop are head office's: users limited to shops see them only with this right. */
   headOfficePerm?: string;
   lockGroup?: (tx: Db, id: number) => Promise<void>;
+  inboxFilter?: DocumentType['inboxFilter'];
   /** The rows' query: the table with its display joins (`tx.select({...}).from(table)...$dynamic()`). */
   select: (tx: Db) => PgSelect;
   /** Display fields in the user's language (the warehouse's name). */
@@ -182,6 +183,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     headOfficePerm: impl.headOfficePerm,
     viewPerm: `${def.perm}.view`,
     lockGroup: impl.lockGroup,
+    inboxFilter: impl.inboxFilter,
     summarize: (tx, rows, lang) => inboxSummary(served, tx, rows, lang),
   });
   const served: BillType<D> = { def, doc, impl: impl as unknown as BillImpl<D, PgTable, PgTable> };

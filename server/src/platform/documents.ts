@@ -111,6 +111,8 @@ export interface DocumentType {
    * either side queue up instead of deadlocking.
    */
   lockGroup?: (tx: Db, id: number) => Promise<void>;
+  /** Narrows the bills waiting in a user's inbox for a transition (requests of the approver's own department). */
+  inboxFilter?: (tx: Db, auth: Auth, action: string) => Promise<SQL | undefined>;
 }
 
 /** Every type the code defines (labels of messages, links): types are plain data apart from their effects. */
@@ -388,13 +390,19 @@ export interface InboxGroup {
   items: InboxItem[];
 }
 
-function waitingFor(doc: DocumentType, auth: Auth) {
+async function waitingFor(tx: Db, doc: DocumentType, auth: Auth) {
   const waiting = doc.transitions.filter((t) => t.inbox && can(auth, t.perm));
   const states = [...new Set(waiting.flatMap((t) => t.from))];
   const c = cols(doc);
   // A maker–checker step does not wait for the bill's own maker.
-  const waitsFor = waiting.map((t) =>
-    and(inArray(c.state, t.from), t.notByMaker ? sql`${c.createdBy} is distinct from ${auth.userId}` : undefined),
+  const waitsFor = await Promise.all(
+    waiting.map(async (t) =>
+      and(
+        inArray(c.state, t.from),
+        t.notByMaker ? sql`${c.createdBy} is distinct from ${auth.userId}` : undefined,
+        await doc.inboxFilter?.(tx, auth, t.action),
+      ),
+    ),
   );
   return { waiting, states, where: states.length ? and(or(...waitsFor), doc.scope, billScope(doc, auth)) : undefined };
 }
@@ -406,7 +414,7 @@ const mayDo = (t: Transition, bill: BillRow, auth: Auth) =>
 export async function inbox(tx: Db, auth: Auth, lang: Lang, docs: Iterable<DocumentType>, limit = 50): Promise<InboxGroup[]> {
   const groups: InboxGroup[] = [];
   for (const doc of docs) {
-    const { waiting, states, where } = waitingFor(doc, auth);
+    const { waiting, states, where } = await waitingFor(tx, doc, auth);
     if (!states.length) continue;
     const c = cols(doc);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(doc.table).where(where);
@@ -444,7 +452,7 @@ export async function inboxCounts(
 ): Promise<{ total: number; byType: { docType: string; label: Label; count: number }[] }> {
   const byType: { docType: string; label: Label; count: number }[] = [];
   for (const doc of docs) {
-    const { states, where } = waitingFor(doc, auth);
+    const { states, where } = await waitingFor(tx, doc, auth);
     if (!states.length) continue;
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(doc.table).where(where);
     if (Number(n)) byType.push({ docType: doc.docType, label: doc.label, count: Number(n) });

@@ -1,5 +1,6 @@
 import { financeDictionaryRecords, landlordRecord } from '@headoffice/contract';
 import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
+import { fundsMenu } from './funds-menus.js';
 
 /** 财务管理: the shops' finance settings, payee accounts, landlords and the finance dictionaries (财务字典). */
 export const financeMenus: MenuDef[] = [
@@ -26,6 +27,7 @@ export const financeMenus: MenuDef[] = [
         ...viewEdit('finance.ioaccount'),
       },
       recordMenu(landlordRecord, 'HomeOutlined'),
+      fundsMenu,
       {
         key: 'finance.dict',
         name: '财务字典',

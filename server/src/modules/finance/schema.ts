@@ -1,5 +1,5 @@
-import { bigint, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
+import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, memo, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { branches, shops } from '../org/schema.js';
 
@@ -132,5 +132,240 @@ export const payeeAccounts = pgTable(
     index('payee_accounts_tenant_item').on(t.tenantId, t.itemId),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.itemId, financeItems),
+  ],
+);
+
+// ---- shop funds: petty-cash requests, their photos, day and month locks, expense limits and budgets ----
+
+/** A shop's petty-cash request (fundbillhead): type 1 daily, 2 large; approved by the item's department, reviewed by finance. */
+export const fundBills = pgTable(
+  'fund_bills',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    type: smallint('type').notNull().default(1),
+    groupId: bigint('group_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    payee: text('payee'),
+    bankno: text('bankno'),
+    bank: text('bank'),
+    branchBank: text('branch_bank'),
+    /** 0 not the shop's account for the item, 1 it is, 2 the shop has none for the item. */
+    matched: smallint('matched').notNull().default(2),
+    departmentId: bigint('department_id', { mode: 'number' }),
+    gathertype: smallint('gathertype'),
+    isLimit: smallint('is_limit').notNull().default(0),
+    state: text('state').notNull().default('draft'),
+    rejectReason: text('reject_reason'),
+    approvedBy: bigint('approved_by', { mode: 'number' }),
+    approvedByName: text('approved_by_name'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }),
+    reviewedByName: text('reviewed_by_name'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('fund_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('fund_bills_tenant_date').on(t.tenantId, t.billDate, t.id),
+    index('fund_bills_tenant_shop_item').on(t.tenantId, t.shopId, t.itemId, t.billDate),
+    index('fund_bills_tenant_state_department').on(t.tenantId, t.state, t.departmentId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.groupId, financeGroups),
+    tenantReference(t, t.itemId, financeItems),
+    tenantReference(t, t.departmentId, branches),
+  ],
+);
+
+/** The photos of a request (receipts, quotations): uploaded files' addresses. */
+export const fundBillPhotos = pgTable(
+  'fund_bill_photos',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    url: text('url').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('fund_bill_photos_tenant_bill').on(t.tenantId, t.billId),
+    tenantReference(t, t.billId, fundBills).onDelete('cascade'),
+  ],
+);
+
+/** A day on which shops may not date petty-cash requests (fundlock); status 1 locked, 0 unlocked again. */
+export const fundDayLocks = pgTable(
+  'fund_day_locks',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: smallint('status').notNull().default(1),
+    memo: memo(),
+    changedBy: bigint('changed_by', { mode: 'number' }),
+    changedByName: text('changed_by_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [tenantPrimaryKey(t), uniqueIndex('fund_day_locks_tenant_day').on(t.tenantId, t.day)],
+);
+
+/** A month closed for one kind of bills (monthlock): type 1 fund bills, 2 reserve declarations; status 1 locked. */
+export const monthLocks = pgTable(
+  'month_locks',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    yearmonth: text('yearmonth').notNull(),
+    type: smallint('type').notNull(),
+    status: smallint('status').notNull().default(1),
+    memo: memo(),
+    changedBy: bigint('changed_by', { mode: 'number' }),
+    changedByName: text('changed_by_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [tenantPrimaryKey(t), uniqueIndex('month_locks_tenant_month_type').on(t.tenantId, t.yearmonth, t.type)],
+);
+
+/** A shop's spending limit for an item in a month (iolimitbillhead adjustments, setLimitbill), in cents. */
+export const expenseLimits = pgTable(
+  'expense_limits',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    month: text('month').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('expense_limits_tenant_shop_item_month').on(t.tenantId, t.shopId, t.itemId, t.month),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.itemId, financeItems),
+  ],
+);
+
+/** A shop's yearly budget of an item by quarter (iolimitys): the quarters add up to the year. */
+export const expenseBudgets = pgTable(
+  'expense_budgets',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    year: integer('year').notNull(),
+    yearAmount: bigint('year_amount', { mode: 'number' }).notNull(),
+    q1: bigint('q1', { mode: 'number' }).notNull(),
+    q2: bigint('q2', { mode: 'number' }).notNull(),
+    q3: bigint('q3', { mode: 'number' }).notNull(),
+    q4: bigint('q4', { mode: 'number' }).notNull(),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('expense_budgets_tenant_shop_item_year').on(t.tenantId, t.shopId, t.itemId, t.year),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.itemId, financeItems),
+  ],
+);
+
+/** Petty cash a shop pays back (fundhcbill, 备用金回存单): 1 unaudited → 2 audited → 3 reviewed. */
+export const fundRedeposits = pgTable(
+  'fund_redeposits',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    handler: text('handler'),
+    witness: text('witness'),
+    reason: text('reason'),
+    state: text('state').notNull().default('draft'),
+    rejectReason: text('reject_reason'),
+    auditedByName: text('audited_by_name'),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    reviewedByName: text('reviewed_by_name'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('fund_redeposits_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('fund_redeposits_tenant_shop_date').on(t.tenantId, t.shopId, t.billDate),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+/**
+ * A shop's own income or expense bill (ioaccountbillhead, made at the till): type 1 other income, 2 daily
+ * expense paid from the petty cash; its pay lines in `details`; a revoked bill (红冲) has isHc 1.
+ */
+export const shopIoBills = pgTable(
+  'shop_io_bills',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    type: smallint('type').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    details: jsonb('details').$type<{ paycode: string; money: number; freeRateJe?: number }[]>().notNull().default([]),
+    isHc: smallint('is_hc').notNull().default(0),
+    memo: memo(),
+    createdByName: text('created_by_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('shop_io_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('shop_io_bills_tenant_shop_date').on(t.tenantId, t.shopId, t.billDate),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.itemId, financeItems),
+  ],
+);
+
+/** The deposit slips of a redeposit: uploaded files' addresses. */
+export const fundRedepositPhotos = pgTable(
+  'fund_redeposit_photos',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    url: text('url').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('fund_redeposit_photos_tenant_bill').on(t.tenantId, t.billId),
+    tenantReference(t, t.billId, fundRedeposits).onDelete('cascade'),
   ],
 );

@@ -1,3 +1,5 @@
+import { fundsEn, fundsZh } from './funds/locale';
+
 /** Texts of the finance pages (section `finance` of the locales). zh-CN is the source of keys. */
 export const financeZh = {
   shops: {
@@ -37,6 +39,7 @@ export const financeZh = {
     keywordPh: '收款人 / 账号 / 门店',
     updatedAt: '更新时间',
   },
+  funds: fundsZh,
 };
 
 export const financeEn: typeof financeZh = {
@@ -77,4 +80,5 @@ export const financeEn: typeof financeZh = {
     keywordPh: 'Payee / account / shop',
     updatedAt: 'Updated',
   },
+  funds: fundsEn,
 };

@@ -1,0 +1,324 @@
+import {
+  budgetAllQuery,
+  budgetQuery,
+  budgetRow,
+  budgetSave,
+  EXPENSE_API,
+  fundRecordRow,
+  fundRecords,
+  fundRecordsQuery,
+  ioBillQuery,
+  shopIoBillQuery,
+  shopLimitRow,
+  shopLimitsQuery,
+} from '@headoffice/contract';
+import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { definedEntityLabels } from '../../platform/audit.js';
+import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
+import { conflict, fieldError, notFound } from '../../platform/errors.js';
+import { defineMessages } from '../../platform/i18n.js';
+import { offsetOf, pageOf } from '../../platform/paging.js';
+import { route } from '../../platform/route.js';
+import { shops } from '../org/schema.js';
+import { loadShop } from '../pricing/common.js';
+import { expenseBudgets, expenseLimits, financeItems, fundBills, fundRedeposits, shopIoBills, shopPettyCash } from './schema.js';
+
+// Expense control (DOMAIN-DETAIL §9.3): every shop's monthly spending limits, yearly budgets by quarter,
+// the shops' own income and expense bills; and the petty-cash ledger of a shop (fundrecords).
+
+defineMessages({
+  budgetQuartersSum: [
+    '四个季度合计 {quarters} 与全年预算 {year} 不一致',
+    'The quarters come to {quarters}, not the year’s budget of {year}',
+  ],
+  budgetTaken: ['该门店的这个收支项目在 {year} 年已有预算', 'The shop already has a budget for this item in {year}'],
+});
+
+definedEntityLabels.set('iolimitys', ['支出预算', 'expense budget']);
+
+const VIEW = 'finance.fundbill.view';
+/** Budgets are set by whoever may turn requests into spending limits. */
+const BUDGET_EDIT = 'finance.fundbill.limit';
+
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+
+function budgetRows(tx: Db) {
+  return tx
+    .select({
+      id: expenseBudgets.id,
+      version: expenseBudgets.version,
+      shopId: expenseBudgets.shopId,
+      shopName: shops.name,
+      itemId: expenseBudgets.itemId,
+      itemName: financeItems.name,
+      year: expenseBudgets.year,
+      yearAmount: expenseBudgets.yearAmount,
+      q1: expenseBudgets.q1,
+      q2: expenseBudgets.q2,
+      q3: expenseBudgets.q3,
+      q4: expenseBudgets.q4,
+      memo: expenseBudgets.memo,
+    })
+    .from(expenseBudgets)
+    .innerJoin(shops, eq(shops.id, expenseBudgets.shopId))
+    .innerJoin(financeItems, eq(financeItems.id, expenseBudgets.itemId))
+    .$dynamic();
+}
+
+async function saveBudget(tx: Db, auth: Auth, body: z.output<typeof budgetSave>) {
+  await loadShop(tx, auth, body.shopId);
+  const [item] = await tx.select({ id: financeItems.id }).from(financeItems).where(eq(financeItems.id, body.itemId));
+  if (!item) throw fieldError('itemId', 'missingReference', { field: '@itemId' });
+  const quarters = body.q1 + body.q2 + body.q3 + body.q4;
+  if (quarters !== body.yearAmount)
+    throw fieldError('yearAmount', 'budgetQuartersSum', { quarters: yuan(quarters), year: yuan(body.yearAmount) });
+  const [taken] = await tx
+    .select({ id: expenseBudgets.id })
+    .from(expenseBudgets)
+    .where(
+      and(
+        eq(expenseBudgets.shopId, body.shopId),
+        eq(expenseBudgets.itemId, body.itemId),
+        eq(expenseBudgets.year, body.year),
+        body.id ? ne(expenseBudgets.id, body.id) : undefined,
+      ),
+    );
+  if (taken) throw conflict('budgetTaken', { year: body.year });
+  const values = {
+    shopId: body.shopId,
+    itemId: body.itemId,
+    year: body.year,
+    yearAmount: body.yearAmount,
+    q1: body.q1,
+    q2: body.q2,
+    q3: body.q3,
+    q4: body.q4,
+    memo: body.memo ?? null,
+  };
+  if (!body.id) {
+    const [created] = await tx
+      .insert(expenseBudgets)
+      .values({ ...values, tenantId: auth.tenantId })
+      .returning({ id: expenseBudgets.id });
+    return created.id;
+  }
+  const [current] = await tx
+    .select({ id: expenseBudgets.id, version: expenseBudgets.version, shopId: expenseBudgets.shopId })
+    .from(expenseBudgets)
+    .where(and(eq(expenseBudgets.id, body.id), inVisibleShops(auth, expenseBudgets.shopId)))
+    .for('update');
+  if (!current) throw notFound();
+  if (body.version !== undefined && body.version !== current.version) throw conflict('staleVersion');
+  await tx
+    .update(expenseBudgets)
+    .set({ ...values, version: current.version + 1, updatedAt: new Date() })
+    .where(eq(expenseBudgets.id, body.id));
+  return body.id;
+}
+
+function ioBillRows(tx: Db) {
+  return tx
+    .select({
+      id: shopIoBills.id,
+      billNo: shopIoBills.billNo,
+      shopId: shopIoBills.shopId,
+      shopName: shops.name,
+      billDate: shopIoBills.billDate,
+      type: shopIoBills.type,
+      itemId: shopIoBills.itemId,
+      itemName: financeItems.name,
+      total: shopIoBills.total,
+      details: shopIoBills.details,
+      isHc: shopIoBills.isHc,
+      memo: shopIoBills.memo,
+      createdByName: shopIoBills.createdByName,
+    })
+    .from(shopIoBills)
+    .innerJoin(shops, eq(shops.id, shopIoBills.shopId))
+    .leftJoin(financeItems, eq(financeItems.id, shopIoBills.itemId))
+    .$dynamic();
+}
+
+async function ioBillPage(tx: Db, auth: Auth, q: z.output<typeof ioBillQuery>) {
+  assertShopVisible(auth, q.shopId);
+  const where = and(
+    inVisibleShops(auth, shopIoBills.shopId),
+    q.shopId ? eq(shopIoBills.shopId, q.shopId) : undefined,
+    q.type ? eq(shopIoBills.type, q.type) : undefined,
+    q.dateFrom ? gte(shopIoBills.billDate, q.dateFrom) : undefined,
+    q.dateTo ? lte(shopIoBills.billDate, q.dateTo) : undefined,
+  );
+  return pageOf(
+    tx,
+    q,
+    ioBillRows(tx).where(where).orderBy(desc(shopIoBills.billDate), desc(shopIoBills.id)).limit(q.pageSize).offset(offsetOf(q)),
+    () => tx.select({ id: shopIoBills.id }).from(shopIoBills).where(where),
+  );
+}
+
+const LEDGER_ROWS = 500;
+
+/**
+ * The petty-cash ledger of a shop: reviewed requests pay in, the shop's expense bills and reviewed
+ * redeposits pay out; the balance runs from the float over every movement, the newest 500 shown.
+ */
+async function ledgerOf(tx: Db, shopId: number): Promise<z.infer<typeof fundRecords>> {
+  const [setting] = await tx.select({ float: shopPettyCash.float }).from(shopPettyCash).where(eq(shopPettyCash.shopId, shopId));
+  const float = setting?.float ?? 0;
+  const movements: SQL = sql`
+    select ${fundBills.billDate}::text as date, 'request' as kind, ${fundBills.billNo} as bill_no, ${fundBills.amount} as amount, ${fundBills.id} as id
+      from ${fundBills} where ${fundBills.shopId} = ${shopId} and ${fundBills.state} = 'reviewed'
+    union all
+    select ${shopIoBills.billDate}::text, 'expense', ${shopIoBills.billNo}, -${shopIoBills.total}, ${shopIoBills.id}
+      from ${shopIoBills} where ${shopIoBills.shopId} = ${shopId} and ${shopIoBills.type} = 2 and ${shopIoBills.isHc} = 0
+    union all
+    select ${fundRedeposits.billDate}::text, 'redeposit', ${fundRedeposits.billNo}, -${fundRedeposits.amount}, ${fundRedeposits.id}
+      from ${fundRedeposits} where ${fundRedeposits.shopId} = ${shopId} and ${fundRedeposits.state} = 'reviewed'`;
+  const result = await tx.execute(sql`
+    select date, kind, bill_no, amount::bigint as amount,
+           (${float} + sum(amount) over (order by date, kind, id))::bigint as balance
+      from (${movements}) m
+     order by date desc, kind desc, id desc
+     limit ${LEDGER_ROWS}`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) =>
+    fundRecordRow.parse({ date: r.date, kind: r.kind, billNo: r.bill_no, amount: Number(r.amount), balance: Number(r.balance) }),
+  );
+  return { float, balance: rows[0]?.balance ?? float, rows };
+}
+
+export function registerExpenseControl(app: FastifyInstance) {
+  route(
+    app,
+    'GET',
+    EXPENSE_API.allShopLimits,
+    {
+      summary: 'The spending limits of a month for every shop the user sees, by item',
+      perm: VIEW,
+      query: shopLimitsQuery,
+      response: z.array(shopLimitRow),
+    },
+    ({ tx, auth, query }) => {
+      assertShopVisible(auth, query.shopId);
+      return tx
+        .select({
+          shopId: expenseLimits.shopId,
+          shopName: shops.name,
+          itemId: expenseLimits.itemId,
+          itemName: financeItems.name,
+          month: expenseLimits.month,
+          amount: expenseLimits.amount,
+        })
+        .from(expenseLimits)
+        .innerJoin(shops, eq(shops.id, expenseLimits.shopId))
+        .innerJoin(financeItems, eq(financeItems.id, expenseLimits.itemId))
+        .where(
+          and(
+            eq(expenseLimits.month, query.month),
+            inVisibleShops(auth, expenseLimits.shopId),
+            query.shopId ? eq(expenseLimits.shopId, query.shopId) : undefined,
+            query.itemId ? eq(expenseLimits.itemId, query.itemId) : undefined,
+          ),
+        )
+        .orderBy(asc(shops.code), asc(financeItems.code))
+        .limit(5000);
+    },
+  );
+  route(
+    app,
+    'GET',
+    EXPENSE_API.budgets,
+    { summary: 'Yearly budgets by quarter of the shops the user sees, paged', perm: VIEW, query: budgetQuery },
+    async ({ tx, auth, query }) => {
+      assertShopVisible(auth, query.shopId);
+      const where = and(
+        inVisibleShops(auth, expenseBudgets.shopId),
+        query.year ? eq(expenseBudgets.year, query.year) : undefined,
+        query.shopId ? eq(expenseBudgets.shopId, query.shopId) : undefined,
+        query.itemId ? eq(expenseBudgets.itemId, query.itemId) : undefined,
+      );
+      return pageOf(
+        tx,
+        query,
+        budgetRows(tx)
+          .where(where)
+          .orderBy(desc(expenseBudgets.year), asc(shops.code), asc(financeItems.code))
+          .limit(query.pageSize)
+          .offset(offsetOf(query)),
+        () => tx.select({ id: expenseBudgets.id }).from(expenseBudgets).where(where),
+      );
+    },
+  );
+  route(
+    app,
+    'GET',
+    EXPENSE_API.budgetsAll,
+    {
+      summary: 'Every budget of a year (at most 2000), optionally of one shop',
+      perm: VIEW,
+      query: budgetAllQuery,
+      response: z.array(budgetRow),
+    },
+    ({ tx, auth, query }) => {
+      assertShopVisible(auth, query.shopId);
+      return budgetRows(tx)
+        .where(
+          and(
+            inVisibleShops(auth, expenseBudgets.shopId),
+            eq(expenseBudgets.year, query.year),
+            query.shopId ? eq(expenseBudgets.shopId, query.shopId) : undefined,
+          ),
+        )
+        .orderBy(asc(shops.code), asc(financeItems.code))
+        .limit(2000);
+    },
+  );
+  route(
+    app,
+    'POST',
+    EXPENSE_API.budgetSave,
+    {
+      summary: 'Save a yearly budget by quarter (the quarters add up to the year; one per shop, item and year)',
+      perm: BUDGET_EDIT,
+      body: budgetSave,
+      entity: 'iolimitys',
+      response: budgetRow,
+    },
+    async ({ tx, auth, body }) => {
+      const id = await saveBudget(tx, auth, body);
+      const [row] = await budgetRows(tx).where(eq(expenseBudgets.id, id));
+      return row;
+    },
+  );
+  route(
+    app,
+    'GET',
+    EXPENSE_API.shopIoBills,
+    { summary: "One shop's income and expense bills made at the till, newest first, paged", perm: VIEW, query: shopIoBillQuery },
+    ({ tx, auth, query }) => ioBillPage(tx, auth, query),
+  );
+  route(
+    app,
+    'GET',
+    EXPENSE_API.chainIoBills,
+    { summary: 'The income and expense bills of every shop the user sees, newest first, paged', perm: VIEW, query: ioBillQuery },
+    ({ tx, auth, query }) => ioBillPage(tx, auth, query),
+  );
+  route(
+    app,
+    'GET',
+    EXPENSE_API.fundRecords,
+    {
+      summary: "A shop's petty-cash ledger: the float, then every movement with the running balance (newest 500)",
+      perm: VIEW,
+      query: fundRecordsQuery,
+      response: fundRecords,
+    },
+    ({ tx, auth, query }) => {
+      assertShopVisible(auth, query.shopId);
+      return ledgerOf(tx, query.shopId);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { type MenuAction, type MenuDef, viewEdit } from '../../platform/menus.js';
+
+const action = (perm: string, name: string, nameEn: string): MenuAction => ({ key: perm, name, nameEn, perm });
+
+/** 备用金: petty-cash requests (shops apply, departments approve, finance reviews and pays out) and the locks over them. */
+export const fundsMenu: MenuDef = {
+  key: 'finance.funds',
+  name: '备用金',
+  nameEn: 'Petty cash',
+  icon: 'WalletOutlined',
+  children: [
+    {
+      key: 'finance.fundbill',
+      name: '备用金申请',
+      nameEn: 'Petty-cash requests',
+      icon: 'FileTextOutlined',
+      url: '/admin/finance/fund-requests',
+      ...viewEdit('finance.fundbill', [
+        action('finance.fundbill.approve', '审批', 'Approve'),
+        action('finance.fundbill.review', '复核', 'Review'),
+        action('finance.fundbill.reject', '驳回', 'Reject'),
+        action('finance.fundbill.pay', '付款方式', 'Payout'),
+        action('finance.fundbill.limit', '转支出限额', 'Make spending limit'),
+      ]),
+    },
+    {
+      key: 'finance.fundhc',
+      name: '备用金回存',
+      nameEn: 'Petty-cash redeposits',
+      icon: 'RollbackOutlined',
+      url: '/admin/finance/fund-redeposits',
+      ...viewEdit('finance.fundhc', [action('finance.fundhc.audit', '审核', 'Audit'), action('finance.fundhc.review', '复核', 'Review')]),
+    },
+    {
+      key: 'finance.fundlock',
+      name: '备用金锁定日',
+      nameEn: 'Petty-cash lock days',
+      icon: 'LockOutlined',
+      url: '/admin/finance/fund-locks',
+      ...viewEdit('finance.fundlock', [action('finance.fundlock.unlock', '解锁', 'Unlock')]),
+    },
+    {
+      key: 'finance.monthlock',
+      name: '月锁',
+      nameEn: 'Month locks',
+      icon: 'CalendarOutlined',
+      url: '/admin/finance/month-locks',
+      ...viewEdit('finance.monthlock', [action('finance.monthlock.unlock', '解锁', 'Unlock')]),
+    },
+  ],
+};

@@ -1,0 +1,169 @@
+import { FUNDS_API, type FundBillRow, fundBill, type ShopFunds, shopFunds } from '@headoffice/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Col, Form, type FormInstance, Image, Space, Upload } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BillDetail } from '../../../platform/bills/BillDetail';
+import type { BillFormSlots } from '../../../platform/bills/BillForm';
+import { BillList } from '../../../platform/bills/BillList';
+import { http, uploadFile } from '../../../platform/http';
+import { formatMoney } from '../../../platform/money';
+import { notify } from '../../../platform/notify';
+
+type Values = Record<string, unknown>;
+
+const dayOf = (v: unknown) => (dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : undefined);
+
+/** The shop's petty-cash balance and the item's month limit and quarter budget, as the server counts them. */
+function useShopFunds(shopId: unknown, itemId: unknown, billDate: unknown, excludeId?: number) {
+  const params = {
+    shopId: typeof shopId === 'number' ? shopId : undefined,
+    itemId: typeof itemId === 'number' ? itemId : undefined,
+    billDate: dayOf(billDate),
+    excludeId,
+  };
+  return useQuery({
+    queryKey: ['fund-shop-funds', params],
+    queryFn: ({ signal }) => http.read(shopFunds, FUNDS_API.shopFunds, params, { signal }),
+    enabled: params.shopId !== undefined,
+  });
+}
+
+function fetchShopFunds(params: Values) {
+  return http.read(shopFunds, FUNDS_API.shopFunds, params);
+}
+
+/** What would be over its limit or budget once this amount is requested. */
+function overruns(funds: ShopFunds, amount: number, t: (k: string, o?: Values) => string) {
+  const out: string[] = [];
+  const month = funds.monthUsed + amount;
+  if (funds.monthLimit !== null && month > funds.monthLimit)
+    out.push(t('finance.funds.overLimit', { total: formatMoney(month), limit: formatMoney(funds.monthLimit) }));
+  const quarter = funds.quarterUsed + amount;
+  if (funds.quarterBudget !== null && quarter > funds.quarterBudget)
+    out.push(t('finance.funds.overBudget', { total: formatMoney(quarter), budget: formatMoney(funds.quarterBudget) }));
+  return out;
+}
+
+/** Above the form's lines: the shop's balance, the item's limit and budget, and the photo upload. */
+function FundFormHead({ form, bill }: { form: FormInstance; bill?: FundBillRow | null }) {
+  const { t } = useTranslation();
+  const shopId = Form.useWatch('shopId', form);
+  const itemId = Form.useWatch('itemId', form);
+  const billDate = Form.useWatch('billDate', form);
+  const funds = useShopFunds(shopId, itemId, billDate, bill?.id).data;
+  const [uploading, setUploading] = useState(false);
+  const addPhoto = async (file: File) => {
+    setUploading(true);
+    try {
+      const stored = await uploadFile(file);
+      const lines = (form.getFieldValue('lines') ?? []) as Values[];
+      form.setFieldValue('lines', [...lines, { url: stored.url }]);
+      notify.message.success(t('finance.funds.uploaded', { name: file.name }));
+    } catch {
+      /* the client shows the server's message */
+    } finally {
+      setUploading(false);
+    }
+  };
+  const lines = (Form.useWatch('lines', form) ?? []) as Values[];
+  const photos = lines.map((l) => l.url).filter((u): u is string => typeof u === 'string' && u.startsWith('/'));
+  return (
+    <Col span={24} style={{ marginBottom: 12 }}>
+      {funds ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          title={t('finance.funds.balance', {
+            balance: formatMoney(funds.balance),
+            float: formatMoney(funds.float),
+            paid: formatMoney(funds.paid),
+            spent: formatMoney(funds.spent),
+            redeposited: formatMoney(funds.redeposited),
+          })}
+          description={
+            typeof itemId === 'number'
+              ? [
+                  funds.monthLimit === null
+                    ? t('finance.funds.noMonthLimit', { used: formatMoney(funds.monthUsed) })
+                    : t('finance.funds.monthLimit', { limit: formatMoney(funds.monthLimit), used: formatMoney(funds.monthUsed) }),
+                  funds.quarterBudget === null
+                    ? null
+                    : t('finance.funds.quarterBudget', { budget: formatMoney(funds.quarterBudget), used: formatMoney(funds.quarterUsed) }),
+                ]
+                  .filter(Boolean)
+                  .join('；')
+              : undefined
+          }
+        />
+      ) : null}
+      <Space wrap>
+        <Upload
+          accept="image/*"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void addPhoto(file);
+            return false;
+          }}
+        >
+          <Button loading={uploading} className="ho-fund-photo">
+            {t('finance.funds.addPhoto')}
+          </Button>
+        </Upload>
+        <Image.PreviewGroup>
+          {photos.map((url) => (
+            <Image key={url} src={url} width={48} height={48} style={{ objectFit: 'cover' }} />
+          ))}
+        </Image.PreviewGroup>
+      </Space>
+    </Col>
+  );
+}
+
+function useFormSlots(): BillFormSlots<FundBillRow> {
+  const { t } = useTranslation();
+  return {
+    head: ({ form, bill }) => <FundFormHead form={form} bill={bill as FundBillRow | null | undefined} />,
+    warnings: async ({ values }) => {
+      if (typeof values.shopId !== 'number' || typeof values.itemId !== 'number' || typeof values.amount !== 'number') return [];
+      const funds = await fetchShopFunds({ shopId: values.shopId, itemId: values.itemId, billDate: dayOf(values.billDate) });
+      return overruns(funds, Math.round(values.amount * 100), t);
+    },
+  };
+}
+
+/** /admin/finance/fund-requests — petty-cash requests: shops apply, the item's department approves, finance reviews. */
+export function FundRequestsPage() {
+  const form = useFormSlots();
+  return <BillList def={fundBill} form={form} />;
+}
+
+/** One request: its head, photos, log and the steps the user may take. */
+export function FundRequestPage() {
+  const { t } = useTranslation();
+  const form = useFormSlots();
+  return (
+    <BillDetail
+      def={fundBill}
+      form={form}
+      items={(bill) => [
+        {
+          key: 'photos',
+          label: t('finance.funds.photos'),
+          span: 3,
+          children: (
+            <Image.PreviewGroup>
+              <Space wrap>
+                {bill.lines.map((l) => (
+                  <Image key={l.id} src={l.url} width={72} height={72} style={{ objectFit: 'cover' }} />
+                ))}
+              </Space>
+            </Image.PreviewGroup>
+          ),
+        },
+      ]}
+    />
+  );
+}

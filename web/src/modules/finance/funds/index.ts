@@ -1,0 +1,13 @@
+import { fundBill, fundRedepositBill } from '@headoffice/contract';
+import { billPages } from '../../../platform/bills/pages';
+import { lazyPage, type PageDef } from '../../../platform/pages';
+
+/** Petty cash: requests and redeposits (list, detail), the locked days and the month locks. */
+export const fundsPages: PageDef[] = [
+  ...billPages(fundBill, () => import('./FundRequests').then((m) => ({ list: m.FundRequestsPage, detail: m.FundRequestPage }))),
+  ...billPages(fundRedepositBill, () =>
+    import('./FundRedeposits').then((m) => ({ list: m.FundRedepositsPage, detail: m.FundRedepositPage })),
+  ),
+  { path: '/admin/finance/fund-locks', title: 'finance.funds.dayLocks', component: lazyPage(() => import('./FundLocksPage')) },
+  { path: '/admin/finance/month-locks', title: 'finance.funds.monthLocks', component: lazyPage(() => import('./MonthLocksPage')) },
+];
