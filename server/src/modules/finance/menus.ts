@@ -1,5 +1,6 @@
 import { financeDictionaryRecords, landlordRecord } from '@headoffice/contract';
 import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
+import { reserveAndRentMenus } from './reserve-menus.js';
 
 /** 财务管理: the shops' finance settings, payee accounts, landlords and the finance dictionaries (财务字典). */
 export const financeMenus: MenuDef[] = [
@@ -33,6 +34,7 @@ export const financeMenus: MenuDef[] = [
         icon: 'BookOutlined',
         children: financeDictionaryRecords.map((record) => recordMenu(record)),
       },
+      ...reserveAndRentMenus,
     ],
   },
 ];
