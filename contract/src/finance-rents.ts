@@ -318,7 +318,6 @@ function rentPaymentBill<K extends RentKind>(kind: K) {
         to: 'approved',
         perm: `${perm}.audit`,
         path: 'auditBillForChain',
-        batchPath: 'auditBillForChainBatch',
         inbox: true,
         notByMaker: true,
       },

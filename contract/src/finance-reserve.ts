@@ -202,7 +202,6 @@ export const reserveSpendBill = defineBill({
       to: 'approved',
       perm: 'finance.reserve.spend.audit',
       path: 'auditBillForChain',
-      batchPath: 'auditBillForChainBatch',
       inbox: true,
       notByMaker: true,
     },
