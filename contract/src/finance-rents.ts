@@ -414,14 +414,14 @@ export const dormRentPaymentBill = rentPaymentBill('dorm');
 
 export const dormRateQuery = pageQuery.extend({ shopid: id.optional(), keyword: z.string().trim().max(60).optional() });
 export const dormRateRow = z.object({
-  id: z.number().nullable(),
+  /** The shop's id: one row per shop, set or not. */
+  id: z.number(),
   shopId: z.number(),
   shopCode: z.string(),
   shopName: z.string(),
   /** Basis points of the dormitory rent deducted from staff pay. */
   rate: z.number(),
   memo: z.string().nullable(),
-  version: z.number().nullable(),
 });
 export type DormRateRow = z.output<typeof dormRateRow>;
 export const dormRateSave = z.strictObject({

@@ -347,6 +347,8 @@ export const reserveBalanceQuery = pageQuery.extend({
   reserveTypeId: id.optional(),
 });
 export const reserveBalanceRow = z.object({
+  /** A key for lists only: shop and type in one number. */
+  id: z.number(),
   shopId: z.number(),
   shopName: z.string(),
   reserveTypeId: z.number(),

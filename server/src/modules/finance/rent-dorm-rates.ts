@@ -25,13 +25,12 @@ const BASE = '/api-finance/dormrate';
 const rows = (tx: Db) =>
   tx
     .select({
-      id: dormRates.id,
+      id: shops.id,
       shopId: shops.id,
       shopCode: shops.code,
       shopName: shops.name,
       rate: sql<number>`coalesce(${dormRates.rate}, 0)`.mapWith(Number),
       memo: dormRates.memo,
-      version: dormRates.version,
     })
     .from(shops)
     .leftJoin(dormRates, eq(dormRates.shopId, shops.id))

@@ -126,18 +126,16 @@ async function savePayment(kind: RentKind, doc: () => BillRowType, { tx, auth }:
     await logBill(tx, doc(), billId, 'create', null, 'draft', auth);
   }
   const id = billId;
-  await tx
-    .insert(rentPaymentLines)
-    .values(
-      body.lines.map((l, i) => ({
-        tenantId: auth.tenantId,
-        paymentId: id,
-        reserveTypeId: l.reserveTypeId,
-        money: l.money,
-        memo: l.memo ?? null,
-        sort: (i + 1) * 10,
-      })),
-    );
+  await tx.insert(rentPaymentLines).values(
+    body.lines.map((l, i) => ({
+      tenantId: auth.tenantId,
+      paymentId: id,
+      reserveTypeId: l.reserveTypeId,
+      money: l.money,
+      memo: l.memo ?? null,
+      sort: (i + 1) * 10,
+    })),
+  );
   return id;
 }
 

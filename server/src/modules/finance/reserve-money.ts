@@ -7,7 +7,7 @@ import {
   reserveOneAnswer,
   reserveOneQuery,
 } from '@headoffice/contract';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -89,6 +89,7 @@ export function registerReserveMoney(app: FastifyInstance) {
         query,
         tx
           .select({
+            id: sql<number>`${reserveBalances.shopId} * 1000000 + ${reserveBalances.reserveTypeId}`.mapWith(Number),
             shopId: reserveBalances.shopId,
             shopName: shops.name,
             reserveTypeId: reserveBalances.reserveTypeId,

@@ -1,10 +1,14 @@
 import { financeDictionaryRecords, landlordRecord } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
+import { rentPages } from './rents';
+import { reservePages } from './reserve';
 
 /** Finance: the shops' finance settings, payee accounts, landlords and the finance dictionaries. */
 export const financePages: PageDef[] = [
   { path: '/admin/finance/shops', title: 'finance.shops.title', component: lazyPage(() => import('./ShopFinancePage')) },
   { path: '/admin/finance/payee-accounts', title: 'finance.accounts.title', component: lazyPage(() => import('./PayeeAccountsPage')) },
   ...recordPages([landlordRecord, ...financeDictionaryRecords]),
+  ...reservePages,
+  ...rentPages,
 ];

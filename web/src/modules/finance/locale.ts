@@ -1,3 +1,6 @@
+import { rentsEn, rentsZh } from './rents/locale';
+import { reserveEn, reserveZh } from './reserve/locale';
+
 /** Texts of the finance pages (section `finance` of the locales). zh-CN is the source of keys. */
 export const financeZh = {
   shops: {
@@ -37,6 +40,8 @@ export const financeZh = {
     keywordPh: '收款人 / 账号 / 门店',
     updatedAt: '更新时间',
   },
+  reserve: reserveZh,
+  rents: rentsZh,
 };
 
 export const financeEn: typeof financeZh = {
@@ -77,4 +82,6 @@ export const financeEn: typeof financeZh = {
     keywordPh: 'Payee / account / shop',
     updatedAt: 'Updated',
   },
+  reserve: reserveEn,
+  rents: rentsEn,
 };
