@@ -126,6 +126,10 @@ export const rentContractSave = z
     memo,
   })
   .superRefine((v, ctx) => {
+    const real = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d >= '1900-01-01' && d <= '2199-12-31' && format(parse(d)) === d;
+    for (const key of ['startDate', 'endDate'] as const)
+      if (!real(v[key])) ctx.addIssue({ code: 'custom', path: [key], message: '日期无效' });
+    if (!real(v.startDate) || !real(v.endDate)) return;
     if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
     else if (v.endDate >= addMonths(v.startDate, RENT_MAX_YEARS * 12))
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: `合同期最长 ${RENT_MAX_YEARS} 年` });

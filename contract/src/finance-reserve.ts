@@ -254,16 +254,14 @@ export const reserveSpendBill = defineBill({
 
 // ---------------------------- conversions (预留款转换单) ----------------------------
 
-/** A conversion line: money moved from one reserve type of the shop to another. */
-export const reserveConvertLine = z
-  .strictObject({
-    id: id.optional(),
-    reserveTypeId: z.number().int().positive(),
-    toReserveTypeId: z.number().int().positive(),
-    money,
-    memo,
-  })
-  .refine((l) => l.reserveTypeId !== l.toReserveTypeId, { path: ['toReserveTypeId'], message: '转入和转出的预留款项目不能相同' });
+/** A conversion line: money moved from one reserve type of the shop to another (the server refuses the same type twice). */
+export const reserveConvertLine = z.strictObject({
+  id: id.optional(),
+  reserveTypeId: z.number().int().positive(),
+  toReserveTypeId: z.number().int().positive(),
+  money,
+  memo,
+});
 
 export const reserveConvertBill = defineBill({
   docType: 'finance.reserveConvert',

@@ -133,7 +133,10 @@ test('a rent contract shows its schedule; a payment approved from reserve money 
   await detail.getByText(bill.billNo).first().waitFor();
   await settle(page);
   await shot(page, 'finance-reserve-03-payment-submitted');
-  await detail.getByRole('button', { name: /审\s*批/ }).first().click();
+  await detail
+    .getByRole('button', { name: /审\s*批/ })
+    .first()
+    .click();
   await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
   await detail.getByText('已审批').first().waitFor();
   await settle(page);

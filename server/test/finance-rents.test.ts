@@ -141,6 +141,9 @@ describe('store rent contracts (storerentcont)', () => {
       409,
     );
     expect400(await a.admin.post(`${F}/storerentcont/saveAction`, storeContract({ endDate: '2025-01-01' })), 'endDate');
+    expect400(await a.admin.post(`${F}/storerentcont/saveAction`, storeContract({ startDate: '2026-02-30' })), 'startDate');
+    expectStatus(await b.admin.post(`${F}/storerentcont/saveAction`, { ...storeContract(), id: saved.id }), 404);
+    expectStatus(await b.admin.post(`${F}/storerentcont/checkBankno`, { bankno: '6222000099990001', id: saved.id }), 404);
     expect400(await a.admin.post(`${F}/storerentcont/saveAction`, storeContract({ landlordId: null })), 'landlordId');
     expectStatus(await a.admin.post(`${F}/storerentcont/saveAction`, storeContract({ code: saved.code })), 409);
     expectStatus(await b.admin.get(`${F}/storerentcont/detail/${saved.id}`), 404);

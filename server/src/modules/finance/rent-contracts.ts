@@ -213,6 +213,15 @@ async function writeSchedule(tx: Db, tenantId: number, contractId: number, body:
 }
 
 async function saveContract(tx: Db, kind: RentKind, auth: Auth, body: z.output<typeof rentContractSave>) {
+  // Another shop's contract (or another kind's) is not found, whatever else the body says.
+  const [current] = body.id
+    ? await tx
+        .select()
+        .from(rentContracts)
+        .where(and(eq(rentContracts.id, body.id), eq(rentContracts.kind, kind), inVisibleShops(auth, rentContracts.shopId)))
+        .for('update')
+    : [];
+  if (body.id && !current) throw notFound();
   await loadShops(tx, auth, [body.shopId]);
   let { payee, bank, bankno } = body;
   if (kind === 'store') {
@@ -249,7 +258,7 @@ async function saveContract(tx: Db, kind: RentKind, auth: Auth, body: z.output<t
     status: body.status,
     memo: body.memo ?? null,
   };
-  if (!body.id) {
+  if (!body.id || !current) {
     const [created] = await tx
       .insert(rentContracts)
       .values({ tenantId: auth.tenantId, kind, ...values })
@@ -257,12 +266,6 @@ async function saveContract(tx: Db, kind: RentKind, auth: Auth, body: z.output<t
     await writeSchedule(tx, auth.tenantId, created.id, body);
     return created.id;
   }
-  const [current] = await tx
-    .select()
-    .from(rentContracts)
-    .where(and(eq(rentContracts.id, body.id), eq(rentContracts.kind, kind), inVisibleShops(auth, rentContracts.shopId)))
-    .for('update');
-  if (!current) throw notFound();
   if (body.version !== undefined && body.version !== current.version) throw conflict('staleVersion');
   const termsChanged = scheduleTerms.some((k) => current[k] !== body[k]);
   if (termsChanged || current.shopId !== body.shopId) {
@@ -375,10 +378,14 @@ export function registerRentContracts(app: FastifyInstance, kind: RentKind) {
       read: true,
       response: banknoAnswer,
     },
-    async ({ tx, body }) => {
+    async ({ tx, auth, body }) => {
       const [own] = body.id
-        ? await tx.select({ landlordId: rentContracts.landlordId }).from(rentContracts).where(eq(rentContracts.id, body.id))
+        ? await tx
+            .select({ landlordId: rentContracts.landlordId })
+            .from(rentContracts)
+            .where(and(eq(rentContracts.id, body.id), eq(rentContracts.kind, kind), inVisibleShops(auth, rentContracts.shopId)))
         : [];
+      if (body.id && !own) throw notFound();
       const used = await banknoUser(tx, kind, body.bankno, body.id, own?.landlordId);
       return { free: !used, usedBy: used?.usedBy ?? null };
     },

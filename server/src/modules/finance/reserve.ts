@@ -25,6 +25,7 @@ defineMessages({
     '「{item}」预留款余额不足：可用 {available} 元，需要 {needed} 元',
     'Not enough reserve money in "{item}": ¥{available} available, ¥{needed} needed',
   ],
+  reserveConvertSameType: ['转入和转出的预留款项目不能相同', 'Money cannot be converted into the reserve type it comes from'],
   reserveTypeNotForItem: [
     '支出项目「{item}」不能由预留款「{type}」支付',
     'The spending item "{item}" cannot be paid from the reserve "{type}"',
@@ -388,6 +389,8 @@ export const reserveConvertType = billType(reserveConvertBill, {
   numberPrefix: 'YH',
   save: async (ctx, body, bill): Promise<number> => {
     await loadShops(ctx.tx, ctx.auth, [body.shopId]);
+    for (const [i, l] of body.lines.entries())
+      if (l.reserveTypeId === l.toReserveTypeId) throw fieldError(`lines.${i}.toReserveTypeId`, 'reserveConvertSameType');
     await checkReserveTypes(
       ctx.tx,
       body.lines.flatMap((l) => [l.reserveTypeId, l.toReserveTypeId]),
