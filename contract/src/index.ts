@@ -11,6 +11,8 @@ export * from './catalog-records.js';
 export * from './finance.js';
 export * from './finance-funds.js';
 export * from './finance-records.js';
+export * from './finance-rents.js';
+export * from './finance-reserve.js';
 export * from './identity.js';
 export * from './identity-records.js';
 export * from './marketing.js';

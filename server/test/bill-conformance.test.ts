@@ -6,6 +6,8 @@ import { billLogs, menus, periodLocks } from '../src/db/schema.js';
 import { dispatchType } from '../src/modules/cards/dispatch.js';
 import { fundType } from '../src/modules/finance/funds.js';
 import { redepositType } from '../src/modules/finance/funds-redeposits.js';
+import { rentPaymentTypes } from '../src/modules/finance/rent-payments.js';
+import { reserveAdjustType, reserveConvertType, reserveSpendType } from '../src/modules/finance/reserve.js';
 import { entryBills, outBills } from '../src/modules/stock/bills.js';
 import { orderBills } from '../src/modules/stock/orders.js';
 import type { BillType } from '../src/platform/bills.js';
@@ -61,6 +63,44 @@ const nextCardNo = () => {
   return String(cardNo);
 };
 
+// Reserve money and rents: the shop's reserve balances cover every spend, conversion and rent payment
+// of the suite; each rent payment draft pays the first month of a contract of its own.
+const reserveTypesOfA = expectOk(await a.admin.get('/api-finance/dicreserve/list/all')) as { id: number; name: string }[];
+const reserveOf = (name: string) => reserveTypesOfA.find((r) => r.name === name)?.id as number;
+const repairItem = (expectOk(await a.admin.get('/api-finance/dicreserveioitem/list/all')) as { id: number; name: string }[]).find(
+  (i) => i.name === '设备维修',
+)?.id as number;
+const [otherReserve, riskReserve] = [reserveOf('预留其他'), reserveOf('风险金')];
+const funding = expectOk(
+  await a.admin.post('/api-finance/reservebillhead/saveBill', {
+    lines: [otherReserve, riskReserve].map((reserveTypeId) => ({ shopId: shopsOfA[0], reserveTypeId, money: 100_000_000 })),
+  }),
+);
+expectOk(await a.admin.post('/api-finance/reservebillhead/auditBill', { id: funding.id }));
+const landlordOfA = (expectOk(await a.admin.get('/api-finance/landlordinfo/list/all')) as { id: number }[])[0].id;
+const rentContractsOfA: Record<string, number[]> = { store: [], dorm: [] };
+for (const kind of ['store', 'dorm'] as const)
+  for (let i = 0; i < 40; i++) {
+    const path = kind === 'store' ? '/api-finance/storerentcont/saveAction' : '/api-finance/dormrentcont';
+    const contract = expectOk(
+      await a.admin.post(path, {
+        code: `CF${kind}${i}`,
+        shopId: shopsOfA[0],
+        ...(kind === 'store' ? { landlordId: landlordOfA } : { landlordName: '宿舍房东' }),
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        cycle: 'month',
+        totalMoney: 120_000,
+      }),
+    );
+    rentContractsOfA[kind].push(contract.id);
+  }
+const rentDraft = (kind: 'store' | 'dorm') => () => ({
+  contractId: rentContractsOfA[kind].shift(),
+  periodTo: 1,
+  lines: [{ reserveTypeId: otherReserve, money: 10_000 }],
+});
+
 const fixtures: Fixture[] = [
   {
     type: entryBills,
@@ -108,6 +148,33 @@ const fixtures: Fixture[] = [
     },
     afterValues: { payMethod: 'bank' },
   },
+  {
+    type: reserveAdjustType,
+    draft: () => ({ lines: [{ shopId: shopsOfA[0], reserveTypeId: otherReserve, money: 100 }] }),
+    bad: { body: { lines: [{ shopId: shopsOfA[0], reserveTypeId: otherReserve, money: 0 }] }, path: 'lines.0.money' },
+  },
+  {
+    type: reserveSpendType,
+    draft: () => ({ shopId: shopsOfA[0], lines: [{ spendItemId: repairItem, reserveTypeId: otherReserve, money: 100 }] }),
+    bad: {
+      body: { shopId: shopsOfA[0], lines: [{ spendItemId: repairItem, reserveTypeId: otherReserve, money: -1 }] },
+      path: 'lines.0.money',
+    },
+  },
+  {
+    type: reserveConvertType,
+    draft: () => ({ shopId: shopsOfA[0], lines: [{ reserveTypeId: otherReserve, toReserveTypeId: riskReserve, money: 100 }] }),
+    bad: {
+      body: { shopId: shopsOfA[0], lines: [{ reserveTypeId: otherReserve, toReserveTypeId: otherReserve, money: 1 }] },
+      path: 'lines.0.toReserveTypeId',
+    },
+  },
+  ...rentPaymentTypes.map((type, i) => ({
+    type,
+    draft: rentDraft(i === 0 ? 'store' : 'dorm'),
+    bad: { body: { contractId: 1, periodTo: 0, lines: [{ reserveTypeId: otherReserve, money: 1 }] }, path: 'periodTo' },
+    afterValues: { sumType: 2 },
+  })),
 ];
 
 /** Every right a definition names. */

@@ -1,4 +1,13 @@
-import { billPath, EXPENSE_API, FUNDS_API, fundBill, fundRedepositBill } from '@headoffice/contract';
+import {
+  billPath,
+  EXPENSE_API,
+  FUNDS_API,
+  fundBill,
+  fundRedepositBill,
+  reserveAdjustBill,
+  reserveConvertBill,
+  reserveSpendBill,
+} from '@headoffice/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, employees, users } from '../src/db/schema.js';
@@ -382,7 +391,42 @@ describe('petty-cash requests, their approval by department, payouts, limits and
         },
         firstStep: billPath(fundRedepositBill, 'auditBill'),
       },
+      [reserveAdjustBill.docType]: {
+        draft: async (date) =>
+          a.admin.post(billPath(reserveAdjustBill, 'saveBill'), {
+            billDate: date,
+            lines: [{ shopId: shopA, reserveTypeId: (await reserveTypes())[0], money: 100 }],
+          }),
+        firstStep: billPath(reserveAdjustBill, 'auditBill'),
+      },
+      [reserveSpendBill.docType]: {
+        draft: async (date) =>
+          a.admin.post(billPath(reserveSpendBill, 'saveBill'), {
+            billDate: date,
+            shopId: shopA,
+            lines: [{ spendItemId: await spendItem(), reserveTypeId: (await reserveTypes())[0], money: 100 }],
+          }),
+        firstStep: billPath(reserveSpendBill, 'submitBill'),
+      },
+      [reserveConvertBill.docType]: {
+        draft: async (date) => {
+          const [from, to] = await reserveTypes();
+          return a.admin.post(billPath(reserveConvertBill, 'saveBill'), {
+            billDate: date,
+            shopId: shopA,
+            lines: [{ reserveTypeId: from, toReserveTypeId: to, money: 100 }],
+          });
+        },
+        firstStep: billPath(reserveConvertBill, 'submitBill'),
+      },
     };
+    /** The demo's reserve types 预留其他 and 风险金, and its spending item 设备维修 (paid from 预留其他). */
+    const reserveTypes = async () => {
+      const types = expectOk(await a.admin.get('/api-finance/dicreserve/list/all')) as Row[];
+      return ['预留其他', '风险金'].map((name) => types.find((r) => r.name === name)?.id as number);
+    };
+    const spendItem = async () =>
+      (expectOk(await a.admin.get('/api-finance/dicreserveioitem/list/all')) as Row[]).find((i) => i.name === '设备维修')?.id as number;
     const lockNames = { 1: 'fund lock', 2: 'reserve declaration lock' } as const;
 
     it('a locked month refuses every covered bill type’s save and transition, naming the month; unlocking opens it again', async () => {

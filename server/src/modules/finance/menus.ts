@@ -1,6 +1,7 @@
 import { financeDictionaryRecords, landlordRecord } from '@headoffice/contract';
 import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 import { fundsMenu } from './funds-menus.js';
+import { reserveAndRentMenus } from './reserve-menus.js';
 
 /** 财务管理: the shops' finance settings, payee accounts, landlords and the finance dictionaries (财务字典). */
 export const financeMenus: MenuDef[] = [
@@ -35,6 +36,7 @@ export const financeMenus: MenuDef[] = [
         icon: 'BookOutlined',
         children: financeDictionaryRecords.map((record) => recordMenu(record)),
       },
+      ...reserveAndRentMenus,
     ],
   },
 ];

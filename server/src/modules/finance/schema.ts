@@ -1,4 +1,17 @@
-import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, memo, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { branches, shops } from '../org/schema.js';
@@ -368,4 +381,270 @@ export const fundRedepositPhotos = pgTable(
     index('fund_redeposit_photos_tenant_bill').on(t.tenantId, t.billId),
     tenantReference(t, t.billId, fundRedeposits).onDelete('cascade'),
   ],
+);
+
+// ---- reserve money (预留款) and rents: balances per shop × reserve type on the ledger, the bills that move them ----
+
+/** A shop's money in one reserve type, in cents; changed only by the ledger (`reserveBook`). */
+export const reserveBalances = pgTable(
+  'reserve_balances',
+  {
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    reserveTypeId: bigint('reserve_type_id', { mode: 'number' }).notNull(),
+    money: bigint('money', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.shopId, t.reserveTypeId] }),
+    index('reserve_balances_tenant_type').on(t.tenantId, t.reserveTypeId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.reserveTypeId, reserveTypes),
+  ],
+);
+
+/** Append-only: every movement of reserve money, with the balance after it, traced to its bill and line. */
+export const reserveLedger = pgTable(
+  'reserve_ledger',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    reserveTypeId: bigint('reserve_type_id', { mode: 'number' }).notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+    docType: text('doc_type').notNull(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    lineId: bigint('line_id', { mode: 'number' }),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('reserve_ledger_tenant_key').on(t.tenantId, t.shopId, t.reserveTypeId, t.id),
+    index('reserve_ledger_tenant_bill').on(t.tenantId, t.docType, t.billId),
+  ],
+);
+
+/** Reserve bills: kind adjust (调整单, head office, shop per line), spend (支出单) or convert (转换单), one shop each. */
+export const reserveBills = pgTable(
+  'reserve_bills',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').$type<'adjust' | 'spend' | 'convert'>().notNull(),
+    billNo: text('bill_no').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    state: text('state').notNull().default('draft'),
+    totalMoney: bigint('total_money', { mode: 'number' }).notNull().default(0),
+    memo: memo(),
+    rejectMemo: text('reject_memo'),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    auditedBy: bigint('audited_by', { mode: 'number' }),
+    auditedByName: text('audited_by_name'),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }),
+    reviewedByName: text('reviewed_by_name'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('reserve_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('reserve_bills_tenant_kind_date').on(t.tenantId, t.kind, t.billDate, t.id),
+    index('reserve_bills_tenant_shop').on(t.tenantId, t.shopId),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+export const reserveBillLines = pgTable(
+  'reserve_bill_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    reserveTypeId: bigint('reserve_type_id', { mode: 'number' }).notNull(),
+    /** A conversion's receiving type. */
+    toReserveTypeId: bigint('to_reserve_type_id', { mode: 'number' }),
+    /** A spending's item. */
+    spendItemId: bigint('spend_item_id', { mode: 'number' }),
+    /** Signed on adjustments; positive on spending and conversions (the amount taken out). */
+    money: bigint('money', { mode: 'number' }).notNull(),
+    balanceBefore: bigint('balance_before', { mode: 'number' }),
+    balanceAfter: bigint('balance_after', { mode: 'number' }),
+    memo: text('memo'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('reserve_bill_lines_tenant_bill').on(t.tenantId, t.billId),
+    foreignKey({
+      name: 'reserve_bill_lines_bill_fk',
+      columns: [t.tenantId, t.billId],
+      foreignColumns: [reserveBills.tenantId, reserveBills.id],
+    }).onDelete('cascade'),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.reserveTypeId, reserveTypes),
+    tenantReference(t, t.toReserveTypeId, reserveTypes),
+    tenantReference(t, t.spendItemId, reserveSpendItems),
+  ],
+);
+
+/**
+ * Rent contracts of shops (kind store, 门店房租合同) and dormitories (kind dorm, 宿舍合同). A contract's
+ * schedule (`rent_periods`) is generated from its dates, cycle, total, rent-free first period and
+ * yearly increase; `paid_to` (pldate) is the end of the last paid period.
+ */
+export const rentContracts = pgTable(
+  'rent_contracts',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').$type<'store' | 'dorm'>().notNull(),
+    code: text('code').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    landlordId: bigint('landlord_id', { mode: 'number' }),
+    landlordName: text('landlord_name'),
+    payee: text('payee'),
+    bank: text('bank'),
+    bankno: text('bankno'),
+    tel: text('tel'),
+    address: text('address'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    cycle: text('cycle').$type<'month' | 'quarter' | 'year'>().notNull(),
+    totalMoney: bigint('total_money', { mode: 'number' }).notNull(),
+    deposit: bigint('deposit', { mode: 'number' }).notNull().default(0),
+    firstPeriodFree: smallint('first_period_free').notNull().default(0),
+    /** Basis points added to the rent at each contract year. */
+    increaseRate: integer('increase_rate').notNull().default(0),
+    /** 1 normal, 2 temporary. */
+    rentType: smallint('rent_type').notNull().default(1),
+    /** 1 in force, 2 void. */
+    status: smallint('status').notNull().default(1),
+    paidTo: date('paid_to', { mode: 'string' }),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('rent_contracts_tenant_code').on(t.tenantId, t.kind, t.code),
+    index('rent_contracts_tenant_shop').on(t.tenantId, t.shopId),
+    index('rent_contracts_tenant_bankno').on(t.tenantId, t.bankno),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.landlordId, landlords),
+  ],
+);
+
+/** One period of a contract's schedule; `payment_id` is the approved payment that covered it. */
+export const rentPeriods = pgTable(
+  'rent_periods',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    contractId: bigint('contract_id', { mode: 'number' }).notNull(),
+    seq: integer('seq').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    paymentId: bigint('payment_id', { mode: 'number' }),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('rent_periods_tenant_contract_seq').on(t.tenantId, t.contractId, t.seq),
+    index('rent_periods_tenant_due').on(t.tenantId, t.dueDate),
+    foreignKey({
+      name: 'rent_periods_contract_fk',
+      columns: [t.tenantId, t.contractId],
+      foreignColumns: [rentContracts.tenantId, rentContracts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Rent payments (房租/宿舍租金付款单): whole periods of one contract, paid from the shop's reserve types (lines). */
+export const rentPayments = pgTable(
+  'rent_payments',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').$type<'store' | 'dorm'>().notNull(),
+    billNo: text('bill_no').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    contractId: bigint('contract_id', { mode: 'number' }).notNull(),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    /** The covered periods, first and last seq. */
+    periodFrom: integer('period_from').notNull(),
+    periodTo: integer('period_to').notNull(),
+    totalMoney: bigint('total_money', { mode: 'number' }).notNull().default(0),
+    /** 汇总类型: 1 paid singly, 2 in a summary batch. */
+    sumType: smallint('sum_type').notNull().default(1),
+    state: text('state').notNull().default('draft'),
+    memo: memo(),
+    rejectMemo: text('reject_memo'),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    auditedBy: bigint('audited_by', { mode: 'number' }),
+    auditedByName: text('audited_by_name'),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('rent_payments_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('rent_payments_tenant_kind_date').on(t.tenantId, t.kind, t.billDate, t.id),
+    index('rent_payments_tenant_contract').on(t.tenantId, t.contractId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.contractId, rentContracts),
+  ],
+);
+
+export const rentPaymentLines = pgTable(
+  'rent_payment_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    paymentId: bigint('payment_id', { mode: 'number' }).notNull(),
+    reserveTypeId: bigint('reserve_type_id', { mode: 'number' }).notNull(),
+    money: bigint('money', { mode: 'number' }).notNull(),
+    balanceBefore: bigint('balance_before', { mode: 'number' }),
+    balanceAfter: bigint('balance_after', { mode: 'number' }),
+    memo: text('memo'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('rent_payment_lines_tenant_payment').on(t.tenantId, t.paymentId),
+    foreignKey({
+      name: 'rent_payment_lines_payment_fk',
+      columns: [t.tenantId, t.paymentId],
+      foreignColumns: [rentPayments.tenantId, rentPayments.id],
+    }).onDelete('cascade'),
+    tenantReference(t, t.reserveTypeId, reserveTypes),
+  ],
+);
+
+/** 宿舍扣款比率: the share of a shop's dormitory rent deducted from staff pay, basis points. */
+export const dormRates = pgTable(
+  'dorm_rates',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    rate: integer('rate').notNull().default(0),
+    memo: memo(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [tenantPrimaryKey(t), uniqueIndex('dorm_rates_tenant_shop').on(t.tenantId, t.shopId), tenantReference(t, t.shopId, shops)],
 );

@@ -2,6 +2,8 @@ import { financeDictionaryRecords, landlordRecord } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
 import { fundsPages } from './funds';
+import { rentPages } from './rents';
+import { reservePages } from './reserve';
 
 /** Finance: the shops' finance settings, payee accounts, landlords and the finance dictionaries. */
 export const financePages: PageDef[] = [
@@ -9,4 +11,6 @@ export const financePages: PageDef[] = [
   { path: '/admin/finance/payee-accounts', title: 'finance.accounts.title', component: lazyPage(() => import('./PayeeAccountsPage')) },
   ...recordPages([landlordRecord, ...financeDictionaryRecords]),
   ...fundsPages,
+  ...reservePages,
+  ...rentPages,
 ];

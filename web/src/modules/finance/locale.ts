@@ -1,4 +1,6 @@
 import { fundsEn, fundsZh } from './funds/locale';
+import { rentsEn, rentsZh } from './rents/locale';
+import { reserveEn, reserveZh } from './reserve/locale';
 
 /** Texts of the finance pages (section `finance` of the locales). zh-CN is the source of keys. */
 export const financeZh = {
@@ -40,6 +42,8 @@ export const financeZh = {
     updatedAt: '更新时间',
   },
   funds: fundsZh,
+  reserve: reserveZh,
+  rents: rentsZh,
 };
 
 export const financeEn: typeof financeZh = {
@@ -81,4 +85,6 @@ export const financeEn: typeof financeZh = {
     updatedAt: 'Updated',
   },
   funds: fundsEn,
+  reserve: reserveEn,
+  rents: rentsEn,
 };

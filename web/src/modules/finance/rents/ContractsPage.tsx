@@ -1,0 +1,240 @@
+import { RENT_CONTRACT_API, type RentContractRow, type RentKind, rentContractDetail, type rentDueRow } from '@headoffice/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Segmented, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { http } from '../../../platform/http';
+import { formatMoney } from '../../../platform/money';
+import { ResourceList } from '../../../platform/resource/ResourceList';
+import type { FieldSpec, ResourceDef } from '../../../platform/resource/types';
+
+const R = 'finance.rents';
+const DUE_DAYS = 30;
+type DueRow = z.output<typeof rentDueRow>;
+
+const cycleOptions = {
+  kind: 'static' as const,
+  items: [
+    { value: 'month', label: `${R}.month` },
+    { value: 'quarter', label: `${R}.quarter` },
+    { value: 'year', label: `${R}.year` },
+  ],
+};
+
+/** The fields of a contract; a store contract picks its landlord, a dormitory contract names one. */
+function contractFields(kind: RentKind): FieldSpec<RentContractRow, 'keyword'>[] {
+  return [
+    { key: 'keyword', title: 'common.keyword', table: false, form: false, search: { placeholder: `${R}.keywordPh` } },
+    { key: 'code', title: `${R}.code`, table: { width: 130, sorter: true, fixed: 'left' }, form: { required: true, maxLength: 40 } },
+    {
+      key: 'shopId',
+      title: `${R}.shop`,
+      type: 'select',
+      options: { kind: 'remote', url: '/api-chain/shop/list/all' },
+      table: { width: 150, display: 'shopName' },
+      search: { param: 'shopid' },
+      form: { required: true },
+    },
+    kind === 'store'
+      ? {
+          key: 'landlordId',
+          title: `${R}.landlord`,
+          type: 'select',
+          options: { kind: 'remote', url: '/api-finance/landlordinfo/list/all' },
+          table: { width: 170, display: 'landlordName', ellipsis: true },
+          search: true,
+          form: { required: true },
+        }
+      : { key: 'landlordName', title: `${R}.landlord`, table: { width: 120 }, form: { required: true, maxLength: 60 } },
+    { key: 'payee', title: `${R}.payee`, table: false, form: { maxLength: 60 } },
+    { key: 'bank', title: `${R}.bank`, table: false, form: { maxLength: 60 } },
+    { key: 'bankno', title: `${R}.bankno`, table: false, form: { maxLength: 40 } },
+    { key: 'tel', title: `${R}.tel`, table: false, form: { maxLength: 30 } },
+    ...(kind === 'dorm'
+      ? [{ key: 'address' as const, title: `${R}.address`, table: false as const, form: { maxLength: 200, span: 24 as const } }]
+      : []),
+    { key: 'startDate', title: `${R}.startDate`, type: 'date', table: { width: 110, sorter: true }, form: { required: true } },
+    { key: 'endDate', title: `${R}.endDate`, type: 'date', table: { width: 110, sorter: true }, form: { required: true } },
+    {
+      key: 'cycle',
+      title: `${R}.cycle`,
+      type: 'select',
+      options: cycleOptions,
+      table: { width: 80 },
+      form: { required: true, initial: 'month' },
+    },
+    { key: 'totalMoney', title: `${R}.totalMoney`, type: 'money', table: { width: 120, sorter: true }, form: { required: true } },
+    { key: 'deposit', title: `${R}.deposit`, type: 'money', table: false, form: {} },
+    { key: 'firstPeriodFree', title: `${R}.firstPeriodFree`, type: 'switch', table: false, form: { initial: 0 } },
+    { key: 'increaseRate', title: `${R}.increaseRate`, type: 'number', table: false, form: { min: 0, max: 100, precision: 2, initial: 0 } },
+    {
+      key: 'rentType',
+      title: `${R}.rentType`,
+      type: 'select',
+      options: {
+        kind: 'static',
+        items: [
+          { value: 1, label: `${R}.normal` },
+          { value: 2, label: `${R}.temporary` },
+        ],
+      },
+      table: false,
+      form: { initial: 1 },
+    },
+    { key: 'paidTo', title: `${R}.paidTo`, type: 'date', table: { width: 110, sorter: true }, form: false },
+    { key: 'nextDueDate', title: `${R}.nextDueDate`, type: 'date', table: { width: 110 }, form: false },
+    { key: 'nextAmount', title: `${R}.nextAmount`, type: 'money', table: { width: 110 }, form: false },
+    {
+      key: 'status',
+      title: `${R}.status`,
+      type: 'select',
+      options: {
+        kind: 'static',
+        items: [
+          { value: 1, label: `${R}.inForce`, color: 'green' },
+          { value: 2, label: `${R}.void`, color: 'default' },
+        ],
+      },
+      table: { width: 80 },
+      search: true,
+      form: { initial: 1 },
+    },
+    { key: 'memo', title: `${R}.memo`, type: 'textarea', table: false, form: { span: 24, maxLength: 500 } },
+  ];
+}
+
+function contractDef(kind: RentKind, due: boolean): ResourceDef<RentContractRow, 'keyword'> {
+  const base = RENT_CONTRACT_API[kind];
+  return {
+    key: `finance-rent-contracts-${kind}${due ? '-due' : ''}`,
+    title: kind === 'store' ? `${R}.storeTitle` : `${R}.dormTitle`,
+    basePath: base,
+    listPath: due ? `${base}/dueList` : kind === 'store' ? `${base}/list` : `${base}/billListForChain`,
+    savePath: kind === 'store' ? `${base}/saveAction` : base,
+    detailPath: (id) => `${base}/detail/${id}`,
+    deletePath: false,
+    updateStatusPath: false,
+    exportPath: false,
+    editPerm: `finance.rentcont.${kind}.edit`,
+    readOnly: due,
+    sendVersion: true,
+    formWidth: 760,
+    rowName: (r) => r.code,
+    toForm: (r) => ({ ...r, increaseRate: r.increaseRate / 100 }),
+    toSave: (v, row) => {
+      const { paidTo: _p, nextDueDate: _n, nextAmount: _a, paidMoney: _m, shopName: _s, kind: _k, updatedAt: _u, ...rest } = v;
+      return {
+        ...Object.fromEntries(Object.entries(rest).filter(([, x]) => x !== undefined && x !== '')),
+        ...(kind === 'store' ? { landlordName: undefined } : { landlordId: undefined }),
+        id: row?.id,
+        firstPeriodFree: v.firstPeriodFree ? 1 : 0,
+        increaseRate: Math.round(Number(v.increaseRate ?? 0) * 100),
+      };
+    },
+    fields: due
+      ? [
+          ...contractFields(kind).filter((f) =>
+            ['code', 'shopId', 'landlordId', 'landlordName', 'nextDueDate', 'nextAmount', 'paidTo'].includes(f.key),
+          ),
+          {
+            key: 'overdueDays' as never,
+            title: `${R}.overdueDays`,
+            table: { width: 100, render: (r) => overdueTag((r as DueRow).overdueDays) },
+            form: false,
+          },
+        ]
+      : contractFields(kind),
+  };
+}
+
+const overdueTag = (days: number) => (days > 0 ? <Tag color="red">{days}</Tag> : <Tag>0</Tag>);
+
+/** A contract's rent schedule: each period, what it costs and the payment that covered it. */
+function Schedule({ kind, contract, onClose }: { kind: RentKind; contract: RentContractRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: ['rent-schedule', kind, contract?.id, contract?.version],
+    queryFn: ({ signal }) => http.read(rentContractDetail, `${RENT_CONTRACT_API[kind]}/detail/${contract?.id}`, undefined, { signal }),
+    enabled: contract !== null,
+  });
+  const periods = q.data?.periods ?? [];
+  return (
+    <Drawer
+      open={contract !== null}
+      onClose={onClose}
+      size={820}
+      destroyOnHidden
+      title={contract ? t(`${R}.scheduleOf`, { code: contract.code }) : null}
+    >
+      {q.data ? (
+        <Typography.Paragraph>
+          {t(`${R}.scheduleSum`, { total: formatMoney(q.data.totalMoney), paid: formatMoney(q.data.paidMoney) })}
+        </Typography.Paragraph>
+      ) : null}
+      <Table
+        rowKey="id"
+        size="small"
+        loading={q.isFetching}
+        dataSource={periods}
+        pagination={false}
+        scroll={{ y: 520 }}
+        columns={[
+          { title: t(`${R}.seq`), dataIndex: 'seq', width: 60 },
+          { title: t(`${R}.periodStart`), dataIndex: 'startDate', width: 110 },
+          { title: t(`${R}.periodEnd`), dataIndex: 'endDate', width: 110 },
+          { title: t(`${R}.dueDate`), dataIndex: 'dueDate', width: 110 },
+          { title: t(`${R}.amount`), dataIndex: 'amount', align: 'right', width: 120, render: (v: number) => formatMoney(v) },
+          {
+            title: t(`${R}.paidBy`),
+            key: 'paid',
+            render: (_: unknown, p: (typeof periods)[number]) =>
+              p.paymentBillNo ? (
+                <Tag color="green">{p.paymentBillNo}</Tag>
+              ) : p.pendingBillNo ? (
+                <Tag color="blue">{t(`${R}.pending`, { billNo: p.pendingBillNo })}</Tag>
+              ) : (
+                <Tag>{t(`${R}.unpaid`)}</Tag>
+              ),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}
+
+/** The store or dormitory contracts: all of them, or those due within 30 days or overdue; each with its schedule. */
+export function ContractsPage({ kind }: { kind: RentKind }) {
+  const { t } = useTranslation();
+  const [due, setDue] = useState(false);
+  const [open, setOpen] = useState<RentContractRow | null>(null);
+  return (
+    <>
+      <ResourceList<RentContractRow, 'keyword'>
+        key={String(due)}
+        def={contractDef(kind, due)}
+        actionsWidth={130}
+        title={
+          <Segmented
+            value={due ? 'due' : 'all'}
+            onChange={(v) => setDue(v === 'due')}
+            options={[
+              { value: 'all', label: t(`${R}.all`) },
+              { value: 'due', label: t(`${R}.due`, { days: DUE_DAYS }) },
+            ]}
+          />
+        }
+        fixedParams={due ? { days: DUE_DAYS } : undefined}
+        rowActions={(row) => (
+          <Button type="link" size="small" onClick={() => setOpen(row)}>
+            {t(`${R}.schedule`)}
+          </Button>
+        )}
+      />
+      <Schedule kind={kind} contract={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+export const StoreContractsPage = () => <ContractsPage kind="store" />;
+export const DormContractsPage = () => <ContractsPage kind="dorm" />;
