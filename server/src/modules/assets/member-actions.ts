@@ -5,6 +5,7 @@ import type { Lang } from '../../platform/i18n.js';
 import { useVerification } from '../../platform/sms.js';
 import { members } from '../members/schema.js';
 import { type Actor, lockCard, transferCard } from './card-money.js';
+import { movePackagesWithCard } from './packages.js';
 import './messages.js';
 import { cardBindingLogs, memberCards } from './schema.js';
 
@@ -39,7 +40,9 @@ export async function changeCard(tx: Db, actor: Actor, input: { cardno: string; 
   const [target] = await tx.select({ mobile: members.mobile }).from(members).where(eq(members.id, input.memid));
   if (!target) throw notFound();
   await useVerification(tx, target.mobile);
-  return transferCard(tx, actor, { cardId: card.id, fromMemberId: input.omemid, toMemberId: input.memid });
+  const answer = await transferCard(tx, actor, { cardId: card.id, fromMemberId: input.omemid, toMemberId: input.memid });
+  await movePackagesWithCard(tx, card.id, input.omemid, input.memid);
+  return answer;
 }
 
 /** What a member still holds, as the cancel refusal lists it. */
