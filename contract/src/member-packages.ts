@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineBill } from './bills.js';
+import { defineBill, instant } from './bills.js';
 import { date, id, type Label, memo, pageQuery } from './platform.js';
 
 // Member packages (会员套餐, the 次卡/疗程: counts of services or products at the batch's unit price),
@@ -8,7 +8,6 @@ import { date, id, type Label, memo, pageQuery } from './platform.js';
 
 const cents = z.number().int().min(0).max(10_000_000_000);
 const count = z.number().int().min(1).max(100_000);
-const instant = z.string();
 
 /** stype: 1 service 项目 | 2 product 产品. */
 export const packageItemTypeLabels: Record<1 | 2, Label> = { 1: ['项目', 'Service'], 2: ['产品', 'Product'] };

@@ -70,7 +70,12 @@ describe('member packages against a model', async () => {
                 }),
               );
               for (const r of answer.rows) lines.push({ id: r.lineId, member: c.member, left: r.amount, price: c.price, gift: c.gift });
-              bills.push({ id: answer.billId, kind: 'sell', moves: answer.rows.map((r) => ({ line: r.lineId, delta: r.amount })), revoked: false });
+              bills.push({
+                id: answer.billId,
+                kind: 'sell',
+                moves: answer.rows.map((r) => ({ line: r.lineId, delta: r.amount })),
+                revoked: false,
+              });
             }, false);
           } else if (c.op === 'use') {
             if (!lines.length) continue;

@@ -2,12 +2,13 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
+import { businessDate } from '../../platform/numbering.js';
 import { useVerification } from '../../platform/sms.js';
 import { members } from '../members/schema.js';
 import { type Actor, lockCard, transferCard } from './card-money.js';
 import { movePackagesWithCard } from './packages.js';
 import './messages.js';
-import { cardBindingLogs, memberCards } from './schema.js';
+import { cardBindingLogs, deposits, memberCards, memberPackageLines, packageBalances } from './schema.js';
 
 /** queryMemberByMobile: the member a card would go to, never the giver's own number. */
 export async function memberByMobile(tx: Db, mobile: string, giverId: number) {
@@ -48,7 +49,7 @@ export async function changeCard(tx: Db, actor: Actor, input: { cardno: string; 
 /** What a member still holds, as the cancel refusal lists it. */
 async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
   const [m] = await tx
-    .select({ principal: members.principal, gift: members.gift, packageValue: members.packageValue, points: members.points })
+    .select({ principal: members.principal, gift: members.gift, points: members.points })
     .from(members)
     .where(eq(members.id, memberId));
   const en = lang === 'en-US';
@@ -56,7 +57,26 @@ async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
   const items: string[] = [];
   if (Number(m.principal)) items.push(`${en ? 'card principal' : '卡内本金'} ${yuan(Number(m.principal))}`);
   if (Number(m.gift)) items.push(`${en ? 'gift money' : '赠送金'} ${yuan(Number(m.gift))}`);
-  if (Number(m.packageValue)) items.push(`${en ? 'packages' : '套餐余额'} ${yuan(Number(m.packageValue))}`);
+  // Counts left on packages not expired (a gift package's counts too), and products left at a shop.
+  const [left] = await tx
+    .select({
+      count: sql<string>`coalesce(sum(${packageBalances.remaining}), 0)`,
+      value: sql<string>`coalesce(sum(${packageBalances.remaining} * ${memberPackageLines.unitPrice}) filter (where ${memberPackageLines.isGift} = 0), 0)`,
+    })
+    .from(memberPackageLines)
+    .innerJoin(packageBalances, eq(packageBalances.packageLineId, memberPackageLines.id))
+    .where(and(eq(memberPackageLines.memberId, memberId), sql`coalesce(${memberPackageLines.expiresOn} >= ${businessDate()}::date, true)`));
+  if (Number(left.count))
+    items.push(
+      en
+        ? `packages ${Number(left.count)} uses (${yuan(Number(left.value))})`
+        : `套餐 ${Number(left.count)} 次（${yuan(Number(left.value))}）`,
+    );
+  const [kept] = await tx
+    .select({ count: sql<string>`coalesce(sum(${deposits.remaining}), 0)` })
+    .from(deposits)
+    .where(eq(deposits.memberId, memberId));
+  if (Number(kept.count)) items.push(`${en ? 'deposited products' : '寄存产品'} ${Number(kept.count)}`);
   if (Number(m.points)) items.push(`${en ? 'points' : '积分'} ${m.points}`);
   return items.join(en ? ', ' : '、');
 }
