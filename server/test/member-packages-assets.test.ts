@@ -242,4 +242,49 @@ describe('package extensions, deposited products, refunds of packages and produc
     await expectPackagesConsistent(t, a);
     await expectAssetsConsistent(t, a);
   });
+
+  it("saveMemberCard opens a new member's first card (gift by the card type) in the same transaction, once", async () => {
+    const type = await makeCardType(t, a, { shops: [s1], openGift: 500 });
+    const mobile = `1360${String(Date.now()).slice(-7)}`;
+    const saved = ok(
+      await a.admin.post(
+        '/api-member/chainmember/saveMemberCard',
+        { mobile, name: '开卡会员', shopId: s1, card: { cardTypeId: type.id, amount: 20_000 } },
+        key(),
+      ),
+    );
+    expect(saved.card).toMatchObject({ kind: 'open', principalAfter: 20_000, giftAfter: 500 });
+    const assets = ok(await a.admin.get('/api-member/membercard/assets', { memberId: saved.id }));
+    expect(assets).toMatchObject({ principal: 20_000, gift: 500 });
+    expect(assets.cards).toHaveLength(1);
+    // Not with a change of a member; a card type not sold at the shop refuses the whole save.
+    const change = await a.admin.post('/api-member/chainmember/saveMemberCard', {
+      id: saved.id,
+      mobile,
+      name: '开卡会员',
+      shopId: s1,
+      card: { cardTypeId: type.id, amount: 1 },
+    });
+    expect(change.status).toBe(400);
+    const notSoldMobile = `1361${String(Date.now()).slice(-7)}`;
+    const notSold = await a.admin.post('/api-member/chainmember/saveMemberCard', {
+      mobile: notSoldMobile,
+      name: '未开卡',
+      shopId: s2,
+      card: { cardTypeId: type.id, amount: 1000 },
+    });
+    expect(notSold.status).toBe(409);
+    // Nothing of it stays: the member was not created either.
+    expect((await a.admin.get('/api-member/membercard/assets', { mobile: notSoldMobile })).status).toBe(404);
+    // A user who may edit members but not open cards.
+    const editor = await createLimitedUser(t, a, { perms: ['members.member.view', 'members.member.edit'], managerShops: [s1] });
+    const denied = await editor.client.post('/api-member/chainmember/saveMemberCard', {
+      mobile: `1362${String(Date.now()).slice(-7)}`,
+      name: '无权开卡',
+      shopId: s1,
+      card: { cardTypeId: type.id, amount: 1000 },
+    });
+    expect(denied.status).toBe(403);
+    await expectAssetsConsistent(t, a);
+  });
 });

@@ -1,11 +1,12 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { type Auth, can } from '../../platform/auth.js';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { businessDate } from '../../platform/numbering.js';
 import { useVerification } from '../../platform/sms.js';
 import { members } from '../members/schema.js';
-import { type Actor, lockCard, transferCard } from './card-money.js';
+import { type Actor, lockCard, openCard, transferCard } from './card-money.js';
 import { movePackagesWithCard } from './packages.js';
 import './messages.js';
 import { cardBindingLogs, deposits, memberCards, memberPackageLines, packageBalances } from './schema.js';
@@ -193,4 +194,23 @@ export async function rebind(tx: Db, actor: Actor, input: { cardno: string; scar
     createdBy: actor.userId,
   });
   return { cardno: card.cardNo, scardno: physicalNo };
+}
+
+/**
+ * saveMemberCard's first card: opened with a new member (not with a change of one), at the member's
+ * home shop, by a user who may open cards; the gift as any opening. A member who has a card already
+ * gets more at the till or by the open-card action, not here.
+ */
+export async function openFirstCard(
+  tx: Db,
+  auth: Auth,
+  memberId: number,
+  member: { id?: number; shopId: number },
+  card: { cardTypeId: number; amount: number; cardNo?: string },
+) {
+  if (!can(auth, 'assets.card.open')) throw forbidden('forbidden');
+  if (member.id) throw new AppError(400, 'firstCardOnCreate');
+  const [held] = await tx.select({ id: memberCards.id }).from(memberCards).where(eq(memberCards.memberId, memberId)).limit(1);
+  if (held) throw conflict('firstCardHeld');
+  return openCard(tx, { tenantId: auth.tenantId, userId: auth.userId }, { memberId, shopId: member.shopId, ...card });
 }

@@ -16,6 +16,8 @@ defineMessages({
   packageCardOtherMember: ['会员卡不属于该会员', 'The card does not belong to this member'],
   extensionNotLater: ['第 {line} 行：新到期日须晚于原到期日 {date}', 'Line {line}: the new expiry must be after {date}'],
   extensionLineTwice: ['第 {line} 行：同一套餐项目只能填写一次', 'Line {line}: each package line once'],
+  firstCardOnCreate: ['首张会员卡只能在新建会员时开卡', 'The first card is opened with a new member only'],
+  firstCardHeld: ['该会员已有会员卡', 'The member already holds a card'],
   depositShort: ['寄存剩余数量不足：剩余 {available}，需要 {needed}', 'Not enough left in deposit: {available} left, {needed} needed'],
   depositOtherShop: ['寄存在其他门店的产品只能在寄存门店取出', 'A deposited product is taken out at the shop that keeps it'],
   refundPackageOverCount: [

@@ -178,18 +178,16 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
       memo: billNo,
     });
   if (productLines.length)
-    await tx
-      .insert(refundProductLines)
-      .values(
-        productLines.map((p) => ({
-          tenantId: actor.tenantId,
-          refundId: refund.id,
-          depositId: p.id,
-          num: p.count,
-          price: p.price,
-          amount: p.amount,
-        })),
-      );
+    await tx.insert(refundProductLines).values(
+      productLines.map((p) => ({
+        tenantId: actor.tenantId,
+        refundId: refund.id,
+        depositId: p.id,
+        num: p.count,
+        price: p.price,
+        amount: p.amount,
+      })),
+    );
   return refundDetail(tx, auth, refund.id);
 }
 
