@@ -64,7 +64,7 @@ export const assetsMenus: MenuDef[] = [
         key: 'assets.packageExtension',
         name: '会员套餐延期单',
         nameEn: 'Package extensions',
-        icon: 'FieldTimeOutlined',
+        icon: 'CalendarOutlined',
         url: '/admin/assets/package-extensions',
         ...viewEdit('assets.packageExtension', [action('assets.packageExtension.audit', '审核', 'Audit')]),
       },
