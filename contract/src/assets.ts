@@ -219,49 +219,45 @@ export const rebindBody = z.strictObject({
  * paid); package lines refund counts at the batch's unit price (gift lines 0); deposited products
  * refund units at their price. Each part has its fee.
  */
-export const refundBody = z
-  .strictObject({
-    memid: id,
-    /** A shop's refund: only this shop's buckets, packages it sold and products it keeps. Left out: head office refunds any. */
-    shopId: id.optional(),
-    cards: z
-      .array(
-        z.strictObject({
-          cardid: id,
-          /** The bucket's shop. */
-          shopId: id,
-          /** Principal refunded (paid out), ≤ the bucket's principal. */
-          tkje: cents,
-          /** Gift written off, ≤ the bucket's gift; never paid out. */
-          tzje: cents,
-        }),
-      )
-      .max(100)
-      .default([]),
-    /** Package lines: counts refunded (tkNum ≤ the count left), paid at the batch's unit price. */
-    packages: z
-      .array(z.strictObject({ pdid: id, tkNum: z.number().int().min(1).max(100_000) }))
-      .max(100)
-      .default([]),
-    /** Deposited products: units refunded (thNum ≤ checknum), paid at the deposit's price. */
-    products: z
-      .array(z.strictObject({ dbid: id, thNum: z.number().int().min(1).max(100_000) }))
-      .max(100)
-      .default([]),
-    /** Fee kept from the card refund: 0 ≤ freeCard ≤ Σ tkje. */
-    freeCard: cents.default(0),
-    /** Fee kept from the package refund: 0 ≤ freePackage ≤ Σ package amounts. */
-    freePackage: cents.default(0),
-    /** Fee kept from the product refund: 0 ≤ freeProduct ≤ Σ product amounts. */
-    freeProduct: cents.default(0),
-    /** Close a card whose balances reach 0. */
-    autokcard: z.boolean().default(false),
-    memo: z.string().trim().max(200).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.cards.length && !v.packages.length && !v.products.length)
-      ctx.addIssue({ code: 'custom', path: ['cards'], message: '请至少选择一项要退的资产 / choose something to refund' });
-  });
+export const refundBody = z.strictObject({
+  memid: id,
+  /** A shop's refund: only this shop's buckets, packages it sold and products it keeps. Left out: head office refunds any. */
+  shopId: id.optional(),
+  cards: z
+    .array(
+      z.strictObject({
+        cardid: id,
+        /** The bucket's shop. */
+        shopId: id,
+        /** Principal refunded (paid out), ≤ the bucket's principal. */
+        tkje: cents,
+        /** Gift written off, ≤ the bucket's gift; never paid out. */
+        tzje: cents,
+      }),
+    )
+    .max(100)
+    .default([]),
+  /** Package lines: counts refunded (tkNum ≤ the count left), paid at the batch's unit price. */
+  packages: z
+    .array(z.strictObject({ pdid: id, tkNum: z.number().int().min(1).max(100_000) }))
+    .max(100)
+    .default([]),
+  /** Deposited products: units refunded (thNum ≤ checknum), paid at the deposit's price. */
+  products: z
+    .array(z.strictObject({ dbid: id, thNum: z.number().int().min(1).max(100_000) }))
+    .max(100)
+    .default([]),
+  /** Fee kept from the card refund: 0 ≤ freeCard ≤ Σ tkje. */
+  freeCard: cents.default(0),
+  /** Fee kept from the package refund: 0 ≤ freePackage ≤ Σ package amounts. */
+  freePackage: cents.default(0),
+  /** Fee kept from the product refund: 0 ≤ freeProduct ≤ Σ product amounts. */
+  freeProduct: cents.default(0),
+  /** Close a card whose balances reach 0. */
+  autokcard: z.boolean().default(false),
+  /** At least one card, package or product line (checked after the shop: a 400 for it). */
+  memo: z.string().trim().max(200).optional(),
+});
 export const refundPackageLineRow = z.object({
   pdid: z.number(),
   mpname: z.string(),

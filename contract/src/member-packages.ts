@@ -55,25 +55,21 @@ export const packageSellLine = z
 
 /**
  * Sell a package to a member: from the catalogue's package (`packageId`: its items, each item's share
- * of the price split over its count) or from lines given. `isGift`: the whole package is given free.
+ * of the price split over its count) or from lines given with a name (checked after the shop and member).
+ * `isGift`: the whole package is given free.
  */
-export const packageSellBody = z
-  .strictObject({
-    memberId: id,
-    shopId: id,
-    packageId: id.optional(),
-    name: z.string().trim().min(1).max(64).optional(),
-    cardId: id.optional(),
-    isGift: z.boolean().default(false),
-    /** Left out: the catalogue package's validity days from today, or never. */
-    expiresOn: date.optional(),
-    lines: z.array(packageSellLine).min(1).max(50).optional(),
-    memo: z.string().trim().max(200).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.packageId && !v.lines) ctx.addIssue({ code: 'custom', path: ['lines'], message: '请选择套餐或填写明细 / a package or lines' });
-    if (!v.packageId && !v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: '请填写套餐名称 / a name' });
-  });
+export const packageSellBody = z.strictObject({
+  memberId: id,
+  shopId: id,
+  packageId: id.optional(),
+  name: z.string().trim().min(1).max(64).optional(),
+  cardId: id.optional(),
+  isGift: z.boolean().default(false),
+  /** Left out: the catalogue package's validity days from today, or never. */
+  expiresOn: date.optional(),
+  lines: z.array(packageSellLine).min(1).max(50).optional(),
+  memo: z.string().trim().max(200).optional(),
+});
 
 /** Use counts of package lines (one member's) at a shop, in one bill. */
 export const packageConsumeBody = z.strictObject({
@@ -215,25 +211,20 @@ export const depositSourceLabels: Record<(typeof depositSources)[number], Label>
   gift: ['赠送', 'Gift'],
   import: ['导入', 'Imported'],
 };
-export const depositSaveBody = z
-  .strictObject({
-    memberId: id,
-    shopId: id,
-    /** A catalogue product (its code and name), or `pcode` + `pname` typed. */
-    productId: id.optional(),
-    pcode: z.string().trim().min(1).max(32).optional(),
-    pname: z.string().trim().min(1).max(64).optional(),
-    total: count,
-    /** Cents per unit as sold; a gift: 0. */
-    price: cents,
-    source: z.enum(depositSources),
-    billcode: z.string().trim().max(40).optional(),
-    memo: z.string().trim().max(200).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.productId && !(v.pcode && v.pname))
-      ctx.addIssue({ code: 'custom', path: ['productId'], message: '请选择产品 / choose a product' });
-  });
+export const depositSaveBody = z.strictObject({
+  memberId: id,
+  shopId: id,
+  /** A catalogue product (its code and name), or `pcode` + `pname` typed. */
+  productId: id.optional(),
+  pcode: z.string().trim().min(1).max(32).optional(),
+  pname: z.string().trim().min(1).max(64).optional(),
+  total: count,
+  /** Cents per unit as sold; a gift: 0. */
+  price: cents,
+  source: z.enum(depositSources),
+  billcode: z.string().trim().max(40).optional(),
+  memo: z.string().trim().max(200).optional(),
+});
 export const depositTakeoutBody = z.strictObject({ depositId: id, shopId: id, num: count, memo: z.string().trim().max(200).optional() });
 export const depositRow = z.object({
   id: z.number(),

@@ -218,7 +218,10 @@ describe('member packages', async () => {
     const { m, service, bill } = await sold();
     const bad = await a.admin.post(SELL, { memberId: m.id, shopId: s1, lines: [{ itemType: 1, total: 0, unitPrice: 1 }] });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors?.map((e) => e.path)).toEqual(expect.arrayContaining(['lines.0.total', 'lines.0.serviceId', 'name']));
+    expect(bad.body.errors?.map((e) => e.path)).toEqual(expect.arrayContaining(['lines.0.total', 'lines.0.serviceId']));
+    const nothing = await a.admin.post(SELL, { memberId: m.id, shopId: s1 });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.errors).toEqual([{ path: 'lines', message: '请选择套餐或填写明细' }]);
     expect((await a.admin.post(USE, { shopId: s1, items: [{ lineId: service.id, count: -1 }] })).status).toBe(400);
     expect((await t.client().get(LINES, { memid: m.id })).status).toBe(401);
     expect((await t.client().post(USE, { shopId: s1, items: [{ lineId: service.id, count: 1 }] })).status).toBe(401);

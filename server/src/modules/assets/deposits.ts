@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { products } from '../catalog/schema.js';
 import { users } from '../identity/schema.js';
 import { members } from '../members/schema.js';
@@ -23,6 +23,7 @@ import { depositMovements, deposits } from './schema.js';
 export async function saveDeposit(tx: Db, auth: Auth, actor: Actor, input: z.output<typeof depositSaveBody>) {
   assertShop(auth, input.shopId);
   await assertMemberVisible(tx, auth, input.memberId);
+  if (!input.productId && !(input.pcode && input.pname)) throw fieldError('productId', 'depositProduct');
   const [member] = await tx.select({ status: members.status }).from(members).where(eq(members.id, input.memberId));
   if (member.status === 3) throw conflict('cardMemberCancelled');
   const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, input.shopId));

@@ -18,6 +18,9 @@ defineMessages({
   extensionLineTwice: ['第 {line} 行：同一套餐项目只能填写一次', 'Line {line}: each package line once'],
   firstCardOnCreate: ['首张会员卡只能在新建会员时开卡', 'The first card is opened with a new member only'],
   firstCardHeld: ['该会员已有会员卡', 'The member already holds a card'],
+  packageOrLines: ['请选择套餐或填写明细', 'Choose a package or enter its lines'],
+  packageName: ['请填写套餐名称', 'Enter the package name'],
+  depositProduct: ['请选择产品，或填写产品编码和名称', 'Choose a product, or enter its code and name'],
   depositShort: ['寄存剩余数量不足：剩余 {available}，需要 {needed}', 'Not enough left in deposit: {available} left, {needed} needed'],
   depositOtherShop: ['寄存在其他门店的产品只能在寄存门店取出', 'A deposited product is taken out at the shop that keeps it'],
   refundPackageOverCount: [

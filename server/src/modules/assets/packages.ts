@@ -11,7 +11,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLedger, keyColumn, type Movement, rowsOf } from '../../platform/ledger.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
@@ -177,6 +177,8 @@ async function saleLines(tx: Db, input: SellInput) {
  * each line's count posted as 购买 on the package ledger. Refused for a cancelled or frozen member.
  */
 export async function sellPackage(tx: Db, actor: Actor, input: SellInput): Promise<PackageBillAnswer> {
+  if (!input.packageId && !input.lines) throw fieldError('lines', 'packageOrLines');
+  if (!input.packageId && !input.name) throw fieldError('name', 'packageName');
   const [member] = await tx
     .select({ id: members.id, status: members.status })
     .from(members)

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { users } from '../identity/schema.js';
@@ -68,6 +68,7 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
   const visible = visibleShops(auth);
   if (visible && !input.shopId) throw forbidden('shopForbidden');
   if (input.shopId && visible && !visible.includes(input.shopId)) throw forbidden('shopForbidden');
+  if (!input.cards.length && !input.packages.length && !input.products.length) throw fieldError('cards', 'refundNothing');
   const keys = new Set<string>();
   for (const [i, line] of input.cards.entries()) {
     const k = `${line.cardid}:${line.shopId}`;
