@@ -214,10 +214,14 @@ export const rebindBody = z.strictObject({
   reason,
 });
 
-/** Direct refunds (退款单, tkhead): card lines refund principal (paid out) and write off gift (never paid). */
+/**
+ * Direct refunds (退款单, tkhead): card lines refund principal (paid out) and write off gift (never
+ * paid); package lines refund counts at the batch's unit price (gift lines 0); deposited products
+ * refund units at their price. Each part has its fee.
+ */
 export const refundBody = z.strictObject({
   memid: id,
-  /** A shop's refund: only this shop's buckets. Left out: head office refunds any bucket. */
+  /** A shop's refund: only this shop's buckets, packages it sold and products it keeps. Left out: head office refunds any. */
   shopId: id.optional(),
   cards: z
     .array(
@@ -231,13 +235,45 @@ export const refundBody = z.strictObject({
         tzje: cents,
       }),
     )
-    .min(1)
-    .max(100),
+    .max(100)
+    .default([]),
+  /** Package lines: counts refunded (tkNum ≤ the count left), paid at the batch's unit price. */
+  packages: z
+    .array(z.strictObject({ pdid: id, tkNum: z.number().int().min(1).max(100_000) }))
+    .max(100)
+    .default([]),
+  /** Deposited products: units refunded (thNum ≤ checknum), paid at the deposit's price. */
+  products: z
+    .array(z.strictObject({ dbid: id, thNum: z.number().int().min(1).max(100_000) }))
+    .max(100)
+    .default([]),
   /** Fee kept from the card refund: 0 ≤ freeCard ≤ Σ tkje. */
   freeCard: cents.default(0),
+  /** Fee kept from the package refund: 0 ≤ freePackage ≤ Σ package amounts. */
+  freePackage: cents.default(0),
+  /** Fee kept from the product refund: 0 ≤ freeProduct ≤ Σ product amounts. */
+  freeProduct: cents.default(0),
   /** Close a card whose balances reach 0. */
   autokcard: z.boolean().default(false),
+  /** At least one card, package or product line (checked after the shop: a 400 for it). */
   memo: z.string().trim().max(200).optional(),
+});
+export const refundPackageLineRow = z.object({
+  pdid: z.number(),
+  mpname: z.string(),
+  servname: z.string(),
+  tkNum: z.number(),
+  singlePrice: z.number(),
+  isGift: z.boolean(),
+  tkje: z.number(),
+});
+export const refundProductLineRow = z.object({
+  dbid: z.number(),
+  pcode: z.string(),
+  pname: z.string(),
+  thNum: z.number(),
+  price: z.number(),
+  tkje: z.number(),
 });
 export const refundLineRow = z.object({
   cardId: z.number(),
@@ -260,11 +296,21 @@ export const refundRow = z.object({
   freeCard: z.number(),
   totalJe: z.number(),
   giftWrittenOff: z.number(),
+  /** Paid out for packages (Σ counts × unit price − freePackage), and the fee. */
+  packageJe: z.number(),
+  freePackage: z.number(),
+  /** Paid out for deposited products (Σ units × price − freeProduct), and the fee. */
+  productJe: z.number(),
+  freeProduct: z.number(),
   memo: z.string().nullable(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
 });
-export const refundDetail = refundRow.extend({ lines: z.array(refundLineRow) });
+export const refundDetail = refundRow.extend({
+  lines: z.array(refundLineRow),
+  packageLines: z.array(refundPackageLineRow),
+  productLines: z.array(refundProductLineRow),
+});
 export const refundListQuery = z.object({
   ...pageQuery.shape,
   shopid: id.optional(),

@@ -16,6 +16,7 @@ export * from './finance-reserve.js';
 export * from './identity.js';
 export * from './identity-records.js';
 export * from './marketing.js';
+export * from './member-packages.js';
 export * from './members.js';
 export * from './org.js';
 export * from './org-records.js';

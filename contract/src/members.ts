@@ -89,6 +89,15 @@ export const memberSave = z.strictObject({
   gradeId: id.nullish(),
   advisorId: id.nullish(),
   memo: z.string().trim().max(200).nullish(),
+  /** saveMemberCard: the new member's first stored-value card, opened at the home shop in the same transaction. */
+  card: z
+    .strictObject({
+      cardTypeId: id,
+      /** Paid in, cents. */
+      amount: z.number().int().min(0).max(10_000_000_000),
+      cardNo: z.string().trim().min(1).max(32).optional(),
+    })
+    .optional(),
 });
 
 export const memberIdQuery = z.object({ memid: id });

@@ -2,7 +2,8 @@ import { type BillDef, type BillFieldDef, billPath } from '@headoffice/contract'
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { billLogs, menus, periodLocks } from '../src/db/schema.js';
+import { billLogs, members, menus, periodLocks, services } from '../src/db/schema.js';
+import { packageExtensionType } from '../src/modules/assets/packages-extension.js';
 import { dispatchType } from '../src/modules/cards/dispatch.js';
 import { fundType } from '../src/modules/finance/funds.js';
 import { redepositType } from '../src/modules/finance/funds-redeposits.js';
@@ -100,6 +101,32 @@ const rentDraft = (kind: 'store' | 'dorm') => () => ({
   periodTo: 1,
   lines: [{ reserveTypeId: otherReserve, money: 10_000 }],
 });
+// Package lines for the extension bills: each draft extends a line of its own, so that no bill's audit moves another's.
+const packageLines: number[] = [];
+for (let sale = 0; sale < 2; sale++) {
+  const [service] = await inTenant(t.database.db, a.tenantId, (tx) =>
+    tx
+      .insert(services)
+      .values({ tenantId: a.tenantId, code: `CF${sale}${Date.now()}`, name: '延期测试项目', basePrice: 100, line: 'mf' })
+      .returning(),
+  );
+  const [member] = await inTenant(t.database.db, a.tenantId, (tx) =>
+    tx
+      .insert(members)
+      .values({ tenantId: a.tenantId, code: `MCF${sale}`, name: '延期会员', mobile: `1370000000${sale}`, shopId: shopsOfA[0] })
+      .returning(),
+  );
+  const sold = expectOk(
+    await a.admin.post('/api-member/memberpackage/sell', {
+      memberId: member.id,
+      shopId: shopsOfA[0],
+      name: '延期测试套餐',
+      expiresOn: '2030-01-01',
+      lines: Array.from({ length: 50 }, () => ({ itemType: 1, serviceId: service.id, total: 1, unitPrice: 100 })),
+    }),
+  );
+  packageLines.push(...sold.rows.map((r: { lineId: number }) => r.lineId));
+}
 
 const fixtures: Fixture[] = [
   {
@@ -138,6 +165,11 @@ const fixtures: Fixture[] = [
     type: redepositType,
     draft: () => ({ shopId: shopsOfA[0], amount: 20_000, handler: '店长', reason: '月底回存' }),
     bad: { body: { shopId: shopsOfA[0], amount: -1 }, path: 'amount' },
+  },
+  {
+    type: packageExtensionType,
+    draft: () => ({ lines: [{ packageLineId: packageLines.shift() as number, nexpiryTime: '2031-06-30' }] }),
+    bad: { body: { lines: [{ packageLineId: 1, nexpiryTime: '2031-6-30' }] }, path: 'lines.0.nexpiryTime' },
   },
   {
     type: voucherType,

@@ -1,12 +1,15 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { type Auth, can } from '../../platform/auth.js';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
+import { businessDate } from '../../platform/numbering.js';
 import { useVerification } from '../../platform/sms.js';
 import { members } from '../members/schema.js';
-import { type Actor, lockCard, transferCard } from './card-money.js';
+import { type Actor, lockCard, openCard, transferCard } from './card-money.js';
+import { movePackagesWithCard } from './packages.js';
 import './messages.js';
-import { cardBindingLogs, memberCards } from './schema.js';
+import { cardBindingLogs, deposits, memberCards, memberPackageLines, packageBalances } from './schema.js';
 
 /** queryMemberByMobile: the member a card would go to, never the giver's own number. */
 export async function memberByMobile(tx: Db, mobile: string, giverId: number) {
@@ -39,13 +42,15 @@ export async function changeCard(tx: Db, actor: Actor, input: { cardno: string; 
   const [target] = await tx.select({ mobile: members.mobile }).from(members).where(eq(members.id, input.memid));
   if (!target) throw notFound();
   await useVerification(tx, target.mobile);
-  return transferCard(tx, actor, { cardId: card.id, fromMemberId: input.omemid, toMemberId: input.memid });
+  const answer = await transferCard(tx, actor, { cardId: card.id, fromMemberId: input.omemid, toMemberId: input.memid });
+  await movePackagesWithCard(tx, card.id, input.omemid, input.memid);
+  return answer;
 }
 
 /** What a member still holds, as the cancel refusal lists it. */
 async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
   const [m] = await tx
-    .select({ principal: members.principal, gift: members.gift, packageValue: members.packageValue, points: members.points })
+    .select({ principal: members.principal, gift: members.gift, points: members.points })
     .from(members)
     .where(eq(members.id, memberId));
   const en = lang === 'en-US';
@@ -53,7 +58,26 @@ async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
   const items: string[] = [];
   if (Number(m.principal)) items.push(`${en ? 'card principal' : '卡内本金'} ${yuan(Number(m.principal))}`);
   if (Number(m.gift)) items.push(`${en ? 'gift money' : '赠送金'} ${yuan(Number(m.gift))}`);
-  if (Number(m.packageValue)) items.push(`${en ? 'packages' : '套餐余额'} ${yuan(Number(m.packageValue))}`);
+  // Counts left on packages not expired (a gift package's counts too), and products left at a shop.
+  const [left] = await tx
+    .select({
+      count: sql<string>`coalesce(sum(${packageBalances.remaining}), 0)`,
+      value: sql<string>`coalesce(sum(${packageBalances.remaining} * ${memberPackageLines.unitPrice}) filter (where ${memberPackageLines.isGift} = 0), 0)`,
+    })
+    .from(memberPackageLines)
+    .innerJoin(packageBalances, eq(packageBalances.packageLineId, memberPackageLines.id))
+    .where(and(eq(memberPackageLines.memberId, memberId), sql`coalesce(${memberPackageLines.expiresOn} >= ${businessDate()}::date, true)`));
+  if (Number(left.count))
+    items.push(
+      en
+        ? `packages ${Number(left.count)} uses (${yuan(Number(left.value))})`
+        : `套餐 ${Number(left.count)} 次（${yuan(Number(left.value))}）`,
+    );
+  const [kept] = await tx
+    .select({ count: sql<string>`coalesce(sum(${deposits.remaining}), 0)` })
+    .from(deposits)
+    .where(eq(deposits.memberId, memberId));
+  if (Number(kept.count)) items.push(`${en ? 'deposited products' : '寄存产品'} ${Number(kept.count)}`);
   if (Number(m.points)) items.push(`${en ? 'points' : '积分'} ${m.points}`);
   return items.join(en ? ', ' : '、');
 }
@@ -170,4 +194,23 @@ export async function rebind(tx: Db, actor: Actor, input: { cardno: string; scar
     createdBy: actor.userId,
   });
   return { cardno: card.cardNo, scardno: physicalNo };
+}
+
+/**
+ * saveMemberCard's first card: opened with a new member (not with a change of one), at the member's
+ * home shop, by a user who may open cards; the gift as any opening. A member who has a card already
+ * gets more at the till or by the open-card action, not here.
+ */
+export async function openFirstCard(
+  tx: Db,
+  auth: Auth,
+  memberId: number,
+  member: { id?: number; shopId: number },
+  card: { cardTypeId: number; amount: number; cardNo?: string },
+) {
+  if (!can(auth, 'assets.card.open')) throw forbidden('forbidden');
+  if (member.id) throw new AppError(400, 'firstCardOnCreate');
+  const [held] = await tx.select({ id: memberCards.id }).from(memberCards).where(eq(memberCards.memberId, memberId)).limit(1);
+  if (held) throw conflict('firstCardHeld');
+  return openCard(tx, { tenantId: auth.tenantId, userId: auth.userId }, { memberId, shopId: member.shopId, ...card });
 }

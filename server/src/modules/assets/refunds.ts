@@ -1,9 +1,9 @@
 import type { refundBody, refundListQuery } from '@headoffice/contract';
-import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { users } from '../identity/schema.js';
@@ -12,9 +12,26 @@ import { shops } from '../org/schema.js';
 import { memberAssets } from './assets.js';
 import { type Actor, bucketsOf, lockCard, postCardBill } from './card-money.js';
 import './messages.js';
-import { memberCards, refundLines, refunds } from './schema.js';
+import './packages-messages.js';
+import { takeFromDeposit } from './deposits.js';
+import { type LockedLine, lockLines, postPackageBill } from './packages.js';
+import {
+  deposits,
+  memberCards,
+  memberPackageLines,
+  memberPackages,
+  packageBalances,
+  refundLines,
+  refundPackageLines,
+  refundProductLines,
+  refunds,
+} from './schema.js';
 
-type RefundInput = z.output<typeof refundBody>;
+type RefundBody = z.output<typeof refundBody>;
+type AssetParts = 'packages' | 'products' | 'freePackage' | 'freeProduct';
+/** The body as the route parses it; callers that refund cards only may leave the package and product parts out. */
+type RefundRequest = Omit<RefundBody, AssetParts> & Partial<Pick<RefundBody, AssetParts>>;
+type RefundInput = RefundBody;
 
 /** getMember / getDiffMember: the member found by mobile with the whole chain's assets, or split into this shop's and other shops'. */
 export async function refundMember(tx: Db, auth: Auth, mobile: string, shopId?: number) {
@@ -38,8 +55,11 @@ export async function refundMember(tx: Db, auth: Auth, mobile: string, shopId?: 
  * saveRefund: card lines refund principal (≤ the bucket) and write off gift (≤ the bucket, never paid),
  * a shop's refund only from its own buckets, the fee 0..Σ principal; posted at once as 退款 rows
  * (one card bill per card), the member's totals move, and a card at zero is closed when asked.
+ * Package lines give back counts (≤ the count left) paid at the batch's unit price, a gift line 0;
+ * deposited products give back units (≤ checknum) at their price; each part has its fee.
  */
-export async function saveRefund(tx: Db, auth: Auth, actor: Actor, input: RefundInput) {
+export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: RefundRequest) {
+  const input: RefundInput = { packages: [], products: [], freePackage: 0, freeProduct: 0, ...request };
   const [member] = await tx
     .select({ id: members.id, status: members.status, shopId: members.shopId })
     .from(members)
@@ -48,6 +68,7 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, input: Refund
   const visible = visibleShops(auth);
   if (visible && !input.shopId) throw forbidden('shopForbidden');
   if (input.shopId && visible && !visible.includes(input.shopId)) throw forbidden('shopForbidden');
+  if (!input.cards.length && !input.packages.length && !input.products.length) throw fieldError('cards', 'refundNothing');
   const keys = new Set<string>();
   for (const [i, line] of input.cards.entries()) {
     const k = `${line.cardid}:${line.shopId}`;
@@ -58,8 +79,17 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, input: Refund
   }
   const principalTotal = input.cards.reduce((s, l) => s + l.tkje, 0);
   if (input.freeCard > principalTotal) throw new AppError(400, 'refundFeeTooHigh', { max: (principalTotal / 100).toFixed(2) });
+  const packageLines = await refundablePackageLines(tx, member.id, input);
+  const packageTotal = packageLines.reduce((s, l) => s + l.amount, 0);
+  if (input.freePackage > packageTotal) throw new AppError(400, 'refundPackageFeeTooHigh', { max: (packageTotal / 100).toFixed(2) });
+  const productLines = await refundableProducts(tx, member.id, input);
+  const productTotal = productLines.reduce((s, l) => s + l.amount, 0);
+  if (input.freeProduct > productTotal) throw new AppError(400, 'refundProductFeeTooHigh', { max: (productTotal / 100).toFixed(2) });
   const billNo = await nextNumber(tx, actor.tenantId, 'TK', businessDate());
   const giftTotal = input.cards.reduce((s, l) => s + l.tzje, 0);
+  const cardAmount = principalTotal - input.freeCard;
+  const packageAmount = packageTotal - input.freePackage;
+  const productAmount = productTotal - input.freeProduct;
   const [refund] = await tx
     .insert(refunds)
     .values({
@@ -67,9 +97,13 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, input: Refund
       billNo,
       memberId: member.id,
       shopId: input.shopId ?? null,
-      cardAmount: principalTotal - input.freeCard,
+      cardAmount,
       cardFee: input.freeCard,
-      totalAmount: principalTotal - input.freeCard,
+      packageAmount,
+      packageFee: input.freePackage,
+      productAmount,
+      productFee: input.freeProduct,
+      totalAmount: cardAmount + packageAmount + productAmount,
       giftWrittenOff: giftTotal,
       memo: input.memo ?? null,
       createdBy: actor.userId,
@@ -115,7 +149,89 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, input: Refund
       })),
     );
   }
+  if (packageLines.length) {
+    const bill = await postPackageBill(tx, actor, {
+      kind: 'refund',
+      memberId: member.id,
+      shopId: input.shopId ?? packageLines[0].line.shopId,
+      memo: billNo,
+      movements: packageLines.map((l) => ({ line: l.line, delta: -l.count })),
+    });
+    await tx.insert(refundPackageLines).values(
+      packageLines.map((l) => ({
+        tenantId: actor.tenantId,
+        refundId: refund.id,
+        packageLineId: l.line.id,
+        num: l.count,
+        unitPrice: l.line.unitPrice,
+        amount: l.amount,
+        packageBillId: bill.billId,
+      })),
+    );
+  }
+  for (const p of productLines)
+    await takeFromDeposit(tx, actor, {
+      depositId: p.id,
+      shopId: input.shopId ?? p.shopId,
+      num: p.count,
+      kind: 'refund',
+      refundId: refund.id,
+      memo: billNo,
+    });
+  if (productLines.length)
+    await tx.insert(refundProductLines).values(
+      productLines.map((p) => ({
+        tenantId: actor.tenantId,
+        refundId: refund.id,
+        depositId: p.id,
+        num: p.count,
+        price: p.price,
+        amount: p.amount,
+      })),
+    );
   return refundDetail(tx, auth, refund.id);
+}
+
+/** The package lines of a refund, locked: the member's, sold by the refunding shop, each once and within its count left. */
+async function refundablePackageLines(tx: Db, memberId: number, input: RefundInput) {
+  if (!input.packages.length) return [];
+  const ids = input.packages.map((p) => p.pdid);
+  if (new Set(ids).size !== ids.length) throw new AppError(400, 'refundLineDuplicate', { what: 'pdid' });
+  const lines = await lockLines(tx, ids);
+  const left = await tx
+    .select({ id: packageBalances.packageLineId, remaining: packageBalances.remaining })
+    .from(packageBalances)
+    .where(inArray(packageBalances.packageLineId, ids));
+  return input.packages.map((p) => {
+    const line = lines.get(p.pdid) as LockedLine;
+    if (line.memberId !== memberId) throw conflict('refundPackageOtherMember');
+    if (input.shopId && line.shopId !== input.shopId) throw conflict('refundPackageOtherShop');
+    const available = left.find((l) => l.id === line.id)?.remaining ?? 0;
+    if (p.tkNum > available) throw conflict('refundPackageOverCount', { name: line.itemName, available, needed: p.tkNum });
+    // A gift line refunds nothing; a bought one its count at the price paid per use.
+    return { line, count: p.tkNum, amount: line.isGift ? 0 : p.tkNum * line.unitPrice };
+  });
+}
+
+/** The deposited products of a refund, locked: the member's, kept by the refunding shop, each once. */
+async function refundableProducts(tx: Db, memberId: number, input: RefundInput) {
+  if (!input.products.length) return [];
+  const ids = input.products.map((p) => p.dbid);
+  if (new Set(ids).size !== ids.length) throw new AppError(400, 'refundLineDuplicate', { what: 'dbid' });
+  const rows = await tx
+    .select({ id: deposits.id, memberId: deposits.memberId, shopId: deposits.shopId, price: deposits.price, remaining: deposits.remaining })
+    .from(deposits)
+    .where(inArray(deposits.id, ids))
+    .orderBy(asc(deposits.id))
+    .for('update');
+  if (rows.length !== ids.length) throw notFound();
+  return input.products.map((p) => {
+    const d = rows.find((r) => r.id === p.dbid) as (typeof rows)[number];
+    if (d.memberId !== memberId) throw conflict('refundDepositOtherMember');
+    if (input.shopId && d.shopId !== input.shopId) throw conflict('refundDepositOtherShop');
+    if (p.thNum > d.remaining) throw conflict('depositShort', { available: d.remaining, needed: p.thNum });
+    return { id: d.id, shopId: d.shopId, count: p.thNum, price: Number(d.price), amount: p.thNum * Number(d.price) };
+  });
 }
 
 const refundColumns = {
@@ -130,6 +246,10 @@ const refundColumns = {
   freeCard: refunds.cardFee,
   totalJe: refunds.totalAmount,
   giftWrittenOff: refunds.giftWrittenOff,
+  packageJe: refunds.packageAmount,
+  freePackage: refunds.packageFee,
+  productJe: refunds.productAmount,
+  freeProduct: refunds.productFee,
   memo: refunds.memo,
   createdAt: refunds.createdAt,
   createdBy: users.name,
@@ -197,5 +317,33 @@ export async function refundDetail(tx: Db, auth: Auth, id: number) {
     .innerJoin(shops, eq(shops.id, refundLines.shopId))
     .where(eq(refundLines.refundId, id))
     .orderBy(refundLines.id);
-  return { ...shape(row), lines };
+  const packageLines = await tx
+    .select({
+      pdid: refundPackageLines.packageLineId,
+      mpname: memberPackages.name,
+      servname: memberPackageLines.itemName,
+      tkNum: refundPackageLines.num,
+      singlePrice: refundPackageLines.unitPrice,
+      isGift: sql<boolean>`${memberPackageLines.isGift} = 1`,
+      tkje: refundPackageLines.amount,
+    })
+    .from(refundPackageLines)
+    .innerJoin(memberPackageLines, eq(memberPackageLines.id, refundPackageLines.packageLineId))
+    .innerJoin(memberPackages, eq(memberPackages.id, memberPackageLines.memberPackageId))
+    .where(eq(refundPackageLines.refundId, id))
+    .orderBy(refundPackageLines.id);
+  const productLines = await tx
+    .select({
+      dbid: refundProductLines.depositId,
+      pcode: deposits.productCode,
+      pname: deposits.productName,
+      thNum: refundProductLines.num,
+      price: refundProductLines.price,
+      tkje: refundProductLines.amount,
+    })
+    .from(refundProductLines)
+    .innerJoin(deposits, eq(deposits.id, refundProductLines.depositId))
+    .where(eq(refundProductLines.refundId, id))
+    .orderBy(refundProductLines.id);
+  return { ...shape(row), lines, packageLines, productLines };
 }

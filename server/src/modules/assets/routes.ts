@@ -55,6 +55,7 @@ import {
   restoreMember,
   unbind,
 } from './member-actions.js';
+import { packageRoutes } from './packages-routes.js';
 import { refundDetail as refundDetailOf, refundList, refundMember, saveRefund } from './refunds.js';
 import { cardBills, memberCards } from './schema.js';
 
@@ -448,6 +449,7 @@ export async function assetsModule(app: FastifyInstance) {
     },
   );
   await refundRoutes(app);
+  await packageRoutes(app);
 }
 
 /** Direct refunds (tkhead). */

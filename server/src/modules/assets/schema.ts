@@ -1,4 +1,5 @@
-import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAt,
   idColumn,
@@ -193,6 +194,12 @@ export const refunds = pgTable(
     totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
     /** Gift written off (Σ tzje), never paid. */
     giftWrittenOff: bigint('gift_written_off', { mode: 'number' }).notNull(),
+    /** Σ counts × unit price of the package lines − the fee (packageJe), and the fee (freePackage). */
+    packageAmount: bigint('package_amount', { mode: 'number' }).notNull().default(0),
+    packageFee: bigint('package_fee', { mode: 'number' }).notNull().default(0),
+    /** Σ units × price of the deposited products − the fee (productJe), and the fee (freeProduct). */
+    productAmount: bigint('product_amount', { mode: 'number' }).notNull().default(0),
+    productFee: bigint('product_fee', { mode: 'number' }).notNull().default(0),
     memo: memo(),
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: createdAt(),
@@ -229,5 +236,294 @@ export const refundLines = pgTable(
     tenantReference(t, t.cardId, memberCards),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.cardBillId, cardBills),
+  ],
+);
+
+/**
+ * A package sold to a member (会员套餐, the 次卡/疗程): one sale, one batch. Its lines hold the counts;
+ * `card_id` links it to a card (it moves with the card when the card is transferred).
+ */
+export const memberPackages = pgTable(
+  'member_packages',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    cardId: bigint('card_id', { mode: 'number' }),
+    /** The catalogue's package it was sold from (null: lines typed by hand, an import). */
+    packageId: bigint('package_id', { mode: 'number' }),
+    /** mpname. */
+    name: text('name').notNull(),
+    /** The selling shop. */
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    soldOn: date('sold_on', { mode: 'string' }).notNull(),
+    /** The sale's package bill (kind sell), set once the sale is posted. */
+    billId: bigint('bill_id', { mode: 'number' }),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('member_packages_tenant_member').on(t.tenantId, t.memberId, t.id),
+    index('member_packages_tenant_shop').on(t.tenantId, t.shopId, t.id),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.cardId, memberCards),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+/**
+ * A package line: a service (stype 1) or a product (stype 2) × a count, at the batch's unit price
+ * (singlePrice: what the member paid per use). The count left is the package ledger's balance.
+ */
+export const memberPackageLines = pgTable(
+  'member_package_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    memberPackageId: bigint('member_package_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** 1 service 项目 | 2 product 产品. */
+    itemType: smallint('item_type').notNull(),
+    serviceId: bigint('service_id', { mode: 'number' }),
+    productId: bigint('product_id', { mode: 'number' }),
+    itemCode: text('item_code').notNull(),
+    itemName: text('item_name').notNull(),
+    total: integer('total').notNull(),
+    /** Cents per use. */
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    /** Null: never expires. */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    /** A gift line (isGift): refunds 0. */
+    isGift: smallint('is_gift').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('member_package_lines_tenant_package').on(t.tenantId, t.memberPackageId),
+    index('member_package_lines_tenant_member').on(t.tenantId, t.memberId, t.id),
+    tenantReference(t, t.memberPackageId, memberPackages).onDelete('cascade'),
+    tenantReference(t, t.memberId, members),
+  ],
+);
+
+/** The counts left per package line: the package ledger's balances. */
+export const packageBalances = pgTable(
+  'package_balances',
+  {
+    tenantId: tenantColumn(),
+    packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
+    remaining: integer('remaining').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.packageLineId] }), tenantReference(t, t.packageLineId, memberPackageLines)],
+);
+
+/** A package operation (售/消费/退/转/撤): one row each; its ledger rows carry its id. */
+export const packageBills = pgTable(
+  'package_bills',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    /** sell | consume | refund. */
+    kind: text('kind').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    /** The till's reference or the refund's number. */
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+    revokedBy: bigint('revoked_by', { mode: 'number' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeMemo: text('revoke_memo'),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('package_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('package_bills_tenant_member').on(t.tenantId, t.memberId, t.id),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.createdBy, users),
+  ],
+);
+
+/** Append-only: every change of a package line's count, with the count left after it. */
+export const packageLedger = pgTable(
+  'package_ledger',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
+    delta: integer('delta').notNull(),
+    balance: integer('balance').notNull(),
+    docType: text('doc_type').notNull(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    lineId: bigint('line_id', { mode: 'number' }),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('package_ledger_tenant_line').on(t.tenantId, t.packageLineId, t.id),
+    index('package_ledger_tenant_bill').on(t.tenantId, t.docType, t.billId),
+  ],
+);
+
+/** The package extension bill (会员套餐延期单, mempackageorder): save → audit moves each line's expiry. */
+export const packageExtensions = pgTable(
+  'package_extensions',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    /** Always null: a head-office bill. */
+    shopId: bigint('shop_id', { mode: 'number' }),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    state: text('state').notNull().default('draft'),
+    memo: memo(),
+    lineCount: integer('line_count').notNull().default(0),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    auditedBy: bigint('audited_by', { mode: 'number' }),
+    auditedByName: text('audited_by_name'),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('package_extensions_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('package_extensions_tenant_date').on(t.tenantId, t.billDate, t.id),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+/** A line of an extension: the package line, its expiry when saved (or audited) and the new one. */
+export const packageExtensionLines = pgTable(
+  'package_extension_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    extensionId: bigint('extension_id', { mode: 'number' }).notNull(),
+    packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** Null: never expired. */
+    expiryTime: date('expiry_time', { mode: 'string' }),
+    nexpiryTime: date('nexpiry_time', { mode: 'string' }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('package_extension_lines_tenant_bill').on(t.tenantId, t.extensionId),
+    tenantReference(t, t.extensionId, packageExtensions).onDelete('cascade'),
+    tenantReference(t, t.packageLineId, memberPackageLines),
+    tenantReference(t, t.memberId, members),
+  ],
+);
+
+/** Products a member left at a shop (寄存): the count left (checknum) never below zero. */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    productId: bigint('product_id', { mode: 'number' }),
+    /** pcode, pname. */
+    productCode: text('product_code').notNull(),
+    productName: text('product_name').notNull(),
+    total: integer('total').notNull(),
+    /** checknum: left at the shop. */
+    remaining: integer('remaining').notNull(),
+    /** Cents per unit as sold (0: a gift): what a refund pays per unit. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** Where it came from: purchase 购买 | package 套餐 | gift 赠送 | import 导入. */
+    source: text('source').notNull(),
+    /** The bill it came from (billcode). */
+    sourceBillNo: text('source_bill_no'),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('deposits_tenant_member').on(t.tenantId, t.memberId, t.id),
+    index('deposits_tenant_shop').on(t.tenantId, t.shopId, t.id),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.shopId, shops),
+    check('deposits_remaining_range', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.total}`),
+  ],
+);
+
+/** What left a deposit: taken out at a shop (take-out) or refunded; their sum is total − remaining. */
+export const depositMovements = pgTable(
+  'deposit_movements',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    depositId: bigint('deposit_id', { mode: 'number' }).notNull(),
+    /** takeout | refund. */
+    kind: text('kind').notNull(),
+    num: integer('num').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    /** The refund that took it. */
+    refundId: bigint('refund_id', { mode: 'number' }),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('deposit_movements_tenant_deposit').on(t.tenantId, t.depositId, t.id),
+    tenantReference(t, t.depositId, deposits),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.refundId, refunds),
+  ],
+);
+
+/** A refund's package lines: counts taken back at the batch's unit price (gift lines: 0). */
+export const refundPackageLines = pgTable(
+  'refund_package_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
+    packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
+    num: integer('num').notNull(),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    packageBillId: bigint('package_bill_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('refund_package_lines_tenant_refund').on(t.tenantId, t.refundId),
+    tenantReference(t, t.refundId, refunds).onDelete('cascade'),
+    tenantReference(t, t.packageLineId, memberPackageLines),
+    tenantReference(t, t.packageBillId, packageBills),
+  ],
+);
+
+/** A refund's deposited-product lines: units refunded at the deposit's price. */
+export const refundProductLines = pgTable(
+  'refund_product_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
+    depositId: bigint('deposit_id', { mode: 'number' }).notNull(),
+    num: integer('num').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('refund_product_lines_tenant_refund').on(t.tenantId, t.refundId),
+    tenantReference(t, t.refundId, refunds).onDelete('cascade'),
+    tenantReference(t, t.depositId, deposits),
   ],
 );

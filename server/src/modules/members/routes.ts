@@ -20,6 +20,7 @@ import { dateTimeText } from '../../platform/excel.js';
 import { buildTemplate, importUpload, sendTemplate } from '../../platform/importer.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
+import { openFirstCard } from '../assets/member-actions.js';
 import { importMembers, listImportLogs, memberImportSheet } from './import.js';
 import {
   freezeMembers,
@@ -98,8 +99,13 @@ export async function membersModule(app: FastifyInstance) {
       perm: PERM_EDIT,
       body: memberSave,
       entity: 'member',
+      idempotent: 'optional',
     },
-    ({ tx, auth, body, req }) => saveMember(tx, auth, body, req.body),
+    async ({ tx, auth, body, req }) => {
+      const { card, ...member } = body;
+      const saved = await saveMember(tx, auth, member, req.body);
+      return card ? { ...saved, card: await openFirstCard(tx, auth, saved.id, member, card) } : saved;
+    },
   );
   route(
     app,

@@ -10,6 +10,7 @@ import { formatMoney, yuanToCents } from '../../platform/money';
 import { notify } from '../../platform/notify';
 import { ASSETS } from './api';
 import { CardRecords } from './CardRecords';
+import { MemberPackages } from './packages/MemberPackages';
 
 const money = (v: number) => formatMoney(v);
 const toCents = (v: unknown) => yuanToCents(v as number) ?? 0;
@@ -115,6 +116,7 @@ export default function MemberAssets({ memberId }: { memberId: number }) {
           },
         ]}
       />
+      <MemberPackages memberId={memberId} />
       {dialog?.kind === 'open' ? <OpenCardModal memberId={memberId} onClose={close} /> : null}
       {dialog?.kind === 'recharge' ? <RechargeModal memberId={memberId} card={dialog.card} onClose={close} /> : null}
       {dialog?.kind === 'adjust' ? <AdjustModal memberId={memberId} card={dialog.card} onClose={close} /> : null}

@@ -1,6 +1,9 @@
+import { packagesEn, packagesZh } from './packages/locale';
+
 /** Texts of the member-assets pages (section `assets` of the locales). zh-CN is the source of keys. */
 export const assetsZh = {
-  menu: { cards: '会员卡', records: '卡金流水', sms: '短信发件箱', refunds: '会员退款' },
+  menu: { cards: '会员卡', records: '卡金流水', sms: '短信发件箱', refunds: '会员退款', packages: '会员套餐', deposits: '寄存产品' },
+  pkg: packagesZh,
   mobile: '手机号',
   mobilePh: '输入会员手机号查询',
   search: '查询',
@@ -75,7 +78,15 @@ export const assetsZh = {
 };
 
 export const assetsEn: typeof assetsZh = {
-  menu: { cards: 'Member cards', records: 'Card ledger', sms: 'SMS outbox', refunds: 'Member refunds' },
+  menu: {
+    cards: 'Member cards',
+    records: 'Card ledger',
+    sms: 'SMS outbox',
+    refunds: 'Member refunds',
+    packages: 'Member packages',
+    deposits: 'Deposited products',
+  },
+  pkg: packagesEn,
   mobile: 'Mobile',
   mobilePh: "The member's mobile",
   search: 'Search',
