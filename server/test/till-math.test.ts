@@ -23,7 +23,7 @@ describe('settle arithmetic (DOMAIN-DETAIL §4.4)', () => {
         lines.forEach((l, j) => {
           expect(cells.reduce((s, row) => s + row[j], 0)).toBe(l);
         });
-        for (const row of cells) row.forEach((c, j) => expect(c >= 0 && c <= lines[j]).toBe(true));
+        for (const row of cells) for (const [j, c] of row.entries()) expect(c >= 0 && c <= lines[j]).toBe(true);
       }),
       { numRuns: 500 },
     );
