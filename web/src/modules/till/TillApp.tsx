@@ -133,7 +133,7 @@ function Till() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0, color: '#fff' }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
           {t('till.app')}
         </Typography.Title>
         <ShopSelect
@@ -153,7 +153,7 @@ function Till() {
             </Tag>
           </Badge>
         )}
-        <LangSwitch light />
+        <LangSwitch />
       </Layout.Header>
       <Layout>
         <Layout.Sider width={280} theme="light" style={{ padding: 12, overflow: 'auto' }}>
@@ -473,6 +473,8 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
                     style={{ width: 150 }}
                     value={l.station1}
                     onChange={(v) => update(i, { station1: v ?? null })}
+                    showSearch
+                    optionFilterProp="label"
                     options={staffOptions}
                     data-testid={`till-line-s1-${i}`}
                   />
@@ -496,6 +498,8 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
                   style={{ width: 150 }}
                   value={l.station2}
                   onChange={(v) => update(i, { station2: v ?? null })}
+                  showSearch
+                  optionFilterProp="label"
                   options={staffOptions}
                   data-testid={`till-line-s2-${i}`}
                 />
