@@ -4,6 +4,7 @@ import { defineLabels, defineMessages } from '../../platform/i18n.js';
 export const checkoutMessages = defineMessages({
   handTagTaken: ['手牌号 {tag} 正在使用中', 'Hand tag {tag} is in use'],
   handTagsExhausted: ['手牌号 {min}–{max} 已全部占用', 'Every hand tag {min}–{max} is in use'],
+  settleKeyRequired: ['结账须带开单时生成的 Idempotency-Key', 'A settle carries the Idempotency-Key made when the bill was opened'],
   handTagRequired: ['请输入手牌号', 'Enter the hand tag'],
   billCardNotMembers: ['会员卡 {cardNo} 不属于该会员', "Card {cardNo} is not this member's"],
   billNotOpen: ['单据 {billNo} 状态为「{status}」，不能再修改或结账', 'Bill {billNo} is {status}; it can no longer be changed or settled'],

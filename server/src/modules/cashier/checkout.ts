@@ -266,8 +266,14 @@ interface PayEntry {
  * share a line's performance; products leave the shop's stock. Everything decided here is stored and
  * never recomputed; the request's Idempotency-Key makes a retry answer the first settle.
  */
-export async function settleBill(tx: Db, auth: Auth, body: z.output<typeof settleBody>): Promise<ServiceBillDetail> {
+export async function settleBill(
+  tx: Db,
+  auth: Auth,
+  body: z.output<typeof settleBody>,
+  checkKey: () => void = () => undefined,
+): Promise<ServiceBillDetail> {
   const bill = await lockBill(tx, auth, body.id);
+  checkKey();
   assertOpen(bill, body.version);
   const lines = await tx.select().from(serviceBillLines).where(eq(serviceBillLines.billId, bill.id)).orderBy(asc(serviceBillLines.lineNo));
   if (!lines.length) throw conflict('billEmpty');

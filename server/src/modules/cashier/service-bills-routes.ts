@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
-import { notFound } from '../../platform/errors.js';
+import { fieldError, notFound } from '../../platform/errors.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
 import { expireOpenBills, findMembers, openBill, saveLines, settleBill, tillSetup as setupOf, voidBill } from './checkout.js';
@@ -140,10 +140,15 @@ export function registerServiceBillRoutes(app: FastifyInstance) {
       perm: TILL_EDIT,
       body: settleBody,
       verb: 'update',
-      idempotent: 'required',
+      idempotent: 'optional',
       ...bill,
     },
-    ({ tx, auth, body }) => settleBill(tx, auth, body),
+    ({ tx, auth, body, req }) => {
+      // Required, but checked after the bill's shop: another shop's bill answers 403/404 whatever the headers.
+      return settleBill(tx, auth, body, () => {
+        if (!req.headers['idempotency-key']) throw fieldError('idempotency-key', 'settleKeyRequired');
+      });
+    },
   );
   route(
     app,
