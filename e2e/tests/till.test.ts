@@ -18,6 +18,10 @@ async function pick(page: Page, select: Locator, text: string) {
   await select.click();
   await page.keyboard.type(text);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  // The dropdown closes with an animation: the next pick must not find this one's options.
+  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), undefined, {
+    timeout: 5_000,
+  });
 }
 
 test('the till: a member bill with a service by two employees and a product, paid by card and cash; a settle through a network drop; head office revokes it', async () => {
