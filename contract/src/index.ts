@@ -27,3 +27,4 @@ export * from './staff.js';
 export * from './stock.js';
 export * from './stock-bills.js';
 export * from './stock-records.js';
+export * from './till.js';

@@ -19,6 +19,8 @@ const SignInPage = lazy(() => import('../modules/attendance/SignInPage'));
 const ADMIN = 'admin'; // the admin application's id (ADMIN_APP_ID, not imported: its module lists every page)
 const loadAdmin = () => import('./admin/AdminApp');
 const AdminApp = lazy(loadAdmin);
+/** The cashier application (the board's 收银 app), with its own token. */
+const TillApp = lazy(() => import('../modules/till/TillApp'));
 const ForbiddenPage = lazy(() => import('../platform/results').then((m) => ({ default: m.ForbiddenPage })));
 const NotFoundPage = lazy(() => import('../platform/results').then((m) => ({ default: m.NotFoundPage })));
 
@@ -85,6 +87,7 @@ export function AppRoutes() {
         <Route path="/403" element={<ForbiddenPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/admin/*" element={<AdminApp />} />
+        <Route path="/cashier/*" element={<TillApp />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

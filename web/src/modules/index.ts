@@ -25,6 +25,8 @@ import { pricingEn, pricingZh } from './pricing/locale';
 import { staffPages } from './staff';
 import { stockPages } from './stock';
 import { stockEn, stockZh } from './stock/locale';
+import { tillPages } from './till';
+import { tillEn, tillZh } from './till/locale';
 
 /** What a module brings to the web: its pages (routed by their menu URLs) and its texts, under its name. */
 export interface WebModule {
@@ -49,6 +51,7 @@ export const webModules: WebModule[] = [
   { name: 'finance', pages: financePages, locale: { 'zh-CN': financeZh, 'en-US': financeEn } },
   { name: 'inbox', pages: inboxPages, locale: { 'zh-CN': inboxZh, 'en-US': inboxEn } },
   { name: 'cashier', pages: cashierPages, locale: { 'zh-CN': cashierZh, 'en-US': cashierEn } },
+  { name: 'till', pages: tillPages, locale: { 'zh-CN': tillZh, 'en-US': tillEn } },
 ];
 
 /** The modules' texts in one language, each under its module's name (`catalog.import...`). */

@@ -8,7 +8,10 @@ export const TENANT_KEY = 'ho.tenantId';
 export const appTokenKey = (appId: string) => `${BOARD_TOKEN_KEY}.${appId}`;
 
 /** Route prefix → appId of the applications served by this web app. */
-const APP_PREFIXES: [prefix: string, appId: string][] = [['/admin', 'admin']];
+const APP_PREFIXES: [prefix: string, appId: string][] = [
+  ['/admin', 'admin'],
+  ['/cashier', 'cashier'],
+];
 
 function storage(): Storage | null {
   try {

@@ -53,3 +53,39 @@ export const cashierMenus: MenuDef[] = [
     ],
   },
 ];
+
+/** Head office's bill records of the till. */
+cashierMenus.push({
+  key: 'tillrecords',
+  name: '收银记录',
+  nameEn: 'Till records',
+  icon: 'FileSearchOutlined',
+  children: [
+    {
+      key: 'cashier.servicerecord',
+      name: '服务单',
+      nameEn: 'Service bills',
+      icon: 'ProfileOutlined',
+      url: '/admin/cashier/servicerecords',
+      perm: 'cashier.servicerecord.view',
+      actions: [
+        { key: 'cashier.servicerecord.revoke', name: '撤单', nameEn: 'Revoke', perm: 'cashier.servicerecord.revoke' },
+        { key: 'cashier.servicerecord.revise', name: '改单', nameEn: 'Revise staff', perm: 'cashier.servicerecord.revise' },
+        { key: 'cashier.servicerecord.edit', name: '作废/删除', nameEn: 'Void, delete', perm: 'cashier.servicerecord.edit' },
+      ],
+    },
+  ],
+});
+
+/** The cashier application's menu (the board's 收银 app). */
+export const tillAppMenus: MenuDef[] = [
+  {
+    key: 'till.checkout',
+    name: '收银台',
+    nameEn: 'Checkout',
+    icon: 'ShoppingCartOutlined',
+    url: '/cashier',
+    perm: 'till.checkout.view',
+    actions: [{ key: 'till.checkout.edit', name: '开单/结账', nameEn: 'Open and settle bills', perm: 'till.checkout.edit' }],
+  },
+];

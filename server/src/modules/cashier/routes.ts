@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBillConfigRoutes } from './billconfig.js';
 import './messages.js';
 import { registerPayRoutes } from './pay.js';
+import { registerServiceBillRoutes } from './service-bills-routes.js';
 import { registerThirdRoutes } from './third.js';
 import { registerWheelRoutes } from './wheel.js';
 
@@ -11,4 +12,5 @@ export async function cashierModule(app: FastifyInstance) {
   registerWheelRoutes(app);
   registerBillConfigRoutes(app);
   registerThirdRoutes(app);
+  registerServiceBillRoutes(app);
 }

@@ -1,8 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, isDel, memo, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
-import { shops } from '../org/schema.js';
+import { memberCards } from '../assets/schema.js';
+import { members } from '../members/schema.js';
+import { employees, shops } from '../org/schema.js';
 
 /** Pay classes (`paymold`): 01 现金类, 02 赠送类 ... */
 export const payClasses = dictionaryTable('pay_classes', {});
@@ -230,5 +245,170 @@ export const dyShops = pgTable(
     uniqueIndex('dy_shops_tenant_shop').on(t.tenantId, t.shopId),
     uniqueIndex('dy_shops_tenant_poi').on(t.tenantId, t.poiId),
     tenantReference(t, t.shopId, shops).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Service bills (服务单, `servicerecords`): opened at the till with a hand tag, settled with split
+ * payments. Status 1 open | 2 expired | 3 voided | 4 settled; `isHc` 1 = revoked (撤单). What a
+ * settle decided (prices, allocations, performance) is stored and never recomputed.
+ */
+export const serviceBills = pgTable(
+  'service_bills',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    /** The hand tag (手牌号) held while the bill is open. */
+    handTag: integer('hand_tag').notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }),
+    /** The card whose prices and discounts the bill uses. */
+    cardId: bigint('card_id', { mode: 'number' }),
+    memberName: text('member_name'),
+    mobile: text('mobile'),
+    sex: smallint('sex'),
+    isCompute: smallint('is_compute').notNull().default(1),
+    status: smallint('status').notNull().default(1),
+    listTotal: integer('list_total').notNull().default(0),
+    discountTotal: integer('discount_total').notNull().default(0),
+    amount: integer('amount').notNull().default(0),
+    openedBy: bigint('opened_by', { mode: 'number' }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledBy: bigint('settled_by', { mode: 'number' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: bigint('cancelled_by', { mode: 'number' }),
+    cancelReason: text('cancel_reason'),
+    isHc: smallint('is_hc').notNull().default(0),
+    hcAt: timestamp('hc_at', { withTimezone: true }),
+    hcBy: bigint('hc_by', { mode: 'number' }),
+    hcMemo: text('hc_memo'),
+    isDel: isDel(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('service_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    uniqueIndex('service_bills_tenant_open_tag').on(t.tenantId, t.shopId, t.handTag).where(sql`status = 1`),
+    index('service_bills_tenant_shop_date').on(t.tenantId, t.shopId, t.businessDate, t.id),
+    index('service_bills_tenant_status_date').on(t.tenantId, t.status, t.businessDate, t.id),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.cardId, memberCards),
+  ],
+);
+
+/**
+ * Lines of a service bill: `kind` service | product (a package line comes later as its own kind).
+ * `amount` (ysje) = round(num × price) + additional; `listAmount` is num × the shop's price.
+ */
+export const serviceBillLines = pgTable(
+  'service_bill_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    lineNo: smallint('line_no').notNull(),
+    kind: text('kind').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    num: integer('num').notNull(),
+    listPrice: integer('list_price').notNull(),
+    price: integer('price').notNull(),
+    priceSource: text('price_source').notNull(),
+    additional: integer('additional').notNull().default(0),
+    listAmount: integer('list_amount').notNull(),
+    amount: integer('amount').notNull(),
+    /** The staff entered while the bill is open: [{employeeId, station, appointed, share (bp of the station)}]. */
+    staff: jsonb('staff').$type<{ employeeId: number; station: number; appointed: boolean; share: number }[]>().notNull().default([]),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('service_bill_lines_tenant_bill_no').on(t.tenantId, t.billId, t.lineNo),
+    tenantReference(t, t.billId, serviceBills).onDelete('cascade'),
+  ],
+);
+
+/** The payments of a settled bill; a card payment becomes a principal row and a gift row with the card bill they came from. */
+export const serviceBillPayments = pgTable(
+  'service_bill_payments',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    payTypeId: bigint('pay_type_id', { mode: 'number' }).notNull(),
+    payCode: text('pay_code').notNull(),
+    payName: text('pay_name').notNull(),
+    classCode: text('class_code').notNull(),
+    amount: integer('amount').notNull(),
+    /** payyj: the part that counts as performance; fee: the pay type's fee (payyjzke = amount − perf). */
+    perf: integer('perf').notNull(),
+    fee: integer('fee').notNull(),
+    cardId: bigint('card_id', { mode: 'number' }),
+    cardBillId: bigint('card_bill_id', { mode: 'number' }),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('service_bill_payments_tenant_bill').on(t.tenantId, t.billId),
+    tenantReference(t, t.billId, serviceBills).onDelete('cascade'),
+    tenantReference(t, t.payTypeId, payTypes),
+    tenantReference(t, t.cardId, memberCards),
+  ],
+);
+
+/** 分摊: each payment's share of each line (payftje) and of its performance; rows of a payment add up to it, rows of a line to the line. */
+export const serviceBillShares = pgTable(
+  'service_bill_shares',
+  {
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    paymentId: bigint('payment_id', { mode: 'number' }).notNull(),
+    lineId: bigint('line_id', { mode: 'number' }).notNull(),
+    amount: integer('amount').notNull(),
+    perf: integer('perf').notNull(),
+    fee: integer('fee').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.paymentId, t.lineId] }),
+    index('service_bill_shares_tenant_bill').on(t.tenantId, t.billId),
+    tenantReference(t, t.billId, serviceBills).onDelete('cascade'),
+    tenantReference(t, t.paymentId, serviceBillPayments).onDelete('cascade'),
+    tenantReference(t, t.lineId, serviceBillLines).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Performance rows (业绩) per line, station and employee, append-only: a settle writes them, a
+ * revise negates the current ones and writes the new split, a revoke negates them. Commission reads them.
+ */
+export const serviceBillPerf = pgTable(
+  'service_bill_perf',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    lineId: bigint('line_id', { mode: 'number' }).notNull(),
+    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    station: smallint('station').notNull(),
+    appointed: boolean('appointed').notNull(),
+    amount: integer('amount').notNull(),
+    /** settle | revise | revoke */
+    cause: text('cause').notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('service_bill_perf_tenant_bill').on(t.tenantId, t.billId, t.id),
+    index('service_bill_perf_tenant_employee').on(t.tenantId, t.employeeId, t.businessDate),
+    uniqueIndex('service_bill_perf_tenant_reverses').on(t.tenantId, t.reversesId),
+    tenantReference(t, t.billId, serviceBills).onDelete('cascade'),
+    tenantReference(t, t.lineId, serviceBillLines).onDelete('cascade'),
+    tenantReference(t, t.employeeId, employees),
   ],
 );

@@ -1,4 +1,5 @@
 import type { AppDef } from '../../platform/menus.js';
+import { tillAppMenus } from '../cashier/menus.js';
 import { modules } from '../index.js';
 
 /** The applications of the board, with their menu trees; synced into every tenant at start-up. */
@@ -11,6 +12,15 @@ export const applicationCatalog: AppDef[] = [
     url: '/admin',
     sort: 1,
     menus: modules.flatMap((module) => module.menus ?? []),
+  },
+  {
+    appId: 'cashier',
+    name: '收银',
+    nameEn: 'Till',
+    icon: 'ShoppingCartOutlined',
+    url: '/cashier',
+    sort: 2,
+    menus: tillAppMenus,
   },
   {
     appId: 'docs',

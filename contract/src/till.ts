@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import type { Label } from './platform.js';
+import { date, pageQuery } from './platform.js';
+
+/**
+ * The till's checkout (the cashier application) and head office's service-bill records.
+ * Seed paths are `servicerecords/*`; the checkout calls the seed does not show are under
+ * `/api-cashier/checkout/*` (docs/DECISIONS.md).
+ */
+const C = '/api-cashier';
+export const TILL_PATHS = {
+  open: `${C}/checkout/open`,
+  lines: `${C}/checkout/lines`,
+  settle: `${C}/checkout/settle`,
+  void: `${C}/checkout/void`,
+  bill: (id: number) => `${C}/checkout/bill/${id}`,
+  today: `${C}/checkout/today`,
+  setup: `${C}/checkout/setup`,
+  member: `${C}/checkout/member`,
+  list: `${C}/servicerecords/chain/list`,
+  listOver: `${C}/servicerecords/listOver`,
+  perf: `${C}/servicerecords/yj`,
+  pageAll: `${C}/servicerecords/pageAll`,
+  detail: (id: number) => `${C}/servicerecords/detail/${id}`,
+  revoke: `${C}/servicerecords/chain/revoke`,
+  revise: `${C}/servicerecords/revise`,
+  cancel: `${C}/servicerecords/chain/mainPage/cancel`,
+  saveOrUpdate: `${C}/servicerecords/saveOrUpdate`,
+} as const;
+
+/** Bill status: 1 open | 2 expired | 3 voided | 4 settled. */
+export const serviceBillStatuses = [1, 2, 3, 4] as const;
+export const serviceBillStatusLabels: Record<(typeof serviceBillStatuses)[number], Label> = {
+  1: ['未结账', 'Open'],
+  2: ['已过期', 'Expired'],
+  3: ['已作废', 'Voided'],
+  4: ['已结账', 'Settled'],
+};
+/** 第一/第二/第三工位 */
+export const stationLabels: Record<1 | 2 | 3, Label> = {
+  1: ['第一工位', 'Station 1'],
+  2: ['第二工位', 'Station 2'],
+  3: ['第三工位', 'Station 3'],
+};
+/** Line kinds: a service, a product; package lines are meant to come as a kind of their own. */
+export const billLineKinds = ['service', 'product'] as const;
+export type BillLineKind = (typeof billLineKinds)[number];
+
+const cents = z.number().int().min(0).max(100_000_000);
+const shortText = z.string().trim().max(30);
+
+export const openBillBody = z.strictObject({
+  shopId: z.number().int().positive(),
+  /** Typed hand tag; without it the next free one of the shop's range. */
+  handTag: z.number().int().min(1).max(9999).optional(),
+  memberId: z.number().int().positive().optional(),
+  /** The card whose prices and discounts apply (one of the member's). */
+  cardId: z.number().int().positive().optional(),
+});
+
+export const lineStaff = z.strictObject({
+  employeeId: z.number().int().positive(),
+  station: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  appointed: z.boolean(),
+  /** Share of the station's performance in basis points; absent: an equal split of the station. */
+  share: z.number().int().min(1).max(10_000).optional(),
+});
+export const billLineInput = z.strictObject({
+  kind: z.enum(billLineKinds),
+  itemId: z.number().int().positive(),
+  num: z.number().int().min(1).max(999),
+  /** 加收 (+) or 扣减 (−), cents. */
+  additional: z.number().int().min(-10_000_000).max(10_000_000).default(0),
+  staff: z.array(lineStaff).max(12).default([]),
+});
+export const billLinesBody = z.strictObject({
+  id: z.number().int().positive(),
+  version: z.number().int().positive(),
+  lines: z.array(billLineInput).max(50),
+});
+
+export const paymentInput = z.strictObject({
+  /** A pay type of the shop's template (not a card, package or coupon type). */
+  payTypeId: z.number().int().positive().optional(),
+  /** Pay from this stored-value card: principal and gift by the card type's rule. */
+  cardId: z.number().int().positive().optional(),
+  amount: cents.min(1),
+});
+export const settleBody = z.strictObject({
+  id: z.number().int().positive(),
+  version: z.number().int().positive(),
+  payments: z.array(paymentInput).min(1).max(10),
+});
+export const voidBillBody = z.strictObject({ id: z.number().int().positive(), reason: shortText.min(1) });
+
+export const billStaffRow = z.object({
+  employeeId: z.number(),
+  employeeCode: z.string(),
+  employeeName: z.string(),
+  station: z.number(),
+  appointed: z.boolean(),
+  share: z.number(),
+});
+export const billLineRow = z.object({
+  id: z.number(),
+  lineNo: z.number(),
+  kind: z.string(),
+  itemId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  num: z.number(),
+  listPrice: z.number(),
+  price: z.number(),
+  priceSource: z.string(),
+  additional: z.number(),
+  listAmount: z.number(),
+  amount: z.number(),
+  /** payftje: the payments' shares of this line (settled bills). */
+  paid: z.number(),
+  staff: z.array(billStaffRow),
+});
+export const billPaymentRow = z.object({
+  id: z.number(),
+  payTypeId: z.number(),
+  payCode: z.string(),
+  payName: z.string(),
+  classCode: z.string(),
+  amount: z.number(),
+  perf: z.number(),
+  fee: z.number(),
+  cardId: z.number().nullable(),
+  cardNo: z.string().nullable(),
+});
+export const billPerfRow = z.object({
+  id: z.number(),
+  lineId: z.number(),
+  lineName: z.string(),
+  employeeId: z.number(),
+  employeeCode: z.string(),
+  employeeName: z.string(),
+  station: z.number(),
+  appointed: z.boolean(),
+  amount: z.number(),
+  cause: z.string(),
+  createdAt: z.string(),
+});
+export const serviceBillRow = z.object({
+  id: z.number(),
+  billNo: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  handTag: z.number(),
+  businessDate: z.string(),
+  memberId: z.number().nullable(),
+  memberName: z.string().nullable(),
+  mobile: z.string().nullable(),
+  cardId: z.number().nullable(),
+  cardNo: z.string().nullable(),
+  status: z.number(),
+  isHc: z.number(),
+  listTotal: z.number(),
+  discountTotal: z.number(),
+  amount: z.number(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+  hcAt: z.string().nullable(),
+  hcMemo: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  version: z.number(),
+});
+export type ServiceBillRow = z.infer<typeof serviceBillRow>;
+export const serviceBillDetail = serviceBillRow.extend({
+  lines: z.array(billLineRow),
+  payments: z.array(billPaymentRow),
+  perf: z.array(billPerfRow),
+});
+export type ServiceBillDetail = z.infer<typeof serviceBillDetail>;
+
+export const todayQuery = z.object({ shopid: z.coerce.number().int().positive() });
+export const memberLookupQuery = z.object({
+  shopid: z.coerce.number().int().positive(),
+  /** Mobile (or its last 4+ digits) or a card number. */
+  q: z.string().trim().min(4).max(32),
+});
+export const memberLookupRow = z.object({
+  memberId: z.number(),
+  name: z.string(),
+  mobile: z.string(),
+  sex: z.number().nullable(),
+  cards: z.array(
+    z.object({
+      cardId: z.number(),
+      cardNo: z.string(),
+      cardTypeName: z.string(),
+      principal: z.number(),
+      gift: z.number(),
+      status: z.number(),
+    }),
+  ),
+});
+export const tillSetup = z.object({
+  shopId: z.number(),
+  shopName: z.string(),
+  handTags: z.object({ isAutoNo: z.boolean(), noMin: z.number(), noMax: z.number(), held: z.array(z.number()) }),
+  payTypes: z.array(
+    z.object({ payTypeId: z.number(), code: z.string(), name: z.string(), kind: z.string().nullable(), isOften: z.boolean() }),
+  ),
+  services: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
+  products: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
+  employees: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+});
+export type TillSetup = z.infer<typeof tillSetup>;
+
+export const serviceRecordsQuery = pageQuery.extend({
+  shopid: z.coerce.number().int().positive().optional(),
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+  /** Bill number, hand tag, member name or mobile. */
+  keyword: z.string().trim().max(64).optional(),
+  /** 1: revoked only; 0: valid only. */
+  isHc: z.coerce.number().int().min(0).max(1).optional(),
+});
+export const serviceRecordsPage = z.object({
+  list: z.array(serviceBillRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalCapped: z.literal(true).optional(),
+  /** Σ over every matching bill, not only the page. */
+  sum: z.object({ count: z.number(), listTotal: z.number(), discountTotal: z.number(), amount: z.number() }),
+});
+export const perfQuery = z.object({ id: z.coerce.number().int().positive() });
+export const serviceRevokeBody = z.strictObject({ id: z.number().int().positive(), hcMemo: shortText.min(1) });
+export const reviseBody = z.strictObject({
+  id: z.number().int().positive(),
+  eeyjList: z
+    .array(
+      z.strictObject({
+        lineId: z.number().int().positive(),
+        employeeId: z.number().int().positive(),
+        station: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+        appointed: z.boolean(),
+        yj: z.number().int().min(1).max(100_000_000),
+      }),
+    )
+    .min(1)
+    .max(200),
+});
+export const cancelBody = z
+  .array(z.strictObject({ id: z.number().int().positive(), revision: z.number().int().positive(), cancelReason: shortText.min(1) }))
+  .min(1)
+  .max(200);
+export const deleteBillBody = z.strictObject({ id: z.number().int().positive(), isDel: z.literal('1') });
+
+// ---- receipts ----
+
+/** Receipt paper widths in columns (58 mm: 32, 80 mm: 48). */
+export const RECEIPT_COLUMNS = { 58: 32, 80: 48 } as const;
+/** The seed's width rule: a character with code ≤ 128 takes one column, any other two. */
+export const charColumns = (ch: string) => ((ch.codePointAt(0) ?? 0) <= 128 ? 1 : 2);
+export const textColumns = (text: string) => [...text].reduce((s, ch) => s + charColumns(ch), 0);
+/** Pads (or cuts) a text to exactly `width` columns; a wide character that would cross the edge becomes a space. */
+export function fitColumns(text: string, width: number, align: 'left' | 'right' = 'left') {
+  let out = '';
+  let used = 0;
+  for (const ch of text) {
+    const w = charColumns(ch);
+    if (used + w > width) break;
+    out += ch;
+    used += w;
+  }
+  const pad = ' '.repeat(width - used);
+  return align === 'left' ? out + pad : pad + out;
+}

@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn } from '../harness.js';
+
+const running = productAndBrowser();
+const VIEWPORT = { width: 1366, height: 768 };
+const MEMBER_MOBILE = '13800138001';
+
+/** Waits until nothing loads and no message is on its way. */
+async function quiet(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'), undefined, { timeout: 15_000 });
+  await page.waitForTimeout(300);
+}
+
+/** Picks an option of an antd select by typing part of its label. */
+async function pick(page: Page, select: Locator, text: string) {
+  await select.click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  // The dropdown closes with an animation: the next pick must not find this one's options.
+  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), undefined, {
+    timeout: 5_000,
+  });
+}
+
+test('the till: a member bill with a service by two employees and a product, paid by card and cash; a settle through a network drop; head office revokes it', async () => {
+  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
+  const api = async (path: string, body?: unknown) => {
+    const res = await fetch(`${running.server.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-${Math.random()}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const payload = await res.json();
+    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
+    return payload.data;
+  };
+
+  // The first shop the till offers (the shop picker's first), with what it sells, stock and staff.
+  const shops = await api('/api-chain/shop/list/all');
+  const shop = shops[0];
+  const setup = await api(`/api-cashier/checkout/setup?shopid=${shop.id}`);
+  assert.ok(setup.services.length && setup.products.length && setup.employees.length >= 2, 'the demo shop sells and has staff');
+  const stockOf = async (productId: number) => {
+    const page = await api(`/api-stock/balance?shopid=${shop.id}&productId=${productId}`);
+    return Number(page.list[0]?.quantity ?? 0);
+  };
+  let product = setup.products[0];
+  for (const p of setup.products) {
+    if ((await stockOf(p.id)) > 2) {
+      product = p;
+      break;
+    }
+  }
+  const service = setup.services[0];
+  const [first, second] = setup.employees;
+  // The member gets a card of ¥1,000 at the shop.
+  const [member] = await api(`/api-cashier/checkout/member?shopid=${shop.id}&q=${MEMBER_MOBILE}`);
+  const cardTypes = await api('/api-chain/cardinfo/list/all');
+  const storedValue = cardTypes.find((c: { kind?: number; cardType?: number }) => (c.kind ?? c.cardType) === 1) ?? cardTypes[0];
+  const card = await api('/api-member/membercard/open', {
+    memberId: member.memberId,
+    cardTypeId: storedValue.id,
+    shopId: shop.id,
+    amount: 500_000,
+  });
+  const cardTotal = async () => {
+    const [m] = await api(`/api-cashier/checkout/member?shopid=${shop.id}&q=${MEMBER_MOBILE}`);
+    const c = m.cards.find((x: { cardId: number }) => x.cardId === card.cardId);
+    return c.principal + c.gift;
+  };
+  const balanceBefore = await cardTotal();
+  const stockBefore = await stockOf(product.id);
+
+  // ---- open the bill for the member
+  await page.goto(`${running.server.url}/cashier`);
+  await page.getByPlaceholder('手机号/卡号').fill(MEMBER_MOBILE);
+  await page.getByPlaceholder('手机号/卡号').press('Enter');
+  await page.getByText(card.cardNo).waitFor();
+  await shot(page, 'till-open');
+  await page.getByTestId('till-open').click();
+  await page.getByText(/已开单，手牌/).waitFor();
+  await quiet(page);
+
+  // ---- a service by two employees (station 1 requested, station 2), and a product
+  await page.getByTestId('till-add-service').click();
+  const rows = page.locator('.ant-table-row');
+  await pick(page, rows.nth(0).locator('.ant-select').nth(0), service.name);
+  await pick(page, rows.nth(0).locator('.ant-select').nth(1), first.name);
+  await rows.nth(0).locator('.ant-switch').click();
+  await pick(page, rows.nth(0).locator('.ant-select').nth(2), second.name);
+  await page.getByTestId('till-add-product').click();
+  await pick(page, rows.nth(1).locator('.ant-select').nth(0), product.name);
+  await pick(page, rows.nth(1).locator('.ant-select').nth(1), first.name);
+  await page.getByTestId('till-save-lines').click();
+  await page.getByText('明细已保存').waitFor();
+  await quiet(page);
+
+  // ---- pay ¥10 in cash, the rest by card
+  const toPay = await page.getByText(/^支付 · 应付/).textContent();
+  const amount = Math.round(Number((toPay ?? '').replace(/[^\d.]/g, '')) * 100);
+  assert.ok(amount > 1000, `a bill worth paying: ${toPay}`);
+  await page.getByTestId('till-pay-amount-0').fill(((amount - 1000) / 100).toFixed(2));
+  await page.getByTestId('till-add-payment').click();
+  await shot(page, 'till-pay');
+  await page.getByTestId('till-settle').click();
+  await page.getByTestId('till-receipt').waitFor();
+  const receipt = (await page.getByTestId('till-receipt').textContent()) ?? '';
+  assert.match(receipt, new RegExp(service.name.slice(0, 4)));
+  await shot(page, 'till-receipt-80');
+  await page.getByText('58mm').click();
+  await shot(page, 'till-receipt-58');
+  assert.equal(await cardTotal(), balanceBefore - (amount - 1000));
+  assert.equal(await stockOf(product.id), stockBefore - 1);
+  const today = await api(`/api-cashier/checkout/today?shopid=${shop.id}`);
+  const settled = today.find((b: { status: number; memberName: string | null }) => b.status === 4 && b.memberName);
+
+  // ---- a walk-in settled while the network is down: kept as pending, sent once when it returns
+  await page.getByRole('button', { name: '新开单' }).click();
+  await page.getByTestId('till-open').click();
+  await page.getByText(/已开单，手牌/).waitFor();
+  await quiet(page);
+  await page.getByTestId('till-add-service').click();
+  await pick(page, page.locator('.ant-table-row').nth(0).locator('.ant-select').nth(0), service.name);
+  await page.getByTestId('till-save-lines').click();
+  await page.getByText('明细已保存').waitFor();
+  await quiet(page);
+  await context.setOffline(true);
+  await page.getByTestId('till-settle').click();
+  await page.getByTestId('till-pending').waitFor();
+  await shot(page, 'till-pending');
+  await context.setOffline(false);
+  await page.getByTestId('till-pending').waitFor({ state: 'detached', timeout: 30_000 });
+  const after = await api(`/api-cashier/checkout/today?shopid=${shop.id}`);
+  const walkIns = after.filter((b: { status: number; memberName: string | null }) => b.status === 4 && !b.memberName);
+  assert.equal(walkIns.length, 1, 'exactly one settled walk-in bill');
+  const walkIn = await api(`/api-cashier/servicerecords/detail/${walkIns[0].id}`);
+  assert.equal(walkIn.payments.length, 1);
+
+  // ---- head office sees the member's bill and revokes it: card and stock restored
+  await page.goto(`${running.server.url}/admin/cashier/servicerecords`);
+  const row = page.locator('.ant-table-row', { hasText: settled.billNo });
+  await row.waitFor();
+  await shot(page, 'till-records');
+  await row.getByRole('button', { name: /撤\s*单/ }).click();
+  const modal = page.locator('.ant-modal:visible').last();
+  await modal.locator('input').fill('顾客要求撤单');
+  await modal.getByRole('button', { name: /撤\s*单/ }).click();
+  await page.getByText('已撤单').first().waitFor();
+  await quiet(page);
+  assert.equal(await cardTotal(), balanceBefore);
+  assert.equal(await stockOf(product.id), stockBefore);
+  await shot(page, 'till-revoked');
+  await context.close();
+});

@@ -1,0 +1,70 @@
+/**
+ * The exact arithmetic of a settle (DOMAIN-DETAIL §4.4), pure so that it can be tested on its own:
+ * cents split by the largest remainder, payments allocated over lines, performance per cell.
+ */
+
+/**
+ * Splits `total` cents over `weights` in proportion: each part is the floor of its exact share, and
+ * the cents left go one each to the largest fractional remainders (ties: the earlier weight). The
+ * parts add up to `total`; a zero weight gets nothing unless every weight is zero (then the first).
+ */
+export function splitByWeights(total: number, weights: number[]): number[] {
+  if (!weights.length) return [];
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const bigTotal = BigInt(total);
+  const bigSum = BigInt(sum);
+  const parts = weights.map((w) => {
+    const exact = bigTotal * BigInt(w);
+    return { floor: Number(exact / bigSum), remainder: exact % bigSum };
+  });
+  let left = total - parts.reduce((s, p) => s + p.floor, 0);
+  const order = parts.map((p, i) => ({ i, r: p.remainder })).sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  const out = parts.map((p) => p.floor);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    out[i] += 1;
+    left -= 1;
+  }
+  return out;
+}
+
+/**
+ * 分摊: allocates payments over lines so that every payment's cells add up to the payment and every
+ * line's cells add up to the line, to the cent. Payments are taken in order, each over what the lines
+ * still lack (in proportion, largest remainder); the last one takes exactly what is left. Requires
+ * Σ payments = Σ lines and no negative amounts.
+ */
+export function allocate(payments: number[], lines: number[]): number[][] {
+  const totalPaid = payments.reduce((s, p) => s + p, 0);
+  const totalLines = lines.reduce((s, l) => s + l, 0);
+  if (totalPaid !== totalLines) throw new Error(`payments ${totalPaid} ≠ lines ${totalLines}`);
+  const remaining = [...lines];
+  return payments.map((payment) => {
+    const cells = splitByWeights(payment, remaining);
+    cells.forEach((c, j) => {
+      remaining[j] -= c;
+    });
+    return cells;
+  });
+}
+
+/** One cell's fee and performance: fee = round(cell × feeRate), perf = round((cell − fee) × perfRate); rates in basis points. */
+export function cellPerf(cell: number, perfRate: number, feeRate: number) {
+  const fee = Math.round((cell * feeRate) / 10_000);
+  const perf = Math.round(((cell - fee) * perfRate) / 10_000);
+  return { fee, perf };
+}
+
+/**
+ * A line's performance split over one station's employees by their shares (basis points adding up to
+ * 10,000), largest remainder: the rows add up to the line's performance.
+ */
+export function splitStation(perf: number, shares: number[]) {
+  return splitByWeights(perf, shares);
+}
+
+/** Equal shares in basis points for n employees, adding up to 10,000. */
+export function equalShares(n: number) {
+  return splitByWeights(10_000, Array(n).fill(1));
+}

@@ -1,0 +1,518 @@
+import type {
+  BillLineKind,
+  billLinesBody,
+  memberLookupRow,
+  openBillBody,
+  ServiceBillDetail,
+  settleBody,
+  TillSetup,
+} from '@headoffice/contract';
+import { and, asc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { type Auth, assertShopVisible } from '../../platform/auth.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
+import { nextNumber } from '../../platform/numbering.js';
+import { closedPeriod } from '../../platform/period-locks.js';
+import { consume } from '../assets/card-money.js';
+import { memberCards } from '../assets/schema.js';
+import { products, services } from '../catalog/schema.js';
+import { cardTypes, members } from '../members/schema.js';
+import { employees, shops } from '../org/schema.js';
+import { priceOf } from '../pricing/resolve.js';
+import { productShopPrices, serviceShopPrices } from '../pricing/schema.js';
+import { getStockConfig, tenantToday } from '../stock/common.js';
+import { postStock } from '../stock/ledger.js';
+import { billConfigOf } from './billconfig.js';
+import { allocate, cellPerf, equalShares, splitStation } from './checkout-math.js';
+import './checkout-messages.js';
+import { ensureCashierDefaults } from './defaults.js';
+import { payRulesFor } from './pay.js';
+import { serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
+import { billDetail } from './service-bills.js';
+
+/** The stock and card ledgers' doc type of a service bill. */
+export const SERVICE_DOC = 'cashier.service';
+/** Pay-template business types (1 项目, 2 商品) of the line kinds. */
+const businessTypeOf: Record<BillLineKind, number> = { service: 1, product: 2 };
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+const statusWords: Record<number, [string, string]> = {
+  1: ['未结账', 'open'],
+  2: ['已过期', 'expired'],
+  3: ['已作废', 'voided'],
+  4: ['已结账', 'settled'],
+};
+
+/**
+ * Open bills of an earlier business day become expired (status 2), which releases their hand tags
+ * (the unique index holds tags of open bills only). Run before a tag is handed out and before lists.
+ */
+export async function expireOpenBills(tx: Db, tenantId: number) {
+  const today = await tenantToday(tx, tenantId);
+  await tx
+    .update(serviceBills)
+    .set({ status: 2, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(serviceBills.status, 1), lt(serviceBills.businessDate, today)));
+  return today;
+}
+
+/** Locks a bill for the rest of the transaction: 404 when not the tenant's or deleted, 403 when of another shop. */
+export async function lockBill(tx: Db, auth: Auth, id: number) {
+  const [bill] = await tx
+    .select()
+    .from(serviceBills)
+    .where(and(eq(serviceBills.id, id), eq(serviceBills.isDel, 0)))
+    .for('update');
+  if (!bill) throw notFound();
+  assertShopVisible(auth, bill.shopId);
+  return bill;
+}
+
+type Bill = typeof serviceBills.$inferSelect;
+
+function assertOpen(bill: Bill, version: number | undefined, lang: 'zh' | 'en' = 'zh') {
+  if (bill.status === 4) throw conflict('billAlreadySettled', { billNo: bill.billNo });
+  if (bill.status !== 1)
+    throw conflict('billNotOpen', { billNo: bill.billNo, status: statusWords[bill.status]?.[lang === 'zh' ? 0 : 1] ?? '' });
+  if (version !== undefined && version !== bill.version) throw conflict('billStale');
+}
+
+/** Hand tags held by the shop's open bills. */
+async function heldTags(tx: Db, shopId: number) {
+  const rows = await tx
+    .select({ tag: serviceBills.handTag })
+    .from(serviceBills)
+    .where(and(eq(serviceBills.shopId, shopId), eq(serviceBills.status, 1)));
+  return rows.map((r) => r.tag).sort((a, b) => a - b);
+}
+
+/**
+ * 开单: a bill with a hand tag (typed, or the lowest free one of the shop's range), for a member
+ * (with the card whose prices apply) or a walk-in.
+ */
+export async function openBill(tx: Db, auth: Auth, body: z.output<typeof openBillBody>): Promise<ServiceBillDetail> {
+  assertShopVisible(auth, body.shopId);
+  const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, body.shopId));
+  if (!shop) throw notFound();
+  const today = await expireOpenBills(tx, auth.tenantId);
+  // One shop's tags are handed out one at a time: two cashiers never get the same free number.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('service_bill_tags'), ${body.shopId}::int)`);
+  const config = await billConfigOf(tx, body.shopId);
+  const held = new Set(await heldTags(tx, body.shopId));
+  let handTag = body.handTag;
+  if (handTag !== undefined) {
+    if (held.has(handTag)) throw conflict('handTagTaken', { tag: handTag });
+  } else {
+    if (!config.isAutoNo) throw fieldError('handTag', 'handTagRequired');
+    for (let n = config.noMin; n <= config.noMax && handTag === undefined; n++) if (!held.has(n)) handTag = n;
+    if (handTag === undefined) throw conflict('handTagsExhausted', { min: config.noMin, max: config.noMax });
+  }
+  let member: { id: number; name: string; mobile: string; sex: number | null } | undefined;
+  if (body.memberId) {
+    [member] = await tx
+      .select({ id: members.id, name: members.name, mobile: members.mobile, sex: members.gender })
+      .from(members)
+      .where(eq(members.id, body.memberId));
+    if (!member) throw notFound();
+  }
+  if (body.cardId) {
+    const [card] = await tx
+      .select({ memberId: memberCards.memberId, cardNo: memberCards.cardNo })
+      .from(memberCards)
+      .where(eq(memberCards.id, body.cardId));
+    if (!card) throw notFound();
+    if (!member || card.memberId !== member.id) throw conflict('billCardNotMembers', { cardNo: card.cardNo });
+  }
+  const billNo = await nextNumber(tx, auth.tenantId, 'FW', today);
+  const [bill] = await tx
+    .insert(serviceBills)
+    .values({
+      tenantId: auth.tenantId,
+      billNo,
+      shopId: body.shopId,
+      handTag,
+      businessDate: today,
+      memberId: member?.id ?? null,
+      cardId: body.cardId ?? null,
+      memberName: member?.name ?? null,
+      mobile: member?.mobile ?? null,
+      sex: member?.sex ?? null,
+      openedBy: auth.userId,
+    })
+    .returning({ id: serviceBills.id });
+  return billDetail(tx, bill.id);
+}
+
+/** The card of a bill with its type and discounts (prices follow it). */
+async function billCard(tx: Db, cardId: number | null) {
+  if (!cardId) return undefined;
+  const [card] = await tx
+    .select({
+      cardTypeId: memberCards.cardTypeId,
+      serviceDiscount: memberCards.serviceDiscount,
+      productDiscount: memberCards.productDiscount,
+    })
+    .from(memberCards)
+    .where(eq(memberCards.id, cardId));
+  return card;
+}
+
+const discounted = (price: number, discount: number) =>
+  discount > 0 && discount < 10_000 ? Math.round((price * discount) / 10_000) : price;
+
+/**
+ * Replaces the lines of an open bill: each priced now by the shop's price resolution (card price, else
+ * level special of the station-1 employee, else the shop's price; the card's discount on a price that
+ * is not a card price), with its staff by station. The amounts are stored as priced.
+ */
+export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLinesBody>): Promise<ServiceBillDetail> {
+  const bill = await lockBill(tx, auth, body.id);
+  assertOpen(bill, body.version);
+  const card = await billCard(tx, bill.cardId);
+  const employeeIds = [...new Set(body.lines.flatMap((l) => l.staff.map((s) => s.employeeId)))];
+  const staffRows = employeeIds.length
+    ? await tx
+        .select({ id: employees.id, name: employees.name, levelId: employees.levelId })
+        .from(employees)
+        .where(inArray(employees.id, employeeIds))
+    : [];
+  const staffById = new Map(staffRows.map((e) => [e.id, e]));
+  const priced: (typeof serviceBillLines.$inferInsert)[] = [];
+  for (const [i, line] of body.lines.entries()) {
+    const byStation = new Map<number, typeof line.staff>();
+    for (const [j, s] of line.staff.entries()) {
+      const employee = staffById.get(s.employeeId);
+      if (!employee) throw fieldError(`lines.${i}.staff.${j}.employeeId`, 'employeeUnknown');
+      const same = byStation.get(s.station) ?? [];
+      if (same.some((o) => o.employeeId === s.employeeId))
+        throw fieldError(`lines.${i}.staff.${j}.employeeId`, 'employeeTwice', { name: employee.name });
+      byStation.set(s.station, [...same, s]);
+    }
+    const staff: { employeeId: number; station: number; appointed: boolean; share: number }[] = [];
+    for (const [station, rows] of byStation) {
+      const given = rows.filter((r) => r.share !== undefined);
+      if (given.length && (given.length !== rows.length || given.reduce((s, r) => s + (r.share ?? 0), 0) !== 10_000))
+        throw fieldError(`lines.${i}.staff`, 'shareSum');
+      const shares = given.length ? rows.map((r) => r.share as number) : equalShares(rows.length);
+      rows.forEach((r, k) => {
+        staff.push({ employeeId: r.employeeId, station, appointed: r.appointed, share: shares[k] });
+      });
+    }
+    const levelId = staff.find((s) => s.station === 1) ? staffById.get(staff.find((s) => s.station === 1)?.employeeId ?? 0)?.levelId : null;
+    const item =
+      line.kind === 'service'
+        ? (await tx.select({ code: services.code, name: services.name }).from(services).where(eq(services.id, line.itemId)))[0]
+        : (await tx.select({ code: products.pcode, name: products.name }).from(products).where(eq(products.id, line.itemId)))[0];
+    if (!item) throw fieldError(`lines.${i}.itemId`, 'itemUnknown');
+    const asListed = await priceOf(tx, { shopId: bill.shopId, kind: line.kind, itemId: line.itemId });
+    const resolved = await priceOf(tx, {
+      shopId: bill.shopId,
+      kind: line.kind,
+      itemId: line.itemId,
+      cardTypeId: line.kind === 'service' ? card?.cardTypeId : null,
+      levelId: line.kind === 'service' ? levelId : null,
+    });
+    if (asListed?.price == null || resolved?.price == null) throw conflict('itemNotSold', { name: item.name });
+    let price = resolved.price;
+    let source: string = resolved.source ?? 'shop';
+    const discount = line.kind === 'service' ? card?.serviceDiscount : card?.productDiscount;
+    if (card && !source.startsWith('card') && discount && discounted(price, discount) !== price) {
+      price = discounted(price, discount);
+      source = 'card-discount';
+    }
+    const amount = line.num * price + line.additional;
+    if (amount < 0) throw fieldError(`lines.${i}.additional`, 'lineNegative');
+    priced.push({
+      tenantId: auth.tenantId,
+      billId: bill.id,
+      lineNo: i + 1,
+      kind: line.kind,
+      itemId: line.itemId,
+      code: item.code,
+      name: item.name,
+      num: line.num,
+      listPrice: asListed.price,
+      price,
+      priceSource: source,
+      additional: line.additional,
+      listAmount: line.num * asListed.price,
+      amount,
+      staff,
+    });
+  }
+  await tx.delete(serviceBillLines).where(eq(serviceBillLines.billId, bill.id));
+  if (priced.length) await tx.insert(serviceBillLines).values(priced);
+  const listTotal = priced.reduce((s, l) => s + (l.listAmount ?? 0), 0);
+  const amount = priced.reduce((s, l) => s + (l.amount ?? 0), 0);
+  const charged = priced.reduce((s, l) => s + (l.amount ?? 0) - (l.additional ?? 0), 0);
+  await tx
+    .update(serviceBills)
+    .set({ listTotal, amount, discountTotal: listTotal - charged, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(serviceBills.id, bill.id));
+  return billDetail(tx, bill.id);
+}
+
+interface PayEntry {
+  rule: Awaited<ReturnType<typeof payRulesFor>>[number];
+  amount: number;
+  cardId: number | null;
+  cardBillId: number | null;
+}
+
+/**
+ * 结账: the payments (cash-like pay types of the shop's template, stored-value cards through the
+ * card's consumption rules) must add up to the bill; each payment is allocated over the lines by the
+ * largest remainder; performance per cell by the template's rates (fee first); the station's staff
+ * share a line's performance; products leave the shop's stock. Everything decided here is stored and
+ * never recomputed; the request's Idempotency-Key makes a retry answer the first settle.
+ */
+export async function settleBill(
+  tx: Db,
+  auth: Auth,
+  body: z.output<typeof settleBody>,
+  checkKey: () => void = () => undefined,
+): Promise<ServiceBillDetail> {
+  const bill = await lockBill(tx, auth, body.id);
+  checkKey();
+  assertOpen(bill, body.version);
+  const lines = await tx.select().from(serviceBillLines).where(eq(serviceBillLines.billId, bill.id)).orderBy(asc(serviceBillLines.lineNo));
+  if (!lines.length) throw conflict('billEmpty');
+  const period = await closedPeriod(tx, bill.shopId, bill.businessDate);
+  if (period) throw new AppError(409, 'periodLocked', { period });
+  const paid = body.payments.reduce((s, p) => s + p.amount, 0);
+  if (paid !== bill.amount) throw fieldError('payments', 'paymentsMismatch', { paid: yuan(paid), amount: yuan(bill.amount) });
+  await ensureCashierDefaults(tx, auth.tenantId);
+  const kinds = [...new Set(lines.map((l) => l.kind as BillLineKind))];
+  const rulesByType = new Map<number, Awaited<ReturnType<typeof payRulesFor>>>();
+  for (const kind of kinds) rulesByType.set(businessTypeOf[kind], await payRulesFor(tx, bill.shopId, businessTypeOf[kind]));
+  const firstRules = rulesByType.get(businessTypeOf[kinds[0]]) ?? [];
+  /** A pay type must be offered for every business type on the bill. */
+  const offered = (find: (r: PayEntry['rule']) => boolean, name: string) => {
+    const rule = firstRules.find(find);
+    if (!rule || [...rulesByType.values()].some((rules) => !rules.some(find))) throw conflict('payTypeNotOffered', { name });
+    return rule;
+  };
+  const entries: PayEntry[] = [];
+  for (const [i, p] of body.payments.entries()) {
+    if ((p.payTypeId === undefined) === (p.cardId === undefined)) throw fieldError(`payments.${i}`, 'paymentTarget');
+    if (p.cardId !== undefined) {
+      const principalRule = firstRules.find((r) => r.kind === 'cardPrincipal');
+      const giftRule = firstRules.find((r) => r.kind === 'cardGift');
+      if (!principalRule || !giftRule) throw conflict('cardPayTypeMissing');
+      const answer = await consume(
+        tx,
+        { tenantId: auth.tenantId, userId: auth.userId },
+        { cardId: p.cardId, shopId: bill.shopId, amount: p.amount, memo: bill.billNo },
+      );
+      const principal = -answer.rows.filter((r) => r.bucket === 'principal').reduce((s, r) => s + r.amount, 0);
+      const gift = -answer.rows.filter((r) => r.bucket === 'gift').reduce((s, r) => s + r.amount, 0);
+      if (principal)
+        entries.push({
+          rule: offered((r) => r.kind === 'cardPrincipal', principalRule.name),
+          amount: principal,
+          cardId: p.cardId,
+          cardBillId: answer.billId,
+        });
+      if (gift)
+        entries.push({
+          rule: offered((r) => r.kind === 'cardGift', giftRule.name),
+          amount: gift,
+          cardId: p.cardId,
+          cardBillId: answer.billId,
+        });
+      continue;
+    }
+    const rule =
+      firstRules.find((r) => r.payTypeId === p.payTypeId) ?? [...rulesByType.values()].flat().find((r) => r.payTypeId === p.payTypeId);
+    if (!rule) throw conflict('payTypeNotOffered', { name: String(p.payTypeId) });
+    if (rule.kind) throw conflict('payTypeSystemPay', { name: rule.name });
+    entries.push({ rule: offered((r) => r.payTypeId === p.payTypeId, rule.name), amount: p.amount, cardId: null, cardBillId: null });
+  }
+  const cells = allocate(
+    entries.map((e) => e.amount),
+    lines.map((l) => l.amount),
+  );
+  const ruleFor = (entry: PayEntry, line: (typeof lines)[number]) =>
+    rulesByType.get(businessTypeOf[line.kind as BillLineKind])?.find((r) => r.payTypeId === entry.rule.payTypeId) ?? entry.rule;
+  const cellRows = entries.map((entry, i) =>
+    lines.map((line, j) => {
+      const rule = ruleFor(entry, line);
+      return { amount: cells[i][j], ...cellPerf(cells[i][j], rule.perfRate, rule.feeRate) };
+    }),
+  );
+  const payments = await tx
+    .insert(serviceBillPayments)
+    .values(
+      entries.map((e, i) => ({
+        tenantId: auth.tenantId,
+        billId: bill.id,
+        payTypeId: e.rule.payTypeId,
+        payCode: e.rule.code,
+        payName: e.rule.name,
+        classCode: e.rule.classCode,
+        amount: e.amount,
+        perf: cellRows[i].reduce((s, c) => s + c.perf, 0),
+        fee: cellRows[i].reduce((s, c) => s + c.fee, 0),
+        cardId: e.cardId,
+        cardBillId: e.cardBillId,
+      })),
+    )
+    .returning({ id: serviceBillPayments.id });
+  await tx.insert(serviceBillShares).values(
+    entries.flatMap((_, i) =>
+      lines.map((line, j) => ({
+        tenantId: auth.tenantId,
+        billId: bill.id,
+        paymentId: payments[i].id,
+        lineId: line.id,
+        ...cellRows[i][j],
+      })),
+    ),
+  );
+  const perfRows: (typeof serviceBillPerf.$inferInsert)[] = [];
+  lines.forEach((line, j) => {
+    const linePerf = cellRows.reduce((s, row) => s + row[j].perf, 0);
+    for (const station of [1, 2, 3]) {
+      const staff = line.staff.filter((s) => s.station === station);
+      if (!staff.length) continue;
+      const parts = splitStation(
+        linePerf,
+        staff.map((s) => s.share),
+      );
+      staff.forEach((s, k) => {
+        perfRows.push({
+          tenantId: auth.tenantId,
+          billId: bill.id,
+          lineId: line.id,
+          employeeId: s.employeeId,
+          station,
+          appointed: s.appointed,
+          amount: parts[k],
+          cause: 'settle',
+          businessDate: bill.businessDate,
+        });
+      });
+    }
+  });
+  if (perfRows.length) await tx.insert(serviceBillPerf).values(perfRows);
+  const productLines = lines.filter((l) => l.kind === 'product');
+  if (productLines.length) {
+    const config = await getStockConfig(tx);
+    const names = new Map(productLines.map((l) => [l.itemId, l.name]));
+    await postStock(
+      tx,
+      productLines.map((l) => ({ shopId: bill.shopId, productId: l.itemId, delta: -l.num, lineId: l.id })),
+      {
+        tenantId: auth.tenantId,
+        docType: SERVICE_DOC,
+        billId: bill.id,
+        allowNegative: config.allowNegative,
+        describe: async (id) => names.get(id) ?? String(id),
+      },
+    );
+  }
+  await tx
+    .update(serviceBills)
+    .set({ status: 4, settledAt: sql`now()`, settledBy: auth.userId, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(serviceBills.id, bill.id));
+  return billDetail(tx, bill.id);
+}
+
+/** The cashier voids an open bill (its hand tag is released). */
+export async function voidBill(tx: Db, auth: Auth, body: { id: number; reason: string }) {
+  const bill = await lockBill(tx, auth, body.id);
+  assertOpen(bill, undefined);
+  await tx
+    .update(serviceBills)
+    .set({
+      status: 3,
+      cancelledAt: sql`now()`,
+      cancelledBy: auth.userId,
+      cancelReason: body.reason,
+      version: sql`${serviceBills.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(serviceBills.id, bill.id));
+  return billDetail(tx, bill.id);
+}
+
+/** What the till needs to work in a shop: hand tags, pay types, the shop's services and products with their prices, its staff. */
+export async function tillSetup(tx: Db, auth: Auth, shopId: number): Promise<TillSetup> {
+  const [shop] = await tx.select({ id: shops.id, name: shops.name }).from(shops).where(eq(shops.id, shopId));
+  if (!shop) throw notFound();
+  await expireOpenBills(tx, auth.tenantId);
+  await ensureCashierDefaults(tx, auth.tenantId);
+  const config = await billConfigOf(tx, shopId);
+  const rules = await payRulesFor(tx, shopId, 1);
+  const serviceRows = await tx
+    .select({ id: services.id, code: services.code, name: services.name, price: serviceShopPrices.price })
+    .from(serviceShopPrices)
+    .innerJoin(services, eq(services.id, serviceShopPrices.serviceId))
+    .where(and(eq(serviceShopPrices.shopId, shopId), eq(serviceShopPrices.status, 1), eq(services.status, 1), eq(services.isDel, 0)))
+    .orderBy(asc(services.code))
+    .limit(500);
+  const productRows = await tx
+    .select({ id: products.id, code: products.pcode, name: products.name, price: productShopPrices.price })
+    .from(productShopPrices)
+    .innerJoin(products, eq(products.id, productShopPrices.productId))
+    .where(and(eq(productShopPrices.shopId, shopId), eq(productShopPrices.status, 1), eq(products.status, 1), eq(products.isDel, 0)))
+    .orderBy(asc(products.pcode))
+    .limit(500);
+  const staff = await tx
+    .select({ id: employees.id, code: employees.eecode, name: employees.name })
+    .from(employees)
+    .where(and(eq(employees.shopId, shopId), eq(employees.status, 1)))
+    .orderBy(asc(employees.eecode))
+    .limit(500);
+  return {
+    shopId,
+    shopName: shop.name,
+    handTags: { isAutoNo: config.isAutoNo, noMin: config.noMin, noMax: config.noMax, held: await heldTags(tx, shopId) },
+    payTypes: rules.map((r) => ({ payTypeId: r.payTypeId, code: r.code, name: r.name, kind: r.kind, isOften: r.isOften })),
+    services: serviceRows,
+    products: productRows,
+    employees: staff,
+  };
+}
+
+/** Finds members by mobile (whole or its tail) or card number, as the shop's bill settings allow, with their cards and balances. */
+export async function findMembers(tx: Db, shopId: number, q: string): Promise<z.infer<typeof memberLookupRow>[]> {
+  const config = await billConfigOf(tx, shopId);
+  const conditions = [];
+  if (config.isAllowMobile) conditions.push(q.length === 11 ? eq(members.mobile, q) : like(members.mobile, `%${q.replace(/[\\%_]/g, '')}`));
+  if (config.isAllowCardno)
+    conditions.push(sql`${members.id} in (select member_id from member_cards where card_no = ${q} or physical_no = ${q})`);
+  if (!conditions.length) return [];
+  const found = await tx
+    .select({ memberId: members.id, name: members.name, mobile: members.mobile, sex: members.gender })
+    .from(members)
+    .where(or(...conditions))
+    .orderBy(asc(members.id))
+    .limit(20);
+  if (!found.length) return [];
+  const cards = await tx
+    .select({
+      memberId: memberCards.memberId,
+      cardId: memberCards.id,
+      cardNo: memberCards.cardNo,
+      cardTypeName: cardTypes.name,
+      status: memberCards.status,
+      principal: sql<number>`coalesce((select sum(amount) from card_balances b where b.card_id = member_cards.id and b.bucket = 'principal'), 0)::bigint`,
+      gift: sql<number>`coalesce((select sum(amount) from card_balances b where b.card_id = member_cards.id and b.bucket = 'gift'), 0)::bigint`,
+    })
+    .from(memberCards)
+    .innerJoin(cardTypes, eq(cardTypes.id, memberCards.cardTypeId))
+    .where(
+      inArray(
+        memberCards.memberId,
+        found.map((m) => m.memberId),
+      ),
+    )
+    .orderBy(asc(memberCards.id));
+  return found.map((m) => ({
+    ...m,
+    cards: cards
+      .filter((c) => c.memberId === m.memberId)
+      .map(({ memberId: _m, ...c }) => ({ ...c, principal: Number(c.principal), gift: Number(c.gift) })),
+  }));
+}

@@ -1,0 +1,311 @@
+import {
+  billLinesBody,
+  billPerfRow,
+  cancelBody,
+  deleteBillBody,
+  idParam,
+  memberLookupQuery,
+  memberLookupRow,
+  openBillBody,
+  perfQuery,
+  reviseBody,
+  serviceBillDetail,
+  serviceBillRow,
+  serviceRecordsPage,
+  serviceRecordsQuery,
+  serviceRevokeBody,
+  settleBody,
+  TILL_PATHS as T,
+  tillSetup,
+  todayQuery,
+  voidBillBody,
+} from '@headoffice/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import { listExport } from '../../platform/list-export.js';
+import { route } from '../../platform/route.js';
+import { expireOpenBills, findMembers, openBill, saveLines, settleBill, tillSetup as setupOf, voidBill } from './checkout.js';
+import { serviceBills } from './schema.js';
+import { billDetail, cancelExpired, deleteVoided, listBills, perfRows, reviseBill, revokeBill } from './service-bills.js';
+
+const TILL_VIEW = 'till.checkout.view';
+const TILL_EDIT = 'till.checkout.edit';
+const RECORDS_VIEW = 'cashier.servicerecord.view';
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The till's checkout (cashier application, `/api-cashier/checkout/*`, not in the seed) and head
+ * office's service-bill records (`/api-cashier/servicerecords/*`, seed paths).
+ */
+export function registerServiceBillRoutes(app: FastifyInstance) {
+  const bill = { response: serviceBillDetail, entity: 'checkout' };
+  route(
+    app,
+    'GET',
+    T.setup,
+    {
+      summary: "The till's working data for a shop: hand tags, pay types, services and products with prices, staff",
+      perm: TILL_VIEW,
+      query: todayQuery,
+      response: tillSetup,
+    },
+    ({ tx, auth, query }) => setupOf(tx, auth, query.shopid),
+  );
+  route(
+    app,
+    'GET',
+    T.member,
+    {
+      summary:
+        "Members by mobile (whole or its last digits) or card number, as the shop's bill settings allow, with their cards and balances",
+      perm: TILL_VIEW,
+      query: memberLookupQuery,
+      response: z.array(memberLookupRow),
+    },
+    ({ tx, query }) => findMembers(tx, query.shopid, query.q),
+  );
+  route(
+    app,
+    'GET',
+    T.today,
+    { summary: "The shop's bills of today, open ones first", perm: TILL_VIEW, query: todayQuery, response: z.array(serviceBillRow) },
+    async ({ tx, auth, query }) => {
+      const today = await expireOpenBills(tx, auth.tenantId);
+      const page = await listBills(tx, auth, { shopid: query.shopid, dateFrom: today, dateTo: today, page: 1, pageSize: 200 }, [1, 3, 4]);
+      return [...page.list].sort((a, b) => (a.status === 1 ? 0 : 1) - (b.status === 1 ? 0 : 1) || b.id - a.id);
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-cashier/checkout/bill/:id',
+    {
+      summary: 'One bill of the till with its lines, payments and performance',
+      perm: TILL_VIEW,
+      params: idParam,
+      response: serviceBillDetail,
+    },
+    async ({ tx, auth, params }) => {
+      const [row] = await tx
+        .select({ shopId: serviceBills.shopId })
+        .from(serviceBills)
+        .where(and(eq(serviceBills.id, params.id), eq(serviceBills.isDel, 0)));
+      if (!row) throw notFound();
+      assertShopVisible(auth, row.shopId);
+      return billDetail(tx, params.id);
+    },
+  );
+  route(
+    app,
+    'POST',
+    T.open,
+    {
+      summary: '开单: open a bill with a hand tag (typed, or the lowest free one of the range) for a member or a walk-in',
+      description: 'Not in the seed (docs/DECISIONS.md). A tag held by an open bill of the shop: 409. Idempotency-Key optional.',
+      perm: TILL_EDIT,
+      body: openBillBody,
+      verb: 'create',
+      idempotent: 'optional',
+      ...bill,
+    },
+    ({ tx, auth, body }) => openBill(tx, auth, body),
+  );
+  route(
+    app,
+    'POST',
+    T.lines,
+    {
+      summary: "Replace an open bill's lines (services, products) with their staff by station; prices resolved by the shop's rules",
+      perm: TILL_EDIT,
+      body: billLinesBody,
+      verb: 'update',
+      idempotent: 'optional',
+      ...bill,
+    },
+    ({ tx, auth, body }) => saveLines(tx, auth, body),
+  );
+  route(
+    app,
+    'POST',
+    T.settle,
+    {
+      summary: '结账: settle an open bill with split payments (pay types of the shop, stored-value cards)',
+      description:
+        'Idempotency-Key required: the key the till generated when it opened the bill; a retry answers the first settle. ' +
+        'Payments must add up to the bill; each is allocated over the lines (largest remainder), performance by the pay template.',
+      perm: TILL_EDIT,
+      body: settleBody,
+      verb: 'update',
+      idempotent: 'optional',
+      ...bill,
+    },
+    ({ tx, auth, body, req }) => {
+      // Required, but checked after the bill's shop: another shop's bill answers 403/404 whatever the headers.
+      return settleBill(tx, auth, body, () => {
+        if (!req.headers['idempotency-key']) throw fieldError('idempotency-key', 'settleKeyRequired');
+      });
+    },
+  );
+  route(
+    app,
+    'POST',
+    T.void,
+    {
+      summary: 'Void an open bill at the till (its hand tag is released)',
+      perm: TILL_EDIT,
+      body: voidBillBody,
+      verb: 'update',
+      idempotent: 'optional',
+      ...bill,
+    },
+    ({ tx, auth, body }) => voidBill(tx, auth, body),
+  );
+
+  // ---- head office ----
+  route(
+    app,
+    'GET',
+    T.list,
+    {
+      summary: 'Settled service bills (status 4), with the totals of every matching bill',
+      perm: RECORDS_VIEW,
+      query: serviceRecordsQuery,
+      response: serviceRecordsPage,
+    },
+    ({ tx, auth, query }) => listBills(tx, auth, query, [4]),
+  );
+  route(
+    app,
+    'GET',
+    T.listOver,
+    {
+      summary: 'Expired open bills (status 2) and the ones voided from them (3)',
+      perm: RECORDS_VIEW,
+      query: serviceRecordsQuery,
+      response: serviceRecordsPage,
+    },
+    async ({ tx, auth, query }) => {
+      await expireOpenBills(tx, auth.tenantId);
+      return listBills(tx, auth, query, [2, 3]);
+    },
+  );
+  route(
+    app,
+    'GET',
+    T.perf,
+    {
+      summary: 'The performance rows of one bill (settle, revise and revoke rows)',
+      perm: RECORDS_VIEW,
+      query: perfQuery,
+      response: z.array(billPerfRow),
+    },
+    async ({ tx, auth, query }) => {
+      await visibleBill(tx, auth, query.id);
+      return perfRows(tx, query.id);
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-cashier/servicerecords/detail/:id',
+    {
+      summary: 'One service bill with lines, payments and performance rows',
+      perm: RECORDS_VIEW,
+      params: idParam,
+      response: serviceBillDetail,
+    },
+    async ({ tx, auth, params }) => {
+      await visibleBill(tx, auth, params.id);
+      return billDetail(tx, params.id);
+    },
+  );
+  listExport<typeof serviceRecordsQuery, z.output<typeof serviceRecordsPage>>(app, T.pageAll, {
+    perm: RECORDS_VIEW,
+    query: serviceRecordsQuery,
+    title: ['服务单', 'Service bills'],
+    columns: [
+      { key: 'billNo', title: ['单号', 'Bill no.'], width: 22 },
+      { key: 'shopName', title: ['门店', 'Shop'], width: 18 },
+      { key: 'businessDate', title: ['营业日', 'Business date'], width: 12 },
+      { key: 'handTag', title: ['手牌号', 'Hand tag'], width: 8 },
+      { key: 'memberName', title: ['会员', 'Member'], width: 12 },
+      { key: 'cardNo', title: ['卡号', 'Card no.'], width: 16 },
+      { key: 'listTotal', title: ['原价合计', 'List total'], width: 12, value: (r) => yuan(r.listTotal) },
+      { key: 'discountTotal', title: ['优惠', 'Discount'], width: 10, value: (r) => yuan(r.discountTotal) },
+      { key: 'amount', title: ['实收', 'Amount'], width: 12, value: (r) => yuan(r.amount) },
+      { key: 'isHc', title: ['撤单', 'Revoked'], width: 8, value: (r, lang) => (r.isHc ? (lang === 'en-US' ? 'yes' : '是') : '') },
+    ],
+    list: (ctx, query) => listBills(ctx.tx, ctx.auth, query, [4]),
+  });
+  route(
+    app,
+    'POST',
+    T.revoke,
+    {
+      summary: '撤单: revoke a settled bill; card money, stock and performance are reversed in one transaction',
+      perm: 'cashier.servicerecord.revoke',
+      body: serviceRevokeBody,
+      verb: 'revoke',
+      idempotent: 'optional',
+      entity: 'servicerecords',
+      response: serviceBillDetail,
+    },
+    ({ tx, auth, body }) => revokeBill(tx, auth, body),
+  );
+  route(
+    app,
+    'POST',
+    T.revise,
+    {
+      summary: '改单: re-attribute the staff performance of a settled bill (money never changes)',
+      perm: 'cashier.servicerecord.revise',
+      body: reviseBody,
+      verb: 'update',
+      idempotent: 'optional',
+      entity: 'servicerecords',
+      response: serviceBillDetail,
+    },
+    ({ tx, auth, lang, body }) => reviseBill(tx, auth, lang, body),
+  );
+  route(
+    app,
+    'POST',
+    T.cancel,
+    {
+      summary: 'Void expired bills [{id, revision, cancelReason ≤ 30}]',
+      perm: 'cashier.servicerecord.edit',
+      body: cancelBody,
+      verb: 'update',
+      entity: 'servicerecords',
+      response: z.object({ done: z.number() }),
+    },
+    ({ tx, auth, body }) => cancelExpired(tx, auth, body),
+  );
+  route(
+    app,
+    'POST',
+    T.saveOrUpdate,
+    {
+      summary: 'Delete a voided bill ({id, isDel: "1"}); any other bill: 409',
+      perm: 'cashier.servicerecord.edit',
+      body: deleteBillBody,
+      verb: 'delete',
+      entity: 'servicerecords',
+      response: z.object({ id: z.number() }),
+    },
+    ({ tx, auth, body }) => deleteVoided(tx, auth, body.id),
+  );
+}
+
+/** 404 unless the bill exists and is of a shop the user sees. */
+async function visibleBill(tx: Db, auth: Auth, id: number) {
+  const [row] = await tx
+    .select({ shopId: serviceBills.shopId })
+    .from(serviceBills)
+    .where(and(eq(serviceBills.id, id), eq(serviceBills.isDel, 0), inVisibleShops(auth, serviceBills.shopId)));
+  if (!row) throw notFound();
+}

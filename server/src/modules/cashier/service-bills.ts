@@ -1,0 +1,409 @@
+import {
+  type reviseBody,
+  type ServiceBillDetail,
+  type ServiceBillRow,
+  type serviceRecordsPage,
+  type serviceRecordsQuery,
+  stationLabels,
+} from '@headoffice/contract';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { type Auth, inVisibleShops } from '../../platform/auth.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
+import type { Lang } from '../../platform/i18n.js';
+import { containsPattern, orderBy, pageOf } from '../../platform/paging.js';
+import { closedPeriod } from '../../platform/period-locks.js';
+import { revoke as revokeCardBill } from '../assets/card-money.js';
+import { memberCards } from '../assets/schema.js';
+import { employees, shops } from '../org/schema.js';
+import { postStock, reversalOf } from '../stock/ledger.js';
+import './checkout-messages.js';
+import { serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
+
+const SERVICE_DOC = 'cashier.service';
+
+const rowColumns = {
+  id: serviceBills.id,
+  billNo: serviceBills.billNo,
+  shopId: serviceBills.shopId,
+  shopName: shops.name,
+  handTag: serviceBills.handTag,
+  businessDate: serviceBills.businessDate,
+  memberId: serviceBills.memberId,
+  memberName: serviceBills.memberName,
+  mobile: serviceBills.mobile,
+  cardId: serviceBills.cardId,
+  cardNo: memberCards.cardNo,
+  status: serviceBills.status,
+  isHc: serviceBills.isHc,
+  listTotal: serviceBills.listTotal,
+  discountTotal: serviceBills.discountTotal,
+  amount: serviceBills.amount,
+  createdAt: serviceBills.createdAt,
+  settledAt: serviceBills.settledAt,
+  hcAt: serviceBills.hcAt,
+  hcMemo: serviceBills.hcMemo,
+  cancelReason: serviceBills.cancelReason,
+  version: serviceBills.version,
+};
+
+type RawRow = { [K in keyof typeof rowColumns]: unknown } & {
+  createdAt: Date;
+  settledAt: Date | null;
+  hcAt: Date | null;
+};
+
+function toRow(r: RawRow): ServiceBillRow {
+  return {
+    ...(r as unknown as ServiceBillRow),
+    createdAt: r.createdAt.toISOString(),
+    settledAt: r.settledAt?.toISOString() ?? null,
+    hcAt: r.hcAt?.toISOString() ?? null,
+  };
+}
+
+const billSelect = (tx: Db) =>
+  tx
+    .select(rowColumns)
+    .from(serviceBills)
+    .innerJoin(shops, eq(shops.id, serviceBills.shopId))
+    .leftJoin(memberCards, eq(memberCards.id, serviceBills.cardId))
+    .$dynamic();
+
+/** A bill with its lines (and what the payments put on each), payments and performance rows. */
+export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail> {
+  const [row] = await billSelect(tx).where(eq(serviceBills.id, id));
+  if (!row) throw notFound();
+  const lines = await tx.select().from(serviceBillLines).where(eq(serviceBillLines.billId, id)).orderBy(asc(serviceBillLines.lineNo));
+  const shares = await tx
+    .select({ lineId: serviceBillShares.lineId, amount: sql<number>`sum(${serviceBillShares.amount})::int` })
+    .from(serviceBillShares)
+    .where(eq(serviceBillShares.billId, id))
+    .groupBy(serviceBillShares.lineId);
+  const paidOf = new Map(shares.map((s) => [s.lineId, Number(s.amount)]));
+  const staffIds = [...new Set(lines.flatMap((l) => l.staff.map((s) => s.employeeId)))];
+  const people = staffIds.length
+    ? await tx
+        .select({ id: employees.id, code: employees.eecode, name: employees.name })
+        .from(employees)
+        .where(inArray(employees.id, staffIds))
+    : [];
+  const person = new Map(people.map((p) => [p.id, p]));
+  const payments = await tx
+    .select({
+      id: serviceBillPayments.id,
+      payTypeId: serviceBillPayments.payTypeId,
+      payCode: serviceBillPayments.payCode,
+      payName: serviceBillPayments.payName,
+      classCode: serviceBillPayments.classCode,
+      amount: serviceBillPayments.amount,
+      perf: serviceBillPayments.perf,
+      fee: serviceBillPayments.fee,
+      cardId: serviceBillPayments.cardId,
+      cardNo: memberCards.cardNo,
+    })
+    .from(serviceBillPayments)
+    .leftJoin(memberCards, eq(memberCards.id, serviceBillPayments.cardId))
+    .where(eq(serviceBillPayments.billId, id))
+    .orderBy(asc(serviceBillPayments.id));
+  return {
+    ...toRow(row as RawRow),
+    lines: lines.map((l) => ({
+      id: l.id,
+      lineNo: l.lineNo,
+      kind: l.kind,
+      itemId: l.itemId,
+      code: l.code,
+      name: l.name,
+      num: l.num,
+      listPrice: l.listPrice,
+      price: l.price,
+      priceSource: l.priceSource,
+      additional: l.additional,
+      listAmount: l.listAmount,
+      amount: l.amount,
+      paid: paidOf.get(l.id) ?? 0,
+      staff: l.staff.map((s) => ({
+        ...s,
+        employeeCode: person.get(s.employeeId)?.code ?? '',
+        employeeName: person.get(s.employeeId)?.name ?? '',
+      })),
+    })),
+    payments,
+    perf: await perfRows(tx, id),
+  };
+}
+
+/** Every performance row of a bill (settle, revise and revoke rows), oldest first. */
+export async function perfRows(tx: Db, billId: number) {
+  const rows = await tx
+    .select({
+      id: serviceBillPerf.id,
+      lineId: serviceBillPerf.lineId,
+      lineName: serviceBillLines.name,
+      employeeId: serviceBillPerf.employeeId,
+      employeeCode: employees.eecode,
+      employeeName: employees.name,
+      station: serviceBillPerf.station,
+      appointed: serviceBillPerf.appointed,
+      amount: serviceBillPerf.amount,
+      cause: serviceBillPerf.cause,
+      createdAt: serviceBillPerf.createdAt,
+    })
+    .from(serviceBillPerf)
+    .innerJoin(serviceBillLines, eq(serviceBillLines.id, serviceBillPerf.lineId))
+    .innerJoin(employees, eq(employees.id, serviceBillPerf.employeeId))
+    .where(eq(serviceBillPerf.billId, billId))
+    .orderBy(asc(serviceBillPerf.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The filters of the head-office lists, within the shops the user sees. */
+function listWhere(auth: Auth, q: z.output<typeof serviceRecordsQuery>, statuses: number[]): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    eq(serviceBills.isDel, 0),
+    inArray(serviceBills.status, statuses),
+    inVisibleShops(auth, serviceBills.shopId),
+    q.shopid ? eq(serviceBills.shopId, q.shopid) : undefined,
+    q.dateFrom ? gte(serviceBills.businessDate, q.dateFrom) : undefined,
+    q.dateTo ? lte(serviceBills.businessDate, q.dateTo) : undefined,
+    q.isHc !== undefined ? eq(serviceBills.isHc, q.isHc) : undefined,
+  ];
+  if (q.keyword) {
+    const pattern = containsPattern(q.keyword);
+    const tag = /^\d{1,4}$/.test(q.keyword) ? eq(serviceBills.handTag, Number(q.keyword)) : undefined;
+    conditions.push(
+      or(ilike(serviceBills.billNo, pattern), ilike(serviceBills.memberName, pattern), ilike(serviceBills.mobile, pattern), tag),
+    );
+  }
+  return and(...conditions);
+}
+
+const sortable = {
+  billNo: serviceBills.billNo,
+  businessDate: serviceBills.businessDate,
+  amount: serviceBills.amount,
+  settledAt: serviceBills.settledAt,
+  createdAt: serviceBills.createdAt,
+};
+
+/** A page of service bills with the totals of every matching bill. */
+export async function listBills(
+  tx: Db,
+  auth: Auth,
+  q: z.output<typeof serviceRecordsQuery>,
+  statuses: number[],
+): Promise<z.output<typeof serviceRecordsPage>> {
+  const where = listWhere(auth, q, statuses);
+  const order = orderBy(q.sort, sortable, [desc(serviceBills.businessDate), desc(serviceBills.id)], serviceBills.id);
+  const rows = billSelect(tx)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const result = await pageOf(tx, q, rows, () => tx.select({ id: serviceBills.id }).from(serviceBills).where(where).$dynamic());
+  const [sum] = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      listTotal: sql<number>`coalesce(sum(${serviceBills.listTotal}), 0)::bigint`,
+      discountTotal: sql<number>`coalesce(sum(${serviceBills.discountTotal}), 0)::bigint`,
+      amount: sql<number>`coalesce(sum(${serviceBills.amount}), 0)::bigint`,
+    })
+    .from(serviceBills)
+    .where(where);
+  return {
+    ...result,
+    list: (result.list as RawRow[]).map(toRow),
+    sum: {
+      count: Number(sum.count),
+      listTotal: Number(sum.listTotal),
+      discountTotal: Number(sum.discountTotal),
+      amount: Number(sum.amount),
+    },
+  };
+}
+
+/** The current performance rows of a bill: written by a settle or revise and not negated since. */
+async function currentPerf(tx: Db, billId: number) {
+  return tx
+    .select()
+    .from(serviceBillPerf)
+    .where(
+      and(
+        eq(serviceBillPerf.billId, billId),
+        isNull(serviceBillPerf.reversesId),
+        sql`not exists (select 1 from service_bill_perf r where r.tenant_id = service_bill_perf.tenant_id and r.reverses_id = service_bill_perf.id)`,
+      ),
+    )
+    .orderBy(asc(serviceBillPerf.id));
+}
+
+/** Negates the current performance rows (as new rows pointing at them). */
+async function negatePerf(tx: Db, auth: Auth, billId: number, cause: 'revise' | 'revoke', businessDate: string) {
+  const current = await currentPerf(tx, billId);
+  if (current.length)
+    await tx.insert(serviceBillPerf).values(
+      current.map((r) => ({
+        tenantId: auth.tenantId,
+        billId,
+        lineId: r.lineId,
+        employeeId: r.employeeId,
+        station: r.station,
+        appointed: r.appointed,
+        amount: -r.amount,
+        cause,
+        businessDate,
+        reversesId: r.id,
+      })),
+    );
+}
+
+async function lockSettled(tx: Db, auth: Auth, id: number) {
+  const [bill] = await tx
+    .select()
+    .from(serviceBills)
+    .where(and(eq(serviceBills.id, id), eq(serviceBills.isDel, 0)))
+    .for('update');
+  if (!bill) throw notFound();
+  const visible = inVisibleShops(auth, serviceBills.shopId);
+  if (visible) {
+    const [mine] = await tx
+      .select({ id: serviceBills.id })
+      .from(serviceBills)
+      .where(and(eq(serviceBills.id, id), visible));
+    if (!mine) throw notFound();
+  }
+  return bill;
+}
+
+/**
+ * 撤单: reverses every effect of a settled bill in one transaction: the card bills of its card
+ * payments (ledger rows negated to the same buckets), the stock it took, its performance rows.
+ * Refused when the period is closed, or (by the ledgers) when a reversal would take a balance below zero.
+ */
+export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo: string }) {
+  const bill = await lockSettled(tx, auth, body.id);
+  if (bill.status !== 4 || bill.isHc) throw conflict('serviceBillNotRevocable');
+  const period = await closedPeriod(tx, bill.shopId, bill.businessDate);
+  if (period) throw conflict('billPeriodLocked', { period });
+  const cardBills = await tx
+    .selectDistinct({ cardBillId: serviceBillPayments.cardBillId })
+    .from(serviceBillPayments)
+    .where(and(eq(serviceBillPayments.billId, bill.id), sql`${serviceBillPayments.cardBillId} is not null`))
+    .orderBy(asc(serviceBillPayments.cardBillId));
+  for (const { cardBillId } of cardBills)
+    await revokeCardBill(
+      tx,
+      { tenantId: auth.tenantId, userId: auth.userId },
+      { billId: cardBillId as number, memo: `${bill.billNo} ${body.hcMemo}` },
+    );
+  const stock = await reversalOf(tx, SERVICE_DOC, bill.id);
+  if (stock.length)
+    await postStock(tx, stock, {
+      tenantId: auth.tenantId,
+      docType: SERVICE_DOC,
+      billId: bill.id,
+      allowNegative: false,
+      describe: async (id) => String(id),
+    });
+  await negatePerf(tx, auth, bill.id, 'revoke', bill.businessDate);
+  await tx
+    .update(serviceBills)
+    .set({
+      isHc: 1,
+      hcAt: sql`now()`,
+      hcBy: auth.userId,
+      hcMemo: body.hcMemo,
+      version: sql`${serviceBills.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(serviceBills.id, bill.id));
+  return billDetail(tx, bill.id);
+}
+
+/**
+ * 改单: re-attributes staff credit only (DOMAIN-DETAIL §4.2): every row names an employee, performance
+ * above zero and 指定 or not; per line and station the sum is at most the line's amount; no employee
+ * twice in one station. The current rows are negated and the new ones written; money never changes.
+ */
+export async function reviseBill(tx: Db, auth: Auth, lang: Lang, body: z.output<typeof reviseBody>) {
+  const bill = await lockSettled(tx, auth, body.id);
+  if (bill.status !== 4 || bill.isHc) throw conflict('billNotRevisable');
+  const lines = await tx.select().from(serviceBillLines).where(eq(serviceBillLines.billId, bill.id));
+  const lineById = new Map(lines.map((l) => [l.id, l]));
+  const ids = [...new Set(body.eeyjList.map((r) => r.employeeId))];
+  const found = await tx.select({ id: employees.id, name: employees.name }).from(employees).where(inArray(employees.id, ids));
+  const names = new Map(found.map((e) => [e.id, e.name]));
+  const sums = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const [i, r] of body.eeyjList.entries()) {
+    const line = lineById.get(r.lineId);
+    if (!line) throw fieldError(`eeyjList.${i}.lineId`, 'reviseLineUnknown');
+    if (!names.has(r.employeeId)) throw fieldError(`eeyjList.${i}.employeeId`, 'employeeUnknown');
+    const who = `${r.lineId}:${r.station}:${r.employeeId}`;
+    if (seen.has(who)) throw fieldError(`eeyjList.${i}.employeeId`, 'employeeTwice', { name: names.get(r.employeeId) ?? '' });
+    seen.add(who);
+    const key = `${r.lineId}:${r.station}`;
+    const sum = (sums.get(key) ?? 0) + r.yj;
+    sums.set(key, sum);
+    if (sum > line.amount)
+      throw fieldError(`eeyjList.${i}.yj`, 'revisePerfOver', {
+        line: line.name,
+        station: stationLabels[r.station][lang === 'en-US' ? 1 : 0],
+        sum: (sum / 100).toFixed(2),
+        amount: (line.amount / 100).toFixed(2),
+      });
+  }
+  await negatePerf(tx, auth, bill.id, 'revise', bill.businessDate);
+  await tx.insert(serviceBillPerf).values(
+    body.eeyjList.map((r) => ({
+      tenantId: auth.tenantId,
+      billId: bill.id,
+      lineId: r.lineId,
+      employeeId: r.employeeId,
+      station: r.station,
+      appointed: r.appointed,
+      amount: r.yj,
+      cause: 'revise',
+      businessDate: bill.businessDate,
+    })),
+  );
+  await tx
+    .update(serviceBills)
+    .set({ version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(serviceBills.id, bill.id));
+  return billDetail(tx, bill.id);
+}
+
+/** Head office voids expired bills (作废, status 3), each at the revision it read. */
+export async function cancelExpired(tx: Db, auth: Auth, rows: { id: number; revision: number; cancelReason: string }[]) {
+  for (const r of [...rows].sort((a, b) => a.id - b.id)) {
+    const bill = await lockSettled(tx, auth, r.id);
+    if (bill.status !== 2) throw conflict('cancelNotExpired', { billNo: bill.billNo });
+    if (bill.version !== r.revision) throw conflict('billStale');
+    await tx
+      .update(serviceBills)
+      .set({
+        status: 3,
+        cancelledAt: sql`now()`,
+        cancelledBy: auth.userId,
+        cancelReason: r.cancelReason,
+        version: sql`${serviceBills.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(serviceBills.id, bill.id));
+  }
+  return { done: rows.length };
+}
+
+/** Deletes a voided bill (only voided ones: 已作废的单据才可以删除). */
+export async function deleteVoided(tx: Db, auth: Auth, id: number) {
+  const bill = await lockSettled(tx, auth, id);
+  if (bill.status !== 3) throw new AppError(409, 'deleteNotVoided');
+  await tx
+    .update(serviceBills)
+    .set({ isDel: 1, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(serviceBills.id, bill.id));
+  return { id };
+}

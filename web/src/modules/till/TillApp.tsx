@@ -1,0 +1,626 @@
+import {
+  type BillLineKind,
+  type memberLookupRow,
+  type ServiceBillDetail,
+  type ServiceBillRow,
+  serviceBillDetail,
+  TILL_PATHS as T,
+  type TillSetup,
+  tillSetup,
+} from '@headoffice/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Empty,
+  Input,
+  InputNumber,
+  Layout,
+  List,
+  Radio,
+  Segmented,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import type { z } from 'zod';
+import { authApi } from '../../platform/auth';
+import { http, isApiError } from '../../platform/http';
+import { LangSwitch } from '../../platform/LangSwitch';
+import { formatMoney } from '../../platform/money';
+import { PageLoading } from '../../platform/PageLoading';
+import { getAppToken, getBoardToken, setAppToken } from '../../platform/session';
+import { ShopSelect, useShops } from '../pricing/shops';
+import { StatusTag } from './BillView';
+import { flushPending, pendingSettles, queueSettle, sendSettle, settleKeyOf } from './pending';
+import { receiptLines } from './receipt';
+
+const CASHIER_APP_ID = 'cashier';
+type Member = z.infer<typeof memberLookupRow>;
+interface DraftLine {
+  kind: BillLineKind;
+  itemId: number | null;
+  num: number;
+  station1: number | null;
+  appointed: boolean;
+  station2: number | null;
+}
+interface DraftPayment {
+  /** Tells the rows apart while they are edited. */
+  uid: string;
+  target: string; // `card:<id>` or `pay:<id>`
+  amount: number;
+}
+
+/** The cashier application at /cashier, with its own token (`ho.token.cashier`), re-logged in from the board's. */
+export default function TillApp() {
+  const [gate, setGate] = useState<'checking' | 'ready' | 'signin'>(() =>
+    getAppToken(CASHIER_APP_ID) ? 'ready' : getBoardToken() ? 'checking' : 'signin',
+  );
+  const location = useLocation();
+  useEffect(() => {
+    if (gate !== 'checking') return;
+    authApi
+      .relogin(CASHIER_APP_ID)
+      .then((data) => {
+        setAppToken(CASHIER_APP_ID, data.access_token, data.tenantId);
+        setGate('ready');
+      })
+      .catch((e: unknown) => setGate(isApiError(e) && e.status === 401 ? 'signin' : 'ready'));
+  }, [gate]);
+  if (gate === 'signin') return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
+  if (gate === 'checking') return <PageLoading />;
+  return <Till />;
+}
+
+function Till() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const { shops } = useShops();
+  const [shopId, setShopId] = useState<number | null>(null);
+  const [billId, setBillId] = useState<number | null>(null);
+  const [pending, setPending] = useState(pendingSettles());
+  useEffect(() => {
+    if (!shopId && shops.length) setShopId(shops[0].id);
+  }, [shops, shopId]);
+  const setup = useQuery({
+    queryKey: ['till-setup', shopId],
+    queryFn: () => http.read(tillSetup, T.setup, { shopid: shopId }),
+    enabled: !!shopId,
+  });
+  const today = useQuery({
+    queryKey: ['till-today', shopId],
+    queryFn: () => http.get<ServiceBillRow[]>(T.today, { shopid: shopId }),
+    enabled: !!shopId,
+  });
+  const refresh = useCallback(() => {
+    void qc.invalidateQueries({ queryKey: ['till-today'] });
+    void qc.invalidateQueries({ queryKey: ['till-bill'] });
+    void qc.invalidateQueries({ queryKey: ['till-setup'] });
+  }, [qc]);
+  // Pending settles go out when the network returns (and every 10 s while any wait).
+  useEffect(() => {
+    const sync = () => setPending(pendingSettles());
+    const flush = async () => {
+      if (!pendingSettles().length) return;
+      const sent = await flushPending(T.settle);
+      sync();
+      if (sent) {
+        message.success(t('till.pendingSent'));
+        refresh();
+      }
+    };
+    window.addEventListener('ho-till-pending', sync);
+    window.addEventListener('online', flush);
+    const timer = window.setInterval(flush, 10_000);
+    void flush();
+    return () => {
+      window.removeEventListener('ho-till-pending', sync);
+      window.removeEventListener('online', flush);
+      window.clearInterval(timer);
+    };
+  }, [message, t, refresh]);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('till.app')}
+        </Typography.Title>
+        <ShopSelect
+          value={shopId}
+          onChange={(v) => {
+            setShopId(v);
+            setBillId(null);
+          }}
+          placeholder={t('till.chooseShop')}
+          style={{ width: 200 }}
+        />
+        <span style={{ flex: 1 }} />
+        {pending.length > 0 && (
+          <Badge count={pending.length}>
+            <Tag color="orange" data-testid="till-pending">
+              {t('till.pending')}
+            </Tag>
+          </Badge>
+        )}
+        <LangSwitch />
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider width={280} theme="light" style={{ padding: 12, overflow: 'auto' }}>
+          <Button type="primary" block onClick={() => setBillId(null)} style={{ marginBottom: 12 }}>
+            {t('till.newBill')}
+          </Button>
+          <Typography.Text strong>{t('till.today')}</Typography.Text>
+          <List
+            size="small"
+            dataSource={today.data ?? []}
+            renderItem={(b) => {
+              const waiting = pending.some((p) => p.billId === b.id);
+              return (
+                <List.Item
+                  onClick={() => setBillId(b.id)}
+                  style={{ cursor: 'pointer', background: b.id === billId ? '#e6f4ff' : undefined, paddingInline: 8 }}
+                  data-testid={`till-bill-${b.billNo}`}
+                >
+                  <Space direction="vertical" size={0} style={{ width: '100%' }}>
+                    <Space>
+                      <Tag>#{b.handTag}</Tag>
+                      {waiting ? <Tag color="orange">{t('till.pending')}</Tag> : <StatusTag status={b.status} isHc={b.isHc} />}
+                    </Space>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {b.billNo} · {b.memberName ?? t('till.walkIn')} · {formatMoney(b.amount)}
+                    </Typography.Text>
+                  </Space>
+                </List.Item>
+              );
+            }}
+          />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 12, overflow: 'auto' }}>
+          {!shopId || !setup.data ? (
+            <PageLoading />
+          ) : billId === null ? (
+            <OpenBill
+              setup={setup.data}
+              onOpened={(b) => {
+                setBillId(b.id);
+                refresh();
+              }}
+            />
+          ) : (
+            <BillEditor
+              key={billId}
+              billId={billId}
+              setup={setup.data}
+              waiting={pending.some((p) => p.billId === billId)}
+              onChanged={refresh}
+            />
+          )}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+/** 开单: find the member (or a walk-in), pick the card whose prices apply, a hand tag (or the next free one). */
+function OpenBill({ setup, onOpened }: { setup: TillSetup; onOpened: (bill: ServiceBillDetail) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [q, setQ] = useState('');
+  const [found, setFound] = useState<Member[] | null>(null);
+  const [member, setMember] = useState<Member | null>(null);
+  const [cardId, setCardId] = useState<number | null>(null);
+  const [handTag, setHandTag] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const find = async (value: string) => {
+    const rows = await http.get<Member[]>(T.member, { shopid: setup.shopId, q: value });
+    setFound(rows);
+    setMember(rows[0] ?? null);
+    setCardId(rows[0]?.cards[0]?.cardId ?? null);
+  };
+  const open = async () => {
+    setBusy(true);
+    try {
+      const bill = await http.send(serviceBillDetail, T.open, {
+        shopId: setup.shopId,
+        memberId: member?.memberId,
+        cardId: cardId ?? undefined,
+        handTag: handTag ?? undefined,
+      });
+      settleKeyOf(bill.id);
+      message.success(t('till.opened', { tag: bill.handTag }));
+      onOpened(bill);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title={t('till.open')} style={{ maxWidth: 720 }}>
+      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Input.Search
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder={t('till.findMember')}
+          enterButton={t('till.find')}
+          onSearch={(v) => v.trim().length >= 4 && find(v.trim())}
+          data-testid="till-member-search"
+        />
+        {found && !found.length && <Typography.Text type="secondary">{t('till.noMember')}</Typography.Text>}
+        {member && (
+          <Card size="small" title={`${member.name} · ${member.mobile}`}>
+            <Radio.Group value={cardId} onChange={(e) => setCardId(e.target.value)}>
+              <Space direction="vertical">
+                {member.cards.map((c) => (
+                  <Radio key={c.cardId} value={c.cardId}>
+                    {c.cardNo} {c.cardTypeName} · {t('till.balance', { principal: formatMoney(c.principal), gift: formatMoney(c.gift) })}
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+          </Card>
+        )}
+        <Space>
+          {t('till.handTag')}
+          <InputNumber
+            min={1}
+            max={9999}
+            value={handTag}
+            onChange={setHandTag}
+            placeholder={setup.handTags.isAutoNo ? t('till.handTagAuto') : ''}
+          />
+          <Button type="primary" loading={busy} onClick={open} data-testid="till-open">
+            {t('till.open')}
+          </Button>
+          {member && (
+            <Button
+              onClick={() => {
+                setMember(null);
+                setFound(null);
+                setCardId(null);
+              }}
+            >
+              {t('till.walkIn')}
+            </Button>
+          )}
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+const draftOf = (bill: ServiceBillDetail): DraftLine[] =>
+  bill.lines.map((l) => ({
+    kind: l.kind as BillLineKind,
+    itemId: l.itemId,
+    num: l.num,
+    station1: l.staff.find((s) => s.station === 1)?.employeeId ?? null,
+    appointed: l.staff.find((s) => s.station === 1)?.appointed ?? false,
+    station2: l.staff.find((s) => s.station === 2)?.employeeId ?? null,
+  }));
+
+/** One bill: its lines and staff while open, the payments and the settle, then the receipt. */
+function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; setup: TillSetup; waiting: boolean; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const bill = useQuery({ queryKey: ['till-bill', billId], queryFn: () => http.read(serviceBillDetail, T.bill(billId)) });
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [payments, setPayments] = useState<DraftPayment[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [paper, setPaper] = useState<58 | 80>(80);
+  const data = bill.data;
+  useEffect(() => {
+    if (!data) return;
+    setLines(draftOf(data));
+    const cash = setup.payTypes.find((p) => p.code === '01');
+    setPayments([
+      {
+        uid: crypto.randomUUID(),
+        target: data.cardId ? `card:${data.cardId}` : `pay:${cash?.payTypeId ?? setup.payTypes[0]?.payTypeId}`,
+        amount: data.amount,
+      },
+    ]);
+  }, [data, setup.payTypes]);
+  const payOptions = useMemo(
+    () => [
+      ...(data?.cardId ? [{ value: `card:${data.cardId}`, label: `${t('till.payCard')} ${data.cardNo ?? ''}` }] : []),
+      ...setup.payTypes.filter((p) => !p.kind).map((p) => ({ value: `pay:${p.payTypeId}`, label: `${p.code} ${p.name}` })),
+    ],
+    [data, setup.payTypes, t],
+  );
+  if (!data) return <PageLoading />;
+  const isOpen = data.status === 1 && !waiting;
+  const staffOptions = setup.employees.map((e) => ({ value: e.id, label: `${e.code} ${e.name}` }));
+  const update = (i: number, patch: Partial<DraftLine>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const saveLines = async () => {
+    setBusy(true);
+    try {
+      const saved = await http.send(serviceBillDetail, T.lines, {
+        id: data.id,
+        version: data.version,
+        lines: lines
+          .filter((l) => l.itemId)
+          .map((l) => ({
+            kind: l.kind,
+            itemId: l.itemId,
+            num: l.num,
+            staff: [
+              ...(l.station1 ? [{ employeeId: l.station1, station: 1, appointed: l.appointed }] : []),
+              ...(l.station2 ? [{ employeeId: l.station2, station: 2, appointed: false }] : []),
+            ],
+          })),
+      });
+      qc.setQueryData(['till-bill', billId], saved);
+      message.success(t('till.linesSaved'));
+      onChanged();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const paid = payments.reduce((s, p) => s + (p.amount || 0), 0);
+  const settle = async () => {
+    const body = {
+      id: data.id,
+      version: data.version,
+      payments: payments
+        .filter((p) => p.amount > 0)
+        .map((p) =>
+          p.target.startsWith('card:')
+            ? { cardId: Number(p.target.slice(5)), amount: p.amount }
+            : { payTypeId: Number(p.target.slice(4)), amount: p.amount },
+        ),
+    };
+    const key = settleKeyOf(data.id);
+    setBusy(true);
+    try {
+      const outcome = await sendSettle(T.settle, key, body);
+      if (outcome.kind === 'offline') {
+        queueSettle({ billId: data.id, billNo: data.billNo, key, body });
+        message.warning(t('till.pendingHelp'));
+      } else if (outcome.kind === 'failed') message.error(outcome.message);
+      else {
+        qc.setQueryData(['till-bill', billId], serviceBillDetail.parse(outcome.data));
+        message.success(t('till.settled'));
+      }
+      onChanged();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const voidBill = async () => {
+    await http.post(T.void, { id: data.id, reason: t('till.voidBill') });
+    onChanged();
+  };
+  const labels = {
+    billNo: t('till.billNo'),
+    handTag: t('till.handTag'),
+    member: t('till.member'),
+    listTotal: t('till.listTotal'),
+    discountTotal: t('till.discountTotal'),
+    amount: t('till.amount'),
+  };
+  const linePrice = (l: DraftLine) => data.lines.find((x) => x.itemId === l.itemId && x.kind === l.kind);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Card
+        size="small"
+        title={
+          <Space>
+            <Tag color="blue">#{data.handTag}</Tag>
+            {data.billNo}
+            <StatusTag status={data.status} isHc={data.isHc} />
+            {waiting && <Tag color="orange">{t('till.pending')}</Tag>}
+            <span>{data.memberName ?? t('till.walkIn')}</span>
+          </Space>
+        }
+        extra={
+          isOpen && (
+            <Button danger onClick={voidBill}>
+              {t('till.voidBill')}
+            </Button>
+          )
+        }
+      >
+        <Table
+          size="small"
+          rowKey={(_, i) => String(i)}
+          pagination={false}
+          dataSource={lines}
+          locale={{ emptyText: t('till.noLines') }}
+          columns={[
+            {
+              title: t('till.item'),
+              render: (_, l, i) => (
+                <Select
+                  disabled={!isOpen}
+                  style={{ width: 220 }}
+                  showSearch
+                  optionFilterProp="label"
+                  value={l.itemId}
+                  onChange={(v) => update(i, { itemId: v })}
+                  options={(l.kind === 'service' ? setup.services : setup.products).map((s) => ({
+                    value: s.id,
+                    label: `${s.name} ${formatMoney(s.price)}`,
+                  }))}
+                  data-testid={`till-line-item-${i}`}
+                />
+              ),
+            },
+            {
+              title: t('till.num'),
+              width: 80,
+              render: (_, l, i) => (
+                <InputNumber disabled={!isOpen} min={1} max={999} value={l.num} onChange={(v) => update(i, { num: v ?? 1 })} />
+              ),
+            },
+            {
+              title: t('till.employee1'),
+              render: (_, l, i) => (
+                <Space>
+                  <Select
+                    disabled={!isOpen}
+                    allowClear
+                    style={{ width: 150 }}
+                    value={l.station1}
+                    onChange={(v) => update(i, { station1: v ?? null })}
+                    showSearch
+                    optionFilterProp="label"
+                    options={staffOptions}
+                    data-testid={`till-line-s1-${i}`}
+                  />
+                  <Switch
+                    disabled={!isOpen}
+                    size="small"
+                    checked={l.appointed}
+                    onChange={(v) => update(i, { appointed: v })}
+                    checkedChildren={t('till.appointed')}
+                    unCheckedChildren={t('till.notAppointed')}
+                  />
+                </Space>
+              ),
+            },
+            {
+              title: t('till.employee2'),
+              render: (_, l, i) => (
+                <Select
+                  disabled={!isOpen}
+                  allowClear
+                  style={{ width: 150 }}
+                  value={l.station2}
+                  onChange={(v) => update(i, { station2: v ?? null })}
+                  showSearch
+                  optionFilterProp="label"
+                  options={staffOptions}
+                  data-testid={`till-line-s2-${i}`}
+                />
+              ),
+            },
+            { title: t('till.amount'), width: 100, render: (_, l) => (linePrice(l) ? formatMoney(linePrice(l)?.amount) : '-') },
+            ...(isOpen
+              ? [
+                  {
+                    title: '',
+                    width: 60,
+                    render: (_: unknown, __: DraftLine, i: number) => (
+                      <Button type="link" size="small" onClick={() => setLines(lines.filter((_x, j) => j !== i))}>
+                        {t('till.remove')}
+                      </Button>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+        {isOpen && (
+          <Space style={{ marginTop: 8 }}>
+            <Button
+              onClick={() =>
+                setLines([...lines, { kind: 'service', itemId: null, num: 1, station1: null, appointed: false, station2: null }])
+              }
+              data-testid="till-add-service"
+            >
+              {t('till.addService')}
+            </Button>
+            <Button
+              onClick={() =>
+                setLines([...lines, { kind: 'product', itemId: null, num: 1, station1: null, appointed: false, station2: null }])
+              }
+              data-testid="till-add-product"
+            >
+              {t('till.addProduct')}
+            </Button>
+            <Button type="primary" ghost loading={busy} onClick={saveLines} data-testid="till-save-lines">
+              {t('till.saveLines')}
+            </Button>
+          </Space>
+        )}
+      </Card>
+      {isOpen && data.lines.length > 0 && (
+        <Card size="small" title={`${t('till.pay')} · ${t('till.toPay', { amount: formatMoney(data.amount) })}`}>
+          <Space direction="vertical">
+            {payments.map((p, i) => (
+              <Space key={p.uid}>
+                <Select
+                  style={{ width: 240 }}
+                  value={p.target}
+                  options={payOptions}
+                  onChange={(v) => setPayments(payments.map((x, j) => (j === i ? { ...x, target: v } : x)))}
+                  data-testid={`till-pay-type-${i}`}
+                />
+                <InputNumber
+                  min={0}
+                  precision={2}
+                  value={p.amount / 100}
+                  onChange={(v) => setPayments(payments.map((x, j) => (j === i ? { ...x, amount: Math.round((v ?? 0) * 100) } : x)))}
+                  data-testid={`till-pay-amount-${i}`}
+                />
+                {payments.length > 1 && (
+                  <Button type="link" size="small" onClick={() => setPayments(payments.filter((_x, j) => j !== i))}>
+                    {t('till.remove')}
+                  </Button>
+                )}
+              </Space>
+            ))}
+            <Space>
+              <Button
+                onClick={() =>
+                  setPayments([
+                    ...payments,
+                    {
+                      uid: crypto.randomUUID(),
+                      target: payOptions[payOptions.length > 1 ? 1 : 0]?.value ?? '',
+                      amount: Math.max(0, data.amount - paid),
+                    },
+                  ])
+                }
+                data-testid="till-add-payment"
+              >
+                {t('till.addPayment')}
+              </Button>
+              <Typography.Text type={paid === data.amount ? 'success' : 'danger'}>
+                {t('till.remaining', { amount: formatMoney(data.amount - paid) })}
+              </Typography.Text>
+              <Button type="primary" disabled={paid !== data.amount} loading={busy} onClick={settle} data-testid="till-settle">
+                {t('till.settle')}
+              </Button>
+            </Space>
+          </Space>
+        </Card>
+      )}
+      {data.status === 4 && (
+        <Card
+          size="small"
+          title={t('till.receipt')}
+          extra={
+            <Space>
+              <Segmented<58 | 80>
+                value={paper}
+                onChange={setPaper}
+                options={[
+                  { value: 58, label: '58mm' },
+                  { value: 80, label: '80mm' },
+                ]}
+              />
+              <Button onClick={() => window.print()}>{t('till.print')}</Button>
+            </Space>
+          }
+        >
+          <pre data-testid="till-receipt" style={{ fontFamily: 'monospace', fontSize: 12, margin: 0 }}>
+            {receiptLines(data, setup.shopName, paper, labels).join('\n')}
+          </pre>
+        </Card>
+      )}
+      {data.status !== 1 && data.status !== 4 && <Empty description={t(`till.statuses.${data.status}`)} />}
+    </Space>
+  );
+}

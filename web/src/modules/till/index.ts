@@ -1,0 +1,6 @@
+import { lazyPage, type PageDef } from '../../platform/pages';
+
+/** Head office's bill records of the till. The cashier application itself is routed at /cashier (app/Root.tsx). */
+export const tillPages: PageDef[] = [
+  { path: '/admin/cashier/servicerecords', title: 'till.menu.records', component: lazyPage(() => import('./ServiceRecordsPage')) },
+];
