@@ -4,7 +4,7 @@ import { Card, QRCode, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../platform/http';
-import { ShopSelect } from '../pricing/shops';
+import { ShopSelect } from '../../platform/shops';
 import { ATT } from './api';
 import { useShopChoice } from './parts';
 

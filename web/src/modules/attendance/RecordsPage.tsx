@@ -37,7 +37,7 @@ import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
-import { ShopSelect } from '../pricing/shops';
+import { ShopSelect } from '../../platform/shops';
 import { ATT } from './api';
 import { pickLabel, punchTime, StatusTag, thisMonth, today, useShopChoice, useShopShifts } from './parts';
 

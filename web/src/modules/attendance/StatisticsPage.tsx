@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../platform/http';
 import { ExportButton } from '../../platform/resource/ExportButton';
-import { ShopSelect } from '../pricing/shops';
+import { ShopSelect } from '../../platform/shops';
 import { ATT } from './api';
 import { thisMonth } from './parts';
 

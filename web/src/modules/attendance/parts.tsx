@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../platform/http';
 import { currentLang } from '../../platform/i18n';
-import { useShops } from '../pricing/shops';
+import { useShops } from '../../platform/shops';
 
 export const pickLabel = (label: readonly [string, string]) => label[currentLang() === 'en-US' ? 1 : 0];
 

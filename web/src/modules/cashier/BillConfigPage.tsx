@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
-import { ShopSelect, useShops } from '../pricing/shops';
+import { ShopSelect, useShops } from '../../platform/shops';
 
 const switches = ['isAllowMobile', 'isAllowCardno', 'isNeedSign', 'isAutoPrint', 'isPushWxmsg', 'isRate'] as const;
 

@@ -15,7 +15,7 @@ import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { useLabel } from '../../platform/bills/labels';
 import { http } from '../../platform/http';
-import { ShopMultiSelect } from '../pricing/shops';
+import { ShopMultiSelect } from '../../platform/shops';
 
 type Item = Omit<PayTemplateItem, 'businessType'> & { businessType: number };
 

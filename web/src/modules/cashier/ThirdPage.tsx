@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
-import { ShopSelect } from '../pricing/shops';
+import { ShopSelect } from '../../platform/shops';
 
 function RemoveButton({ onConfirm }: { onConfirm: () => void }) {
   const { t } = useTranslation();

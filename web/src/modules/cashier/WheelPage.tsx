@@ -7,7 +7,7 @@ import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { useLabel } from '../../platform/bills/labels';
 import { http } from '../../platform/http';
-import { ShopMultiSelect, ShopSelect, useShops } from '../pricing/shops';
+import { ShopMultiSelect, ShopSelect, useShops } from '../../platform/shops';
 import { NamedMultiSelect } from './common';
 
 const newRow = (): WheelRow => ({

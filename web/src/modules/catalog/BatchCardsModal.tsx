@@ -7,9 +7,9 @@ import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { centsToYuan, yuanToCents } from '../../platform/money';
 import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
+import { CHAIN, ShopSelect } from '../../platform/shops';
 import { PRICING } from '../pricing/api';
 import { CardTypeSelect } from '../pricing/cardTypes';
-import { CHAIN, ShopSelect } from '../pricing/shops';
 
 interface Line {
   key: number;

@@ -36,7 +36,7 @@ import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
 import { moneyRule } from '../../platform/resource/money';
 import { useOptions } from '../../platform/resource/options';
 import { pickNextCode } from '../../platform/resource/ResourceForm';
-import { ShopMultiSelect } from '../pricing/shops';
+import { ShopMultiSelect } from '../../platform/shops';
 import { CATALOG } from './api';
 import { ItemPicker, type PickedItem } from './ItemPicker';
 import { checkTotal, type PackageItemDraft, type PackageItemKind, splitPrice } from './packageItems';

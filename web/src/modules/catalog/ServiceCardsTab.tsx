@@ -9,9 +9,9 @@ import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
+import { CHAIN, ShopSelect } from '../../platform/shops';
 import { PRICING } from '../pricing/api';
 import { CardTypeSelect, useCardTypes } from '../pricing/cardTypes';
-import { CHAIN, ShopSelect } from '../pricing/shops';
 
 interface Line {
   key: string;

@@ -12,8 +12,8 @@ import { formatMoney } from '../../platform/money';
 import { formatDateTime } from '../../platform/resource/cells';
 import { ImportModal } from '../../platform/resource/ImportModal';
 import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
+import { CHAIN, ShopSelect, useShops } from '../../platform/shops';
 import { PRICING } from '../pricing/api';
-import { CHAIN, ShopSelect, useShops } from '../pricing/shops';
 
 interface LevelLine {
   levelId: number;

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { useRemoteRows } from '../../platform/resource/options';
+import { ShopSelect } from '../../platform/shops';
 import { PRICING } from './api';
-import { ShopSelect } from './shops';
 
 /** addServs: services become sold in one shop at their base price (those already listed stay as they are). */
 export function AddToShopModal({ open, serviceIds, onClose }: { open: boolean; serviceIds: number[]; onClose: (done: boolean) => void }) {

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { formatMoney, yuanToCents } from '../../platform/money';
+import { ShopMultiSelect } from '../../platform/shops';
 import { PRICING } from './api';
 import { type BatchMode, changedPrice, outOfBounds } from './calc';
 import type { GridItem } from './PriceGrid';
-import { ShopMultiSelect } from './shops';
 
 interface Values {
   mode: BatchMode;

@@ -37,12 +37,12 @@ import { ExportButton } from '../../platform/resource/ExportButton';
 import { useOptions } from '../../platform/resource/options';
 import { pagerTotal, totalText } from '../../platform/resource/total';
 import { ForbiddenResult } from '../../platform/results';
+import { ShopMultiSelect } from '../../platform/shops';
 import { filtersToUrl, useListUrlState } from '../../platform/tabs/urlState';
 import { AddToShopModal } from './AddToShopModal';
 import { PRICING } from './api';
 import { BatchChangeModal } from './BatchChangeModal';
 import { PriceCellEditor } from './PriceCellEditor';
-import { ShopMultiSelect } from './shops';
 import './pricing.css';
 import { SearchButtons } from '../../platform/resource/SearchButtons';
 

@@ -8,9 +8,9 @@ import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { useOptions } from '../../platform/resource/options';
+import { ShopSelect } from '../../platform/shops';
 import { PRICING } from './api';
 import { cardTypeLabel, useCardTypes } from './cardTypes';
-import { ShopSelect } from './shops';
 
 interface Values {
   shopId?: number | null;

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
-import { ShopMultiSelect } from './shops';
+import { ShopMultiSelect } from '../../platform/shops';
 import { templateApi } from './templateApi';
 
 /**

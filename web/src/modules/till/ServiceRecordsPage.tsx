@@ -8,7 +8,7 @@ import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { ExportButton } from '../../platform/resource/ExportButton';
-import { ShopSelect } from '../pricing/shops';
+import { ShopSelect } from '../../platform/shops';
 import { BillView, StatusTag } from './BillView';
 
 /** /admin/cashier/servicerecords — settled service bills with totals, detail, export and 撤单. */

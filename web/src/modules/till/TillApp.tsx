@@ -38,7 +38,7 @@ import { LangSwitch } from '../../platform/LangSwitch';
 import { formatMoney } from '../../platform/money';
 import { PageLoading } from '../../platform/PageLoading';
 import { getAppToken, getBoardToken, setAppToken } from '../../platform/session';
-import { ShopSelect, useShops } from '../pricing/shops';
+import { ShopSelect, useShops } from '../../platform/shops';
 import { StatusTag } from './BillView';
 import { flushPending, pendingSettles, queueSettle, sendSettle, settleKeyOf } from './pending';
 import { receiptLines } from './receipt';

@@ -1,7 +1,7 @@
 import { Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRemoteRows } from '../../platform/resource/options';
+import { useRemoteRows } from './resource/options';
 
 export const SHOP_ALL_URL = '/api-chain/shop/list/all';
 export const REGION_TREE_URL = '/api-chain/dictregion/tree/allNoNum';
