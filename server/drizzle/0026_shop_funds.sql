@@ -188,6 +188,7 @@ CREATE INDEX "fund_redeposits_tenant_shop_date" ON "fund_redeposits" USING btree
 CREATE UNIQUE INDEX "month_locks_tenant_month_type" ON "month_locks" USING btree ("tenant_id","yearmonth","type");--> statement-breakpoint
 CREATE UNIQUE INDEX "shop_io_bills_tenant_bill_no" ON "shop_io_bills" USING btree ("tenant_id","bill_no");--> statement-breakpoint
 CREATE INDEX "shop_io_bills_tenant_shop_date" ON "shop_io_bills" USING btree ("tenant_id","shop_id","bill_date");
+--> statement-breakpoint
 -- hand-written
 -- Locking and unlocking a day or a month shows in the operation log with the status changed.
 CREATE TRIGGER fund_day_locks_audit_change AFTER INSERT OR UPDATE OR DELETE ON fund_day_locks
