@@ -316,7 +316,7 @@ describe('petty-cash requests, their approval by department, payouts, limits and
           shopId: (await shopIds(t, b))[0],
           itemId: water.id,
         }),
-        400,
+        404,
       );
       expect(expectOk(await shopUser.client.get(EXPENSE_API.budgets, { year: 2026 })).list.map((r: Row) => r.id)).toEqual([saved.id]);
       expect(expectOk(await a.admin.get(EXPENSE_API.budgetsAll, { year: 2026, shopId: shopA }))).toHaveLength(1);

@@ -68,7 +68,19 @@ function budgetRows(tx: Db) {
     .$dynamic();
 }
 
+async function budgetForUpdate(tx: Db, auth: Auth, id: number) {
+  const [current] = await tx
+    .select({ id: expenseBudgets.id, version: expenseBudgets.version, shopId: expenseBudgets.shopId })
+    .from(expenseBudgets)
+    .where(and(eq(expenseBudgets.id, id), inVisibleShops(auth, expenseBudgets.shopId)))
+    .for('update');
+  if (!current) throw notFound();
+  return current;
+}
+
 async function saveBudget(tx: Db, auth: Auth, body: z.output<typeof budgetSave>) {
+  // The budget changed is found first: another shop's or tenant's answers 404 before any field is judged.
+  const current = body.id ? await budgetForUpdate(tx, auth, body.id) : undefined;
   await loadShop(tx, auth, body.shopId);
   const [item] = await tx.select({ id: financeItems.id }).from(financeItems).where(eq(financeItems.id, body.itemId));
   if (!item) throw fieldError('itemId', 'missingReference', { field: '@itemId' });
@@ -98,25 +110,19 @@ async function saveBudget(tx: Db, auth: Auth, body: z.output<typeof budgetSave>)
     q4: body.q4,
     memo: body.memo ?? null,
   };
-  if (!body.id) {
+  if (!current) {
     const [created] = await tx
       .insert(expenseBudgets)
       .values({ ...values, tenantId: auth.tenantId })
       .returning({ id: expenseBudgets.id });
     return created.id;
   }
-  const [current] = await tx
-    .select({ id: expenseBudgets.id, version: expenseBudgets.version, shopId: expenseBudgets.shopId })
-    .from(expenseBudgets)
-    .where(and(eq(expenseBudgets.id, body.id), inVisibleShops(auth, expenseBudgets.shopId)))
-    .for('update');
-  if (!current) throw notFound();
   if (body.version !== undefined && body.version !== current.version) throw conflict('staleVersion');
   await tx
     .update(expenseBudgets)
     .set({ ...values, version: current.version + 1, updatedAt: new Date() })
-    .where(eq(expenseBudgets.id, body.id));
-  return body.id;
+    .where(eq(expenseBudgets.id, current.id));
+  return current.id;
 }
 
 function ioBillRows(tx: Db) {

@@ -16,6 +16,7 @@ import { and, asc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
@@ -403,3 +404,7 @@ export function registerRentContracts(app: FastifyInstance, kind: RentKind) {
     ({ tx, auth, query }) => dueList(tx, kind, auth, query),
   );
 }
+
+definedEntityLabels.set('storerentcont', ['门店房租合同', 'store rent contract']);
+definedEntityLabels.set('dormrentcont', ['宿舍合同', 'dormitory contract']);
+definedEntityLabels.set('dormrate', ['宿舍扣款比率', 'dormitory deduction rate']);
