@@ -36,6 +36,8 @@ const { values: flags } = parseArgs({
     'lines-per-bill': { type: 'string', default: '5' },
     'bench-users': { type: 'string', default: '300' },
     members: { type: 'string' },
+    'service-lines': { type: 'string' },
+    'add-till': { type: 'boolean', default: false },
     reset: { type: 'boolean', default: false },
   },
 });
@@ -50,6 +52,8 @@ const scale = {
   benchUsers: int(flags['bench-users'], 300),
   /** Members of the generated shops; a card each, and a second for every other member (3 cards per 2 members). */
   members: int(flags.members, SHOPS * 2000),
+  /** A year of the till: settled service bills of 1–4 lines (2.5 on average) in the generated shops. */
+  serviceLines: int(flags['service-lines'], SHOPS * 10_000),
   /** Products each generated shop keeps (stock_products) and cycles through in its bills. */
   keptPerShop: 40,
   services: Math.max(60, Math.min(600, Math.round(SHOPS / 2))),
@@ -228,6 +232,122 @@ async function dropTenant(x: Exec, tenantId: number) {
   await x.query('commit');
 }
 
+/**
+ * A year of the till in the generated shops, ending yesterday: settled service bills of 1–4 lines
+ * (services 4 in 5, retail products 1 in 5), 3 in 5 for a member at 85% of the list price; one
+ * payment each (cash, WeChat or bank card), its shares on the lines, and the performance rows: the
+ * line's amount to its station-1 employee, and to a station-2 employee on 2 lines in 5.
+ * Every line's shares add up to the line, every payment's to the payment, as the till's settle makes them.
+ */
+async function generateTillYear(x: Exec, T: number, lines: number) {
+  const bills = Math.ceil(lines / 2.5);
+  let start = performance.now();
+  await x.query('drop table if exists gen_tlines, gen_tbills, gen_tids, gen_tlids');
+  await x.query(
+    `create temp table gen_tlines as
+     with s as (select array_agg(id order by id) as ids, count(*)::int as n from shops where tenant_id = $1 and code like 'M%'),
+          e as (select shop_id, array_agg(id order by id) as ids, count(*)::int as n from employees
+                 where tenant_id = $1 and shop_id in (select id from shops where tenant_id = $1 and code like 'M%') group by shop_id),
+          sv as (select array_agg(id order by id) as ids, array_agg(code order by id) as codes, array_agg(name order by id) as names,
+                        array_agg(greatest(base_price, 3000) order by id) as prices, count(*)::int as n
+                   from services where tenant_id = $1 and status = 1),
+          pr as (select array_agg(id order by id) as ids, array_agg(pcode order by id) as codes, array_agg(name order by id) as names,
+                        array_agg(greatest(retail_price, 1000) order by id) as prices, count(*)::int as n
+                   from products where tenant_id = $1 and usage = 1 and status = 1),
+          b as (select g, s.ids[1 + g % s.n] as shop_id from generate_series(1, $2::int) g, s)
+     select b.g, j, b.shop_id, (g % 5 < 3) as member,
+            case when (g + j) % 5 = 0 then 'product' else 'service' end as kind,
+            case when (g + j) % 5 = 0 then pr.ids[1 + (g * 7 + j) % pr.n] else sv.ids[1 + (g * 11 + j) % sv.n] end as item_id,
+            case when (g + j) % 5 = 0 then pr.codes[1 + (g * 7 + j) % pr.n] else sv.codes[1 + (g * 11 + j) % sv.n] end as code,
+            case when (g + j) % 5 = 0 then pr.names[1 + (g * 7 + j) % pr.n] else sv.names[1 + (g * 11 + j) % sv.n] end as name,
+            case when (g + j) % 5 = 0 then pr.prices[1 + (g * 7 + j) % pr.n] else sv.prices[1 + (g * 11 + j) % sv.n] end as list_price,
+            e.ids[1 + (g + j) % e.n] as e1,
+            case when (g * 3 + j) % 5 < 2 then e.ids[1 + (g + j + 1) % e.n] end as e2
+     from b join e on e.shop_id = b.shop_id, sv, pr,
+          lateral generate_series(1, 1 + (g * 13) % 4) j`,
+    [T, bills],
+  );
+  await x.query(
+    `alter table gen_tlines add column price int;
+     update gen_tlines set price = case when member then list_price * 85 / 100 else list_price end;
+     create temp table gen_tbills as
+     select g, min(shop_id) as shop_id, bool_and(member) as member, sum(list_price)::int as list_total, sum(price)::int as amount,
+            current_date - 1 - (g % 365) as business_date
+     from gen_tlines group by g;
+     analyze gen_tlines; analyze gen_tbills`,
+  );
+  console.log(`  (staging: ${bills} bills, ${lines} lines wanted, generated in ${Math.round(ms(start))} ms)`);
+  const memberIds = `(select array_agg(id order by id) as ids, count(*)::int as n from members where tenant_id = $1)`;
+  start = performance.now();
+  await timed(
+    x,
+    'service_bills',
+    `create temp table gen_tids as
+     with m as ${memberIds},
+          ins as (
+       insert into service_bills (tenant_id, bill_no, shop_id, hand_tag, business_date, member_id, status, list_total, discount_total,
+                                  amount, settled_at, created_at, updated_at)
+       select $1, 'FW' || to_char(b.business_date, 'YYYYMMDD') || '-' || lpad(b.g::text, 8, '0'), b.shop_id, 1 + b.g % 100,
+              b.business_date, case when b.member then m.ids[1 + (b.g::bigint * 7919) % m.n] end, 4, b.list_total,
+              b.list_total - b.amount, b.amount, b.business_date + time '11:00' + make_interval(mins => b.g % 540),
+              b.business_date + time '10:30' + make_interval(mins => b.g % 540), b.business_date + time '11:00' + make_interval(mins => b.g % 540)
+       from gen_tbills b, m order by b.g
+       returning id, bill_no)
+     select id, split_part(bill_no, '-', 2)::int as g from ins`,
+    [T],
+  );
+  await x.query('create index on gen_tids (g); analyze gen_tids');
+  await timed(
+    x,
+    'service_bill_lines',
+    `create temp table gen_tlids as
+     with ins as (
+       insert into service_bill_lines (tenant_id, bill_id, line_no, kind, item_id, code, name, num, list_price, price, price_source,
+                                       list_amount, amount, staff)
+       select $1, i.id, l.j, l.kind, l.item_id, l.code, l.name, 1, l.list_price, l.price,
+              case when l.member then 'card-discount' else 'shop' end, l.list_price, l.price,
+              jsonb_build_array(jsonb_build_object('employeeId', l.e1, 'station', 1, 'appointed', l.g % 3 = 0))
+                || case when l.e2 is null then '[]'::jsonb
+                        else jsonb_build_array(jsonb_build_object('employeeId', l.e2, 'station', 2, 'appointed', false)) end
+       from gen_tlines l join gen_tids i on i.g = l.g order by l.g, l.j
+       returning id, bill_id, line_no, amount)
+     select * from ins`,
+    [T],
+  );
+  await x.query('create index on gen_tlids (bill_id); analyze gen_tlids');
+  await timed(
+    x,
+    'service_bill_payments',
+    `with p as (select t.id, t.code, t.name, c.code as class_code, row_number() over (order by t.code) - 1 as k
+                  from pay_types t join pay_classes c on c.id = t.class_id and c.tenant_id = t.tenant_id
+                 where t.tenant_id = $1 and t.code in ('01', '07', '23'))
+     insert into service_bill_payments (tenant_id, bill_id, pay_type_id, pay_code, pay_name, class_code, amount, perf, fee)
+     select $1, i.id, p.id, p.code, p.name, p.class_code, b.amount, b.amount, 0
+     from gen_tids i join gen_tbills b on b.g = i.g join p on p.k = i.g % 3 order by i.id`,
+    [T],
+  );
+  await timed(
+    x,
+    'service_bill_shares',
+    `insert into service_bill_shares (tenant_id, bill_id, payment_id, line_id, amount, perf, fee)
+     select $1, l.bill_id, p.id, l.id, l.amount, l.amount, 0
+     from gen_tlids l join service_bill_payments p on p.tenant_id = $1 and p.bill_id = l.bill_id order by l.id`,
+    [T],
+  );
+  await timed(
+    x,
+    'service_bill_perf',
+    `insert into service_bill_perf (tenant_id, bill_id, line_id, employee_id, station, appointed, amount, cause, business_date, created_at)
+     select $1, l.bill_id, l.id, s."employeeId", s.station, s.appointed, l.amount, 'settle', b.business_date, b.settled_at
+     from gen_tlids l join service_bills b on b.tenant_id = $1 and b.id = l.bill_id
+          join service_bill_lines sl on sl.tenant_id = $1 and sl.id = l.id,
+          lateral jsonb_to_recordset(sl.staff) as s("employeeId" bigint, station int, appointed boolean)
+     order by l.id`,
+    [T],
+  );
+  await x.query('drop table if exists gen_tlines, gen_tbills, gen_tids, gen_tlids');
+}
+
 async function openTarget(): Promise<{ database: Database; label: string }> {
   const url = process.env.DATABASE_URL;
   if (url) {
@@ -239,6 +359,22 @@ async function openTarget(): Promise<{ database: Database; label: string }> {
   return { database, label: `PGlite ${dataDir}` };
 }
 
+/** `--add-till`: the till's year added to an existing data set (its credentials file gains the count). */
+async function addTillYear(x: Exec, T: number) {
+  const file = benchFile({ databaseUrl: process.env.DATABASE_URL });
+  const info = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchInfo;
+  const shops = Number(info.scale.shops ?? SHOPS);
+  const lines = flags['service-lines'] === undefined ? shops * 10_000 : scale.serviceLines;
+  await generateTillYear(x, T, lines);
+  const start = performance.now();
+  await x.query('vacuum analyze service_bills, service_bill_lines, service_bill_payments, service_bill_shares, service_bill_perf');
+  console.log(`  vacuum analyze ${Math.round(ms(start))} ms`);
+  const { rows } = await x.query('select count(*)::int as n from service_bill_lines where tenant_id = $1', [T]);
+  info.scale.serviceLines = Number(rows[0].n);
+  fs.writeFileSync(file, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+  console.log(`  the tenant now holds ${rows[0].n} service lines; ${path.relative(process.cwd(), file)} updated`);
+}
+
 async function main() {
   const t0 = performance.now();
   const { database, label } = await openTarget();
@@ -247,6 +383,11 @@ async function main() {
   const x = await ownerExec(database);
   try {
     const existing = await findTenant(database.db, TENANT);
+    if (flags['add-till']) {
+      if (!existing) throw new Error(`--add-till adds the till's year to the tenant "${TENANT}": run bench:data without it first`);
+      await addTillYear(x, existing.id);
+      return;
+    }
     if (existing) {
       if (!flags.reset) throw new Error(`Tenant "${TENANT}" exists: pass --reset to drop and regenerate it`);
       const start = performance.now();
@@ -615,6 +756,8 @@ async function main() {
       [T, lastMemberBefore],
     );
     console.log(`  members' money columns from their cards ${Math.round(ms(start))} ms`);
+
+    await generateTillYear(x, T, scale.serviceLines);
 
     // ---- bench users: sign-in is limited to 10 a minute per ip + user ----
     const users = Array.from({ length: scale.benchUsers }, (_, i) => `bench${String(i + 1).padStart(4, '0')}`);
