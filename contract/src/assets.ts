@@ -337,10 +337,10 @@ export const refundMemberAnswer = memberAssetsAnswer.extend({
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM');
 
 /**
- * The cross-shop settlement view: months `from`..`to` (YYYY-MM, at most 24), optionally one shop
- * (the rows where it served or where its money was spent).
+ * The cross-shop settlement view: months `from`..`to` (YYYY-MM, at most 24; empty: the current month,
+ * and `from` = `to`), optionally one shop (the rows where it served or where its money was spent).
  */
-export const cardSettlementQuery = z.object({ from: month, to: month, shopId: id.optional() });
+export const cardSettlementQuery = z.object({ from: month.optional(), to: month.optional(), shopId: id.optional() });
 
 /**
  * One month × serving shop × holding shop: what the serving shop's card payments took from money the

@@ -58,6 +58,8 @@ describe('cross-shop settlement: who owes whom, by month, from the card ledger',
     expect(onlyC.rows).toEqual([]);
     const onlyB = ok<Answer>(await a.admin.get(SETTLE, { ...q, shopId: sB }));
     expect(onlyB.rows.map((r) => [r.servingShopId, r.holdingShopId])).toEqual([[sB, sA]]);
+    // Without months: the current month.
+    expect(ok<Answer>(await a.admin.get(SETTLE, {}))).toEqual(after);
   });
 
   it('with gift money (proportional): principal and gift apart, equal to the payments’ own ledger rows', async () => {

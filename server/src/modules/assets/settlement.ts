@@ -7,6 +7,7 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { rowsOf } from '../../platform/ledger.js';
+import { businessDate } from '../../platform/numbering.js';
 import { shops } from '../org/schema.js';
 
 defineMessages({
@@ -31,7 +32,9 @@ export async function cardSettlement(tx: Db, auth: Auth, q: z.output<typeof card
     const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, q.shopId));
     if (!shop) throw notFound();
   }
-  const span = monthIndex(q.to) - monthIndex(q.from);
+  const to = q.to ?? businessDate().slice(0, 7);
+  const from = q.from ?? to;
+  const span = monthIndex(to) - monthIndex(from);
   if (span < 0 || span >= 24) throw fieldError('to', 'settlementMonths');
   const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, auth.tenantId));
   const zone = tenant?.timeZone ?? 'Asia/Shanghai';
@@ -51,8 +54,8 @@ export async function cardSettlement(tx: Db, auth: Auth, q: z.output<typeof card
     join shops sv on sv.tenant_id = b.tenant_id and sv.id = b.shop_id
     join shops hd on hd.tenant_id = l.tenant_id and hd.id = l.shop_id
     where l.doc_type = 'card.consume' and l.shop_id <> b.shop_id
-      and l.at >= (${`${q.from}-01`}::date::timestamp at time zone ${zone})
-      and l.at < ((${`${q.to}-01`}::date + interval '1 month')::timestamp at time zone ${zone})
+      and l.at >= (${`${from}-01`}::date::timestamp at time zone ${zone})
+      and l.at < ((${`${to}-01`}::date + interval '1 month')::timestamp at time zone ${zone})
       ${shopFilter} ${scope}
     group by 1, 2, 3, sv.name, hd.name, sv.code, hd.code
     having sum(l.delta) <> 0
