@@ -189,3 +189,54 @@ test('head office defines a card type with a gift rule, enables it, creates a me
   await shot(page, 'money-07-settlement');
   await context.close();
 });
+
+test('head office sells a package and records a deposited product on the member page', async () => {
+  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  await page.goto(`${running.server.url}/admin/assets/cards`);
+  await pane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
+  await pane(page)
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
+  await pane(page).locator('.ho-member-assets').waitFor();
+  await settle(page);
+
+  // ---- a catalogue package, sold at the shop
+  await pane(page).locator('.ho-sell-package').click();
+  const sell = modal(page);
+  await settle(page);
+  await sell.locator('.ant-select').nth(0).click();
+  const first = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  const packageName = ((await first.textContent()) ?? '').replace(/（.*$/, '');
+  await first.click();
+  await pick(page, sell.locator('.ant-select').nth(1), '国贸');
+  await shot(page, 'money-08-sell-package');
+  await sell.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await sell.waitFor({ state: 'hidden' });
+  await settle(page);
+  await pane(page).locator('.ho-member-packages .ant-table-row', { hasText: packageName }).first().waitFor();
+
+  // ---- two bottles of a product left at the shop, ¥88 each
+  await pane(page).locator('.ho-record-deposit').click();
+  const deposit = modal(page);
+  await settle(page);
+  await deposit.locator('.ant-select').nth(0).click();
+  const product = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  const productName = ((await product.textContent()) ?? '').replace(/（.*$/, '');
+  await product.click();
+  await pick(page, deposit.locator('.ant-select').nth(1), '国贸');
+  const numbers = deposit.locator('input.ant-input-number-input');
+  await numbers.nth(0).fill('2');
+  await numbers.nth(1).fill('88');
+  await shot(page, 'money-09-deposit');
+  await deposit.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await deposit.waitFor({ state: 'hidden' });
+  await settle(page);
+  const kept = pane(page).locator('.ho-member-deposits .ant-table-row', { hasText: productName }).first();
+  await kept.waitFor();
+  assert.match((await kept.textContent()) ?? '', /2 \/ 2.*¥88\.00/);
+  await kept.scrollIntoViewIfNeeded();
+  await shot(page, 'money-10-member-packages');
+  await context.close();
+});
