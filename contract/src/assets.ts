@@ -331,3 +331,42 @@ export const refundMemberAnswer = memberAssetsAnswer.extend({
   thisShop: z.array(memberCardRow).nullable(),
   otherShops: z.array(memberCardRow).nullable(),
 });
+
+// ---- Cross-shop settlement (跨店结算) ----
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM');
+
+/**
+ * The cross-shop settlement view: months `from`..`to` (YYYY-MM, at most 24; empty: the current month,
+ * and `from` = `to`), optionally one shop (the rows where it served or where its money was spent).
+ */
+export const cardSettlementQuery = z.object({ from: month.optional(), to: month.optional(), shopId: id.optional() });
+
+/**
+ * One month × serving shop × holding shop: what the serving shop's card payments took from money the
+ * holding shop took in (its buckets), net of revoked payments. The holding shop owes the serving shop
+ * the principal (the gift was never paid in; shown apart).
+ */
+export const cardSettlementRow = z.object({
+  month: z.string(),
+  servingShopId: z.number(),
+  servingShopName: z.string(),
+  holdingShopId: z.number(),
+  holdingShopName: z.string(),
+  principal: z.number(),
+  gift: z.number(),
+  total: z.number(),
+  /** Card payments (not revoked) that took from the holding shop’s buckets. */
+  bills: z.number(),
+});
+/** Per shop over the whole period: what it is owed (served with others' money) and what it owes, principal. */
+export const cardSettlementBalance = z.object({
+  shopId: z.number(),
+  shopName: z.string(),
+  receivable: z.number(),
+  payable: z.number(),
+  net: z.number(),
+});
+export const cardSettlementAnswer = z.object({ rows: z.array(cardSettlementRow), shops: z.array(cardSettlementBalance) });
+export type CardSettlementRow = z.output<typeof cardSettlementRow>;
+export type CardSettlementAnswer = z.output<typeof cardSettlementAnswer>;

@@ -32,11 +32,11 @@ export const memberGenderLabels: Record<0 | 1 | 2, Label> = {
   2: ['女', 'Female'],
 };
 
-/** Import types: only 1 (members only) is taken for now; 2 (+ cards and balances) and 3 (+ packages) are refused. */
+/** Import types: 1 members only, 2 with stored-value cards and their balances per shop bucket, 3 with packages. */
 export const memberImportTypeLabels: Record<1 | 2 | 3, Label> = {
   1: ['仅导入会员', 'Members only'],
   2: ['会员 + 会员卡余额', 'Members with cards and balances'],
-  3: ['会员 + 卡 + 套餐', 'Members with cards and packages'],
+  3: ['会员 + 套餐', 'Members with packages'],
 };
 
 export const memberMobile = z
@@ -137,6 +137,7 @@ export const memberImportQuery = z.object({
   shopid: id,
   type: z.coerce.number().int().min(1).max(3).default(1),
 });
+export const memberImportTemplateQuery = z.object({ type: z.coerce.number().int().min(1).max(3).default(1) });
 export const importLogQuery = pageQuery.extend({ shopid: id.optional() });
 
 export interface MemberRow {

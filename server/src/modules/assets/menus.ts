@@ -40,6 +40,14 @@ export const assetsMenus: MenuDef[] = [
         perm: 'assets.card.view',
       },
       {
+        key: 'assets.settlement',
+        name: '跨店结算',
+        nameEn: 'Cross-shop settlement',
+        icon: 'SwapOutlined',
+        url: '/admin/assets/settlement',
+        perm: 'assets.card.view',
+      },
+      {
         key: 'assets.refund',
         name: '会员退款',
         nameEn: 'Member refunds',

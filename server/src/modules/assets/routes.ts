@@ -3,6 +3,8 @@ import {
   cardBillAnswer,
   cardRecordsPage,
   cardRecordsQuery,
+  cardSettlementAnswer,
+  cardSettlementQuery,
   changeCardBody,
   checkCardQuery,
   checkCodeBody,
@@ -58,6 +60,7 @@ import {
 import { packageRoutes } from './packages-routes.js';
 import { refundDetail as refundDetailOf, refundList, refundMember, saveRefund } from './refunds.js';
 import { cardBills, memberCards } from './schema.js';
+import { cardSettlement } from './settlement.js';
 
 definedEntityLabels.set('membercard', ['会员卡', 'member card']);
 definedEntityLabels.set('tkhead', ['退款单', 'refund']);
@@ -241,6 +244,24 @@ export async function assetsModule(app: FastifyInstance) {
         return;
       }
       reply.send(ok(langOf(req), { verified: true }));
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-member/chainmember/cardSettlement',
+    {
+      summary: "Cross-shop settlement: per month, what each shop's card payments took from other shops' buckets (who owes whom)",
+      description:
+        'Not in the seed (docs/DECISIONS.md, "Cross-shop settlement"). from/to are months (YYYY-MM, at most 24); shopId narrows to the rows ' +
+        'where that shop served or held the money. A shop-limited user sees the rows touching their shops.',
+      perm: 'assets.card.view',
+      query: cardSettlementQuery,
+      response: cardSettlementAnswer,
+    },
+    async ({ tx, auth, query }) => {
+      if (query.shopId) assertShop(auth, query.shopId);
+      return cardSettlement(tx, auth, query);
     },
   );
   route(

@@ -13,6 +13,7 @@ import type { Lang } from '../../platform/i18n.js';
 import { bulkInsert, type ImportDef, importFailure, readImportSheet, type Sheet, validateImport } from '../../platform/importer.js';
 import { onPage, pageOf } from '../../platform/paging.js';
 import type { Upload } from '../../platform/upload.js';
+import { cardImport, packageImport } from '../assets/member-import.js';
 import { users } from '../identity/schema.js';
 import { channels, memberGrades, shops } from '../org/schema.js';
 import { nextMemberCodes } from './members.js';
@@ -114,6 +115,16 @@ const sqlToday = () => new Date().toISOString().slice(0, 10);
 export const memberImportSheet = memberImport(0) as ImportDef<unknown>;
 
 /**
+ * The sheet of an import type: 1 members only, 2 members with stored-value cards and their balances
+ * per shop bucket, 3 members with packages (the member assets module's definitions).
+ */
+export function importDefOf(type: number, shopId: number, lang: Lang): ImportDef<unknown> {
+  if (type === 2) return cardImport(shopId, lang) as unknown as ImportDef<unknown>;
+  if (type === 3) return packageImport(shopId, lang) as unknown as ImportDef<unknown>;
+  return memberImport(shopId) as ImportDef<unknown>;
+}
+
+/**
  * Imports a member sheet into a shop, all rows or none, and logs it either way: a refused sheet
  * answers 400 with its problems (nothing stored), and its log row stays.
  */
@@ -122,17 +133,17 @@ export async function importMembers(
   query: z.output<typeof memberImportQuery>,
 ) {
   const { tx, auth, lang, file, req, reply } = ctx;
-  if (query.type !== 1) throw fieldError('type', 'memberImportType');
   const [shop] = await tx.select({ id: shops.id, status: shops.status }).from(shops).where(eq(shops.id, query.shopid));
   if (shop?.status !== 1) throw fieldError('shopid', 'memberImportShopInactive');
-  const def = memberImport(query.shopid);
-  const sheet =
-    (file.prepared as Sheet | undefined) ?? (await readImportSheet(await fs.readFile(file.path), def as ImportDef<unknown>, lang));
+  const def = importDefOf(query.type, query.shopid, lang);
+  // The upload was read with the members-only columns; a sheet with cards or packages is read again with its own.
+  const prepared = query.type === 1 ? (file.prepared as Sheet | undefined) : undefined;
+  const sheet = prepared ?? (await readImportSheet(await fs.readFile(file.path), def, lang));
   const result = await validateImport(tx, def, sheet, auth, lang);
   const failedRows = new Set(result.errors.map((e) => e.row).filter((r) => r > 1)).size;
   const stored = result.errors.length
     ? 0
-    : await def.insert(
+    : await (def as ImportDef<unknown>).insert(
         tx,
         result.rows.map((r) => r.value),
         auth,

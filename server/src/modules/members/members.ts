@@ -1,11 +1,11 @@
 import type { MemberDetail, MemberRow, memberListQuery, memberSave } from '@headoffice/contract';
-import { and, desc, eq, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { reserveNumbers } from '../../platform/numbering.js';
-import { onPage, orderBy, pageOf, sentFields } from '../../platform/paging.js';
+import { keyset, onPage, pageOf, sentFields } from '../../platform/paging.js';
 import { searchCondition } from '../../platform/search.js';
 import { channels, employees, memberGrades, shops } from '../org/schema.js';
 import './messages.js';
@@ -135,6 +135,7 @@ export function selectMembers(tx: Db) {
       memo: members.memo,
       principal: members.principal,
       gift: members.gift,
+      balance: members.balance,
       packageValue: members.packageValue,
       spent: members.spent,
       visits: members.visits,
@@ -178,14 +179,17 @@ async function cardHoldersOf(tx: Db, keyword: string | undefined): Promise<numbe
 /** A page of members (deferred join: the page's ids from the members table's own indexes). */
 export async function listMembers(tx: Db, auth: Auth, q: MemberListQuery) {
   const where = and(...memberFilters(auth, q, true, await cardHoldersOf(tx, q.keyword)));
-  const order = orderBy(q.sort, sortable, [desc(members.id)], members.id);
+  // Keyset paging: the page after a `next` key starts from that row (an index range), so a deep page
+  // costs what the first does; the count stops at TOTAL_CAP.
+  const keys = keyset(q.sort, sortable, [{ field: 'id', column: members.id, desc: true }], members.id);
   const page = await pageOf(
     tx,
     q,
     selectMembers(tx)
-      .where(onPage(tx, members.id, where, order, q))
-      .orderBy(...order),
+      .where(onPage(tx, members.id, where, keys, q))
+      .orderBy(...keys.order),
     () => tx.select({ id: members.id }).from(members).where(where),
+    keys,
   );
   return { ...page, list: page.list.map(toRow) };
 }

@@ -7,6 +7,7 @@ import {
   importLogQuery,
   memberIdQuery,
   memberImportQuery,
+  memberImportTemplateQuery,
   memberListQuery,
   memberPaths,
   memberSave,
@@ -21,7 +22,7 @@ import { buildTemplate, importUpload, sendTemplate } from '../../platform/import
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
 import { openFirstCard } from '../assets/member-actions.js';
-import { importMembers, listImportLogs, memberImportSheet } from './import.js';
+import { importDefOf, importMembers, listImportLogs, memberImportSheet } from './import.js';
 import {
   freezeMembers,
   getMember,
@@ -245,11 +246,17 @@ export async function membersModule(app: FastifyInstance) {
     app,
     ['GET', 'POST'],
     P.importTemplate,
-    { summary: 'Members: Excel import template (members only)', perm: PERM_IMPORT, raw: true, read: true },
-    async ({ tx, auth, lang, reply }) =>
+    {
+      summary: 'Members: Excel import template of a type (1 members only, 2 with cards and balances, 3 with packages)',
+      perm: PERM_IMPORT,
+      raw: true,
+      read: true,
+      query: memberImportTemplateQuery,
+    },
+    async ({ tx, auth, lang, reply, query }) =>
       sendTemplate(
         reply,
-        await buildTemplate(tx, memberImportSheet, auth, lang),
+        await buildTemplate(tx, importDefOf(query.type, 0, lang), auth, lang),
         lang === 'en-US' ? 'Member import template' : '会员导入模板',
       ),
   );
@@ -258,9 +265,10 @@ export async function membersModule(app: FastifyInstance) {
     'POST',
     P.import,
     {
-      summary: 'Members: import an Excel sheet into a shop (shopid; type 1 members only); all rows or none; logged either way',
+      summary:
+        'Members: import an Excel sheet into a shop (shopid; type 1 members, 2 with cards and balances, 3 with packages); all rows or none; logged',
       description:
-        'Types 2 (with cards and balances) and 3 (with packages) are refused (400) until member assets take them. Any problem: 400 with ' +
+        'Type 2 opens each card with its balances per shop bucket (card ledger rows, no gift rule); type 3 posts each package line’s count left on the package ledger. Any problem: 400 with ' +
         '`data.errors` = [{row, column, message}] and `data.logId`, nothing stored. Otherwise `data.imported` and `data.logId`.',
       perm: PERM_IMPORT,
       query: memberImportQuery,

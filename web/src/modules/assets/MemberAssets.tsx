@@ -132,7 +132,7 @@ export default function MemberAssets({ memberId }: { memberId: number }) {
 }
 
 /** A modal with one form whose submit runs `submit`; errors are shown by the HTTP client. */
-function FormModal(props: {
+export function FormModal(props: {
   title: string;
   onClose: () => void;
   submit: (values: Record<string, unknown>) => Promise<void>;

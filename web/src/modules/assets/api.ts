@@ -15,4 +15,5 @@ export const ASSETS = {
   refund: '/api-member/tkhead/chain/getBill',
   saveRefund: '/api-member/tkhead/saveRefund',
   cardTypes: '/api-chain/cardinfo/list/all',
+  settlement: '/api-member/chainmember/cardSettlement',
 } as const;

@@ -6,6 +6,7 @@ import { lazyPage, type PageDef } from '../../platform/pages';
 export const assetsPages: PageDef[] = [
   { path: '/admin/assets/cards', title: 'assets.menu.cards', component: lazyPage(() => import('./CardsPage')) },
   { path: '/admin/assets/records', title: 'assets.menu.records', component: lazyPage(() => import('./RecordsPage')) },
+  { path: '/admin/assets/settlement', title: 'assets.menu.settlement', component: lazyPage(() => import('./SettlementPage')) },
   { path: '/admin/assets/refunds', title: 'assets.menu.refunds', component: lazyPage(() => import('./RefundsPage')) },
   { path: '/admin/assets/packages', title: 'assets.menu.packages', component: lazyPage(() => import('./packages/PackagesPage')) },
   { path: '/admin/assets/deposits', title: 'assets.menu.deposits', component: lazyPage(() => import('./packages/DepositsPage')) },

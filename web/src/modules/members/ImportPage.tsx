@@ -18,6 +18,7 @@ export default function ImportPage() {
   });
   const [shop, setShop] = useState<number | undefined>();
   const [open, setOpen] = useState(false);
+  const [type, setType] = useState<1 | 2 | 3>(1);
   const qc = useQueryClient();
   const refresh = () => void invalidate(qc, [['member-import-log'], ['member'], ['member-shop']]);
   useEffect(() => {
@@ -40,12 +41,13 @@ export default function ImportPage() {
           </Form.Item>
           <Form.Item label={t('members.import.type')}>
             <Select
-              style={{ width: 280 }}
-              value={1}
+              style={{ width: 440 }}
+              value={type}
+              onChange={setType}
               options={[
                 { value: 1, label: t('members.import.typeMembers') },
-                { value: 2, label: t('members.import.typeCards'), disabled: true },
-                { value: 3, label: t('members.import.typePackages'), disabled: true },
+                { value: 2, label: t('members.import.typeCards') },
+                { value: 3, label: t('members.import.typePackages') },
               ]}
             />
           </Form.Item>
@@ -65,9 +67,9 @@ export default function ImportPage() {
             refresh();
           }}
           entity="members.import.entity"
-          templatePath={P.importTemplate}
+          templatePath={`${P.importTemplate}?type=${type}`}
           templateMethod="GET"
-          importPath={`${P.import}?shopid=${shop}&type=1`}
+          importPath={`${P.import}?shopid=${shop}&type=${type}`}
           onDone={refresh}
         />
       ) : null}

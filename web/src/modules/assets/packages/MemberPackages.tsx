@@ -6,15 +6,20 @@ import {
   packageLineRow,
   packageRecordsPage,
 } from '@headoffice/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Modal, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { usePermission } from '../../../platform/auth';
+import { LocationSelect } from '../../../platform/bills/pickers';
 import { EmptyState } from '../../../platform/Empty';
 import { http } from '../../../platform/http';
-import { formatMoney } from '../../../platform/money';
+import { formatMoney, yuanToCents } from '../../../platform/money';
+import { notify } from '../../../platform/notify';
 import { formatDateTime } from '../../../platform/resource/cells';
+import { FormModal } from '../MemberAssets';
 
 const money = (v: number) => formatMoney(v);
 
@@ -183,14 +188,167 @@ export function MemberPackages({ memberId }: { memberId: number }) {
     queryKey: depositsKey(memberId),
     queryFn: ({ signal }) => http.read(z.array(depositRow), memberPackagePaths.deposits, { memid: memberId }, { signal }),
   });
+  const can = usePermission();
+  const [dialog, setDialog] = useState<'sell' | 'deposit' | null>(null);
+  const close = () => setDialog(null);
   return (
     <>
-      <Card size="small" title={t('assets.pkg.packages')} style={{ marginTop: 12 }}>
+      <Card
+        size="small"
+        title={t('assets.pkg.packages')}
+        style={{ marginTop: 12 }}
+        extra={
+          can('assets.package.sell') ? (
+            <Button size="small" className="ho-sell-package" onClick={() => setDialog('sell')}>
+              {t('assets.pkg.sell')}
+            </Button>
+          ) : null
+        }
+      >
         <PackageLinesTable lines={lines.data ?? []} loading={lines.isLoading} />
       </Card>
-      <Card size="small" title={t('assets.pkg.deposits')} style={{ marginTop: 12 }}>
+      <Card
+        size="small"
+        title={t('assets.pkg.deposits')}
+        style={{ marginTop: 12 }}
+        extra={
+          can('assets.deposit.edit') ? (
+            <Button size="small" className="ho-record-deposit" onClick={() => setDialog('deposit')}>
+              {t('assets.pkg.deposit')}
+            </Button>
+          ) : null
+        }
+      >
         <DepositsTable rows={kept.data ?? []} loading={kept.isLoading} />
       </Card>
+      {dialog === 'sell' ? <SellPackageModal memberId={memberId} onClose={close} /> : null}
+      {dialog === 'deposit' ? <DepositModal memberId={memberId} onClose={close} /> : null}
     </>
+  );
+}
+
+function useRefresh(memberId: number) {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: packagesKey(memberId) }),
+      qc.invalidateQueries({ queryKey: depositsKey(memberId) }),
+      qc.invalidateQueries({ queryKey: ['member-assets', memberId] }),
+    ]);
+}
+
+/** Head office sells a catalogue package to the member (a package bill of kind sell, counts on the package ledger). */
+function SellPackageModal({ memberId, onClose }: { memberId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const refresh = useRefresh(memberId);
+  const packages = useQuery({
+    queryKey: ['service-packages', 'all'],
+    queryFn: () => http.get<{ id: number; code: string; name: string }[]>('/api-chain/servicepackage/list/all'),
+  });
+  const required = [{ required: true, message: t('assets.pkg.required') }];
+  return (
+    <FormModal
+      title={t('assets.pkg.sellTitle')}
+      onClose={onClose}
+      className="ho-sell-package-modal"
+      submit={async (v) => {
+        const bill = await http.post<{ billNo: string }>(
+          memberPackagePaths.sell,
+          {
+            memberId,
+            shopId: v.shopId,
+            packageId: v.packageId,
+            isGift: !!v.isGift,
+            expiresOn: v.expiresOn ? (v.expiresOn as Dayjs).format('YYYY-MM-DD') : undefined,
+            memo: (v.memo as string | undefined)?.trim() || undefined,
+          },
+          { once: true },
+        );
+        notify.message.success(t('assets.pkg.sold', { billNo: bill.billNo }));
+        await refresh();
+      }}
+    >
+      <Form.Item name="packageId" label={t('assets.pkg.catalogue')} rules={required}>
+        <Select
+          loading={packages.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(packages.data ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))}
+        />
+      </Form.Item>
+      <Form.Item name="shopId" label={t('assets.pkg.sellShop')} rules={required}>
+        <LocationSelect withWarehouse={false} />
+      </Form.Item>
+      <Form.Item name="expiresOn" label={t('assets.pkg.expiresOn')}>
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="isGift" valuePropName="checked">
+        <Checkbox>{t('assets.pkg.giftPackage')}</Checkbox>
+      </Form.Item>
+      <Form.Item name="memo" label={t('assets.pkg.memo')}>
+        <Input maxLength={200} />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/** Head office records a product the member leaves at a shop (寄存): count, unit price, source. */
+function DepositModal({ memberId, onClose }: { memberId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const refresh = useRefresh(memberId);
+  const products = useQuery({
+    queryKey: ['products', 'all'],
+    queryFn: () => http.get<{ id: number; pcode: string; name: string }[]>('/api-chain/product/list/all'),
+  });
+  const required = [{ required: true, message: t('assets.pkg.required') }];
+  return (
+    <FormModal
+      title={t('assets.pkg.depositTitle')}
+      onClose={onClose}
+      className="ho-deposit-modal"
+      submit={async (v) => {
+        await http.post(
+          memberPackagePaths.depositSave,
+          {
+            memberId,
+            shopId: v.shopId,
+            productId: v.productId,
+            total: v.total,
+            price: yuanToCents(v.price as number) ?? 0,
+            source: v.source,
+            billcode: (v.billcode as string | undefined)?.trim() || undefined,
+            memo: (v.memo as string | undefined)?.trim() || undefined,
+          },
+          { once: true },
+        );
+        notify.message.success(t('assets.pkg.deposited'));
+        await refresh();
+      }}
+    >
+      <Form.Item name="productId" label={t('assets.pkg.product')} rules={required}>
+        <Select
+          loading={products.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(products.data ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.pcode}）` }))}
+        />
+      </Form.Item>
+      <Form.Item name="shopId" label={t('assets.pkg.depositShop')} rules={required}>
+        <LocationSelect withWarehouse={false} />
+      </Form.Item>
+      <Form.Item name="total" label={t('assets.pkg.depositTotal')} rules={required}>
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="price" label={t('assets.pkg.unitPrice')} rules={required} initialValue={0}>
+        <InputNumber min={0} precision={2} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="source" label={t('assets.pkg.source')} rules={required} initialValue="purchase">
+        <Select options={(['purchase', 'package', 'gift'] as const).map((s) => ({ value: s, label: t(`assets.pkg.sources.${s}`) }))} />
+      </Form.Item>
+      <Form.Item name="billcode" label={t('assets.pkg.billcode')}>
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item name="memo" label={t('assets.pkg.memo')}>
+        <Input maxLength={200} />
+      </Form.Item>
+    </FormModal>
   );
 }
