@@ -42,8 +42,11 @@ export const stationLabels: Record<1 | 2 | 3, Label> = {
   2: ['第二工位', 'Station 2'],
   3: ['第三工位', 'Station 3'],
 };
-/** Line kinds: a service, a product; package lines are meant to come as a kind of their own. */
-export const billLineKinds = ['service', 'product'] as const;
+/**
+ * Line kinds: a service, a product, a package sold (itemId: the catalogue package, one per line). A
+ * service or product line may be paid with counts of a member package line (`packageLineId`).
+ */
+export const billLineKinds = ['service', 'product', 'package'] as const;
 export type BillLineKind = (typeof billLineKinds)[number];
 
 const cents = z.number().int().min(0).max(100_000_000);
@@ -72,6 +75,8 @@ export const billLineInput = z.strictObject({
   /** 加收 (+) or 扣减 (−), cents. */
   additional: z.number().int().min(-10_000_000).max(10_000_000).default(0),
   staff: z.array(lineStaff).max(12).default([]),
+  /** 套餐消费: pay this line with `num` counts of the bill member's package line (same item). */
+  packageLineId: z.number().int().positive().optional(),
 });
 export const billLinesBody = z.strictObject({
   id: z.number().int().positive(),
@@ -89,7 +94,8 @@ export const paymentInput = z.strictObject({
 export const settleBody = z.strictObject({
   id: z.number().int().positive(),
   version: z.number().int().positive(),
-  payments: z.array(paymentInput).min(1).max(10),
+  /** The money payments; the lines paid with package counts are paid by the package pay type on their own. */
+  payments: z.array(paymentInput).max(10),
 });
 export const voidBillBody = z.strictObject({ id: z.number().int().positive(), reason: shortText.min(1) });
 
@@ -118,6 +124,10 @@ export const billLineRow = z.object({
   /** payftje: the payments' shares of this line (settled bills). */
   paid: z.number(),
   staff: z.array(billStaffRow),
+  /** The member package line whose counts pay this line. */
+  packageLineId: z.number().nullable(),
+  /** The package bill of this line once settled (the sale, or the use of counts). */
+  packageBillId: z.number().nullable(),
 });
 export const billPaymentRow = z.object({
   id: z.number(),

@@ -15,6 +15,7 @@ import type { Lang } from '../../platform/i18n.js';
 import { containsPattern, orderBy, pageOf } from '../../platform/paging.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { revoke as revokeCardBill } from '../assets/card-money.js';
+import { revokePackageBill } from '../assets/packages.js';
 import { memberCards } from '../assets/schema.js';
 import { employees, shops } from '../org/schema.js';
 import { postStock, reversalOf } from '../stock/ledger.js';
@@ -129,6 +130,8 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
         employeeCode: person.get(s.employeeId)?.code ?? '',
         employeeName: person.get(s.employeeId)?.name ?? '',
       })),
+      packageLineId: l.packageLineId,
+      packageBillId: l.packageBillId,
     })),
     payments,
     perf: await perfRows(tx, id),
@@ -279,7 +282,8 @@ async function lockSettled(tx: Db, auth: Auth, id: number) {
 
 /**
  * 撤单: reverses every effect of a settled bill in one transaction: the card bills of its card
- * payments (ledger rows negated to the same buckets), the stock it took, its performance rows.
+ * payments (ledger rows negated to the same buckets), its package bills (counts used given back,
+ * packages sold taken away), the stock it took, its performance rows.
  * Refused when the period is closed, or (by the ledgers) when a reversal would take a balance below zero.
  */
 export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo: string }) {
@@ -297,6 +301,22 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
       tx,
       { tenantId: auth.tenantId, userId: auth.userId },
       { billId: cardBillId as number, memo: `${bill.billNo} ${body.hcMemo}` },
+    );
+  // Package counts: the uses given back first, then the sales taken away (refused once a sold package was used).
+  const packageLines = await tx
+    .select({ packageBillId: serviceBillLines.packageBillId, kind: serviceBillLines.kind })
+    .from(serviceBillLines)
+    .where(and(eq(serviceBillLines.billId, bill.id), sql`${serviceBillLines.packageBillId} is not null`))
+    .orderBy(asc(serviceBillLines.lineNo));
+  const packageBills = [
+    ...packageLines.filter((l) => l.kind !== 'package').map((l) => l.packageBillId as number),
+    ...packageLines.filter((l) => l.kind === 'package').map((l) => l.packageBillId as number),
+  ];
+  for (const packageBillId of [...new Set(packageBills)])
+    await revokePackageBill(
+      tx,
+      { tenantId: auth.tenantId, userId: auth.userId },
+      { billId: packageBillId, memo: `${bill.billNo} ${body.hcMemo}` },
     );
   const stock = await reversalOf(tx, SERVICE_DOC, bill.id);
   if (stock.length)

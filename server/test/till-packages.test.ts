@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { packageBalances, servicePackageItems, servicePackages } from '../src/db/schema.js';
+import { inTenant } from '../src/platform/tenancy.js';
+import { bucketsOf } from './assets-support.js';
+import { build } from './helpers.js';
+import { expectPackagesConsistent, packageValueOf } from './member-packages-support.js';
+import { expectTillConsistent, key, memberWithCard, ok, shopIds, stockAt, tillFixture } from './till-support.js';
+
+const P = '/api-cashier';
+
+describe('the till: packages sold and package counts used on a service bill', async () => {
+  const t = await build();
+  const a = await t.tenant({ demo: true });
+  const b = await t.tenant({ demo: true });
+  const [shop] = await shopIds(t, a);
+  const fx = await tillFixture(t, a, shop, { servicePrice: 8_800, productPrice: 2_500, stock: 50 });
+  const setup = ok(await a.admin.get(`${P}/checkout/setup`, { shopid: shop }));
+  const cashId = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
+  // A catalogue package: 10 uses of the service (share 30,000) and 2 of the product (share 4,000), price 34,000.
+  const [pkg] = await inTenant(t.database.db, a.tenantId, async (tx) => {
+    const rows = await tx
+      .insert(servicePackages)
+      .values({ tenantId: a.tenantId, code: `TC${Date.now() % 100000}`, name: '护理十次卡', price: 34_000 })
+      .returning({ id: servicePackages.id });
+    await tx.insert(servicePackageItems).values([
+      { tenantId: a.tenantId, packageId: rows[0].id, serviceId: fx.service.id, quantity: 10, amount: 30_000, sort: 1 },
+      { tenantId: a.tenantId, packageId: rows[0].id, productId: fx.product.id, quantity: 2, amount: 4_000, sort: 2 },
+    ]);
+    return rows;
+  });
+  const staffOn = [{ employeeId: fx.staff[0].id, station: 1, appointed: true }];
+
+  const openFor = async (memberId: number, cardId?: number) =>
+    ok(await a.admin.post(`${P}/checkout/open`, { shopId: shop, memberId, ...(cardId ? { cardId } : {}) }));
+  const lines = async (bill: { id: number; version: number }, body: unknown[]) =>
+    ok(await a.admin.post(`${P}/checkout/lines`, { id: bill.id, version: bill.version, lines: body }));
+  const settle = (bill: { id: number; version: number }, payments: unknown[]) =>
+    a.admin.post(`${P}/checkout/settle`, { id: bill.id, version: bill.version, payments }, key());
+  const countsOf = async (memberPackageLineIds: number[]) => {
+    const rows = await inTenant(t.database.db, a.tenantId, (tx) => tx.select().from(packageBalances));
+    return memberPackageLineIds.map((id) => rows.find((r) => r.packageLineId === id)?.remaining ?? 0);
+  };
+  /** Sells the package on a bill paid in cash; answers the member package lines made. */
+  const buy = async (memberId: number) => {
+    const bill = await lines(await openFor(memberId), [{ kind: 'package', itemId: pkg.id, num: 1, staff: staffOn }]);
+    expect(bill.lines[0]).toMatchObject({ kind: 'package', amount: 34_000, priceSource: 'package' });
+    const settled = ok(await settle(bill, [{ payTypeId: cashId, amount: 34_000 }]));
+    const packageBillId = settled.lines[0].packageBillId as number;
+    expect(packageBillId).toBeGreaterThan(0);
+    const found = ok(await a.admin.get('/api-member/packagedesc/memPackagedescList', { memid: memberId }));
+    const list = (Array.isArray(found) ? found : found.list) as { id: number; servId: number | null; snum: number; singlePrice: number }[];
+    return { settled, service: list.find((l) => l.servId === fx.service.id), product: list.find((l) => l.servId === null) };
+  };
+
+  it('sells a package on a bill: the member holds its counts; the line is paid and performs like any other', async () => {
+    const { member } = await memberWithCard(t, a, shop, 10_000);
+    const { settled, service, product } = await buy(member.id);
+    expect(service).toMatchObject({ snum: 10, singlePrice: 3_000 });
+    expect(product).toMatchObject({ snum: 2, singlePrice: 2_000 });
+    expect(settled.perf.reduce((s: number, r: { amount: number }) => s + r.amount, 0)).toBe(34_000);
+    expect(await packageValueOf(t, a, member.id)).toBe(34_000);
+    await expectPackagesConsistent(t, a);
+    await expectTillConsistent(t, a);
+  });
+
+  it('pays service and product lines with package counts, money for the rest; revoke gives the counts and the card back exactly', async () => {
+    const { member, cardId } = await memberWithCard(t, a, shop, 50_000);
+    const { service, product } = await buy(member.id);
+    if (!service || !product) throw new Error('package lines missing');
+    const stock0 = await stockAt(t, a, shop, fx.product.id);
+    const card0 = Object.values(await bucketsOf(t, a, cardId)).reduce((s, v) => s + v, 0);
+    const value0 = await packageValueOf(t, a, member.id);
+    const bill = await lines(await openFor(member.id, cardId), [
+      { kind: 'service', itemId: fx.service.id, num: 3, packageLineId: service.id, staff: staffOn },
+      { kind: 'product', itemId: fx.product.id, num: 1, packageLineId: product.id },
+      { kind: 'service', itemId: fx.service.id, num: 1, staff: staffOn },
+    ]);
+    expect(bill.lines.map((l: { amount: number; priceSource: string }) => [l.amount, l.priceSource])).toEqual([
+      [9_000, 'package'],
+      [2_000, 'package'],
+      [expect.any(Number), expect.any(String)],
+    ]);
+    const money = bill.lines[2].amount as number;
+    // The money payments must add up to what packages do not pay.
+    expect((await settle(bill, [{ payTypeId: cashId, amount: bill.amount }])).status).toBe(400);
+    const settled = ok(
+      await settle(bill, [
+        { cardId, amount: 1_000 },
+        { payTypeId: cashId, amount: money - 1_000 },
+      ]),
+    );
+    const pkgPay = settled.payments.find((p: { payCode: string }) => p.payCode === '06');
+    expect(pkgPay).toMatchObject({ amount: 11_000 });
+    // Every line is paid exactly; the package pays only the lines it covers.
+    for (const l of settled.lines) expect(l.paid).toBe(l.amount);
+    expect(settled.lines[0].packageBillId).toBe(settled.lines[1].packageBillId);
+    expect(await countsOf([service.id, product.id])).toEqual([7, 1]);
+    expect(await stockAt(t, a, shop, fx.product.id)).toBe(stock0 - 1);
+    expect(await packageValueOf(t, a, member.id)).toBe(value0 - 11_000);
+    await expectPackagesConsistent(t, a);
+    await expectTillConsistent(t, a);
+
+    ok(await a.admin.post(`${P}/servicerecords/chain/revoke`, { id: bill.id, hcMemo: '撤套餐' }));
+    expect(await countsOf([service.id, product.id])).toEqual([10, 2]);
+    expect(await stockAt(t, a, shop, fx.product.id)).toBe(stock0);
+    expect(await packageValueOf(t, a, member.id)).toBe(value0);
+    expect(Object.values(await bucketsOf(t, a, cardId)).reduce((s, v) => s + v, 0)).toBe(card0);
+    await expectPackagesConsistent(t, a);
+    await expectTillConsistent(t, a);
+  });
+
+  it('a bill paid by packages alone settles with no money payment', async () => {
+    const { member } = await memberWithCard(t, a, shop, 1_000);
+    const { service } = await buy(member.id);
+    const bill = await lines(await openFor(member.id), [
+      { kind: 'service', itemId: fx.service.id, num: 10, packageLineId: service?.id, staff: staffOn },
+    ]);
+    const settled = ok(await settle(bill, []));
+    expect(settled.payments).toHaveLength(1);
+    expect(settled.perf.reduce((s: number, r: { amount: number }) => s + r.amount, 0)).toBe(30_000);
+    expect(await countsOf([service?.id as number])).toEqual([0]);
+    // No count is left: the next use is refused with what is left, and nothing is written.
+    const again = await lines(await openFor(member.id), [{ kind: 'service', itemId: fx.service.id, num: 1, packageLineId: service?.id }]);
+    const refused = await settle(again, []);
+    expect(refused.status).toBe(409);
+    expect(refused.body.resp_msg).toBeTruthy();
+    expect(ok(await a.admin.get(`${P}/checkout/bill/${again.id}`)).status).toBe(1);
+    await expectPackagesConsistent(t, a);
+  });
+
+  it('refuses a sold package that was used since from being revoked, with the reason', async () => {
+    const { member } = await memberWithCard(t, a, shop, 1_000);
+    const { settled, service } = await buy(member.id);
+    const use = await lines(await openFor(member.id), [{ kind: 'service', itemId: fx.service.id, num: 1, packageLineId: service?.id }]);
+    ok(await settle(use, []));
+    const refused = await a.admin.post(`${P}/servicerecords/chain/revoke`, { id: settled.id, hcMemo: '撤' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.resp_msg).toBeTruthy();
+    // Revoking the use first gives the count back; then the sale can go.
+    ok(await a.admin.post(`${P}/servicerecords/chain/revoke`, { id: use.id, hcMemo: '撤' }));
+    ok(await a.admin.post(`${P}/servicerecords/chain/revoke`, { id: settled.id, hcMemo: '撤' }));
+    expect(await countsOf([service?.id as number])).toEqual([0]);
+    expect(await packageValueOf(t, a, member.id)).toBe(0);
+    await expectPackagesConsistent(t, a);
+    await expectTillConsistent(t, a);
+  });
+
+  it('refuses a package line of another member, of another item, a walk-in package sale and a surcharge on package counts', async () => {
+    const { member } = await memberWithCard(t, a, shop, 1_000);
+    const other = await memberWithCard(t, a, shop, 1_000);
+    const { service } = await buy(member.id);
+    const bill = await openFor(other.member.id);
+    const res = await a.admin.post(`${P}/checkout/lines`, {
+      id: bill.id,
+      version: bill.version,
+      lines: [{ kind: 'service', itemId: fx.service.id, num: 1, packageLineId: service?.id }],
+    });
+    expect(res.status).toBe(409);
+    const mine = await openFor(member.id);
+    const wrongItem = await a.admin.post(`${P}/checkout/lines`, {
+      id: mine.id,
+      version: mine.version,
+      lines: [{ kind: 'product', itemId: fx.product.id, num: 1, packageLineId: service?.id }],
+    });
+    expect(wrongItem.status).toBe(400);
+    expect(wrongItem.body.resp_msg).toBeTruthy();
+    const surcharge = await a.admin.post(`${P}/checkout/lines`, {
+      id: mine.id,
+      version: mine.version,
+      lines: [{ kind: 'service', itemId: fx.service.id, num: 1, additional: 100, packageLineId: service?.id }],
+    });
+    expect(surcharge.status).toBe(400);
+    const walkIn = ok(await a.admin.post(`${P}/checkout/open`, { shopId: shop }));
+    const sale = await a.admin.post(`${P}/checkout/lines`, {
+      id: walkIn.id,
+      version: walkIn.version,
+      lines: [{ kind: 'package', itemId: pkg.id, num: 1 }],
+    });
+    expect(sale.status).toBe(409);
+    // Another tenant's package line is not found.
+    const bShop = (await shopIds(t, b))[0];
+    const bMember = await memberWithCard(t, b, bShop, 1_000);
+    const theirs = ok(await b.admin.post(`${P}/checkout/open`, { shopId: bShop, memberId: bMember.member.id }));
+    const foreign = await b.admin.post(`${P}/checkout/lines`, {
+      id: theirs.id,
+      version: theirs.version,
+      lines: [{ kind: 'service', itemId: fx.service.id, num: 1, packageLineId: service?.id }],
+    });
+    expect(foreign.status).toBe(400);
+  });
+
+  it('16 concurrent bills using one package line with 10 counts: exactly 10 settle', async () => {
+    const { member } = await memberWithCard(t, a, shop, 1_000);
+    const { service } = await buy(member.id);
+    const bills = [];
+    for (let i = 0; i < 16; i++)
+      bills.push(await lines(await openFor(member.id), [{ kind: 'service', itemId: fx.service.id, num: 1, packageLineId: service?.id }]));
+    const answers = await Promise.all(bills.map((bill) => settle(bill, [])));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(6);
+    expect(await countsOf([service?.id as number])).toEqual([0]);
+    await expectPackagesConsistent(t, a);
+  });
+});
