@@ -25,7 +25,7 @@ import { productShopPrices, serviceShopPrices } from '../pricing/schema.js';
 import { getStockConfig, tenantToday } from '../stock/common.js';
 import { postStock } from '../stock/ledger.js';
 import { billConfigOf } from './billconfig.js';
-import { allocate, cellPerf, equalShares, splitStation } from './checkout-math.js';
+import { allocateWithPackages, cellPerf, equalShares, splitStation } from './checkout-math.js';
 import './checkout-messages.js';
 import { ensureCashierDefaults } from './defaults.js';
 import { payRulesFor } from './pay.js';
@@ -445,13 +445,10 @@ export async function settleBill(
     if (!rule || missing) throw conflict('packagePayTypeMissing');
     entries.push({ rule, amount: byPackage, cardId: null, cardBillId: null });
   }
-  const cells = [
-    ...allocate(
-      entries.slice(0, moneyEntries).map((e) => e.amount),
-      lines.map((l) => (l.packageLineId === null ? l.amount : 0)),
-    ),
-    ...(byPackage > 0 ? [lines.map((l) => (l.packageLineId === null ? 0 : l.amount))] : []),
-  ];
+  const cells = allocateWithPackages(
+    entries.slice(0, moneyEntries).map((e) => e.amount),
+    lines.map((l) => ({ amount: l.amount, byPackage: l.packageLineId !== null })),
+  );
   const ruleFor = (entry: PayEntry, line: (typeof lines)[number]) =>
     rulesByType.get(businessTypeOf[line.kind as BillLineKind])?.find((r) => r.payTypeId === entry.rule.payTypeId) ?? entry.rule;
   const cellRows = entries.map((entry, i) =>
