@@ -282,3 +282,51 @@ export function fitColumns(text: string, width: number, align: 'left' | 'right' 
   const pad = ' '.repeat(width - used);
   return align === 'left' ? out + pad : pad + out;
 }
+
+/**
+ * Head office's package bills (套餐消费记录: service bills that sell a package or use package counts)
+ * and card bills (卡消费记录: service bills paid from a stored-value card): the same service bills,
+ * filtered, with the same revoke and revise. Detail paths are not in the seed (docs/DECISIONS.md).
+ */
+export const PACKAGE_RECORD_PATHS = {
+  list: `${C}/packagerecords/admin/list`,
+  sum: `${C}/packagerecords/list/sum`,
+  perf: `${C}/packagerecords/yj`,
+  gifts: `${C}/packagerecords/zs`,
+  pageAll: `${C}/packagerecords/pageAll`,
+  detail: (id: number) => `${C}/packagerecords/detail/${id}`,
+  revoke: `${C}/packagerecords/chain/revoke`,
+  revise: `${C}/packagerecords/revise`,
+} as const;
+export const CARD_RECORD_PATHS = {
+  list: `${C}/cardrecords/chain/admin/cardRecordsList`,
+  sum: `${C}/cardrecords/cardRecordsListSum`,
+  perf: `${C}/cardrecords/chain/cardrecordyj`,
+  pageAll: `${C}/cardrecords/pageAll`,
+  detail: (id: number) => `${C}/cardrecords/detail/${id}`,
+  revoke: `${C}/cardrecords/chain/recall`,
+  revise: `${C}/cardrecords/revise`,
+} as const;
+/** Which service bills a record list shows: all, those with package lines, those paid from a card. */
+export type BillRecordKind = 'service' | 'package' | 'card';
+export const recordsSum = z.object({ count: z.number(), listTotal: z.number(), discountTotal: z.number(), amount: z.number() });
+/** zs: the lines of settled package bills paid with counts of gift package lines (赠送). */
+export const packageGiftRow = z.object({
+  billId: z.number(),
+  billNo: z.string(),
+  shopName: z.string(),
+  businessDate: z.string(),
+  memberName: z.string().nullable(),
+  lineId: z.number(),
+  name: z.string(),
+  num: z.number(),
+  packageLineId: z.number(),
+  isHc: z.number(),
+});
+export const packageGiftsPage = z.object({
+  list: z.array(packageGiftRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalCapped: z.literal(true).optional(),
+});

@@ -5,6 +5,7 @@ import { bucketsOf } from './assets-support.js';
 import { build } from './helpers.js';
 import { expectPackagesConsistent, packageValueOf } from './member-packages-support.js';
 import { expectTillConsistent, key, memberWithCard, ok, shopIds, stockAt, tillFixture } from './till-support.js';
+import { createLimitedUser } from './users.js';
 
 const P = '/api-cashier';
 
@@ -12,7 +13,7 @@ describe('the till: packages sold and package counts used on a service bill', as
   const t = await build();
   const a = await t.tenant({ demo: true });
   const b = await t.tenant({ demo: true });
-  const [shop] = await shopIds(t, a);
+  const [shop, shop2] = await shopIds(t, a);
   const fx = await tillFixture(t, a, shop, { servicePrice: 8_800, productPrice: 2_500, stock: 50 });
   const setup = ok(await a.admin.get(`${P}/checkout/setup`, { shopid: shop }));
   const cashId = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
@@ -200,5 +201,103 @@ describe('the till: packages sold and package counts used on a service bill', as
     expect(answers.filter((r) => r.status === 409)).toHaveLength(6);
     expect(await countsOf([service?.id as number])).toEqual([0]);
     await expectPackagesConsistent(t, a);
+  });
+
+  it('head office: package bills and card bills with totals, performance, gifts, export, detail, revoke and revise', async () => {
+    const { member, cardId } = await memberWithCard(t, a, shop, 20_000);
+    const { service } = await buy(member.id);
+    // A gift package line (赠送) held by the member, sold at head office.
+    const gift = ok(
+      await a.admin.post(
+        '/api-member/memberpackage/sell',
+        {
+          memberId: member.id,
+          shopId: shop,
+          name: '赠送护理',
+          isGift: true,
+          lines: [{ itemType: 1, serviceId: fx.service.id, total: 3, unitPrice: 500 }],
+        },
+        key(),
+      ),
+    );
+    const giftLineId = gift.rows[0].lineId as number;
+    const used = await lines(await openFor(member.id, cardId), [
+      { kind: 'service', itemId: fx.service.id, num: 1, packageLineId: service?.id, staff: staffOn },
+      { kind: 'service', itemId: fx.service.id, num: 2, packageLineId: giftLineId, staff: staffOn },
+      { kind: 'product', itemId: fx.product.id, num: 1 },
+    ]);
+    ok(await settle(used, [{ cardId, amount: used.lines[2].amount }]));
+    const plain = await lines(await openFor(member.id), [{ kind: 'product', itemId: fx.product.id, num: 1 }]);
+    ok(await settle(plain, [{ payTypeId: cashId, amount: plain.amount }]));
+
+    const pk = ok(await a.admin.get(`${P}/packagerecords/admin/list`, { pageSize: 200 }));
+    const pkIds = pk.list.map((r: { id: number }) => r.id);
+    expect(pkIds).toContain(used.id);
+    expect(pkIds).not.toContain(plain.id);
+    expect(pk.sum.count).toBe(pk.total);
+    expect(pk.sum.amount).toBe(pk.list.reduce((s: number, r: { amount: number }) => s + r.amount, 0));
+    expect(ok(await a.admin.get(`${P}/packagerecords/list/sum`, {}))).toEqual(pk.sum);
+    const cards = ok(await a.admin.get(`${P}/cardrecords/chain/admin/cardRecordsList`, { pageSize: 200 }));
+    const cardIds = cards.list.map((r: { id: number }) => r.id);
+    expect(cardIds).toContain(used.id);
+    expect(cardIds).not.toContain(plain.id);
+    expect(ok(await a.admin.get(`${P}/cardrecords/cardRecordsListSum`, {})).count).toBe(cards.total);
+    // Performance rows of the bill; a bill of the other kind is not found there.
+    const yj = ok(await a.admin.get(`${P}/packagerecords/yj`, { id: used.id }));
+    expect(yj.reduce((s: number, r: { amount: number }) => s + r.amount, 0)).toBe(3_000);
+    expect((await a.admin.get(`${P}/packagerecords/yj`, { id: plain.id })).status).toBe(404);
+    expect(ok(await a.admin.get(`${P}/cardrecords/chain/cardrecordyj`, { id: used.id })).length).toBeGreaterThan(0);
+    expect((await a.admin.get(`${P}/cardrecords/detail/${plain.id}`)).status).toBe(404);
+    expect(ok(await a.admin.get(`${P}/packagerecords/detail/${used.id}`)).lines).toHaveLength(3);
+    // zs: the line paid with gift counts.
+    const zs = ok(await a.admin.get(`${P}/packagerecords/zs`, { pageSize: 200 }));
+    const mine = zs.list.filter((r: { billId: number }) => r.billId === used.id);
+    expect(mine.map((r: { num: number; packageLineId: number }) => [r.num, r.packageLineId])).toEqual([[2, giftLineId]]);
+    // Exports.
+    for (const path of [`${P}/packagerecords/pageAll`, `${P}/cardrecords/pageAll`]) {
+      const file = await a.admin.get(path, {});
+      expect(file.status).toBe(200);
+      expect(file.raw.length).toBeGreaterThan(100);
+    }
+    // 改单 through the package list, then 撤单 through the card list: counts, gift counts and card money come back.
+    ok(
+      await a.admin.post(`${P}/packagerecords/revise`, {
+        id: used.id,
+        eeyjList: [{ lineId: used.lines[0].id, employeeId: fx.staff[1].id, station: 1, appointed: false, yj: 500 }],
+      }),
+    );
+    expect(
+      ok(await a.admin.get(`${P}/packagerecords/yj`, { id: used.id })).reduce((s: number, r: { amount: number }) => s + r.amount, 0),
+    ).toBe(500);
+    expect(await countsOf([service?.id as number, giftLineId])).toEqual([9, 1]);
+    expect((await a.admin.post(`${P}/packagerecords/chain/revoke`, { id: plain.id, hcMemo: '撤' })).status).toBe(404);
+    ok(await a.admin.post(`${P}/cardrecords/chain/recall`, { id: used.id, hcMemo: '撤卡单' }));
+    expect(await countsOf([service?.id as number, giftLineId])).toEqual([10, 3]);
+    expect((await a.admin.post(`${P}/cardrecords/chain/recall`, { id: used.id, hcMemo: '撤卡单' })).status).toBe(409);
+    await expectPackagesConsistent(t, a);
+    await expectTillConsistent(t, a);
+  });
+
+  it('records: 401, 403 without the right, 404 for another tenant, a shop user sees only their shop', async () => {
+    const { member } = await memberWithCard(t, a, shop, 1_000);
+    const { settled } = await buy(member.id);
+    expect((await t.client('nope').get(`${P}/packagerecords/admin/list`, {})).status).toBe(401);
+    const none = await createLimitedUser(t, a, { perms: ['cashier.servicerecord.view'], loginShops: [shop] });
+    expect((await none.client.get(`${P}/packagerecords/admin/list`, {})).status).toBe(403);
+    expect((await none.client.get(`${P}/cardrecords/chain/admin/cardRecordsList`, {})).status).toBe(403);
+    const viewer = await createLimitedUser(t, a, { perms: ['cashier.packagerecord.view', 'cashier.cardrecord.view'], loginShops: [shop2] });
+    expect((await viewer.client.post(`${P}/packagerecords/chain/revoke`, { id: settled.id, hcMemo: 'x' })).status).toBe(403);
+    expect((await viewer.client.get(`${P}/packagerecords/detail/${settled.id}`)).status).toBe(404);
+    const theirs = ok(await viewer.client.get(`${P}/packagerecords/admin/list`, { pageSize: 200 }));
+    expect(theirs.list.every((r: { shopId: number }) => r.shopId === shop2)).toBe(true);
+    const revoker = await createLimitedUser(t, a, {
+      perms: ['cashier.packagerecord.view', 'cashier.packagerecord.revoke'],
+      loginShops: [shop2],
+    });
+    expect((await revoker.client.post(`${P}/packagerecords/chain/revoke`, { id: settled.id, hcMemo: 'x' })).status).toBe(404);
+    expect((await b.admin.get(`${P}/packagerecords/detail/${settled.id}`)).status).toBe(404);
+    expect((await b.admin.post(`${P}/packagerecords/chain/revoke`, { id: settled.id, hcMemo: 'x' })).status).toBe(404);
+    const empty = await a.admin.post(`${P}/packagerecords/chain/revoke`, { id: settled.id, hcMemo: '' });
+    expect(empty.status).toBe(400);
   });
 });

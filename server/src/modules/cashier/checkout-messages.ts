@@ -51,3 +51,5 @@ defineLabels({
 });
 definedEntityLabels.set('servicerecords', ['服务单', 'service bill']);
 definedEntityLabels.set('checkout', ['收银单', 'till bill']);
+definedEntityLabels.set('packagerecords', ['套餐消费单', 'package bill']);
+definedEntityLabels.set('cardrecords', ['卡消费单', 'card bill']);

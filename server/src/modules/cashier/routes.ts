@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerBillRecordRoutes } from './bill-records-routes.js';
 import { registerBillConfigRoutes } from './billconfig.js';
 import './messages.js';
 import { registerPayRoutes } from './pay.js';
@@ -13,4 +14,5 @@ export async function cashierModule(app: FastifyInstance) {
   registerBillConfigRoutes(app);
   registerThirdRoutes(app);
   registerServiceBillRoutes(app);
+  registerBillRecordRoutes(app);
 }

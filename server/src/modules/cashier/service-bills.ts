@@ -1,4 +1,5 @@
 import {
+  type BillRecordKind,
   type reviseBody,
   type ServiceBillDetail,
   type ServiceBillRow,
@@ -163,9 +164,14 @@ export async function perfRows(tx: Db, billId: number) {
 }
 
 /** The filters of the head-office lists, within the shops the user sees. */
-function listWhere(auth: Auth, q: z.output<typeof serviceRecordsQuery>, statuses: number[]): SQL | undefined {
+function listWhere(auth: Auth, q: z.output<typeof serviceRecordsQuery>, statuses: number[], kind: BillRecordKind): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(serviceBills.isDel, 0),
+    kind === 'package'
+      ? sql`exists (select 1 from service_bill_lines l where l.tenant_id = ${serviceBills.tenantId} and l.bill_id = ${serviceBills.id} and (l.kind = 'package' or l.package_line_id is not null))`
+      : kind === 'card'
+        ? sql`exists (select 1 from service_bill_payments p where p.tenant_id = ${serviceBills.tenantId} and p.bill_id = ${serviceBills.id} and p.card_id is not null)`
+        : undefined,
     inArray(serviceBills.status, statuses),
     inVisibleShops(auth, serviceBills.shopId),
     q.shopid ? eq(serviceBills.shopId, q.shopid) : undefined,
@@ -197,8 +203,9 @@ export async function listBills(
   auth: Auth,
   q: z.output<typeof serviceRecordsQuery>,
   statuses: number[],
+  kind: BillRecordKind = 'service',
 ): Promise<z.output<typeof serviceRecordsPage>> {
-  const where = listWhere(auth, q, statuses);
+  const where = listWhere(auth, q, statuses, kind);
   const order = orderBy(q.sort, sortable, [desc(serviceBills.businessDate), desc(serviceBills.id)], serviceBills.id);
   const rows = billSelect(tx)
     .where(where)
@@ -426,4 +433,55 @@ export async function deleteVoided(tx: Db, auth: Auth, id: number) {
     .set({ isDel: 1, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
     .where(eq(serviceBills.id, bill.id));
   return { id };
+}
+
+/** zs: lines of settled bills paid with counts of gift package lines, newest first, within the shops the user sees. */
+export async function packageGifts(tx: Db, auth: Auth, q: z.output<typeof serviceRecordsQuery>) {
+  const where = and(
+    listWhere(auth, q, [4], 'package'),
+    sql`${serviceBillLines.packageLineId} is not null`,
+    sql`exists (select 1 from member_package_lines m where m.tenant_id = ${serviceBillLines.tenantId} and m.id = ${serviceBillLines.packageLineId} and m.is_gift = 1)`,
+  );
+  const from = () =>
+    tx
+      .select({
+        billId: serviceBills.id,
+        billNo: serviceBills.billNo,
+        shopName: shops.name,
+        businessDate: serviceBills.businessDate,
+        memberName: serviceBills.memberName,
+        lineId: serviceBillLines.id,
+        name: serviceBillLines.name,
+        num: serviceBillLines.num,
+        packageLineId: sql<number>`${serviceBillLines.packageLineId}`.mapWith(Number),
+        isHc: serviceBills.isHc,
+      })
+      .from(serviceBillLines)
+      .innerJoin(serviceBills, eq(serviceBills.id, serviceBillLines.billId))
+      .innerJoin(shops, eq(shops.id, serviceBills.shopId));
+  return pageOf(
+    tx,
+    q,
+    from()
+      .where(where)
+      .orderBy(desc(serviceBills.businessDate), desc(serviceBillLines.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    () =>
+      tx
+        .select({ id: serviceBillLines.id })
+        .from(serviceBillLines)
+        .innerJoin(serviceBills, eq(serviceBills.id, serviceBillLines.billId))
+        .where(where)
+        .$dynamic(),
+  );
+}
+
+/** 404 unless the bill is settled, of a shop the user sees, and of the list's kind (package or card bill). */
+export async function assertBillOfKind(tx: Db, auth: Auth, id: number, kind: BillRecordKind) {
+  const [row] = await tx
+    .select({ id: serviceBills.id })
+    .from(serviceBills)
+    .where(and(eq(serviceBills.id, id), listWhere(auth, { page: 1, pageSize: 1 }, [4], kind)));
+  if (!row) throw notFound();
 }
