@@ -1,6 +1,8 @@
 /** Texts of the till (cashier application) and of head office's bill records (section `till`). zh-CN is the source of keys. */
 export const tillZh = {
-  menu: { records: '服务单' },
+  menu: { records: '服务单', packageRecords: '套餐消费单', cardRecords: '卡消费单' },
+  gifts: '赠送次数消费',
+  byPackage: '套餐次数',
   app: '收银台',
   shop: '门店',
   chooseShop: '请选择门店',
@@ -31,7 +33,7 @@ export const tillZh = {
   lines: '消费明细',
   payments: '支付',
   perf: '业绩',
-  kind: { service: '项目', product: '产品' },
+  kind: { service: '项目', product: '产品', package: '套餐' },
   item: '项目/产品',
   num: '数量',
   price: '单价',
@@ -81,7 +83,9 @@ export const tillZh = {
 };
 
 export const tillEn: typeof tillZh = {
-  menu: { records: 'Service bills' },
+  menu: { records: 'Service bills', packageRecords: 'Package bills', cardRecords: 'Card bills' },
+  gifts: 'Gift counts used',
+  byPackage: 'package counts',
   app: 'Checkout',
   shop: 'Shop',
   chooseShop: 'Choose a shop',
@@ -112,7 +116,7 @@ export const tillEn: typeof tillZh = {
   lines: 'Lines',
   payments: 'Payments',
   perf: 'Performance',
-  kind: { service: 'Service', product: 'Product' },
+  kind: { service: 'Service', product: 'Product', package: 'Package' },
   item: 'Service / product',
   num: 'Qty',
   price: 'Price',
