@@ -17,6 +17,7 @@ export const TILL_PATHS = {
   today: `${C}/checkout/today`,
   setup: `${C}/checkout/setup`,
   member: `${C}/checkout/member`,
+  memberPackages: `${C}/checkout/packages`,
   list: `${C}/servicerecords/chain/list`,
   listOver: `${C}/servicerecords/listOver`,
   perf: `${C}/servicerecords/yj`,
@@ -218,6 +219,8 @@ export const tillSetup = z.object({
   services: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
   products: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
   employees: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  /** Catalogue packages on sale (购买套餐). */
+  packages: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
 });
 export type TillSetup = z.infer<typeof tillSetup>;
 
@@ -329,4 +332,18 @@ export const packageGiftsPage = z.object({
   page: z.number(),
   pageSize: z.number(),
   totalCapped: z.literal(true).optional(),
+});
+
+export const memberPackagesQuery = z.object({ memberId: z.coerce.number().int().positive() });
+/** A member's package line that can pay a line at the till: counts left, not expired. */
+export const tillPackageLine = z.object({
+  id: z.number(),
+  packageName: z.string(),
+  kind: z.enum(['service', 'product']),
+  itemId: z.number(),
+  name: z.string(),
+  remaining: z.number(),
+  unitPrice: z.number(),
+  isGift: z.boolean(),
+  expiresOn: z.string().nullable(),
 });

@@ -6,17 +6,19 @@ import type {
   ServiceBillDetail,
   settleBody,
   TillSetup,
+  tillPackageLine,
 } from '@headoffice/contract';
 import { and, asc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
-import { nextNumber } from '../../platform/numbering.js';
+import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { consume } from '../assets/card-money.js';
+import { assertMemberVisible } from '../assets/assets.js';
 import { consumePackages, sellPackage } from '../assets/packages.js';
-import { memberCards, memberPackageLines } from '../assets/schema.js';
+import { memberCards, memberPackageLines, memberPackages, packageBalances } from '../assets/schema.js';
 import { products, servicePackages, services } from '../catalog/schema.js';
 import { cardTypes, members } from '../members/schema.js';
 import { employees, shops } from '../org/schema.js';
@@ -600,7 +602,14 @@ export async function tillSetup(tx: Db, auth: Auth, shopId: number): Promise<Til
     .where(and(eq(employees.shopId, shopId), eq(employees.status, 1)))
     .orderBy(asc(employees.eecode))
     .limit(500);
+  const packageRows = await tx
+    .select({ id: servicePackages.id, code: servicePackages.code, name: servicePackages.name, price: servicePackages.price })
+    .from(servicePackages)
+    .where(and(eq(servicePackages.status, 1), eq(servicePackages.isDel, 0)))
+    .orderBy(asc(servicePackages.code))
+    .limit(500);
   return {
+    packages: packageRows,
     shopId,
     shopName: shop.name,
     handTags: { isAutoNo: config.isAutoNo, noMin: config.noMin, noMax: config.noMax, held: await heldTags(tx, shopId) },
@@ -650,5 +659,46 @@ export async function findMembers(tx: Db, shopId: number, q: string): Promise<z.
     cards: cards
       .filter((c) => c.memberId === m.memberId)
       .map(({ memberId: _m, ...c }) => ({ ...c, principal: Number(c.principal), gift: Number(c.gift) })),
+  }));
+}
+
+/** A member's package lines with counts left and not expired, oldest first: what can pay lines at the till. */
+export async function tillPackageLines(tx: Db, auth: Auth, memberId: number): Promise<z.infer<typeof tillPackageLine>[]> {
+  await assertMemberVisible(tx, auth, memberId);
+  const rows = await tx
+    .select({
+      id: memberPackageLines.id,
+      packageName: memberPackages.name,
+      itemType: memberPackageLines.itemType,
+      serviceId: memberPackageLines.serviceId,
+      productId: memberPackageLines.productId,
+      name: memberPackageLines.itemName,
+      remaining: packageBalances.remaining,
+      unitPrice: memberPackageLines.unitPrice,
+      isGift: memberPackageLines.isGift,
+      expiresOn: memberPackageLines.expiresOn,
+    })
+    .from(memberPackageLines)
+    .innerJoin(memberPackages, eq(memberPackages.id, memberPackageLines.memberPackageId))
+    .innerJoin(packageBalances, eq(packageBalances.packageLineId, memberPackageLines.id))
+    .where(
+      and(
+        eq(memberPackageLines.memberId, memberId),
+        sql`${packageBalances.remaining} > 0`,
+        sql`(${memberPackageLines.expiresOn} is null or ${memberPackageLines.expiresOn} >= ${businessDate()}::date)`,
+      ),
+    )
+    .orderBy(asc(memberPackageLines.id))
+    .limit(200);
+  return rows.map((r) => ({
+    id: r.id,
+    packageName: r.packageName,
+    kind: r.itemType === 1 ? ('service' as const) : ('product' as const),
+    itemId: (r.itemType === 1 ? r.serviceId : r.productId) as number,
+    name: r.name,
+    remaining: Number(r.remaining),
+    unitPrice: Number(r.unitPrice),
+    isGift: r.isGift === 1,
+    expiresOn: r.expiresOn,
   }));
 }
