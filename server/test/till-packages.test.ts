@@ -57,6 +57,18 @@ describe('the till: packages sold and package counts used on a service bill', as
     const { member } = await memberWithCard(t, a, shop, 10_000);
     const { settled, service, product } = await buy(member.id);
     expect(service).toMatchObject({ snum: 10, singlePrice: 3_000 });
+    // The till offers the catalogue package and the member's usable lines.
+    const offered = ok(await a.admin.get(`${P}/checkout/setup`, { shopid: shop }));
+    expect(offered.packages.find((p: { id: number }) => p.id === pkg.id)).toMatchObject({ price: 34_000 });
+    const usable = ok(await a.admin.get(`${P}/checkout/packages`, { memberId: member.id }));
+    expect(usable.map((l: { kind: string; itemId: number; remaining: number }) => [l.kind, l.itemId, l.remaining])).toEqual([
+      ['service', fx.service.id, 10],
+      ['product', fx.product.id, 2],
+    ]);
+    // Another shop's cashier does not see this shop's member; another tenant neither.
+    const elsewhere = await createLimitedUser(t, a, { perms: ['till.checkout.view'], loginShops: [shop2] });
+    expect((await elsewhere.client.get(`${P}/checkout/packages`, { memberId: member.id })).status).toBe(404);
+    expect((await b.admin.get(`${P}/checkout/packages`, { memberId: member.id })).status).toBe(404);
     expect(product).toMatchObject({ snum: 2, singlePrice: 2_000 });
     expect(settled.perf.reduce((s: number, r: { amount: number }) => s + r.amount, 0)).toBe(34_000);
     expect(await packageValueOf(t, a, member.id)).toBe(34_000);
