@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { packageBalances, servicePackageItems, servicePackages } from '../src/db/schema.js';
+import { packageBalances, servicePackageItems, servicePackageShops, servicePackages } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { bucketsOf } from './assets-support.js';
 import { build } from './helpers.js';
@@ -35,6 +35,7 @@ describe('model: random settle / revoke / revise sequences (cards, stock, packag
     await tx
       .insert(servicePackageItems)
       .values({ tenantId: a.tenantId, packageId: rows[0].id, serviceId: fx.service.id, quantity: 12, amount: 12_000 });
+    await tx.insert(servicePackageShops).values({ tenantId: a.tenantId, packageId: rows[0].id, shopId: shop });
     return rows;
   });
   const countLeft = async (lineId: number) => {

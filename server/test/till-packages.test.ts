@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageBalances, servicePackageItems, servicePackages } from '../src/db/schema.js';
+import { packageBalances, servicePackageItems, servicePackageShops, servicePackages } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { bucketsOf } from './assets-support.js';
 import { build } from './helpers.js';
@@ -27,6 +27,7 @@ describe('the till: packages sold and package counts used on a service bill', as
       { tenantId: a.tenantId, packageId: rows[0].id, serviceId: fx.service.id, quantity: 10, amount: 30_000, sort: 1 },
       { tenantId: a.tenantId, packageId: rows[0].id, productId: fx.product.id, quantity: 2, amount: 4_000, sort: 2 },
     ]);
+    await tx.insert(servicePackageShops).values({ tenantId: a.tenantId, packageId: rows[0].id, shopId: shop });
     return rows;
   });
   const staffOn = [{ employeeId: fx.staff[0].id, station: 1, appointed: true }];
@@ -190,6 +191,15 @@ describe('the till: packages sold and package counts used on a service bill', as
       lines: [{ kind: 'package', itemId: pkg.id, num: 1 }],
     });
     expect(sale.status).toBe(409);
+    // A package not sold in the shop is refused there.
+    const away = ok(await a.admin.post(`${P}/checkout/open`, { shopId: shop2, memberId: member.id }));
+    const notHere = await a.admin.post(`${P}/checkout/lines`, {
+      id: away.id,
+      version: away.version,
+      lines: [{ kind: 'package', itemId: pkg.id, num: 1 }],
+    });
+    expect(notHere.status).toBe(409);
+    expect(notHere.body.resp_msg).toContain('护理十次卡');
     // Another tenant's package line is not found.
     const bShop = (await shopIds(t, b))[0];
     const bMember = await memberWithCard(t, b, bShop, 1_000);

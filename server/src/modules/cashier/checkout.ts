@@ -15,11 +15,11 @@ import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
-import { consume } from '../assets/card-money.js';
 import { assertMemberVisible } from '../assets/assets.js';
+import { consume } from '../assets/card-money.js';
 import { consumePackages, sellPackage } from '../assets/packages.js';
 import { memberCards, memberPackageLines, memberPackages, packageBalances } from '../assets/schema.js';
-import { products, servicePackages, services } from '../catalog/schema.js';
+import { products, servicePackageShops, servicePackages, services } from '../catalog/schema.js';
 import { cardTypes, members } from '../members/schema.js';
 import { employees, shops } from '../org/schema.js';
 import { priceOf } from '../pricing/resolve.js';
@@ -276,7 +276,11 @@ async function packageSaleLine(tx: Db, bill: Bill, line: LineInput, i: number): 
     .from(servicePackages)
     .where(and(eq(servicePackages.id, line.itemId), eq(servicePackages.isDel, 0)));
   if (!pkg) throw fieldError(`lines.${i}.itemId`, 'itemUnknown');
-  if (pkg.status !== 1) throw conflict('itemNotSold', { name: pkg.name });
+  const [inShop] = await tx
+    .select({ id: servicePackageShops.packageId })
+    .from(servicePackageShops)
+    .where(and(eq(servicePackageShops.packageId, line.itemId), eq(servicePackageShops.shopId, bill.shopId)));
+  if (pkg.status !== 1 || !inShop) throw conflict('itemNotSold', { name: pkg.name });
   const amount = pkg.price + line.additional;
   if (amount < 0) throw fieldError(`lines.${i}.additional`, 'lineNegative');
   return {
@@ -605,6 +609,7 @@ export async function tillSetup(tx: Db, auth: Auth, shopId: number): Promise<Til
   const packageRows = await tx
     .select({ id: servicePackages.id, code: servicePackages.code, name: servicePackages.name, price: servicePackages.price })
     .from(servicePackages)
+    .innerJoin(servicePackageShops, and(eq(servicePackageShops.packageId, servicePackages.id), eq(servicePackageShops.shopId, shopId)))
     .where(and(eq(servicePackages.status, 1), eq(servicePackages.isDel, 0)))
     .orderBy(asc(servicePackages.code))
     .limit(500);
