@@ -347,3 +347,28 @@ export const tillPackageLine = z.object({
   isGift: z.boolean(),
   expiresOn: z.string().nullable(),
 });
+
+/** 营业额: money taken per shop and pay type over business days (settled bills not revoked). */
+export const TURNOVER_PATH = `${C}/turnover/chain/list`;
+export const turnoverQuery = z.object({
+  shopid: z.coerce.number().int().positive().optional(),
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+});
+export const turnoverAnswer = z.object({
+  rows: z.array(
+    z.object({
+      shopId: z.number(),
+      shopName: z.string(),
+      payTypeId: z.number(),
+      payCode: z.string(),
+      payName: z.string(),
+      classCode: z.string(),
+      amount: z.number(),
+      /** Bills the pay type took part in. */
+      bills: z.number(),
+    }),
+  ),
+  shops: z.array(z.object({ shopId: z.number(), shopName: z.string(), amount: z.number(), bills: z.number() })),
+  total: z.number(),
+});

@@ -98,6 +98,14 @@ cashierMenus.push({
         { key: 'cashier.cardrecord.revise', name: '改单', nameEn: 'Revise staff', perm: 'cashier.cardrecord.revise' },
       ],
     },
+    {
+      key: 'cashier.turnover',
+      name: '营业额',
+      nameEn: 'Turnover',
+      icon: 'BarChartOutlined',
+      url: '/admin/cashier/turnover',
+      perm: 'cashier.turnover.view',
+    },
   ],
 });
 

@@ -5,6 +5,7 @@ import './messages.js';
 import { registerPayRoutes } from './pay.js';
 import { registerServiceBillRoutes } from './service-bills-routes.js';
 import { registerThirdRoutes } from './third.js';
+import { registerTurnoverRoutes } from './turnover.js';
 import { registerWheelRoutes } from './wheel.js';
 
 /** The till's settings: pay types and templates, stations, the wheel, bill settings, Meituan and Douyin accounts. */
@@ -15,4 +16,5 @@ export async function cashierModule(app: FastifyInstance) {
   registerThirdRoutes(app);
   registerServiceBillRoutes(app);
   registerBillRecordRoutes(app);
+  registerTurnoverRoutes(app);
 }
