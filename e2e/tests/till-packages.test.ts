@@ -94,5 +94,13 @@ test('the till sells a package to a member, then a bill uses its counts with no 
   await page.getByTestId('records-sum').waitFor();
   await quiet(page);
   await shot(page, 'till-card-records');
+  // ---- turnover: this month's money per shop and pay type, the cash of the package sale among it
+  await page.goto(`${running.server.url}/admin/cashier/turnover`);
+  await page.getByTestId('turnover-total').waitFor();
+  await quiet(page);
+  const turnover = await api(`/api-cashier/turnover/chain/list?shopid=${shops[0].id}`);
+  assert.ok(turnover.rows.some((r: { payCode: string; amount: number }) => r.payCode === '01' && r.amount >= pkg.price));
+  await page.locator('.ant-table-row', { hasText: shops[0].name }).first().waitFor();
+  await shot(page, 'till-turnover');
   await context.close();
 });

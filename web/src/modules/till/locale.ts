@@ -1,6 +1,9 @@
 /** Texts of the till (cashier application) and of head office's bill records (section `till`). zh-CN is the source of keys. */
 export const tillZh = {
-  menu: { records: '服务单', packageRecords: '套餐消费单', cardRecords: '卡消费单' },
+  menu: { records: '服务单', packageRecords: '套餐消费单', cardRecords: '卡消费单', turnover: '营业额' },
+  turnoverTotal: '营业额合计 {{amount}}',
+  bills: '单数',
+  byPayType: '按支付方式',
   gifts: '赠送次数消费',
   byPackage: '套餐次数',
   app: '收银台',
@@ -85,7 +88,10 @@ export const tillZh = {
 };
 
 export const tillEn: typeof tillZh = {
-  menu: { records: 'Service bills', packageRecords: 'Package bills', cardRecords: 'Card bills' },
+  menu: { records: 'Service bills', packageRecords: 'Package bills', cardRecords: 'Card bills', turnover: 'Turnover' },
+  turnoverTotal: 'Turnover {{amount}}',
+  bills: 'Bills',
+  byPayType: 'By pay type',
   gifts: 'Gift counts used',
   byPackage: 'package counts',
   app: 'Checkout',
