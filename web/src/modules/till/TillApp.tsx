@@ -403,6 +403,8 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
       } else if (outcome.kind === 'failed') message.error(outcome.message);
       else {
         qc.setQueryData(['till-bill', billId], serviceBillDetail.parse(outcome.data));
+        // The member's package counts moved: the next bill offers what is left.
+        void qc.invalidateQueries({ queryKey: ['till-packages'] });
         message.success(t('till.settled'));
       }
       onChanged();
