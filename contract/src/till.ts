@@ -17,6 +17,7 @@ export const TILL_PATHS = {
   today: `${C}/checkout/today`,
   setup: `${C}/checkout/setup`,
   member: `${C}/checkout/member`,
+  memberPackages: `${C}/checkout/packages`,
   list: `${C}/servicerecords/chain/list`,
   listOver: `${C}/servicerecords/listOver`,
   perf: `${C}/servicerecords/yj`,
@@ -42,8 +43,11 @@ export const stationLabels: Record<1 | 2 | 3, Label> = {
   2: ['第二工位', 'Station 2'],
   3: ['第三工位', 'Station 3'],
 };
-/** Line kinds: a service, a product; package lines are meant to come as a kind of their own. */
-export const billLineKinds = ['service', 'product'] as const;
+/**
+ * Line kinds: a service, a product, a package sold (itemId: the catalogue package, one per line). A
+ * service or product line may be paid with counts of a member package line (`packageLineId`).
+ */
+export const billLineKinds = ['service', 'product', 'package'] as const;
 export type BillLineKind = (typeof billLineKinds)[number];
 
 const cents = z.number().int().min(0).max(100_000_000);
@@ -72,6 +76,8 @@ export const billLineInput = z.strictObject({
   /** 加收 (+) or 扣减 (−), cents. */
   additional: z.number().int().min(-10_000_000).max(10_000_000).default(0),
   staff: z.array(lineStaff).max(12).default([]),
+  /** 套餐消费: pay this line with `num` counts of the bill member's package line (same item). */
+  packageLineId: z.number().int().positive().optional(),
 });
 export const billLinesBody = z.strictObject({
   id: z.number().int().positive(),
@@ -89,7 +95,8 @@ export const paymentInput = z.strictObject({
 export const settleBody = z.strictObject({
   id: z.number().int().positive(),
   version: z.number().int().positive(),
-  payments: z.array(paymentInput).min(1).max(10),
+  /** The money payments; the lines paid with package counts are paid by the package pay type on their own. */
+  payments: z.array(paymentInput).max(10),
 });
 export const voidBillBody = z.strictObject({ id: z.number().int().positive(), reason: shortText.min(1) });
 
@@ -118,6 +125,10 @@ export const billLineRow = z.object({
   /** payftje: the payments' shares of this line (settled bills). */
   paid: z.number(),
   staff: z.array(billStaffRow),
+  /** The member package line whose counts pay this line. */
+  packageLineId: z.number().nullable(),
+  /** The package bill of this line once settled (the sale, or the use of counts). */
+  packageBillId: z.number().nullable(),
 });
 export const billPaymentRow = z.object({
   id: z.number(),
@@ -208,6 +219,8 @@ export const tillSetup = z.object({
   services: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
   products: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
   employees: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  /** Catalogue packages on sale (购买套餐). */
+  packages: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
 });
 export type TillSetup = z.infer<typeof tillSetup>;
 
@@ -272,3 +285,90 @@ export function fitColumns(text: string, width: number, align: 'left' | 'right' 
   const pad = ' '.repeat(width - used);
   return align === 'left' ? out + pad : pad + out;
 }
+
+/**
+ * Head office's package bills (套餐消费记录: service bills that sell a package or use package counts)
+ * and card bills (卡消费记录: service bills paid from a stored-value card): the same service bills,
+ * filtered, with the same revoke and revise. Detail paths are not in the seed (docs/DECISIONS.md).
+ */
+export const PACKAGE_RECORD_PATHS = {
+  list: `${C}/packagerecords/admin/list`,
+  sum: `${C}/packagerecords/list/sum`,
+  perf: `${C}/packagerecords/yj`,
+  gifts: `${C}/packagerecords/zs`,
+  pageAll: `${C}/packagerecords/pageAll`,
+  detail: (id: number) => `${C}/packagerecords/detail/${id}`,
+  revoke: `${C}/packagerecords/chain/revoke`,
+  revise: `${C}/packagerecords/revise`,
+} as const;
+export const CARD_RECORD_PATHS = {
+  list: `${C}/cardrecords/chain/admin/cardRecordsList`,
+  sum: `${C}/cardrecords/cardRecordsListSum`,
+  perf: `${C}/cardrecords/chain/cardrecordyj`,
+  pageAll: `${C}/cardrecords/pageAll`,
+  detail: (id: number) => `${C}/cardrecords/detail/${id}`,
+  revoke: `${C}/cardrecords/chain/recall`,
+  revise: `${C}/cardrecords/revise`,
+} as const;
+/** Which service bills a record list shows: all, those with package lines, those paid from a card. */
+export type BillRecordKind = 'service' | 'package' | 'card';
+export const recordsSum = z.object({ count: z.number(), listTotal: z.number(), discountTotal: z.number(), amount: z.number() });
+/** zs: the lines of settled package bills paid with counts of gift package lines (赠送). */
+export const packageGiftRow = z.object({
+  billId: z.number(),
+  billNo: z.string(),
+  shopName: z.string(),
+  businessDate: z.string(),
+  memberName: z.string().nullable(),
+  lineId: z.number(),
+  name: z.string(),
+  num: z.number(),
+  packageLineId: z.number(),
+  isHc: z.number(),
+});
+export const packageGiftsPage = z.object({
+  list: z.array(packageGiftRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalCapped: z.literal(true).optional(),
+});
+
+export const memberPackagesQuery = z.object({ memberId: z.coerce.number().int().positive() });
+/** A member's package line that can pay a line at the till: counts left, not expired. */
+export const tillPackageLine = z.object({
+  id: z.number(),
+  packageName: z.string(),
+  kind: z.enum(['service', 'product']),
+  itemId: z.number(),
+  name: z.string(),
+  remaining: z.number(),
+  unitPrice: z.number(),
+  isGift: z.boolean(),
+  expiresOn: z.string().nullable(),
+});
+
+/** 营业额: money taken per shop and pay type over business days (settled bills not revoked). */
+export const TURNOVER_PATH = `${C}/turnover/chain/list`;
+export const turnoverQuery = z.object({
+  shopid: z.coerce.number().int().positive().optional(),
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+});
+export const turnoverAnswer = z.object({
+  rows: z.array(
+    z.object({
+      shopId: z.number(),
+      shopName: z.string(),
+      payTypeId: z.number(),
+      payCode: z.string(),
+      payName: z.string(),
+      classCode: z.string(),
+      amount: z.number(),
+      /** Bills the pay type took part in. */
+      bills: z.number(),
+    }),
+  ),
+  shops: z.array(z.object({ shopId: z.number(), shopName: z.string(), amount: z.number(), bills: z.number() })),
+  total: z.number(),
+});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate, cellPerf, splitByWeights, splitStation } from '../src/modules/cashier/checkout-math.js';
+import { allocate, allocateWithPackages, cellPerf, splitByWeights, splitStation } from '../src/modules/cashier/checkout-math.js';
 
 /** Random bills: line amounts, and payments that add up to the bill (some lines may be zero). */
 const bill = fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 8 }).chain((lines) => {
@@ -24,6 +24,37 @@ describe('settle arithmetic (DOMAIN-DETAIL §4.4)', () => {
           expect(cells.reduce((s, row) => s + row[j], 0)).toBe(l);
         });
         for (const row of cells) for (const [j, c] of row.entries()) expect(c >= 0 && c <= lines[j]).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('allocation with package counts: the package row pays exactly its lines, money never touches them, every line and payment adds up', () => {
+    const withPackages = fc
+      .array(fc.record({ amount: fc.integer({ min: 0, max: 2_000_000 }), byPackage: fc.boolean() }), { minLength: 1, maxLength: 8 })
+      .chain((lines) => {
+        const money = lines.reduce((s, l) => s + (l.byPackage ? 0 : l.amount), 0);
+        return fc.array(fc.integer({ min: 0, max: money }), { maxLength: 4 }).map((cuts) => {
+          const points = [...new Set([0, ...cuts, money])].sort((x, y) => x - y);
+          return { lines, payments: points.slice(1).map((p, i) => p - points[i]) };
+        });
+      });
+    fc.assert(
+      fc.property(withPackages, ({ lines, payments }) => {
+        const cells = allocateWithPackages(payments, lines);
+        const byPackage = lines.reduce((s, l) => s + (l.byPackage ? l.amount : 0), 0);
+        expect(cells).toHaveLength(payments.length + (byPackage > 0 ? 1 : 0));
+        payments.forEach((p, i) => {
+          expect(cells[i].reduce((s, c) => s + c, 0)).toBe(p);
+          lines.forEach((l, j) => {
+            if (l.byPackage) expect(cells[i][j]).toBe(0);
+          });
+        });
+        if (byPackage > 0) expect(cells[payments.length].reduce((s, c) => s + c, 0)).toBe(byPackage);
+        lines.forEach((l, j) => {
+          expect(cells.reduce((s, row) => s + row[j], 0)).toBe(l.amount);
+        });
+        for (const row of cells) for (const c of row) expect(c).toBeGreaterThanOrEqual(0);
       }),
       { numRuns: 500 },
     );

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { packageBalances, servicePackageItems, servicePackageShops, servicePackages } from '../src/db/schema.js';
+import { inTenant } from '../src/platform/tenancy.js';
 import { bucketsOf } from './assets-support.js';
 import { build } from './helpers.js';
+import { expectPackagesConsistent } from './member-packages-support.js';
 import { expectTillConsistent, key, memberWithCard, ok, shopIds, stockAt, tillFixture } from './till-support.js';
 
 const P = '/api-cashier';
@@ -14,7 +18,7 @@ function random(seed: number) {
   };
 }
 
-describe('model: random settle / revoke / revise sequences keep every ledger consistent', async () => {
+describe('model: random settle / revoke / revise sequences (cards, stock, package counts) keep every ledger consistent', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
   const [shop] = await shopIds(t, a);
@@ -22,18 +26,54 @@ describe('model: random settle / revoke / revise sequences keep every ledger con
   const setup = ok(await a.admin.get(`${P}/checkout/setup`, { shopid: shop }));
   const cashId = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
   const wechatId = setup.payTypes.find((p: { code: string }) => p.code === '23').payTypeId;
+  // A catalogue package of 12 uses of the service, sold on a bill to each sequence's member.
+  const [pkg] = await inTenant(t.database.db, a.tenantId, async (tx) => {
+    const rows = await tx
+      .insert(servicePackages)
+      .values({ tenantId: a.tenantId, code: `MTC${Date.now() % 100000}`, name: '模型套餐', price: 12_000 })
+      .returning({ id: servicePackages.id });
+    await tx
+      .insert(servicePackageItems)
+      .values({ tenantId: a.tenantId, packageId: rows[0].id, serviceId: fx.service.id, quantity: 12, amount: 12_000 });
+    await tx.insert(servicePackageShops).values({ tenantId: a.tenantId, packageId: rows[0].id, shopId: shop });
+    return rows;
+  });
+  const countLeft = async (lineId: number) => {
+    const rows = await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.select().from(packageBalances).where(eq(packageBalances.packageLineId, lineId)),
+    );
+    return rows[0]?.remaining ?? 0;
+  };
 
   for (const seed of [7, 20_261_125]) {
     it(`seed ${seed}`, async () => {
       const next = random(seed);
       const { member, cardId } = await memberWithCard(t, a, shop, 60_000);
-      const model = { card: 60_000, stock: await stockAt(t, a, shop, fx.product.id) };
+      const model = { card: 60_000, stock: await stockAt(t, a, shop, fx.product.id), counts: 12 };
+      const sale = ok(await a.admin.post(`${P}/checkout/open`, { shopId: shop, memberId: member.id }));
+      const saleLines = ok(
+        await a.admin.post(`${P}/checkout/lines`, {
+          id: sale.id,
+          version: sale.version,
+          lines: [{ kind: 'package', itemId: pkg.id, num: 1 }],
+        }),
+      );
+      ok(
+        await a.admin.post(
+          `${P}/checkout/settle`,
+          { id: sale.id, version: saleLines.version, payments: [{ payTypeId: cashId, amount: 12_000 }] },
+          key(),
+        ),
+      );
+      const held = ok(await a.admin.get('/api-member/packagedesc/memPackagedescList', { memid: member.id }));
+      const packageLineId = ((Array.isArray(held) ? held : held.list) as { id: number }[])[0].id;
       const bills: {
         id: number;
         card: number;
         products: number;
         amount: number;
         revoked: boolean;
+        counts: number;
         perf: number;
         lines: { id: number; amount: number }[];
       }[] = [];
@@ -42,6 +82,7 @@ describe('model: random settle / revoke / revise sequences keep every ledger con
         const action = live.length === 0 ? 0 : next(10);
         if (action < 5) {
           const products = next(3);
+          const counts = model.counts > 0 && next(2) === 1 ? 1 + next(Math.min(model.counts, 3)) : 0;
           const opened = ok(await a.admin.post(`${P}/checkout/open`, { shopId: shop, memberId: member.id, cardId }));
           const lines = [
             {
@@ -64,10 +105,22 @@ describe('model: random settle / revoke / revise sequences keep every ledger con
                   },
                 ]
               : []),
+            ...(counts
+              ? [
+                  {
+                    kind: 'service',
+                    itemId: fx.service.id,
+                    num: counts,
+                    packageLineId,
+                    staff: [{ employeeId: fx.staff[0].id, station: 1, appointed: true }],
+                  },
+                ]
+              : []),
           ];
           const bill = ok(await a.admin.post(`${P}/checkout/lines`, { id: opened.id, version: opened.version, lines }));
-          const cardPart = Math.min(model.card, next(bill.amount + 1));
-          const rest = bill.amount - cardPart;
+          const byPackage = counts * 1_000;
+          const cardPart = Math.min(model.card, next(bill.amount - byPackage + 1));
+          const rest = bill.amount - byPackage - cardPart;
           const wechat = next(rest + 1);
           const payments = [
             ...(cardPart ? [{ cardId, amount: cardPart }] : []),
@@ -77,17 +130,20 @@ describe('model: random settle / revoke / revise sequences keep every ledger con
           const settled = ok(await a.admin.post(`${P}/checkout/settle`, { id: bill.id, version: bill.version, payments }, key()));
           model.card -= cardPart;
           model.stock -= products;
+          model.counts -= counts;
+          for (const l of settled.lines) expect(l.paid).toBe(l.amount);
           const perf = settled.perf.reduce((s: number, r: { amount: number }) => s + r.amount, 0);
           // Station 1 splits the service line's performance; the WeChat fee (0.6%) is the only deduction.
           const paidPerf = settled.payments.reduce((s: number, p: { perf: number }) => s + p.perf, 0);
           expect(paidPerf).toBe(settled.payments.reduce((s: number, p: { amount: number; fee: number }) => s + p.amount - p.fee, 0));
-          bills.push({ id: bill.id, card: cardPart, products, amount: bill.amount, revoked: false, perf, lines: settled.lines });
+          bills.push({ id: bill.id, card: cardPart, products, amount: bill.amount, revoked: false, counts, perf, lines: settled.lines });
         } else if (action < 8) {
           const b = live[next(live.length)];
           ok(await a.admin.post(`${P}/servicerecords/chain/revoke`, { id: b.id, hcMemo: `模型${step}` }));
           b.revoked = true;
           model.card += b.card;
           model.stock += b.products;
+          model.counts += b.counts;
           b.perf = 0;
         } else {
           const b = live[next(live.length)];
@@ -105,6 +161,8 @@ describe('model: random settle / revoke / revise sequences keep every ledger con
         const buckets = await bucketsOf(t, a, cardId);
         expect(Object.values(buckets).reduce((s, v) => s + v, 0)).toBe(model.card);
         expect(await stockAt(t, a, shop, fx.product.id)).toBe(model.stock);
+        expect(await countLeft(packageLineId)).toBe(model.counts);
+        await expectPackagesConsistent(t, a);
         for (const b of bills) {
           const rows = ok(await a.admin.get(`${P}/servicerecords/yj`, { id: b.id }));
           expect(rows.reduce((s: number, r: { amount: number }) => s + r.amount, 0)).toBe(b.perf);

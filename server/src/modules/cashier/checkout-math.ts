@@ -68,3 +68,19 @@ export function splitStation(perf: number, shares: number[]) {
 export function equalShares(n: number) {
   return splitByWeights(10_000, Array(n).fill(1));
 }
+
+/**
+ * 分摊 with package counts: the money payments are allocated over the lines not paid by a package
+ * (those weigh nothing), and one more row, the package pay type's, pays exactly the package-paid lines
+ * (present when they amount to more than zero). Σ money = Σ lines not paid by a package.
+ */
+export function allocateWithPackages(money: number[], lines: { amount: number; byPackage: boolean }[]): number[][] {
+  const byPackage = lines.reduce((s, l) => s + (l.byPackage ? l.amount : 0), 0);
+  return [
+    ...allocate(
+      money,
+      lines.map((l) => (l.byPackage ? 0 : l.amount)),
+    ),
+    ...(byPackage > 0 ? [lines.map((l) => (l.byPackage ? l.amount : 0))] : []),
+  ];
+}

@@ -31,6 +31,13 @@ export const checkoutMessages = defineMessages({
   reviseLineUnknown: ['消费明细不属于该单据', 'The line is not on this bill'],
   cancelNotExpired: ['单据 {billNo} 不是已过期的单据，不能作废', 'Bill {billNo} has not expired; it cannot be voided here'],
   deleteNotVoided: ['已作废的单据才可以删除', 'Only a voided bill can be deleted'],
+  packageNeedsMember: ['购买套餐须先选择会员', 'A package is sold to a member: choose the member first'],
+  packageOnePerLine: ['每行只能购买一个套餐', 'One package per line'],
+  packageLineUnknown: ['会员套餐明细不存在', 'No such member package line'],
+  packageLineNotMembers: ['套餐「{name}」不属于本单会员', 'The package line "{name}" is not this member\'s'],
+  packageLineItem: ['套餐明细与消费项目不符', 'The package line is for another item'],
+  packageLineAdditional: ['用套餐次数支付的项目不能加收或扣减', 'A line paid with package counts has no surcharge or deduction'],
+  packagePayTypeMissing: ['本店支付模板未启用套餐支付', "The shop's pay template does not offer package payment"],
   billPeriodLocked: ['{period} 已结账，不能撤单', 'The period {period} is closed; the bill cannot be revoked'],
 });
 
@@ -44,3 +51,5 @@ defineLabels({
 });
 definedEntityLabels.set('servicerecords', ['服务单', 'service bill']);
 definedEntityLabels.set('checkout', ['收银单', 'till bill']);
+definedEntityLabels.set('packagerecords', ['套餐消费单', 'package bill']);
+definedEntityLabels.set('cardrecords', ['卡消费单', 'card bill']);

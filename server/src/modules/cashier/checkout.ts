@@ -6,17 +6,20 @@ import type {
   ServiceBillDetail,
   settleBody,
   TillSetup,
+  tillPackageLine,
 } from '@headoffice/contract';
 import { and, asc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
-import { nextNumber } from '../../platform/numbering.js';
+import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
+import { assertMemberVisible } from '../assets/assets.js';
 import { consume } from '../assets/card-money.js';
-import { memberCards } from '../assets/schema.js';
-import { products, services } from '../catalog/schema.js';
+import { consumePackages, sellPackage } from '../assets/packages.js';
+import { memberCards, memberPackageLines, memberPackages, packageBalances } from '../assets/schema.js';
+import { products, servicePackageShops, servicePackages, services } from '../catalog/schema.js';
 import { cardTypes, members } from '../members/schema.js';
 import { employees, shops } from '../org/schema.js';
 import { priceOf } from '../pricing/resolve.js';
@@ -24,7 +27,7 @@ import { productShopPrices, serviceShopPrices } from '../pricing/schema.js';
 import { getStockConfig, tenantToday } from '../stock/common.js';
 import { postStock } from '../stock/ledger.js';
 import { billConfigOf } from './billconfig.js';
-import { allocate, cellPerf, equalShares, splitStation } from './checkout-math.js';
+import { allocateWithPackages, cellPerf, equalShares, splitStation } from './checkout-math.js';
 import './checkout-messages.js';
 import { ensureCashierDefaults } from './defaults.js';
 import { payRulesFor } from './pay.js';
@@ -34,7 +37,7 @@ import { billDetail } from './service-bills.js';
 /** The stock and card ledgers' doc type of a service bill. */
 export const SERVICE_DOC = 'cashier.service';
 /** Pay-template business types (1 项目, 2 商品) of the line kinds. */
-const businessTypeOf: Record<BillLineKind, number> = { service: 1, product: 2 };
+const businessTypeOf: Record<BillLineKind, number> = { service: 1, product: 2, package: 5 };
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 const statusWords: Record<number, [string, string]> = {
   1: ['未结账', 'open'],
@@ -198,6 +201,14 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
         staff.push({ employeeId: r.employeeId, station, appointed: r.appointed, share: shares[k] });
       });
     }
+    if (line.kind === 'package') {
+      priced.push({ ...(await packageSaleLine(tx, bill, line, i)), tenantId: auth.tenantId, billId: bill.id, lineNo: i + 1, staff });
+      continue;
+    }
+    if (line.packageLineId !== undefined) {
+      priced.push({ ...(await packageUseLine(tx, bill, line, i)), tenantId: auth.tenantId, billId: bill.id, lineNo: i + 1, staff });
+      continue;
+    }
     const levelId = staff.find((s) => s.station === 1) ? staffById.get(staff.find((s) => s.station === 1)?.employeeId ?? 0)?.levelId : null;
     const item =
       line.kind === 'service'
@@ -252,6 +263,85 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
   return billDetail(tx, bill.id);
 }
 
+type LineInput = z.output<typeof billLinesBody>['lines'][number];
+type PricedLine = Omit<typeof serviceBillLines.$inferInsert, 'tenantId' | 'billId' | 'lineNo' | 'staff'>;
+
+/** 购买套餐: a catalogue package on sale, one per line, for the bill's member, at the package's price. */
+async function packageSaleLine(tx: Db, bill: Bill, line: LineInput, i: number): Promise<PricedLine> {
+  if (!bill.memberId) throw conflict('packageNeedsMember');
+  if (line.num !== 1) throw fieldError(`lines.${i}.num`, 'packageOnePerLine');
+  if (line.packageLineId !== undefined) throw fieldError(`lines.${i}.packageLineId`, 'packageLineItem');
+  const [pkg] = await tx
+    .select({ code: servicePackages.code, name: servicePackages.name, price: servicePackages.price, status: servicePackages.status })
+    .from(servicePackages)
+    .where(and(eq(servicePackages.id, line.itemId), eq(servicePackages.isDel, 0)));
+  if (!pkg) throw fieldError(`lines.${i}.itemId`, 'itemUnknown');
+  const [inShop] = await tx
+    .select({ id: servicePackageShops.packageId })
+    .from(servicePackageShops)
+    .where(and(eq(servicePackageShops.packageId, line.itemId), eq(servicePackageShops.shopId, bill.shopId)));
+  if (pkg.status !== 1 || !inShop) throw conflict('itemNotSold', { name: pkg.name });
+  const amount = pkg.price + line.additional;
+  if (amount < 0) throw fieldError(`lines.${i}.additional`, 'lineNegative');
+  return {
+    kind: 'package',
+    itemId: line.itemId,
+    code: pkg.code,
+    name: pkg.name,
+    num: 1,
+    listPrice: pkg.price,
+    price: pkg.price,
+    priceSource: 'package',
+    additional: line.additional,
+    listAmount: pkg.price,
+    amount,
+  };
+}
+
+/**
+ * 套餐消费: a service or product line paid with counts of the bill member's package line (the same
+ * item); its amount is the value used (count × the line's unit price, a gift line none), paid on
+ * settle by the package pay type. The counts are taken on settle.
+ */
+async function packageUseLine(tx: Db, bill: Bill, line: LineInput, i: number): Promise<PricedLine> {
+  const [pl] = await tx
+    .select({
+      memberId: memberPackageLines.memberId,
+      itemType: memberPackageLines.itemType,
+      serviceId: memberPackageLines.serviceId,
+      productId: memberPackageLines.productId,
+      itemCode: memberPackageLines.itemCode,
+      itemName: memberPackageLines.itemName,
+      unitPrice: memberPackageLines.unitPrice,
+      isGift: memberPackageLines.isGift,
+    })
+    .from(memberPackageLines)
+    .where(eq(memberPackageLines.id, line.packageLineId as number));
+  if (!pl) throw fieldError(`lines.${i}.packageLineId`, 'packageLineUnknown');
+  if (pl.memberId !== bill.memberId) throw conflict('packageLineNotMembers', { name: pl.itemName });
+  const sameItem =
+    line.kind === 'service' ? pl.itemType === 1 && pl.serviceId === line.itemId : pl.itemType === 2 && pl.productId === line.itemId;
+  if (!sameItem) throw fieldError(`lines.${i}.itemId`, 'packageLineItem');
+  if (line.additional !== 0) throw fieldError(`lines.${i}.additional`, 'packageLineAdditional');
+  const price = pl.isGift ? 0 : Number(pl.unitPrice);
+  const listed = await priceOf(tx, { shopId: bill.shopId, kind: line.kind as 'service' | 'product', itemId: line.itemId });
+  const listPrice = listed?.price ?? price;
+  return {
+    kind: line.kind,
+    itemId: line.itemId,
+    code: pl.itemCode,
+    name: pl.itemName,
+    num: line.num,
+    listPrice,
+    price,
+    priceSource: 'package',
+    additional: 0,
+    listAmount: line.num * listPrice,
+    amount: line.num * price,
+    packageLineId: line.packageLineId,
+  };
+}
+
 interface PayEntry {
   rule: Awaited<ReturnType<typeof payRulesFor>>[number];
   amount: number;
@@ -280,7 +370,10 @@ export async function settleBill(
   const period = await closedPeriod(tx, bill.shopId, bill.businessDate);
   if (period) throw new AppError(409, 'periodLocked', { period });
   const paid = body.payments.reduce((s, p) => s + p.amount, 0);
-  if (paid !== bill.amount) throw fieldError('payments', 'paymentsMismatch', { paid: yuan(paid), amount: yuan(bill.amount) });
+  const packageUse = lines.filter((l) => l.packageLineId !== null);
+  const byPackage = packageUse.reduce((s, l) => s + l.amount, 0);
+  if (paid !== bill.amount - byPackage)
+    throw fieldError('payments', 'paymentsMismatch', { paid: yuan(paid), amount: yuan(bill.amount - byPackage) });
   await ensureCashierDefaults(tx, auth.tenantId);
   const kinds = [...new Set(lines.map((l) => l.kind as BillLineKind))];
   const rulesByType = new Map<number, Awaited<ReturnType<typeof payRulesFor>>>();
@@ -328,9 +421,39 @@ export async function settleBill(
     if (rule.kind) throw conflict('payTypeSystemPay', { name: rule.name });
     entries.push({ rule: offered((r) => r.payTypeId === p.payTypeId, rule.name), amount: p.amount, cardId: null, cardBillId: null });
   }
-  const cells = allocate(
-    entries.map((e) => e.amount),
-    lines.map((l) => l.amount),
+  // The lines paid with package counts: their counts are taken as one package bill, and the package
+  // pay type pays exactly those lines; the money payments are allocated over the other lines.
+  let packageBillId: number | null = null;
+  if (packageUse.length) {
+    const counts = new Map<number, number>();
+    for (const l of packageUse) counts.set(l.packageLineId as number, (counts.get(l.packageLineId as number) ?? 0) + l.num);
+    const used = await consumePackages(
+      tx,
+      { tenantId: auth.tenantId, userId: auth.userId },
+      { shopId: bill.shopId, items: [...counts].map(([lineId, count]) => ({ lineId, count })), memo: bill.billNo },
+    );
+    packageBillId = used.billId;
+    await tx
+      .update(serviceBillLines)
+      .set({ packageBillId })
+      .where(
+        inArray(
+          serviceBillLines.id,
+          packageUse.map((l) => l.id),
+        ),
+      );
+  }
+  const moneyEntries = entries.length;
+  if (byPackage > 0) {
+    const kind = packageUse[0].kind as BillLineKind;
+    const rule = rulesByType.get(businessTypeOf[kind])?.find((r) => r.kind === 'package');
+    const missing = packageUse.some((l) => !rulesByType.get(businessTypeOf[l.kind as BillLineKind])?.some((r) => r.kind === 'package'));
+    if (!rule || missing) throw conflict('packagePayTypeMissing');
+    entries.push({ rule, amount: byPackage, cardId: null, cardBillId: null });
+  }
+  const cells = allocateWithPackages(
+    entries.slice(0, moneyEntries).map((e) => e.amount),
+    lines.map((l) => ({ amount: l.amount, byPackage: l.packageLineId !== null })),
   );
   const ruleFor = (entry: PayEntry, line: (typeof lines)[number]) =>
     rulesByType.get(businessTypeOf[line.kind as BillLineKind])?.find((r) => r.payTypeId === entry.rule.payTypeId) ?? entry.rule;
@@ -340,35 +463,38 @@ export async function settleBill(
       return { amount: cells[i][j], ...cellPerf(cells[i][j], rule.perfRate, rule.feeRate) };
     }),
   );
-  const payments = await tx
-    .insert(serviceBillPayments)
-    .values(
-      entries.map((e, i) => ({
-        tenantId: auth.tenantId,
-        billId: bill.id,
-        payTypeId: e.rule.payTypeId,
-        payCode: e.rule.code,
-        payName: e.rule.name,
-        classCode: e.rule.classCode,
-        amount: e.amount,
-        perf: cellRows[i].reduce((s, c) => s + c.perf, 0),
-        fee: cellRows[i].reduce((s, c) => s + c.fee, 0),
-        cardId: e.cardId,
-        cardBillId: e.cardBillId,
-      })),
-    )
-    .returning({ id: serviceBillPayments.id });
-  await tx.insert(serviceBillShares).values(
-    entries.flatMap((_, i) =>
-      lines.map((line, j) => ({
-        tenantId: auth.tenantId,
-        billId: bill.id,
-        paymentId: payments[i].id,
-        lineId: line.id,
-        ...cellRows[i][j],
-      })),
-    ),
-  );
+  const payments = !entries.length
+    ? []
+    : await tx
+        .insert(serviceBillPayments)
+        .values(
+          entries.map((e, i) => ({
+            tenantId: auth.tenantId,
+            billId: bill.id,
+            payTypeId: e.rule.payTypeId,
+            payCode: e.rule.code,
+            payName: e.rule.name,
+            classCode: e.rule.classCode,
+            amount: e.amount,
+            perf: cellRows[i].reduce((s, c) => s + c.perf, 0),
+            fee: cellRows[i].reduce((s, c) => s + c.fee, 0),
+            cardId: e.cardId,
+            cardBillId: e.cardBillId,
+          })),
+        )
+        .returning({ id: serviceBillPayments.id });
+  if (entries.length)
+    await tx.insert(serviceBillShares).values(
+      entries.flatMap((_, i) =>
+        lines.map((line, j) => ({
+          tenantId: auth.tenantId,
+          billId: bill.id,
+          paymentId: payments[i].id,
+          lineId: line.id,
+          ...cellRows[i][j],
+        })),
+      ),
+    );
   const perfRows: (typeof serviceBillPerf.$inferInsert)[] = [];
   lines.forEach((line, j) => {
     const linePerf = cellRows.reduce((s, row) => s + row[j].perf, 0);
@@ -395,6 +521,22 @@ export async function settleBill(
     }
   });
   if (perfRows.length) await tx.insert(serviceBillPerf).values(perfRows);
+  // 购买套餐: each package line becomes the member's package (its sale bill kept on the line).
+  for (const line of lines.filter((l) => l.kind === 'package')) {
+    const sold = await sellPackage(
+      tx,
+      { tenantId: auth.tenantId, userId: auth.userId },
+      {
+        memberId: bill.memberId as number,
+        shopId: bill.shopId,
+        packageId: line.itemId,
+        cardId: bill.cardId ?? undefined,
+        isGift: false,
+        memo: bill.billNo,
+      },
+    );
+    await tx.update(serviceBillLines).set({ packageBillId: sold.billId }).where(eq(serviceBillLines.id, line.id));
+  }
   const productLines = lines.filter((l) => l.kind === 'product');
   if (productLines.length) {
     const config = await getStockConfig(tx);
@@ -464,7 +606,15 @@ export async function tillSetup(tx: Db, auth: Auth, shopId: number): Promise<Til
     .where(and(eq(employees.shopId, shopId), eq(employees.status, 1)))
     .orderBy(asc(employees.eecode))
     .limit(500);
+  const packageRows = await tx
+    .select({ id: servicePackages.id, code: servicePackages.code, name: servicePackages.name, price: servicePackages.price })
+    .from(servicePackages)
+    .innerJoin(servicePackageShops, and(eq(servicePackageShops.packageId, servicePackages.id), eq(servicePackageShops.shopId, shopId)))
+    .where(and(eq(servicePackages.status, 1), eq(servicePackages.isDel, 0)))
+    .orderBy(asc(servicePackages.code))
+    .limit(500);
   return {
+    packages: packageRows,
     shopId,
     shopName: shop.name,
     handTags: { isAutoNo: config.isAutoNo, noMin: config.noMin, noMax: config.noMax, held: await heldTags(tx, shopId) },
@@ -514,5 +664,46 @@ export async function findMembers(tx: Db, shopId: number, q: string): Promise<z.
     cards: cards
       .filter((c) => c.memberId === m.memberId)
       .map(({ memberId: _m, ...c }) => ({ ...c, principal: Number(c.principal), gift: Number(c.gift) })),
+  }));
+}
+
+/** A member's package lines with counts left and not expired, oldest first: what can pay lines at the till. */
+export async function tillPackageLines(tx: Db, auth: Auth, memberId: number): Promise<z.infer<typeof tillPackageLine>[]> {
+  await assertMemberVisible(tx, auth, memberId);
+  const rows = await tx
+    .select({
+      id: memberPackageLines.id,
+      packageName: memberPackages.name,
+      itemType: memberPackageLines.itemType,
+      serviceId: memberPackageLines.serviceId,
+      productId: memberPackageLines.productId,
+      name: memberPackageLines.itemName,
+      remaining: packageBalances.remaining,
+      unitPrice: memberPackageLines.unitPrice,
+      isGift: memberPackageLines.isGift,
+      expiresOn: memberPackageLines.expiresOn,
+    })
+    .from(memberPackageLines)
+    .innerJoin(memberPackages, eq(memberPackages.id, memberPackageLines.memberPackageId))
+    .innerJoin(packageBalances, eq(packageBalances.packageLineId, memberPackageLines.id))
+    .where(
+      and(
+        eq(memberPackageLines.memberId, memberId),
+        sql`${packageBalances.remaining} > 0`,
+        sql`(${memberPackageLines.expiresOn} is null or ${memberPackageLines.expiresOn} >= ${businessDate()}::date)`,
+      ),
+    )
+    .orderBy(asc(memberPackageLines.id))
+    .limit(200);
+  return rows.map((r) => ({
+    id: r.id,
+    packageName: r.packageName,
+    kind: r.itemType === 1 ? ('service' as const) : ('product' as const),
+    itemId: (r.itemType === 1 ? r.serviceId : r.productId) as number,
+    name: r.name,
+    remaining: Number(r.remaining),
+    unitPrice: Number(r.unitPrice),
+    isGift: r.isGift === 1,
+    expiresOn: r.expiresOn,
   }));
 }

@@ -74,6 +74,38 @@ cashierMenus.push({
         { key: 'cashier.servicerecord.edit', name: '作废/删除', nameEn: 'Void, delete', perm: 'cashier.servicerecord.edit' },
       ],
     },
+    {
+      key: 'cashier.packagerecord',
+      name: '套餐消费单',
+      nameEn: 'Package bills',
+      icon: 'GiftOutlined',
+      url: '/admin/cashier/packagerecords',
+      perm: 'cashier.packagerecord.view',
+      actions: [
+        { key: 'cashier.packagerecord.revoke', name: '撤单', nameEn: 'Revoke', perm: 'cashier.packagerecord.revoke' },
+        { key: 'cashier.packagerecord.revise', name: '改单', nameEn: 'Revise staff', perm: 'cashier.packagerecord.revise' },
+      ],
+    },
+    {
+      key: 'cashier.cardrecord',
+      name: '卡消费单',
+      nameEn: 'Card bills',
+      icon: 'CreditCardOutlined',
+      url: '/admin/cashier/cardrecords',
+      perm: 'cashier.cardrecord.view',
+      actions: [
+        { key: 'cashier.cardrecord.revoke', name: '撤单', nameEn: 'Revoke', perm: 'cashier.cardrecord.revoke' },
+        { key: 'cashier.cardrecord.revise', name: '改单', nameEn: 'Revise staff', perm: 'cashier.cardrecord.revise' },
+      ],
+    },
+    {
+      key: 'cashier.turnover',
+      name: '营业额',
+      nameEn: 'Turnover',
+      icon: 'BarChartOutlined',
+      url: '/admin/cashier/turnover',
+      perm: 'cashier.turnover.view',
+    },
   ],
 });
 

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { registerBillRecordRoutes } from './bill-records-routes.js';
 import { registerBillConfigRoutes } from './billconfig.js';
 import './messages.js';
 import { registerPayRoutes } from './pay.js';
 import { registerServiceBillRoutes } from './service-bills-routes.js';
 import { registerThirdRoutes } from './third.js';
+import { registerTurnoverRoutes } from './turnover.js';
 import { registerWheelRoutes } from './wheel.js';
 
 /** The till's settings: pay types and templates, stations, the wheel, bill settings, Meituan and Douyin accounts. */
@@ -13,4 +15,6 @@ export async function cashierModule(app: FastifyInstance) {
   registerBillConfigRoutes(app);
   registerThirdRoutes(app);
   registerServiceBillRoutes(app);
+  registerBillRecordRoutes(app);
+  registerTurnoverRoutes(app);
 }

@@ -325,6 +325,10 @@ export const serviceBillLines = pgTable(
     amount: integer('amount').notNull(),
     /** The staff entered while the bill is open: [{employeeId, station, appointed, share (bp of the station)}]. */
     staff: jsonb('staff').$type<{ employeeId: number; station: number; appointed: boolean; share: number }[]>().notNull().default([]),
+    /** A service or product line paid with counts of this member package line (套餐消费). */
+    packageLineId: bigint('package_line_id', { mode: 'number' }),
+    /** The package bill written on settle: the sale of a `package` line, the use of a line paid with package counts. */
+    packageBillId: bigint('package_bill_id', { mode: 'number' }),
   },
   (t) => [
     tenantPrimaryKey(t),

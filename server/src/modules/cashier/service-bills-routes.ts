@@ -6,6 +6,7 @@ import {
   idParam,
   memberLookupQuery,
   memberLookupRow,
+  memberPackagesQuery,
   openBillBody,
   perfQuery,
   reviseBody,
@@ -16,6 +17,7 @@ import {
   serviceRevokeBody,
   settleBody,
   TILL_PATHS as T,
+  tillPackageLine,
   tillSetup,
   todayQuery,
   voidBillBody,
@@ -28,7 +30,16 @@ import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/aut
 import { fieldError, notFound } from '../../platform/errors.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
-import { expireOpenBills, findMembers, openBill, saveLines, settleBill, tillSetup as setupOf, voidBill } from './checkout.js';
+import {
+  expireOpenBills,
+  findMembers,
+  openBill,
+  saveLines,
+  settleBill,
+  tillSetup as setupOf,
+  tillPackageLines,
+  voidBill,
+} from './checkout.js';
 import { serviceBills } from './schema.js';
 import { billDetail, cancelExpired, deleteVoided, listBills, perfRows, reviseBill, revokeBill } from './service-bills.js';
 
@@ -67,6 +78,19 @@ export function registerServiceBillRoutes(app: FastifyInstance) {
       response: z.array(memberLookupRow),
     },
     ({ tx, query }) => findMembers(tx, query.shopid, query.q),
+  );
+  route(
+    app,
+    'GET',
+    T.memberPackages,
+    {
+      summary: "A member's package lines that can pay at the till (counts left, not expired)",
+      description: 'Not in the seed (docs/DECISIONS.md).',
+      perm: TILL_VIEW,
+      query: memberPackagesQuery,
+      response: z.array(tillPackageLine),
+    },
+    ({ tx, auth, query }) => tillPackageLines(tx, auth, query.memberId),
   );
   route(
     app,

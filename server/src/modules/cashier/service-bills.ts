@@ -1,4 +1,5 @@
 import {
+  type BillRecordKind,
   type reviseBody,
   type ServiceBillDetail,
   type ServiceBillRow,
@@ -15,6 +16,7 @@ import type { Lang } from '../../platform/i18n.js';
 import { containsPattern, orderBy, pageOf } from '../../platform/paging.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { revoke as revokeCardBill } from '../assets/card-money.js';
+import { revokePackageBill } from '../assets/packages.js';
 import { memberCards } from '../assets/schema.js';
 import { employees, shops } from '../org/schema.js';
 import { postStock, reversalOf } from '../stock/ledger.js';
@@ -129,6 +131,8 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
         employeeCode: person.get(s.employeeId)?.code ?? '',
         employeeName: person.get(s.employeeId)?.name ?? '',
       })),
+      packageLineId: l.packageLineId,
+      packageBillId: l.packageBillId,
     })),
     payments,
     perf: await perfRows(tx, id),
@@ -160,9 +164,14 @@ export async function perfRows(tx: Db, billId: number) {
 }
 
 /** The filters of the head-office lists, within the shops the user sees. */
-function listWhere(auth: Auth, q: z.output<typeof serviceRecordsQuery>, statuses: number[]): SQL | undefined {
+function listWhere(auth: Auth, q: z.output<typeof serviceRecordsQuery>, statuses: number[], kind: BillRecordKind): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(serviceBills.isDel, 0),
+    kind === 'package'
+      ? sql`exists (select 1 from service_bill_lines l where l.tenant_id = ${serviceBills.tenantId} and l.bill_id = ${serviceBills.id} and (l.kind = 'package' or l.package_line_id is not null))`
+      : kind === 'card'
+        ? sql`exists (select 1 from service_bill_payments p where p.tenant_id = ${serviceBills.tenantId} and p.bill_id = ${serviceBills.id} and p.card_id is not null)`
+        : undefined,
     inArray(serviceBills.status, statuses),
     inVisibleShops(auth, serviceBills.shopId),
     q.shopid ? eq(serviceBills.shopId, q.shopid) : undefined,
@@ -194,8 +203,9 @@ export async function listBills(
   auth: Auth,
   q: z.output<typeof serviceRecordsQuery>,
   statuses: number[],
+  kind: BillRecordKind = 'service',
 ): Promise<z.output<typeof serviceRecordsPage>> {
-  const where = listWhere(auth, q, statuses);
+  const where = listWhere(auth, q, statuses, kind);
   const order = orderBy(q.sort, sortable, [desc(serviceBills.businessDate), desc(serviceBills.id)], serviceBills.id);
   const rows = billSelect(tx)
     .where(where)
@@ -279,7 +289,8 @@ async function lockSettled(tx: Db, auth: Auth, id: number) {
 
 /**
  * 撤单: reverses every effect of a settled bill in one transaction: the card bills of its card
- * payments (ledger rows negated to the same buckets), the stock it took, its performance rows.
+ * payments (ledger rows negated to the same buckets), its package bills (counts used given back,
+ * packages sold taken away), the stock it took, its performance rows.
  * Refused when the period is closed, or (by the ledgers) when a reversal would take a balance below zero.
  */
 export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo: string }) {
@@ -297,6 +308,22 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
       tx,
       { tenantId: auth.tenantId, userId: auth.userId },
       { billId: cardBillId as number, memo: `${bill.billNo} ${body.hcMemo}` },
+    );
+  // Package counts: the uses given back first, then the sales taken away (refused once a sold package was used).
+  const packageLines = await tx
+    .select({ packageBillId: serviceBillLines.packageBillId, kind: serviceBillLines.kind })
+    .from(serviceBillLines)
+    .where(and(eq(serviceBillLines.billId, bill.id), sql`${serviceBillLines.packageBillId} is not null`))
+    .orderBy(asc(serviceBillLines.lineNo));
+  const packageBills = [
+    ...packageLines.filter((l) => l.kind !== 'package').map((l) => l.packageBillId as number),
+    ...packageLines.filter((l) => l.kind === 'package').map((l) => l.packageBillId as number),
+  ];
+  for (const packageBillId of [...new Set(packageBills)])
+    await revokePackageBill(
+      tx,
+      { tenantId: auth.tenantId, userId: auth.userId },
+      { billId: packageBillId, memo: `${bill.billNo} ${body.hcMemo}` },
     );
   const stock = await reversalOf(tx, SERVICE_DOC, bill.id);
   if (stock.length)
@@ -406,4 +433,55 @@ export async function deleteVoided(tx: Db, auth: Auth, id: number) {
     .set({ isDel: 1, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
     .where(eq(serviceBills.id, bill.id));
   return { id };
+}
+
+/** zs: lines of settled bills paid with counts of gift package lines, newest first, within the shops the user sees. */
+export async function packageGifts(tx: Db, auth: Auth, q: z.output<typeof serviceRecordsQuery>) {
+  const where = and(
+    listWhere(auth, q, [4], 'package'),
+    sql`${serviceBillLines.packageLineId} is not null`,
+    sql`exists (select 1 from member_package_lines m where m.tenant_id = ${serviceBillLines.tenantId} and m.id = ${serviceBillLines.packageLineId} and m.is_gift = 1)`,
+  );
+  const from = () =>
+    tx
+      .select({
+        billId: serviceBills.id,
+        billNo: serviceBills.billNo,
+        shopName: shops.name,
+        businessDate: serviceBills.businessDate,
+        memberName: serviceBills.memberName,
+        lineId: serviceBillLines.id,
+        name: serviceBillLines.name,
+        num: serviceBillLines.num,
+        packageLineId: sql<number>`${serviceBillLines.packageLineId}`.mapWith(Number),
+        isHc: serviceBills.isHc,
+      })
+      .from(serviceBillLines)
+      .innerJoin(serviceBills, eq(serviceBills.id, serviceBillLines.billId))
+      .innerJoin(shops, eq(shops.id, serviceBills.shopId));
+  return pageOf(
+    tx,
+    q,
+    from()
+      .where(where)
+      .orderBy(desc(serviceBills.businessDate), desc(serviceBillLines.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    () =>
+      tx
+        .select({ id: serviceBillLines.id })
+        .from(serviceBillLines)
+        .innerJoin(serviceBills, eq(serviceBills.id, serviceBillLines.billId))
+        .where(where)
+        .$dynamic(),
+  );
+}
+
+/** 404 unless the bill is settled, of a shop the user sees, and of the list's kind (package or card bill). */
+export async function assertBillOfKind(tx: Db, auth: Auth, id: number, kind: BillRecordKind) {
+  const [row] = await tx
+    .select({ id: serviceBills.id })
+    .from(serviceBills)
+    .where(and(eq(serviceBills.id, id), listWhere(auth, { page: 1, pageSize: 1 }, [4], kind)));
+  if (!row) throw notFound();
 }

@@ -26,7 +26,11 @@ export function BillView({ bill }: { bill: ServiceBillDetail }) {
         title={() => t('till.lines')}
         dataSource={bill.lines}
         columns={[
-          { title: t('till.item'), dataIndex: 'name', render: (v, r) => `${t(`till.kind.${r.kind}`)} · ${v}` },
+          {
+            title: t('till.item'),
+            dataIndex: 'name',
+            render: (v, r) => `${t(`till.kind.${r.kind}`)} · ${v}${r.packageLineId ? ` (${t('till.byPackage')})` : ''}`,
+          },
           { title: t('till.num'), dataIndex: 'num', width: 60 },
           { title: t('till.price'), dataIndex: 'price', width: 90, render: (v) => formatMoney(v) },
           { title: t('till.amount'), dataIndex: 'amount', width: 100, render: (v) => formatMoney(v) },

@@ -11,8 +11,34 @@ import { ExportButton } from '../../platform/resource/ExportButton';
 import { ShopSelect } from '../../platform/shops';
 import { BillView, StatusTag } from './BillView';
 
+/** The paths, permission and names of one head-office list of settled bills. */
+export interface BillRecordsKind {
+  key: string;
+  list: string;
+  pageAll: string;
+  detail: (id: number) => string;
+  revoke: string;
+  revokePerm: string;
+  title: string;
+}
+
+const serviceKind: BillRecordsKind = {
+  key: 'servicerecords',
+  list: T.list,
+  pageAll: T.pageAll,
+  detail: T.detail,
+  revoke: T.revoke,
+  revokePerm: 'cashier.servicerecord.revoke',
+  title: 'till.menu.records',
+};
+
 /** /admin/cashier/servicerecords — settled service bills with totals, detail, export and 撤单. */
 export default function ServiceRecordsPage() {
+  return <BillRecords kind={serviceKind} />;
+}
+
+/** A list of settled bills (service, package or card bills) with totals, detail, export and 撤单. */
+export function BillRecords({ kind }: { kind: BillRecordsKind }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const may = usePermission();
@@ -23,23 +49,23 @@ export default function ServiceRecordsPage() {
   const [revoking, setRevoking] = useState<ServiceBillRow | null>(null);
   const [form] = Form.useForm<{ hcMemo: string }>();
   const params = { shopid: shopid ?? undefined, keyword: keyword || undefined, page, pageSize: 20 };
-  const list = useQuery({ queryKey: ['servicerecords', params], queryFn: () => http.read(serviceRecordsPage, T.list, params) });
+  const list = useQuery({ queryKey: [kind.key, params], queryFn: () => http.read(serviceRecordsPage, kind.list, params) });
   const detail = useQuery({
-    queryKey: ['servicerecord', open],
-    queryFn: () => http.read(serviceBillDetail, T.detail(open as number)),
+    queryKey: [`${kind.key}-one`, open],
+    queryFn: () => http.read(serviceBillDetail, kind.detail(open as number)),
     enabled: open !== null,
   });
   const revoke = useAction({
     run: async () => {
       const v = await form.validateFields();
-      return http.send(serviceBillDetail, T.revoke, { id: revoking?.id, hcMemo: v.hcMemo }, { once: true });
+      return http.send(serviceBillDetail, kind.revoke, { id: revoking?.id, hcMemo: v.hcMemo }, { once: true });
     },
     success: 'till.revokeDone',
-    invalidates: [['servicerecords'], ['servicerecord']],
+    invalidates: [[kind.key], [`${kind.key}-one`]],
     done: (bill: ServiceBillDetail) => {
       setRevoking(null);
       form.resetFields();
-      qc.setQueryData(['servicerecord', bill.id], bill);
+      qc.setQueryData([`${kind.key}-one`, bill.id], bill);
     },
   });
   const sum = list.data?.sum;
@@ -68,7 +94,7 @@ export default function ServiceRecordsPage() {
           />
         </Space>
       }
-      extra={<ExportButton path={T.pageAll} params={params} fileName={t('till.menu.records')} />}
+      extra={<ExportButton path={kind.pageAll} params={params} fileName={t(kind.title)} />}
     >
       {sum && (
         <Typography.Paragraph type="secondary" data-testid="records-sum">
@@ -115,7 +141,7 @@ export default function ServiceRecordsPage() {
                 <Button type="link" size="small" onClick={() => setOpen(r.id)}>
                   {t('till.detail')}
                 </Button>
-                {may('cashier.servicerecord.revoke') && !r.isHc && (
+                {may(kind.revokePerm) && !r.isHc && (
                   <Button type="link" size="small" onClick={() => setRevoking(r)}>
                     {t('till.revoke')}
                   </Button>

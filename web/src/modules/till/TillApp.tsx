@@ -6,6 +6,7 @@ import {
   serviceBillDetail,
   TILL_PATHS as T,
   type TillSetup,
+  tillPackageLine,
   tillSetup,
 } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,7 +32,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { authApi } from '../../platform/auth';
 import { http, isApiError } from '../../platform/http';
 import { LangSwitch } from '../../platform/LangSwitch';
@@ -52,6 +53,8 @@ interface DraftLine {
   station1: number | null;
   appointed: boolean;
   station2: number | null;
+  /** 套餐消费: paid with counts of this member package line. */
+  packageLineId: number | null;
 }
 interface DraftPayment {
   /** Tells the rows apart while they are edited. */
@@ -306,6 +309,7 @@ const draftOf = (bill: ServiceBillDetail): DraftLine[] =>
     station1: l.staff.find((s) => s.station === 1)?.employeeId ?? null,
     appointed: l.staff.find((s) => s.station === 1)?.appointed ?? false,
     station2: l.staff.find((s) => s.station === 2)?.employeeId ?? null,
+    packageLineId: l.packageLineId,
   }));
 
 /** One bill: its lines and staff while open, the payments and the settle, then the receipt. */
@@ -319,6 +323,14 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
   const [busy, setBusy] = useState(false);
   const [paper, setPaper] = useState<58 | 80>(80);
   const data = bill.data;
+  const memberId = data?.memberId ?? null;
+  const held = useQuery({
+    queryKey: ['till-packages', memberId],
+    queryFn: () => http.read(z.array(tillPackageLine), T.memberPackages, { memberId }),
+    enabled: memberId !== null,
+  });
+  /** What money must pay: the lines paid with package counts are paid by the package. */
+  const toPay = data ? data.amount - data.lines.filter((l) => l.packageLineId !== null).reduce((s, l) => s + l.amount, 0) : 0;
   useEffect(() => {
     if (!data) return;
     setLines(draftOf(data));
@@ -327,7 +339,7 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
       {
         uid: crypto.randomUUID(),
         target: data.cardId ? `card:${data.cardId}` : `pay:${cash?.payTypeId ?? setup.payTypes[0]?.payTypeId}`,
-        amount: data.amount,
+        amount: data.amount - data.lines.filter((l) => l.packageLineId !== null).reduce((s, l) => s + l.amount, 0),
       },
     ]);
   }, [data, setup.payTypes]);
@@ -354,6 +366,7 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
             kind: l.kind,
             itemId: l.itemId,
             num: l.num,
+            ...(l.packageLineId ? { packageLineId: l.packageLineId } : {}),
             staff: [
               ...(l.station1 ? [{ employeeId: l.station1, station: 1, appointed: l.appointed }] : []),
               ...(l.station2 ? [{ employeeId: l.station2, station: 2, appointed: false }] : []),
@@ -390,6 +403,8 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
       } else if (outcome.kind === 'failed') message.error(outcome.message);
       else {
         qc.setQueryData(['till-bill', billId], serviceBillDetail.parse(outcome.data));
+        // The member's package counts moved: the next bill offers what is left.
+        void qc.invalidateQueries({ queryKey: ['till-packages'] });
         message.success(t('till.settled'));
       }
       onChanged();
@@ -440,21 +455,38 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
           columns={[
             {
               title: t('till.item'),
-              render: (_, l, i) => (
-                <Select
-                  disabled={!isOpen}
-                  style={{ width: 220 }}
-                  showSearch
-                  optionFilterProp="label"
-                  value={l.itemId}
-                  onChange={(v) => update(i, { itemId: v })}
-                  options={(l.kind === 'service' ? setup.services : setup.products).map((s) => ({
-                    value: s.id,
-                    label: `${s.name} ${formatMoney(s.price)}`,
-                  }))}
-                  data-testid={`till-line-item-${i}`}
-                />
-              ),
+              render: (_, l, i) =>
+                l.packageLineId !== null ? (
+                  <Select
+                    disabled={!isOpen}
+                    style={{ width: 220 }}
+                    value={l.packageLineId || null}
+                    placeholder={t('till.byPackage')}
+                    onChange={(v) => {
+                      const found = held.data?.find((h) => h.id === v);
+                      if (found) update(i, { packageLineId: v, itemId: found.itemId, kind: found.kind });
+                    }}
+                    options={(held.data ?? []).map((h) => ({
+                      value: h.id,
+                      label: `${h.packageName} · ${h.name} ×${h.remaining}`,
+                    }))}
+                    data-testid={`till-line-package-${i}`}
+                  />
+                ) : (
+                  <Select
+                    disabled={!isOpen}
+                    style={{ width: 220 }}
+                    showSearch
+                    optionFilterProp="label"
+                    value={l.itemId}
+                    onChange={(v) => update(i, { itemId: v })}
+                    options={(l.kind === 'service' ? setup.services : l.kind === 'product' ? setup.products : setup.packages).map((s) => ({
+                      value: s.id,
+                      label: `${l.kind === 'package' ? `${t('till.kind.package')} ` : ''}${s.name} ${formatMoney(s.price)}`,
+                    }))}
+                    data-testid={`till-line-item-${i}`}
+                  />
+                ),
             },
             {
               title: t('till.num'),
@@ -525,7 +557,10 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
           <Space style={{ marginTop: 8 }}>
             <Button
               onClick={() =>
-                setLines([...lines, { kind: 'service', itemId: null, num: 1, station1: null, appointed: false, station2: null }])
+                setLines([
+                  ...lines,
+                  { kind: 'service', itemId: null, num: 1, station1: null, appointed: false, station2: null, packageLineId: null },
+                ])
               }
               data-testid="till-add-service"
             >
@@ -533,12 +568,41 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
             </Button>
             <Button
               onClick={() =>
-                setLines([...lines, { kind: 'product', itemId: null, num: 1, station1: null, appointed: false, station2: null }])
+                setLines([
+                  ...lines,
+                  { kind: 'product', itemId: null, num: 1, station1: null, appointed: false, station2: null, packageLineId: null },
+                ])
               }
               data-testid="till-add-product"
             >
               {t('till.addProduct')}
             </Button>
+            {data.memberId && (
+              <Button
+                onClick={() =>
+                  setLines([
+                    ...lines,
+                    { kind: 'package', itemId: null, num: 1, station1: null, appointed: false, station2: null, packageLineId: null },
+                  ])
+                }
+                data-testid="till-add-package"
+              >
+                {t('till.addPackage')}
+              </Button>
+            )}
+            {data.memberId && (held.data?.length ?? 0) > 0 && (
+              <Button
+                onClick={() =>
+                  setLines([
+                    ...lines,
+                    { kind: 'service', itemId: null, num: 1, station1: null, appointed: false, station2: null, packageLineId: 0 },
+                  ])
+                }
+                data-testid="till-use-package"
+              >
+                {t('till.usePackage')}
+              </Button>
+            )}
             <Button type="primary" ghost loading={busy} onClick={saveLines} data-testid="till-save-lines">
               {t('till.saveLines')}
             </Button>
@@ -546,7 +610,7 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
         )}
       </Card>
       {isOpen && data.lines.length > 0 && (
-        <Card size="small" title={`${t('till.pay')} · ${t('till.toPay', { amount: formatMoney(data.amount) })}`}>
+        <Card size="small" title={`${t('till.pay')} · ${t('till.toPay', { amount: formatMoney(toPay) })}`}>
           <Space direction="vertical">
             {payments.map((p, i) => (
               <Space key={p.uid}>
@@ -579,7 +643,7 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
                     {
                       uid: crypto.randomUUID(),
                       target: payOptions[payOptions.length > 1 ? 1 : 0]?.value ?? '',
-                      amount: Math.max(0, data.amount - paid),
+                      amount: Math.max(0, toPay - paid),
                     },
                   ])
                 }
@@ -587,10 +651,10 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
               >
                 {t('till.addPayment')}
               </Button>
-              <Typography.Text type={paid === data.amount ? 'success' : 'danger'}>
-                {t('till.remaining', { amount: formatMoney(data.amount - paid) })}
+              <Typography.Text type={paid === toPay ? 'success' : 'danger'}>
+                {t('till.remaining', { amount: formatMoney(toPay - paid) })}
               </Typography.Text>
-              <Button type="primary" disabled={paid !== data.amount} loading={busy} onClick={settle} data-testid="till-settle">
+              <Button type="primary" disabled={paid !== toPay} loading={busy} onClick={settle} data-testid="till-settle">
                 {t('till.settle')}
               </Button>
             </Space>

@@ -3,4 +3,7 @@ import { lazyPage, type PageDef } from '../../platform/pages';
 /** Head office's bill records of the till. The cashier application itself is routed at /cashier (app/Root.tsx). */
 export const tillPages: PageDef[] = [
   { path: '/admin/cashier/servicerecords', title: 'till.menu.records', component: lazyPage(() => import('./ServiceRecordsPage')) },
+  { path: '/admin/cashier/packagerecords', title: 'till.menu.packageRecords', component: lazyPage(() => import('./PackageRecordsPage')) },
+  { path: '/admin/cashier/turnover', title: 'till.menu.turnover', component: lazyPage(() => import('./TurnoverPage')) },
+  { path: '/admin/cashier/cardrecords', title: 'till.menu.cardRecords', component: lazyPage(() => import('./CardRecordsPage')) },
 ];

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn } from '../harness.js';
+
+const running = productAndBrowser();
+const VIEWPORT = { width: 1366, height: 768 };
+const MEMBER_MOBILE = '13800138002';
+
+async function quiet(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'), undefined, { timeout: 15_000 });
+  await page.waitForTimeout(300);
+}
+
+async function pick(page: Page, select: Locator, text: string) {
+  await select.click();
+  if (text) await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), undefined, {
+    timeout: 5_000,
+  });
+}
+
+test('the till sells a package to a member, then a bill uses its counts with no money; head office finds both among the package bills', async () => {
+  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
+  const api = async (path: string) => {
+    const res = await fetch(`${running.server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const payload = await res.json();
+    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
+    return payload.data;
+  };
+  const shops = await api('/api-chain/shop/list/all');
+  const setup = await api(`/api-cashier/checkout/setup?shopid=${shops[0].id}`);
+  assert.ok(setup.packages.length > 0, 'the demo shop sells packages');
+  const pkg = setup.packages[0];
+  const [member] = await api(`/api-cashier/checkout/member?shopid=${shops[0].id}&q=${MEMBER_MOBILE}`);
+  assert.ok(member, 'the demo member');
+
+  // ---- sell the package, paid in cash
+  await page.goto(`${running.server.url}/cashier`);
+  await page.getByPlaceholder('手机号/卡号').fill(MEMBER_MOBILE);
+  await page.getByPlaceholder('手机号/卡号').press('Enter');
+  await page.getByText(member.name).first().waitFor();
+  await page.getByTestId('till-open').click();
+  await page.getByText(/已开单，手牌/).waitFor();
+  await quiet(page);
+  await page.getByTestId('till-add-package').click();
+  const rows = page.locator('.ant-table-row');
+  await pick(page, rows.nth(0).locator('.ant-select').nth(0), pkg.name);
+  await page.getByTestId('till-save-lines').click();
+  await page.getByText('明细已保存').waitFor();
+  await quiet(page);
+  // Cash pays it (the member has no card picked for this bill).
+  await pick(page, page.getByTestId('till-pay-type-0'), '人民币');
+  await shot(page, 'till-package-sale');
+  await page.getByTestId('till-settle').click();
+  await page.getByTestId('till-receipt').waitFor();
+  const lines = await api(`/api-cashier/checkout/packages?memberId=${member.memberId}`);
+  assert.ok(lines.length > 0, 'the member holds the package lines');
+  const line = lines.find((l: { kind: string }) => l.kind === 'service') ?? lines[0];
+
+  // ---- a new bill uses one count of it: nothing to pay in money
+  await page.getByRole('button', { name: '新开单' }).click();
+  await page.getByPlaceholder('手机号/卡号').fill(MEMBER_MOBILE);
+  await page.getByPlaceholder('手机号/卡号').press('Enter');
+  await page.getByText(member.name).first().waitFor();
+  await page.getByTestId('till-open').click();
+  await page.getByText(/已开单，手牌/).waitFor();
+  await quiet(page);
+  await page.getByTestId('till-use-package').click();
+  await pick(page, page.getByTestId('till-line-package-0'), line.name);
+  await page.getByTestId('till-save-lines').click();
+  await page.getByText('明细已保存').waitFor();
+  await quiet(page);
+  await page.getByTestId('till-pay-amount-0').fill('0');
+  await shot(page, 'till-package-use');
+  await page.getByTestId('till-settle').click();
+  await page.getByTestId('till-receipt').waitFor();
+  const after = await api(`/api-cashier/checkout/packages?memberId=${member.memberId}`);
+  assert.equal(after.find((l: { id: number }) => l.id === line.id)?.remaining ?? 0, line.remaining - 1);
+
+  // ---- head office: both bills among the package bills; the card bills page opens
+  await page.goto(`${running.server.url}/admin/cashier/packagerecords`);
+  await page.getByTestId('records-sum').waitFor();
+  await quiet(page);
+  const listed = await api('/api-cashier/packagerecords/admin/list?pageSize=50');
+  assert.ok(listed.total >= 2);
+  await page.locator('.ant-table-row', { hasText: listed.list[0].billNo }).first().waitFor();
+  await shot(page, 'till-package-records');
+  await page.goto(`${running.server.url}/admin/cashier/cardrecords`);
+  await page.getByTestId('records-sum').waitFor();
+  await quiet(page);
+  await shot(page, 'till-card-records');
+  // ---- turnover: this month's money per shop and pay type, the cash of the package sale among it
+  await page.goto(`${running.server.url}/admin/cashier/turnover`);
+  await page.getByTestId('turnover-total').waitFor();
+  await quiet(page);
+  const turnover = await api(`/api-cashier/turnover/chain/list?shopid=${shops[0].id}`);
+  assert.ok(turnover.rows.some((r: { payCode: string; amount: number }) => r.payCode === '01' && r.amount >= pkg.price));
+  await page.locator('.ant-table-row', { hasText: shops[0].name }).first().waitFor();
+  await shot(page, 'till-turnover');
+  await context.close();
+});

@@ -1,0 +1,161 @@
+import {
+  type BillRecordKind,
+  billPerfRow,
+  CARD_RECORD_PATHS,
+  idParam,
+  PACKAGE_RECORD_PATHS,
+  packageGiftsPage,
+  perfQuery,
+  recordsSum,
+  reviseBody,
+  serviceBillDetail,
+  serviceRecordsPage,
+  serviceRecordsQuery,
+  serviceRevokeBody,
+} from '@headoffice/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { listExport } from '../../platform/list-export.js';
+import { route } from '../../platform/route.js';
+import { assertBillOfKind, billDetail, listBills, packageGifts, perfRows, reviseBill, revokeBill } from './service-bills.js';
+
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+
+interface RecordPaths {
+  list: string;
+  sum: string;
+  perf: string;
+  pageAll: string;
+  detail: (id: number) => string;
+  revoke: string;
+  revise: string;
+}
+
+/**
+ * Head office's package bills (`packagerecords`) and card bills (`cardrecords`): settled service bills
+ * with package lines, or paid from a card; lists with totals, performance rows, export, detail,
+ * 撤单 and 改单 exactly as for every service bill.
+ */
+function registerKind(
+  app: FastifyInstance,
+  kind: BillRecordKind,
+  paths: RecordPaths,
+  perm: string,
+  title: readonly [string, string],
+  entity: string,
+) {
+  const view = `${perm}.view`;
+  route(
+    app,
+    'GET',
+    paths.list,
+    {
+      summary: `${title[1]}: settled bills with the totals of every matching bill`,
+      perm: view,
+      query: serviceRecordsQuery,
+      response: serviceRecordsPage,
+    },
+    ({ tx, auth, query }) => listBills(tx, auth, query, [4], kind),
+  );
+  route(
+    app,
+    'GET',
+    paths.sum,
+    { summary: `${title[1]}: the totals of every matching bill`, perm: view, query: serviceRecordsQuery, response: recordsSum },
+    async ({ tx, auth, query }) => (await listBills(tx, auth, { ...query, page: 1, pageSize: 1 }, [4], kind)).sum,
+  );
+  route(
+    app,
+    'GET',
+    paths.perf,
+    { summary: `${title[1]}: the performance rows of one bill`, perm: view, query: perfQuery, response: z.array(billPerfRow) },
+    async ({ tx, auth, query }) => {
+      await assertBillOfKind(tx, auth, query.id, kind);
+      return perfRows(tx, query.id);
+    },
+  );
+  route(
+    app,
+    'GET',
+    paths.detail(0).replace(/0$/, ':id'),
+    {
+      summary: `${title[1]}: one bill with lines, payments and performance rows`,
+      perm: view,
+      params: idParam,
+      response: serviceBillDetail,
+    },
+    async ({ tx, auth, params }) => {
+      await assertBillOfKind(tx, auth, params.id, kind);
+      return billDetail(tx, params.id);
+    },
+  );
+  listExport<typeof serviceRecordsQuery, z.output<typeof serviceRecordsPage>>(app, paths.pageAll, {
+    perm: view,
+    query: serviceRecordsQuery,
+    title,
+    columns: [
+      { key: 'billNo', title: ['单号', 'Bill no.'], width: 22 },
+      { key: 'shopName', title: ['门店', 'Shop'], width: 18 },
+      { key: 'businessDate', title: ['营业日', 'Business date'], width: 12 },
+      { key: 'memberName', title: ['会员', 'Member'], width: 12 },
+      { key: 'cardNo', title: ['卡号', 'Card no.'], width: 16 },
+      { key: 'listTotal', title: ['原价合计', 'List total'], width: 12, value: (r) => yuan(r.listTotal) },
+      { key: 'amount', title: ['金额', 'Amount'], width: 12, value: (r) => yuan(r.amount) },
+      { key: 'isHc', title: ['撤单', 'Revoked'], width: 8, value: (r, lang) => (r.isHc ? (lang === 'en-US' ? 'yes' : '是') : '') },
+    ],
+    list: (ctx, query) => listBills(ctx.tx, ctx.auth, query, [4], kind),
+  });
+  route(
+    app,
+    'POST',
+    paths.revoke,
+    {
+      summary: `${title[1]}: 撤单, every effect of the bill reversed in one transaction`,
+      perm: `${perm}.revoke`,
+      body: serviceRevokeBody,
+      verb: 'revoke',
+      idempotent: 'optional',
+      entity,
+      response: serviceBillDetail,
+    },
+    async ({ tx, auth, body }) => {
+      await assertBillOfKind(tx, auth, body.id, kind);
+      return revokeBill(tx, auth, body);
+    },
+  );
+  route(
+    app,
+    'POST',
+    paths.revise,
+    {
+      summary: `${title[1]}: 改单, re-attribute the staff performance (money never changes)`,
+      perm: `${perm}.revise`,
+      body: reviseBody,
+      verb: 'update',
+      idempotent: 'optional',
+      entity,
+      response: serviceBillDetail,
+    },
+    async ({ tx, auth, lang, body }) => {
+      await assertBillOfKind(tx, auth, body.id, kind);
+      return reviseBill(tx, auth, lang, body);
+    },
+  );
+}
+
+export function registerBillRecordRoutes(app: FastifyInstance) {
+  registerKind(app, 'package', PACKAGE_RECORD_PATHS, 'cashier.packagerecord', ['套餐消费单', 'Package bills'], 'packagerecords');
+  registerKind(app, 'card', CARD_RECORD_PATHS, 'cashier.cardrecord', ['卡消费单', 'Card bills'], 'cardrecords');
+  route(
+    app,
+    'GET',
+    PACKAGE_RECORD_PATHS.gifts,
+    {
+      summary: 'Package bills: the lines paid with counts of gift package lines (赠送)',
+      perm: 'cashier.packagerecord.view',
+      query: serviceRecordsQuery,
+      response: packageGiftsPage,
+    },
+    ({ tx, auth, query }) => packageGifts(tx, auth, query),
+  );
+}
