@@ -113,7 +113,7 @@ describe('commission: schemes, the monthly statement from the till, the employee
     // Stylist: month performance 100.00 + 100.00 = 200.00, below the tier.
     // Service: base 100.00, cost 10% = 10.00, 20% of 90.00 = 18.00. Product: 2 units × 3.00 = 6.00.
     expect(
-      s.list.map((r: { sername: string; base: number; cost: number; royaltyRate: number; tier: number | null; royalty: number }) => [
+      s.list.map((r: { btype: string; base: number; cost: number; royaltyRate: number; tier: number | null; royalty: number }) => [
         r.btype,
         r.base,
         r.cost,
@@ -311,7 +311,8 @@ const row = fc.record({
   amount: fc.integer({ min: 1, max: 30_000 }),
   cashPart: fc.integer({ min: 0, max: 100 }),
 });
-const sources = (rows: fc.infer<typeof fc.array<typeof row>>[]): PerfSource[] =>
+type GenRow = typeof row extends fc.Arbitrary<infer T> ? T : never;
+const sources = (rows: GenRow[]): PerfSource[] =>
   rows.map((r, i) => {
     const cash = Math.round((r.amount * r.cashPart) / 100);
     return {

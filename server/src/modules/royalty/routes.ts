@@ -21,7 +21,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { definedEntityLabels } from '../../platform/audit.js';
-import type { Auth } from '../../platform/auth.js';
+import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { businessDate } from '../../platform/numbering.js';
 import { registerRecord, serveRecord } from '../../platform/records.js';
@@ -151,9 +151,10 @@ export async function royaltyModule(app: FastifyInstance) {
       body: royaltyGroupEmployee,
       read: true,
     },
-    async ({ tx, body }) => {
+    async ({ tx, auth, body }) => {
       const [e] = await tx.select({ id: employees.id, shopId: employees.shopId }).from(employees).where(eq(employees.id, body.employeeId));
       if (!e) throw notFound();
+      assertShopVisible(auth, e.shopId);
       const day = body.date ?? businessDate();
       const scheme = schemeFor(await allVersions(tx), e.id, e.shopId ?? 0, day);
       if (!scheme) return { scheme: null, groups: [] };
@@ -225,7 +226,14 @@ export async function royaltyModule(app: FastifyInstance) {
       body: royaltyStatementQuery,
       read: true,
     },
-    ({ tx, auth, body }) => statement(tx, auth, body),
+    async ({ tx, auth, body }) => {
+      if (body.employeeId !== undefined) {
+        const [e] = await tx.select({ shopId: employees.shopId }).from(employees).where(eq(employees.id, body.employeeId));
+        if (!e) throw notFound();
+        assertShopVisible(auth, e.shopId);
+      }
+      return statement(tx, auth, body);
+    },
   );
   route(
     app,
@@ -238,8 +246,8 @@ export async function royaltyModule(app: FastifyInstance) {
     },
     async ({ tx, auth, query }) => {
       const me = await myEmployee(tx, auth);
+      if (query.employeeId !== undefined && query.employeeId !== me?.id) throw forbidden('royaltyOnlyOwn');
       if (!me) throw conflict('royaltyNoEmployeeLink');
-      if (query.employeeId !== undefined && query.employeeId !== me.id) throw forbidden('royaltyOnlyOwn');
       return statement(tx, auth, { month: query.month, employeeId: me.id, page: 1, pageSize: 500 }, true);
     },
   );

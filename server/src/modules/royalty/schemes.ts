@@ -217,17 +217,15 @@ async function copyGroupInto(tx: Db, auth: Auth, g: typeof royaltyGroups.$inferS
     .where(eq(royaltyItems.groupId, g.id))
     .orderBy(asc(royaltyItems.sort), asc(royaltyItems.id));
   if (items.length)
-    await tx
-      .insert(royaltyItems)
-      .values(
-        items.map((i) => ({
-          tenantId: auth.tenantId,
-          groupId: id,
-          sort: i.sort,
-          status: i.status,
-          body: { ...(i.body as object), groupId: id },
-        })),
-      );
+    await tx.insert(royaltyItems).values(
+      items.map((i) => ({
+        tenantId: auth.tenantId,
+        groupId: id,
+        sort: i.sort,
+        status: i.status,
+        body: { ...(i.body as object), groupId: id },
+      })),
+    );
   return id;
 }
 
