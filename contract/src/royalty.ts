@@ -201,6 +201,8 @@ export interface RoyaltyRow {
   tier: number | null;
   prnname: string | null;
   royalty: number;
+  /** A correction of a month locked before it: the month it belongs to (it lands in this open month). */
+  lateFrom: string | null;
 }
 
 export interface RoyaltyStatement {
@@ -209,6 +211,113 @@ export interface RoyaltyStatement {
   page: number;
   pageSize: number;
   sum: { money: number; base: number; cost: number; royalty: number };
+  /** The month's lock: its rows are final; null while open (days are provisional). */
+  locked: { lockedAt: string; lockedByName: string | null } | null;
   /** Per employee: month metrics and commission. */
   employees: { eeid: number; eename: string; metrics: Record<RoyaltyNormCode, number>; royalty: number }[];
 }
+
+/** Award and penalty items (奖罚项目 `awarddesc` items): padtype 1 奖项 (adds) | 2 扣/罚项 (deducts). */
+export const awardItemRecord = defineRecord({
+  resource: 'awarditem',
+  basePath: '/api-pers/awarditem',
+  label: ['奖罚项目', 'Awards and penalties'],
+  perm: 'royalty.awarditem',
+  codePrefix: 'JF',
+  page: '/admin/royalty/awarditems',
+  fields: dictionaryRecordFields({
+    padtype: {
+      schema: z.union([z.literal(1), z.literal(2)]),
+      label: ['类型', 'Kind'],
+      type: 'select',
+      options: [
+        { value: 1, label: ['奖项', 'Award'], color: 'green' },
+        { value: 2, label: ['扣/罚项', 'Penalty'], color: 'red' },
+      ],
+      table: { width: 100 },
+      form: { required: true, initial: 1 },
+    },
+  }),
+  filters: dictionaryFilters,
+  verbs: dictionaryVerbs,
+});
+export type AwardItemRow = RecordRow<typeof awardItemRecord>;
+
+export const awardListQuery = pageQuery.extend({
+  month,
+  shopId: id.optional(),
+  keyword: z.string().trim().max(64).optional(),
+});
+/** Amounts of a month per employee and item (cents, ≥ 0; 0 removes the amount). */
+export const awardBatchUpdate = z.strictObject({
+  month,
+  rows: z
+    .array(
+      z.strictObject({
+        employeeId: z.number().int().positive(),
+        itemId: z.number().int().positive(),
+        amount: z.number().int().min(0).max(100_000_000),
+      }),
+    )
+    .min(1)
+    .max(5000),
+});
+/** The same by codes, as read from a workbook (员工编号, 项目编码, 金额). */
+export const awardBatchImport = z.strictObject({
+  month,
+  rows: z
+    .array(
+      z.strictObject({
+        eecode: z.string().trim().min(1).max(32),
+        padcode: z.string().trim().min(1).max(32),
+        amount: z.number().int().min(0).max(100_000_000),
+      }),
+    )
+    .min(1)
+    .max(5000),
+});
+export const awardSumQuery = z.object({ month, shopId: id.optional() });
+
+export interface AwardRow {
+  eeid: number;
+  eecode: string;
+  eename: string;
+  shopId: number | null;
+  shopName: string | null;
+  /** itemId → cents */
+  amounts: Record<string, number>;
+  zmoney: number;
+  fmoney: number;
+}
+
+/** Monthly base pay per employee (cents), paid in proportion to the days attended. */
+export const basePaySave = z.strictObject({
+  rows: z
+    .array(z.strictObject({ employeeId: z.number().int().positive(), amount: z.number().int().min(0).max(100_000_000) }))
+    .min(1)
+    .max(5000),
+});
+export const salaryQuery = pageQuery.extend({ month, shopId: id.optional(), keyword: z.string().trim().max(64).optional() });
+export interface SalaryRow {
+  eeid: number;
+  eecode: string;
+  eename: string;
+  shopId: number | null;
+  shopName: string | null;
+  /** the month's base pay (full) and the days it is paid for */
+  monthlyBase: number;
+  scheduledDays: number;
+  attendedDays: number;
+  base: number;
+  /** commission, by royalty type */
+  royalty: number;
+  royaltyByType: Record<string, number>;
+  performance: number;
+  zmoney: number;
+  fmoney: number;
+  /** base + royalty + zmoney − fmoney */
+  totalMoney: number;
+}
+
+/** Month locks: a locked month's statement is final; later corrections land in the open month. */
+export const royaltyLockBody = z.strictObject({ month });

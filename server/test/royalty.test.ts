@@ -335,6 +335,8 @@ const sources = (rows: GenRow[]): PerfSource[] =>
       appointed: r.appointed,
       amount: r.amount,
       cause: 'settle',
+      reversesId: null,
+      lateFrom: null,
       linePerf: r.amount,
       payPerf: new Map([
         [1, cash],

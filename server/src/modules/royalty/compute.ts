@@ -47,6 +47,9 @@ export interface PerfSource {
   appointed: boolean;
   amount: number;
   cause: string;
+  reversesId: number | null;
+  /** The locked month this row corrects, when it came after that month's lock. */
+  lateFrom: string | null;
   /** The line's performance (Σ shares.perf) and its part per pay type. */
   linePerf: number;
   payPerf: Map<number, number>;
@@ -205,6 +208,7 @@ export function computeRows(rows: PerfSource[], schemes: SchemeVersions[], posit
       tier: null,
       prnname: null,
       royalty: 0,
+      lateFrom: r.lateFrom,
     };
     const scheme = schemeFor(schemes, r.employeeId, r.shopId, r.businessDate);
     if (!scheme) return out;

@@ -17,5 +17,12 @@ export const royaltyMessages = defineMessages({
     '当前账号没有关联员工档案，请联系管理员在用户管理中关联员工',
     'This account is not linked to an employee; ask an administrator to link it in user management',
   ],
+  royaltyMonthLocked: [
+    '{month} 的提成已锁定，后续更正计入当前未锁定月份',
+    'The commission of {month} is locked; later corrections land in the open month',
+  ],
+  royaltyMonthNotOver: ['{month} 还没有结束，不能锁定', '{month} has not ended and cannot be locked yet'],
+  royaltyLockAllShops: ['锁定月份需要全部门店的权限', 'Locking a month needs access to every shop'],
+  awardUnknownCode: ['第 {row} 行：找不到{what}“{code}”', 'Row {row}: no {what} "{code}"'],
   royaltyOnlyOwn: ['只能查看本人的提成', 'You can only see your own commission'],
 });

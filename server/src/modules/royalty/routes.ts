@@ -1,4 +1,10 @@
 import {
+  awardBatchImport,
+  awardBatchUpdate,
+  awardItemRecord,
+  awardListQuery,
+  awardSumQuery,
+  basePaySave,
   idParam,
   myRoyaltyQuery,
   royaltyGroupCopy,
@@ -7,6 +13,7 @@ import {
   royaltyItemNew,
   royaltyItemSave,
   royaltyItemStatus,
+  royaltyLockBody,
   royaltyNorms,
   royaltySchemeCopy,
   royaltySchemeEmployees,
@@ -16,12 +23,13 @@ import {
   royaltySchemeStatus,
   royaltyStatementQuery,
   royaltyTypeRecord,
+  salaryQuery,
 } from '@headoffice/contract';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { definedEntityLabels } from '../../platform/audit.js';
-import { type Auth, assertShopVisible } from '../../platform/auth.js';
+import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { businessDate } from '../../platform/numbering.js';
 import { registerRecord, serveRecord } from '../../platform/records.js';
@@ -30,7 +38,8 @@ import { users } from '../identity/schema.js';
 import { employees } from '../org/schema.js';
 import { schemeFor } from './compute.js';
 import './messages.js';
-import { royaltyTypes } from './schema.js';
+import { awardBatchImportRun, awardBatchUpdateRun, awardList, awardSum, salaryDetail, saveBasePay } from './pay.js';
+import { awardItems, royaltyMonthLocks, royaltyTypes } from './schema.js';
 import {
   allEnabledShopSchemes,
   allVersions,
@@ -53,13 +62,17 @@ import {
   unableEmployees,
   unableShops,
 } from './schemes.js';
-import { positionsOf, statement } from './statement.js';
+import { lockMonth, positionsOf, statement } from './statement.js';
 
 definedEntityLabels.set('royaltymanage', ['提成方案', 'commission scheme']);
 definedEntityLabels.set('royaltygroup', ['提成子集', 'commission group']);
 definedEntityLabels.set('royaltyitem', ['提成项', 'commission item']);
+definedEntityLabels.set('employeeroyalty', ['提成月份', 'commission month']);
+definedEntityLabels.set('awarddesc', ['奖罚金额', 'awards and penalties']);
+definedEntityLabels.set('salary', ['底薪', 'base pay']);
 
 export const royaltyTypeDef = serveRecord(royaltyTypeRecord, { table: royaltyTypes });
+export const awardItemDef = serveRecord(awardItemRecord, { table: awardItems });
 
 const M = '/api-pers/royaltymanage';
 const G = '/api-pers/royaltygroup';
@@ -79,6 +92,7 @@ async function myEmployee(tx: Db, auth: Auth) {
 /** 提成: types, schemes with groups and items, the metrics, the monthly statement and the employee's own page. */
 export async function royaltyModule(app: FastifyInstance) {
   registerRecord(app, royaltyTypeDef);
+  registerRecord(app, awardItemDef);
 
   route(app, 'GET', `${M}/page`, { summary: 'Commission schemes, paged', perm: V, query: royaltySchemeQuery }, ({ tx, query }) =>
     listSchemes(tx, query),
@@ -250,5 +264,89 @@ export async function royaltyModule(app: FastifyInstance) {
       if (!me) throw conflict('royaltyNoEmployeeLink');
       return statement(tx, auth, { month: query.month, employeeId: me.id, page: 1, pageSize: 500 }, true);
     },
+  );
+
+  route(
+    app,
+    'POST',
+    '/api-pers/employeeroyalty/lock',
+    {
+      summary: "Lock a month's commission: its rows as now are final; later corrections land in the open month",
+      perm: 'royalty.statement.lock',
+      body: royaltyLockBody,
+      entity: 'employeeroyalty',
+      verb: 'update',
+    },
+    ({ tx, auth, body }) => {
+      if (visibleShops(auth)) throw forbidden('royaltyLockAllShops');
+      return lockMonth(tx, auth, body.month);
+    },
+  );
+  route(app, 'GET', '/api-pers/employeeroyalty/locks', { summary: 'The locked months', perm: 'royalty.statement.view' }, async ({ tx }) =>
+    (await tx.select().from(royaltyMonthLocks).orderBy(asc(royaltyMonthLocks.month))).map((l) => ({
+      month: l.month,
+      lockedAt: l.lockedAt.toISOString(),
+      lockedByName: l.lockedByName,
+    })),
+  );
+
+  const A = '/api-pers/awarddesc';
+  route(
+    app,
+    'GET',
+    `${A}/list`,
+    { summary: "The month's awards and penalties per employee and item", perm: 'royalty.award.view', query: awardListQuery },
+    ({ tx, auth, query }) => awardList(tx, auth, query),
+  );
+  route(
+    app,
+    'POST',
+    `${A}/batchUpate`,
+    {
+      summary: 'Set amounts of a month (employee × item; 0 removes one)',
+      perm: 'royalty.award.edit',
+      body: awardBatchUpdate,
+      entity: 'awarddesc',
+      verb: 'update',
+    },
+    ({ tx, auth, body }) => awardBatchUpdateRun(tx, auth, body),
+  );
+  route(
+    app,
+    'POST',
+    `${A}/batchImport`,
+    {
+      summary: 'Set amounts of a month by employee code and item code (rows of a workbook)',
+      perm: 'royalty.award.edit',
+      body: awardBatchImport,
+      entity: 'awarddesc',
+      verb: 'import',
+    },
+    ({ tx, auth, body }) => awardBatchImportRun(tx, auth, body),
+  );
+  route(
+    app,
+    'GET',
+    `${A}/sum`,
+    { summary: "The month's awards and penalties in total", perm: 'royalty.award.view', query: awardSumQuery },
+    ({ tx, auth, query }) => awardSum(tx, auth, query),
+  );
+  route(
+    app,
+    'POST',
+    '/api-pers/salary/base',
+    { summary: 'Set monthly base pay of employees', perm: 'royalty.salary.edit', body: basePaySave, entity: 'salary', verb: 'update' },
+    ({ tx, auth, body }) => saveBasePay(tx, auth, body),
+  );
+  route(
+    app,
+    'GET',
+    '/api-pers/salary/detail',
+    {
+      summary: 'Salary detail: base pay by days attended + commission + awards − penalties',
+      perm: 'royalty.salary.view',
+      query: salaryQuery,
+    },
+    ({ tx, auth, query }) => salaryDetail(tx, auth, query),
   );
 }

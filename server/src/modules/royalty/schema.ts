@@ -1,4 +1,17 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   createdAt,
   idColumn,
@@ -123,5 +136,70 @@ export const royaltySchemeVersions = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.schemeId, t.effectiveFrom] }),
     tenantReference(t, t.schemeId, royaltySchemes).onDelete('cascade'),
+  ],
+);
+
+/** Award and penalty items (padtype 1 award, 2 penalty). */
+export const awardItems = dictionaryTable('award_items', { padtype: smallint('padtype').notNull().default(1) });
+
+/** A month's award or penalty amount of an employee (`awarddesc`). */
+export const awardAmounts = pgTable(
+  'award_amounts',
+  {
+    tenantId: tenantColumn(),
+    month: text('month').notNull(),
+    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    amount: integer('amount').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.month, t.employeeId, t.itemId] }),
+    tenantReference(t, t.employeeId, employees).onDelete('cascade'),
+    tenantReference(t, t.itemId, awardItems).onDelete('cascade'),
+  ],
+);
+
+/** An employee's monthly base pay, paid in proportion to the days attended. */
+export const basePays = pgTable(
+  'base_pays',
+  {
+    tenantId: tenantColumn(),
+    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    amount: integer('amount').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.employeeId] }), tenantReference(t, t.employeeId, employees).onDelete('cascade')],
+);
+
+/** A locked month: its statement rows as they were when locked (final). */
+export const royaltyMonthLocks = pgTable(
+  'royalty_month_locks',
+  {
+    tenantId: tenantColumn(),
+    month: text('month').notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: bigint('locked_by', { mode: 'number' }),
+    lockedByName: text('locked_by_name'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.month] })],
+);
+
+/** The rows of a locked month, one per performance row, as the statement showed them. */
+export const royaltyLockedRows = pgTable(
+  'royalty_locked_rows',
+  {
+    tenantId: tenantColumn(),
+    month: text('month').notNull(),
+    perfId: bigint('perf_id', { mode: 'number' }).notNull(),
+    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    royalty: integer('royalty').notNull(),
+    row: jsonb('row').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.month, t.perfId] }),
+    index('royalty_locked_rows_perf').on(t.tenantId, t.perfId),
+    index('royalty_locked_rows_employee').on(t.tenantId, t.month, t.employeeId),
   ],
 );

@@ -1,13 +1,24 @@
 import type { RoyaltyRow, RoyaltyStatement, royaltyStatementQuery } from '@headoffice/contract';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
+import { conflict } from '../../platform/errors.js';
+import { businessDate } from '../../platform/numbering.js';
 import { payTypes, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from '../cashier/schema.js';
 import { products, services } from '../catalog/schema.js';
 import { employeeStream, employees, positionLevels, positions, shops } from '../org/schema.js';
-import { computeRows, monthMetrics, type PerfSource, type PositionOn } from './compute.js';
+import { computeRows, type Metrics, monthMetrics, type PerfSource, type PositionOn } from './compute.js';
+import { royaltyLockedRows, royaltyMonthLocks } from './schema.js';
 import { allVersions } from './schemes.js';
+
+const ZONE = 'Asia/Shanghai';
+
+/** The locked months of the tenant. */
+export async function lockedMonths(tx: Db) {
+  const rows = await tx.select().from(royaltyMonthLocks);
+  return new Map(rows.map((r) => [r.month, r]));
+}
 
 export function monthRange(month: string) {
   const [y, m] = month.split('-').map(Number);
@@ -19,7 +30,7 @@ export function monthRange(month: string) {
 export async function loadSources(tx: Db, month: string, employeeIds?: number[]): Promise<PerfSource[]> {
   const { first, last } = monthRange(month);
   if (employeeIds && !employeeIds.length) return [];
-  const rows = await tx
+  const found = await tx
     .select({
       perfId: serviceBillPerf.id,
       billId: serviceBillPerf.billId,
@@ -39,6 +50,8 @@ export async function loadSources(tx: Db, month: string, employeeIds?: number[])
       appointed: serviceBillPerf.appointed,
       amount: serviceBillPerf.amount,
       cause: serviceBillPerf.cause,
+      reversesId: serviceBillPerf.reversesId,
+      createdAt: serviceBillPerf.createdAt,
     })
     .from(serviceBillPerf)
     .innerJoin(serviceBills, eq(serviceBills.id, serviceBillPerf.billId))
@@ -47,12 +60,27 @@ export async function loadSources(tx: Db, month: string, employeeIds?: number[])
     .leftJoin(shops, eq(shops.id, serviceBills.shopId))
     .where(
       and(
-        gte(serviceBillPerf.businessDate, first),
-        lte(serviceBillPerf.businessDate, last),
+        or(
+          and(gte(serviceBillPerf.businessDate, first), lte(serviceBillPerf.businessDate, last)),
+          // Corrections made this month of a month locked before them.
+          and(
+            lt(serviceBillPerf.businessDate, first),
+            gte(serviceBillPerf.createdAt, new Date(Date.parse(`${first}T00:00:00+08:00`) - 86_400_000)),
+            lt(serviceBillPerf.createdAt, new Date(Date.parse(`${last}T00:00:00+08:00`) + 2 * 86_400_000)),
+          ),
+        ),
         employeeIds ? inArray(serviceBillPerf.employeeId, employeeIds) : undefined,
       ),
     )
     .orderBy(asc(serviceBillPerf.businessDate), asc(serviceBillPerf.billId), asc(serviceBillPerf.id));
+  const locks = await lockedMonths(tx);
+  const rows = found.flatMap(({ createdAt, ...r }) => {
+    const bdMonth = r.businessDate.slice(0, 7);
+    const lock = locks.get(bdMonth);
+    if (bdMonth === month) return lock ? [] : [{ ...r, lateFrom: null as string | null }];
+    if (!lock || createdAt <= lock.lockedAt || businessDate(ZONE, createdAt).slice(0, 7) !== month) return [];
+    return [{ ...r, lateFrom: bdMonth }];
+  });
   if (!rows.length) return [];
   const lineIds = [...new Set(rows.map((r) => r.lineId))];
   const billIds = [...new Set(rows.map((r) => r.billId))];
@@ -132,10 +160,103 @@ export async function positionsOf(tx: Db, employeeIds: number[]): Promise<Positi
 }
 
 /** The month's commission rows of some employees (metrics over all their rows of the month). */
-export async function monthRows(tx: Db, month: string, employeeIds?: number[]) {
+export async function monthRows(
+  tx: Db,
+  month: string,
+  employeeIds?: number[],
+): Promise<{ rows: RoyaltyRow[]; metrics: Map<number, Metrics> }> {
+  const lock = (await lockedMonths(tx)).get(month);
+  if (lock) {
+    if (employeeIds && !employeeIds.length) return { rows: [], metrics: new Map() };
+    const stored = await tx
+      .select({ row: royaltyLockedRows.row })
+      .from(royaltyLockedRows)
+      .where(and(eq(royaltyLockedRows.month, month), employeeIds ? inArray(royaltyLockedRows.employeeId, employeeIds) : undefined))
+      .orderBy(asc(royaltyLockedRows.perfId));
+    const rows = stored.map((r) => r.row as RoyaltyRow);
+    return { rows, metrics: metricsOfRows(rows) };
+  }
   const sources = await loadSources(tx, month, employeeIds);
   const rows = computeRows(sources, await allVersions(tx), await positionsOf(tx, [...new Set(sources.map((s) => s.employeeId))]));
+  // A reversal of a locked row takes back exactly what that row paid.
+  const reversed = sources.filter((s) => s.lateFrom && s.reversesId).map((s) => s.reversesId as number);
+  if (reversed.length) {
+    const paid = new Map(
+      (
+        await tx
+          .select({ perfId: royaltyLockedRows.perfId, row: royaltyLockedRows.row })
+          .from(royaltyLockedRows)
+          .where(inArray(royaltyLockedRows.perfId, reversed))
+      ).map((r) => [r.perfId, r.row as RoyaltyRow]),
+    );
+    sources.forEach((s, i) => {
+      const orig = s.reversesId ? paid.get(s.reversesId) : undefined;
+      if (!s.lateFrom || !orig) return;
+      rows[i] = {
+        ...rows[i],
+        base: -orig.base,
+        cost: -orig.cost,
+        royaltyRate: orig.royaltyRate,
+        normType: orig.normType,
+        tier: orig.tier,
+        prnname: orig.prnname,
+        itemName: orig.itemName,
+        schemeName: orig.schemeName,
+        royaltyTypeName: orig.royaltyTypeName,
+        royalty: -orig.royalty,
+      };
+    });
+  }
   return { rows, metrics: monthMetrics(sources) };
+}
+
+/** A locked month's metrics, from its stored rows. */
+function metricsOfRows(rows: RoyaltyRow[]): Map<number, Metrics> {
+  const out = new Map<number, Metrics>();
+  const bills = new Map<number, Map<number, number>>();
+  for (const r of rows) {
+    const m = out.get(r.eeid) ?? { yj: 0, fwyj: 0, cpyj: 0, ks: 0 };
+    m.yj += r.money;
+    if (r.btype === 'service') m.fwyj += r.money;
+    if (r.btype === 'product') m.cpyj += r.money;
+    out.set(r.eeid, m);
+    const b = bills.get(r.eeid) ?? new Map<number, number>();
+    b.set(r.billId, (b.get(r.billId) ?? 0) + r.money);
+    bills.set(r.eeid, b);
+  }
+  for (const [e, b] of bills) (out.get(e) as Metrics).ks = [...b.values()].filter((v) => v > 0).length;
+  return out;
+}
+
+/** Locks a month that has ended: its rows as computed now are stored and final. */
+export async function lockMonth(tx: Db, auth: Auth, month: string) {
+  const locks = await lockedMonths(tx);
+  if (locks.has(month)) throw conflict('royaltyMonthLocked', { month });
+  if (month >= businessDate(ZONE).slice(0, 7)) throw conflict('royaltyMonthNotOver', { month });
+  const { rows } = await monthRows(tx, month);
+  const [lock] = await tx
+    .insert(royaltyMonthLocks)
+    .values({ tenantId: auth.tenantId, month, lockedBy: auth.userId, lockedByName: auth.name })
+    .returning();
+  for (let i = 0; i < rows.length; i += 1000)
+    await tx.insert(royaltyLockedRows).values(
+      rows.slice(i, i + 1000).map((r) => ({
+        tenantId: auth.tenantId,
+        month,
+        perfId: r.perfId,
+        employeeId: r.eeid,
+        shopId: r.shopId,
+        royalty: r.royalty,
+        row: r,
+      })),
+    );
+  return {
+    month,
+    lockedAt: lock.lockedAt.toISOString(),
+    lockedByName: lock.lockedByName,
+    rows: rows.length,
+    royalty: sumRows(rows).royalty,
+  };
 }
 
 export function sumRows(rows: RoyaltyRow[]) {
@@ -186,7 +307,9 @@ export async function statement(tx: Db, auth: Auth, q: z.output<typeof royaltySt
     e.royalty += r.royalty;
     byEmployee.set(r.eeid, e);
   }
+  const lock = (await lockedMonths(tx)).get(q.month);
   return {
+    locked: lock ? { lockedAt: lock.lockedAt.toISOString(), lockedByName: lock.lockedByName } : null,
     list: shown.slice((q.page - 1) * q.pageSize, q.page * q.pageSize),
     total: shown.length,
     page: q.page,
