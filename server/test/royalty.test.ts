@@ -231,6 +231,105 @@ describe('commission: schemes, the monthly statement from the till, the employee
     expect(theirs.list.every((r: { shopId: number }) => r.shopId === s2)).toBe(true);
     expect(theirs.list).toHaveLength(0);
   });
+
+  it('awards and penalties per month and employee: batch edit, import by codes, sums; the salary detail adds them up', async () => {
+    const award = ok(await a.admin.post('/api-pers/awarditem/save', { code: `JA${uniq()}`, name: '全勤奖', padtype: 1 }));
+    const fine = ok(await a.admin.post('/api-pers/awarditem/save', { code: `JP${uniq()}`, name: '迟到罚款', padtype: 2 }));
+    ok(
+      await a.admin.post('/api-pers/awarddesc/batchUpate', {
+        month,
+        rows: [
+          { employeeId: stylist.id, itemId: award.id, amount: 5_000 },
+          { employeeId: stylist.id, itemId: fine.id, amount: 2_000 },
+        ],
+      }),
+    );
+    const eecode = (await a.admin.get('/api-pers/awarddesc/list', { month, shopId: s1, keyword: stylist.name, pageSize: 50 })).body.data
+      .list[0].eecode as string;
+    ok(await a.admin.post('/api-pers/awarddesc/batchImport', { month, rows: [{ eecode, padcode: fine.code, amount: 3_000 }] }));
+    const list = ok(await a.admin.get('/api-pers/awarddesc/list', { month, shopId: s1, keyword: stylist.name }));
+    expect(list.list[0]).toMatchObject({ eeid: stylist.id, zmoney: 5_000, fmoney: 3_000 });
+    expect(list.items.map((i: { id: number }) => i.id)).toEqual(expect.arrayContaining([award.id, fine.id]));
+    const sum = ok(await a.admin.get('/api-pers/awarddesc/sum', { month, shopId: s1 }));
+    expect(sum).toMatchObject({ zmoney: 5_000, fmoney: 3_000, net: 2_000, employees: 1 });
+    const unknown = await a.admin.post('/api-pers/awarddesc/batchImport', {
+      month,
+      rows: [{ eecode: 'NOPE', padcode: fine.code, amount: 1 }],
+    });
+    expect400(unknown, 'rows.0.eecode');
+    // 0 removes an amount.
+    ok(await a.admin.post('/api-pers/awarddesc/batchUpate', { month, rows: [{ employeeId: stylist.id, itemId: fine.id, amount: 0 }] }));
+    expect(ok(await a.admin.get('/api-pers/awarddesc/sum', { month, shopId: s1 })).fmoney).toBe(0);
+    // Base pay 2,600.00; 13 days attended of no schedule (26 standard days) pays half.
+    ok(await a.admin.post('/api-pers/salary/base', { rows: [{ employeeId: stylist.id, amount: 260_000 }] }));
+    await inTenant(t.database.db, a.tenantId, async (tx) => {
+      for (let d = 2; d <= 14; d++)
+        await tx.execute(
+          sql`insert into check_records (tenant_id, shop_id, employee_id, cdate, scheduled, on_work) values (${a.tenantId}, ${s1}, ${stylist.id}, ${`${month}-${String(d).padStart(2, '0')}`}, false, now())`,
+        );
+    });
+    const salary = ok(await a.admin.get('/api-pers/salary/detail', { month, shopId: s1, keyword: stylist.name }));
+    const commission = await totalOf(stylist.id);
+    expect(salary.list[0]).toMatchObject({
+      attendedDays: 13,
+      scheduledDays: 26,
+      base: 130_000,
+      royalty: commission,
+      zmoney: 5_000,
+      fmoney: 0,
+    });
+    expect(salary.list[0].totalMoney).toBe(130_000 + commission + 5_000);
+    // Access: another tenant's employee 404, another shop's employee 403 to a shop-limited user, no right 403.
+    expectStatus(
+      await a.admin.post('/api-pers/awarddesc/batchUpate', { month, rows: [{ employeeId: b.employee.id, itemId: award.id, amount: 1 }] }),
+      404,
+    );
+    const lim = await createLimitedUser(t, a, { perms: ['royalty.award.view', 'royalty.award.edit'], loginShops: [s2] });
+    expectStatus(
+      await lim.client.post('/api-pers/awarddesc/batchUpate', { month, rows: [{ employeeId: stylist.id, itemId: award.id, amount: 1 }] }),
+      403,
+    );
+    expectStatus(await lim.client.get('/api-pers/awarddesc/list', { month, shopId: s1 }), 403);
+    expect(ok(await lim.client.get('/api-pers/awarddesc/list', { month })).list.every((r: { shopId: number }) => r.shopId === s2)).toBe(
+      true,
+    );
+    expectStatus(await anon.get('/api-pers/salary/detail', { month }), 401);
+  });
+
+  it('a locked month is final: a scheme changed later leaves it, a revoke after the lock lands in the open month', async () => {
+    const [y, m] = month.split('-').map(Number);
+    const prev = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+    const [e1] = await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.execute(
+        sql`insert into employees (tenant_id, eecode, name, entry_date, shop_id) values (${a.tenantId}, ${`L${uniq()}`}, ${`锁月${uniq()}`}, '2024-01-01', ${s1}) returning id`,
+      ),
+    ).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    const eid = Number(e1.id);
+    const bill = await settle([serviceLine([{ employeeId: eid, station: 1, appointed: true }])], { day: `${prev}-15` });
+    const prevOf = async () => ok(await a.admin.post('/api-pers/employeeroyalty/chain/list', { month: prev, employeeId: eid }));
+    // 20% of (100.00 − 10% cost)
+    expect((await prevOf()).sum.royalty).toBe(1_800);
+    expectStatus(await a.admin.post('/api-pers/employeeroyalty/lock', { month }), 409);
+    const limitedLock = await createLimitedUser(t, a, { perms: ['royalty.statement.view', 'royalty.statement.lock'], loginShops: [s1] });
+    expectStatus(await limitedLock.client.post('/api-pers/employeeroyalty/lock', { month: prev }), 403);
+    const locked = ok(await a.admin.post('/api-pers/employeeroyalty/lock', { month: prev }));
+    expect(locked.royalty).toBe(1_800);
+    expectStatus(await a.admin.post('/api-pers/employeeroyalty/lock', { month: prev }), 409);
+    // The scheme's service rate doubles today: the locked month keeps what it paid.
+    const { sort: _sort, ...edited } = serviceItem;
+    ok(await a.admin.post('/api-pers/royaltyitem/item', { ...edited, norm: 4_000 }));
+    const after = await prevOf();
+    expect(after.locked).not.toBeNull();
+    expect(after.sum.royalty).toBe(1_800);
+    // The revoke's rows carry the bill's date (last month) but come after the lock: they land in this month, taking back exactly 18.00.
+    ok(await a.admin.post(`${P}/servicerecords/chain/revoke`, { id: bill.id, hcMemo: '撤单' }));
+    expect((await prevOf()).sum.royalty).toBe(1_800);
+    const now = await statementOf(eid);
+    expect(now.list.map((r: { lateFrom: string; cause: string; royalty: number }) => [r.lateFrom, r.cause, r.royalty])).toEqual([
+      [prev, 'revoke', -1_800],
+    ]);
+    expect(ok(await a.admin.get('/api-pers/employeeroyalty/locks')).map((l: { month: string }) => l.month)).toContain(prev);
+  });
 });
 
 /** Generated months of performance rows over two employees and three bill lines. */
