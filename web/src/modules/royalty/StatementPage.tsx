@@ -1,9 +1,11 @@
 import { type RoyaltyStatement, serviceBillDetail } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, DatePicker, Drawer, Input, Select, Space } from 'antd';
+import { Alert, Button, Card, DatePicker, Drawer, Input, Popconfirm, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../platform/action';
+import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { ShopSelect } from '../../platform/shops';
@@ -28,7 +30,14 @@ export default function StatementPage() {
     enabled: bill !== null,
     queryFn: () => http.read(serviceBillDetail, RY.billDetail(bill as number)),
   });
+  const may = usePermission();
+  const lock = useAction({
+    run: () => http.post(RY.lock, { month }),
+    success: 'common.saved',
+    invalidates: [['royalty-statement']],
+  });
   const current = month === dayjs().format('YYYY-MM');
+  const locked = q.data?.locked;
   const one = q.data?.employees.length === 1 ? q.data.employees[0] : undefined;
   return (
     <Card
@@ -61,9 +70,25 @@ export default function StatementPage() {
           />
         </Space>
       }
+      extra={
+        may('royalty.statement.lock') &&
+        !locked &&
+        month < dayjs().format('YYYY-MM') && (
+          <Popconfirm title={t('royalty.lock.confirm', { month })} onConfirm={() => lock.run()}>
+            <Button loading={lock.busy}>{t('royalty.lock.action')}</Button>
+          </Popconfirm>
+        )
+      }
     >
       <Space direction="vertical" style={{ width: '100%' }} size={8}>
         {current && <Alert type="info" showIcon message={t('royalty.st.provisional')} />}
+        {locked && (
+          <Alert
+            type="success"
+            showIcon
+            message={t('royalty.lock.locked', { at: dayjs(locked.lockedAt).format('YYYY-MM-DD HH:mm'), by: locked.lockedByName ?? '' })}
+          />
+        )}
         <SumLine data={q.data} />
         {one && (
           <span>

@@ -19,6 +19,7 @@ export const RY = {
   norms: '/api-pers/royaltynorm/list/vo',
   statement: '/api-pers/employeeroyalty/chain/list',
   my: '/api-pers/employeeroyalty/my',
+  lock: '/api-pers/employeeroyalty/lock',
   billDetail: (id: number) => `/api-cashier/servicerecords/detail/${id}`,
 };
 

@@ -1,4 +1,4 @@
-import { royaltyTypeRecord } from '@headoffice/contract';
+import { awardItemRecord, royaltyTypeRecord } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
 
@@ -6,5 +6,7 @@ import { recordPages } from '../../platform/records/pages';
 export const royaltyPages: PageDef[] = [
   { path: '/admin/royalty/schemes', title: 'royalty.menu.schemes', component: lazyPage(() => import('./SchemesPage')) },
   { path: '/admin/royalty/statement', title: 'royalty.menu.statement', component: lazyPage(() => import('./StatementPage')) },
-  ...recordPages([royaltyTypeRecord]),
+  { path: '/admin/royalty/awards', title: 'royalty.menu.awards', component: lazyPage(() => import('./AwardsPage')) },
+  { path: '/admin/royalty/salary', title: 'royalty.menu.salary', component: lazyPage(() => import('./SalaryPage')) },
+  ...recordPages([royaltyTypeRecord, awardItemRecord]),
 ];

@@ -1,6 +1,6 @@
 /** Texts of the commission pages (section `royalty` of the locales). zh-CN is the source of keys. */
 export const royaltyZh = {
-  menu: { schemes: '提成方案', statement: '提成明细', myPay: '我的业绩提成' },
+  menu: { schemes: '提成方案', statement: '提成明细', myPay: '我的业绩提成', awards: '奖罚明细', salary: '工资明细' },
   month: '月份',
   shop: '门店',
   employee: '员工',
@@ -97,6 +97,25 @@ export const royaltyZh = {
     bill: '单据',
     billNoSearch: '单号',
   },
+  award: {
+    eecode: '员工编号',
+    zmoney: '奖励',
+    fmoney: '扣/罚',
+    net: '净额',
+    save: '保存修改（{{count}}）',
+  },
+  salary: {
+    monthlyBase: '月底薪',
+    days: '出勤/应出勤',
+    base: '底薪',
+    total: '应发合计',
+  },
+  lock: {
+    action: '锁定月份',
+    confirm: '锁定 {{month}} 的提成？锁定后该月提成不再变化，之后的更正计入当时未锁定的月份。',
+    locked: '已锁定（{{at}} {{by}}）：本月提成为最终结果',
+    late: '更正自 {{month}}',
+  },
   my: {
     title: '我的业绩提成',
     total: '本月提成',
@@ -106,7 +125,13 @@ export const royaltyZh = {
 };
 
 export const royaltyEn: typeof royaltyZh = {
-  menu: { schemes: 'Commission schemes', statement: 'Commission statement', myPay: 'My performance and commission' },
+  menu: {
+    schemes: 'Commission schemes',
+    statement: 'Commission statement',
+    myPay: 'My performance and commission',
+    awards: 'Awards and penalties',
+    salary: 'Salary detail',
+  },
   month: 'Month',
   shop: 'Shop',
   employee: 'Employee',
@@ -202,6 +227,25 @@ export const royaltyEn: typeof royaltyZh = {
     noScheme: 'No scheme',
     bill: 'Bill',
     billNoSearch: 'Bill number',
+  },
+  award: {
+    eecode: 'Code',
+    zmoney: 'Awards',
+    fmoney: 'Penalties',
+    net: 'Net',
+    save: 'Save changes ({{count}})',
+  },
+  salary: {
+    monthlyBase: 'Monthly base',
+    days: 'Attended / scheduled',
+    base: 'Base pay',
+    total: 'Total pay',
+  },
+  lock: {
+    action: 'Lock month',
+    confirm: 'Lock the commission of {{month}}? It will not change again; later corrections land in the month open then.',
+    locked: 'Locked ({{at}} {{by}}): this month is final',
+    late: 'corrects {{month}}',
   },
   my: {
     title: 'My performance and commission',

@@ -101,8 +101,13 @@ export function RowsTable({
         {
           key: 'cause',
           title: t('royalty.st.cause'),
-          width: 80,
-          render: (_: unknown, r: RoyaltyRow) => <Tag color={causeColor[r.cause]}>{t(`royalty.st.${r.cause}`)}</Tag>,
+          width: 90,
+          render: (_: unknown, r: RoyaltyRow) => (
+            <>
+              <Tag color={causeColor[r.cause]}>{t(`royalty.st.${r.cause}`)}</Tag>
+              {r.lateFrom && <Tag>{t('royalty.lock.late', { month: r.lateFrom })}</Tag>}
+            </>
+          ),
         },
         money('money', t('royalty.st.money')),
         { key: 'paytype', dataIndex: 'paytype', title: t('royalty.st.paytype'), width: 120, ellipsis: true },
