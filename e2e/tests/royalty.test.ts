@@ -42,7 +42,7 @@ test('a scheme with a tier, bills settled at the till, the statement and the sty
   const cash = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
 
   // ---- the scheme: services 20% requested / 10% not, less 10% cost; 30% / 15% once the month reaches two services
-  const type = await api('/api-pers/royaltytype/save', { code: 'TC01', name: '服务提成' });
+  const type = await api('/api-pers/royaltytype/save', { code: 'TC901', name: '演示服务提成' });
   const scheme = await api('/api-pers/royaltymanage/save', { prmname: '演示门店提成方案', type: 1, shops: [shop.id] });
   const group = await api('/api-pers/royaltygroup/save', { schemeId: scheme.id, royaltyTypeId: type.id, name: '全部岗位' });
   await api('/api-pers/royaltyitem/item', {

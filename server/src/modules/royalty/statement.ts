@@ -30,6 +30,8 @@ export function monthRange(month: string) {
 export async function loadSources(tx: Db, month: string, employeeIds?: number[]): Promise<PerfSource[]> {
   const { first, last } = monthRange(month);
   if (employeeIds && !employeeIds.length) return [];
+  const locks = await lockedMonths(tx);
+  const earlierLocked = [...locks.keys()].some((m) => m < month);
   const found = await tx
     .select({
       perfId: serviceBillPerf.id,
@@ -62,18 +64,19 @@ export async function loadSources(tx: Db, month: string, employeeIds?: number[])
       and(
         or(
           and(gte(serviceBillPerf.businessDate, first), lte(serviceBillPerf.businessDate, last)),
-          // Corrections made this month of a month locked before them.
-          and(
-            lt(serviceBillPerf.businessDate, first),
-            gte(serviceBillPerf.createdAt, new Date(Date.parse(`${first}T00:00:00+08:00`) - 86_400_000)),
-            lt(serviceBillPerf.createdAt, new Date(Date.parse(`${last}T00:00:00+08:00`) + 2 * 86_400_000)),
-          ),
+          // Corrections made this month of a month locked before them (only when a month before is locked).
+          earlierLocked
+            ? and(
+                lt(serviceBillPerf.businessDate, first),
+                gte(serviceBillPerf.createdAt, new Date(Date.parse(`${first}T00:00:00+08:00`) - 86_400_000)),
+                lt(serviceBillPerf.createdAt, new Date(Date.parse(`${last}T00:00:00+08:00`) + 2 * 86_400_000)),
+              )
+            : undefined,
         ),
         employeeIds ? inArray(serviceBillPerf.employeeId, employeeIds) : undefined,
       ),
     )
     .orderBy(asc(serviceBillPerf.businessDate), asc(serviceBillPerf.billId), asc(serviceBillPerf.id));
-  const locks = await lockedMonths(tx);
   const rows = found.flatMap(({ createdAt, ...r }) => {
     const bdMonth = r.businessDate.slice(0, 7);
     const lock = locks.get(bdMonth);
