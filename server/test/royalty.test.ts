@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { RoyaltyItem } from '@headoffice/contract';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
-import { computeRows, type PerfSource, type SchemeVersions } from '../src/modules/royalty/compute.js';
+import { computeRows, type PerfSource, type SchemeSnapshot, type SchemeVersions } from '../src/modules/royalty/compute.js';
 import { businessDate } from '../src/platform/numbering.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { build } from './helpers.js';
@@ -494,5 +495,103 @@ describe('commission properties', () => {
         expect(plain.every((r) => r.royalty >= 0)).toBe(true);
       }),
     );
+  });
+});
+
+describe('commission by the bill date: scheme versions, shops and positions', () => {
+  const item = (norm: number): RoyaltyItem => ({
+    id: norm,
+    groupId: 1,
+    sort: 1,
+    status: 1,
+    items: [],
+    normType: 2 as const,
+    costType: 1 as const,
+    cost: 0,
+    payList: [],
+    norm,
+    norm2: norm,
+    levelList: [],
+  });
+  const snap = (id: number, shops: number[], norm: number, psid?: number): SchemeSnapshot => ({
+    id,
+    name: `S${id}`,
+    status: 1,
+    type: 1,
+    bracket: false,
+    shops,
+    employees: [],
+    groups: [
+      {
+        id,
+        royaltyTypeId: 1,
+        royaltyTypeName: 't',
+        name: 'g',
+        psList: psid ? [{ psid, type: 'position' as const }] : [],
+        items: [item(norm)],
+      },
+    ],
+  });
+  const src = (perfId: number, shopId: number, day: string): PerfSource => ({
+    perfId,
+    billId: perfId,
+    billNo: `B${perfId}`,
+    shopId,
+    shopName: null,
+    businessDate: day,
+    lineId: perfId,
+    kind: 'service',
+    itemId: 1,
+    categoryId: null,
+    lineName: 's',
+    num: 1,
+    employeeId: 7,
+    eecode: '',
+    eename: '',
+    station: 1,
+    appointed: true,
+    amount: 10_000,
+    cause: 'settle',
+    reversesId: null,
+    lateFrom: null,
+    linePerf: 10_000,
+    payPerf: new Map([[1, 10_000]]),
+    payNames: new Map(),
+  });
+  it('a scheme changed mid-month pays each bill by the version of its date', () => {
+    const versions: SchemeVersions[] = [
+      {
+        schemeId: 1,
+        versions: [
+          { from: '2026-03-01', snapshot: snap(1, [1], 1_000) },
+          { from: '2026-03-15', snapshot: snap(1, [1], 2_000) },
+        ],
+      },
+    ];
+    const rows = computeRows([src(1, 1, '2026-03-10'), src(2, 1, '2026-03-20')], versions, position);
+    expect(rows.map((r) => [r.royaltyRate, r.royalty])).toEqual([
+      [1_000, 1_000],
+      [2_000, 2_000],
+    ]);
+  });
+  it('a transfer mid-month: each bill by the shop’s scheme and the position the employee held that day', () => {
+    const versions: SchemeVersions[] = [
+      { schemeId: 1, versions: [{ from: '2026-01-01', snapshot: snap(1, [1], 1_000, 11) }] },
+      { schemeId: 2, versions: [{ from: '2026-01-01', snapshot: snap(2, [2], 3_000, 22) }] },
+    ];
+    // Position 11 until the 15th (shop 1), 22 from then on (shop 2).
+    const positionOn = (_e: number, day: string) => ({
+      positionId: day < '2026-03-15' ? 11 : 22,
+      levelId: null,
+      psname: null,
+      pslname: null,
+    });
+    const rows = computeRows([src(1, 1, '2026-03-05'), src(2, 2, '2026-03-25'), src(3, 1, '2026-03-26')], versions, positionOn);
+    expect(rows.map((r) => [r.schemeName, r.royalty])).toEqual([
+      ['S1', 1_000],
+      ['S2', 3_000],
+      // Back at shop 1 for a day after the transfer: shop 1's scheme has no group for position 22.
+      ['S1', 0],
+    ]);
   });
 });
