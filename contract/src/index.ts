@@ -23,6 +23,7 @@ export * from './org-records.js';
 export * from './platform.js';
 export * from './pricing.js';
 export * from './records.js';
+export * from './royalty.js';
 export * from './staff.js';
 export * from './stock.js';
 export * from './stock-bills.js';

@@ -8,6 +8,7 @@ export * from '../modules/marketing/schema.js';
 export * from '../modules/members/schema.js';
 export * from '../modules/org/schema.js';
 export * from '../modules/pricing/schema.js';
+export * from '../modules/royalty/schema.js';
 export * from '../modules/stock/schema.js';
 export * from '../platform/schema.js';
 export * from './tenants.js';

@@ -23,6 +23,8 @@ import * as orgTables from './org/schema.js';
 import { staffMenus } from './org/staff-menus.js';
 import { pricingMenus } from './pricing/menus.js';
 import * as pricingTables from './pricing/schema.js';
+import { royaltyMenus } from './royalty/menus.js';
+import * as royaltyTables from './royalty/schema.js';
 import { stockMenus } from './stock/menus.js';
 import * as stockTables from './stock/schema.js';
 
@@ -49,6 +51,7 @@ export const modules: ModuleDef[] = [
     menus: attendanceMenus,
     routes: async () => (await import('./attendance/routes.js')).attendanceModule,
   },
+  { name: 'royalty', tables: royaltyTables, menus: royaltyMenus, routes: async () => (await import('./royalty/routes.js')).royaltyModule },
   {
     name: 'cashier',
     tables: cashierTables,

@@ -27,6 +27,7 @@ import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoMembers } from './demo-members.js';
 import { seedDemoPrices } from './demo-prices.js';
+import { seedDemoRoyalty } from './demo-royalty.js';
 import { seedDemoStaff } from './demo-staff.js';
 import { seedDemoStock } from './demo-stock.js';
 
@@ -181,6 +182,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await seedDemoStock(tx, tenantId);
     await seedDemoFinance(tx, tenantId);
     await seedDemoAttendance(tx, tenantId);
+    await seedDemoRoyalty(tx, tenantId);
     await seedDemoAccess(tx, tenantId);
     await seedDemoAssets(tx, tenantId);
   });

@@ -16,6 +16,7 @@ const LoginPage = lazy(() => import('./login/LoginPage'));
 const BoardPage = lazy(() => import('./board/BoardPage'));
 /** The phone's attendance sign-in page (opened from a shop's QR code), outside the admin application. */
 const SignInPage = lazy(() => import('../modules/attendance/SignInPage'));
+const MyPayPage = lazy(() => import('../modules/royalty/MyPayPage'));
 const ADMIN = 'admin'; // the admin application's id (ADMIN_APP_ID, not imported: its module lists every page)
 const loadAdmin = () => import('./admin/AdminApp');
 const AdminApp = lazy(loadAdmin);
@@ -84,6 +85,7 @@ export function AppRoutes() {
         <Route path="/" element={<BoardPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/m/sign-in" element={<SignInPage />} />
+        <Route path="/m/my-pay" element={<MyPayPage />} />
         <Route path="/403" element={<ForbiddenPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/admin/*" element={<AdminApp />} />

@@ -22,6 +22,8 @@ import { membersEn, membersZh } from './members/locale';
 import { orgPages } from './org';
 import { pricingPages } from './pricing';
 import { pricingEn, pricingZh } from './pricing/locale';
+import { royaltyPages } from './royalty';
+import { royaltyEn, royaltyZh } from './royalty/locale';
 import { staffPages } from './staff';
 import { stockPages } from './stock';
 import { stockEn, stockZh } from './stock/locale';
@@ -48,6 +50,7 @@ export const webModules: WebModule[] = [
   { name: 'assets', pages: assetsPages, locale: { 'zh-CN': assetsZh, 'en-US': assetsEn } },
   { name: 'stock', pages: stockPages, locale: { 'zh-CN': stockZh, 'en-US': stockEn } },
   { name: 'attendance', pages: attendancePages, locale: { 'zh-CN': attendanceZh, 'en-US': attendanceEn } },
+  { name: 'royalty', pages: royaltyPages, locale: { 'zh-CN': royaltyZh, 'en-US': royaltyEn } },
   { name: 'finance', pages: financePages, locale: { 'zh-CN': financeZh, 'en-US': financeEn } },
   { name: 'inbox', pages: inboxPages, locale: { 'zh-CN': inboxZh, 'en-US': inboxEn } },
   { name: 'cashier', pages: cashierPages, locale: { 'zh-CN': cashierZh, 'en-US': cashierEn } },

@@ -410,6 +410,9 @@ export const serviceBillPerf = pgTable(
     tenantPrimaryKey(t),
     index('service_bill_perf_tenant_bill').on(t.tenantId, t.billId, t.id),
     index('service_bill_perf_tenant_employee').on(t.tenantId, t.employeeId, t.businessDate),
+    // Commission reads a month of every employee, and the corrections written in a month.
+    index('service_bill_perf_tenant_date').on(t.tenantId, t.businessDate),
+    index('service_bill_perf_tenant_created').on(t.tenantId, t.createdAt),
     uniqueIndex('service_bill_perf_tenant_reverses').on(t.tenantId, t.reversesId),
     tenantReference(t, t.billId, serviceBills).onDelete('cascade'),
     tenantReference(t, t.lineId, serviceBillLines).onDelete('cascade'),

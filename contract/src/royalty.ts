@@ -1,0 +1,323 @@
+import { z } from 'zod';
+import { month } from './attendance.js';
+import { date, id, memo, name, pageQuery, status } from './platform.js';
+import { defineRecord, dictionaryFilters, dictionaryRecordFields, dictionaryVerbs, type RecordRow } from './records.js';
+
+// 提成 (royalty): commission types, schemes with their groups and items, the metrics tiers test,
+// and the monthly statement computed from the till's performance rows (DOMAIN-DETAIL §7).
+
+/** Royalty types (提成分类 `royaltytype`): 服务提成, 产品提成, 开卡提成 ... */
+export const royaltyTypeRecord = defineRecord({
+  resource: 'royaltytype',
+  basePath: '/api-pers/royaltytype',
+  label: ['提成分类', 'Commission types'],
+  perm: 'royalty.type',
+  codePrefix: 'TC',
+  page: '/admin/royalty/types',
+  fields: dictionaryRecordFields(),
+  filters: dictionaryFilters,
+  verbs: dictionaryVerbs,
+});
+export type RoyaltyTypeRow = RecordRow<typeof royaltyTypeRecord>;
+
+/** What a line is matched by: the item itself, or its category. */
+export const royaltyItemTypes = ['service', 'product', 'package', 'cardType', 'serviceType', 'productCategory'] as const;
+export type RoyaltyItemType = (typeof royaltyItemTypes)[number];
+export const royaltyItemTypeLabels: Record<RoyaltyItemType, [string, string]> = {
+  service: ['服务项目', 'Services'],
+  product: ['外卖产品', 'Products'],
+  package: ['套餐', 'Packages'],
+  cardType: ['卡类型', 'Card types'],
+  serviceType: ['服务项目分类', 'Service categories'],
+  productCategory: ['外卖产品分类', 'Product categories'],
+};
+
+/** The metrics (指标 `royaltynorm`) a tier tests, over the employee's month. Money in cents. */
+export const royaltyNorms = [
+  { code: 'yj', name: '月业绩', nameEn: 'Month performance', money: true },
+  { code: 'fwyj', name: '月服务业绩', nameEn: 'Month service performance', money: true },
+  { code: 'cpyj', name: '月产品业绩', nameEn: 'Month product performance', money: true },
+  { code: 'ks', name: '月客数', nameEn: 'Month customers', money: false },
+] as const;
+export type RoyaltyNormCode = (typeof royaltyNorms)[number]['code'];
+export const royaltyNormCode = z.enum(royaltyNorms.map((n) => n.code) as [RoyaltyNormCode, ...RoyaltyNormCode[]]);
+
+const money = z.number().int().min(0).max(100_000_000);
+/** A rate: percent in basis points (1500 = 15%) when normType 2, cents per unit when normType 1. */
+const rate = z.number().int().min(0).max(100_000_000);
+
+export const royaltyTier = z.strictObject({
+  level: z.number().int().min(1).max(50),
+  /** 1 every condition holds (AND) | 2 any holds (OR) */
+  pcondition: z.union([z.literal(1), z.literal(2)]),
+  subdescList: z
+    .array(z.strictObject({ prnname: royaltyNormCode, pvalue: z.number().int().min(0).max(10_000_000_000) }))
+    .min(1)
+    .max(10),
+  norm: rate,
+  norm2: rate,
+});
+export type RoyaltyTier = z.infer<typeof royaltyTier>;
+
+/** One desc of an item: what earns, how, at what rate when 指定 (norm) and 非指定 (norm2), with tiers. */
+export const royaltyItemSave = z.strictObject({
+  id: z.number().int().positive().optional(),
+  groupId: z.number().int().positive(),
+  name: z.string().trim().max(64).optional(),
+  items: z
+    .array(z.strictObject({ itemtype: z.enum(royaltyItemTypes), ids: z.array(z.number().int().positive()).max(2000) }))
+    .max(20)
+    .default([]),
+  /** 1 fixed per unit | 2 percent */
+  normType: z.union([z.literal(1), z.literal(2)]),
+  /** 1 percent (basis points) | 2 fixed per unit (cents) */
+  costType: z.union([z.literal(1), z.literal(2)]).default(1),
+  cost: money.default(0),
+  /** Pay types whose amounts count; empty = all. */
+  payList: z.array(z.number().int().positive()).max(100).default([]),
+  norm: rate,
+  norm2: rate,
+  levelList: z.array(royaltyTier).max(20).default([]),
+  status: status.default(1),
+});
+export type RoyaltyItemSave = z.input<typeof royaltyItemSave>;
+export type RoyaltyItem = z.output<typeof royaltyItemSave> & { id: number; groupId: number; sort: number };
+
+export const psEntry = z.strictObject({
+  psid: z.number().int().positive(),
+  /** position | level */
+  type: z.enum(['position', 'level']),
+  psname: z.string().max(64).optional(),
+});
+
+export const royaltyGroupSave = z.strictObject({
+  id: z.number().int().positive().optional(),
+  schemeId: z.number().int().positive(),
+  royaltyTypeId: z.number().int().positive(),
+  name,
+  psList: z.array(psEntry).max(200).default([]),
+});
+export type RoyaltyGroupSave = z.input<typeof royaltyGroupSave>;
+
+export interface RoyaltyGroup {
+  id: number;
+  schemeId: number;
+  royaltyTypeId: number;
+  royaltyTypeName: string | null;
+  name: string;
+  psList: z.infer<typeof psEntry>[];
+  items: RoyaltyItem[];
+}
+
+export const royaltySchemeSave = z.strictObject({
+  id: z.number().int().positive().optional(),
+  prmcode: z.string().trim().max(32).optional(),
+  prmname: name,
+  memo,
+  /** 1 shop scheme | 2 personal scheme */
+  type: z.union([z.literal(1), z.literal(2)]),
+  /** false: whole-amount tiering (the tier's rate on all the month) | true: bracket tiering */
+  bracket: z.boolean().default(false),
+  shops: z.array(z.number().int().positive()).max(2000).default([]),
+  employees: z.array(z.number().int().positive()).max(2000).default([]),
+});
+export type RoyaltySchemeSave = z.input<typeof royaltySchemeSave>;
+
+export interface RoyaltyScheme {
+  id: number;
+  prmcode: string;
+  prmname: string;
+  memo: string | null;
+  status: number;
+  type: number;
+  bracket: boolean;
+  shops: { id: number; name: string }[];
+  employees: { id: number; name: string }[];
+  updatedAt: string;
+}
+
+export const royaltySchemeQuery = pageQuery.extend({
+  keyword: z.string().trim().max(64).optional(),
+  status: z.coerce.number().int().min(0).max(1).optional(),
+  type: z.coerce.number().int().min(1).max(2).optional(),
+});
+export const royaltySchemeIdQuery = z.object({ id: id.optional() });
+export const royaltySchemeStatus = z.strictObject({ id: z.number().int().positive(), status });
+export const royaltySchemeCopy = z.strictObject({ id: z.number().int().positive(), prmname: name });
+export const royaltySchemeEmployees = z.strictObject({
+  id: z.number().int().positive(),
+  employees: z.array(z.number().int().positive()).max(2000),
+});
+export const royaltyGroupCopy = z.strictObject({ id: z.number().int().positive(), name: name.optional() });
+export const royaltyGroupEmployee = z.strictObject({ employeeId: z.number().int().positive(), date: date.optional() });
+export const royaltyItemStatus = z.strictObject({ id: z.number().int().positive(), status });
+export const royaltyItemNew = z.strictObject({ groupId: z.number().int().positive() });
+
+/** The statement's filters: a month, a shop, an employee, a commission type. */
+export const royaltyStatementQuery = z.strictObject({
+  month,
+  shopId: z.number().int().positive().optional(),
+  employeeId: z.number().int().positive().optional(),
+  billNo: z.string().trim().max(64).optional(),
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.number().int().min(1).max(500).default(50),
+});
+export const myRoyaltyQuery = z.object({ month, employeeId: id.optional() });
+
+/** One row of the statement: a performance row of a bill line and an employee, with its commission. */
+export interface RoyaltyRow {
+  perfId: number;
+  eeid: number;
+  eecode: string;
+  eename: string;
+  psname: string | null;
+  pslname: string | null;
+  shopId: number;
+  shopName: string | null;
+  billId: number;
+  billcode: string;
+  billdate: string;
+  /** service | product */
+  btype: string;
+  sername: string;
+  num: number;
+  station: number;
+  isAppoint: boolean;
+  /** settle | revise | revoke */
+  cause: string;
+  /** 业绩 of the row */
+  money: number;
+  /** the counted part (pay types), before cost */
+  base: number;
+  cost: number;
+  /** the counted pay types' names */
+  paytype: string;
+  schemeName: string | null;
+  royaltyTypeName: string | null;
+  itemName: string | null;
+  normType: number | null;
+  /** basis points (percent) or cents per unit; bracket tiering gives a blended rate */
+  royaltyRate: number | null;
+  tier: number | null;
+  prnname: string | null;
+  royalty: number;
+  /** A correction of a month locked before it: the month it belongs to (it lands in this open month). */
+  lateFrom: string | null;
+}
+
+export interface RoyaltyStatement {
+  list: RoyaltyRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  sum: { money: number; base: number; cost: number; royalty: number };
+  /** The month's lock: its rows are final; null while open (days are provisional). */
+  locked: { lockedAt: string; lockedByName: string | null } | null;
+  /** Per employee: month metrics and commission. */
+  employees: { eeid: number; eename: string; metrics: Record<RoyaltyNormCode, number>; royalty: number }[];
+}
+
+/** Award and penalty items (奖罚项目 `awarddesc` items): padtype 1 奖项 (adds) | 2 扣/罚项 (deducts). */
+export const awardItemRecord = defineRecord({
+  resource: 'awarditem',
+  basePath: '/api-pers/awarditem',
+  label: ['奖罚项目', 'Awards and penalties'],
+  perm: 'royalty.awarditem',
+  codePrefix: 'JF',
+  page: '/admin/royalty/awarditems',
+  fields: dictionaryRecordFields({
+    padtype: {
+      schema: z.union([z.literal(1), z.literal(2)]),
+      label: ['类型', 'Kind'],
+      type: 'select',
+      options: [
+        { value: 1, label: ['奖项', 'Award'], color: 'green' },
+        { value: 2, label: ['扣/罚项', 'Penalty'], color: 'red' },
+      ],
+      table: { width: 100 },
+      form: { required: true, initial: 1 },
+    },
+  }),
+  filters: dictionaryFilters,
+  verbs: dictionaryVerbs,
+});
+export type AwardItemRow = RecordRow<typeof awardItemRecord>;
+
+export const awardListQuery = pageQuery.extend({
+  month,
+  shopId: id.optional(),
+  keyword: z.string().trim().max(64).optional(),
+});
+/** Amounts of a month per employee and item (cents, ≥ 0; 0 removes the amount). */
+export const awardBatchUpdate = z.strictObject({
+  month,
+  rows: z
+    .array(
+      z.strictObject({
+        employeeId: z.number().int().positive(),
+        itemId: z.number().int().positive(),
+        amount: z.number().int().min(0).max(100_000_000),
+      }),
+    )
+    .min(1)
+    .max(5000),
+});
+/** The same by codes, as read from a workbook (员工编号, 项目编码, 金额). */
+export const awardBatchImport = z.strictObject({
+  month,
+  rows: z
+    .array(
+      z.strictObject({
+        eecode: z.string().trim().min(1).max(32),
+        padcode: z.string().trim().min(1).max(32),
+        amount: z.number().int().min(0).max(100_000_000),
+      }),
+    )
+    .min(1)
+    .max(5000),
+});
+export const awardSumQuery = z.object({ month, shopId: id.optional() });
+
+export interface AwardRow {
+  eeid: number;
+  eecode: string;
+  eename: string;
+  shopId: number | null;
+  shopName: string | null;
+  /** itemId → cents */
+  amounts: Record<string, number>;
+  zmoney: number;
+  fmoney: number;
+}
+
+/** Monthly base pay per employee (cents), paid in proportion to the days attended. */
+export const basePaySave = z.strictObject({
+  rows: z
+    .array(z.strictObject({ employeeId: z.number().int().positive(), amount: z.number().int().min(0).max(100_000_000) }))
+    .min(1)
+    .max(5000),
+});
+export const salaryQuery = pageQuery.extend({ month, shopId: id.optional(), keyword: z.string().trim().max(64).optional() });
+export interface SalaryRow {
+  eeid: number;
+  eecode: string;
+  eename: string;
+  shopId: number | null;
+  shopName: string | null;
+  /** the month's base pay (full) and the days it is paid for */
+  monthlyBase: number;
+  scheduledDays: number;
+  attendedDays: number;
+  base: number;
+  /** commission, by royalty type */
+  royalty: number;
+  royaltyByType: Record<string, number>;
+  performance: number;
+  zmoney: number;
+  fmoney: number;
+  /** base + royalty + zmoney − fmoney */
+  totalMoney: number;
+}
+
+/** Month locks: a locked month's statement is final; later corrections land in the open month. */
+export const royaltyLockBody = z.strictObject({ month });

@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn } from '../harness.js';
+
+// Head office sets up a commission scheme with a tier, two bills are settled at the till, the statement
+// shows the rows and opens their bill, and the stylist's own page shows the same commission.
+
+const running = productAndBrowser();
+const VIEWPORT = { width: 1366, height: 768 };
+const activePane = (page: Page) => page.locator('.ho-page:visible');
+
+async function settle(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-modal-wrap[class*="motion"]'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.waitForTimeout(300);
+}
+
+test('a scheme with a tier, bills settled at the till, the statement and the stylist’s own page agree', async () => {
+  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
+  const api = async (path: string, body?: unknown) => {
+    const res = await fetch(`${running.server.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-${Math.random()}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const payload = await res.json();
+    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
+    return payload.data;
+  };
+  const shops = await api('/api-chain/shop/list/all');
+  const shop = shops[0];
+  const setup = await api(`/api-cashier/checkout/setup?shopid=${shop.id}`);
+  const service = setup.services[0];
+  const [stylist, assistant] = setup.employees;
+  const cash = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
+
+  // ---- the scheme: services 20% requested / 10% not, less 10% cost; 30% / 15% once the month reaches two services
+  const type = await api('/api-pers/royaltytype/save', { code: 'TC901', name: '演示服务提成' });
+  const scheme = await api('/api-pers/royaltymanage/save', { prmname: '演示门店提成方案', type: 1, shops: [shop.id] });
+  const group = await api('/api-pers/royaltygroup/save', { schemeId: scheme.id, royaltyTypeId: type.id, name: '全部岗位' });
+  await api('/api-pers/royaltyitem/item', {
+    groupId: group.id,
+    items: [{ itemtype: 'service', ids: [service.id] }],
+    normType: 2,
+    costType: 1,
+    cost: 1_000,
+    norm: 2_000,
+    norm2: 1_000,
+    levelList: [{ level: 1, pcondition: 1, subdescList: [{ prnname: 'yj', pvalue: service.price * 2 }], norm: 3_000, norm2: 1_500 }],
+  });
+  await api('/api-user/users/saveOrUpdate', {
+    username: 'tcstylist',
+    name: stylist.name,
+    password: 'Stylist-2026',
+    employeeId: stylist.id,
+    loginShopIds: [shop.id],
+  });
+
+  // ---- two bills at the till: the stylist requested on both, the assistant at station 2 on the first
+  for (const staff of [
+    [
+      { employeeId: stylist.id, station: 1, appointed: true },
+      { employeeId: assistant.id, station: 2, appointed: false },
+    ],
+    [{ employeeId: stylist.id, station: 1, appointed: true }],
+  ]) {
+    const opened = await api('/api-cashier/checkout/open', { shopId: shop.id });
+    const bill = await api('/api-cashier/checkout/lines', {
+      id: opened.id,
+      version: opened.version,
+      lines: [{ kind: 'service', itemId: service.id, num: 1, staff }],
+    });
+    await api('/api-cashier/checkout/settle', { id: bill.id, version: bill.version, payments: [{ payTypeId: cash, amount: bill.amount }] });
+  }
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 7);
+  const head = await api('/api-pers/employeeroyalty/chain/list', { month, employeeId: stylist.id });
+  assert.equal(head.list.length, 2);
+  // Tier reached: 30% of (price − 10%) on both rows.
+  for (const r of head.list) assert.equal(r.royalty, Math.round((service.price - Math.round(service.price / 10)) * 0.3));
+
+  // ---- the scheme page with its group and item
+  await page.goto(`${running.server.url}/admin/royalty/schemes`);
+  const pane = activePane(page);
+  await pane.locator('.ant-table-row', { hasText: '演示门店提成方案' }).click();
+  await pane.getByText('全部岗位').first().waitFor();
+  await settle(page);
+  await shot(page, 'royalty-01-schemes');
+  await pane.locator('.ant-card-type-inner .ant-table-row').first().getByText('编辑').click();
+  await page.locator('.ant-modal:visible').getByText('档位').first().waitFor();
+  await settle(page);
+  await shot(page, 'royalty-02-item-form');
+  await page.keyboard.press('Escape');
+
+  // ---- the statement and the bill behind a row
+  await page.goto(`${running.server.url}/admin/royalty/statement`);
+  const st = activePane(page);
+  await st.locator('.ant-table-row').first().waitFor();
+  await settle(page);
+  await shot(page, 'royalty-03-statement');
+  await st.locator('[data-testid="royalty-bill-link"]').first().click();
+  await page.locator('.ant-drawer-open .ant-drawer-title').waitFor();
+  await settle(page);
+  await shot(page, 'royalty-04-statement-bill');
+  await page.keyboard.press('Escape');
+
+  // ---- awards, salary
+  await page.goto(`${running.server.url}/admin/royalty/awards`);
+  await activePane(page).locator('.ant-table-row').first().waitFor();
+  await settle(page);
+  await shot(page, 'royalty-05-awards');
+  await page.goto(`${running.server.url}/admin/royalty/salary`);
+  await activePane(page).locator('.ant-table-row').first().waitFor();
+  await settle(page);
+  await shot(page, 'royalty-06-salary');
+
+  // ---- the stylist's own page: the same rows and total as head office's statement
+  const phone = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const mine = await phone.newPage();
+  await mine.goto(`${running.server.url}/login`);
+  await mine.getByPlaceholder('企业编码').fill('demo');
+  await mine.getByPlaceholder('用户名').fill('tcstylist');
+  await mine.getByPlaceholder('密码').fill('Stylist-2026');
+  await mine.getByRole('button', { name: /登\s*录/ }).click();
+  await mine.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await mine.goto(`${running.server.url}/m/my-pay`);
+  await mine.locator('[data-testid="my-royalty"]').waitFor();
+  await mine.locator('.ant-table-row').first().waitFor();
+  await settle(mine);
+  const shown = await mine.locator('[data-testid="my-royalty"] .ant-statistic-content').innerText();
+  assert.equal(shown.replace(/[^\d.]/g, ''), (head.sum.royalty / 100).toFixed(2));
+  assert.equal(await mine.locator('.ant-table-row').count(), head.list.length);
+  await shot(mine, 'royalty-07-my-pay');
+  await phone.close();
+  await context.close();
+});
