@@ -130,10 +130,12 @@ export async function awardBatchImportRun(tx: Db, auth: Auth, body: z.output<typ
         body.rows.map((r) => r.padcode),
       ),
     );
+  const employeeByCode = new Map(es.map((x) => [x.eecode, x]));
+  const itemByCode = new Map(is.map((x) => [x.code, x]));
   const rows = body.rows.map((r, i) => {
-    const e = es.find((x) => x.eecode === r.eecode);
+    const e = employeeByCode.get(r.eecode);
     if (!e) throw fieldError(`rows.${i}.eecode`, 'awardUnknownCode', { row: i + 1, what: '@employee', code: r.eecode });
-    const item = is.find((x) => x.code === r.padcode);
+    const item = itemByCode.get(r.padcode);
     if (!item) throw fieldError(`rows.${i}.padcode`, 'awardUnknownCode', { row: i + 1, what: '@awarditem', code: r.padcode });
     return { employeeId: e.id, itemId: item.id, amount: r.amount };
   });

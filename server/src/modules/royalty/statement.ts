@@ -1,6 +1,7 @@
 import type { RoyaltyRow, RoyaltyStatement, royaltyStatementQuery } from '@headoffice/contract';
 import { and, asc, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of.js';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { conflict } from '../../platform/errors.js';
@@ -73,7 +74,7 @@ export async function loadSources(tx: Db, month: string, employeeIds?: number[])
               )
             : undefined,
         ),
-        employeeIds ? inArray(serviceBillPerf.employeeId, employeeIds) : undefined,
+        employeeIds ? anyOf(serviceBillPerf.employeeId, employeeIds) : undefined,
       ),
     )
     .orderBy(asc(serviceBillPerf.businessDate), asc(serviceBillPerf.billId), asc(serviceBillPerf.id));
@@ -86,13 +87,12 @@ export async function loadSources(tx: Db, month: string, employeeIds?: number[])
   });
   if (!rows.length) return [];
   const lineIds = [...new Set(rows.map((r) => r.lineId))];
-  const billIds = [...new Set(rows.map((r) => r.billId))];
   const shares = await tx
     .select({ lineId: serviceBillShares.lineId, payTypeId: payTypes.id, payName: payTypes.name, perf: serviceBillShares.perf })
     .from(serviceBillShares)
     .innerJoin(serviceBillPayments, eq(serviceBillPayments.id, serviceBillShares.paymentId))
     .innerJoin(payTypes, eq(payTypes.id, serviceBillPayments.payTypeId))
-    .where(and(inArray(serviceBillShares.billId, billIds), inArray(serviceBillShares.lineId, lineIds)));
+    .where(anyOf(serviceBillShares.lineId, lineIds));
   const byLine = new Map<number, { total: number; pay: Map<number, number>; names: Map<number, string> }>();
   for (const s of shares) {
     const l = byLine.get(s.lineId) ?? { total: 0, pay: new Map(), names: new Map() };
@@ -105,10 +105,10 @@ export async function loadSources(tx: Db, month: string, employeeIds?: number[])
   const productIds = [...new Set(rows.filter((r) => r.kind === 'product').map((r) => r.itemId))];
   const cats = new Map<string, number | null>();
   if (serviceIds.length)
-    for (const s of await tx.select({ id: services.id, c: services.serviceTypeId }).from(services).where(inArray(services.id, serviceIds)))
+    for (const s of await tx.select({ id: services.id, c: services.serviceTypeId }).from(services).where(anyOf(services.id, serviceIds)))
       cats.set(`service:${s.id}`, s.c);
   if (productIds.length)
-    for (const p of await tx.select({ id: products.id, c: products.categoryId }).from(products).where(inArray(products.id, productIds)))
+    for (const p of await tx.select({ id: products.id, c: products.categoryId }).from(products).where(anyOf(products.id, productIds)))
       cats.set(`product:${p.id}`, p.c);
   return rows.map((r) => {
     const l = byLine.get(r.lineId);
@@ -126,24 +126,28 @@ export async function loadSources(tx: Db, month: string, employeeIds?: number[])
 export async function positionsOf(tx: Db, employeeIds: number[]): Promise<PositionOn> {
   const ids = [...new Set(employeeIds)];
   const now = ids.length
-    ? await tx.select({ id: employees.id, p: employees.positionId, l: employees.levelId }).from(employees).where(inArray(employees.id, ids))
+    ? await tx.select({ id: employees.id, p: employees.positionId, l: employees.levelId }).from(employees).where(anyOf(employees.id, ids))
     : [];
   const stream = ids.length
     ? await tx
         .select()
         .from(employeeStream)
-        .where(inArray(employeeStream.employeeId, ids))
+        .where(anyOf(employeeStream.employeeId, ids))
         .orderBy(asc(employeeStream.effectiveDate), asc(employeeStream.id))
     : [];
   const pn = new Map((await tx.select({ id: positions.id, name: positions.name }).from(positions)).map((r) => [r.id, r.name]));
   const ln = new Map(
     (await tx.select({ id: positionLevels.id, name: positionLevels.name }).from(positionLevels)).map((r) => [r.id, r.name]),
   );
+  const current = new Map(now.map((e) => [e.id, e]));
+  const moves = new Map<number, typeof stream>();
+  for (const s of stream)
+    if (s.toPositionId !== null || s.fromPositionId !== null) moves.set(s.employeeId, [...(moves.get(s.employeeId) ?? []), s]);
   return (employeeId, day) => {
-    const cur = now.find((e) => e.id === employeeId);
+    const cur = current.get(employeeId);
     let positionId = cur?.p ?? null;
     let levelId = cur?.l ?? null;
-    const mine = stream.filter((s) => s.employeeId === employeeId && (s.toPositionId !== null || s.fromPositionId !== null));
+    const mine = moves.get(employeeId) ?? [];
     const before = mine.filter((s) => s.effectiveDate <= day).at(-1);
     const after = mine.find((s) => s.effectiveDate > day);
     if (before?.toPositionId) {
@@ -174,7 +178,7 @@ export async function monthRows(
     const stored = await tx
       .select({ row: royaltyLockedRows.row })
       .from(royaltyLockedRows)
-      .where(and(eq(royaltyLockedRows.month, month), employeeIds ? inArray(royaltyLockedRows.employeeId, employeeIds) : undefined))
+      .where(and(eq(royaltyLockedRows.month, month), employeeIds ? anyOf(royaltyLockedRows.employeeId, employeeIds) : undefined))
       .orderBy(asc(royaltyLockedRows.perfId));
     const rows = stored.map((r) => r.row as RoyaltyRow);
     return { rows, metrics: metricsOfRows(rows) };
@@ -189,7 +193,7 @@ export async function monthRows(
         await tx
           .select({ perfId: royaltyLockedRows.perfId, row: royaltyLockedRows.row })
           .from(royaltyLockedRows)
-          .where(inArray(royaltyLockedRows.perfId, reversed))
+          .where(anyOf(royaltyLockedRows.perfId, reversed))
       ).map((r) => [r.perfId, r.row as RoyaltyRow]),
     );
     sources.forEach((s, i) => {
