@@ -86,23 +86,61 @@ export function versionOn(s: SchemeVersions, day: string): SchemeSnapshot | unde
   return found ?? s.versions[0]?.snapshot;
 }
 
-/** The scheme of an employee working in a shop on a day: their enabled personal scheme, else the shop's. */
-export function schemeFor(all: SchemeVersions[], employeeId: number, shopId: number, day: string): SchemeSnapshot | undefined {
-  const now = all.map((s) => versionOn(s, day)).filter((s): s is SchemeSnapshot => !!s && s.status === 1);
-  return now.find((s) => s.type === 2 && s.employees.includes(employeeId)) ?? now.find((s) => s.type === 1 && s.shops.includes(shopId));
+/** The enabled schemes of a day, by the employee they are personal to and by the shop they cover. */
+function schemesOfDay(all: SchemeVersions[], day: string) {
+  const personal = new Map<number, SchemeSnapshot>();
+  const byShop = new Map<number, SchemeSnapshot>();
+  for (const s of all) {
+    const v = versionOn(s, day);
+    if (v?.status !== 1) continue;
+    if (v.type === 2) for (const e of v.employees) if (!personal.has(e)) personal.set(e, v);
+    if (v.type === 1) for (const shop of v.shops) if (!byShop.has(shop)) byShop.set(shop, v);
+  }
+  return { personal, byShop };
 }
+
+/**
+ * The scheme of an employee working in a shop on a day: their enabled personal scheme, else the
+ * shop's. Each day's schemes are indexed once (a month of a big chain asks a million times).
+ */
+export function schemeFinder(all: SchemeVersions[]) {
+  const days = new Map<string, ReturnType<typeof schemesOfDay>>();
+  return (employeeId: number, shopId: number, day: string): SchemeSnapshot | undefined => {
+    let index = days.get(day);
+    if (!index) {
+      index = schemesOfDay(all, day);
+      days.set(day, index);
+    }
+    return index.personal.get(employeeId) ?? index.byShop.get(shopId);
+  };
+}
+
+export const schemeFor = (all: SchemeVersions[], employeeId: number, shopId: number, day: string) =>
+  schemeFinder(all)(employeeId, shopId, day);
 
 /** How specifically an item names a line: 3 the line's own item, 2 its category, 1 an item naming nothing (everything), 0 not at all. */
 export function specificity(item: RoyaltyItem, kind: string, itemId: number, categoryId: number | null): number {
   if (!item.items.length || item.items.every((t) => !t.ids.length)) return 1;
   let best = 0;
   for (const t of item.items) {
+    const ids = idSet(t);
     const own = (t.itemtype === 'service' && kind === 'service') || (t.itemtype === 'product' && kind === 'product') || t.itemtype === kind;
-    if (own && t.ids.includes(itemId)) best = Math.max(best, 3);
+    if (own && ids.has(itemId)) best = Math.max(best, 3);
     const cat = (t.itemtype === 'serviceType' && kind === 'service') || (t.itemtype === 'productCategory' && kind === 'product');
-    if (cat && categoryId !== null && t.ids.includes(categoryId)) best = Math.max(best, 2);
+    if (cat && categoryId !== null && ids.has(categoryId)) best = Math.max(best, 2);
   }
   return best;
+}
+
+/** An item's target ids as a set, made once per target (an item may name every service of the catalogue). */
+const idSets = new WeakMap<RoyaltyItem['items'][number], Set<number>>();
+function idSet(target: RoyaltyItem['items'][number]) {
+  let set = idSets.get(target);
+  if (!set) {
+    set = new Set(target.ids);
+    idSets.set(target, set);
+  }
+  return set;
 }
 
 export type Metrics = Record<RoyaltyNormCode, number>;
@@ -176,6 +214,7 @@ export function rateOf(item: RoyaltyItem, appointed: boolean, m: Metrics, bracke
  */
 export function computeRows(rows: PerfSource[], schemes: SchemeVersions[], positionOn: PositionOn): RoyaltyRow[] {
   const metrics = monthMetrics(rows);
+  const schemeOf = schemeFinder(schemes);
   return rows.map((r): RoyaltyRow => {
     const ps = positionOn(r.employeeId, r.businessDate);
     const out: RoyaltyRow = {
@@ -210,7 +249,7 @@ export function computeRows(rows: PerfSource[], schemes: SchemeVersions[], posit
       royalty: 0,
       lateFrom: r.lateFrom,
     };
-    const scheme = schemeFor(schemes, r.employeeId, r.shopId, r.businessDate);
+    const scheme = schemeOf(r.employeeId, r.shopId, r.businessDate);
     if (!scheme) return out;
     out.schemeName = scheme.name;
     let best: { item: RoyaltyItem; group: SchemeSnapshot['groups'][number]; score: number } | undefined;
