@@ -15,6 +15,7 @@ export * from './finance-rents.js';
 export * from './finance-reserve.js';
 export * from './identity.js';
 export * from './identity-records.js';
+export * from './locks.js';
 export * from './marketing.js';
 export * from './member-packages.js';
 export * from './members.js';

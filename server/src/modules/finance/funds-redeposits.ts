@@ -4,12 +4,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
 import { type BillCtx, billType } from '../../platform/bills.js';
-import { type BillRow, logBill, nextBillNumber, registerGuard } from '../../platform/documents.js';
+import { type BillRow, logBill, nextBillNumber } from '../../platform/documents.js';
 import { businessDate } from '../../platform/numbering.js';
-import { periodLock } from '../../platform/period-locks.js';
 import { shops } from '../org/schema.js';
 import { loadShop } from '../pricing/common.js';
-import { closeWithMonthLock } from './fund-locks.js';
 import { fundRedepositPhotos, fundRedeposits } from './schema.js';
 
 // Petty cash a shop pays back (备用金回存单, fundhcbill): saved by the shop, audited, then reviewed by
@@ -112,6 +110,3 @@ export const redepositType = billType(fundRedepositBill, {
   },
   reversals: { review: async () => ({ reviewedByName: null, reviewedAt: null }) },
 });
-
-registerGuard(periodLock([fundRedepositBill.docType]));
-closeWithMonthLock(1, fundRedepositBill.docType);

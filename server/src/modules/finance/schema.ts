@@ -220,41 +220,6 @@ export const fundBillPhotos = pgTable(
   ],
 );
 
-/** A day on which shops may not date petty-cash requests (fundlock); status 1 locked, 0 unlocked again. */
-export const fundDayLocks = pgTable(
-  'fund_day_locks',
-  {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    day: date('day', { mode: 'string' }).notNull(),
-    status: smallint('status').notNull().default(1),
-    memo: memo(),
-    changedBy: bigint('changed_by', { mode: 'number' }),
-    changedByName: text('changed_by_name'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [tenantPrimaryKey(t), uniqueIndex('fund_day_locks_tenant_day').on(t.tenantId, t.day)],
-);
-
-/** A month closed for one kind of bills (monthlock): type 1 fund bills, 2 reserve declarations; status 1 locked. */
-export const monthLocks = pgTable(
-  'month_locks',
-  {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    yearmonth: text('yearmonth').notNull(),
-    type: smallint('type').notNull(),
-    status: smallint('status').notNull().default(1),
-    memo: memo(),
-    changedBy: bigint('changed_by', { mode: 'number' }),
-    changedByName: text('changed_by_name'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [tenantPrimaryKey(t), uniqueIndex('month_locks_tenant_month_type').on(t.tenantId, t.yearmonth, t.type)],
-);
-
 /** A shop's spending limit for an item in a month (iolimitbillhead adjustments, setLimitbill), in cents. */
 export const expenseLimits = pgTable(
   'expense_limits',
