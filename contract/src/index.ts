@@ -10,6 +10,7 @@ export * from './catalog.js';
 export * from './catalog-records.js';
 export * from './finance.js';
 export * from './finance-funds.js';
+export * from './finance-limits.js';
 export * from './finance-records.js';
 export * from './finance-rents.js';
 export * from './finance-reserve.js';

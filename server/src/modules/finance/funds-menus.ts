@@ -32,6 +32,14 @@ export const fundsMenu: MenuDef = {
       ...viewEdit('finance.fundhc', [action('finance.fundhc.audit', '审核', 'Audit'), action('finance.fundhc.review', '复核', 'Review')]),
     },
     {
+      key: 'finance.iolimit',
+      name: '支出限额调整单',
+      nameEn: 'Expense limit adjustments',
+      icon: 'ControlOutlined',
+      url: '/admin/finance/expense-limits',
+      ...viewEdit('finance.iolimit', [action('finance.iolimit.audit', '审核', 'Audit')]),
+    },
+    {
       key: 'finance.fundlock',
       name: '备用金锁定日',
       nameEn: 'Petty-cash lock days',

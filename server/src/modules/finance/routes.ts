@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBill } from '../../platform/bills.js';
 import { registerRecord } from '../../platform/records.js';
 import { financeRecords } from './dictionaries.js';
+import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
 import { registerFunds } from './funds-routes.js';
 import { registerRentContracts } from './rent-contracts.js';
 import { registerDormRates } from './rent-dorm-rates.js';
@@ -15,6 +16,8 @@ export async function financeModule(app: FastifyInstance) {
   for (const record of financeRecords) registerRecord(app, record);
   registerShopSettings(app);
   registerFunds(app);
+  registerBill(app, expenseLimitType);
+  registerExpenseLimitImport(app);
   // Reserve money and rents.
   for (const type of [...reserveBillTypes, ...rentPaymentTypes]) registerBill(app, type);
   registerReserveMoney(app);

@@ -1,0 +1,129 @@
+import { billPath, EXPENSE_API, expenseLimitBill } from '@headoffice/contract';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { type Answer, build, type Client } from './helpers.js';
+import { expect400, expectOk, expectStatus, shopIds } from './stock-support.js';
+import { createLimitedUser } from './users.js';
+
+const at = (relative: string) => billPath(expenseLimitBill, relative);
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+type Row = Record<string, any>;
+
+describe('expense limit adjustments (iolimitbillhead): one step, limits of the month, import', async () => {
+  const t = await build();
+  const a = await t.tenant({ demo: true });
+  const b = await t.tenant({ demo: true });
+  const [shopA, shopB] = (await shopIds(t, a)).slice(-2);
+  const items = expectOk(await a.admin.get('/api-finance/dicioitem/list/all')) as Row[];
+  const water = items.find((i) => i.name === '水电费') as Row;
+  const office = items.find((i) => i.name === '办公用品') as Row;
+  const limitOf = async (month: string, shopId: number, itemId: number) =>
+    (
+      (expectOk(await a.admin.get(EXPENSE_API.allShopLimits, { month, shopId })) as Row[]).find((r) => r.itemId === itemId) as
+        | Row
+        | undefined
+    )?.amount;
+  const upload = async (rows: unknown[][], client: Client = a.admin): Promise<Answer> => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('支出限额调整');
+    ws.addRow(['月份', '门店', '收支项目', '调整金额(元)', '备注']);
+    for (const r of rows) ws.addRow(r);
+    const content = Buffer.from(await wb.xlsx.writeBuffer());
+    const boundary = '----headoffice-limits';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: at('saveSystem'),
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client.token}` },
+    });
+    return { status: res.statusCode, body: res.json() } as Answer;
+  };
+
+  it('the audit moves each line’s limit of the month by its change, stamping before and after', async () => {
+    const month = '2026-04';
+    const first = expectOk(
+      await a.admin.post(at('saveBill'), {
+        month,
+        lines: [
+          { shopId: shopA, itemId: water.id, change: 50_000 },
+          { shopId: shopB, itemId: office.id, change: 20_000 },
+        ],
+      }),
+    );
+    expect(first).toMatchObject({ state: 'draft', totalChange: 70_000, month });
+    expect(await limitOf(month, shopA, water.id)).toBeUndefined();
+    const audited = expectOk(await a.admin.post(at('auditBill'), { id: first.id }));
+    expect(audited.state).toBe('approved');
+    expect(await limitOf(month, shopA, water.id)).toBe(50_000);
+    const second = expectOk(await a.admin.post(at('saveBill'), { month, lines: [{ shopId: shopA, itemId: water.id, change: -30_000 }] }));
+    expectOk(await a.admin.post(at('auditBill'), { id: second.id }));
+    const detail = expectOk(await a.admin.get(at(`detail/${second.id}`)));
+    expect(detail.lines[0]).toMatchObject({ change: -30_000, before: 50_000, after: 20_000 });
+    expect(await limitOf(month, shopA, water.id)).toBe(20_000);
+    // an audited bill is not changed again; another month is its own limit
+    expectStatus(await a.admin.post(at('auditBill'), { id: second.id }), 409);
+    expect(await limitOf('2026-05', shopA, water.id)).toBeUndefined();
+  });
+
+  it('a limit never goes below 0: the audit is refused naming the item, and nothing moves', async () => {
+    const month = '2026-06';
+    const bill = expectOk(await a.admin.post(at('saveBill'), { month, lines: [{ shopId: shopA, itemId: office.id, change: -1 }] }));
+    const refused = await a.admin.post(at('auditBill'), { id: bill.id });
+    expectStatus(refused, 409);
+    expect(refused.body.resp_msg).toContain('办公用品');
+    expect(await limitOf(month, shopA, office.id)).toBeUndefined();
+    expect(expectOk(await a.admin.get(at(`detail/${bill.id}`))).state).toBe('draft');
+  });
+
+  it('checks input, rights, tenants and shops', async () => {
+    expect400(await a.admin.post(at('saveBill'), { month: '2026-13', lines: [{ shopId: shopA, itemId: water.id, change: 1 }] }), 'month');
+    expect400(
+      await a.admin.post(at('saveBill'), { month: '2026-01', lines: [{ shopId: shopA, itemId: 999_999, change: 1 }] }),
+      'lines.0.itemId',
+    );
+    const mine = expectOk(
+      await a.admin.post(at('saveBill'), { month: '2026-07', lines: [{ shopId: shopB, itemId: water.id, change: 1 }] }),
+    );
+    expectStatus(await b.admin.post(at('auditBill'), { id: mine.id }), 404);
+    expectStatus(await b.admin.get(at(`detail/${mine.id}`)), 404);
+    expectStatus(await t.client().get(at('billList')), 401);
+    const viewer = await createLimitedUser(t, a, { perms: ['finance.iolimit.view', 'finance.iolimit.edit'], loginShops: [shopA] });
+    expectStatus(await viewer.client.post(at('auditBill'), { id: mine.id }), 403);
+    // a user limited to shop A neither sees shop B's lines nor saves them
+    expect(expectOk(await viewer.client.get(at(`detail/${mine.id}`))).lines).toEqual([]);
+    expectStatus(
+      await viewer.client.post(at('saveBill'), { month: '2026-07', lines: [{ shopId: shopB, itemId: water.id, change: 1 }] }),
+      403,
+    );
+    const listed = expectOk(await viewer.client.get(at('billList'), { month: '2026-07' }));
+    expect(listed.list.map((r: Row) => r.id)).not.toContain(mine.id);
+  });
+
+  it('imports lines from the Excel template, everything or nothing, one draft per month', async () => {
+    const template = await t.app.inject({ method: 'GET', url: at('excelTemplate'), headers: { authorization: `Bearer ${a.admin.token}` } });
+    expect(template.statusCode).toBe(200);
+    const before = expectOk(await a.admin.get(at('billList'), { pageSize: 100 })).total;
+    const bad = await upload([
+      ['2026-08', shopA, '水电费', '100.00'],
+      ['2026-08', shopA, '不存在的项目', '100.00'],
+    ]);
+    expect(bad.status).toBe(400);
+    expect(expectOk(await a.admin.get(at('billList'), { pageSize: 100 })).total).toBe(before);
+    const shops = expectOk(await a.admin.get('/api-chain/shop/list/all')) as Row[];
+    const shopName = shops.find((s) => s.id === shopA)?.name;
+    const good = await upload([
+      ['2026-08', shopName, '水电费', '100.50', '导入一'],
+      ['2026-09', shopName, '办公用品', '-0.50'],
+    ]);
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    const after = expectOk(await a.admin.get(at('billList'), { pageSize: 100 }));
+    expect(after.total).toBe(before + 2);
+    const august = after.list.find((r: Row) => r.month === '2026-08');
+    expect(august.lines[0]).toMatchObject({ shopId: shopA, itemId: water.id, change: 10_050 });
+  });
+});
