@@ -126,4 +126,42 @@ describe('expense limit adjustments (iolimitbillhead): one step, limits of the m
     const august = after.list.find((r: Row) => r.month === '2026-08');
     expect(august.lines[0]).toMatchObject({ shopId: shopA, itemId: water.id, change: 10_050 });
   });
+
+  describe('travel records (fundtravel)', () => {
+    const T = '/api-finance/fundtravel';
+    const trip = (over: Row = {}) => ({
+      code: `CC${Math.floor(Math.random() * 1e6)}`,
+      name: '总部培训',
+      shopId: shopA,
+      traveller: '王芳',
+      startDate: '2026-03-02',
+      endDate: '2026-03-04',
+      ...over,
+    });
+
+    it('saves (save and saveTravel), lists by shop and reimbursement, refuses a trip ending before it starts', async () => {
+      const saved = expectOk(await a.admin.post(`${T}/save`, trip()));
+      expect(saved).toMatchObject({ shopId: shopA, traveller: '王芳', reimbursed: 0 });
+      const again = expectOk(
+        await a.admin.post(`${T}/saveTravel`, { ...trip(), id: saved.id, version: saved.version, code: saved.code, reimbursed: 1 }),
+      );
+      expect(again.reimbursed).toBe(1);
+      const listed = expectOk(await a.admin.get(`${T}/list`, { shopId: shopA, reimbursed: 1 }));
+      expect(listed.list.map((r: Row) => [r.id, r.shopName])).toContainEqual([saved.id, expect.any(String)]);
+      expect400(await a.admin.post(`${T}/save`, trip({ endDate: '2026-03-01' })), 'endDate');
+      expect400(await a.admin.post(`${T}/saveTravel`, trip({ startDate: '2026-3-1' })), 'startDate');
+      expectStatus(await t.client().get(`${T}/list`), 401);
+      expectStatus(await b.admin.get(`${T}/${saved.id}`), 404);
+    });
+
+    it('a user limited to a shop sees and saves only its trips', async () => {
+      const theirs = expectOk(await a.admin.post(`${T}/save`, trip({ shopId: shopB })));
+      const user = await createLimitedUser(t, a, { perms: ['finance.fundtravel.view', 'finance.fundtravel.edit'], loginShops: [shopA] });
+      expectStatus(await user.client.get(`${T}/${theirs.id}`), 404);
+      expectStatus(await user.client.post(`${T}/saveTravel`, trip({ shopId: shopB })), 403);
+      expect(expectOk(await user.client.get(`${T}/list`, { pageSize: 100 })).list.every((r: Row) => r.shopId === shopA)).toBe(true);
+      const viewer = await createLimitedUser(t, a, { perms: ['finance.fundtravel.view'] });
+      expectStatus(await viewer.client.post(`${T}/saveTravel`, trip()), 403);
+    });
+  });
 });

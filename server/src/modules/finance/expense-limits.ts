@@ -10,6 +10,7 @@ import { AppError, fieldError } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { registerImport } from '../../platform/importer.js';
 import { keywordMatch } from '../../platform/paging.js';
+import { checkLocks } from '../../platform/period-locks.js';
 import { shops } from '../org/schema.js';
 import { loadShops } from '../pricing/common.js';
 import { tenantToday, yuan } from './reserve.js';
@@ -196,7 +197,11 @@ const limitImport = {
     if (!rows.length) return 0;
     const byMonth = new Map<string, Line[]>();
     for (const { month, ...line } of rows) byMonth.set(month, [...(byMonth.get(month) ?? []), line]);
-    for (const [month, lines] of byMonth) await saveLimitBill({ tx, auth, lang: 'zh-CN' }, { month, memo: '导入' }, lines);
+    for (const [month, lines] of byMonth) {
+      const id = await saveLimitBill({ tx, auth, lang: 'zh-CN' }, { month, memo: '导入' }, lines);
+      const [bill] = await tx.select().from(expenseLimitBills).where(eq(expenseLimitBills.id, id));
+      await checkLocks(tx, { doc: expenseLimitType.doc, bill, operation: 'save' });
+    }
     return rows.length;
   },
 };

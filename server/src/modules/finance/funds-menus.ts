@@ -1,4 +1,5 @@
-import { type MenuAction, type MenuDef, viewEdit } from '../../platform/menus.js';
+import { fundTravelRecord } from '@headoffice/contract';
+import { type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string): MenuAction => ({ key: perm, name, nameEn, perm });
 
@@ -39,6 +40,7 @@ export const fundsMenu: MenuDef = {
       url: '/admin/finance/expense-limits',
       ...viewEdit('finance.iolimit', [action('finance.iolimit.audit', '审核', 'Audit')]),
     },
+    recordMenu(fundTravelRecord, 'ScheduleOutlined'),
     {
       key: 'finance.fundlock',
       name: '备用金锁定日',

@@ -3,6 +3,7 @@ import { registerBill } from '../../platform/bills.js';
 import { registerRecord } from '../../platform/records.js';
 import { financeRecords } from './dictionaries.js';
 import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
+import { registerFundTravel } from './fund-travel.js';
 import { registerFunds } from './funds-routes.js';
 import { registerRentContracts } from './rent-contracts.js';
 import { registerDormRates } from './rent-dorm-rates.js';
@@ -18,6 +19,7 @@ export async function financeModule(app: FastifyInstance) {
   registerFunds(app);
   registerBill(app, expenseLimitType);
   registerExpenseLimitImport(app);
+  registerFundTravel(app);
   // Reserve money and rents.
   for (const type of [...reserveBillTypes, ...rentPaymentTypes]) registerBill(app, type);
   registerReserveMoney(app);

@@ -671,3 +671,17 @@ export const expenseLimitBillLines = pgTable(
     tenantReference(t, t.itemId, financeItems),
   ],
 );
+
+/** A shop's business trip (出差记录, fundtravel): who, when, what for, and whether it was reimbursed. */
+export const fundTravels = dictionaryTable(
+  'fund_travels',
+  {
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    traveller: text('traveller').notNull(),
+    idName: text('id_name'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    reimbursed: smallint('reimbursed').notNull().default(0),
+  },
+  (t) => [index('fund_travels_tenant_shop_start').on(t.tenantId, t.shopId, t.startDate), tenantReference(t, t.shopId, shops)],
+);
