@@ -23,10 +23,15 @@ describe('expense limit adjustments (iolimitbillhead): one step, limits of the m
         | Row
         | undefined
     )?.amount;
-  const upload = async (rows: unknown[][], client: Client = a.admin): Promise<Answer> => {
+  const upload = async (
+    rows: unknown[][],
+    client: Client = a.admin,
+    url = at('saveSystem'),
+    header = ['月份', '门店', '收支项目', '调整金额(元)', '备注'],
+  ): Promise<Answer> => {
     const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('支出限额调整');
-    ws.addRow(['月份', '门店', '收支项目', '调整金额(元)', '备注']);
+    const ws = wb.addWorksheet('导入');
+    ws.addRow(header);
     for (const r of rows) ws.addRow(r);
     const content = Buffer.from(await wb.xlsx.writeBuffer());
     const boundary = '----headoffice-limits';
@@ -37,7 +42,7 @@ describe('expense limit adjustments (iolimitbillhead): one step, limits of the m
     ]);
     const res = await t.app.inject({
       method: 'POST',
-      url: at('saveSystem'),
+      url,
       payload,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client.token}` },
     });
@@ -162,6 +167,83 @@ describe('expense limit adjustments (iolimitbillhead): one step, limits of the m
       expect(expectOk(await user.client.get(`${T}/list`, { pageSize: 100 })).list.every((r: Row) => r.shopId === shopA)).toBe(true);
       const viewer = await createLimitedUser(t, a, { perms: ['finance.fundtravel.view'] });
       expectStatus(await viewer.client.post(`${T}/saveTravel`, trip()), 403);
+    });
+  });
+
+  describe('imports of redeposits (fundhcbill) and budgets (iolimitys)', () => {
+    const shopName = async (id: number) =>
+      ((expectOk(await a.admin.get('/api-chain/shop/list/all')) as Row[]).find((s) => s.id === id) as Row).name;
+
+    it('redeposits: each row a draft; a bad row or a locked day imports nothing', async () => {
+      const H = ['门店', '回存日期', '金额(元)', '经手人', '回存原因', '备注'];
+      const url = '/api-finance/fundhcbill/saveSystem';
+      const count = async () => expectOk(await a.admin.get('/api-finance/fundhcbill/billList', { shopId: shopA, pageSize: 1 })).total;
+      const before = await count();
+      const name = await shopName(shopA);
+      expect((await upload([[name, '2026-02-03', '-5']], a.admin, url, H)).status).toBe(400);
+      expect(await count()).toBe(before);
+      expectOk(await a.admin.post('/api-finance/monthlock/save', { yearmonth: '2026-02', type: 1, status: 1 }));
+      const locked = await upload([[name, '2026-02-03', '300']], a.admin, url, H);
+      expect(locked.status).toBe(409);
+      expect(locked.body.resp_msg).toContain('2026-02');
+      expect(await count()).toBe(before);
+      expectOk(await a.admin.post('/api-finance/monthlock/save', { yearmonth: '2026-02', type: 1, status: 0 }));
+      const good = await upload(
+        [
+          [name, '2026-02-03', '300', '李会计', '多余备用金'],
+          [name, '2026-02-04', '20.50'],
+        ],
+        a.admin,
+        url,
+        H,
+      );
+      expect(good.status, JSON.stringify(good.body)).toBe(200);
+      expect(await count()).toBe(before + 2);
+      const list = expectOk(await a.admin.get('/api-finance/fundhcbill/billList', { shopId: shopA, pageSize: 2 })).list as Row[];
+      expect(list.map((r) => r.amount).sort()).toEqual([2_050, 30_000].sort());
+      // another shop's user cannot import into shop A
+      const other = await createLimitedUser(t, a, { perms: ['finance.fundhc.view', 'finance.fundhc.edit'], loginShops: [shopB] });
+      expect((await upload([[name, '2026-02-05', '1']], other.client, url, H)).status).toBe(400);
+      expect(await count()).toBe(before + 2);
+    });
+
+    it('budgets: the quarters must add up to the year; everything or nothing', async () => {
+      const H = ['门店', '收支项目', '年度', '全年预算(元)', '一季度(元)', '二季度(元)', '三季度(元)', '四季度(元)', '备注'];
+      const url = '/api-finance/iolimitys/saveSystem';
+      const name = await shopName(shopB);
+      const listed = async () => expectOk(await a.admin.get(EXPENSE_API.budgets, { year: 2031, shopId: shopB })).total;
+      const bad = await upload(
+        [
+          [name, '水电费', 2031, '1200', '300', '300', '300', '300'],
+          [name, '办公用品', 2031, '1000', '300', '300', '300', '300'],
+        ],
+        a.admin,
+        url,
+        H,
+      );
+      expect(bad.status).toBe(400);
+      expect(await listed()).toBe(0);
+      const good = await upload(
+        [
+          [name, '水电费', 2031, '1200', '300', '300', '300', '300'],
+          [name, '办公用品', 2031, '1000.40', '250.10', '250.10', '250.10', '250.10'],
+        ],
+        a.admin,
+        url,
+        H,
+      );
+      expect(good.status, JSON.stringify(good.body)).toBe(200);
+      const rows = expectOk(await a.admin.get(EXPENSE_API.budgets, { year: 2031, shopId: shopB })).list as Row[];
+      expect(rows.map((r) => [r.itemId, r.yearAmount, r.q4]).sort()).toEqual(
+        [
+          [water.id, 120_000, 30_000],
+          [office.id, 100_040, 25_010],
+        ].sort(),
+      );
+      // the same budgets again: already set, nothing more imported
+      const again = await upload([[name, '水电费', 2031, '1200', '300', '300', '300', '300']], a.admin, url, H);
+      expect(again.status).toBe(409);
+      expect(await listed()).toBe(2);
     });
   });
 });
