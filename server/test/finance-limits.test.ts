@@ -2,7 +2,7 @@ import { billPath, EXPENSE_API, expenseLimitBill } from '@headoffice/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Answer, build, type Client } from './helpers.js';
-import { expect400, expectOk, expectStatus, shopIds } from './stock-support.js';
+import { expect400, expectLedgerConsistent, expectOk, expectStatus, shopIds } from './stock-support.js';
 import { createLimitedUser } from './users.js';
 
 const at = (relative: string) => billPath(expenseLimitBill, relative);
@@ -245,5 +245,17 @@ describe('expense limit adjustments (iolimitbillhead): one step, limits of the m
       expect(again.status).toBe(409);
       expect(await listed()).toBe(2);
     });
+  });
+
+  it('the demo chain shows reserve balances on the ledger and rent contracts with their schedules', async () => {
+    const balances = expectOk(await a.admin.get('/api-finance/reservemoney/getShopReseveMoney', { pageSize: 50 }));
+    expect(balances.list.filter((r: Row) => r.money > 0).length).toBeGreaterThanOrEqual(6);
+    await expectLedgerConsistent(t, [a]);
+    for (const base of ['/api-finance/storerentcont', '/api-finance/dormrentcont']) {
+      const contracts = expectOk(await a.admin.get(`${base}/billListForChain`, { pageSize: 50 }));
+      expect(contracts.total).toBeGreaterThanOrEqual(3);
+      const one = expectOk(await a.admin.get(`${base}/detail/${contracts.list[0].id}`));
+      expect(one.periods.reduce((s: number, p: Row) => s + p.amount, 0)).toBe(one.totalMoney);
+    }
   });
 });
