@@ -40,6 +40,31 @@ export const fundsMenu: MenuDef = {
       url: '/admin/finance/expense-limits',
       ...viewEdit('finance.iolimit', [action('finance.iolimit.audit', '审核', 'Audit')]),
     },
+    // Pages read with the requests' right (budgets are set with the spending-limit right, on the requests' menu).
+    {
+      key: 'finance.budgets',
+      name: '支出预算',
+      nameEn: 'Expense budgets',
+      icon: 'FundOutlined',
+      url: '/admin/finance/budgets',
+      perm: 'finance.fundbill.view',
+    },
+    {
+      key: 'finance.limits',
+      name: '门店支出限额',
+      nameEn: 'Shop expense limits',
+      icon: 'BarChartOutlined',
+      url: '/admin/finance/limits',
+      perm: 'finance.fundbill.view',
+    },
+    {
+      key: 'finance.fundrecords',
+      name: '备用金台账',
+      nameEn: 'Petty-cash ledger',
+      icon: 'BookOutlined',
+      url: '/admin/finance/fund-records',
+      perm: 'finance.fundbill.view',
+    },
     recordMenu(fundTravelRecord, 'ScheduleOutlined'),
     {
       key: 'finance.fundlock',
