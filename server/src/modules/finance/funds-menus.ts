@@ -40,14 +40,14 @@ export const fundsMenu: MenuDef = {
       url: '/admin/finance/expense-limits',
       ...viewEdit('finance.iolimit', [action('finance.iolimit.audit', '审核', 'Audit')]),
     },
-    // Pages read with the requests' right (budgets are set with the spending-limit right, on the requests' menu).
+    // Pages granted as menus of their own; what they read needs the requests' right (budgets are set
+    // with the spending-limit right): no second menu row carries `finance.fundbill.view`.
     {
       key: 'finance.budgets',
       name: '支出预算',
       nameEn: 'Expense budgets',
       icon: 'FundOutlined',
       url: '/admin/finance/budgets',
-      perm: 'finance.fundbill.view',
     },
     {
       key: 'finance.limits',
@@ -55,7 +55,6 @@ export const fundsMenu: MenuDef = {
       nameEn: 'Shop expense limits',
       icon: 'BarChartOutlined',
       url: '/admin/finance/limits',
-      perm: 'finance.fundbill.view',
     },
     {
       key: 'finance.fundrecords',
@@ -63,7 +62,6 @@ export const fundsMenu: MenuDef = {
       nameEn: 'Petty-cash ledger',
       icon: 'BookOutlined',
       url: '/admin/finance/fund-records',
-      perm: 'finance.fundbill.view',
     },
     recordMenu(fundTravelRecord, 'ScheduleOutlined'),
     {
