@@ -108,7 +108,7 @@ test('a limit adjustment audited raises the shop’s limit of the month; budgets
   await shot(page, 'finance-limits-04-budgets');
 
   await page.goto(`${running.server.url}/admin/finance/fund-records`);
-  await activePane(page).getByText('备用金额度').waitFor();
+  await activePane(page).getByText('备用金额度', { exact: true }).waitFor();
   await settle(page);
   await shot(page, 'finance-limits-05-fund-records');
 
