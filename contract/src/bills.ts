@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LockKind } from './locks.js';
 import type { Label } from './platform.js';
 
 // A bill type (单据) defined once: the server registers its routes and runs its transitions from this
@@ -149,6 +150,8 @@ export interface BillDef<
   headFields: Readonly<Record<string, BillFieldDef>>;
   lineFields: Readonly<Record<string, BillFieldDef>>;
   paths: BillPaths;
+  /** The lock kinds that close this type's bills dated in a locked period (the one place a type says so). */
+  locks?: readonly LockKind[];
 }
 
 /** Declares a bill type; checks at compile time that transitions name declared states. */

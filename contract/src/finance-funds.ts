@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type BillStateDef, defineBill, instant } from './bills.js';
 import { bankAccountNumber } from './finance-records.js';
+import { LOCK_KINDS } from './locks.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
 // Shop funds (DOMAIN-DETAIL §9.2): a shop's petty-cash request (备用金申请, fundbillhead), approved by
@@ -117,6 +118,7 @@ export type FundBillRow = z.infer<typeof fundBillRow>;
 
 export const fundBill = defineBill({
   docType: 'finance.fund',
+  locks: ['close', 'fund', 'fundRequestDay'],
   label: ['备用金申请', 'Petty-cash request'],
   perm: 'finance.fundbill',
   basePath: '/api-finance/fundbillhead',
@@ -278,7 +280,7 @@ export const fundDayLockQuery = pageQuery.extend({
 export const fundLocksForFundQuery = z.object({ dateFrom: date, dateTo: date });
 
 /** 1 资金锁 (fund bills), 2 预留申报锁 (reserve declarations). */
-export const monthLockKinds = { 1: ['资金锁', 'Fund lock'], 2: ['预留申报锁', 'Reserve declaration lock'] } as const;
+export const monthLockKinds = { 1: LOCK_KINDS.fund.label, 2: LOCK_KINDS.reserveDeclaration.label } as const;
 const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM');
 export const monthLockSave = z.strictObject({
   yearmonth: yearMonth,
@@ -464,6 +466,7 @@ export const fundRedepositRow = z.object({
 
 export const fundRedepositBill = defineBill({
   docType: 'finance.fundhc',
+  locks: ['close', 'fund'],
   label: ['备用金回存', 'Petty-cash redeposit'],
   perm: 'finance.fundhc',
   basePath: '/api-finance/fundhcbill',

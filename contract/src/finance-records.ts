@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code, date, name } from './platform.js';
 import {
   defineRecord,
   dictionaryFilters,
@@ -278,3 +279,59 @@ export const financeDictionaryRecords = [
   reserveTypeRecord,
   reserveSpendItemRecord,
 ];
+
+/** 出差记录 (fundtravel, §9.2): a shop's business trips, whether each was reimbursed; saveTravel saves one, saveSystem imports. */
+export const fundTravelRecord = defineRecord({
+  resource: 'fundtravel',
+  basePath: '/api-finance/fundtravel',
+  label: ['出差记录', 'Travel records'],
+  perm: 'finance.fundtravel',
+  codePrefix: 'CC',
+  page: '/admin/finance/travel',
+  fields: dictionaryRecordFields({
+    code: { schema: code, label: ['单号', 'No.'], table: { width: 120, sortable: true }, form: { required: true, maxLength: 32 } },
+    name: { schema: name, label: ['出差事项', 'Purpose'], table: { width: 180, sortable: true }, form: { required: true, maxLength: 64 } },
+    shopId: {
+      schema: z.number().int().positive(),
+      label: ['门店', 'Shop'],
+      type: 'select',
+      pick: { path: '/api-chain/shop/list/all' },
+      display: 'shopName',
+      table: { width: 150 },
+      form: { required: true },
+    },
+    shopName: { schema: z.string().nullish(), label: ['门店', 'Shop'], computed: true, table: false, form: false },
+    traveller: {
+      schema: z.string().trim().min(1).max(32),
+      label: ['出差人', 'Traveller'],
+      table: { width: 100 },
+      form: { required: true, maxLength: 32 },
+    },
+    idName: {
+      schema: z.string().trim().max(32).nullish(),
+      label: ['证件姓名', 'Name on ID card'],
+      table: { width: 110 },
+      form: { maxLength: 32 },
+    },
+    startDate: { schema: date, label: ['开始日期', 'From'], type: 'date', table: { width: 110, sortable: true }, form: { required: true } },
+    endDate: { schema: date, label: ['结束日期', 'To'], type: 'date', table: { width: 110 }, form: { required: true } },
+    reimbursed: {
+      schema: z.number().int().min(0).max(1).default(0),
+      label: ['已报销', 'Reimbursed'],
+      type: 'select',
+      options: [
+        { value: 0, label: ['否', 'No'], color: 'default' },
+        { value: 1, label: ['是', 'Yes'], color: 'green' },
+      ],
+      table: { width: 90 },
+      form: { initial: 0 },
+    },
+  }),
+  filters: {
+    ...dictionaryFilters,
+    shopId: filter.eq('shopId', z.coerce.number().int().positive()),
+    reimbursed: filter.eq('reimbursed', z.coerce.number().int().min(0).max(1)),
+  },
+  verbs: [...dictionaryVerbs, 'getNextCode', 'saveSystem'],
+  defaultSort: '-startDate',
+});

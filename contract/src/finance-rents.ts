@@ -302,6 +302,7 @@ function rentPaymentBill<K extends RentKind>(kind: K) {
   const contracts = { url: `${RENT_CONTRACT_API[kind]}/list/all`, value: 'id', label: 'code' } as const;
   return defineBill({
     docType: store ? 'finance.storeRent' : 'finance.dormRent',
+    locks: ['close'],
     label: store ? ['房租付款单', 'Store rent payment'] : ['宿舍租金付款单', 'Dormitory rent payment'],
     perm,
     basePath: store ? '/api-finance/storerentrecords' : '/api-finance/dormrentrecords',

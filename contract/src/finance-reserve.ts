@@ -111,6 +111,7 @@ export const reserveAdjustLine = z.strictObject({
 
 export const reserveAdjustBill = defineBill({
   docType: 'finance.reserveAdjust',
+  locks: ['close', 'reserveDeclaration'],
   label: ['预留款调整单', 'Reserve adjustment'],
   perm: 'finance.reserve.adjust',
   basePath: '/api-finance/reservebillhead',
@@ -181,6 +182,7 @@ const twoStepStates = {
 
 export const reserveSpendBill = defineBill({
   docType: 'finance.reserveSpend',
+  locks: ['close', 'reserveDeclaration'],
   label: ['预留款支出单', 'Reserve spending'],
   perm: 'finance.reserve.spend',
   basePath: '/api-finance/reserveiobillhead',
@@ -265,6 +267,7 @@ export const reserveConvertLine = z.strictObject({
 
 export const reserveConvertBill = defineBill({
   docType: 'finance.reserveConvert',
+  locks: ['close', 'reserveDeclaration'],
   label: ['预留款转换单', 'Reserve conversion'],
   perm: 'finance.reserve.convert',
   basePath: '/api-finance/reserveadjbillhead',

@@ -102,6 +102,7 @@ function stockBillDef(type: '1' | '2') {
   const docType = entry ? 'stock.entry' : 'stock.out';
   const resource = entry ? 'entry' : 'out';
   return defineBill({
+    locks: ['close'],
     docType,
     label: entry ? ['入库单', 'Stock entry'] : ['出库单', 'Stock out'],
     perm: docType,
@@ -215,6 +216,7 @@ export const productOrderDetail = productOrderRow.extend(billDetailExtra.shape);
 export type ProductOrderDetail = z.infer<typeof productOrderDetail>;
 
 export const productOrderBill = defineBill({
+  locks: ['close'],
   docType: 'stock.order',
   label: ['订货单', 'Product order'],
   perm: 'stock.order',

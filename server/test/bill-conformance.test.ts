@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { billLogs, members, menus, periodLocks, services } from '../src/db/schema.js';
 import { packageExtensionType } from '../src/modules/assets/packages-extension.js';
 import { dispatchType } from '../src/modules/cards/dispatch.js';
+import { expenseLimitType } from '../src/modules/finance/expense-limits.js';
 import { fundType } from '../src/modules/finance/funds.js';
 import { redepositType } from '../src/modules/finance/funds-redeposits.js';
 import { rentPaymentTypes } from '../src/modules/finance/rent-payments.js';
@@ -78,6 +79,7 @@ const funding = expectOk(
   }),
 );
 expectOk(await a.admin.post('/api-finance/reservebillhead/auditBill', { id: funding.id }));
+const expenseItemOfA = (expectOk(await a.admin.get('/api-finance/dicioitem/list/all')) as { id: number }[])[0].id;
 const landlordOfA = (expectOk(await a.admin.get('/api-finance/landlordinfo/list/all')) as { id: number }[])[0].id;
 const rentContractsOfA: Record<string, number[]> = { store: [], dorm: [] };
 for (const kind of ['store', 'dorm'] as const)
@@ -200,6 +202,11 @@ const fixtures: Fixture[] = [
       body: { shopId: shopsOfA[0], lines: [{ reserveTypeId: otherReserve, toReserveTypeId: otherReserve, money: 1 }] },
       path: 'lines.0.toReserveTypeId',
     },
+  },
+  {
+    type: expenseLimitType,
+    draft: () => ({ month: '2026-05', lines: [{ shopId: shopsOfA[0], itemId: expenseItemOfA, change: 10_000 }] }),
+    bad: { body: { month: '2026-05', lines: [{ shopId: shopsOfA[0], itemId: expenseItemOfA, change: 0 }] }, path: 'lines.0.change' },
   },
   ...rentPaymentTypes.map((type, i) => ({
     type,

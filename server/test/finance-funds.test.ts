@@ -8,11 +8,12 @@ import {
   reserveConvertBill,
   reserveSpendBill,
 } from '@headoffice/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, employees, users } from '../src/db/schema.js';
-import { monthLockCoverage } from '../src/modules/finance/fund-locks.js';
 import { fundRedeposits, shopIoBills } from '../src/modules/finance/schema.js';
+import { lockCoverage } from '../src/platform/period-locks.js';
+import { periodLocks } from '../src/platform/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { type Answer, build, type Client, type TestTenant } from './helpers.js';
 import { expect400, expectOk, expectStatus, shopIds } from './stock-support.js';
@@ -427,36 +428,85 @@ describe('petty-cash requests, their approval by department, payouts, limits and
     };
     const spendItem = async () =>
       (expectOk(await a.admin.get('/api-finance/dicreserveioitem/list/all')) as Row[]).find((i) => i.name === '设备维修')?.id as number;
-    const lockNames = { 1: 'fund lock', 2: 'reserve declaration lock' } as const;
+    /** How each finance lock kind is locked and unlocked through its own routes, and what its refusal says. */
+    const lockKinds: Record<
+      string,
+      { period: (year: number) => string; lock: (client: Client, period: string, status: 0 | 1) => Promise<Answer>; says: string }
+    > = {
+      fund: {
+        period: (year) => `${year}-03`,
+        lock: (client, yearmonth, status) => client.post(FUNDS_API.monthLockSave, { yearmonth, type: 1, status }),
+        says: 'is closed by the fund lock: its bills cannot be made, changed or approved',
+      },
+      reserveDeclaration: {
+        period: (year) => `${year}-03`,
+        lock: (client, yearmonth, status) => client.post(FUNDS_API.monthLockSave, { yearmonth, type: 2, status }),
+        says: 'is closed by the reserve declaration lock: its bills cannot be made, changed or approved',
+      },
+      fundRequestDay: {
+        period: (year) => `${year}-03-10`,
+        lock: (client, day, status) => client.post(FUNDS_API.dayLockSave, { day, status }),
+        says: 'is locked: no petty-cash request may be made or changed for that day',
+      },
+      // The general close has no seed route: its rows are written by the books' closing.
+      close: {
+        period: (year) => `${year}-03`,
+        lock: async (_client, period, status) => {
+          await inTenant(t.database.db, a.tenantId, (tx) =>
+            status === 1
+              ? tx.insert(periodLocks).values({ tenantId: a.tenantId, lock: 'close', kind: 'month', period })
+              : tx
+                  .update(periodLocks)
+                  .set({ status: 0 })
+                  .where(and(eq(periodLocks.lock, 'close'), eq(periodLocks.period, period))),
+          );
+          return { status: 200, body: { resp_code: '200', data: {} } } as unknown as Answer;
+        },
+        says: 'is closed: its bills cannot be made, changed or approved',
+      },
+    };
 
-    it('a locked month refuses every covered bill type’s save and transition, naming the month; unlocking opens it again', async () => {
-      const covered = Object.entries(monthLockCoverage).flatMap(([kind, types]) =>
-        types.map((docType) => [Number(kind) as 1 | 2, docType] as const),
-      );
-      expect(covered.map(([, docType]) => docType)).toContain(fundBill.docType);
-      const unlocker = await createLimitedUser(t, a, { perms: ['finance.monthlock.view', 'finance.monthlock.edit'] });
+    it('every lock kind refuses every covered bill type’s save and transition, naming the period; unlocking opens it again', async () => {
+      const finance = new Set(Object.keys(coveredTypes));
+      // Every type a finance lock covers has its draft here; the general close is looped over for the finance types.
+      const covered = lockCoverage().filter(([kind, docType]) => kind !== 'close' || finance.has(docType));
+      for (const [kind, docType] of covered)
+        if (kind !== 'close') expect(finance.has(docType), `how to make a draft of ${docType}`).toBe(true);
+      expect(new Set(covered.map(([kind]) => kind))).toEqual(new Set(['close', 'fund', 'reserveDeclaration', 'fundRequestDay']));
+      expect(covered.length).toBeGreaterThanOrEqual(11);
+      const unlocker = await createLimitedUser(t, a, {
+        perms: ['finance.monthlock.view', 'finance.monthlock.edit', 'finance.fundlock.view', 'finance.fundlock.edit'],
+      });
+      let year = 2001;
       for (const [kind, docType] of covered) {
         const type = coveredTypes[docType];
-        expect(type, `how to make a draft of ${docType}`).toBeDefined();
-        const month = `2025-0${kind}`;
-        const draft = expectOk(await type.draft(`${month}-10`));
-        expectOk(await unlocker.client.post(FUNDS_API.monthLockSave, { yearmonth: month, type: kind, status: 1 }));
-        const refusedSave = await type.draft(`${month}-11`);
+        const how = lockKinds[kind];
+        const period = how.period(year);
+        // A draft dated in the period before it is locked, then the lock.
+        const draft = expectOk(await type.draft(`${year}-03-10`));
+        expectOk(await how.lock(unlocker.client, period, 1));
+        const refusedSave = await type.draft(`${year}-03-10`);
         expectStatus(refusedSave, 409);
-        expect(refusedSave.body.resp_msg).toContain(`${month} 已`);
+        expect(refusedSave.body.resp_msg).toContain(`${period} 已`);
         const refusedMove = await a.admin.post(type.firstStep, { id: draft.id }, { 'accept-language': 'en-US' });
         expectStatus(refusedMove, 409);
-        expect(refusedMove.body.resp_msg).toBe(
-          `${month} is closed by the ${lockNames[kind]}: its bills cannot be made, changed or approved`,
-        );
-        // the other kind of month lock does not close these bills (a month of its own per kind: both kinds stay locked there)
-        const otherMonth = `2025-0${kind + 6}`;
-        expectOk(await a.admin.post(FUNDS_API.monthLockSave, { yearmonth: otherMonth, type: kind === 1 ? 2 : 1, status: 1 }));
-        expectOk(await type.draft(`${otherMonth}-03`));
-        expectStatus(await unlocker.client.post(FUNDS_API.monthLockSave, { yearmonth: month, type: kind, status: 0 }), 403);
-        expectOk(await a.admin.post(FUNDS_API.monthLockSave, { yearmonth: month, type: kind, status: 0 }));
-        expect(expectOk(await a.admin.post(type.firstStep, { id: draft.id })).state).not.toBe(draft.state);
+        expect(refusedMove.body.resp_msg).toContain(`${period} ${how.says}`);
+        // a lock kind that does not cover the type leaves it open (another year of its own)
+        if (kind === 'reserveDeclaration' || kind === 'fund') {
+          const other = kind === 'fund' ? 2 : 1;
+          expectOk(await a.admin.post(FUNDS_API.monthLockSave, { yearmonth: `${year + 50}-03`, type: other, status: 1 }));
+          expectOk(await type.draft(`${year + 50}-03-03`));
+        }
+        if (kind !== 'close') expectStatus(await how.lock(unlocker.client, period, 0), 403);
+        expectOk(await how.lock(a.admin, period, 0));
+        expect(expectOk(await a.admin.post(type.firstStep, { id: draft.id })).state, `${kind} ${docType}`).not.toBe(draft.state);
+        expectOk(await type.draft(`${year}-03-11`));
+        year += 1;
       }
+      // the seed's month lock list keeps the unlocked rows with their type
+      expectOk(await a.admin.post(FUNDS_API.monthLockSave, { yearmonth: '2025-07', type: 1, status: 1 }));
+      expectOk(await a.admin.post(FUNDS_API.monthLockSave, { yearmonth: '2025-01', type: 1, status: 1 }));
+      expectOk(await a.admin.post(FUNDS_API.monthLockSave, { yearmonth: '2025-01', type: 1, status: 0 }));
       const months = expectOk(await a.admin.get(FUNDS_API.monthLocks, { year: 2025 }));
       expect(months.list.map((m: Row) => [m.yearmonth, m.type, m.status])).toEqual(expect.arrayContaining([['2025-01', 1, 0]]));
       const locked = (expectOk(await a.admin.get(FUNDS_API.monthLocksAll)) as Row[]).map((m) => m.yearmonth);

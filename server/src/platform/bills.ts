@@ -177,6 +177,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     initial: def.initial,
     editable: [...def.editable],
     dateField: impl.dateField,
+    locks: def.locks,
     transitions,
     link: (id) => `${def.webPath}/${id}`,
     numberPrefix: impl.numberPrefix,

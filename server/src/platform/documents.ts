@@ -1,3 +1,4 @@
+import type { LockKind } from '@headoffice/contract';
 import { and, asc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
@@ -6,6 +7,7 @@ import { AppError, conflict, forbidden, notFound } from './errors.js';
 import { emit } from './events.js';
 import { defineLabelResolver, defineMessages, type Lang } from './i18n.js';
 import { nextNumber } from './numbering.js';
+import { checkLocks, coverWithLocks } from './period-locks.js';
 import { billLogs } from './schema.js';
 
 defineMessages({
@@ -91,6 +93,8 @@ export interface DocumentType {
   editable: string[];
   /** Field of the business date (the period a guard such as the period lock looks at). */
   dateField?: string;
+  /** The lock kinds that close this type's bills dated in a locked period (contract LOCK_KINDS). */
+  locks?: readonly LockKind[];
   transitions: Transition[];
   /** Web route of a bill, for the inbox. */
   link: (id: number) => string;
@@ -130,6 +134,7 @@ defineLabelResolver((key, lang) => {
 
 export function registerDocumentType(doc: DocumentType) {
   registry.set(doc.docType, doc);
+  if (doc.locks) coverWithLocks(doc.docType, doc.locks);
   return doc;
 }
 
@@ -141,8 +146,9 @@ export function registerGuard(guard: BillGuard) {
   return guard;
 }
 
-/** Runs the guards of the bill's type; the first that refuses throws. */
+/** Runs the lock check (period locks of the kinds covering the type), then the guards of the bill's type; the first that refuses throws. */
 export async function runGuards(tx: Db, auth: Auth, target: GuardTarget) {
+  await checkLocks(tx, target);
   for (const guard of guards) if (guard.docTypes.includes(target.doc.docType)) await guard.check(tx, auth, target);
 }
 

@@ -1,47 +1,108 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { LOCK_KINDS, type LockKind } from '@headoffice/contract';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { BillGuard, GuardTarget } from './documents.js';
 import { AppError } from './errors.js';
 import { defineMessages } from './i18n.js';
 import { periodLocks } from './schema.js';
 
-defineMessages({
+// Locks that really lock, one mechanism (DOMAIN-DETAIL §9.1, §9.2): the named lock kinds of the
+// contract (LOCK_KINDS) hold months or days in `period_locks` (status 1 locked, 0 unlocked again);
+// a bill type names the kinds that cover it in its definition (`locks`), and the documents engine
+// (`runGuards`) refuses every save, transition and after-approval change of a covered bill dated in
+// a locked period, naming the period and the lock. Locking and unlocking are the routes of each kind
+// (finance: monthlock, fundlock), each with its own unlock right, and logged.
+
+const lockMessages = defineMessages({
   periodLocked: [
     '{period} 已结账，不能新增、修改或审核该期间的单据',
     'The period {period} is closed: its bills cannot be made, changed or approved',
   ],
+  monthLockedFund: [
+    '{period} 已资金锁定，不能新增、修改或审核该月的单据',
+    '{period} is closed by the fund lock: its bills cannot be made, changed or approved',
+  ],
+  monthLockedReserve: [
+    '{period} 已预留申报锁定，不能新增、修改或审核该月的单据',
+    '{period} is closed by the reserve declaration lock: its bills cannot be made, changed or approved',
+  ],
+  fundDayLocked: [
+    '{period} 已锁定备用金申请日期，不能申请或修改该日的申请',
+    '{period} is locked: no petty-cash request may be made or changed for that day',
+  ],
 });
 
-/** The closed period (`2026-03` or `2026-03-31`) that holds a business date of a shop (null: head office), if any. */
-export async function closedPeriod(tx: Db, shopId: number | null, date: string): Promise<string | undefined> {
-  const [lock] = await tx
-    .select({ period: periodLocks.period })
+/** The refusal of each lock kind: it names the period and the lock. */
+const refusal: Record<LockKind, keyof typeof lockMessages> = {
+  close: 'periodLocked',
+  fund: 'monthLockedFund',
+  reserveDeclaration: 'monthLockedReserve',
+  fundRequestDay: 'fundDayLocked',
+};
+
+/** The lock kinds covering each bill type, fed by the definitions (`locks`) as types register. */
+const coverage = new Map<string, Set<LockKind>>();
+
+/** Puts a bill type under lock kinds (called by `registerDocumentType` with the definition's `locks`). */
+export function coverWithLocks(docType: string, kinds: readonly LockKind[]) {
+  const set = coverage.get(docType) ?? new Set<LockKind>();
+  for (const kind of kinds) set.add(kind);
+  coverage.set(docType, set);
+}
+
+/** Every covered bill type of every lock kind: `[kind, docType]` pairs (a test loops over them). */
+export const lockCoverage = (): [LockKind, string][] =>
+  [...coverage].flatMap(([docType, kinds]) => [...kinds].map((kind): [LockKind, string] => [kind, docType]));
+
+/** The locked period of the named kinds that holds a business date of a shop (null: head office), if any. */
+export async function lockedPeriod(
+  tx: Db,
+  kinds: readonly LockKind[],
+  shopId: number | null,
+  date: string,
+): Promise<{ lock: LockKind; period: string } | undefined> {
+  const months = kinds.filter((k) => (LOCK_KINDS[k].periods as readonly string[]).includes('month'));
+  const days = kinds.filter((k) => (LOCK_KINDS[k].periods as readonly string[]).includes('day'));
+  const [found] = await tx
+    .select({ lock: periodLocks.lock, period: periodLocks.period })
     .from(periodLocks)
     .where(
       and(
+        eq(periodLocks.status, 1),
         shopId === null ? isNull(periodLocks.shopId) : or(isNull(periodLocks.shopId), eq(periodLocks.shopId, shopId)),
         or(
-          and(eq(periodLocks.kind, 'month'), eq(periodLocks.period, date.slice(0, 7))),
-          and(eq(periodLocks.kind, 'day'), eq(periodLocks.period, date)),
+          months.length
+            ? and(eq(periodLocks.kind, 'month'), inArray(periodLocks.lock, months), eq(periodLocks.period, date.slice(0, 7)))
+            : undefined,
+          days.length ? and(eq(periodLocks.kind, 'day'), inArray(periodLocks.lock, days), eq(periodLocks.period, date)) : undefined,
         ),
       ),
     )
-    .orderBy(sql`${periodLocks.kind} = 'day'`)
+    .orderBy(sql`${periodLocks.kind} = 'day'`, periodLocks.lock)
     .limit(1);
-  return lock?.period;
+  return found;
 }
 
-async function checkPeriod(tx: Db, target: GuardTarget) {
+/** The closed period (general close, `2026-03` or `2026-03-31`) that holds a business date of a shop, if any. */
+export async function closedPeriod(tx: Db, shopId: number | null, date: string): Promise<string | undefined> {
+  return (await lockedPeriod(tx, ['close'], shopId, date))?.period;
+}
+
+/** The one lock guard of the documents engine: refuses a covered bill dated in a locked period. */
+export async function checkLocks(tx: Db, target: GuardTarget) {
+  const kinds = coverage.get(target.doc.docType);
   const field = target.doc.dateField;
   const date = field ? target.bill[field] : undefined;
-  if (typeof date !== 'string') return;
-  const period = await closedPeriod(tx, target.bill.shopId, date);
-  if (period) throw new AppError(409, 'periodLocked', { period });
+  if (!kinds?.size || typeof date !== 'string') return;
+  const locked = await lockedPeriod(tx, [...kinds], target.bill.shopId ?? null, date);
+  if (locked) throw new AppError(409, refusal[locked.lock], { period: locked.period });
 }
 
-/** The period lock over the named bill types: a bill dated in a closed month or day is not saved, moved or changed. */
-export const periodLock = (docTypes: readonly string[]): BillGuard => ({
-  name: 'periodLock',
-  docTypes,
-  check: (tx, _auth, target) => checkPeriod(tx, target),
-});
+/**
+ * Older form of the declaration, for types not yet naming `locks` in their definition: puts them
+ * under the general close. The engine's own check does the refusing; the guard returned does nothing.
+ */
+export const periodLock = (docTypes: readonly string[]): BillGuard => {
+  for (const docType of docTypes) coverWithLocks(docType, ['close']);
+  return { name: 'periodLock', docTypes: [], check: async () => undefined };
+};

@@ -1,6 +1,7 @@
+import type { LockKind, LockPeriod } from '@headoffice/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, tenantColumn, tenantPrimaryKey } from '../db/columns.js';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, tenantColumn, tenantPrimaryKey, updatedAt } from '../db/columns.js';
 
 export const auditLog = pgTable(
   'audit_log',
@@ -97,15 +98,25 @@ export const periodLocks = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
+    /** null: every shop. */
     shopId: bigint('shop_id', { mode: 'number' }),
-    kind: text('kind').$type<'month' | 'day'>().notNull(),
+    /** The named lock kind (contract LOCK_KINDS): `close`, `fund`, `reserveDeclaration`, `fundRequestDay`. */
+    lock: text('lock').$type<LockKind>().notNull().default('close'),
+    /** What the period is: a month (`2026-03`) or a day (`2026-03-31`). */
+    kind: text('kind').$type<LockPeriod>().notNull(),
     period: text('period').notNull(),
+    /** 1 locked, 0 unlocked again (the row stays, with who unlocked it). */
+    status: smallint('status').notNull().default(1),
+    memo: text('memo'),
     createdBy: bigint('created_by', { mode: 'number' }),
+    changedBy: bigint('changed_by', { mode: 'number' }),
+    changedByName: text('changed_by_name'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('period_locks_tenant_shop_period').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.kind, t.period),
+    uniqueIndex('period_locks_tenant_shop_lock_period').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.lock, t.kind, t.period),
   ],
 );
 

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { saveContract } from '../modules/finance/rent-contracts.js';
+import { postReserve, reserveAdjustType } from '../modules/finance/reserve.js';
 import {
   banks,
   financeGroups,
@@ -8,6 +10,8 @@ import {
   fundDescriptions,
   landlords,
   payeeAccounts,
+  reserveBillLines,
+  reserveBills,
   reserveSpendItems,
   reserveTypes,
   shopFinanceProfiles,
@@ -15,6 +19,8 @@ import {
   shopPettyCash,
 } from '../modules/finance/schema.js';
 import { branches, shops } from '../modules/org/schema.js';
+import type { Auth } from '../platform/auth.js';
+import { nextBillNumber } from '../platform/documents.js';
 
 const coded = (prefix: string, names: string[]) =>
   names.map((name, i) => ({ code: `${prefix}${String(i + 1).padStart(3, '0')}`, name, sort: (i + 1) * 10 }));
@@ -177,5 +183,115 @@ export async function seedDemoFinance(tx: Db, tenantId: number) {
         bankno: `440501460109${String(4001 + i)}`,
       },
     ]);
+  }
+  await seedDemoReserveAndRents(tx, tenantId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reserve money and rents of the demo chain (kept apart): an audited reserve adjustment gives the
+// third to fifth shops balances on the ledger, and those shops have store rent and dormitory
+// contracts with their schedules, so that the reserve and rent pages are not empty.
+
+/** Who the demo's bills and contracts are made by: head office, every shop. */
+const demoAuth = (tenantId: number) =>
+  ({
+    tenantId,
+    userId: null,
+    username: 'system',
+    name: '系统',
+    isSuper: true,
+    permissions: new Set<string>(),
+    loginShops: [],
+    managerShops: [],
+  }) as unknown as Auth;
+
+export async function seedDemoReserveAndRents(tx: Db, tenantId: number) {
+  const t = { tenantId };
+  const shopRows = (
+    await tx.select({ id: shops.id }).from(shops).where(eq(shops.tenantId, tenantId)).orderBy(asc(shops.code), asc(shops.id))
+  ).slice(2, 5);
+  const types = await tx
+    .select({ id: reserveTypes.id })
+    .from(reserveTypes)
+    .where(eq(reserveTypes.tenantId, tenantId))
+    .orderBy(asc(reserveTypes.sort));
+  if (!shopRows.length || types.length < 2) return;
+  const billDate = '2026-01-05';
+  const lines = shopRows.flatMap((shop, i) => [
+    { shopId: shop.id, reserveTypeId: types[0].id, money: 2_000_000 + i * 500_000 },
+    { shopId: shop.id, reserveTypeId: types[1].id, money: 800_000 + i * 200_000 },
+  ]);
+  const [bill] = await tx
+    .insert(reserveBills)
+    .values({
+      ...t,
+      kind: 'adjust',
+      billNo: await nextBillNumber(tx, reserveAdjustType.doc, tenantId, billDate),
+      billDate,
+      state: 'approved',
+      totalMoney: lines.reduce((s, l) => s + l.money, 0),
+      memo: '期初预留款',
+      createdByName: '系统',
+      auditedByName: '系统',
+      auditedAt: new Date(`${billDate}T02:00:00Z`),
+    })
+    .returning({ id: reserveBills.id });
+  const saved = await tx
+    .insert(reserveBillLines)
+    .values(lines.map((l, i) => ({ ...t, ...l, billId: bill.id, sort: (i + 1) * 10 })))
+    .returning({
+      id: reserveBillLines.id,
+      shopId: reserveBillLines.shopId,
+      reserveTypeId: reserveBillLines.reserveTypeId,
+      money: reserveBillLines.money,
+    });
+  await postReserve(
+    tx,
+    tenantId,
+    reserveAdjustType.def.docType,
+    bill.id,
+    saved.map((l) => ({ shopId: l.shopId, reserveTypeId: l.reserveTypeId, delta: l.money, lineId: l.id })),
+  );
+  for (const l of saved)
+    await tx.update(reserveBillLines).set({ balanceBefore: 0, balanceAfter: l.money }).where(eq(reserveBillLines.id, l.id));
+  const [landlord] = await tx
+    .select({ id: landlords.id })
+    .from(landlords)
+    .where(and(eq(landlords.tenantId, tenantId), eq(landlords.code, 'FD001')));
+  const auth = demoAuth(tenantId);
+  for (const [i, shop] of shopRows.entries()) {
+    await saveContract(tx, 'store', auth, {
+      code: `ZJ2026${String(i + 1).padStart(3, '0')}`,
+      shopId: shop.id,
+      landlordId: landlord?.id ?? null,
+      startDate: '2026-01-01',
+      endDate: '2028-12-31',
+      cycle: (['month', 'quarter', 'year'] as const)[i % 3],
+      totalMoney: 36_000_000 + i * 6_000_000,
+      deposit: 3_000_000,
+      firstPeriodFree: i === 1 ? 1 : 0,
+      increaseRate: 300,
+      rentType: 1,
+      status: 1,
+      memo: null,
+    });
+    await saveContract(tx, 'dorm', auth, {
+      code: `SS2026${String(i + 1).padStart(3, '0')}`,
+      shopId: shop.id,
+      landlordName: ['李秀英', '张伟', '赵丽'][i],
+      payee: ['李秀英', '张伟', '赵丽'][i],
+      tel: `1390000000${i}`,
+      address: '员工宿舍',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      cycle: 'month',
+      totalMoney: 3_600_000,
+      deposit: 300_000,
+      firstPeriodFree: 0,
+      increaseRate: 0,
+      rentType: 1,
+      status: 1,
+      memo: null,
+    });
   }
 }

@@ -20,6 +20,7 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
+import { registerImport } from '../../platform/importer.js';
 import { offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/schema.js';
@@ -125,6 +126,51 @@ async function saveBudget(tx: Db, auth: Auth, body: z.output<typeof budgetSave>)
   return current.id;
 }
 
+const yuanCell = (label: string) =>
+  z.coerce
+    .number()
+    .refine((v) => v >= 0 && v <= 10_000_000, `${label}须为 0 到 1000 万元`)
+    .transform((v) => Math.round(v * 100));
+
+/** The import of budgets (iolimitys saveSystem): a row per shop × item × year, in yuan; the quarters add up to the year. */
+const budgetImport = {
+  name: ['支出预算', 'Expense budgets'] as const,
+  columns: [
+    {
+      key: 'shopId',
+      title: ['门店', 'Shop'] as const,
+      required: true,
+      lookup: { table: shops, scope: (auth: Auth) => inVisibleShops(auth, shops.id) },
+    },
+    { key: 'itemId', title: ['收支项目', 'Item'] as const, required: true, lookup: { table: financeItems } },
+    { key: 'year', title: ['年度', 'Year'] as const, type: 'int' as const, required: true, example: '2026' },
+    { key: 'yearAmount', title: ['全年预算(元)', 'Year (yuan)'] as const, required: true, example: '12000.00' },
+    { key: 'q1', title: ['一季度(元)', 'Q1 (yuan)'] as const, required: true, example: '3000.00' },
+    { key: 'q2', title: ['二季度(元)', 'Q2 (yuan)'] as const, required: true, example: '3000.00' },
+    { key: 'q3', title: ['三季度(元)', 'Q3 (yuan)'] as const, required: true, example: '3000.00' },
+    { key: 'q4', title: ['四季度(元)', 'Q4 (yuan)'] as const, required: true, example: '3000.00' },
+    { key: 'memo', title: ['备注', 'Memo'] as const },
+  ],
+  schema: z
+    .object({
+      shopId: z.number().int().positive(),
+      itemId: z.number().int().positive(),
+      year: z.coerce.number().int().min(2000).max(2100),
+      yearAmount: yuanCell('全年预算'),
+      q1: yuanCell('一季度'),
+      q2: yuanCell('二季度'),
+      q3: yuanCell('三季度'),
+      q4: yuanCell('四季度'),
+      memo: z.string().max(500).nullish(),
+    })
+    .refine((v) => v.q1 + v.q2 + v.q3 + v.q4 === v.yearAmount, { path: ['yearAmount'], message: '四个季度合计与全年预算不一致' }),
+  // Each row saved as the save route would (a budget already set for the shop, item and year refuses the whole sheet).
+  insert: async (tx: Db, rows: z.output<typeof budgetSave>[], auth: Auth) => {
+    for (const row of rows) await saveBudget(tx, auth, row);
+    return rows.length;
+  },
+};
+
 function ioBillRows(tx: Db) {
   return tx
     .select({
@@ -196,6 +242,12 @@ async function ledgerOf(tx: Db, shopId: number): Promise<z.infer<typeof fundReco
 }
 
 export function registerExpenseControl(app: FastifyInstance) {
+  registerImport(app, budgetImport as never, {
+    templateUrl: '/api-finance/iolimitys/excelTemplate',
+    importUrl: '/api-finance/iolimitys/saveSystem',
+    perm: BUDGET_EDIT,
+    entity: 'iolimitys',
+  });
   route(
     app,
     'GET',

@@ -1,4 +1,5 @@
-import { type MenuAction, type MenuDef, viewEdit } from '../../platform/menus.js';
+import { fundTravelRecord } from '@headoffice/contract';
+import { type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string): MenuAction => ({ key: perm, name, nameEn, perm });
 
@@ -31,6 +32,38 @@ export const fundsMenu: MenuDef = {
       url: '/admin/finance/fund-redeposits',
       ...viewEdit('finance.fundhc', [action('finance.fundhc.audit', '审核', 'Audit'), action('finance.fundhc.review', '复核', 'Review')]),
     },
+    {
+      key: 'finance.iolimit',
+      name: '支出限额调整单',
+      nameEn: 'Expense limit adjustments',
+      icon: 'ControlOutlined',
+      url: '/admin/finance/expense-limits',
+      ...viewEdit('finance.iolimit', [action('finance.iolimit.audit', '审核', 'Audit')]),
+    },
+    // Pages granted as menus of their own; what they read needs the requests' right (budgets are set
+    // with the spending-limit right): no second menu row carries `finance.fundbill.view`.
+    {
+      key: 'finance.budgets',
+      name: '支出预算',
+      nameEn: 'Expense budgets',
+      icon: 'FundOutlined',
+      url: '/admin/finance/budgets',
+    },
+    {
+      key: 'finance.limits',
+      name: '门店支出限额',
+      nameEn: 'Shop expense limits',
+      icon: 'BarChartOutlined',
+      url: '/admin/finance/limits',
+    },
+    {
+      key: 'finance.fundrecords',
+      name: '备用金台账',
+      nameEn: 'Petty-cash ledger',
+      icon: 'BookOutlined',
+      url: '/admin/finance/fund-records',
+    },
+    recordMenu(fundTravelRecord, 'ScheduleOutlined'),
     {
       key: 'finance.fundlock',
       name: '备用金锁定日',

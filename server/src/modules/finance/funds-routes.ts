@@ -27,7 +27,7 @@ import { billLogs } from '../../platform/schema.js';
 import { registerFundLocks } from './fund-locks.js';
 import { fundType } from './funds.js';
 import { registerExpenseControl } from './funds-expense.js';
-import { redepositType } from './funds-redeposits.js';
+import { redepositType, registerRedepositImport } from './funds-redeposits.js';
 import { expenseBudgets, expenseLimits, fundBillPhotos, fundBills, fundRedeposits, shopIoBills, shopPettyCash } from './schema.js';
 
 // The routes of petty-cash requests besides the bill engine's: what the form shows of the shop (the
@@ -163,6 +163,7 @@ export function registerFunds(app: FastifyInstance) {
   registerFundLocks(app);
   registerExpenseControl(app);
   registerBill(app, redepositType);
+  registerRedepositImport(app);
   const ctxOf = (c: BillCtx) => ({ tx: c.tx, auth: c.auth, lang: c.lang });
   const detail = billDetailSchema(fundBill);
   route(

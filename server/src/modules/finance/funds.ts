@@ -5,11 +5,10 @@ import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
 import { type Auth, can } from '../../platform/auth.js';
 import { type BillCtx, billType } from '../../platform/bills.js';
-import { type BillRow, logBill, nextBillNumber, registerGuard, type TransitionContext } from '../../platform/documents.js';
+import { type BillRow, logBill, nextBillNumber, type TransitionContext } from '../../platform/documents.js';
 import { AppError, fieldError, forbidden } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { businessDate } from '../../platform/numbering.js';
-import { periodLock } from '../../platform/period-locks.js';
 import { users } from '../identity/schema.js';
 import { branches, employees, shops } from '../org/schema.js';
 import { loadShop } from '../pricing/common.js';
@@ -215,5 +214,3 @@ export const fundType = billType(fundBill, {
   },
   reversals: { review: async () => ({ reviewedBy: null, reviewedByName: null, reviewedAt: null }) },
 });
-
-registerGuard(periodLock([fundBill.docType]));

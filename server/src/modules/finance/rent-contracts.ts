@@ -213,7 +213,7 @@ async function writeSchedule(tx: Db, tenantId: number, contractId: number, body:
     await tx.insert(rentPeriods).values(periods.slice(i, i + 200).map((p) => ({ tenantId, contractId, ...p })));
 }
 
-async function saveContract(tx: Db, kind: RentKind, auth: Auth, body: z.output<typeof rentContractSave>) {
+export async function saveContract(tx: Db, kind: RentKind, auth: Auth, body: z.output<typeof rentContractSave>) {
   // Another shop's contract (or another kind's) is not found, whatever else the body says.
   const [current] = body.id
     ? await tx

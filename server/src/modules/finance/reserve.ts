@@ -415,12 +415,6 @@ export const reserveConvertType = billType(reserveConvertBill, {
 
 export const reserveBillTypes = [reserveAdjustType, reserveSpendType, reserveConvertType] as const;
 
-/**
- * The reserve bill types a 预留申报锁 (monthlock type 2) covers: the month lock joins these doc types
- * to its guard. The period lock of the documents engine already covers them (routes.ts).
- */
-export const reserveMonthLockDocTypes = reserveBillTypes.map((t) => t.def.docType);
-
 /** The rows of one balance key that must exist for `getReseveJe`: the current money, 0 when never posted. */
 export async function reserveBalanceOf(tx: Db, key: ReserveKey) {
   const [money] = await reserveBook.balances(tx, [key]);

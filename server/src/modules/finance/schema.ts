@@ -220,41 +220,6 @@ export const fundBillPhotos = pgTable(
   ],
 );
 
-/** A day on which shops may not date petty-cash requests (fundlock); status 1 locked, 0 unlocked again. */
-export const fundDayLocks = pgTable(
-  'fund_day_locks',
-  {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    day: date('day', { mode: 'string' }).notNull(),
-    status: smallint('status').notNull().default(1),
-    memo: memo(),
-    changedBy: bigint('changed_by', { mode: 'number' }),
-    changedByName: text('changed_by_name'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [tenantPrimaryKey(t), uniqueIndex('fund_day_locks_tenant_day').on(t.tenantId, t.day)],
-);
-
-/** A month closed for one kind of bills (monthlock): type 1 fund bills, 2 reserve declarations; status 1 locked. */
-export const monthLocks = pgTable(
-  'month_locks',
-  {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    yearmonth: text('yearmonth').notNull(),
-    type: smallint('type').notNull(),
-    status: smallint('status').notNull().default(1),
-    memo: memo(),
-    changedBy: bigint('changed_by', { mode: 'number' }),
-    changedByName: text('changed_by_name'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [tenantPrimaryKey(t), uniqueIndex('month_locks_tenant_month_type').on(t.tenantId, t.yearmonth, t.type)],
-);
-
 /** A shop's spending limit for an item in a month (iolimitbillhead adjustments, setLimitbill), in cents. */
 export const expenseLimits = pgTable(
   'expense_limits',
@@ -647,4 +612,76 @@ export const dormRates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('dorm_rates_tenant_shop').on(t.tenantId, t.shopId), tenantReference(t, t.shopId, shops)],
+);
+
+/** A one-step adjustment of monthly expense limits (支出限额调整单, iolimitbillhead): `month` is the limits' month. */
+export const expenseLimitBills = pgTable(
+  'expense_limit_bills',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    /** Always null: head office's bill, a shop per line (the documents engine reads it). */
+    shopId: bigint('shop_id', { mode: 'number' }),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    month: text('month').notNull(),
+    state: text('state').notNull().default('draft'),
+    totalChange: bigint('total_change', { mode: 'number' }).notNull().default(0),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    auditedBy: bigint('audited_by', { mode: 'number' }),
+    auditedByName: text('audited_by_name'),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('expense_limit_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    index('expense_limit_bills_tenant_date').on(t.tenantId, t.billDate, t.id),
+  ],
+);
+
+/** A line: one shop × item's change (signed cents); `before`/`after` are the month's limit around the audit (smoney, rmoney). */
+export const expenseLimitBillLines = pgTable(
+  'expense_limit_bill_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    change: bigint('change', { mode: 'number' }).notNull(),
+    before: bigint('before', { mode: 'number' }),
+    after: bigint('after', { mode: 'number' }),
+    memo: text('memo'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('expense_limit_bill_lines_tenant_bill').on(t.tenantId, t.billId),
+    foreignKey({
+      name: 'expense_limit_bill_lines_bill_fk',
+      columns: [t.tenantId, t.billId],
+      foreignColumns: [expenseLimitBills.tenantId, expenseLimitBills.id],
+    }).onDelete('cascade'),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.itemId, financeItems),
+  ],
+);
+
+/** A shop's business trip (出差记录, fundtravel): who, when, what for, and whether it was reimbursed. */
+export const fundTravels = dictionaryTable(
+  'fund_travels',
+  {
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    traveller: text('traveller').notNull(),
+    idName: text('id_name'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    reimbursed: smallint('reimbursed').notNull().default(0),
+  },
+  (t) => [index('fund_travels_tenant_shop_start').on(t.tenantId, t.shopId, t.startDate), tenantReference(t, t.shopId, shops)],
 );

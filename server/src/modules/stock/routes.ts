@@ -1,10 +1,8 @@
 import { productOrderTreeQuery, stockBalanceQuery, stockHistoryQuery } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerBill } from '../../platform/bills.js';
-import { registerGuard } from '../../platform/documents.js';
 import { yuan } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
-import { periodLock } from '../../platform/period-locks.js';
 import { registerRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { balanceHistory, listBalances } from './balances.js';
@@ -14,8 +12,6 @@ import { orderBills, orderTree } from './orders.js';
 import { reasonDef } from './reasons.js';
 
 const stockBillTypes = [entryBills, outBills, orderBills];
-// A closed month or day of the books closes the stock bills dated in it too.
-registerGuard(periodLock(stockBillTypes.map((t) => t.def.docType)));
 
 /** Stock: entries and outs, their lines, reasons, balances and history, product orders, settings. */
 export async function stockModule(app: FastifyInstance) {

@@ -1,4 +1,4 @@
-import { financeDictionaryRecords, landlordRecord } from '@headoffice/contract';
+import { financeDictionaryRecords, fundTravelRecord, landlordRecord } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
 import { fundsPages } from './funds';
@@ -9,7 +9,7 @@ import { reservePages } from './reserve';
 export const financePages: PageDef[] = [
   { path: '/admin/finance/shops', title: 'finance.shops.title', component: lazyPage(() => import('./ShopFinancePage')) },
   { path: '/admin/finance/payee-accounts', title: 'finance.accounts.title', component: lazyPage(() => import('./PayeeAccountsPage')) },
-  ...recordPages([landlordRecord, ...financeDictionaryRecords]),
+  ...recordPages([landlordRecord, fundTravelRecord, ...financeDictionaryRecords]),
   ...fundsPages,
   ...reservePages,
   ...rentPages,
