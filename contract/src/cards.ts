@@ -405,6 +405,7 @@ export type DispatchRow = z.output<typeof dispatchRow>;
 
 export const cardDispatchBill = defineBill({
   docType: 'cards.dispatch',
+  locks: ['close'],
   label: ['实体卡分拨单', 'Card dispatch'],
   perm: 'cards.dispatch',
   basePath: '/api-member/carddispatchhead',

@@ -315,6 +315,7 @@ export const packageExtensionRow = z.object({
 
 export const packageExtensionBill = defineBill({
   docType: 'assets.packageExtension',
+  locks: ['close'],
   label: ['会员套餐延期单', 'Package extension'],
   perm: 'assets.packageExtension',
   basePath: '/api-chain/mempackageorder',

@@ -6,9 +6,8 @@ import { z } from 'zod';
 import type { Database } from '../src/db/client.js';
 import { shops } from '../src/db/schema.js';
 import { type BillCtx, billType, registerBill } from '../src/platform/bills.js';
-import { type BillRow, logBill, registerGuard } from '../src/platform/documents.js';
+import { type BillRow, logBill } from '../src/platform/documents.js';
 import { nextNumber } from '../src/platform/numbering.js';
-import { periodLock } from '../src/platform/period-locks.js';
 
 // An expense voucher (报销单), the example of a bill type with two-step approval (approve by someone
 // other than its maker, then review), an undo (cancel the review), a zero-amount shortcut, a batch
@@ -31,6 +30,7 @@ const voucherLineRow = z.object({ id: z.number(), billId: z.number(), item: z.st
 
 export const voucherBill = defineBill({
   docType: 'example.voucher',
+  locks: ['close'],
   label: ['报销单', 'Expense voucher'],
   perm: 'example.voucher',
   basePath: '/api-example/voucher',
@@ -239,5 +239,3 @@ export async function serveVouchers(app: FastifyInstance, database: Database) {
   for (const statement of statements) await database.db.execute(sql.raw(statement));
   registerBill(app, voucherType);
 }
-
-registerGuard(periodLock([voucherBill.docType]));

@@ -1,7 +1,7 @@
 import { LOCK_KINDS, type LockKind } from '@headoffice/contract';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { BillGuard, GuardTarget } from './documents.js';
+import type { GuardTarget } from './documents.js';
 import { AppError } from './errors.js';
 import { defineMessages } from './i18n.js';
 import { periodLocks } from './schema.js';
@@ -97,12 +97,3 @@ export async function checkLocks(tx: Db, target: GuardTarget) {
   const locked = await lockedPeriod(tx, [...kinds], target.bill.shopId ?? null, date);
   if (locked) throw new AppError(409, refusal[locked.lock], { period: locked.period });
 }
-
-/**
- * Older form of the declaration, for types not yet naming `locks` in their definition: puts them
- * under the general close. The engine's own check does the refusing; the guard returned does nothing.
- */
-export const periodLock = (docTypes: readonly string[]): BillGuard => {
-  for (const docType of docTypes) coverWithLocks(docType, ['close']);
-  return { name: 'periodLock', docTypes: [], check: async () => undefined };
-};

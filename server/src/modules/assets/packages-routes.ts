@@ -24,9 +24,7 @@ import { z } from 'zod';
 import { definedEntityLabels } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth.js';
 import { registerBill } from '../../platform/bills.js';
-import { registerGuard } from '../../platform/documents.js';
 import { notFound } from '../../platform/errors.js';
-import { periodLock } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { assertMemberVisible, assertShop } from './assets.js';
 import { depositMovementsOf, depositsOf, saveDeposit, takeOut } from './deposits.js';
@@ -44,7 +42,6 @@ import { memberPackageLines, packageBills } from './schema.js';
 
 definedEntityLabels.set('memberpackage', ['会员套餐', 'member package']);
 definedEntityLabels.set('deposit', ['寄存产品', 'deposited product']);
-registerGuard(periodLock([packageExtensionType.def.docType]));
 
 const actor = (auth: Auth) => ({ tenantId: auth.tenantId, userId: auth.userId });
 

@@ -23,9 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { can } from '../../platform/auth.js';
 import { registerBill } from '../../platform/bills.js';
-import { registerGuard } from '../../platform/documents.js';
 import { forbidden } from '../../platform/errors.js';
-import { periodLock } from '../../platform/period-locks.js';
 import { type Row, registerRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { applicableRule, giftOf } from '../members/card-rules.js';
@@ -46,8 +44,6 @@ import {
   setCardTypeStatus,
 } from './card-types.js';
 import { dispatchType } from './dispatch.js';
-
-registerGuard(periodLock([dispatchType.def.docType]));
 
 /** Names of linked brands on rows that carry `brandId`. */
 export async function withBrandNames(tx: Parameters<NonNullable<Parameters<typeof serveRecord>[1]['decorate']>>[0], rows: Row[]) {
