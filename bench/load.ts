@@ -107,7 +107,9 @@ export interface BenchFacts {
    * The `after` keys of the deep pages (the last row of the page before, as the server's `next` writes
    * it: base64url JSON of the order's signature, the row's sort values and id), and a row for each detail.
    */
-  keyed: { employees: string; bills: string; log: string; employeeId: number; billId: number };
+  keyed: { employees: string; bills: string; log: string; employeeId: number; billId: number; members: string | null };
+  /** A month of the till and a settled bill in it (null: a data set without the till's year). */
+  till: { from: string; to: string; billId: number } | null;
   /** A generated member as the front desk looks for it (null: a data set without members). */
   member: { mobileTail: string; cardNo: string; nameFragment: string } | null;
 }
@@ -156,6 +158,21 @@ export async function readFacts(query: Query, tenantId: number): Promise<BenchFa
     `select id, at from audit_log where tenant_id = $1 order by at desc, id desc offset $2 limit 1`,
     [tenantId, before(DEEP.log)],
   );
+  const [memberBefore] = counts.members
+    ? await query(
+        `select id from members where tenant_id = $1 and status = 1 and registered_on >= '2020-01-01' and balance >= 100000
+         order by id desc offset $2 limit 1`,
+        [tenantId, before(500)],
+      )
+    : [];
+  // The last full month of the till's year, and a settled bill of its middle.
+  const [till] = await query(
+    `select to_char(date_trunc('month', current_date) - interval '1 month', 'YYYY-MM-DD') as "from",
+            to_char(date_trunc('month', current_date) - interval '1 day', 'YYYY-MM-DD') as "to",
+            (select id from service_bills where tenant_id = $1 and status = 4
+               and business_date = (date_trunc('month', current_date) - interval '15 days')::date order by id limit 1) as bill_id`,
+    [tenantId],
+  );
   // The 12,345th generated member with a card, or the middle one of a small data set.
   const [member] = await query(
     `select right(m.mobile, 4) mobile_tail, c.card_no, left(m.name, 2) name_fragment from members m
@@ -177,7 +194,9 @@ export async function readFacts(query: Query, tenantId: number): Promise<BenchFa
       log: keyText(['-at,-id', new Date(log.at).toISOString(), Number(log.id)]),
       employeeId: Number(emp.id),
       billId: Number(bill.id),
+      members: memberBefore ? keyText(['-id', Number(memberBefore.id)]) : null,
     },
+    till: till?.bill_id ? { from: String(till.from), to: String(till.to), billId: Number(till.bill_id) } : null,
   };
 }
 
@@ -214,6 +233,57 @@ function memberEndpoints(f: BenchFacts): Endpoint[] {
       label: 'member list with filters page 500',
       method: 'GET',
       path: `${list}?page=500&pageSize=20&${MEMBER_FILTERS}`,
+      auth: true,
+    },
+    ...(f.keyed.members
+      ? [
+          {
+            key: 'memList500k',
+            label: 'member list with filters page 500 by key',
+            method: 'GET' as const,
+            path: `${list}?page=500&pageSize=20&${MEMBER_FILTERS}&after=${f.keyed.members}`,
+            auth: true,
+          },
+        ]
+      : []),
+  ];
+}
+
+/** Head office's bill lists over the till's year, when the data set has it. */
+function tillEndpoints(f: BenchFacts): Endpoint[] {
+  if (!f.till) return [];
+  const { from, to, billId } = f.till;
+  const list = '/api-cashier/servicerecords/chain/list';
+  const month = `dateFrom=${from}&dateTo=${to}`;
+  return [
+    {
+      key: 'tillMonth',
+      label: 'service bills, the chain, a month, page 1',
+      method: 'GET',
+      path: `${list}?page=1&pageSize=20&${month}`,
+      auth: true,
+    },
+    {
+      key: 'tillDeep',
+      label: 'service bills, the chain, a month, page 100',
+      method: 'GET',
+      path: `${list}?page=100&pageSize=20&${month}`,
+      auth: true,
+    },
+    {
+      key: 'tillShop',
+      label: 'service bills, one shop, a month, page 1',
+      method: 'GET',
+      path: `${list}?page=1&pageSize=20&shopid=${f.shop.id}&${month}`,
+      auth: true,
+    },
+    { key: 'tillYear', label: 'service bills, the chain, no dates, page 1', method: 'GET', path: `${list}?page=1&pageSize=20`, auth: true },
+    { key: 'tillDetail', label: 'service bill detail', method: 'GET', path: `/api-cashier/servicerecords/detail/${billId}`, auth: true },
+    {
+      key: 'tillTurnover',
+      label: 'turnover by shop and pay type, a month',
+      method: 'GET',
+      path: `/api-cashier/turnover/chain/list?${month}`,
       auth: true,
     },
   ];
@@ -332,6 +402,7 @@ export function benchEndpoints(f: BenchFacts, info: BenchInfo): Endpoint[] {
     { key: 'dict', label: 'dictionary list/all (branch)', method: 'GET', path: '/api-chain/branch/list/all', auth: true },
     { key: 'apps', label: "board's apps", method: 'GET', path: '/api-user/apps', auth: true },
     ...memberEndpoints(f),
+    ...tillEndpoints(f),
   ];
 }
 
