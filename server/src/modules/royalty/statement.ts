@@ -217,6 +217,54 @@ export async function monthRows(
   return { rows, metrics: monthMetrics(sources) };
 }
 
+/** Employees a month's statement reads at once: a big chain's month (a million rows) never sits in memory whole. */
+const EMPLOYEES_PER_BATCH = 500;
+
+/**
+ * The employees with rows in a month, ascending: a locked month's stored rows; else the month's
+ * performance rows and the corrections written during it (a superset: `monthRows` keeps what counts).
+ */
+async function employeesOfMonth(tx: Db, month: string): Promise<number[]> {
+  if ((await lockedMonths(tx)).has(month)) {
+    const stored = await tx
+      .selectDistinct({ id: royaltyLockedRows.employeeId })
+      .from(royaltyLockedRows)
+      .where(eq(royaltyLockedRows.month, month))
+      .orderBy(asc(royaltyLockedRows.employeeId));
+    return stored.map((r) => r.id);
+  }
+  const { first, last } = monthRange(month);
+  const found = await tx
+    .selectDistinct({ id: serviceBillPerf.employeeId })
+    .from(serviceBillPerf)
+    .where(
+      or(
+        and(gte(serviceBillPerf.businessDate, first), lte(serviceBillPerf.businessDate, last)),
+        and(
+          gte(serviceBillPerf.createdAt, new Date(Date.parse(`${first}T00:00:00+08:00`) - 86_400_000)),
+          lt(serviceBillPerf.createdAt, new Date(Date.parse(`${last}T00:00:00+08:00`) + 2 * 86_400_000)),
+        ),
+      ),
+    )
+    .orderBy(asc(serviceBillPerf.employeeId));
+  return found.map((r) => r.id);
+}
+
+/** The month's rows of the employees (every employee of the month when undefined), batch by batch. */
+export async function forEachBatch(
+  tx: Db,
+  month: string,
+  employeeIds: number[] | undefined,
+  fn: (part: Awaited<ReturnType<typeof monthRows>>) => void | Promise<void>,
+) {
+  const ids = employeeIds ?? (await employeesOfMonth(tx, month));
+  for (let i = 0; i < ids.length; i += EMPLOYEES_PER_BATCH) await fn(await monthRows(tx, month, ids.slice(i, i + EMPLOYEES_PER_BATCH)));
+}
+
+/** A statement's order: by employee, then by day, bill and row. */
+const byEmployeeAndDay = (a: RoyaltyRow, b: RoyaltyRow) =>
+  a.eeid - b.eeid || a.billdate.localeCompare(b.billdate) || a.billId - b.billId || a.perfId - b.perfId;
+
 /** A locked month's metrics, from its stored rows. */
 function metricsOfRows(rows: RoyaltyRow[]): Map<number, Metrics> {
   const out = new Map<number, Metrics>();
@@ -235,35 +283,37 @@ function metricsOfRows(rows: RoyaltyRow[]): Map<number, Metrics> {
   return out;
 }
 
-/** Locks a month that has ended: its rows as computed now are stored and final. */
+/**
+ * Locks a month that has ended: its rows as computed now are stored and final. The rows are computed
+ * and stored batch by batch before the lock itself is written (a locked month reads its stored rows).
+ */
 export async function lockMonth(tx: Db, auth: Auth, month: string) {
   const locks = await lockedMonths(tx);
   if (locks.has(month)) throw conflict('royaltyMonthLocked', { month });
   if (month >= businessDate(ZONE).slice(0, 7)) throw conflict('royaltyMonthNotOver', { month });
-  const { rows } = await monthRows(tx, month);
+  let count = 0;
+  let royalty = 0;
+  await forEachBatch(tx, month, undefined, async ({ rows }) => {
+    for (let i = 0; i < rows.length; i += 1000)
+      await tx.insert(royaltyLockedRows).values(
+        rows.slice(i, i + 1000).map((r) => ({
+          tenantId: auth.tenantId,
+          month,
+          perfId: r.perfId,
+          employeeId: r.eeid,
+          shopId: r.shopId,
+          royalty: r.royalty,
+          row: r,
+        })),
+      );
+    count += rows.length;
+    royalty += sumRows(rows).royalty;
+  });
   const [lock] = await tx
     .insert(royaltyMonthLocks)
     .values({ tenantId: auth.tenantId, month, lockedBy: auth.userId, lockedByName: auth.name })
     .returning();
-  for (let i = 0; i < rows.length; i += 1000)
-    await tx.insert(royaltyLockedRows).values(
-      rows.slice(i, i + 1000).map((r) => ({
-        tenantId: auth.tenantId,
-        month,
-        perfId: r.perfId,
-        employeeId: r.eeid,
-        shopId: r.shopId,
-        royalty: r.royalty,
-        row: r,
-      })),
-    );
-  return {
-    month,
-    lockedAt: lock.lockedAt.toISOString(),
-    lockedByName: lock.lockedByName,
-    rows: rows.length,
-    royalty: sumRows(rows).royalty,
-  };
+  return { month, lockedAt: lock.lockedAt.toISOString(), lockedByName: lock.lockedByName, rows: count, royalty };
 }
 
 export function sumRows(rows: RoyaltyRow[]) {
@@ -304,24 +354,38 @@ export async function statement(tx: Db, auth: Auth, q: z.output<typeof royaltySt
       : [];
     employeeIds = es.map((e) => e.id);
   }
-  const { rows, metrics } = await monthRows(tx, q.month, employeeIds);
-  const shown = rows.filter(
-    (r) => (!q.shopId || r.shopId === q.shopId) && (!visible || visible.includes(r.shopId)) && (!q.billNo || r.billcode.includes(q.billNo)),
-  );
+  const from = (q.page - 1) * q.pageSize;
+  const list: RoyaltyRow[] = [];
+  let total = 0;
+  let sum = sumRows([]);
   const byEmployee = new Map<number, { eeid: number; eename: string; royalty: number }>();
-  for (const r of shown) {
-    const e = byEmployee.get(r.eeid) ?? { eeid: r.eeid, eename: r.eename, royalty: 0 };
-    e.royalty += r.royalty;
-    byEmployee.set(r.eeid, e);
-  }
+  const metrics = new Map<number, Metrics>();
+  await forEachBatch(tx, q.month, employeeIds, ({ rows, metrics: batchMetrics }) => {
+    const shown = rows
+      .filter(
+        (r) =>
+          (!q.shopId || r.shopId === q.shopId) && (!visible || visible.includes(r.shopId)) && (!q.billNo || r.billcode.includes(q.billNo)),
+      )
+      .sort(byEmployeeAndDay);
+    for (const r of shown) {
+      if (total >= from && list.length < q.pageSize) list.push(r);
+      total++;
+      const e = byEmployee.get(r.eeid) ?? { eeid: r.eeid, eename: r.eename, royalty: 0 };
+      e.royalty += r.royalty;
+      byEmployee.set(r.eeid, e);
+      metrics.set(r.eeid, batchMetrics.get(r.eeid) ?? { yj: 0, fwyj: 0, cpyj: 0, ks: 0 });
+    }
+    const part = sumRows(shown);
+    sum = { money: sum.money + part.money, base: sum.base + part.base, cost: sum.cost + part.cost, royalty: sum.royalty + part.royalty };
+  });
   const lock = (await lockedMonths(tx)).get(q.month);
   return {
     locked: lock ? { lockedAt: lock.lockedAt.toISOString(), lockedByName: lock.lockedByName } : null,
-    list: shown.slice((q.page - 1) * q.pageSize, q.page * q.pageSize),
-    total: shown.length,
+    list,
+    total,
     page: q.page,
     pageSize: q.pageSize,
-    sum: sumRows(shown),
+    sum,
     employees: [...byEmployee.values()].map((e) => ({
       ...e,
       metrics: metrics.get(e.eeid) ?? { yj: 0, fwyj: 0, cpyj: 0, ks: 0 },
