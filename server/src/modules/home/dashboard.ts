@@ -25,12 +25,7 @@ const dayStart = (d: string) => sql`(${d}::date::timestamp at time zone ${TIME_Z
  * bills by time over the month to the date, per shop; shops with their top-level region; the open and
  * expired bills; stock rows below their safety level; the approvals inbox's counts.
  */
-export async function dashboard(
-  tx: Db,
-  auth: Auth,
-  q: z.output<typeof homeQuery>,
-  docs: Iterable<DocumentType>,
-): Promise<HomeAnswer> {
+export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery>, docs: Iterable<DocumentType>): Promise<HomeAnswer> {
   const date = q.date ?? businessDate(TIME_ZONE);
   const monthFrom = `${date.slice(0, 8)}01`;
   const tenant = auth.tenantId;
