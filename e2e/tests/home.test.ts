@@ -43,8 +43,7 @@ test('the home dashboard: bills settled in two shops show in the figures and cha
       added += bill.amount;
     }
     // Its first product's safety stock far above what is there: a low-stock row.
-    if (i === 0 && setup.products[0])
-      await api('/api-stock/product', { shopId: shop.id, productId: setup.products[0].id, safetyStock: 9999 });
+    if (i === 0 && setup.products[0]) await api('/api-stock/product/updateBypid', { productId: setup.products[0].id, safetyStock: 9999 });
   }
   const after = await api('/api-home/dashboard');
   assert.equal(after.today.turnover - before.today.turnover, added);

@@ -50,13 +50,13 @@ function Figure({ title, icon, color, value, month }: { title: string; icon: Rea
 /** Bars of turnover and card sales (yuan) per row, visits in the tooltip. */
 function barsOption(rows: { name: string; f: HomeFigures }[], t: (k: string) => string): ChartOption {
   return {
-    grid: { left: 64, right: 16, top: 36, bottom: 28 },
+    grid: { left: 64, right: 16, top: 36, bottom: rows.length > 5 ? 52 : 28 },
     legend: { top: 0 },
     tooltip: { trigger: 'axis' },
     xAxis: {
       type: 'category',
       data: rows.map((r) => r.name),
-      axisLabel: { interval: 0, hideOverlap: true, width: 90, overflow: 'truncate' },
+      axisLabel: { interval: 0, rotate: rows.length > 5 ? 30 : 0, width: 90, overflow: 'truncate' },
     },
     yAxis: { type: 'value' },
     series: [
