@@ -14,6 +14,7 @@ export * from './finance-limits.js';
 export * from './finance-records.js';
 export * from './finance-rents.js';
 export * from './finance-reserve.js';
+export * from './home.js';
 export * from './identity.js';
 export * from './identity-records.js';
 export * from './locks.js';

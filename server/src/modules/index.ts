@@ -12,6 +12,7 @@ import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
 import { financeMenus } from './finance/menus.js';
 import * as financeTables from './finance/schema.js';
+import { homeMenus } from './home/menus.js';
 import { identityMenus } from './identity/menus.js';
 import * as identityTables from './identity/schema.js';
 import { marketingMenus } from './marketing/menus.js';
@@ -30,6 +31,7 @@ import * as stockTables from './stock/schema.js';
 
 /** Every module of the server, in menu order: its tables, routes and menus (platform/modules.ts). */
 export const modules: ModuleDef[] = [
+  { name: 'home', menus: homeMenus, routes: async () => (await import('./home/routes.js')).homeModule },
   { name: 'org', tables: orgTables, menus: orgMenus, routes: async () => (await import('./org/routes.js')).orgModule },
   { name: 'staff', menus: staffMenus, routes: async () => (await import('./org/employees.js')).staffModule },
   { name: 'catalog', tables: catalogTables, menus: catalogMenus, routes: async () => (await import('./catalog/routes.js')).catalogModule },

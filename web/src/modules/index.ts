@@ -12,6 +12,8 @@ import { catalogPages } from './catalog';
 import { catalogEn, catalogZh } from './catalog/locale';
 import { financePages } from './finance';
 import { financeEn, financeZh } from './finance/locale';
+import { homePages } from './home';
+import { homeEn, homeZh } from './home/locale';
 import { identityPages } from './identity';
 import { inboxPages } from './inbox';
 import { inboxEn, inboxZh } from './inbox/locale';
@@ -39,6 +41,7 @@ export interface WebModule {
 
 /** Every module of the admin application: the one place a module is added. */
 export const webModules: WebModule[] = [
+  { name: 'home', pages: homePages, locale: { 'zh-CN': homeZh, 'en-US': homeEn } },
   { name: 'org', pages: orgPages },
   { name: 'staff', pages: staffPages },
   { name: 'identity', pages: identityPages },

@@ -1,5 +1,5 @@
 import { ApartmentOutlined, ShopOutlined, TagsOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import type { Page } from '@headoffice/contract';
+import { HOME_URL, type Page } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -18,6 +18,8 @@ const quiet = { quiet: true } as const;
 
 // ECharts is heavy: the counts and shortcuts show first, the chart when its code is there
 const Chart = lazy(() => import('../../platform/Chart').then((m) => ({ default: m.Chart })));
+// The home dashboard (module home) replaces the chain's counts for a user who may see it.
+const Dashboard = lazy(() => import('../../modules/home/HomeDashboard').then((m) => ({ default: m.DashboardFigures })));
 
 function useCount(key: string, params: Record<string, unknown>) {
   return useQuery({
@@ -115,19 +117,34 @@ export default function HomePage() {
     };
   }, [areas, t]);
 
-  const links = leaves(menus.data ?? []).slice(0, 12);
+  const all = leaves(menus.data ?? []);
+  const links = all.slice(0, 12);
+  const dashboard = all.some((n) => n.url === HOME_URL);
+
+  const welcome = (
+    <Card variant="borderless" size={dashboard ? 'small' : undefined}>
+      <Typography.Title level={dashboard ? 5 : 4} style={{ margin: 0 }}>
+        {t('admin.welcome', { greeting, name: me.data?.user.name ?? '' })}
+      </Typography.Title>
+      <Typography.Text type="secondary">
+        {me.data?.user.tenantName ? `${me.data.user.tenantName} · ` : ''}
+        {t('admin.today', { date: dayjs().format(en ? 'dddd, MMMM D, YYYY' : 'YYYY年M月D日 dddd') })}
+      </Typography.Text>
+    </Card>
+  );
+  if (dashboard)
+    return (
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        {welcome}
+        <Suspense fallback={<Skeleton active />}>
+          <Dashboard />
+        </Suspense>
+      </Space>
+    );
 
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <Card variant="borderless">
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('admin.welcome', { greeting, name: me.data?.user.name ?? '' })}
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          {me.data?.user.tenantName ? `${me.data.user.tenantName} · ` : ''}
-          {t('admin.today', { date: dayjs().format(en ? 'dddd, MMMM D, YYYY' : 'YYYY年M月D日 dddd') })}
-        </Typography.Text>
-      </Card>
+      {welcome}
       <Row gutter={[12, 12]}>
         <Col xs={24} sm={12} xl={6}>
           <Stat title={t('admin.shops')} value={shops.data ?? dash} icon={<ShopOutlined />} color="#2f54eb" loading={shops.isLoading} />

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { productAndBrowser, shot, signIn } from '../harness.js';
+
+const running = productAndBrowser();
+const VIEWPORT = { width: 1366, height: 768 };
+
+test('the home dashboard: bills settled in two shops show in the figures and charts, low stock listed; the landing page shows it', async () => {
+  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
+  const api = async (path: string, body?: unknown) => {
+    const res = await fetch(`${running.server.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-${Math.random()}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const payload = await res.json();
+    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
+    return payload.data;
+  };
+
+  const before = await api('/api-home/dashboard');
+  // Settle a few cash bills in the first three shops (a different count in each, so the bars differ).
+  const shops = (await api('/api-chain/shop/list/all')).slice(0, 3);
+  let added = 0;
+  for (const [i, shop] of shops.entries()) {
+    const setup = await api(`/api-cashier/checkout/setup?shopid=${shop.id}`);
+    const cash = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
+    for (let n = 0; n <= i; n++) {
+      const opened = await api('/api-cashier/checkout/open', { shopId: shop.id });
+      const bill = await api('/api-cashier/checkout/lines', {
+        id: opened.id,
+        version: opened.version,
+        lines: [{ kind: 'service', itemId: setup.services[n % setup.services.length].id, num: 1 }],
+      });
+      await api('/api-cashier/checkout/settle', {
+        id: bill.id,
+        version: bill.version,
+        payments: [{ payTypeId: cash, amount: bill.amount }],
+      });
+      added += bill.amount;
+    }
+    // Its first product's safety stock far above what is there: a low-stock row.
+    if (i === 0 && setup.products[0]) await api('/api-stock/product/updateBypid', { productId: setup.products[0].id, safetyStock: 9999 });
+  }
+  const after = await api('/api-home/dashboard');
+  assert.equal(after.today.turnover - before.today.turnover, added);
+  assert.equal(after.today.visits - before.today.visits, 6);
+  assert.ok(after.lowStock.total > 0);
+
+  await page.goto(`${running.server.url}/admin/home`);
+  await page.locator('canvas').first().waitFor({ timeout: 15_000 });
+  await page.getByText('门店排行').waitFor();
+  await page.waitForTimeout(800);
+  const yuan = (after.today.turnover / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  assert.ok(await page.getByText(`¥${yuan}`).first().isVisible(), `the day's turnover ¥${yuan} is shown`);
+  await shot(page, 'home-dashboard');
+
+  // The landing page (/admin) shows the same dashboard under the welcome.
+  await page.goto(`${running.server.url}/admin`);
+  await page.locator('canvas').first().waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(800);
+  assert.ok(await page.getByText(`¥${yuan}`).first().isVisible());
+  await shot(page, 'home-landing');
+
+  const en = await running.browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
+  const enPage = await en.newPage();
+  await signIn(enPage, running.server.url, 'admin', running.server.adminPassword);
+  await enPage.evaluate(() => localStorage.setItem('ho.lang', 'en-US'));
+  await enPage.goto(`${running.server.url}/admin/home`);
+  await enPage.locator('canvas').first().waitFor({ timeout: 15_000 });
+  await enPage.waitForTimeout(800);
+  await shot(enPage, 'home-dashboard-en');
+  await en.close();
+  await context.close();
+});
