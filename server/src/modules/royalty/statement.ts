@@ -86,13 +86,13 @@ export async function loadSources(tx: Db, month: string, employeeIds?: number[])
     return [{ ...r, lateFrom: bdMonth }];
   });
   if (!rows.length) return [];
-  const lineIds = [...new Set(rows.map((r) => r.lineId))];
+  const billIds = [...new Set(rows.map((r) => r.billId))];
   const shares = await tx
     .select({ lineId: serviceBillShares.lineId, payTypeId: payTypes.id, payName: payTypes.name, perf: serviceBillShares.perf })
     .from(serviceBillShares)
     .innerJoin(serviceBillPayments, eq(serviceBillPayments.id, serviceBillShares.paymentId))
     .innerJoin(payTypes, eq(payTypes.id, serviceBillPayments.payTypeId))
-    .where(anyOf(serviceBillShares.lineId, lineIds));
+    .where(anyOf(serviceBillShares.billId, billIds));
   const byLine = new Map<number, { total: number; pay: Map<number, number>; names: Map<number, string> }>();
   for (const s of shares) {
     const l = byLine.get(s.lineId) ?? { total: 0, pay: new Map(), names: new Map() };
