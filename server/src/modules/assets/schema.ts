@@ -119,6 +119,8 @@ export const cardBills = pgTable(
     uniqueIndex('card_bills_tenant_bill_no').on(t.tenantId, t.billNo),
     index('card_bills_tenant_card').on(t.tenantId, t.cardId, t.id),
     index('card_bills_tenant_member').on(t.tenantId, t.memberId, t.id),
+    // The home page's card sales of a day and a month.
+    index('card_bills_tenant_created').on(t.tenantId, t.createdAt),
     tenantReference(t, t.cardId, memberCards),
     tenantReference(t, t.memberId, members),
     tenantReference(t, t.toMemberId, members),

@@ -1,0 +1,1 @@
+CREATE INDEX "card_bills_tenant_created" ON "card_bills" USING btree ("tenant_id","created_at");
