@@ -30,4 +30,5 @@ export * from './staff.js';
 export * from './stock.js';
 export * from './stock-bills.js';
 export * from './stock-records.js';
+export * from './prepaid.js';
 export * from './till.js';
