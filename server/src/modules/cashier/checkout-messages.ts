@@ -18,7 +18,10 @@ export const checkoutMessages = defineMessages({
   shareSum: ['同一工位的业绩比例合计须为 100%', "A station's shares add up to 100%"],
   lineNegative: ['金额不能小于 0', 'The amount cannot be below 0'],
   paymentsMismatch: ['支付合计 {paid} 与应付金额 {amount} 不符', 'Payments total {paid}, the bill is {amount}'],
-  paymentTarget: ['每笔支付须指定支付方式、会员卡或预付订单（只能其一）', 'Each payment names one of a pay type, a card or a prepaid order'],
+  paymentTarget: [
+    '每笔支付须指定支付方式、会员卡或预付订单（只能其一）',
+    'Each payment names one of a pay type, a card or a prepaid order',
+  ],
   prepaidOrderUnknown: ['预付订单不存在或不属于本店', 'No such prepaid order in this shop'],
   prepaidOrderNotUnused: ['预付订单 {orderNo} 已使用或已退款', 'Prepaid order {orderNo} is already used or refunded'],
   prepaidOrderTwice: ['同一预付订单不能支付两次', 'A prepaid order pays once'],
