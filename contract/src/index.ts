@@ -24,6 +24,7 @@ export * from './members.js';
 export * from './org.js';
 export * from './org-records.js';
 export * from './platform.js';
+export * from './prepaid.js';
 export * from './pricing.js';
 export * from './records.js';
 export * from './royalty.js';

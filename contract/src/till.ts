@@ -90,6 +90,8 @@ export const paymentInput = z.strictObject({
   payTypeId: z.number().int().positive().optional(),
   /** Pay from this stored-value card: principal and gift by the card type's rule. */
   cardId: z.number().int().positive().optional(),
+  /** Pay with this prepaid order (预付订单) of the shop, whole: the amount is the order's. */
+  prepaidOrderId: z.number().int().positive().optional(),
   amount: cents.min(1),
 });
 export const settleBody = z.strictObject({

@@ -18,7 +18,17 @@ export const checkoutMessages = defineMessages({
   shareSum: ['同一工位的业绩比例合计须为 100%', "A station's shares add up to 100%"],
   lineNegative: ['金额不能小于 0', 'The amount cannot be below 0'],
   paymentsMismatch: ['支付合计 {paid} 与应付金额 {amount} 不符', 'Payments total {paid}, the bill is {amount}'],
-  paymentTarget: ['每笔支付须指定支付方式或会员卡（只能其一）', 'Each payment names a pay type or a card, not both'],
+  paymentTarget: [
+    '每笔支付须指定支付方式、会员卡或预付订单（只能其一）',
+    'Each payment names one of a pay type, a card or a prepaid order',
+  ],
+  prepaidOrderUnknown: ['预付订单不存在或不属于本店', 'No such prepaid order in this shop'],
+  prepaidOrderNotUnused: ['预付订单 {orderNo} 已使用或已退款', 'Prepaid order {orderNo} is already used or refunded'],
+  prepaidOrderTwice: ['同一预付订单不能支付两次', 'A prepaid order pays once'],
+  prepaidOrderAmount: ['预付订单 {orderNo} 须整笔使用：{amount}', 'Prepaid order {orderNo} is used whole: {amount}'],
+  prepaidOrderUsed: ['预付订单 {orderNo} 已使用，不能退款', 'Prepaid order {orderNo} is used; it cannot be refunded'],
+  prepaidOrderRefunded: ['预付订单 {orderNo} 已退款', 'Prepaid order {orderNo} is already refunded'],
+  prepaidOrderNoTaken: ['订单号 {orderNo} 已存在', 'Order number {orderNo} already exists'],
   payTypeNotOffered: ['支付方式「{name}」在本店不可用', 'Pay type "{name}" is not offered in this shop'],
   payTypeSystemPay: ['「{name}」须通过会员卡、套餐或券支付', '"{name}" is paid through a card, package or coupon'],
   cardPayTypeMissing: ['本店支付模板未启用储值卡支付', "The shop's pay template does not offer card payment"],
@@ -51,5 +61,6 @@ defineLabels({
 });
 definedEntityLabels.set('servicerecords', ['服务单', 'service bill']);
 definedEntityLabels.set('checkout', ['收银单', 'till bill']);
+definedEntityLabels.set('prepaidorder', ['预付订单', 'prepaid order']);
 definedEntityLabels.set('packagerecords', ['套餐消费单', 'package bill']);
 definedEntityLabels.set('cardrecords', ['卡消费单', 'card bill']);

@@ -31,7 +31,7 @@ import { allocateWithPackages, cellPerf, equalShares, splitStation } from './che
 import './checkout-messages.js';
 import { ensureCashierDefaults } from './defaults.js';
 import { payRulesFor } from './pay.js';
-import { serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
+import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { billDetail } from './service-bills.js';
 
 /** The stock and card ledgers' doc type of a service bill. */
@@ -347,6 +347,8 @@ interface PayEntry {
   amount: number;
   cardId: number | null;
   cardBillId: number | null;
+  /** The prepaid order this payment uses (marked used once the payment row exists). */
+  prepaidOrderId?: number;
 }
 
 /**
@@ -387,7 +389,28 @@ export async function settleBill(
   };
   const entries: PayEntry[] = [];
   for (const [i, p] of body.payments.entries()) {
-    if ((p.payTypeId === undefined) === (p.cardId === undefined)) throw fieldError(`payments.${i}`, 'paymentTarget');
+    if ([p.payTypeId, p.cardId, p.prepaidOrderId].filter((v) => v !== undefined).length !== 1)
+      throw fieldError(`payments.${i}`, 'paymentTarget');
+    if (p.prepaidOrderId !== undefined) {
+      // The order row is locked: of concurrent settles naming it, one uses it, the others find it used.
+      const [order] = await tx.select().from(prepaidOrders).where(eq(prepaidOrders.id, p.prepaidOrderId)).for('update');
+      if (!order || order.shopId !== bill.shopId) throw fieldError(`payments.${i}.prepaidOrderId`, 'prepaidOrderUnknown');
+      if (order.status !== 1) throw conflict('prepaidOrderNotUnused', { orderNo: order.orderNo });
+      if (body.payments.some((o, k) => k !== i && o.prepaidOrderId === p.prepaidOrderId))
+        throw fieldError(`payments.${i}.prepaidOrderId`, 'prepaidOrderTwice');
+      if (order.amount !== p.amount)
+        throw fieldError(`payments.${i}.amount`, 'prepaidOrderAmount', { amount: yuan(order.amount), orderNo: order.orderNo });
+      const rule = [...rulesByType.values()].flat().find((r) => r.payTypeId === order.payTypeId);
+      if (!rule) throw conflict('payTypeNotOffered', { name: String(order.payTypeId) });
+      entries.push({
+        rule: offered((r) => r.payTypeId === order.payTypeId, rule.name),
+        amount: p.amount,
+        cardId: null,
+        cardBillId: null,
+        prepaidOrderId: order.id,
+      });
+      continue;
+    }
     if (p.cardId !== undefined) {
       const principalRule = firstRules.find((r) => r.kind === 'cardPrincipal');
       const giftRule = firstRules.find((r) => r.kind === 'cardGift');
@@ -483,6 +506,19 @@ export async function settleBill(
           })),
         )
         .returning({ id: serviceBillPayments.id });
+  for (const [i, e] of entries.entries())
+    if (e.prepaidOrderId)
+      await tx
+        .update(prepaidOrders)
+        .set({
+          status: 2,
+          billId: bill.id,
+          paymentId: payments[i].id,
+          usedAt: sql`now()`,
+          version: sql`${prepaidOrders.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(prepaidOrders.id, e.prepaidOrderId), eq(prepaidOrders.status, 1)));
   if (entries.length)
     await tx.insert(serviceBillShares).values(
       entries.flatMap((_, i) =>

@@ -106,6 +106,18 @@ cashierMenus.push({
       url: '/admin/cashier/turnover',
       perm: 'cashier.turnover.view',
     },
+    {
+      key: 'cashier.prepaidorder',
+      name: '预付订单',
+      nameEn: 'Prepaid orders',
+      icon: 'WalletOutlined',
+      url: '/admin/cashier/prepaidorder',
+      perm: 'cashier.prepaidorder.view',
+      actions: [
+        { key: 'cashier.prepaidorder.edit', name: '登记', nameEn: 'Record', perm: 'cashier.prepaidorder.edit' },
+        { key: 'cashier.prepaidorder.refund', name: '退款', nameEn: 'Refund', perm: 'cashier.prepaidorder.refund' },
+      ],
+    },
   ],
 });
 

@@ -3,6 +3,7 @@ import { registerBillRecordRoutes } from './bill-records-routes.js';
 import { registerBillConfigRoutes } from './billconfig.js';
 import './messages.js';
 import { registerPayRoutes } from './pay.js';
+import { registerPrepaidRoutes } from './prepaid.js';
 import { registerServiceBillRoutes } from './service-bills-routes.js';
 import { registerThirdRoutes } from './third.js';
 import { registerTurnoverRoutes } from './turnover.js';
@@ -17,4 +18,5 @@ export async function cashierModule(app: FastifyInstance) {
   registerServiceBillRoutes(app);
   registerBillRecordRoutes(app);
   registerTurnoverRoutes(app);
+  registerPrepaidRoutes(app);
 }

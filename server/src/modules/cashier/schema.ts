@@ -419,3 +419,44 @@ export const serviceBillPerf = pgTable(
     tenantReference(t, t.employeeId, employees),
   ],
 );
+
+/**
+ * 预付订单 (`prepaidorder`): money a customer paid beforehand (online, UnionPay) for a shop, through a
+ * pay type; used whole, at most once, as a payment of a service bill at settle. Status 1 unused |
+ * 2 used (billId, paymentId set) | 3 refunded (only an unused order, with a reason). A revoke of
+ * the bill gives the order back (status 1). `adjShopId` names the shop the order was moved to.
+ */
+export const prepaidOrders = pgTable(
+  'prepaid_orders',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    orderNo: text('order_no').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    payTypeId: bigint('pay_type_id', { mode: 'number' }).notNull(),
+    amount: integer('amount').notNull(),
+    customerName: text('customer_name'),
+    mobile: text('mobile'),
+    status: smallint('status').notNull().default(1),
+    billId: bigint('bill_id', { mode: 'number' }),
+    paymentId: bigint('payment_id', { mode: 'number' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    refundReason: text('refund_reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: bigint('refunded_by', { mode: 'number' }),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('prepaid_orders_tenant_order_no').on(t.tenantId, t.orderNo),
+    index('prepaid_orders_tenant_shop_status').on(t.tenantId, t.shopId, t.status, t.id),
+    index('prepaid_orders_tenant_bill').on(t.tenantId, t.billId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.payTypeId, payTypes),
+    tenantReference(t, t.billId, serviceBills),
+  ],
+);

@@ -21,7 +21,7 @@ import { memberCards } from '../assets/schema.js';
 import { employees, shops } from '../org/schema.js';
 import { postStock, reversalOf } from '../stock/ledger.js';
 import './checkout-messages.js';
-import { serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
+import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 
 const SERVICE_DOC = 'cashier.service';
 
@@ -335,6 +335,11 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
       describe: async (id) => String(id),
     });
   await negatePerf(tx, auth, bill.id, 'revoke', bill.businessDate);
+  // The prepaid orders the bill used are unused again, usable by another bill.
+  await tx
+    .update(prepaidOrders)
+    .set({ status: 1, billId: null, paymentId: null, usedAt: null, version: sql`${prepaidOrders.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(prepaidOrders.billId, bill.id), eq(prepaidOrders.status, 2)));
   await tx
     .update(serviceBills)
     .set({

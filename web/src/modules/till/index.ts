@@ -5,5 +5,6 @@ export const tillPages: PageDef[] = [
   { path: '/admin/cashier/servicerecords', title: 'till.menu.records', component: lazyPage(() => import('./ServiceRecordsPage')) },
   { path: '/admin/cashier/packagerecords', title: 'till.menu.packageRecords', component: lazyPage(() => import('./PackageRecordsPage')) },
   { path: '/admin/cashier/turnover', title: 'till.menu.turnover', component: lazyPage(() => import('./TurnoverPage')) },
+  { path: '/admin/cashier/prepaidorder', title: 'till.menu.prepaid', component: lazyPage(() => import('./PrepaidOrdersPage')) },
   { path: '/admin/cashier/cardrecords', title: 'till.menu.cardRecords', component: lazyPage(() => import('./CardRecordsPage')) },
 ];

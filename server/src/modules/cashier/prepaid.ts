@@ -1,0 +1,197 @@
+import {
+  PREPAID_PATHS as P,
+  prepaidCreateBody,
+  prepaidListPage,
+  prepaidListQuery,
+  prepaidOrderRow,
+  prepaidRefundBody,
+} from '@headoffice/contract';
+import { and, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
+import { conflict, fieldError, notFound } from '../../platform/errors.js';
+import { nextNumber } from '../../platform/numbering.js';
+import { containsPattern } from '../../platform/paging.js';
+import { route } from '../../platform/route.js';
+import { shops } from '../org/schema.js';
+import { tenantToday } from '../stock/common.js';
+import './checkout-messages.js';
+import { payTypes, prepaidOrders, serviceBills } from './schema.js';
+
+type Row = z.output<typeof prepaidOrderRow>;
+const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
+
+function rowSelect(tx: Db) {
+  return tx
+    .select({
+      id: prepaidOrders.id,
+      orderNo: prepaidOrders.orderNo,
+      shopId: prepaidOrders.shopId,
+      shopName: shops.name,
+      payTypeId: prepaidOrders.payTypeId,
+      payName: payTypes.name,
+      amount: prepaidOrders.amount,
+      customerName: prepaidOrders.customerName,
+      mobile: prepaidOrders.mobile,
+      status: prepaidOrders.status,
+      billId: prepaidOrders.billId,
+      billNo: serviceBills.billNo,
+      usedAt: prepaidOrders.usedAt,
+      refundReason: prepaidOrders.refundReason,
+      refundedAt: prepaidOrders.refundedAt,
+      memo: prepaidOrders.memo,
+      createdAt: prepaidOrders.createdAt,
+    })
+    .from(prepaidOrders)
+    .innerJoin(shops, eq(shops.id, prepaidOrders.shopId))
+    .innerJoin(payTypes, eq(payTypes.id, prepaidOrders.payTypeId))
+    .leftJoin(serviceBills, eq(serviceBills.id, prepaidOrders.billId))
+    .$dynamic();
+}
+
+type Raw = Awaited<ReturnType<ReturnType<typeof rowSelect>['execute']>>[number];
+const toRow = (r: Raw): Row => ({
+  ...r,
+  usedAt: iso(r.usedAt),
+  refundedAt: iso(r.refundedAt),
+  createdAt: iso(r.createdAt) as string,
+});
+
+async function orderRow(tx: Db, id: number): Promise<Row> {
+  const [r] = await rowSelect(tx).where(eq(prepaidOrders.id, id));
+  return toRow(r);
+}
+
+/** The head-office list: a page of orders within the user's shops, with the amounts of every order the filters select. */
+export async function listPrepaid(tx: Db, auth: Auth, q: z.output<typeof prepaidListQuery>): Promise<z.output<typeof prepaidListPage>> {
+  const day = sql`(${prepaidOrders.createdAt} at time zone 'Asia/Shanghai')::date`;
+  const where = and(
+    inVisibleShops(auth, prepaidOrders.shopId),
+    q.shopid ? eq(prepaidOrders.shopId, q.shopid) : undefined,
+    q.status ? eq(prepaidOrders.status, q.status) : undefined,
+    q.dateFrom ? gte(day, q.dateFrom) : undefined,
+    q.dateTo ? lte(day, q.dateTo) : undefined,
+    q.keyword
+      ? or(
+          ilike(prepaidOrders.orderNo, containsPattern(q.keyword)),
+          ilike(prepaidOrders.customerName, containsPattern(q.keyword)),
+          ilike(prepaidOrders.mobile, containsPattern(q.keyword)),
+        )
+      : undefined,
+  );
+  const rows = await rowSelect(tx)
+    .where(where)
+    .orderBy(desc(prepaidOrders.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [s] = await tx
+    .select({
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      amount: sql<number>`coalesce(sum(${prepaidOrders.amount}), 0)::bigint`.mapWith(Number),
+      unused: sql<number>`coalesce(sum(${prepaidOrders.amount}) filter (where ${prepaidOrders.status} = 1), 0)::bigint`.mapWith(Number),
+      used: sql<number>`coalesce(sum(${prepaidOrders.amount}) filter (where ${prepaidOrders.status} = 2), 0)::bigint`.mapWith(Number),
+      refunded: sql<number>`coalesce(sum(${prepaidOrders.amount}) filter (where ${prepaidOrders.status} = 3), 0)::bigint`.mapWith(Number),
+    })
+    .from(prepaidOrders)
+    .where(where);
+  return {
+    list: rows.map(toRow),
+    total: s.count,
+    page: q.page,
+    pageSize: q.pageSize,
+    sums: { amount: s.amount, unused: s.unused, used: s.used, refunded: s.refunded },
+  };
+}
+
+/** Records an order paid beforehand for a shop through a cash-like pay type. */
+export async function createPrepaid(tx: Db, auth: Auth, body: z.output<typeof prepaidCreateBody>): Promise<Row> {
+  const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, body.shopId));
+  if (!shop) throw notFound();
+  assertShopVisible(auth, body.shopId);
+  const [payType] = await tx.select({ kind: payTypes.kind, status: payTypes.status }).from(payTypes).where(eq(payTypes.id, body.payTypeId));
+  if (!payType || payType.kind || payType.status !== 1) throw fieldError('payTypeId', 'validation');
+  const orderNo = body.orderNo ?? (await nextNumber(tx, auth.tenantId, 'YF', await tenantToday(tx, auth.tenantId)));
+  const [taken] = await tx.select({ id: prepaidOrders.id }).from(prepaidOrders).where(eq(prepaidOrders.orderNo, orderNo));
+  if (taken) throw conflict('prepaidOrderNoTaken', { orderNo });
+  const [row] = await tx
+    .insert(prepaidOrders)
+    .values({
+      tenantId: auth.tenantId,
+      orderNo,
+      shopId: body.shopId,
+      payTypeId: body.payTypeId,
+      amount: body.amount,
+      customerName: body.customerName ?? null,
+      mobile: body.mobile ?? null,
+      memo: body.memo ?? null,
+      createdBy: auth.userId,
+    })
+    .returning({ id: prepaidOrders.id });
+  return orderRow(tx, row.id);
+}
+
+/** 退款: only an unused order, with the reason; a used or refunded one is refused (409). */
+export async function refundPrepaid(tx: Db, auth: Auth, body: z.output<typeof prepaidRefundBody>): Promise<Row> {
+  const [order] = await tx.select().from(prepaidOrders).where(eq(prepaidOrders.id, body.id)).for('update');
+  if (!order) throw notFound();
+  assertShopVisible(auth, order.shopId);
+  if (order.status === 2) throw conflict('prepaidOrderUsed', { orderNo: order.orderNo });
+  if (order.status === 3) throw conflict('prepaidOrderRefunded', { orderNo: order.orderNo });
+  await tx
+    .update(prepaidOrders)
+    .set({
+      status: 3,
+      refundReason: body.reason,
+      refundedAt: sql`now()`,
+      refundedBy: auth.userId,
+      version: sql`${prepaidOrders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(prepaidOrders.id, order.id), eq(prepaidOrders.status, 1)));
+  return orderRow(tx, order.id);
+}
+
+export function registerPrepaidRoutes(app: FastifyInstance) {
+  route(
+    app,
+    'GET',
+    P.list,
+    {
+      summary: '预付订单: orders paid beforehand, filtered, with the amounts by status over every matching order',
+      perm: 'cashier.prepaidorder.view',
+      query: prepaidListQuery,
+      response: prepaidListPage,
+    },
+    ({ tx, auth, query }) => listPrepaid(tx, auth, query),
+  );
+  route(
+    app,
+    'POST',
+    P.create,
+    {
+      summary: '预付订单: record an order paid beforehand for a shop (used whole at settle, once)',
+      perm: 'cashier.prepaidorder.edit',
+      body: prepaidCreateBody,
+      verb: 'create',
+      idempotent: 'optional',
+      response: prepaidOrderRow,
+    },
+    ({ tx, auth, body }) => createPrepaid(tx, auth, body),
+  );
+  route(
+    app,
+    'POST',
+    P.refund,
+    {
+      summary: '预付订单退款: refund an unused order with a reason (409 once used or refunded)',
+      perm: 'cashier.prepaidorder.refund',
+      body: prepaidRefundBody,
+      verb: 'update',
+      idempotent: 'optional',
+      response: prepaidOrderRow,
+    },
+    ({ tx, auth, body }) => refundPrepaid(tx, auth, body),
+  );
+}
