@@ -3,6 +3,8 @@ import {
   banknoCheck,
   billPage,
   billTransitionBody,
+  CONTRACT_APPROVALS,
+  contractApprovalLabels,
   RENT_CONTRACT_API,
   type RentKind,
   rentContractDetail,
@@ -54,9 +56,12 @@ defineLabels({
   storerentcont: ['门店房租合同', 'store rent contracts'],
   dormrentcont: ['宿舍合同', 'dormitory contracts'],
   landlord: ['房东', 'landlord'],
-  'dormContract:submitted': ['已提交', 'submitted'],
-  'dormContract:approved': ['已审核', 'approved'],
-  'dormContract:rejected': ['已驳回', 'rejected'],
+  ...Object.fromEntries(
+    CONTRACT_APPROVALS.map((a) => [
+      `dormContract:${a}`,
+      [contractApprovalLabels[a][0], contractApprovalLabels[a][1].toLowerCase()] as const,
+    ]),
+  ),
   'dormContract!audit': ['审核', 'approved'],
   'dormContract!reject': ['驳回', 'rejected'],
 });
