@@ -29,6 +29,8 @@ function contractFields(kind: RentKind): FieldSpec<RentContractRow, 'keyword'>[]
   return [
     { key: 'keyword', title: 'common.keyword', table: false, form: false, search: { placeholder: `${R}.keywordPh` } },
     { key: 'code', title: `${R}.code`, table: { width: 130, sorter: true, fixed: 'left' }, form: { required: true, maxLength: 40 } },
+    // A dormitory contract's approval shows first: it decides what can be done with it.
+    ...(kind === 'dorm' ? approvalFields.slice(0, 1) : []),
     {
       key: 'shopId',
       title: `${R}.shop`,
@@ -102,7 +104,7 @@ function contractFields(kind: RentKind): FieldSpec<RentContractRow, 'keyword'>[]
       search: true,
       form: { initial: 1 },
     },
-    ...(kind === 'dorm' ? approvalFields : []),
+    ...(kind === 'dorm' ? approvalFields.slice(1) : []),
     { key: 'memo', title: `${R}.memo`, type: 'textarea', table: false, form: { span: 24, maxLength: 500 } },
   ];
 }
