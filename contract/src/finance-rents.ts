@@ -138,11 +138,26 @@ export const rentContractSave = z
   });
 export type RentContractSave = z.input<typeof rentContractSave>;
 
+/**
+ * A dormitory contract's approval (DOMAIN-DETAIL §9.5, billstatus 2 已提交 → 3 已审核 | 0 已驳回): saved
+ * submitted; finance approves it (not its maker) or rejects it with a reason; a rejected contract is
+ * corrected and saved again, which submits it again. Only an approved one can be paid or falls due;
+ * an approved one no longer changes. Store contracts have none (null).
+ */
+export const CONTRACT_APPROVALS = ['submitted', 'approved', 'rejected'] as const;
+export type ContractApproval = (typeof CONTRACT_APPROVALS)[number];
+export const contractApprovalLabels: Record<ContractApproval, readonly [string, string]> = {
+  submitted: ['已提交', 'Submitted'],
+  approved: ['已审核', 'Approved'],
+  rejected: ['已驳回', 'Rejected'],
+};
+
 export const rentContractQuery = pageQuery.extend({
   keyword: z.string().trim().max(60).optional(),
   shopid: id.optional(),
   landlordId: id.optional(),
   status: z.coerce.number().int().min(1).max(2).optional(),
+  approval: z.enum(CONTRACT_APPROVALS).optional(),
 });
 
 export const rentContractRow = z.object({
@@ -169,6 +184,11 @@ export const rentContractRow = z.object({
   status: z.number(),
   /** pldate: the end of the last paid period. */
   paidTo: z.string().nullable(),
+  approval: z.enum(CONTRACT_APPROVALS).nullable(),
+  rejectMemo: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  auditedByName: z.string().nullable(),
+  auditedAt: instant.nullable(),
   paidMoney: z.number(),
   /** The first unpaid period: when and how much. */
   nextDueDate: z.string().nullable(),

@@ -73,7 +73,7 @@ test('a rent contract shows its schedule; a payment approved from reserve money 
     increaseRate: 0,
   });
   const tree = await a.get<{ id: number; permKey: string | null; children?: unknown[] }[]>('/api-user/menus/treeList?appId=admin');
-  const wanted = ['finance.rent.store.view', 'finance.rent.store.edit'];
+  const wanted = ['finance.rent.store.view', 'finance.rent.store.edit', 'finance.rentcont.dorm.view', 'finance.rentcont.dorm.edit'];
   const menuIds: number[] = [];
   const walk = (nodes: { id: number; permKey: string | null; children?: unknown[] }[]) => {
     for (const n of nodes) {
@@ -125,6 +125,20 @@ test('a rent contract shows its schedule; a payment approved from reserve money 
     lines: [{ reserveTypeId: other, money: 1_200_000 }],
   });
   await c.post('/api-finance/storerentrecords/submitBill', { id: bill.id });
+  // …and enters two dormitory contracts, which wait for head office's approval.
+  const dorm = async (code: string) =>
+    c.post<{ id: number; code: string; approval: string }>('/api-finance/dormrentcont', {
+      code,
+      shopId: shop.id,
+      landlordName: '宿舍房东',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      cycle: 'month',
+      totalMoney: 1_200_000,
+    });
+  const dormOk = await dorm('SS-E2E-001');
+  const dormBad = await dorm('SS-E2E-002');
+  assert.equal(dormOk.approval, 'submitted');
   await clerk.close();
 
   // ---- head office approves it on the bill's page
@@ -148,5 +162,30 @@ test('a rent contract shows its schedule; a payment approved from reserve money 
   await shot(page, 'finance-reserve-05-balances-after');
   const paid = await a.get<{ paidTo: string }>(`/api-finance/storerentcont/detail/${contract.id}`);
   assert.equal(paid.paidTo, '2026-03-31');
+
+  // ---- head office approves one dormitory contract and rejects the other with a reason, from the list
+  await page.goto(`${running.server.url}/admin/finance/rents/dorm-contracts`);
+  const dorms = activePane(page);
+  const okRow = dorms.locator('.ant-table-row', { hasText: dormOk.code });
+  await okRow.waitFor();
+  await settle(page);
+  assert.match(await okRow.innerText(), /已提交/);
+  await shot(page, 'finance-reserve-06-dorm-contracts-submitted');
+  await okRow.getByRole('button', { name: /审\s*核/ }).click();
+  await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+  await okRow.getByText('已审核').waitFor();
+  const badRow = dorms.locator('.ant-table-row', { hasText: dormBad.code });
+  await badRow.getByRole('button', { name: /驳\s*回/ }).click();
+  const modal = page.locator('.ant-modal:visible');
+  await modal.locator('textarea').fill('押金与合同不符');
+  await modal.locator('.ant-btn-dangerous').click();
+  await badRow.getByText('已驳回').waitFor();
+  await settle(page);
+  assert.match(await badRow.innerText(), /押金与合同不符/);
+  // An approved contract offers neither approval nor editing any more.
+  assert.equal(await okRow.getByRole('button', { name: /审\s*核|驳\s*回|编\s*辑/ }).count(), 0);
+  await shot(page, 'finance-reserve-07-dorm-contracts-decided');
+  const decided = await a.get<{ approval: string; auditedByName: string }>(`/api-finance/dormrentcont/detail/${dormOk.id}`);
+  assert.equal(decided.approval, 'approved');
   await admin.close();
 });

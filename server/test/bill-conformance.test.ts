@@ -82,6 +82,11 @@ expectOk(await a.admin.post('/api-finance/reservebillhead/auditBill', { id: fund
 const expenseItemOfA = (expectOk(await a.admin.get('/api-finance/dicioitem/list/all')) as { id: number }[])[0].id;
 const landlordOfA = (expectOk(await a.admin.get('/api-finance/landlordinfo/list/all')) as { id: number }[])[0].id;
 const rentContractsOfA: Record<string, number[]> = { store: [], dorm: [] };
+// Dormitory contracts are paid once approved, by someone other than their maker.
+const dormApprover = await createLimitedUser(t, a, {
+  perms: ['finance.rentcont.dorm.view', 'finance.rentcont.dorm.audit'],
+  managerShops: shopsOfA,
+});
 for (const kind of ['store', 'dorm'] as const)
   for (let i = 0; i < 40; i++) {
     const path = kind === 'store' ? '/api-finance/storerentcont/saveAction' : '/api-finance/dormrentcont';
@@ -96,6 +101,7 @@ for (const kind of ['store', 'dorm'] as const)
         totalMoney: 120_000,
       }),
     );
+    if (kind === 'dorm') expectOk(await dormApprover.client.post('/api-finance/dormrentcont/auditBillForChain', { id: contract.id }));
     rentContractsOfA[kind].push(contract.id);
   }
 const rentDraft = (kind: 'store' | 'dorm') => () => ({

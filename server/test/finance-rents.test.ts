@@ -1,6 +1,9 @@
 import { addMonths, RENT_CYCLES, rentSchedule } from '@headoffice/contract';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema.js';
+import { inTenant } from '../src/platform/tenancy.js';
 import { build, type Client } from './helpers.js';
 import { expect400, expectLedgerConsistent, expectOk, expectStatus, shopIds } from './stock-support.js';
 import { createLimitedUser } from './users.js';
@@ -282,6 +285,123 @@ describe('store rent payments (storerentrecords)', async () => {
   });
 });
 
+const dormContract = (over: Record<string, unknown> = {}) => ({
+  code: contractCode(),
+  shopId: shop1,
+  landlordName: '王阿姨',
+  startDate: '2026-01-01',
+  endDate: '2026-06-30',
+  cycle: 'month',
+  totalMoney: 60_000,
+  ...over,
+});
+const dormApprover = await createLimitedUser(t, a, {
+  perms: ['finance.rentcont.dorm.view', 'finance.rentcont.dorm.audit'],
+  managerShops: await shopIds(t, a),
+});
+
+describe('dormitory contract approval (dormrentcont auditBillForChain / rejectBill)', () => {
+  const payDraft = (contractId: number) =>
+    a.admin.post(`${F}/dormrentrecords/saveBill`, { contractId, periodTo: 1, lines: [{ reserveTypeId: other, money: 10_000 }] });
+
+  it('a saved contract waits for approval: it cannot be paid nor falls due until approved, then it no longer changes', async () => {
+    const saved = expectOk(await a.admin.post(`${F}/dormrentcont`, dormContract()));
+    expect(saved).toMatchObject({ approval: 'submitted', createdByName: expect.any(String), auditedByName: null });
+    const pickable = async () => (expectOk(await a.admin.get(`${F}/dormrentcont/list/all`)) as { id: number }[]).map((r) => r.id);
+    const due = async () =>
+      (expectOk(await a.admin.get(`${F}/dormrentcont/dueList`, { days: 366, pageSize: 200 })).list as { id: number }[]).map((r) => r.id);
+    expect(await pickable()).not.toContain(saved.id);
+    expect(await due()).not.toContain(saved.id);
+    const unpaid = await payDraft(saved.id);
+    expectStatus(unpaid, 409);
+    expect(unpaid.body.resp_msg).toContain(saved.code);
+    // Before approval the maker may still correct it.
+    expectOk(await a.admin.post(`${F}/dormrentcont`, { ...dormContract(), code: saved.code, id: saved.id, deposit: 6_000 }));
+    // The maker cannot approve their own contract.
+    expectStatus(await a.admin.post(`${F}/dormrentcont/auditBillForChain`, { id: saved.id }), 403);
+    const approved = expectOk(await dormApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: saved.id }));
+    expect(approved).toMatchObject({ approval: 'approved', deposit: 6_000, auditedByName: expect.any(String) });
+    expect(approved.auditedAt).not.toBeNull();
+    expect(await pickable()).toContain(saved.id);
+    expect(await due()).toContain(saved.id);
+    expect(
+      (
+        expectOk(await a.admin.get(`${F}/dormrentcont/billListForChain`, { approval: 'approved', pageSize: 200 })).list as { id: number }[]
+      ).map((r) => r.id),
+    ).toContain(saved.id);
+    expectOk(await payDraft(saved.id));
+    // Approved: no more edits, no second decision (409 naming the state).
+    expectStatus(await a.admin.post(`${F}/dormrentcont`, { ...dormContract(), code: saved.code, id: saved.id, memo: 'x' }), 409);
+    expectStatus(await dormApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: saved.id }), 409);
+    const twice = await dormApprover.client.post(`${F}/dormrentcont/rejectBill`, { id: saved.id, memo: '晚了' });
+    expectStatus(twice, 409);
+    expect(twice.body.resp_msg).toContain('已审核');
+    // The operation log names the approval.
+    const verbs = await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx
+        .select({ verb: auditLog.verb })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'dormrentcont'), eq(auditLog.entityId, saved.id))),
+    );
+    expect(verbs.map((v) => v.verb)).toEqual(expect.arrayContaining(['create', 'update', 'audit']));
+  });
+
+  it('rejected with a reason; corrected and saved it is submitted again', async () => {
+    const saved = expectOk(await a.admin.post(`${F}/dormrentcont`, dormContract()));
+    expect400(await dormApprover.client.post(`${F}/dormrentcont/rejectBill`, { id: saved.id }), 'memo');
+    expect400(await dormApprover.client.post(`${F}/dormrentcont/rejectBill`, { id: saved.id, memo: '  ' }), 'memo');
+    const rejected = expectOk(await dormApprover.client.post(`${F}/dormrentcont/rejectBill`, { id: saved.id, memo: '押金不对' }));
+    expect(rejected).toMatchObject({ approval: 'rejected', rejectMemo: '押金不对' });
+    expectStatus(await payDraft(saved.id), 409);
+    expectStatus(await dormApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: saved.id }), 409);
+    const again = expectOk(await a.admin.post(`${F}/dormrentcont`, { ...dormContract(), code: saved.code, id: saved.id, deposit: 5_000 }));
+    expect(again).toMatchObject({ approval: 'submitted', rejectMemo: null, deposit: 5_000 });
+    expect(expectOk(await dormApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: saved.id })).approval).toBe('approved');
+  });
+
+  it('400 for a bad body, 401 without a token, 403 without the right, 404 for another tenant’s or shop’s contract, 409 stale', async () => {
+    const saved = expectOk(await a.admin.post(`${F}/dormrentcont`, dormContract()));
+    expect400(await dormApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: 'x' }), 'id');
+    expectStatus(await dormApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: saved.id, extra: 1 }), 400);
+    expectStatus(await t.client().post(`${F}/dormrentcont/auditBillForChain`, { id: saved.id }), 401);
+    const viewer = await createLimitedUser(t, a, {
+      perms: ['finance.rentcont.dorm.view', 'finance.rentcont.dorm.edit'],
+      managerShops: [shop1, shop2],
+    });
+    expectStatus(await viewer.client.post(`${F}/dormrentcont/auditBillForChain`, { id: saved.id }), 403);
+    expectStatus(await viewer.client.post(`${F}/dormrentcont/rejectBill`, { id: saved.id, memo: '不行' }), 403);
+    // Another tenant: not found, before the body is judged.
+    expectStatus(await b.admin.post(`${F}/dormrentcont/auditBillForChain`, { id: saved.id }), 404);
+    expectStatus(await b.admin.post(`${F}/dormrentcont/rejectBill`, { id: saved.id }), 404);
+    // A store contract is not a dormitory contract.
+    const store = expectOk(await a.admin.post(`${F}/storerentcont/saveAction`, storeContract()));
+    expectStatus(await dormApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: store.id }), 404);
+    // A shop-limited approver: another shop's contract is not found; its own shop's is approved.
+    const shopApprover = await createLimitedUser(t, a, {
+      perms: ['finance.rentcont.dorm.view', 'finance.rentcont.dorm.audit'],
+      managerShops: [shop2],
+    });
+    expectStatus(await shopApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: saved.id }), 404);
+    expectStatus(await shopApprover.client.post(`${F}/dormrentcont/rejectBill`, { id: saved.id }), 404);
+    const ofShop2 = expectOk(await a.admin.post(`${F}/dormrentcont`, dormContract({ shopId: shop2 })));
+    expectStatus(
+      await shopApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: ofShop2.id, version: 1 + ofShop2.version }),
+      409,
+    );
+    expect(
+      expectOk(await shopApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: ofShop2.id, version: ofShop2.version }))
+        .approval,
+    ).toBe('approved');
+    // Of two concurrent decisions, one wins and the other finds the new state.
+    const race = expectOk(await a.admin.post(`${F}/dormrentcont`, dormContract()));
+    const answers = await Promise.all([
+      dormApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: race.id }),
+      dormApprover.client.post(`${F}/dormrentcont/rejectBill`, { id: race.id, memo: '重复' }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+});
+
 describe('dormitories (dormrentcont, dormrentrecords, dormrate)', () => {
   it('a dormitory contract generates its schedule and is paid like a store rent', async () => {
     const contract = expectOk(
@@ -300,6 +420,8 @@ describe('dormitories (dormrentcont, dormrentrecords, dormrate)', () => {
       }),
     );
     expect(contract.periods).toHaveLength(12);
+    expect(contract.approval).toBe('submitted');
+    expectOk(await dormApprover.client.post(`${F}/dormrentcont/auditBillForChain`, { id: contract.id }));
     expect(expectOk(await a.admin.get(`${F}/dormrentcont/getDormRentCont/${contract.id}`)).landlordName).toBe('李阿姨');
     expect(
       expectOk(await a.admin.get(`${F}/dormrentcont/billListForChain`, { shopid: shop1 })).list.map((r: { id: number }) => r.id),

@@ -10,6 +10,7 @@ import {
   fundDescriptions,
   landlords,
   payeeAccounts,
+  rentContracts,
   reserveBillLines,
   reserveBills,
   reserveSpendItems,
@@ -275,7 +276,7 @@ export async function seedDemoReserveAndRents(tx: Db, tenantId: number) {
       status: 1,
       memo: null,
     });
-    await saveContract(tx, 'dorm', auth, {
+    const dormId = await saveContract(tx, 'dorm', auth, {
       code: `SS2026${String(i + 1).padStart(3, '0')}`,
       shopId: shop.id,
       landlordName: ['李秀英', '张伟', '赵丽'][i],
@@ -293,5 +294,11 @@ export async function seedDemoReserveAndRents(tx: Db, tenantId: number) {
       status: 1,
       memo: null,
     });
+    // The first two are approved by finance; the third waits for its approval.
+    if (i < 2)
+      await tx
+        .update(rentContracts)
+        .set({ approval: 'approved', auditedByName: '财务', auditedAt: new Date() })
+        .where(eq(rentContracts.id, dormId));
   }
 }

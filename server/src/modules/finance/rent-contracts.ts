@@ -2,6 +2,9 @@ import {
   banknoAnswer,
   banknoCheck,
   billPage,
+  billTransitionBody,
+  CONTRACT_APPROVALS,
+  contractApprovalLabels,
   RENT_CONTRACT_API,
   type RentKind,
   rentContractDetail,
@@ -18,7 +21,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
-import { conflict, fieldError, notFound } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { containsPattern, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
@@ -39,6 +42,12 @@ defineMessages({
   banknoUsedByLandlord: ['银行账号 {bankno} 已属于房东「{name}」', 'The account {bankno} already belongs to the landlord "{name}"'],
   banknoUsedByContract: ['银行账号 {bankno} 已用于合同 {code}', 'The account {bankno} is already used by contract {code}'],
   landlordRequired: ['请选择房东', 'Choose the landlord'],
+  dormContractApproved: ['宿舍合同 {code} 已审核，不能再修改', 'Dormitory contract {code} is approved and can no longer change'],
+  dormContractState: ['宿舍合同 {code} {state}，不能{action}', 'Dormitory contract {code} is {state}: it cannot be {action}'],
+  dormContractByMaker: [
+    '制单人不能审核自己的宿舍合同，请由其他人审核',
+    'The maker of a dormitory contract cannot approve it; someone else must',
+  ],
 });
 
 defineLabels({
@@ -47,6 +56,14 @@ defineLabels({
   storerentcont: ['门店房租合同', 'store rent contracts'],
   dormrentcont: ['宿舍合同', 'dormitory contracts'],
   landlord: ['房东', 'landlord'],
+  ...Object.fromEntries(
+    CONTRACT_APPROVALS.map((a) => [
+      `dormContract:${a}`,
+      [contractApprovalLabels[a][0], contractApprovalLabels[a][1].toLowerCase()] as const,
+    ]),
+  ),
+  'dormContract!audit': ['审核', 'approved'],
+  'dormContract!reject': ['驳回', 'rejected'],
 });
 
 export const contractPerm = (kind: RentKind) => `finance.rentcont.${kind}`;
@@ -81,6 +98,11 @@ function contractRows(tx: Db) {
       rentType: rentContracts.rentType,
       status: rentContracts.status,
       paidTo: rentContracts.paidTo,
+      approval: rentContracts.approval,
+      rejectMemo: rentContracts.rejectMemo,
+      createdByName: rentContracts.createdByName,
+      auditedByName: rentContracts.auditedByName,
+      auditedAt: rentContracts.auditedAt,
       paidMoney: sql<number>`(select coalesce(sum(p.amount), 0) from rent_periods p
         where p.tenant_id = ${rentContracts.tenantId} and p.contract_id = ${rentContracts.id} and p.payment_id is not null)`.mapWith(
         Number,
@@ -113,6 +135,7 @@ function contractWhere(kind: RentKind, auth: Auth, q: z.output<typeof rentContra
     q.shopid ? eq(rentContracts.shopId, q.shopid) : undefined,
     q.landlordId ? eq(rentContracts.landlordId, q.landlordId) : undefined,
     q.status ? eq(rentContracts.status, q.status) : undefined,
+    q.approval ? eq(rentContracts.approval, q.approval) : undefined,
     q.keyword
       ? or(
           ilike(rentContracts.code, containsPattern(q.keyword)),
@@ -262,12 +285,21 @@ export async function saveContract(tx: Db, kind: RentKind, auth: Auth, body: z.o
   if (!body.id || !current) {
     const [created] = await tx
       .insert(rentContracts)
-      .values({ tenantId: auth.tenantId, kind, ...values })
+      .values({
+        tenantId: auth.tenantId,
+        kind,
+        ...values,
+        ...(kind === 'dorm' ? { approval: 'submitted' as const, createdBy: auth.userId, createdByName: auth.name } : {}),
+      })
       .returning({ id: rentContracts.id });
     await writeSchedule(tx, auth.tenantId, created.id, body);
     return created.id;
   }
   if (body.version !== undefined && body.version !== current.version) throw conflict('staleVersion');
+  // An approved dormitory contract is what finance agreed to: it no longer changes. A rejected one,
+  // corrected, is submitted again.
+  if (current.approval === 'approved') throw conflict('dormContractApproved', { code: current.code });
+  const resubmit = current.approval === 'rejected' ? { approval: 'submitted' as const, rejectMemo: null } : {};
   const termsChanged = scheduleTerms.some((k) => current[k] !== body[k]);
   if (termsChanged || current.shopId !== body.shopId) {
     const [payment] = await tx
@@ -279,10 +311,52 @@ export async function saveContract(tx: Db, kind: RentKind, auth: Auth, body: z.o
   }
   await tx
     .update(rentContracts)
-    .set({ ...values, version: current.version + 1, updatedAt: new Date() })
+    .set({ ...values, ...resubmit, version: current.version + 1, updatedAt: new Date() })
     .where(eq(rentContracts.id, body.id));
   if (termsChanged) await writeSchedule(tx, auth.tenantId, body.id, body);
   return body.id;
+}
+
+/** A store contract, or a dormitory contract finance approved: only these fall due and can be paid. */
+const payable = or(isNull(rentContracts.approval), eq(rentContracts.approval, 'approved'));
+
+/** Approve (submitted → approved, not by its maker) or reject with a reason (submitted → rejected) a dormitory contract. */
+async function decideDormContract(
+  tx: Db,
+  auth: Auth,
+  action: 'audit' | 'reject',
+  body: { id: number; version?: number; memo?: string | null },
+) {
+  // Another tenant's or another shop's contract (or a store contract) is not found.
+  const [current] = await tx
+    .select()
+    .from(rentContracts)
+    .where(and(eq(rentContracts.id, body.id), eq(rentContracts.kind, 'dorm'), inVisibleShops(auth, rentContracts.shopId)))
+    .for('update');
+  if (!current) throw notFound();
+  if (current.approval !== 'submitted')
+    throw conflict('dormContractState', {
+      code: current.code,
+      state: `@dormContract:${current.approval}`,
+      action: `@dormContract!${action}`,
+    });
+  if (body.version !== undefined && body.version !== current.version) throw conflict('staleVersion');
+  if (action === 'audit' && current.createdBy === auth.userId) throw new AppError(403, 'dormContractByMaker');
+  if (action === 'reject' && !body.memo?.trim())
+    throw new AppError(400, 'validation', {}, [{ path: 'memo', key: 'memoRequired', params: { action: '@dormContract!reject' } }]);
+  await tx
+    .update(rentContracts)
+    .set({
+      approval: action === 'audit' ? 'approved' : 'rejected',
+      rejectMemo: action === 'reject' ? (body.memo ?? null) : null,
+      auditedBy: auth.userId,
+      auditedByName: auth.name,
+      auditedAt: new Date(),
+      version: current.version + 1,
+      updatedAt: new Date(),
+    })
+    .where(eq(rentContracts.id, current.id));
+  return current.id;
 }
 
 /** Contracts in force whose first unpaid period falls due within `days` days or is overdue, soonest first. */
@@ -293,6 +367,7 @@ async function dueList(tx: Db, kind: RentKind, auth: Auth, q: z.output<typeof re
   const where = and(
     eq(rentContracts.kind, kind),
     eq(rentContracts.status, 1),
+    payable,
     inVisibleShops(auth, rentContracts.shopId),
     q.shopid ? eq(rentContracts.shopId, q.shopid) : undefined,
     sql`${due} <= ${today}::date + ${q.days}::int`,
@@ -341,7 +416,7 @@ export function registerRentContracts(app: FastifyInstance, kind: RentKind) {
     { summary: `${label} in force that the user sees (pickers, at most 2000)`, perm: `${perm}.view`, response: z.array(rentContractRow) },
     ({ tx, auth }) =>
       contractRows(tx)
-        .where(and(eq(rentContracts.kind, kind), eq(rentContracts.status, 1), inVisibleShops(auth, rentContracts.shopId)))
+        .where(and(eq(rentContracts.kind, kind), eq(rentContracts.status, 1), payable, inVisibleShops(auth, rentContracts.shopId)))
         .orderBy(asc(rentContracts.code))
         .limit(2000),
   );
@@ -368,6 +443,37 @@ export function registerRentContracts(app: FastifyInstance, kind: RentKind) {
       { summary: `One ${label.slice(0, -1)} with its rent schedule`, perm: `${perm}.view`, params: idParam, response: rentContractDetail },
       ({ tx, auth, params }) => contractDetail(tx, kind, auth, params.id),
     );
+  if (kind === 'dorm') {
+    route(
+      app,
+      'POST',
+      `${base}/auditBillForChain`,
+      {
+        summary:
+          'Approve a submitted dormitory contract (已提交 → 已审核); not by its maker. Only an approved contract falls due and can be paid; it no longer changes',
+        perm: `${perm}.audit`,
+        body: billTransitionBody,
+        entity,
+        verb: 'audit',
+        response: rentContractDetail,
+      },
+      async ({ tx, auth, body }) => contractDetail(tx, kind, auth, await decideDormContract(tx, auth, 'audit', body)),
+    );
+    route(
+      app,
+      'POST',
+      `${base}/rejectBill`,
+      {
+        summary: 'Reject a submitted dormitory contract with a reason (已提交 → 已驳回); corrected and saved, it is submitted again',
+        perm: `${perm}.audit`,
+        body: billTransitionBody,
+        entity,
+        verb: 'reject',
+        response: rentContractDetail,
+      },
+      async ({ tx, auth, body }) => contractDetail(tx, kind, auth, await decideDormContract(tx, auth, 'reject', body)),
+    );
+  }
   route(
     app,
     'POST',

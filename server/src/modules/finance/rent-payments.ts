@@ -21,6 +21,7 @@ import { rentContracts, rentPaymentLines, rentPayments, rentPeriods, reserveType
 
 defineMessages({
   rentContractVoid: ['合同 {code} 已作废，不能付款', 'Contract {code} is void and cannot be paid'],
+  rentContractNotApproved: ['宿舍合同 {code} 尚未审核，不能付款', 'Dormitory contract {code} is not approved yet and cannot be paid'],
   rentNothingDue: ['合同 {code} 的租期已全部付清', 'Every period of contract {code} is paid'],
   rentPeriodOutOfRange: ['只能付第 {from} 期到第 {to} 期', 'Choose a period from {from} to {to}'],
   rentPeriodsHeld: ['这些租期已在付款单 {billNo} 中', 'These periods are already on payment {billNo}'],
@@ -66,6 +67,7 @@ async function savePayment(kind: RentKind, doc: () => BillRowType, { tx, auth }:
   if (!contract) throw fieldError('contractId', 'missingReference', { field: '@rentContract' });
   await loadShops(tx, auth, [contract.shopId]);
   if (contract.status !== 1) throw conflict('rentContractVoid', { code: contract.code });
+  if (contract.approval !== null && contract.approval !== 'approved') throw conflict('rentContractNotApproved', { code: contract.code });
   const from = await firstUnpaid(tx, contract.id);
   if (from === null) throw conflict('rentNothingDue', { code: contract.code });
   const [{ last }] = await tx
@@ -160,6 +162,7 @@ function auditEffect(kind: RentKind): Effect {
     const contract = await contractById(tx, kind, bill.contractId as number, true);
     if (!contract) throw notFound();
     if (contract.status !== 1) throw conflict('rentContractVoid', { code: contract.code });
+    if (contract.approval !== null && contract.approval !== 'approved') throw conflict('rentContractNotApproved', { code: contract.code });
     const periods = await periodsBetween(tx, contract.id, bill.periodFrom as number, bill.periodTo as number);
     if ((await firstUnpaid(tx, contract.id)) !== bill.periodFrom || periods.some((p) => p.paymentId !== null))
       throw conflict('rentPeriodsPaid', { code: contract.code });

@@ -53,7 +53,9 @@ export const reserveAndRentMenus: MenuDef[] = [
         nameEn: 'Dormitory contracts',
         icon: 'FileTextOutlined',
         url: '/admin/finance/rents/dorm-contracts',
-        ...viewEdit('finance.rentcont.dorm'),
+        ...viewEdit('finance.rentcont.dorm', [
+          { key: 'finance.rentcont.dorm.audit', name: '审核/驳回', nameEn: 'Approve, reject', perm: 'finance.rentcont.dorm.audit' },
+        ]),
       },
       billMenu(dormRentPaymentBill, 'PayCircleOutlined'),
       {

@@ -493,6 +493,14 @@ export const rentContracts = pgTable(
     /** 1 in force, 2 void. */
     status: smallint('status').notNull().default(1),
     paidTo: date('paid_to', { mode: 'string' }),
+    /** A dormitory contract's approval (billstatus 2 → 3 | 0): submitted, approved, rejected; null for store contracts. */
+    approval: text('approval').$type<'submitted' | 'approved' | 'rejected'>(),
+    rejectMemo: text('reject_memo'),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    auditedBy: bigint('audited_by', { mode: 'number' }),
+    auditedByName: text('audited_by_name'),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
     memo: memo(),
     version: version(),
     createdAt: createdAt(),

@@ -4,6 +4,8 @@ import { Button, Drawer, Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { usePermission } from '../../../platform/auth';
+import { ActionButtons } from '../../../platform/bills/parts';
 import { http } from '../../../platform/http';
 import { formatMoney } from '../../../platform/money';
 import { ResourceList } from '../../../platform/resource/ResourceList';
@@ -27,6 +29,8 @@ function contractFields(kind: RentKind): FieldSpec<RentContractRow, 'keyword'>[]
   return [
     { key: 'keyword', title: 'common.keyword', table: false, form: false, search: { placeholder: `${R}.keywordPh` } },
     { key: 'code', title: `${R}.code`, table: { width: 130, sorter: true, fixed: 'left' }, form: { required: true, maxLength: 40 } },
+    // A dormitory contract's approval shows first: it decides what can be done with it.
+    ...(kind === 'dorm' ? approvalFields.slice(0, 1) : []),
     {
       key: 'shopId',
       title: `${R}.shop`,
@@ -100,9 +104,38 @@ function contractFields(kind: RentKind): FieldSpec<RentContractRow, 'keyword'>[]
       search: true,
       form: { initial: 1 },
     },
+    ...(kind === 'dorm' ? approvalFields.slice(1) : []),
     { key: 'memo', title: `${R}.memo`, type: 'textarea', table: false, form: { span: 24, maxLength: 500 } },
   ];
 }
+
+/** A dormitory contract's approval: its state (searchable), who decided and why it was rejected. */
+const approvalFields: FieldSpec<RentContractRow, 'keyword'>[] = [
+  {
+    key: 'approval',
+    title: `${R}.approval`,
+    type: 'select',
+    options: {
+      kind: 'static',
+      items: [
+        { value: 'submitted', label: `${R}.approvalSubmitted`, color: 'blue' },
+        { value: 'approved', label: `${R}.approvalApproved`, color: 'green' },
+        { value: 'rejected', label: `${R}.approvalRejected`, color: 'red' },
+      ],
+    },
+    table: { width: 90 },
+    search: true,
+    form: false,
+  },
+  { key: 'auditedByName', title: `${R}.auditedBy`, table: { width: 90 }, form: false },
+  { key: 'rejectMemo', title: `${R}.rejectMemo`, table: { width: 140, ellipsis: true }, form: false },
+];
+
+/** Approve or reject (with a reason) a submitted dormitory contract, as a bill's buttons are. */
+const dormDecisions = {
+  audit: { label: ['审核', 'approve'] as const },
+  reject: { label: ['驳回', 'reject'] as const, memoRequired: true },
+};
 
 function contractDef(kind: RentKind, due: boolean): ResourceDef<RentContractRow, 'keyword'> {
   const base = RENT_CONTRACT_API[kind];
@@ -117,13 +150,29 @@ function contractDef(kind: RentKind, due: boolean): ResourceDef<RentContractRow,
     updateStatusPath: false,
     exportPath: false,
     editPerm: `finance.rentcont.${kind}.edit`,
+    // An approved dormitory contract no longer changes.
+    rowEditable: (r) => r.approval !== 'approved',
     readOnly: due,
     sendVersion: true,
     formWidth: 760,
     rowName: (r) => r.code,
     toForm: (r) => ({ ...r, increaseRate: r.increaseRate / 100 }),
     toSave: (v, row) => {
-      const { paidTo: _p, nextDueDate: _n, nextAmount: _a, paidMoney: _m, shopName: _s, kind: _k, updatedAt: _u, ...rest } = v;
+      const {
+        paidTo: _p,
+        nextDueDate: _n,
+        nextAmount: _a,
+        paidMoney: _m,
+        shopName: _s,
+        kind: _k,
+        updatedAt: _u,
+        approval: _ap,
+        rejectMemo: _rm,
+        createdByName: _cb,
+        auditedByName: _ab,
+        auditedAt: _at,
+        ...rest
+      } = v;
       return {
         ...Object.fromEntries(Object.entries(rest).filter(([, x]) => x !== undefined && x !== '')),
         ...(kind === 'store' ? { landlordName: undefined } : { landlordId: undefined }),
@@ -208,12 +257,13 @@ export function ContractsPage({ kind }: { kind: RentKind }) {
   const { t } = useTranslation();
   const [due, setDue] = useState(false);
   const [open, setOpen] = useState<RentContractRow | null>(null);
+  const can = usePermission();
+  const canDecide = kind === 'dorm' && can('finance.rentcont.dorm.audit');
   return (
     <>
       <ResourceList<RentContractRow, 'keyword'>
         key={String(due)}
         def={contractDef(kind, due)}
-        actionsWidth={130}
         title={
           <Segmented
             value={due ? 'due' : 'all'}
@@ -225,10 +275,26 @@ export function ContractsPage({ kind }: { kind: RentKind }) {
           />
         }
         fixedParams={due ? { days: DUE_DAYS } : undefined}
-        rowActions={(row) => (
-          <Button type="link" size="small" onClick={() => setOpen(row)}>
-            {t(`${R}.schedule`)}
-          </Button>
+        actionsWidth={canDecide ? 250 : 130}
+        rowActions={(row, ctx) => (
+          <>
+            <Button type="link" size="small" onClick={() => setOpen(row)}>
+              {t(`${R}.schedule`)}
+            </Button>
+            {canDecide && row.approval === 'submitted' ? (
+              <ActionButtons
+                size="small"
+                transitions={dormDecisions}
+                actions={['audit', 'reject']}
+                billNo={row.code}
+                run={async (action, memo) => {
+                  const path = action === 'audit' ? 'auditBillForChain' : 'rejectBill';
+                  await http.post(`${RENT_CONTRACT_API[kind]}/${path}`, { id: row.id, version: row.version, memo });
+                  ctx.refetch();
+                }}
+              />
+            ) : null}
+          </>
         )}
       />
       <Schedule kind={kind} contract={open} onClose={() => setOpen(null)} />

@@ -52,6 +52,13 @@ export const rentsZh = {
   setRateOf: '为选中的 {{count}} 家门店设置扣款比率',
   rateSaved: '已设置 {{count}} 家门店',
   importRates: '导入比率',
+  approval: '审核状态',
+  approvalSubmitted: '已提交',
+  approvalApproved: '已审核',
+  approvalRejected: '已驳回',
+  rejectMemo: '驳回原因',
+  auditedBy: '审核人',
+  auditedAt: '审核时间',
 };
 
 export const rentsEn: typeof rentsZh = {
@@ -107,4 +114,11 @@ export const rentsEn: typeof rentsZh = {
   setRateOf: 'Deduction rate for the {{count}} shops selected',
   rateSaved: '{{count}} shops set',
   importRates: 'Import rates',
+  approval: 'Approval',
+  approvalSubmitted: 'Submitted',
+  approvalApproved: 'Approved',
+  approvalRejected: 'Rejected',
+  rejectMemo: 'Rejection reason',
+  auditedBy: 'Approved by',
+  auditedAt: 'Approved at',
 };
