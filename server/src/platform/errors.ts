@@ -28,6 +28,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal whose writes stay (an import's log row, a wrong code's try): the handler returns it, the
+ * transaction commits, and only then is the error answered, so no client reads the answer before the commit.
+ */
+export class RefusalKept {
+  constructor(readonly error: AppError) {}
+}
+
 export const notFound = () => new AppError(404, 'notFound');
 export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
 export const unauthorized = (key: MessageKey = 'unauthorized') => new AppError(401, key);

@@ -4,8 +4,8 @@ import { en, zhCN } from 'zod/locales';
 import type { Db } from '../db/client.js';
 import { type AuditInput, auditedEntities, type VerbSpec, verbOf, writeAudit } from './audit.js';
 import { type Auth, bearerToken, can, loadAuth, type TokenClaims, verifyToken, visibleShops } from './auth.js';
-import { ok, zodFields } from './envelope.js';
-import { AppError, type FieldProblem, forbidden } from './errors.js';
+import { ok, sendError, zodFields } from './envelope.js';
+import { AppError, type FieldProblem, forbidden, RefusalKept } from './errors.js';
 import { type Lang, langOf } from './i18n.js';
 import { claimKey, type IdempotencyMode, idempotencyHeaderSchema, REPLAYED_HEADER, type StoredAnswer } from './idempotency.js';
 import { inTenant } from './tenancy.js';
@@ -159,7 +159,7 @@ export function route<Q extends Schema, P extends Schema, B extends Schema, R ex
   method: HTTPMethods | HTTPMethods[],
   url: string,
   spec: RouteSpec<Q, P, B> & { response?: R },
-  handler: (ctx: Ctx<Out<Q>, Out<P>, Out<B>>) => Promise<R extends z.ZodType ? z.input<R> : unknown>,
+  handler: (ctx: Ctx<Out<Q>, Out<P>, Out<B>>) => Promise<(R extends z.ZodType ? z.input<R> : unknown) | RefusalKept>,
 ) {
   spec = strictSpec(spec);
   const methods = Array.isArray(method) ? method : [method];
@@ -208,7 +208,7 @@ export function route<Q extends Schema, P extends Schema, B extends Schema, R ex
           const audit = await writeAudit(tx, auth, req, spec.entityOf?.(input) ?? entity, verb, input, result);
           if (audit.accessChanged) changedAccess = true;
         }
-        if (claim) {
+        if (claim && !(result instanceof RefusalKept)) {
           answer = ok(lang, answerOf(spec, result) ?? null);
           await claim.store(200, answer);
         }
@@ -229,6 +229,7 @@ export function route<Q extends Schema, P extends Schema, B extends Schema, R ex
         await upload?.discard();
       }
       if (changedAccess) app.authCache.changed(claims.tenantId);
+      if (data instanceof RefusalKept) return sendError(req, reply, data.error);
       if (spec.raw) return reply;
       if (replay) return reply.header(REPLAYED_HEADER, 'true').status(replay.status).send(replay.answer);
       return reply.send(answer ?? ok(lang, answerOf(spec, data) ?? null));

@@ -36,9 +36,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { definedEntityLabels } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth.js';
-import { ok, sendError } from '../../platform/envelope.js';
-import { notFound } from '../../platform/errors.js';
-import { langOf } from '../../platform/i18n.js';
+import { notFound, RefusalKept } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { smsOutbox } from '../../platform/schema.js';
@@ -234,16 +232,12 @@ export async function assetsModule(app: FastifyInstance) {
       body: checkCodeBody,
       entity: 'smsmsgctrl',
       read: true,
-      // Answers its refusals itself: a wrong try is committed with the request, then answered as an error.
-      raw: true,
+      response: z.object({ verified: z.literal(true) }),
     },
-    async ({ tx, req, reply, auth, body }) => {
+    async ({ tx, auth, body }) => {
+      // A wrong try is committed with the request, then answered as an error.
       const outcome = await checkCode(tx, auth.tenantId, body.mobile, body.code);
-      if ('error' in outcome) {
-        sendError(req, reply, outcome.error);
-        return;
-      }
-      reply.send(ok(langOf(req), { verified: true }));
+      return 'error' in outcome ? new RefusalKept(outcome.error) : { verified: true as const };
     },
   );
   route(

@@ -2,13 +2,11 @@ import fs from 'node:fs/promises';
 import type { ImportLogRow, memberImportQuery } from '@headoffice/contract';
 import { memberSave } from '@headoffice/contract';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { z as zod } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
-import { ok, sendError } from '../../platform/envelope.js';
-import { AppError, fieldError } from '../../platform/errors.js';
+import { AppError, fieldError, RefusalKept } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { bulkInsert, type ImportDef, importFailure, readImportSheet, type Sheet, validateImport } from '../../platform/importer.js';
 import { onPage, pageOf } from '../../platform/paging.js';
@@ -128,11 +126,8 @@ export function importDefOf(type: number, shopId: number, lang: Lang): ImportDef
  * Imports a member sheet into a shop, all rows or none, and logs it either way: a refused sheet
  * answers 400 with its problems (nothing stored), and its log row stays.
  */
-export async function importMembers(
-  ctx: { tx: Db; auth: Auth; lang: Lang; file: Upload; req: FastifyRequest; reply: FastifyReply },
-  query: z.output<typeof memberImportQuery>,
-) {
-  const { tx, auth, lang, file, req, reply } = ctx;
+export async function importMembers(ctx: { tx: Db; auth: Auth; lang: Lang; file: Upload }, query: z.output<typeof memberImportQuery>) {
+  const { tx, auth, lang, file } = ctx;
   const [shop] = await tx.select({ id: shops.id, status: shops.status }).from(shops).where(eq(shops.id, query.shopid));
   if (shop?.status !== 1) throw fieldError('shopid', 'memberImportShopInactive');
   const def = importDefOf(query.type, query.shopid, lang);
@@ -165,10 +160,11 @@ export async function importMembers(
   if (result.errors.length) {
     const failure = importFailure(result.errors, lang);
     // The log row is kept: the transaction commits with nothing else written.
-    const withLog = new AppError(400, failure.key, failure.params, failure.fields, '400', { ...(failure.data as object), logId: log.id });
-    return sendError(req, reply, withLog);
+    return new RefusalKept(
+      new AppError(400, failure.key, failure.params, failure.fields, '400', { ...(failure.data as object), logId: log.id }),
+    );
   }
-  return reply.send(ok(lang, { imported: stored, logId: log.id }));
+  return { imported: stored, logId: log.id };
 }
 
 export async function listImportLogs(tx: Db, auth: Auth, q: { page: number; pageSize: number; shopid?: number }) {

@@ -274,7 +274,6 @@ export async function membersModule(app: FastifyInstance) {
       query: memberImportQuery,
       entity: 'member',
       verb: 'import',
-      raw: true,
       upload: importUpload(() => memberImportSheet),
     },
     (ctx) => importMembers(ctx, ctx.query),
