@@ -189,7 +189,11 @@ try {
   grid.sort((a, b) => a - b);
   rawGrid.sort((a, b) => a - b);
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
   const apiMs = median(runs.map((r) => r.ms));
   const sqlMs = median(sqlRuns);
   const lines = [
