@@ -8,7 +8,7 @@ import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
-import { ShopSelect } from '../../platform/shops';
+import { ShopSelect, useShops } from '../../platform/shops';
 import { BillView } from '../till/BillView';
 import { RY, useOptions } from './api';
 import { RowsTable, SumLine } from './parts';
@@ -17,14 +17,21 @@ import { RowsTable, SumLine } from './parts';
 export default function StatementPage() {
   const { t } = useTranslation();
   const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
-  const [shopId, setShopId] = useState<number | null>(null);
+  // A big chain's whole month is heavy: the page opens on the first shop; clearing it asks for every shop.
+  const [chosenShop, setShopId] = useState<number | null | undefined>(undefined);
+  const { shops } = useShops();
+  const shopId = chosenShop === undefined ? (shops[0]?.id ?? null) : chosenShop;
   const [employeeId, setEmployeeId] = useState<number | null>(null);
   const [billNo, setBillNo] = useState('');
   const [page, setPage] = useState({ page: 1, pageSize: 50 });
   const [bill, setBill] = useState<number | null>(null);
   const staff = useOptions('/api-base/employee/chain/list/all');
   const body = { month, shopId: shopId ?? undefined, employeeId: employeeId ?? undefined, billNo: billNo || undefined, ...page };
-  const q = useQuery({ queryKey: ['royalty-statement', body], queryFn: () => http.post<RoyaltyStatement>(RY.statement, body) });
+  const q = useQuery({
+    queryKey: ['royalty-statement', body],
+    enabled: chosenShop !== undefined || shops.length > 0,
+    queryFn: () => http.post<RoyaltyStatement>(RY.statement, body),
+  });
   const detail = useQuery({
     queryKey: ['royalty-bill', bill],
     enabled: bill !== null,
