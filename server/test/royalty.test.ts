@@ -330,6 +330,17 @@ describe('commission: schemes, the monthly statement from the till, the employee
       [prev, 'revoke', -1_800],
     ]);
     expect(ok(await a.admin.get('/api-pers/employeeroyalty/locks')).map((l: { month: string }) => l.month)).toContain(prev);
+
+    // The whole chain's month is read in one pass, each employee by their index otherwise: the same rows either way.
+    type Row = { perfId: number; eeid: number; lateFrom: string | null; base: number; royalty: number; tier: number | null };
+    const whole = ok(await a.admin.post('/api-pers/employeeroyalty/chain/list', { month, pageSize: 500 }));
+    expect(whole.list.some((r: Row) => r.lateFrom === prev)).toBe(true);
+    const byIndex: Row[] = [];
+    for (const eeid of [...new Set(whole.list.map((r: Row) => r.eeid))] as number[]) byIndex.push(...(await statementOf(eeid)).list);
+    const key = (rows: Row[]) =>
+      rows.map((r) => [r.perfId, r.eeid, r.lateFrom, r.base, r.royalty, r.tier]).sort((x, y) => Number(x[0]) - Number(y[0]));
+    expect(whole.total).toBe(byIndex.length);
+    expect(key(whole.list)).toEqual(key(byIndex));
   });
 });
 

@@ -1,15 +1,16 @@
 import type { RoyaltyRow, RoyaltyStatement, royaltyStatementQuery } from '@headoffice/contract';
-import { and, asc, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of.js';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { conflict } from '../../platform/errors.js';
+import { rowsOf } from '../../platform/ledger.js';
 import { businessDate } from '../../platform/numbering.js';
 import { payTypes, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from '../cashier/schema.js';
 import { products, services } from '../catalog/schema.js';
 import { employeeStream, employees, positionLevels, positions, shops } from '../org/schema.js';
-import { computeRows, type Metrics, monthMetrics, type PerfSource, type PositionOn } from './compute.js';
+import { computeRows, type Metrics, monthMetrics, type PerfSource, type PositionOn, type SchemeVersions } from './compute.js';
 import { royaltyLockedRows, royaltyMonthLocks } from './schema.js';
 import { allVersions } from './schemes.js';
 
@@ -28,9 +29,9 @@ export function monthRange(month: string) {
 }
 
 /** The month's performance rows of the given employees (all, when undefined), with their bills, lines and pay types. */
-export async function loadSources(tx: Db, month: string, employeeIds?: number[]): Promise<PerfSource[]> {
+export async function loadSources(tx: Db, month: string, employeeIds: number[]): Promise<PerfSource[]> {
   const { first, last } = monthRange(month);
-  if (employeeIds && !employeeIds.length) return [];
+  if (!employeeIds.length) return [];
   const locks = await lockedMonths(tx);
   const earlierLocked = [...locks.keys()].some((m) => m < month);
   const found = await tx
@@ -74,17 +75,11 @@ export async function loadSources(tx: Db, month: string, employeeIds?: number[])
               )
             : undefined,
         ),
-        employeeIds ? anyOf(serviceBillPerf.employeeId, employeeIds) : undefined,
+        anyOf(serviceBillPerf.employeeId, employeeIds),
       ),
     )
     .orderBy(asc(serviceBillPerf.businessDate), asc(serviceBillPerf.billId), asc(serviceBillPerf.id));
-  const rows = found.flatMap(({ createdAt, ...r }) => {
-    const bdMonth = r.businessDate.slice(0, 7);
-    const lock = locks.get(bdMonth);
-    if (bdMonth === month) return lock ? [] : [{ ...r, lateFrom: null as string | null }];
-    if (!lock || createdAt <= lock.lockedAt || businessDate(ZONE, createdAt).slice(0, 7) !== month) return [];
-    return [{ ...r, lateFrom: bdMonth }];
-  });
+  const rows = found.flatMap((r) => countedIn(month, locks, r));
   if (!rows.length) return [];
   const billIds = [...new Set(rows.map((r) => r.billId))];
   const shares = await tx
@@ -120,6 +115,133 @@ export async function loadSources(tx: Db, month: string, employeeIds?: number[])
       payNames: l?.names ?? new Map(),
     };
   });
+}
+
+type Locks = Awaited<ReturnType<typeof lockedMonths>>;
+
+/**
+ * Whether a performance row counts in a month's statement, and as what: a row of the month unless the
+ * month is locked; a correction written during the month of a month locked before it (`lateFrom`).
+ */
+function countedIn<R extends { businessDate: string; createdAt: Date }>(month: string, locks: Locks, { createdAt, ...r }: R) {
+  const bdMonth = r.businessDate.slice(0, 7);
+  const lock = locks.get(bdMonth);
+  if (bdMonth === month) return lock ? [] : [{ ...r, lateFrom: null as string | null }];
+  if (!lock || createdAt <= lock.lockedAt || businessDate(ZONE, createdAt).slice(0, 7) !== month) return [];
+  return [{ ...r, lateFrom: bdMonth }];
+}
+
+/** Rows read per fetch of the month's cursor. */
+const FETCH_ROWS = 5_000;
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The whole month's performance rows with all a statement needs, in one pass of one query (the
+ * month's bills, lines and payment shares joined once, as a plain SQL aggregation would), read
+ * through a cursor in employee order and handed on an employee at a time in groups: a big chain's
+ * month never sits in memory whole, and no table is read again per group.
+ */
+async function* streamMonth(tx: Db, month: string, locks: Locks): AsyncGenerator<PerfSource[]> {
+  if (!MONTH_PATTERN.test(month)) throw new Error(`not a month: ${month}`);
+  const { first, last } = monthRange(month);
+  // Literals, not parameters: a cursor's query is declared as one utility statement. Joins name no
+  // tenant: row-level security filters every table, and a two-column join key misleads the planner's row estimates.
+  const inMonth = `p.business_date between date '${first}' and date '${last}'`;
+  const corrections = [...locks.keys()].some((m) => m < month)
+    ? ` or (p.business_date < date '${first}' and p.created_at >= timestamptz '${first} 00:00:00+08' - interval '1 day'
+          and p.created_at < timestamptz '${last} 00:00:00+08' + interval '2 days')`
+    : '';
+  const where = `(${inMonth}${corrections})`;
+  // The whole result is read: plan for all of it, not for a quick first row (a cursor's default).
+  await tx.execute(sql.raw('set local cursor_tuple_fraction = 1'));
+  await tx.execute(
+    sql.raw(`declare royalty_month no scroll cursor for
+      with month_perf as (select p.* from service_bill_perf p where ${where}),
+      line_pay as (
+        select sh.line_id, array_agg(pm.pay_type_id) as pay_types, array_agg(sh.perf) as perfs
+        from service_bill_shares sh
+        join service_bill_payments pm on pm.id = sh.payment_id
+        where sh.bill_id in (select bill_id from month_perf)
+        group by sh.line_id)
+      select p.id as perf_id, p.bill_id, b.bill_no, b.shop_id, s.name as shop_name, p.business_date::text as business_date,
+        p.line_id, l.kind, l.item_id, l.name as line_name, l.num, p.employee_id, e.eecode, e.name as eename, p.station,
+        p.appointed, p.amount, p.cause, p.reverses_id, p.created_at, lp.pay_types, lp.perfs,
+        case l.kind when 'service' then sv.service_type_id when 'product' then pr.category_id end as category_id
+      from month_perf p
+      join service_bills b on b.id = p.bill_id
+      join service_bill_lines l on l.id = p.line_id
+      join employees e on e.id = p.employee_id
+      left join shops s on s.id = b.shop_id
+      left join line_pay lp on lp.line_id = p.line_id
+      left join services sv on l.kind = 'service' and sv.id = l.item_id
+      left join products pr on l.kind = 'product' and pr.id = l.item_id
+      order by p.employee_id, p.business_date, p.bill_id, p.id`),
+  );
+  try {
+    const payNames = new Map((await tx.select({ id: payTypes.id, name: payTypes.name }).from(payTypes)).map((t) => [t.id, t.name]));
+    let pending: PerfSource[] = [];
+    for (;;) {
+      const fetched = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`fetch forward ${FETCH_ROWS} from royalty_month`)));
+      const sources = fetched.flatMap((r) => countedIn(month, locks, sourceOf(r, payNames)));
+      if (!fetched.length) {
+        if (pending.length) yield pending;
+        return;
+      }
+      pending = pending.concat(sources);
+      // The last employee fetched may go on in the next fetch: hand on only the employees complete so far.
+      const lastEmployee = Number(fetched[fetched.length - 1].employee_id);
+      const cut = pending.findIndex((r) => r.employeeId === lastEmployee);
+      if (cut > 0) {
+        yield pending.slice(0, cut);
+        pending = pending.slice(cut);
+      }
+    }
+  } finally {
+    await tx.execute(sql.raw('close royalty_month'));
+  }
+}
+
+/** A row of the month's cursor as a performance source (the line's pay shares folded per pay type). */
+function sourceOf(r: Record<string, unknown>, payNames: Map<number, string>): PerfSource & { createdAt: Date } {
+  const payPerf = new Map<number, number>();
+  const names = new Map<number, string>();
+  const types = (r.pay_types as (number | string)[] | null) ?? [];
+  const perfs = (r.perfs as (number | string)[] | null) ?? [];
+  let linePerf = 0;
+  types.forEach((t, i) => {
+    const id = Number(t);
+    const perf = Number(perfs[i]);
+    linePerf += perf;
+    payPerf.set(id, (payPerf.get(id) ?? 0) + perf);
+    names.set(id, payNames.get(id) ?? String(id));
+  });
+  return {
+    perfId: Number(r.perf_id),
+    billId: Number(r.bill_id),
+    billNo: String(r.bill_no),
+    shopId: Number(r.shop_id),
+    shopName: r.shop_name === null ? null : String(r.shop_name),
+    businessDate: String(r.business_date),
+    lineId: Number(r.line_id),
+    kind: String(r.kind),
+    itemId: Number(r.item_id),
+    categoryId: r.category_id === null ? null : Number(r.category_id),
+    lineName: String(r.line_name),
+    num: Number(r.num),
+    employeeId: Number(r.employee_id),
+    eecode: String(r.eecode),
+    eename: String(r.eename),
+    station: Number(r.station),
+    appointed: Boolean(r.appointed),
+    amount: Number(r.amount),
+    cause: String(r.cause),
+    reversesId: r.reverses_id === null ? null : Number(r.reverses_id),
+    lateFrom: null,
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+    linePerf,
+    payPerf,
+    payNames: names,
+  };
 }
 
 /** Position and level of employees on a day, from the employee stream (transfers), else as they are now. */
@@ -167,24 +289,29 @@ export async function positionsOf(tx: Db, employeeIds: number[]): Promise<Positi
 }
 
 /** The month's commission rows of some employees (metrics over all their rows of the month). */
-export async function monthRows(
-  tx: Db,
-  month: string,
-  employeeIds?: number[],
-): Promise<{ rows: RoyaltyRow[]; metrics: Map<number, Metrics> }> {
+export async function monthRows(tx: Db, month: string, employeeIds: number[]): Promise<MonthPart> {
   const lock = (await lockedMonths(tx)).get(month);
-  if (lock) {
-    if (employeeIds && !employeeIds.length) return { rows: [], metrics: new Map() };
-    const stored = await tx
-      .select({ row: royaltyLockedRows.row })
-      .from(royaltyLockedRows)
-      .where(and(eq(royaltyLockedRows.month, month), employeeIds ? anyOf(royaltyLockedRows.employeeId, employeeIds) : undefined))
-      .orderBy(asc(royaltyLockedRows.perfId));
-    const rows = stored.map((r) => r.row as RoyaltyRow);
-    return { rows, metrics: metricsOfRows(rows) };
-  }
-  const sources = await loadSources(tx, month, employeeIds);
-  const rows = computeRows(sources, await allVersions(tx), await positionsOf(tx, [...new Set(sources.map((s) => s.employeeId))]));
+  if (lock) return lockedRows(tx, month, employeeIds);
+  return rowsOfSources(tx, await loadSources(tx, month, employeeIds), await allVersions(tx));
+}
+
+type MonthPart = { rows: RoyaltyRow[]; metrics: Map<number, Metrics> };
+
+/** A locked month's stored rows of some employees. */
+async function lockedRows(tx: Db, month: string, employeeIds: number[]): Promise<MonthPart> {
+  if (!employeeIds.length) return { rows: [], metrics: new Map() };
+  const stored = await tx
+    .select({ row: royaltyLockedRows.row })
+    .from(royaltyLockedRows)
+    .where(and(eq(royaltyLockedRows.month, month), anyOf(royaltyLockedRows.employeeId, employeeIds)))
+    .orderBy(asc(royaltyLockedRows.perfId));
+  const rows = stored.map((r) => r.row as RoyaltyRow);
+  return { rows, metrics: metricsOfRows(rows) };
+}
+
+/** The commission rows of every performance row of some employees' month. */
+async function rowsOfSources(tx: Db, sources: PerfSource[], versions: SchemeVersions[]): Promise<MonthPart> {
+  const rows = computeRows(sources, versions, await positionsOf(tx, [...new Set(sources.map((s) => s.employeeId))]));
   // A reversal of a locked row takes back exactly what that row paid.
   const reversed = sources.filter((s) => s.lateFrom && s.reversesId).map((s) => s.reversesId as number);
   if (reversed.length) {
@@ -217,49 +344,49 @@ export async function monthRows(
   return { rows, metrics: monthMetrics(sources) };
 }
 
-/** Employees a month's statement reads at once: a big chain's month (a million rows) never sits in memory whole. */
+/** Employees read at once by their index (a shop's statement, a page of salaries). */
 const EMPLOYEES_PER_BATCH = 500;
 
-/**
- * The employees with rows in a month, ascending: a locked month's stored rows; else the month's
- * performance rows and the corrections written during it (a superset: `monthRows` keeps what counts).
- */
-async function employeesOfMonth(tx: Db, month: string): Promise<number[]> {
-  if ((await lockedMonths(tx)).has(month)) {
-    const stored = await tx
-      .selectDistinct({ id: royaltyLockedRows.employeeId })
-      .from(royaltyLockedRows)
-      .where(eq(royaltyLockedRows.month, month))
-      .orderBy(asc(royaltyLockedRows.employeeId));
-    return stored.map((r) => r.id);
-  }
-  const { first, last } = monthRange(month);
-  const found = await tx
-    .selectDistinct({ id: serviceBillPerf.employeeId })
-    .from(serviceBillPerf)
-    .where(
-      or(
-        and(gte(serviceBillPerf.businessDate, first), lte(serviceBillPerf.businessDate, last)),
-        and(
-          gte(serviceBillPerf.createdAt, new Date(Date.parse(`${first}T00:00:00+08:00`) - 86_400_000)),
-          lt(serviceBillPerf.createdAt, new Date(Date.parse(`${last}T00:00:00+08:00`) + 2 * 86_400_000)),
-        ),
-      ),
-    )
-    .orderBy(asc(serviceBillPerf.employeeId));
-  return found.map((r) => r.id);
+/** The employees with stored rows in a locked month, ascending. */
+async function employeesOfLockedMonth(tx: Db, month: string): Promise<number[]> {
+  const stored = await tx
+    .selectDistinct({ id: royaltyLockedRows.employeeId })
+    .from(royaltyLockedRows)
+    .where(eq(royaltyLockedRows.month, month))
+    .orderBy(asc(royaltyLockedRows.employeeId));
+  return stored.map((r) => r.id);
 }
 
-/** The month's rows of the employees (every employee of the month when undefined), batch by batch. */
+/**
+ * The month's rows of the employees (every employee of the month when undefined), a group of
+ * employees at a time: some employees by their index, 500 at a time; the whole month in one pass.
+ */
 export async function forEachBatch(
   tx: Db,
   month: string,
   employeeIds: number[] | undefined,
-  fn: (part: Awaited<ReturnType<typeof monthRows>>) => void | Promise<void>,
+  fn: (part: MonthPart) => void | Promise<void>,
 ) {
-  const ids = employeeIds ?? (await employeesOfMonth(tx, month));
-  for (let i = 0; i < ids.length; i += EMPLOYEES_PER_BATCH) await fn(await monthRows(tx, month, ids.slice(i, i + EMPLOYEES_PER_BATCH)));
+  const locks = await lockedMonths(tx);
+  if (employeeIds || locks.has(month)) {
+    const ids = employeeIds ?? (await employeesOfLockedMonth(tx, month));
+    for (let i = 0; i < ids.length; i += EMPLOYEES_PER_BATCH) await fn(await monthRows(tx, month, ids.slice(i, i + EMPLOYEES_PER_BATCH)));
+    return;
+  }
+  const versions = await allVersions(tx);
+  let group: PerfSource[] = [];
+  for await (const employeesRows of streamMonth(tx, month, locks)) {
+    group = group.concat(employeesRows);
+    if (group.length >= ROWS_PER_GROUP) {
+      await fn(await rowsOfSources(tx, group, versions));
+      group = [];
+    }
+  }
+  if (group.length) await fn(await rowsOfSources(tx, group, versions));
 }
+
+/** Rows computed at once in a whole month's pass (whole employees: their metrics need all their rows). */
+const ROWS_PER_GROUP = 10_000;
 
 /** A statement's order: by employee, then by day, bill and row. */
 const byEmployeeAndDay = (a: RoyaltyRow, b: RoyaltyRow) =>
