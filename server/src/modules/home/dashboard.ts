@@ -138,11 +138,13 @@ export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery
     add(total.month, s.month);
   }
 
-  // Till bills not settled: open (status 1) and expired (status 2), any day.
+  // Till bills not settled: open today, and expired (status 2, or still open from an earlier day: the
+  // till expires those when it is next used, the dashboard need not wait for it).
+  const stale = sql`${serviceBills.businessDate} < ${businessDate(TIME_ZONE)}::date`;
   const [bills] = await tx
     .select({
-      open: int(sql`count(*) filter (where ${serviceBills.status} = 1)`),
-      expired: int(sql`count(*) filter (where ${serviceBills.status} = 2)`),
+      open: int(sql`count(*) filter (where ${serviceBills.status} = 1 and not ${stale})`),
+      expired: int(sql`count(*) filter (where ${serviceBills.status} = 2 or ${stale})`),
     })
     .from(serviceBills)
     .where(
