@@ -9,7 +9,7 @@ import { formatMoney } from '../../../platform/money';
 import { ShopSelect, useShops } from '../../../platform/shops';
 
 type Row = z.infer<typeof fundRecordRow>;
-const kindColor = { request: 'blue', expense: 'orange', redeposit: 'purple' } as const;
+const kindColor = { request: 'blue', expense: 'orange', redeposit: 'purple', adjustment: 'gold' } as const;
 
 /** /admin/finance/fund-records — a shop's petty-cash ledger: the float, then every movement with the running balance. */
 export default function FundRecordsPage() {
