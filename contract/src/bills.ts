@@ -28,8 +28,14 @@ export type BillFieldKind =
   | 'select' // options from `options`
   | 'images';
 
-/** Options of a select: fixed labels, or rows of a list/all route (`value`/`label` row fields). */
-export type BillOptions = Readonly<Record<string, Label>> | { url: string; value: string; label: string; params?: Record<string, unknown> };
+/**
+ * Options of a select: fixed labels, or rows of a list/all route (`value`/`label` row fields). On a
+ * line, `lineParams` sends other fields of the same line (query parameter → line field): the options
+ * are read once those are set (the reserve types that may pay the line's spending item).
+ */
+export type BillOptions =
+  | Readonly<Record<string, Label>>
+  | { url: string; value: string; label: string; params?: Record<string, unknown>; lineParams?: Record<string, string> };
 
 export interface BillFieldDef {
   label: Label;

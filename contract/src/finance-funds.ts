@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type BillStateDef, defineBill, instant } from './bills.js';
 import { bankAccountNumber } from './finance-records.js';
-import { LOCK_KINDS } from './locks.js';
+import { LOCK_KINDS, type LockKind } from './locks.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
 // Shop funds (DOMAIN-DETAIL §9.2): a shop's petty-cash request (备用金申请, fundbillhead), approved by
@@ -246,12 +246,21 @@ export const fundBill = defineBill({
 
 /** What a request form shows of its shop (§9.2): the petty-cash balance and the item's month limit and year budget. */
 export const shopFundsQuery = z.object({ shopId: id, itemId: id.optional(), billDate: date.optional(), excludeId: id.optional() });
-export const shopFunds = z.object({
+/**
+ * A shop's petty-cash position (§9.2): the float, reviewed requests paid in, the shop's expenses and
+ * reviewed redeposits paid out, manual adjustments (signed); balance = float + paid − spent −
+ * redeposited + adjusted.
+ */
+export const pettyCashPosition = z.object({
   float: z.number(),
   paid: z.number(),
   spent: z.number(),
   redeposited: z.number(),
+  adjusted: z.number(),
   balance: z.number(),
+});
+export type PettyCashPosition = z.infer<typeof pettyCashPosition>;
+export const shopFunds = pettyCashPosition.extend({
   /** The item's limit for the month (null: no limit set) and what the month's requests already take. */
   monthLimit: z.number().nullable(),
   monthUsed: z.number(),
@@ -327,6 +336,9 @@ export const EXPENSE_API = {
   shopIoBills: '/api-finance/ioaccountbillhead/ioAccountList',
   chainIoBills: '/api-finance/ioaccountbillhead/billListChain',
   fundRecords: '/api-finance/fundrecords/list',
+  fundPositions: '/api-finance/fundrecords/list/all',
+  fundAdjustmentSave: '/api-finance/fundrecords/save',
+  fundAdjustmentRevoke: '/api-finance/fundrecords/revoke',
 } as const;
 
 const yearMonthQuery = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM');
@@ -405,14 +417,68 @@ export const ioBillRow = z.object({
 
 /** The petty-cash ledger of a shop (fundrecords): every movement after the float, with the running balance. */
 export const fundRecordsQuery = z.object({ shopId: id });
+export const fundRecordKind = z.enum(['request', 'expense', 'redeposit', 'adjustment']);
 export const fundRecordRow = z.object({
+  /** The bill's or the adjustment's id (unique within its kind). */
+  id: z.number(),
   date: z.string(),
-  kind: z.enum(['request', 'expense', 'redeposit']),
+  kind: fundRecordKind,
   billNo: z.string(),
   amount: z.number(),
   balance: z.number(),
+  /** An adjustment's reason (null for the bills). */
+  reason: z.string().nullable(),
+  /** An adjustment that may still be revoked: not itself a revocation, not revoked yet. */
+  revocable: z.boolean(),
 });
 export const fundRecords = z.object({ float: z.number(), balance: z.number(), rows: z.array(fundRecordRow) });
+
+/** Every shop the user sees with its petty-cash position (fundrecords/list/all), and their totals. */
+export const fundPositionsQuery = z.object({ shopId: id.optional() });
+export const fundPositionRow = pettyCashPosition.extend({ shopId: z.number(), shopCode: z.string(), shopName: z.string() });
+export const fundPositions = z.object({ rows: z.array(fundPositionRow), total: pettyCashPosition });
+
+/**
+ * A manual petty-cash ledger entry (备用金台账调整: a cash count difference, an opening correction):
+ * signed cents, never 0, with its reason. Entries are never edited or deleted; a wrong one is revoked
+ * by an entry of the opposite amount. Locked as petty-cash requests are (a locked fund day or month).
+ */
+export const fundAdjustment = {
+  label: ['备用金台账调整', 'Petty-cash adjustment'],
+  perm: 'finance.fundrecords.adjust',
+  locks: ['close', 'fund', 'fundRequestDay'],
+} as const satisfies { label: readonly [string, string]; perm: string; locks: readonly LockKind[] };
+
+const adjustmentReason = z.string().trim().min(1, { error: '请填写调整原因' }).max(200);
+export const fundAdjustmentSave = z.strictObject({
+  shopId: id,
+  /** The day the entry counts on; today when left out. */
+  date: date.optional(),
+  amount: z
+    .number()
+    .int()
+    .min(-10_000_000_00)
+    .max(10_000_000_00)
+    .refine((v) => v !== 0, { error: '调整金额不能为 0' }),
+  reason: adjustmentReason,
+});
+/** Revoke an adjustment: an entry of the opposite amount, dated today unless given, pointing at it. */
+export const fundAdjustmentRevoke = z.strictObject({ id, date: date.optional(), reason: adjustmentReason });
+export const fundAdjustmentRow = z.object({
+  id: z.number(),
+  entryNo: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  /** The entry this one revokes. */
+  revokesId: z.number().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: instant,
+  /** The shop's petty-cash balance once the entry is in. */
+  balance: z.number(),
+});
 
 // ---- petty cash paid back (fundhcbill, 备用金回存单) ----
 

@@ -211,6 +211,11 @@ export const reserveSpendItemRecord = defineRecord({
   verbs: [...dictionaryVerbs, 'listBypage', 'getNextCode'],
 });
 
+/** The reserve types that may pay a spending item (getReserveByriid): the item's own list, enabled ones, in the dictionary's order. */
+export const reserveTypesOfItemPath = '/api-finance/dicreserveioitem/getReserveByriid';
+export const reserveTypesOfItemQuery = z.object({ riid: z.coerce.number().int().positive() });
+export const reserveTypeOfItemRow = z.object({ id: z.number(), code: z.string(), name: z.string() });
+
 const landlordStates: readonly RecordOption[] = [
   { value: 1, label: ['未过期', 'Current'], color: 'green' },
   { value: 2, label: ['已过期', 'Expired'], color: 'default' },

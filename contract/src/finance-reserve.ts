@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type BillFieldDef, type BillFilterDef, defineBill, instant } from './bills.js';
+import { reserveTypesOfItemPath } from './finance-records.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
 // Reserve money (预留款, DOMAIN-DETAIL §9.4): a balance per shop × reserve type, in cents, kept on
@@ -243,7 +244,8 @@ export const reserveSpendBill = defineBill({
     reserveTypeId: {
       label: ['预留款项目', 'Reserve type'],
       kind: 'select',
-      options: reserveTypeOptions,
+      // only the types the line's item may be paid from (what the server accepts)
+      options: { ...reserveTypeOptions, url: reserveTypesOfItemPath, lineParams: { riid: 'spendItemId' } },
       column: { width: 130, display: 'reserveTypeName' },
       form: {},
     },

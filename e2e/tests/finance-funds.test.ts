@@ -5,7 +5,8 @@ import { productAndBrowser, shot, signIn } from '../harness.js';
 
 // Petty cash: a shop user requests money for an item with a photo; the approver of the item's
 // department approves it from the approvals inbox; finance reviews it together with another request
-// in one batch and regroups its payout; a locked day refuses a new request.
+// in one batch and regroups its payout; a locked day refuses a new request; head office records a
+// cash count shortage in the petty-cash ledger and the shop's balance drops by it.
 
 const running = productAndBrowser();
 const VIEWPORT = { width: 1366, height: 768 };
@@ -219,5 +220,42 @@ test('a shop requests petty cash with a photo, its department approves it from t
   await again.getByRole('button', { name: /^保\s*存$/ }).click();
   await own.getByText(`${today} 已锁定备用金申请日期`).first().waitFor();
   await shot(own, 'funds-07-locked-day-refused');
+
+  // ---- the ledger: every shop's petty cash; head office counts the shop's cash 12.34 short. An entry
+  // dated on the locked day is refused too; dated the day before, it lowers the shop's balance.
+  await page.goto(`${running.server.url}/admin/finance/fund-records`);
+  const ledger = activePane(page);
+  const shopRow = ledger.locator('.ho-fund-positions .ant-table-row', { hasText: SHOP });
+  await shopRow.waitFor();
+  const balanceOf = async () => {
+    const cells = await shopRow.locator('td').allInnerTexts();
+    return Number((cells.at(-1) ?? '').replace(/[¥,\s]/g, ''));
+  };
+  const before = await balanceOf();
+  await shopRow.click();
+  await ledger.getByText(`${SHOP} · 台账明细`).waitFor();
+  await settle(page);
+  await shot(page, 'funds-08-ledger-overview');
+  await ledger.getByRole('button', { name: '新增调整' }).click();
+  const dialog = page.locator('.ho-fund-adjust');
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await dialog.getByText('请输入调整金额').waitFor();
+  await dialog.getByText('请填写调整原因').waitFor();
+  await dialog.locator('#amount').fill('-12.34');
+  await dialog.locator('#reason').fill('盘点短款');
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page.getByText(`${today} 已锁定备用金申请日期`).first().waitFor();
+  await shot(page, 'funds-09-adjustment-locked-day');
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  await dialog.locator('#date').fill(yesterday);
+  await dialog.locator('#date').press('Enter');
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await ledger.locator('.ho-fund-ledger .ant-table-row', { hasText: '盘点短款' }).waitFor();
+  await ledger.locator('.ho-fund-ledger .ant-table-row', { hasText: '盘点短款' }).scrollIntoViewIfNeeded();
+  await settle(page);
+  assert.equal(Math.round((await balanceOf()) * 100), Math.round(before * 100) - 1234);
+  assert.match(await ledger.locator('.ho-fund-ledger .ant-table-row', { hasText: '盘点短款' }).innerText(), /台账调整[\s\S]*-?¥?-?12\.34/);
+  await shot(page, 'funds-10-adjustment-recorded');
   for (const ctx of [adminCtx, shopCtx, opsCtx, fhCtx]) await ctx.close();
 });

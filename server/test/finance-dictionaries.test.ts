@@ -107,6 +107,41 @@ describe('finance dictionaries and landlords', async () => {
     expect(none.status).toBe(400);
   });
 
+  it('getReserveByriid answers the enabled reserve types a spending item may be paid from', async () => {
+    const rent = (await list('dicreserveioitem')).find((i) => i.name === '门店房租') as Record<string, any>;
+    const of = (riid: unknown, client = a.admin) => client.get(`${F}/dicreserveioitem/getReserveByriid`, { riid });
+    const answered = await of(rent.id);
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.data.map((r: any) => r.name)).toEqual(['营业款', '预留其他']);
+    expect(answered.body.data.map((r: any) => r.id).sort()).toEqual([...rent.reserveTypeIds].sort());
+    // a disabled type is not offered any more; enabled again, it is
+    const other = answered.body.data[1].id as number;
+    expect((await a.admin.post(`${F}/dicreserve/updateStatus`, { ids: [other], status: 0 })).status).toBe(200);
+    expect((await of(rent.id)).body.data.map((r: any) => r.name)).toEqual(['营业款']);
+    expect((await a.admin.post(`${F}/dicreserve/updateStatus`, { ids: [other], status: 1 })).status).toBe(200);
+    // any signed-in user may read it (the spending form's picker); another tenant's item is not there
+    const clerk = await createLimitedUser(t, a, { perms: ['finance.reserve.spend.edit'] });
+    expect((await of(rent.id, clerk.client)).body.data).toHaveLength(2);
+    const theirs = (await b.admin.get(`${F}/dicreserveioitem/list/all`)).body.data[0].id as number;
+    expect((await of(theirs)).status).toBe(404);
+    expect((await of('x')).status).toBe(400);
+    expect((await anon.get(`${F}/dicreserveioitem/getReserveByriid`, { riid: rent.id })).status).toBe(401);
+  });
+
+  it('enables and disables finance areas like every other finance dictionary (updateStatus)', async () => {
+    const [area] = await all('dicfinancialarea');
+    const off = await a.admin.post(`${F}/dicfinancialarea/updateStatus`, { ids: [area.id], status: 0 });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect((await all('dicfinancialarea')).map((r) => r.id)).not.toContain(area.id);
+    expect((await list('dicfinancialarea')).find((r) => r.id === area.id)?.status).toBe(0);
+    expect((await a.admin.post(`${F}/dicfinancialarea/updateStatus`, { ids: [area.id], status: 1 })).status).toBe(200);
+    expect((await all('dicfinancialarea')).map((r) => r.id)).toContain(area.id);
+    const theirs = (await b.admin.get(`${F}/dicfinancialarea/list/all`)).body.data[0].id as number;
+    expect((await a.admin.post(`${F}/dicfinancialarea/updateStatus`, { ids: [theirs], status: 0 })).status).toBe(404);
+    const viewer = await createLimitedUser(t, a, { perms: ['finance.dict.dicfinancialarea.view'] });
+    expect((await viewer.client.post(`${F}/dicfinancialarea/updateStatus`, { ids: [area.id], status: 0 })).status).toBe(403);
+  });
+
   it('answers 401 without a session, 403 without the right and 404 for another tenant’s entry', async () => {
     expect((await anon.get(`${F}/dicioitem/list`)).status).toBe(401);
     const clerk = await createLimitedUser(t, a, { perms: ['finance.dict.dicbank.view'] });

@@ -88,12 +88,20 @@ export async function closedPeriod(tx: Db, shopId: number | null, date: string):
   return (await lockedPeriod(tx, ['close'], shopId, date))?.period;
 }
 
+/**
+ * Refuses a write dated in a period one of the named kinds holds (409 naming the period and the lock):
+ * the check of covered bills below, and of the entries that are no bills (a petty-cash adjustment).
+ */
+export async function refuseLocked(tx: Db, kinds: readonly LockKind[], shopId: number | null, date: string) {
+  const locked = await lockedPeriod(tx, kinds, shopId, date);
+  if (locked) throw new AppError(409, refusal[locked.lock], { period: locked.period });
+}
+
 /** The one lock guard of the documents engine: refuses a covered bill dated in a locked period. */
 export async function checkLocks(tx: Db, target: GuardTarget) {
   const kinds = coverage.get(target.doc.docType);
   const field = target.doc.dateField;
   const date = field ? target.bill[field] : undefined;
   if (!kinds?.size || typeof date !== 'string') return;
-  const locked = await lockedPeriod(tx, [...kinds], target.bill.shopId ?? null, date);
-  if (locked) throw new AppError(409, refusal[locked.lock], { period: locked.period });
+  await refuseLocked(tx, [...kinds], target.bill.shopId ?? null, date);
 }

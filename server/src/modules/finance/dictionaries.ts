@@ -6,13 +6,19 @@ import {
   fundDescriptionRecord,
   landlordRecord,
   reserveSpendItemRecord,
+  reserveTypeOfItemRow,
   reserveTypeRecord,
+  reserveTypesOfItemPath,
+  reserveTypesOfItemQuery,
   shopFinanceTypeRecord,
 } from '@headoffice/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { conflict, fieldError } from '../../platform/errors.js';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { linkedNames, type ServedRecord, serveRecord } from '../../platform/records.js';
+import { route } from '../../platform/route.js';
 import { branches } from '../org/schema.js';
 import {
   banks,
@@ -112,3 +118,30 @@ export const financeRecords: ServedRecord[] = [
   reserveSpendItemDef,
   landlordDef,
 ];
+
+/** The reserve types a spending item may be paid from (§9.4 getReserveByriid), for the spending bill's line picker. */
+export function registerReserveTypesOfItem(app: FastifyInstance) {
+  route(
+    app,
+    'GET',
+    reserveTypesOfItemPath,
+    {
+      summary: 'The enabled reserve types a reserve spending item may be paid from (its reserve types), in the dictionary’s order',
+      perm: null,
+      query: reserveTypesOfItemQuery,
+      response: z.array(reserveTypeOfItemRow),
+    },
+    async ({ tx, query }) => {
+      const [item] = await tx
+        .select({ typeIds: reserveSpendItems.reserveTypeIds })
+        .from(reserveSpendItems)
+        .where(eq(reserveSpendItems.id, query.riid));
+      if (!item) throw notFound();
+      return tx
+        .select({ id: reserveTypes.id, code: reserveTypes.code, name: reserveTypes.name })
+        .from(reserveTypes)
+        .where(and(inArray(reserveTypes.id, item.typeIds.length ? item.typeIds : [0]), eq(reserveTypes.status, 1)))
+        .orderBy(asc(reserveTypes.sort), asc(reserveTypes.code));
+    },
+  );
+}

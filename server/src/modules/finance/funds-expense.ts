@@ -4,15 +4,12 @@ import {
   budgetRow,
   budgetSave,
   EXPENSE_API,
-  fundRecordRow,
-  fundRecords,
-  fundRecordsQuery,
   ioBillQuery,
   shopIoBillQuery,
   shopLimitRow,
   shopLimitsQuery,
 } from '@headoffice/contract';
-import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -25,10 +22,10 @@ import { offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/schema.js';
 import { loadShop } from '../pricing/common.js';
-import { expenseBudgets, expenseLimits, financeItems, fundBills, fundRedeposits, shopIoBills, shopPettyCash } from './schema.js';
+import { expenseBudgets, expenseLimits, financeItems, shopIoBills } from './schema.js';
 
 // Expense control (DOMAIN-DETAIL §9.3): every shop's monthly spending limits, yearly budgets by quarter,
-// the shops' own income and expense bills; and the petty-cash ledger of a shop (fundrecords).
+// the shops' own income and expense bills.
 
 defineMessages({
   budgetQuartersSum: [
@@ -211,36 +208,6 @@ async function ioBillPage(tx: Db, auth: Auth, q: z.output<typeof ioBillQuery>) {
   );
 }
 
-const LEDGER_ROWS = 500;
-
-/**
- * The petty-cash ledger of a shop: reviewed requests pay in, the shop's expense bills and reviewed
- * redeposits pay out; the balance runs from the float over every movement, the newest 500 shown.
- */
-async function ledgerOf(tx: Db, shopId: number): Promise<z.infer<typeof fundRecords>> {
-  const [setting] = await tx.select({ float: shopPettyCash.float }).from(shopPettyCash).where(eq(shopPettyCash.shopId, shopId));
-  const float = setting?.float ?? 0;
-  const movements: SQL = sql`
-    select ${fundBills.billDate}::text as date, 'request' as kind, ${fundBills.billNo} as bill_no, ${fundBills.amount} as amount, ${fundBills.id} as id
-      from ${fundBills} where ${fundBills.shopId} = ${shopId} and ${fundBills.state} = 'reviewed'
-    union all
-    select ${shopIoBills.billDate}::text, 'expense', ${shopIoBills.billNo}, -${shopIoBills.total}, ${shopIoBills.id}
-      from ${shopIoBills} where ${shopIoBills.shopId} = ${shopId} and ${shopIoBills.type} = 2 and ${shopIoBills.isHc} = 0
-    union all
-    select ${fundRedeposits.billDate}::text, 'redeposit', ${fundRedeposits.billNo}, -${fundRedeposits.amount}, ${fundRedeposits.id}
-      from ${fundRedeposits} where ${fundRedeposits.shopId} = ${shopId} and ${fundRedeposits.state} = 'reviewed'`;
-  const result = await tx.execute(sql`
-    select date, kind, bill_no, amount::bigint as amount,
-           (${float} + sum(amount) over (order by date, kind, id))::bigint as balance
-      from (${movements}) m
-     order by date desc, kind desc, id desc
-     limit ${LEDGER_ROWS}`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) =>
-    fundRecordRow.parse({ date: r.date, kind: r.kind, billNo: r.bill_no, amount: Number(r.amount), balance: Number(r.balance) }),
-  );
-  return { float, balance: rows[0]?.balance ?? float, rows };
-}
-
 export function registerExpenseControl(app: FastifyInstance) {
   registerImport(app, budgetImport as never, {
     templateUrl: '/api-finance/iolimitys/excelTemplate',
@@ -363,20 +330,5 @@ export function registerExpenseControl(app: FastifyInstance) {
     EXPENSE_API.chainIoBills,
     { summary: 'The income and expense bills of every shop the user sees, newest first, paged', perm: VIEW, query: ioBillQuery },
     ({ tx, auth, query }) => ioBillPage(tx, auth, query),
-  );
-  route(
-    app,
-    'GET',
-    EXPENSE_API.fundRecords,
-    {
-      summary: "A shop's petty-cash ledger: the float, then every movement with the running balance (newest 500)",
-      perm: VIEW,
-      query: fundRecordsQuery,
-      response: fundRecords,
-    },
-    ({ tx, auth, query }) => {
-      assertShopVisible(auth, query.shopId);
-      return ledgerOf(tx, query.shopId);
-    },
   );
 }

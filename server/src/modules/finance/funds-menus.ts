@@ -1,4 +1,4 @@
-import { fundTravelRecord } from '@headoffice/contract';
+import { fundAdjustment, fundTravelRecord } from '@headoffice/contract';
 import { type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string): MenuAction => ({ key: perm, name, nameEn, perm });
@@ -62,6 +62,7 @@ export const fundsMenu: MenuDef = {
       nameEn: 'Petty-cash ledger',
       icon: 'BookOutlined',
       url: '/admin/finance/fund-records',
+      actions: [action(fundAdjustment.perm, '台账调整', 'Adjust the ledger')],
     },
     recordMenu(fundTravelRecord, 'ScheduleOutlined'),
     {

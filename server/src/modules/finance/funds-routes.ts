@@ -25,10 +25,11 @@ import { businessDate } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { billLogs } from '../../platform/schema.js';
 import { registerFundLocks } from './fund-locks.js';
+import { pettyCashPositionOf, registerFundRecords } from './fund-records.js';
 import { fundType } from './funds.js';
 import { registerExpenseControl } from './funds-expense.js';
 import { redepositType, registerRedepositImport } from './funds-redeposits.js';
-import { expenseBudgets, expenseLimits, fundBillPhotos, fundBills, fundRedeposits, shopIoBills, shopPettyCash } from './schema.js';
+import { expenseBudgets, expenseLimits, fundBillPhotos, fundBills } from './schema.js';
 
 // The routes of petty-cash requests besides the bill engine's: what the form shows of the shop (the
 // petty-cash balance, the item's month limit and quarter budget), turning a reviewed large request
@@ -50,29 +51,11 @@ function monthRange(year: number, month: number, count: number) {
   return { from: day(month), to: day(month + count) };
 }
 
-/** The petty-cash balance (§9.2: float + reviewed requests − expenses − reviewed redeposits) and the item's limit and budget. */
+/** The petty-cash position (§9.2, the one definition in fund-records.ts) and the item's limit and budget. */
 export async function shopFundsOf(tx: Db, query: z.output<typeof shopFundsQuery>): Promise<ShopFunds> {
   const { shopId, itemId } = query;
-  const [setting] = await tx.select({ float: shopPettyCash.float }).from(shopPettyCash).where(eq(shopPettyCash.shopId, shopId));
-  const [{ paid }] = await tx
-    .select({ paid: sum(fundBills.amount) })
-    .from(fundBills)
-    .where(and(eq(fundBills.shopId, shopId), eq(fundBills.state, 'reviewed')));
-  const [{ spent }] = await tx
-    .select({ spent: sum(shopIoBills.total) })
-    .from(shopIoBills)
-    .where(and(eq(shopIoBills.shopId, shopId), eq(shopIoBills.type, 2), eq(shopIoBills.isHc, 0)));
-  const [{ redeposited }] = await tx
-    .select({ redeposited: sum(fundRedeposits.amount) })
-    .from(fundRedeposits)
-    .where(and(eq(fundRedeposits.shopId, shopId), eq(fundRedeposits.state, 'reviewed')));
-  const float = setting?.float ?? 0;
   const funds: ShopFunds = {
-    float,
-    paid,
-    spent,
-    redeposited,
-    balance: float + paid - spent - redeposited,
+    ...(await pettyCashPositionOf(tx, shopId)),
     monthLimit: null,
     monthUsed: 0,
     quarterBudget: null,
@@ -162,6 +145,7 @@ export function registerFunds(app: FastifyInstance) {
   registerBill(app, fundType);
   registerFundLocks(app);
   registerExpenseControl(app);
+  registerFundRecords(app);
   registerBill(app, redepositType);
   registerRedepositImport(app);
   const ctxOf = (c: BillCtx) => ({ tx: c.tx, auth: c.auth, lang: c.lang });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerBill } from '../../platform/bills.js';
 import { registerRecord } from '../../platform/records.js';
-import { financeRecords } from './dictionaries.js';
+import { financeRecords, registerReserveTypesOfItem } from './dictionaries.js';
 import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
 import { registerFundTravel } from './fund-travel.js';
 import { registerFunds } from './funds-routes.js';
@@ -15,6 +15,7 @@ import { registerShopSettings } from './shop-settings.js';
 /** Finance: its dictionaries, the landlords and the shops' finance settings (the bills of petty cash, reserves and rents build on them). */
 export async function financeModule(app: FastifyInstance) {
   for (const record of financeRecords) registerRecord(app, record);
+  registerReserveTypesOfItem(app);
   registerShopSettings(app);
   registerFunds(app);
   registerBill(app, expenseLimitType);

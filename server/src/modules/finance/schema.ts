@@ -302,6 +302,36 @@ export const fundRedeposits = pgTable(
 );
 
 /**
+ * A manual entry of a shop's petty-cash ledger (fundrecords/save): signed cents, never 0, with its
+ * reason. Append-only: a wrong entry is revoked by one of the opposite amount that points at it
+ * (`revokes_id`, unique: an entry is revoked once).
+ */
+export const fundAdjustments = pgTable(
+  'fund_adjustments',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    entryNo: text('entry_no').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    revokesId: bigint('revokes_id', { mode: 'number' }),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('fund_adjustments_tenant_entry_no').on(t.tenantId, t.entryNo),
+    uniqueIndex('fund_adjustments_tenant_revokes').on(t.tenantId, t.revokesId),
+    index('fund_adjustments_tenant_shop_date').on(t.tenantId, t.shopId, t.entryDate),
+    tenantReference(t, t.shopId, shops),
+    foreignKey({ columns: [t.tenantId, t.revokesId], foreignColumns: [t.tenantId, t.id], name: 'fund_adjustments_revokes_fk' }),
+  ],
+);
+
+/**
  * A shop's own income or expense bill (ioaccountbillhead, made at the till): type 1 other income, 2 daily
  * expense paid from the petty cash; its pay lines in `details`; a revoked bill (红冲) has isHc 1.
  */

@@ -1,10 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { BillDef, BillFieldDef, Label } from '@headoffice/contract';
-import { Button, Form, type FormInstance, type FormRule, Input, InputNumber, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Form, type FormInstance, type FormRule, Input, InputNumber, Select, Table, type TableColumnsType, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, yuanToCents } from '../money';
-import { useLabel } from './labels';
+import { useRemoteRows } from '../resource/options';
+import { fixedOptions, remoteOptions, useLabel } from './labels';
 import { LocationSelect, type ProductPick, ProductPicker } from './pickers';
 
 /** One line in the form: the definition's line fields (money in yuan) and, on an edited bill, its id. */
@@ -24,6 +25,35 @@ export interface LineInfo {
 }
 
 type Row = Record<string, unknown>;
+
+/**
+ * A select on a line: fixed options or a list route's enabled rows; options that depend on other
+ * fields of the line (`lineParams`) are read once those are chosen, and the select waits until then.
+ */
+function LineSelect({ field, line, ...control }: { field: BillFieldDef; line: LineValues | undefined; [k: string]: unknown }) {
+  const label = useLabel();
+  const { t } = useTranslation();
+  const remote = remoteOptions(field.options);
+  const fromLine = Object.entries(remote?.lineParams ?? {}).map(([param, key]) => [param, line?.[key]] as const);
+  const waiting = fromLine.some(([, v]) => v === undefined || v === null || v === '');
+  const rows = useRemoteRows(remote && !waiting ? remote.url : undefined, { ...remote?.params, ...Object.fromEntries(fromLine) });
+  const options = remote
+    ? ((rows.data ?? []) as Row[])
+        .filter((r) => r.status !== 0)
+        .map((r) => ({ value: r[remote.value] as number | string, label: String(r[remote.label] ?? '') }))
+    : Object.entries(fixedOptions(field.options) ?? {}).map(([value, l]) => ({ value, label: label(l) }));
+  return (
+    <Select
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={rows.isLoading && !waiting}
+      disabled={waiting}
+      placeholder={t('common.pleaseSelect', { label: label(field.label) })}
+      options={options}
+      aria-label={label(field.label)}
+      {...control}
+    />
+  );
+}
 
 /** Money is never negative: the form says so rather than turning it into 0. */
 export const notNegative = (message: string): FormRule => ({
@@ -132,7 +162,7 @@ export function LinesEditor({
     const name = label(f.label);
     const rules: FormRule[] = [];
     if (!isOptional(def.line.shape[key])) {
-      const message = t(f.kind === 'product' ? 'common.pleaseSelect' : 'common.pleaseEnter', { label: name });
+      const message = t(f.kind === 'product' || f.kind === 'select' ? 'common.pleaseSelect' : 'common.pleaseEnter', { label: name });
       rules.push({ required: true, message });
     }
     if (f.kind === 'money') rules.push(notNegative(t('bill.negative', { label: name })));
@@ -161,6 +191,8 @@ export function LinesEditor({
       }
       case 'shop':
         return <LocationSelect withWarehouse={false} placeholder={name} />;
+      case 'select':
+        return <LineSelect field={f} line={lines[index]} />;
       case 'number':
         return <InputNumber min={1} max={10_000_000} precision={0} style={{ width: '100%' }} aria-label={name} />;
       case 'money':

@@ -47,7 +47,7 @@ export function billTextKeys(def: BillDef) {
   };
 }
 
-type RemoteOptions = { url: string; value: string; label: string; params?: Record<string, unknown> };
+type RemoteOptions = Extract<BillOptions, { url: string }>;
 
 /** A select's options from a list/all route, when the definition says so. */
 export function remoteOptions(options: BillOptions | undefined): RemoteOptions | undefined {

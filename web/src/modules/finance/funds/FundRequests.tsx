@@ -82,6 +82,7 @@ function FundFormHead({ form, bill }: { form: FormInstance; bill?: FundBillRow |
             paid: formatMoney(funds.paid),
             spent: formatMoney(funds.spent),
             redeposited: formatMoney(funds.redeposited),
+            adjusted: formatMoney(funds.adjusted),
           })}
           description={
             typeof itemId === 'number'
