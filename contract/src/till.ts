@@ -339,6 +339,7 @@ export const CARD_RECORD_PATHS = {
   revise: `${C}/cardrecords/revise`,
   revokeMkt: `${C}/cardrecords/chain/revokeMktBill`,
   batchOpen: `${C}/cardrecords/saveRecord`,
+  batchSetup: `${C}/cardrecords/batchSetup`,
   linkPhysical: `${C}/cardrecords/updateMemberCardCmcode`,
 } as const;
 /** Cards opened in one batch bill at most (批量开卡). */
@@ -346,7 +347,8 @@ export const BATCH_CARDS_MAX = 200;
 /**
  * 批量开卡: `cardnum` stored-value cards of one type with `money` each, in one bill of the shop, paid
  * with `pays` (pay types of the shop's template, not a card); the staff share the performance as on
- * a till line. The original's `cashUuid` is the Idempotency-Key header: a retry answers the first bill.
+ * a till line. The Idempotency-Key header makes a retry answer the first bill; `cashUuid` (the
+ * original's) names one filled-in form, so that the same batch sold twice is two requests.
  */
 export const batchOpenBody = z.strictObject({
   shopId: z.number().int().positive(),
@@ -358,6 +360,7 @@ export const batchOpenBody = z.strictObject({
     .min(1)
     .max(10),
   yjs: z.array(lineStaff).max(12).default([]),
+  cashUuid: z.string().trim().max(64).optional(),
 });
 /** Links a card opened by a card bill to a physical card number dispatched to the bill's shop. */
 export const linkPhysicalBody = z.strictObject({

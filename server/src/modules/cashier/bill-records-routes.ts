@@ -16,13 +16,16 @@ import {
   serviceRecordsPage,
   serviceRecordsQuery,
   serviceRevokeBody,
+  tillSetup,
+  todayQuery,
 } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { assertShopVisible } from '../../platform/auth.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
 import { linkPhysical, openBatchBill, revokeMktGift } from './card-bills.js';
-import { settleBill } from './checkout.js';
+import { settleBill, tillSetup as tillSetupOf } from './checkout.js';
 import { assertBillOfKind, billDetail, listBills, lockSettled, packageGifts, perfRows, reviseBill, revokeBill } from './service-bills.js';
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);
@@ -169,6 +172,21 @@ export function registerBillRecordRoutes(app: FastifyInstance) {
 
 /** 批量开卡, linking a new card to a physical number, 撤销活动: the card bills' own calls. */
 function registerCardBillRoutes(app: FastifyInstance) {
+  route(
+    app,
+    'GET',
+    CARD_RECORD_PATHS.batchSetup,
+    {
+      summary: "批量开卡's form: the shop's card types, pay types and staff (as the till's setup)",
+      perm: 'cashier.batchcard.view',
+      query: todayQuery,
+      response: tillSetup,
+    },
+    ({ tx, auth, query }) => {
+      assertShopVisible(auth, query.shopid);
+      return tillSetupOf(tx, auth, query.shopid);
+    },
+  );
   route(
     app,
     'POST',

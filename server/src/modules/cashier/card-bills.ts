@@ -288,11 +288,7 @@ async function stationStaff(tx: Db, rows: z.output<typeof batchOpenBody>['yjs'])
  * Links a card a bill opened to a physical card number (unique in the tenant; 409 when another card
  * has it) from a range dispatched to the bill's shop by an audited dispatch bill.
  */
-export async function linkPhysical(
-  tx: Db,
-  body: z.output<typeof linkPhysicalBody>,
-  assertVisible: (id: number) => Promise<void>,
-) {
+export async function linkPhysical(tx: Db, body: z.output<typeof linkPhysicalBody>, assertVisible: (id: number) => Promise<void>) {
   const [bill] = await tx
     .select({ id: serviceBills.id, shopId: serviceBills.shopId, isHc: serviceBills.isHc, billNo: serviceBills.billNo })
     .from(serviceBills)
