@@ -316,7 +316,7 @@ export function fitColumns(text: string, width: number, align: 'left' | 'right' 
 
 /**
  * Head office's package bills (套餐消费记录: service bills that sell a package or use package counts)
- * and card bills (卡消费记录: service bills paid from a stored-value card): the same service bills,
+ * and card bills (充值单: service bills that open or recharge cards): the same service bills,
  * filtered, with the same revoke and revise. Detail paths are not in the seed (docs/DECISIONS.md).
  */
 export const PACKAGE_RECORD_PATHS = {
@@ -377,7 +377,7 @@ export const revokeMktBody = z.strictObject({
   cardno: z.string().trim().min(1).max(32),
   hcMemo: shortText.min(1),
 });
-/** Which service bills a record list shows: all, those with package lines, those paid from a card. */
+/** Which service bills a record list shows: all, those with package lines, those with card lines. */
 export type BillRecordKind = 'service' | 'package' | 'card';
 export const recordsSum = z.object({ count: z.number(), listTotal: z.number(), discountTotal: z.number(), amount: z.number() });
 /** zs: the lines of settled package bills paid with counts of gift package lines (赠送). */

@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { assertShopVisible } from '../../platform/auth.js';
+import { fieldError } from '../../platform/errors.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
 import { linkPhysical, openBatchBill, revokeMktGift } from './card-bills.js';
@@ -196,12 +197,15 @@ function registerCardBillRoutes(app: FastifyInstance) {
       perm: 'cashier.batchcard.open',
       body: batchOpenBody,
       verb: 'create',
-      idempotent: 'required',
+      idempotent: 'optional',
       entity: 'cardrecords',
       response: serviceBillDetail,
     },
-    async ({ tx, auth, body }) => {
-      const bill = await openBatchBill(tx, auth, body);
+    async ({ tx, auth, body, req }) => {
+      // Required, but checked after the shop: another shop answers 403/404 whatever the headers.
+      const bill = await openBatchBill(tx, auth, body, () => {
+        if (!req.headers['idempotency-key']) throw fieldError('idempotency-key', 'batchKeyRequired');
+      });
       return settleBill(tx, auth, { id: bill.id, version: bill.version, payments: body.pays });
     },
   );

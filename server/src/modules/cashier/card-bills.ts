@@ -19,6 +19,7 @@ import { equalShares } from './checkout-math.js';
 import { serviceBillCards, serviceBillLines, serviceBills } from './schema.js';
 
 defineMessages({
+  batchKeyRequired: ['批量开卡须带 Idempotency-Key', 'Batch card opening needs an Idempotency-Key header'],
   cardLineNeedsMember: ['开卡或充值须先选择会员', 'Opening or recharging a card needs a member on the bill'],
   cardLineAmount: ['请输入充值金额', 'Enter the amount paid into the card'],
   cardLineOnePerLine: ['每行只能开一张卡', 'One card per line'],
@@ -218,10 +219,11 @@ export async function billCards(tx: Db, billId: number): Promise<z.infer<typeof 
  * member and no hand tag (0, released by the settle that follows in the same transaction); the
  * caller settles it through the till's settle (the same allocation, performance and card opening).
  */
-export async function openBatchBill(tx: Db, auth: Auth, body: z.output<typeof batchOpenBody>) {
+export async function openBatchBill(tx: Db, auth: Auth, body: z.output<typeof batchOpenBody>, checkKey: () => void) {
   assertShopVisible(auth, body.shopId);
   const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, body.shopId));
   if (!shop) throw notFound();
+  checkKey();
   const type = await sellableType(tx, body.cardTypeId, body.shopId, 'cardTypeId');
   const total = body.money * body.cardnum;
   const paid = body.pays.reduce((s, p) => s + p.amount, 0);
