@@ -44,10 +44,14 @@ export const stationLabels: Record<1 | 2 | 3, Label> = {
   3: ['第三工位', 'Station 3'],
 };
 /**
- * Line kinds: a service, a product, a package sold (itemId: the catalogue package, one per line). A
- * service or product line may be paid with counts of a member package line (`packageLineId`).
+ * Line kinds: a service, a product, a package sold (itemId: the catalogue package, one per line), a
+ * card opened (`cardOpen`, itemId: the card type) or recharged (`cardRecharge`, itemId: the bill
+ * member's card) with `amount` paid into it. A service or product line may be paid with counts of a
+ * member package line (`packageLineId`).
  */
-export const billLineKinds = ['service', 'product', 'package'] as const;
+export const billLineKinds = ['service', 'product', 'package', 'cardOpen', 'cardRecharge'] as const;
+/** The card lines: a bill with one is a card bill (充值单, `cardrecords`) and is not paid from a card. */
+export const cardLineKinds: readonly BillLineKind[] = ['cardOpen', 'cardRecharge'];
 export type BillLineKind = (typeof billLineKinds)[number];
 
 const cents = z.number().int().min(0).max(100_000_000);
@@ -78,6 +82,8 @@ export const billLineInput = z.strictObject({
   staff: z.array(lineStaff).max(12).default([]),
   /** 套餐消费: pay this line with `num` counts of the bill member's package line (same item). */
   packageLineId: z.number().int().positive().optional(),
+  /** Card lines: the money paid into the card (cents). */
+  amount: cents.min(1).optional(),
 });
 export const billLinesBody = z.strictObject({
   id: z.number().int().positive(),
@@ -182,10 +188,28 @@ export const serviceBillRow = z.object({
   version: z.number(),
 });
 export type ServiceBillRow = z.infer<typeof serviceBillRow>;
+/** A card a card line opened or recharged: its card bill, the gift it got and the activity's part of it. */
+export const billCardRow = z.object({
+  lineId: z.number(),
+  cardId: z.number(),
+  cardNo: z.string(),
+  physicalNo: z.string().nullable(),
+  memberId: z.number(),
+  memberName: z.string(),
+  isOpen: z.number(),
+  amount: z.number(),
+  gift: z.number(),
+  /** The gift rule's part of the gift (撤销活动 takes it back). */
+  activityGift: z.number(),
+  cardBillId: z.number(),
+  giftBackAt: z.string().nullable(),
+  giftBackMemo: z.string().nullable(),
+});
 export const serviceBillDetail = serviceBillRow.extend({
   lines: z.array(billLineRow),
   payments: z.array(billPaymentRow),
   perf: z.array(billPerfRow),
+  cards: z.array(billCardRow),
 });
 export type ServiceBillDetail = z.infer<typeof serviceBillDetail>;
 
@@ -223,6 +247,8 @@ export const tillSetup = z.object({
   employees: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
   /** Catalogue packages on sale (购买套餐). */
   packages: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
+  /** Stored-value card types sold in the shop (开卡), with the least opening and recharge amounts. */
+  cardTypes: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), openAmount: z.number(), minRecharge: z.number() })),
 });
 export type TillSetup = z.infer<typeof tillSetup>;
 
@@ -290,7 +316,7 @@ export function fitColumns(text: string, width: number, align: 'left' | 'right' 
 
 /**
  * Head office's package bills (套餐消费记录: service bills that sell a package or use package counts)
- * and card bills (卡消费记录: service bills paid from a stored-value card): the same service bills,
+ * and card bills (充值单: service bills that open or recharge cards): the same service bills,
  * filtered, with the same revoke and revise. Detail paths are not in the seed (docs/DECISIONS.md).
  */
 export const PACKAGE_RECORD_PATHS = {
@@ -311,8 +337,47 @@ export const CARD_RECORD_PATHS = {
   detail: (id: number) => `${C}/cardrecords/detail/${id}`,
   revoke: `${C}/cardrecords/chain/recall`,
   revise: `${C}/cardrecords/revise`,
+  revokeMkt: `${C}/cardrecords/chain/revokeMktBill`,
+  batchOpen: `${C}/cardrecords/saveRecord`,
+  batchSetup: `${C}/cardrecords/batchSetup`,
+  linkPhysical: `${C}/cardrecords/updateMemberCardCmcode`,
 } as const;
-/** Which service bills a record list shows: all, those with package lines, those paid from a card. */
+/** Cards opened in one batch bill at most (批量开卡). */
+export const BATCH_CARDS_MAX = 200;
+/**
+ * 批量开卡: `cardnum` stored-value cards of one type with `money` each, in one bill of the shop, paid
+ * with `pays` (pay types of the shop's template, not a card); the staff share the performance as on
+ * a till line. The Idempotency-Key header makes a retry answer the first bill; `cashUuid` (the
+ * original's) names one filled-in form, so that the same batch sold twice is two requests.
+ */
+export const batchOpenBody = z.strictObject({
+  shopId: z.number().int().positive(),
+  cardTypeId: z.number().int().positive(),
+  money: cents.min(1),
+  cardnum: z.number().int().min(1).max(BATCH_CARDS_MAX),
+  pays: z
+    .array(z.strictObject({ payTypeId: z.number().int().positive(), amount: cents.min(1) }))
+    .min(1)
+    .max(10),
+  yjs: z.array(lineStaff).max(12).default([]),
+  cashUuid: z.string().trim().max(64).optional(),
+});
+/** Links a card opened by a card bill to a physical card number dispatched to the bill's shop. */
+export const linkPhysicalBody = z.strictObject({
+  billcode: z.string().trim().min(1).max(40),
+  cardno: z.string().trim().min(1).max(32),
+  cardcmcode: z
+    .string()
+    .trim()
+    .regex(/^\d{1,18}$/),
+});
+/** 撤销活动: take back the activity gift one card of a card bill got, without revoking the bill. */
+export const revokeMktBody = z.strictObject({
+  id: z.number().int().positive(),
+  cardno: z.string().trim().min(1).max(32),
+  hcMemo: shortText.min(1),
+});
+/** Which service bills a record list shows: all, those with package lines, those with card lines. */
 export type BillRecordKind = 'service' | 'package' | 'card';
 export const recordsSum = z.object({ count: z.number(), listTotal: z.number(), discountTotal: z.number(), amount: z.number() });
 /** zs: the lines of settled package bills paid with counts of gift package lines (赠送). */

@@ -1,23 +1,33 @@
 import {
   type BillRecordKind,
+  batchOpenBody,
+  billCardRow,
   billPerfRow,
   CARD_RECORD_PATHS,
   idParam,
+  linkPhysicalBody,
   PACKAGE_RECORD_PATHS,
   packageGiftsPage,
   perfQuery,
   recordsSum,
   reviseBody,
+  revokeMktBody,
   serviceBillDetail,
   serviceRecordsPage,
   serviceRecordsQuery,
   serviceRevokeBody,
+  tillSetup,
+  todayQuery,
 } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { assertShopVisible } from '../../platform/auth.js';
+import { fieldError } from '../../platform/errors.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
-import { assertBillOfKind, billDetail, listBills, packageGifts, perfRows, reviseBill, revokeBill } from './service-bills.js';
+import { linkPhysical, openBatchBill, revokeMktGift } from './card-bills.js';
+import { settleBill, tillSetup as tillSetupOf } from './checkout.js';
+import { assertBillOfKind, billDetail, listBills, lockSettled, packageGifts, perfRows, reviseBill, revokeBill } from './service-bills.js';
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 
@@ -33,7 +43,7 @@ interface RecordPaths {
 
 /**
  * Head office's package bills (`packagerecords`) and card bills (`cardrecords`): settled service bills
- * with package lines, or paid from a card; lists with totals, performance rows, export, detail,
+ * with package lines, or opening or recharging cards (充值单); lists with totals, performance rows, export, detail,
  * 撤单 and 改单 exactly as for every service bill.
  */
 function registerKind(
@@ -145,7 +155,8 @@ function registerKind(
 
 export function registerBillRecordRoutes(app: FastifyInstance) {
   registerKind(app, 'package', PACKAGE_RECORD_PATHS, 'cashier.packagerecord', ['套餐消费单', 'Package bills'], 'packagerecords');
-  registerKind(app, 'card', CARD_RECORD_PATHS, 'cashier.cardrecord', ['卡消费单', 'Card bills'], 'cardrecords');
+  registerKind(app, 'card', CARD_RECORD_PATHS, 'cashier.cardrecord', ['充值单', 'Card bills'], 'cardrecords');
+  registerCardBillRoutes(app);
   route(
     app,
     'GET',
@@ -157,5 +168,81 @@ export function registerBillRecordRoutes(app: FastifyInstance) {
       response: packageGiftsPage,
     },
     ({ tx, auth, query }) => packageGifts(tx, auth, query),
+  );
+}
+
+/** 批量开卡, linking a new card to a physical number, 撤销活动: the card bills' own calls. */
+function registerCardBillRoutes(app: FastifyInstance) {
+  route(
+    app,
+    'GET',
+    CARD_RECORD_PATHS.batchSetup,
+    {
+      summary: "批量开卡's form: the shop's card types, pay types and staff (as the till's setup)",
+      perm: 'cashier.batchcard.view',
+      query: todayQuery,
+      response: tillSetup,
+    },
+    ({ tx, auth, query }) => {
+      assertShopVisible(auth, query.shopid);
+      return tillSetupOf(tx, auth, query.shopid);
+    },
+  );
+  route(
+    app,
+    'POST',
+    CARD_RECORD_PATHS.batchOpen,
+    {
+      summary: '批量开卡: open `cardnum` stored-value cards in one card bill, all or nothing (Idempotency-Key required)',
+      perm: 'cashier.batchcard.open',
+      body: batchOpenBody,
+      verb: 'create',
+      idempotent: 'optional',
+      entity: 'cardrecords',
+      response: serviceBillDetail,
+    },
+    async ({ tx, auth, body, req }) => {
+      // Required, but checked after the shop: another shop answers 403/404 whatever the headers.
+      const bill = await openBatchBill(tx, auth, body, () => {
+        if (!req.headers['idempotency-key']) throw fieldError('idempotency-key', 'batchKeyRequired');
+      });
+      return settleBill(tx, auth, { id: bill.id, version: bill.version, payments: body.pays });
+    },
+  );
+  route(
+    app,
+    'POST',
+    CARD_RECORD_PATHS.linkPhysical,
+    {
+      summary: "Links a card a card bill opened to a physical card number dispatched to the bill's shop (unique in the tenant)",
+      perm: 'cashier.cardrecord.link',
+      body: linkPhysicalBody,
+      verb: 'update',
+      idempotent: 'optional',
+      entity: 'cardrecords',
+      response: z.object({ cardno: z.string(), cardcmcode: z.string() }),
+    },
+    ({ tx, auth, body }) => linkPhysical(tx, body, (id) => assertBillOfKind(tx, auth, id, 'card')),
+  );
+  route(
+    app,
+    'POST',
+    CARD_RECORD_PATHS.revokeMkt,
+    {
+      summary: '撤销活动: take back the activity gift one card of a card bill got, without revoking the bill',
+      perm: 'cashier.cardrecord.revokeMkt',
+      body: revokeMktBody,
+      verb: 'revoke',
+      idempotent: 'optional',
+      entity: 'cardrecords',
+      response: z.object({ billId: z.number(), billNo: z.string(), cards: z.array(billCardRow) }),
+    },
+    async ({ tx, auth, body }) => {
+      await assertBillOfKind(tx, auth, body.id, 'card');
+      const bill = await lockSettled(tx, auth, body.id);
+      await revokeMktGift(tx, auth, body, bill);
+      const detail = await billDetail(tx, bill.id);
+      return { billId: detail.id, billNo: detail.billNo, cards: detail.cards };
+    },
   );
 }

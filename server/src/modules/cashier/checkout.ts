@@ -20,13 +20,14 @@ import { consume } from '../assets/card-money.js';
 import { consumePackages, sellPackage } from '../assets/packages.js';
 import { memberCards, memberPackageLines, memberPackages, packageBalances } from '../assets/schema.js';
 import { products, servicePackageShops, servicePackages, services } from '../catalog/schema.js';
-import { cardTypes, members } from '../members/schema.js';
+import { cardTypeShops, cardTypes, members } from '../members/schema.js';
 import { employees, shops } from '../org/schema.js';
 import { priceOf } from '../pricing/resolve.js';
 import { productShopPrices, serviceShopPrices } from '../pricing/schema.js';
 import { getStockConfig, tenantToday } from '../stock/common.js';
 import { postStock } from '../stock/ledger.js';
 import { billConfigOf } from './billconfig.js';
+import { assertNoCardPayment, cardLine, isCardLine, settleCardLines } from './card-bills.js';
 import { allocateWithPackages, cellPerf, equalShares, splitStation } from './checkout-math.js';
 import './checkout-messages.js';
 import { ensureCashierDefaults } from './defaults.js';
@@ -36,8 +37,8 @@ import { billDetail } from './service-bills.js';
 
 /** The stock and card ledgers' doc type of a service bill. */
 export const SERVICE_DOC = 'cashier.service';
-/** Pay-template business types (1 项目, 2 商品) of the line kinds. */
-const businessTypeOf: Record<BillLineKind, number> = { service: 1, product: 2, package: 5 };
+/** Pay-template business types (1 项目, 2 商品, 3 开卡, 4 充值, 5 购买套餐) of the line kinds. */
+const businessTypeOf: Record<BillLineKind, number> = { service: 1, product: 2, package: 5, cardOpen: 3, cardRecharge: 4 };
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 const statusWords: Record<number, [string, string]> = {
   1: ['未结账', 'open'],
@@ -203,6 +204,10 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
     }
     if (line.kind === 'package') {
       priced.push({ ...(await packageSaleLine(tx, bill, line, i)), tenantId: auth.tenantId, billId: bill.id, lineNo: i + 1, staff });
+      continue;
+    }
+    if (isCardLine(line.kind)) {
+      priced.push({ ...(await cardLine(tx, bill, line, i)), tenantId: auth.tenantId, billId: bill.id, lineNo: i + 1, staff });
       continue;
     }
     if (line.packageLineId !== undefined) {
@@ -412,6 +417,7 @@ export async function settleBill(
       continue;
     }
     if (p.cardId !== undefined) {
+      assertNoCardPayment(lines);
       const principalRule = firstRules.find((r) => r.kind === 'cardPrincipal');
       const giftRule = firstRules.find((r) => r.kind === 'cardGift');
       if (!principalRule || !giftRule) throw conflict('cardPayTypeMissing');
@@ -557,6 +563,7 @@ export async function settleBill(
     }
   });
   if (perfRows.length) await tx.insert(serviceBillPerf).values(perfRows);
+  await settleCardLines(tx, auth, bill, lines);
   // 购买套餐: each package line becomes the member's package (its sale bill kept on the line).
   for (const line of lines.filter((l) => l.kind === 'package')) {
     const sold = await sellPackage(
@@ -649,8 +656,25 @@ export async function tillSetup(tx: Db, auth: Auth, shopId: number): Promise<Til
     .where(and(eq(servicePackages.status, 1), eq(servicePackages.isDel, 0)))
     .orderBy(asc(servicePackages.code))
     .limit(500);
+  const cardTypeRows = await tx
+    .select({
+      id: cardTypes.id,
+      code: cardTypes.code,
+      name: cardTypes.name,
+      openAmount: cardTypes.openAmount,
+      minRecharge: cardTypes.minRecharge,
+    })
+    .from(cardTypes)
+    .innerJoin(
+      cardTypeShops,
+      and(eq(cardTypeShops.cardTypeId, cardTypes.id), eq(cardTypeShops.shopId, shopId), eq(cardTypeShops.status, 1)),
+    )
+    .where(and(eq(cardTypes.status, 1), eq(cardTypes.kind, 1)))
+    .orderBy(asc(cardTypes.code))
+    .limit(200);
   return {
     packages: packageRows,
+    cardTypes: cardTypeRows,
     shopId,
     shopName: shop.name,
     handTags: { isAutoNo: config.isAutoNo, noMin: config.noMin, noMax: config.noMax, held: await heldTags(tx, shopId) },

@@ -88,7 +88,7 @@ cashierMenus.push({
     },
     {
       key: 'cashier.cardrecord',
-      name: '卡消费单',
+      name: '充值单',
       nameEn: 'Card bills',
       icon: 'CreditCardOutlined',
       url: '/admin/cashier/cardrecords',
@@ -96,7 +96,18 @@ cashierMenus.push({
       actions: [
         { key: 'cashier.cardrecord.revoke', name: '撤单', nameEn: 'Revoke', perm: 'cashier.cardrecord.revoke' },
         { key: 'cashier.cardrecord.revise', name: '改单', nameEn: 'Revise staff', perm: 'cashier.cardrecord.revise' },
+        { key: 'cashier.cardrecord.revokeMkt', name: '撤销活动', nameEn: 'Take back activity gift', perm: 'cashier.cardrecord.revokeMkt' },
+        { key: 'cashier.cardrecord.link', name: '关联实体卡', nameEn: 'Link physical card', perm: 'cashier.cardrecord.link' },
       ],
+    },
+    {
+      key: 'cashier.batchcard',
+      name: '批量开卡',
+      nameEn: 'Batch card opening',
+      icon: 'IdcardOutlined',
+      url: '/admin/cashier/batchcard',
+      perm: 'cashier.batchcard.view',
+      actions: [{ key: 'cashier.batchcard.open', name: '开卡', nameEn: 'Open cards', perm: 'cashier.batchcard.open' }],
     },
     {
       key: 'cashier.turnover',

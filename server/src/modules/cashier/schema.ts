@@ -460,3 +460,39 @@ export const prepaidOrders = pgTable(
     tenantReference(t, t.billId, serviceBills),
   ],
 );
+
+/**
+ * The cards a bill's card lines opened or recharged (充值单): one row per card, with the card bill the
+ * assets module wrote, the gift it got and the gift rule's part of it (`activityGift`). 撤销活动 takes
+ * that part back as an adjustment card bill (`giftBackBillId`) without revoking the bill.
+ */
+export const serviceBillCards = pgTable(
+  'service_bill_cards',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    lineId: bigint('line_id', { mode: 'number' }).notNull(),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** 1 开卡 | 0 充值 */
+    isOpen: smallint('is_open').notNull(),
+    amount: integer('amount').notNull(),
+    gift: integer('gift').notNull(),
+    activityGift: integer('activity_gift').notNull().default(0),
+    cardBillId: bigint('card_bill_id', { mode: 'number' }).notNull(),
+    giftBackBillId: bigint('gift_back_bill_id', { mode: 'number' }),
+    giftBackAt: timestamp('gift_back_at', { withTimezone: true }),
+    giftBackBy: bigint('gift_back_by', { mode: 'number' }),
+    giftBackMemo: text('gift_back_memo'),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('service_bill_cards_tenant_bill').on(t.tenantId, t.billId),
+    index('service_bill_cards_tenant_card').on(t.tenantId, t.cardId),
+    tenantReference(t, t.billId, serviceBills).onDelete('cascade'),
+    tenantReference(t, t.lineId, serviceBillLines).onDelete('cascade'),
+    tenantReference(t, t.cardId, memberCards),
+    tenantReference(t, t.memberId, members),
+  ],
+);

@@ -20,6 +20,7 @@ import { revokePackageBill } from '../assets/packages.js';
 import { memberCards } from '../assets/schema.js';
 import { employees, shops } from '../org/schema.js';
 import { postStock, reversalOf } from '../stock/ledger.js';
+import { billCards, revokeCardLines } from './card-bills.js';
 import './checkout-messages.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 
@@ -136,6 +137,7 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
     })),
     payments,
     perf: await perfRows(tx, id),
+    cards: await billCards(tx, id),
   };
 }
 
@@ -170,7 +172,7 @@ function listWhere(auth: Auth, q: z.output<typeof serviceRecordsQuery>, statuses
     kind === 'package'
       ? sql`exists (select 1 from service_bill_lines l where l.tenant_id = ${serviceBills.tenantId} and l.bill_id = ${serviceBills.id} and (l.kind = 'package' or l.package_line_id is not null))`
       : kind === 'card'
-        ? sql`exists (select 1 from service_bill_payments p where p.tenant_id = ${serviceBills.tenantId} and p.bill_id = ${serviceBills.id} and p.card_id is not null)`
+        ? sql`exists (select 1 from service_bill_cards c where c.tenant_id = ${serviceBills.tenantId} and c.bill_id = ${serviceBills.id})`
         : undefined,
     inArray(serviceBills.status, statuses),
     inVisibleShops(auth, serviceBills.shopId),
@@ -269,7 +271,7 @@ async function negatePerf(tx: Db, auth: Auth, billId: number, cause: 'revise' | 
     );
 }
 
-async function lockSettled(tx: Db, auth: Auth, id: number) {
+export async function lockSettled(tx: Db, auth: Auth, id: number) {
   const [bill] = await tx
     .select()
     .from(serviceBills)
@@ -303,6 +305,7 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
     .from(serviceBillPayments)
     .where(and(eq(serviceBillPayments.billId, bill.id), sql`${serviceBillPayments.cardBillId} is not null`))
     .orderBy(asc(serviceBillPayments.cardBillId));
+  await revokeCardLines(tx, auth, bill.id, `${bill.billNo} ${body.hcMemo}`);
   for (const { cardBillId } of cardBills)
     await revokeCardBill(
       tx,

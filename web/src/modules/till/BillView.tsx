@@ -2,6 +2,7 @@ import type { ServiceBillDetail } from '@headoffice/contract';
 import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../platform/money';
+import { BillCards } from './BillCards';
 
 /** A service bill: head, lines with their staff and shares, payments, performance rows. */
 export function BillView({ bill }: { bill: ServiceBillDetail }) {
@@ -47,6 +48,7 @@ export function BillView({ bill }: { bill: ServiceBillDetail }) {
           },
         ]}
       />
+      <BillCards bill={bill} />
       {bill.payments.length > 0 && (
         <Table
           size="small"

@@ -11,7 +11,7 @@ const cardKind: BillRecordsKind = {
   title: 'till.menu.cardRecords',
 };
 
-/** /admin/cashier/cardrecords — bills paid from a stored-value card, with totals, detail, export and 撤单. */
+/** /admin/cashier/cardrecords — 充值单: bills that opened or recharged cards, with totals, detail, export, 撤单, 撤销活动. */
 export default function CardRecordsPage() {
   return <BillRecords kind={cardKind} />;
 }

@@ -41,6 +41,7 @@ import { PageLoading } from '../../platform/PageLoading';
 import { getAppToken, getBoardToken, setAppToken } from '../../platform/session';
 import { ShopSelect, useShops } from '../../platform/shops';
 import { StatusTag } from './BillView';
+import { CardLineButtons, CardLineItem, isCardKind } from './CardLines';
 import { flushPending, pendingSettles, queueSettle, sendSettle, settleKeyOf } from './pending';
 import { receiptLines } from './receipt';
 
@@ -55,6 +56,8 @@ interface DraftLine {
   station2: number | null;
   /** 套餐消费: paid with counts of this member package line. */
   packageLineId: number | null;
+  /** Card lines: the money paid into the card. */
+  amount?: number;
 }
 interface DraftPayment {
   /** Tells the rows apart while they are edited. */
@@ -310,6 +313,7 @@ const draftOf = (bill: ServiceBillDetail): DraftLine[] =>
     appointed: l.staff.find((s) => s.station === 1)?.appointed ?? false,
     station2: l.staff.find((s) => s.station === 2)?.employeeId ?? null,
     packageLineId: l.packageLineId,
+    ...(isCardKind(l.kind as BillLineKind) ? { amount: l.price } : {}),
   }));
 
 /** One bill: its lines and staff while open, the payments and the settle, then the receipt. */
@@ -345,7 +349,9 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
   }, [data, setup.payTypes]);
   const payOptions = useMemo(
     () => [
-      ...(data?.cardId ? [{ value: `card:${data.cardId}`, label: `${t('till.payCard')} ${data.cardNo ?? ''}` }] : []),
+      ...(data?.cardId && !data.lines.some((l) => isCardKind(l.kind as BillLineKind))
+        ? [{ value: `card:${data.cardId}`, label: `${t('till.payCard')} ${data.cardNo ?? ''}` }]
+        : []),
       ...setup.payTypes.filter((p) => !p.kind).map((p) => ({ value: `pay:${p.payTypeId}`, label: `${p.code} ${p.name}` })),
     ],
     [data, setup.payTypes, t],
@@ -367,6 +373,7 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
             itemId: l.itemId,
             num: l.num,
             ...(l.packageLineId ? { packageLineId: l.packageLineId } : {}),
+            ...(l.amount !== undefined ? { amount: l.amount } : {}),
             staff: [
               ...(l.station1 ? [{ employeeId: l.station1, station: 1, appointed: l.appointed }] : []),
               ...(l.station2 ? [{ employeeId: l.station2, station: 2, appointed: false }] : []),
@@ -456,7 +463,18 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
             {
               title: t('till.item'),
               render: (_, l, i) =>
-                l.packageLineId !== null ? (
+                isCardKind(l.kind) ? (
+                  <CardLineItem
+                    kind={l.kind}
+                    itemId={l.itemId}
+                    amount={l.amount}
+                    setup={setup}
+                    mobile={data.mobile}
+                    disabled={!isOpen}
+                    index={i}
+                    onChange={(patch) => update(i, patch)}
+                  />
+                ) : l.packageLineId !== null ? (
                   <Select
                     disabled={!isOpen}
                     style={{ width: 220 }}
@@ -492,7 +510,13 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
               title: t('till.num'),
               width: 80,
               render: (_, l, i) => (
-                <InputNumber disabled={!isOpen} min={1} max={999} value={l.num} onChange={(v) => update(i, { num: v ?? 1 })} />
+                <InputNumber
+                  disabled={!isOpen || isCardKind(l.kind)}
+                  min={1}
+                  max={999}
+                  value={l.num}
+                  onChange={(v) => update(i, { num: v ?? 1 })}
+                />
               ),
             },
             {
@@ -589,6 +613,16 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
               >
                 {t('till.addPackage')}
               </Button>
+            )}
+            {data.memberId && (
+              <CardLineButtons
+                onAdd={(kind) =>
+                  setLines([
+                    ...lines,
+                    { kind, itemId: null, num: 1, station1: null, appointed: false, station2: null, packageLineId: null },
+                  ])
+                }
+              />
             )}
             {data.memberId && (held.data?.length ?? 0) > 0 && (
               <Button

@@ -7,4 +7,5 @@ export const tillPages: PageDef[] = [
   { path: '/admin/cashier/turnover', title: 'till.menu.turnover', component: lazyPage(() => import('./TurnoverPage')) },
   { path: '/admin/cashier/prepaidorder', title: 'till.menu.prepaid', component: lazyPage(() => import('./PrepaidOrdersPage')) },
   { path: '/admin/cashier/cardrecords', title: 'till.menu.cardRecords', component: lazyPage(() => import('./CardRecordsPage')) },
+  { path: '/admin/cashier/batchcard', title: 'till.menu.batchCard', component: lazyPage(() => import('./BatchCardPage')) },
 ];

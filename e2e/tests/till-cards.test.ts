@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { productAndBrowser, shot, signIn } from '../harness.js';
+
+const running = productAndBrowser();
+const VIEWPORT = { width: 1366, height: 768 };
+const MEMBER_MOBILE = '13800138001';
+
+async function quiet(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'), undefined, { timeout: 15_000 });
+  await page.waitForTimeout(300);
+}
+
+async function pick(page: Page, select: Locator, text: string) {
+  await select.click();
+  if (text) await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), undefined, {
+    timeout: 5_000,
+  });
+}
+
+test('the till opens a card for a member; head office finds it among the card bills and opens a batch of cards', async () => {
+  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
+  const api = async (path: string) => {
+    const res = await fetch(`${running.server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const payload = await res.json();
+    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
+    return payload.data;
+  };
+  const shops = await api('/api-chain/shop/list/all');
+  const setup = await api(`/api-cashier/checkout/setup?shopid=${shops[0].id}`);
+  assert.ok(setup.cardTypes.length > 0, 'the demo shop sells card types');
+  const type = setup.cardTypes[0];
+  const amount = Math.max(type.openAmount, 100_000);
+  const [member] = await api(`/api-cashier/checkout/member?shopid=${shops[0].id}&q=${MEMBER_MOBILE}`);
+  assert.ok(member, 'the demo member');
+  const cardsBefore = member.cards.length;
+
+  // ---- 开卡 at the till, paid in cash
+  await page.goto(`${running.server.url}/cashier`);
+  await page.getByPlaceholder('手机号/卡号').fill(MEMBER_MOBILE);
+  await page.getByPlaceholder('手机号/卡号').press('Enter');
+  await page.getByText(member.name).first().waitFor();
+  await page.getByTestId('till-open').click();
+  await page.getByText(/已开单，手牌/).waitFor();
+  await quiet(page);
+  await page.getByTestId('till-add-card-open').click();
+  await pick(page, page.getByTestId('till-line-item-0'), type.name);
+  await page.getByTestId('till-line-amount-0').fill(String(amount / 100));
+  await page.getByTestId('till-save-lines').click();
+  await page.getByText('明细已保存').waitFor();
+  await quiet(page);
+  await pick(page, page.getByTestId('till-pay-type-0'), '人民币');
+  await shot(page, 'till-card-open');
+  await page.getByTestId('till-settle').click();
+  await page.getByTestId('till-receipt').waitFor();
+  const [after] = await api(`/api-cashier/checkout/member?shopid=${shops[0].id}&q=${MEMBER_MOBILE}`);
+  assert.equal(after.cards.length, cardsBefore + 1);
+
+  // ---- head office: the bill among the card bills, its detail shows the card
+  const listed = await api('/api-cashier/cardrecords/chain/admin/cardRecordsList?pageSize=5');
+  assert.ok(listed.total >= 1);
+  await page.goto(`${running.server.url}/admin/cashier/cardrecords`);
+  await page.getByTestId('records-sum').waitFor();
+  await quiet(page);
+  await page.locator('.ant-table-row', { hasText: listed.list[0].billNo }).first().waitFor();
+  await page.locator('.ant-table-row', { hasText: listed.list[0].billNo }).first().getByText(listed.list[0].billNo).click();
+  await page.getByText('新开的卡').waitFor();
+  await quiet(page);
+  await shot(page, 'till-card-bill-detail');
+
+  // ---- 批量开卡: three cards in one bill
+  await page.goto(`${running.server.url}/admin/cashier/batchcard`);
+  await pick(page, page.locator('.ant-card .ant-select').first(), shops[0].name);
+  await page.getByTestId('batch-card-type').waitFor();
+  await pick(page, page.getByTestId('batch-card-type'), type.name);
+  await page.getByTestId('batch-money').fill(String(amount / 100));
+  await page.getByTestId('batch-cardnum').fill('3');
+  await pick(page, page.getByTestId('batch-pay'), '人民币');
+  await page.getByTestId('batch-submit').click();
+  await page
+    .getByText(/已开卡 3 张/)
+    .first()
+    .waitFor();
+  await quiet(page);
+  await shot(page, 'till-batch-cards');
+  await context.close();
+});

@@ -1,0 +1,383 @@
+import type { batchOpenBody, billCardRow, billLinesBody, linkPhysicalBody, revokeMktBody } from '@headoffice/contract';
+import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { type Auth, assertShopVisible } from '../../platform/auth.js';
+import { conflict, fieldError, notFound } from '../../platform/errors.js';
+import { defineMessages } from '../../platform/i18n.js';
+import { nextNumber } from '../../platform/numbering.js';
+import { closedPeriod } from '../../platform/period-locks.js';
+import { bucketsOf, lockCard, openCard, postCardBill, recharge, revoke as revokeCardBill } from '../assets/card-money.js';
+import { memberCards } from '../assets/schema.js';
+import { cardDispatches, cardDispatchLines } from '../cards/schema.js';
+import { applicableRule, cardTypeSellableAt, giftOf } from '../members/card-rules.js';
+import { nextMemberCodes } from '../members/members.js';
+import { cardTypes, members } from '../members/schema.js';
+import { employees, shops } from '../org/schema.js';
+import { tenantToday } from '../stock/common.js';
+import { equalShares } from './checkout-math.js';
+import { serviceBillCards, serviceBillLines, serviceBills } from './schema.js';
+
+defineMessages({
+  batchKeyRequired: ['批量开卡须带 Idempotency-Key', 'Batch card opening needs an Idempotency-Key header'],
+  cardLineNeedsMember: ['开卡或充值须先选择会员', 'Opening or recharging a card needs a member on the bill'],
+  cardLineAmount: ['请输入充值金额', 'Enter the amount paid into the card'],
+  cardLineOnePerLine: ['每行只能开一张卡', 'One card per line'],
+  cardLineNoPackage: ['开卡或充值不能用套餐次数支付', 'A card line cannot be paid with package counts'],
+  cardTypeUnknown: ['卡类型不存在', 'No such card type'],
+  cardNotStoredValueType: ['「{name}」不是储值卡', '"{name}" is not a stored-value card type'],
+  cardLineCardUnknown: ['会员卡不存在或不属于该会员', "No such card of this bill's member"],
+  cardBillPaidByCard: ['开卡或充值不能用会员卡支付', 'A card cannot be opened or recharged with card money'],
+  batchPaysMismatch: ['支付合计 {paid} 与开卡金额 {amount} 不符', 'Payments total {paid}, the cards come to {amount}'],
+  billCardUnknown: ['该充值单中没有卡号 {cardNo}', 'This card bill has no card {cardNo}'],
+  physicalOnlyOpened: ['卡号 {cardNo} 不是该单新开的卡', 'Card {cardNo} was not opened by this bill'],
+  physicalAlreadyLinked: ['卡号 {cardNo} 已关联实体卡 {physicalNo}', 'Card {cardNo} is already linked to physical card {physicalNo}'],
+  physicalNotDispatched: [
+    '实体卡号 {physicalNo} 不在分拨给本店的卡段中',
+    'Physical card {physicalNo} is not in a range dispatched to this shop',
+  ],
+  mktNoGift: ['卡号 {cardNo} 在该单没有活动赠送', 'Card {cardNo} got no activity gift on this bill'],
+  mktGiftTaken: ['卡号 {cardNo} 的活动赠送已撤销', 'The activity gift of card {cardNo} was already taken back'],
+  mktGiftSpent: [
+    '活动赠送已被使用，不能撤销：本店赠送余额 {available}，需撤回 {needed}',
+    'The activity gift was spent: the gift balance here is {available}, {needed} would be taken back',
+  ],
+  cardBillRevoked: ['单据 {billNo} 已撤单', 'Bill {billNo} is revoked'],
+});
+
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+export const isCardLine = (kind: string) => kind === 'cardOpen' || kind === 'cardRecharge';
+
+type Bill = typeof serviceBills.$inferSelect;
+type LineInput = z.output<typeof billLinesBody>['lines'][number];
+
+/**
+ * A card line of an open bill (开卡: a stored-value card type sold in the shop; 充值: a card of the
+ * bill's member), priced at the money paid into the card. The card moves on settle.
+ */
+export async function cardLine(tx: Db, bill: Bill, line: LineInput, i: number) {
+  if (!bill.memberId) throw conflict('cardLineNeedsMember');
+  if (line.amount === undefined) throw fieldError(`lines.${i}.amount`, 'cardLineAmount');
+  if (line.num !== 1) throw fieldError(`lines.${i}.num`, 'cardLineOnePerLine');
+  if (line.packageLineId !== undefined) throw fieldError(`lines.${i}.packageLineId`, 'cardLineNoPackage');
+  let code: string;
+  let name: string;
+  if (line.kind === 'cardOpen') {
+    const type = await sellableType(tx, line.itemId, bill.shopId, `lines.${i}.itemId`);
+    code = type.code;
+    name = type.name;
+  } else {
+    const [card] = await tx
+      .select({ cardNo: memberCards.cardNo, memberId: memberCards.memberId, typeName: cardTypes.name })
+      .from(memberCards)
+      .innerJoin(cardTypes, eq(cardTypes.id, memberCards.cardTypeId))
+      .where(eq(memberCards.id, line.itemId));
+    if (!card || card.memberId !== bill.memberId) throw fieldError(`lines.${i}.itemId`, 'cardLineCardUnknown');
+    code = card.cardNo;
+    name = card.typeName;
+  }
+  const amount = line.amount + line.additional;
+  if (amount < 0) throw fieldError(`lines.${i}.additional`, 'lineNegative');
+  return {
+    kind: line.kind,
+    itemId: line.itemId,
+    code,
+    name,
+    num: 1,
+    listPrice: line.amount,
+    price: line.amount,
+    priceSource: 'card',
+    additional: line.additional,
+    listAmount: line.amount,
+    amount,
+  };
+}
+
+/** A stored-value card type sold in the shop (400 when unknown, 409 when not stored-value or not sold there). */
+async function sellableType(tx: Db, cardTypeId: number, shopId: number, path: string) {
+  const [type] = await tx
+    .select({ id: cardTypes.id, code: cardTypes.code, name: cardTypes.name, kind: cardTypes.kind })
+    .from(cardTypes)
+    .where(eq(cardTypes.id, cardTypeId));
+  if (!type) throw fieldError(path, 'cardTypeUnknown');
+  if (type.kind !== 1) throw conflict('cardNotStoredValueType', { name: type.name });
+  if (!(await cardTypeSellableAt(tx, type.id, shopId))) throw conflict('itemNotSold', { name: type.name });
+  return type;
+}
+
+/** Refuses a card payment on a bill that opens or recharges a card (money into a card is never card money). */
+export function assertNoCardPayment(lines: { kind: string }[]) {
+  if (lines.some((l) => isCardLine(l.kind))) throw conflict('cardBillPaidByCard');
+}
+
+/**
+ * Placeholder members holding the cards of a batch bill (批量开卡): named 批量开卡 at the bill's
+ * shop, the member number standing in for the mobile until the card is handed to a customer.
+ */
+async function placeholderMembers(tx: Db, auth: Auth, shopId: number, count: number) {
+  const codes = await nextMemberCodes(tx, auth.tenantId, count);
+  const rows = await tx
+    .insert(members)
+    .values(codes.map((code) => ({ tenantId: auth.tenantId, code, name: '批量开卡', mobile: code, shopId })))
+    .returning({ id: members.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * On settle, each card line moves money through the assets module exactly as the member page does:
+ * `openCard` (principal = the money, gift = the type's opening gift + the one rule that applies) or
+ * `recharge` (gift by the rule). A batch line (no bill member, `num` cards) opens its cards for
+ * placeholder members. The card bills are kept per card with the rule's part of the gift.
+ */
+export async function settleCardLines(tx: Db, auth: Auth, bill: Bill, lines: (typeof serviceBillLines.$inferSelect)[]) {
+  const actor = { tenantId: auth.tenantId, userId: auth.userId };
+  for (const line of lines.filter((l) => isCardLine(l.kind))) {
+    const perCard = line.amount / line.num;
+    if (line.kind === 'cardOpen') {
+      const holders = bill.memberId ? [bill.memberId] : await placeholderMembers(tx, auth, bill.shopId, line.num);
+      const rule = await applicableRule(tx, line.itemId, 'open', perCard);
+      for (const memberId of holders) {
+        const answer = await openCard(tx, actor, {
+          memberId,
+          cardTypeId: line.itemId,
+          shopId: bill.shopId,
+          amount: perCard,
+          memo: bill.billNo,
+        });
+        await tx.insert(serviceBillCards).values({
+          tenantId: auth.tenantId,
+          billId: bill.id,
+          lineId: line.id,
+          cardId: answer.cardId,
+          memberId,
+          isOpen: 1,
+          amount: perCard,
+          gift: answer.giftChange,
+          activityGift: rule ? giftOf(rule, perCard) : 0,
+          cardBillId: answer.billId,
+        });
+      }
+    } else {
+      const answer = await recharge(tx, actor, { cardId: line.itemId, shopId: bill.shopId, amount: line.amount, memo: bill.billNo });
+      await tx.insert(serviceBillCards).values({
+        tenantId: auth.tenantId,
+        billId: bill.id,
+        lineId: line.id,
+        cardId: line.itemId,
+        memberId: bill.memberId as number,
+        isOpen: 0,
+        amount: line.amount,
+        gift: answer.giftChange,
+        activityGift: answer.giftChange,
+        cardBillId: answer.billId,
+      });
+    }
+  }
+}
+
+/**
+ * 撤单 of a card bill: for every card, a gift taken back by 撤销活动 is given back first, then the
+ * card bill is reversed (refused by the ledger when the money was spent since).
+ */
+export async function revokeCardLines(tx: Db, auth: Auth, billId: number, memo: string) {
+  const actor = { tenantId: auth.tenantId, userId: auth.userId };
+  const rows = await tx.select().from(serviceBillCards).where(eq(serviceBillCards.billId, billId)).orderBy(asc(serviceBillCards.id));
+  for (const r of rows) {
+    if (r.giftBackBillId) await revokeCardBill(tx, actor, { billId: r.giftBackBillId, memo });
+    await revokeCardBill(tx, actor, { billId: r.cardBillId, memo });
+  }
+}
+
+/** The cards a bill opened or recharged. */
+export async function billCards(tx: Db, billId: number): Promise<z.infer<typeof billCardRow>[]> {
+  const rows = await tx
+    .select({
+      lineId: serviceBillCards.lineId,
+      cardId: serviceBillCards.cardId,
+      cardNo: memberCards.cardNo,
+      physicalNo: memberCards.physicalNo,
+      memberId: serviceBillCards.memberId,
+      memberName: members.name,
+      isOpen: serviceBillCards.isOpen,
+      amount: serviceBillCards.amount,
+      gift: serviceBillCards.gift,
+      activityGift: serviceBillCards.activityGift,
+      cardBillId: serviceBillCards.cardBillId,
+      giftBackAt: serviceBillCards.giftBackAt,
+      giftBackMemo: serviceBillCards.giftBackMemo,
+    })
+    .from(serviceBillCards)
+    .innerJoin(memberCards, eq(memberCards.id, serviceBillCards.cardId))
+    .innerJoin(members, eq(members.id, serviceBillCards.memberId))
+    .where(eq(serviceBillCards.billId, billId))
+    .orderBy(asc(serviceBillCards.id));
+  return rows.map((r) => ({ ...r, giftBackAt: r.giftBackAt?.toISOString() ?? null }));
+}
+
+/**
+ * 批量开卡: an open bill of the shop with one `cardOpen` line of `cardnum` cards at `money` each, no
+ * member and no hand tag (0, released by the settle that follows in the same transaction); the
+ * caller settles it through the till's settle (the same allocation, performance and card opening).
+ */
+export async function openBatchBill(tx: Db, auth: Auth, body: z.output<typeof batchOpenBody>, checkKey: () => void) {
+  assertShopVisible(auth, body.shopId);
+  const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, body.shopId));
+  if (!shop) throw notFound();
+  checkKey();
+  const type = await sellableType(tx, body.cardTypeId, body.shopId, 'cardTypeId');
+  const total = body.money * body.cardnum;
+  const paid = body.pays.reduce((s, p) => s + p.amount, 0);
+  if (paid !== total) throw fieldError('pays', 'batchPaysMismatch', { paid: yuan(paid), amount: yuan(total) });
+  const staff = await stationStaff(tx, body.yjs);
+  const today = await tenantToday(tx, auth.tenantId);
+  const [bill] = await tx
+    .insert(serviceBills)
+    .values({
+      tenantId: auth.tenantId,
+      billNo: await nextNumber(tx, auth.tenantId, 'FW', today),
+      shopId: body.shopId,
+      handTag: 0,
+      businessDate: today,
+      isCompute: 0,
+      listTotal: total,
+      amount: total,
+      openedBy: auth.userId,
+    })
+    .returning();
+  await tx.insert(serviceBillLines).values({
+    tenantId: auth.tenantId,
+    billId: bill.id,
+    lineNo: 1,
+    kind: 'cardOpen',
+    itemId: type.id,
+    code: type.code,
+    name: type.name,
+    num: body.cardnum,
+    listPrice: body.money,
+    price: body.money,
+    priceSource: 'card',
+    listAmount: total,
+    amount: total,
+    staff,
+  });
+  return bill;
+}
+
+/** The staff of a line by station with their shares (equal when not given), as the till stores them. */
+async function stationStaff(tx: Db, rows: z.output<typeof batchOpenBody>['yjs']) {
+  const byStation = new Map<number, typeof rows>();
+  for (const [j, s] of rows.entries()) {
+    const [employee] = await tx.select({ name: employees.name }).from(employees).where(eq(employees.id, s.employeeId));
+    if (!employee) throw fieldError(`yjs.${j}.employeeId`, 'employeeUnknown');
+    const same = byStation.get(s.station) ?? [];
+    if (same.some((o) => o.employeeId === s.employeeId)) throw fieldError(`yjs.${j}.employeeId`, 'employeeTwice', { name: employee.name });
+    byStation.set(s.station, [...same, s]);
+  }
+  const staff: { employeeId: number; station: number; appointed: boolean; share: number }[] = [];
+  for (const [station, list] of byStation) {
+    const given = list.filter((r) => r.share !== undefined);
+    if (given.length && (given.length !== list.length || given.reduce((s, r) => s + (r.share ?? 0), 0) !== 10_000))
+      throw fieldError('yjs', 'shareSum');
+    const shares = given.length ? list.map((r) => r.share as number) : equalShares(list.length);
+    list.forEach((r, k) => {
+      staff.push({ employeeId: r.employeeId, station, appointed: r.appointed, share: shares[k] });
+    });
+  }
+  return staff;
+}
+
+/**
+ * Links a card a bill opened to a physical card number (unique in the tenant; 409 when another card
+ * has it) from a range dispatched to the bill's shop by an audited dispatch bill.
+ */
+export async function linkPhysical(tx: Db, body: z.output<typeof linkPhysicalBody>, assertVisible: (id: number) => Promise<void>) {
+  const [bill] = await tx
+    .select({ id: serviceBills.id, shopId: serviceBills.shopId, isHc: serviceBills.isHc, billNo: serviceBills.billNo })
+    .from(serviceBills)
+    .where(and(eq(serviceBills.billNo, body.billcode), eq(serviceBills.isDel, 0)));
+  if (!bill) throw notFound();
+  await assertVisible(bill.id);
+  const [row] = await tx
+    .select({ cardId: serviceBillCards.cardId, isOpen: serviceBillCards.isOpen })
+    .from(serviceBillCards)
+    .innerJoin(memberCards, eq(memberCards.id, serviceBillCards.cardId))
+    .where(and(eq(serviceBillCards.billId, bill.id), eq(memberCards.cardNo, body.cardno)));
+  if (!row) throw fieldError('cardno', 'billCardUnknown', { cardNo: body.cardno });
+  if (bill.isHc) throw conflict('cardBillRevoked', { billNo: bill.billNo });
+  if (!row.isOpen) throw conflict('physicalOnlyOpened', { cardNo: body.cardno });
+  const card = await lockCard(tx, { id: row.cardId });
+  const [current] = await tx.select({ physicalNo: memberCards.physicalNo }).from(memberCards).where(eq(memberCards.id, card.id));
+  if (current.physicalNo === body.cardcmcode) return { cardno: card.cardNo, cardcmcode: body.cardcmcode };
+  if (current.physicalNo) throw conflict('physicalAlreadyLinked', { cardNo: card.cardNo, physicalNo: current.physicalNo });
+  const no = body.cardcmcode;
+  const [range] = await tx
+    .select({ id: cardDispatchLines.id })
+    .from(cardDispatchLines)
+    .innerJoin(cardDispatches, eq(cardDispatches.id, cardDispatchLines.dispatchId))
+    .where(
+      and(
+        eq(cardDispatches.state, 'audited'),
+        eq(cardDispatchLines.shopId, bill.shopId),
+        sql`length(${cardDispatchLines.startNo}) = ${no.length}`,
+        lte(sql`${cardDispatchLines.startNo} collate "C"`, no),
+        gte(sql`${cardDispatchLines.endNo} collate "C"`, no),
+      ),
+    )
+    .limit(1);
+  if (!range) throw conflict('physicalNotDispatched', { physicalNo: no });
+  const [taken] = await tx
+    .select({ cardNo: memberCards.cardNo })
+    .from(memberCards)
+    .where(and(eq(memberCards.physicalNo, no), ne(memberCards.id, card.id)));
+  if (taken) throw conflict('cardNoTaken', { cardNo: no });
+  await tx
+    .update(memberCards)
+    .set({ physicalNo: no, updatedAt: sql`now()`, version: sql`${memberCards.version} + 1` })
+    .where(eq(memberCards.id, card.id));
+  return { cardno: card.cardNo, cardcmcode: no };
+}
+
+/**
+ * 撤销活动: takes back the gift rule's part of one card's gift on a card bill as an adjustment card
+ * bill (the gift bucket of the bill's shop), without revoking the bill; refused with the balance when
+ * that gift was spent (never below 0), when the bill is revoked or its period locked.
+ */
+export async function revokeMktGift(tx: Db, auth: Auth, body: z.output<typeof revokeMktBody>, bill: Bill) {
+  if (bill.isHc) throw conflict('cardBillRevoked', { billNo: bill.billNo });
+  const period = await closedPeriod(tx, bill.shopId, bill.businessDate);
+  if (period) throw conflict('billPeriodLocked', { period });
+  const [row] = await tx
+    .select()
+    .from(serviceBillCards)
+    .innerJoin(memberCards, eq(memberCards.id, serviceBillCards.cardId))
+    .where(and(eq(serviceBillCards.billId, bill.id), eq(memberCards.cardNo, body.cardno)))
+    .for('update', { of: serviceBillCards });
+  if (!row) throw fieldError('cardno', 'billCardUnknown', { cardNo: body.cardno });
+  const entry = row.service_bill_cards;
+  if (entry.activityGift <= 0) throw conflict('mktNoGift', { cardNo: body.cardno });
+  if (entry.giftBackBillId) throw conflict('mktGiftTaken', { cardNo: body.cardno });
+  const card = await lockCard(tx, { id: entry.cardId });
+  const here = (await bucketsOf(tx, card.id)).find((b) => b.shopId === bill.shopId && b.bucket === 'gift')?.amount ?? 0;
+  if (here < entry.activityGift) throw conflict('mktGiftSpent', { available: yuan(here), needed: yuan(entry.activityGift) });
+  const answer = await postCardBill(
+    tx,
+    { tenantId: auth.tenantId, userId: auth.userId },
+    {
+      kind: 'adjust',
+      card,
+      shopId: bill.shopId,
+      amount: 0,
+      memo: `${bill.billNo} 撤销活动 ${body.hcMemo}`,
+      movements: [{ shopId: bill.shopId, bucket: 'gift', delta: -entry.activityGift }],
+    },
+  );
+  await tx
+    .update(serviceBillCards)
+    .set({ giftBackBillId: answer.billId, giftBackAt: sql`now()`, giftBackBy: auth.userId, giftBackMemo: body.hcMemo })
+    .where(eq(serviceBillCards.id, entry.id));
+  await tx
+    .update(serviceBills)
+    .set({ version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(serviceBills.id, bill.id));
+  return answer;
+}
