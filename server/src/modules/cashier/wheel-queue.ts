@@ -391,8 +391,9 @@ export async function wheelOnBillStaff(
   tx: Db,
   auth: Auth,
   bill: { id: number; shopId: number },
-  staff: { employeeId: number; appointed: boolean }[],
+  lines: { staff?: { employeeId: number; appointed: boolean }[] }[],
 ) {
+  const staff = lines.flatMap((l) => l.staff ?? []);
   const [linked] = await tx
     .select({ id: wheelSchemeShops.schemeId })
     .from(wheelSchemeShops)
@@ -429,8 +430,8 @@ export async function wheelOnBillStaff(
   await changed(tx, auth, bill.shopId);
 }
 
-/** A bill of the shop was settled or voided: who serves changed. */
-export async function wheelServingChanged(tx: Db, auth: Auth, shopId: number) {
+/** Who serves (a bill settled or voided) or who is signed in changed: the shop's screens refetch their wheel. */
+export async function wheelShopChanged(tx: Db, auth: Auth, shopId: number) {
   const [linked] = await tx.select({ id: wheelSchemeShops.schemeId }).from(wheelSchemeShops).where(eq(wheelSchemeShops.shopId, shopId));
   if (linked) await changed(tx, auth, shopId);
 }
