@@ -288,6 +288,9 @@ describe('the live wheel (轮牌) of the till', async () => {
     expectStatus(noScheme, 409);
     expect(noScheme.body.resp_msg).toContain('no wheel scheme');
     expect(expectOk(await a.admin.get(`${W}/queues`, { shopId: s2 })).queues).toEqual([]);
+    // An employee not signed in at the shop is not found there, before anything else is refused.
+    expectStatus(await a.admin.post(`${W}/assign`, { shopId: s2, row: 0, employeeId: d1.id }), 404);
+    expectStatus(await a.admin.post(`${W}/move`, { shopId: s2, row: 0, employeeId: d1.id, reason: 'x' }), 404);
     expectOk(await c.post(`${W}/rest`, { shopId: s1, employeeId: x1.id, restId: meal.id }));
     const none = await c.post(`${W}/assign`, { shopId: s1, row: 1 }, EN);
     expectStatus(none, 409);

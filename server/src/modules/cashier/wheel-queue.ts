@@ -146,7 +146,7 @@ async function load(tx: Db, auth: Auth, shopId: number, lock: boolean): Promise<
     .from(wheelSchemeShops)
     .innerJoin(wheelSchemes, eq(wheelSchemes.id, wheelSchemeShops.schemeId))
     .where(eq(wheelSchemeShops.shopId, shopId));
-  const signed = scheme ? await signedInToday(tx, auth.tenantId, shopId, now) : [];
+  const signed = await signedInToday(tx, auth.tenantId, shopId, now);
   const stored = scheme ? await tx.select().from(wheelEntries).where(eq(wheelEntries.shopId, shopId)) : [];
   return {
     tenantId: auth.tenantId,
@@ -262,6 +262,11 @@ function queueOf(wheel: Wheel, row: number): Queue {
 
 const notInQueue = () => new AppError(404, 'wheelNotInQueue');
 
+/** An employee named by a request must be signed in at the shop today (else 404, whatever else is wrong). */
+function assertSignedIn(wheel: Wheel, employeeId: number | undefined) {
+  if (employeeId !== undefined && !wheel.signedIn.has(employeeId)) throw notInQueue();
+}
+
 /** The shop's queues (a read: nothing is stored; the next write stores the same arrangement). */
 export async function readWheel(tx: Db, auth: Auth, shopId: number): Promise<WheelQueues> {
   await assertShop(tx, auth, shopId);
@@ -277,6 +282,7 @@ export async function readWheel(tx: Db, auth: Auth, shopId: number): Promise<Whe
 export async function assignCustomer(tx: Db, auth: Auth, body: { shopId: number; row: number; employeeId?: number }) {
   await assertShop(tx, auth, body.shopId);
   const wheel = await load(tx, auth, body.shopId, true);
+  assertSignedIn(wheel, body.employeeId);
   const queue = queueOf(wheel, body.row);
   const appointed = body.employeeId !== undefined;
   const chosen = appointed
@@ -308,6 +314,7 @@ export async function startRest(tx: Db, auth: Auth, body: { shopId: number; empl
     .where(and(eq(wheelRests.id, body.restId), eq(wheelRests.shopId, body.shopId), eq(wheelRests.isDel, 0)));
   if (!kind) throw notFound();
   const wheel = await load(tx, auth, body.shopId, true);
+  assertSignedIn(wheel, body.employeeId);
   if (!wheel.scheme) throw conflict('wheelNoScheme');
   const mine = wheel.queues.flatMap((q) => q.entries.filter((e) => e.employeeId === body.employeeId));
   if (!mine.length) throw notInQueue();
@@ -323,6 +330,7 @@ export async function startRest(tx: Db, auth: Auth, body: { shopId: number; empl
 export async function endRest(tx: Db, auth: Auth, body: { shopId: number; employeeId: number }) {
   await assertShop(tx, auth, body.shopId);
   const wheel = await load(tx, auth, body.shopId, true);
+  assertSignedIn(wheel, body.employeeId);
   if (!wheel.scheme) throw conflict('wheelNoScheme');
   const mine = wheel.queues.flatMap((q) => q.entries.filter((e) => e.employeeId === body.employeeId));
   if (!mine.length) throw notInQueue();
@@ -342,6 +350,7 @@ export async function moveByHand(
 ) {
   await assertShop(tx, auth, body.shopId);
   const wheel = await load(tx, auth, body.shopId, true);
+  assertSignedIn(wheel, body.employeeId);
   const queue = queueOf(wheel, body.row);
   if (!queue.entries.some((e) => e.employeeId === body.employeeId)) throw notInQueue();
   const { fromPlace, toPlace } = moveTo(queue, body.employeeId, body.place ?? queue.entries.length);
