@@ -89,6 +89,7 @@ export const auditEntityLabels = {
   station: ['工位设置', 'station'],
   wheelconfig: ['轮牌方案', 'wheel scheme'],
   wheelrest: ['轮牌临休', 'wheel rest kind'],
+  wheelqueue: ['轮牌', 'wheel queue'],
   mtkeys: ['美团账号', 'Meituan account'],
   mtshops: ['美团门店', 'Meituan shop'],
   dyshops: ['抖音门店', 'Douyin shop'],

@@ -33,3 +33,4 @@ export * from './stock.js';
 export * from './stock-bills.js';
 export * from './stock-records.js';
 export * from './till.js';
+export * from './till-wheel.js';

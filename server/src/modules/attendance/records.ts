@@ -27,6 +27,7 @@ import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { translate } from '../../platform/i18n.js';
 import { route } from '../../platform/route.js';
+import { wheelShopChanged } from '../cashier/wheel-queue.js';
 import { users } from '../identity/schema.js';
 import { employees, shops } from '../org/schema.js';
 import {
@@ -177,6 +178,7 @@ export function registerRecordRoutes(app: FastifyInstance) {
           ? { onWork: now, onMethod: body.method, onBk: false, onStatusSet: false }
           : { offWork: now, offMethod: body.method, offBk: false, offStatusSet: false },
       );
+      await wheelShopChanged(tx, auth, saved.shopId);
       const shift = saved.classId ? await shiftFor(tx, saved.shopId, saved.classId).catch(() => null) : null;
       return {
         type,

@@ -34,6 +34,7 @@ import { ensureCashierDefaults } from './defaults.js';
 import { payRulesFor } from './pay.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { billDetail } from './service-bills.js';
+import { wheelOnBillStaff, wheelShopChanged } from './wheel-queue.js';
 
 /** The stock and card ledgers' doc type of a service bill. */
 export const SERVICE_DOC = 'cashier.service';
@@ -256,6 +257,7 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
       staff,
     });
   }
+  await wheelOnBillStaff(tx, auth, bill, priced);
   await tx.delete(serviceBillLines).where(eq(serviceBillLines.billId, bill.id));
   if (priced.length) await tx.insert(serviceBillLines).values(priced);
   const listTotal = priced.reduce((s, l) => s + (l.listAmount ?? 0), 0);
@@ -600,6 +602,7 @@ export async function settleBill(
     .update(serviceBills)
     .set({ status: 4, settledAt: sql`now()`, settledBy: auth.userId, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
     .where(eq(serviceBills.id, bill.id));
+  await wheelShopChanged(tx, auth, bill.shopId);
   return billDetail(tx, bill.id);
 }
 
@@ -618,6 +621,7 @@ export async function voidBill(tx: Db, auth: Auth, body: { id: number; reason: s
       updatedAt: sql`now()`,
     })
     .where(eq(serviceBills.id, bill.id));
+  await wheelShopChanged(tx, auth, bill.shopId);
   return billDetail(tx, bill.id);
 }
 

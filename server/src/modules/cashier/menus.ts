@@ -143,4 +143,13 @@ export const tillAppMenus: MenuDef[] = [
     perm: 'till.checkout.view',
     actions: [{ key: 'till.checkout.edit', name: '开单/结账', nameEn: 'Open and settle bills', perm: 'till.checkout.edit' }],
   },
+  {
+    key: 'till.wheel',
+    name: '轮牌',
+    nameEn: 'Wheel',
+    icon: 'SyncOutlined',
+    url: '/cashier/wheel',
+    perm: 'till.wheel.view',
+    actions: [{ key: 'till.wheel.edit', name: '派客/临休/调牌', nameEn: 'Give customers, rests, moves', perm: 'till.wheel.edit' }],
+  },
 ];

@@ -8,6 +8,7 @@ import { registerServiceBillRoutes } from './service-bills-routes.js';
 import { registerThirdRoutes } from './third.js';
 import { registerTurnoverRoutes } from './turnover.js';
 import { registerWheelRoutes } from './wheel.js';
+import { registerWheelQueueRoutes } from './wheel-queue.js';
 
 /** The till's settings: pay types and templates, stations, the wheel, bill settings, Meituan and Douyin accounts. */
 export async function cashierModule(app: FastifyInstance) {
@@ -19,4 +20,5 @@ export async function cashierModule(app: FastifyInstance) {
   registerBillRecordRoutes(app);
   registerTurnoverRoutes(app);
   registerPrepaidRoutes(app);
+  registerWheelQueueRoutes(app);
 }

@@ -496,3 +496,58 @@ export const serviceBillCards = pgTable(
     tenantReference(t, t.memberId, members),
   ],
 );
+
+/**
+ * The live wheel (轮牌) of a shop: one entry per scheme row (`row_no`, the row's index) and employee
+ * signed in today, at a place (1 first). A rest keeps the place until `rest_until`; `assigned_at`
+ * marks a customer given by the wheel whose bill is not open yet (that bill does not turn the card
+ * again). Entries of an earlier attendance day (`day`) are rebuilt in sign-in order for rows with
+ * 每日洗牌.
+ */
+export const wheelEntries = pgTable(
+  'wheel_entries',
+  {
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    rowNo: smallint('row_no').notNull(),
+    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    place: integer('place').notNull(),
+    day: date('day').notNull(),
+    restUntil: timestamp('rest_until', { withTimezone: true }),
+    restName: text('rest_name'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.shopId, t.rowNo, t.employeeId] }),
+    tenantReference(t, t.shopId, shops).onDelete('cascade'),
+    tenantReference(t, t.employeeId, employees).onDelete('cascade'),
+  ],
+);
+
+/** Every move of the wheel: who moved whom, when, from which place to which, why (turn disputes are settled from it). */
+export const wheelLogs = pgTable(
+  'wheel_logs',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    rowNo: smallint('row_no'),
+    rowName: text('row_name'),
+    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    employeeName: text('employee_name').notNull(),
+    action: text('action').notNull(),
+    fromPlace: integer('from_place'),
+    toPlace: integer('to_place'),
+    reason: text('reason'),
+    billId: bigint('bill_id', { mode: 'number' }),
+    byUser: bigint('by_user', { mode: 'number' }),
+    byName: text('by_name'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('wheel_logs_tenant_shop_at').on(t.tenantId, t.shopId, t.at),
+    tenantReference(t, t.shopId, shops).onDelete('cascade'),
+  ],
+);

@@ -31,7 +31,7 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { authApi } from '../../platform/auth';
 import { http, isApiError } from '../../platform/http';
@@ -44,6 +44,7 @@ import { StatusTag } from './BillView';
 import { CardLineButtons, CardLineItem, isCardKind } from './CardLines';
 import { flushPending, pendingSettles, queueSettle, sendSettle, settleKeyOf } from './pending';
 import { receiptLines } from './receipt';
+import { WheelPanel } from './WheelPanel';
 
 const CASHIER_APP_ID = 'cashier';
 type Member = z.infer<typeof memberLookupRow>;
@@ -95,6 +96,8 @@ function Till() {
   const [shopId, setShopId] = useState<number | null>(null);
   const [billId, setBillId] = useState<number | null>(null);
   const [pending, setPending] = useState(pendingSettles());
+  const navigate = useNavigate();
+  const wheel = useLocation().pathname.startsWith('/cashier/wheel');
   useEffect(() => {
     if (!shopId && shops.length) setShopId(shops[0].id);
   }, [shops, shopId]);
@@ -151,6 +154,14 @@ function Till() {
           placeholder={t('till.chooseShop')}
           style={{ width: 200 }}
         />
+        <Segmented
+          value={wheel ? 'wheel' : 'checkout'}
+          onChange={(v) => navigate(v === 'wheel' ? '/cashier/wheel' : '/cashier')}
+          options={[
+            { value: 'checkout', label: t('till.wheel.checkout') },
+            { value: 'wheel', label: <span data-testid="till-wheel-tab">{t('till.wheel.title')}</span> },
+          ]}
+        />
         <span style={{ flex: 1 }} />
         {pending.length > 0 && (
           <Badge count={pending.length}>
@@ -161,7 +172,8 @@ function Till() {
         )}
         <LangSwitch />
       </Layout.Header>
-      <Layout>
+      {wheel && shopId && <WheelPanel key={shopId} shopId={shopId} />}
+      <Layout style={wheel ? { display: 'none' } : undefined}>
         <Layout.Sider width={280} theme="light" style={{ padding: 12, overflow: 'auto' }}>
           <Button type="primary" block onClick={() => setBillId(null)} style={{ marginBottom: 12 }}>
             {t('till.newBill')}
