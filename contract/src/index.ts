@@ -33,3 +33,5 @@ export * from './stock.js';
 export * from './stock-bills.js';
 export * from './stock-records.js';
 export * from './till.js';
+export * from './unionpay.js';
+export * from './vouchers.js';

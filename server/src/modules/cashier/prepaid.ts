@@ -59,7 +59,7 @@ const toRow = (r: Raw): Row => ({
   createdAt: iso(r.createdAt) as string,
 });
 
-async function orderRow(tx: Db, id: number): Promise<Row> {
+export async function orderRow(tx: Db, id: number): Promise<Row> {
   const [r] = await rowSelect(tx).where(eq(prepaidOrders.id, id));
   return toRow(r);
 }

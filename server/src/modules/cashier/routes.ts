@@ -4,9 +4,12 @@ import { registerBillConfigRoutes } from './billconfig.js';
 import './messages.js';
 import { registerPayRoutes } from './pay.js';
 import { registerPrepaidRoutes } from './prepaid.js';
+import { registerPrepaidAdjustRoutes } from './prepaid-adjust.js';
 import { registerServiceBillRoutes } from './service-bills-routes.js';
 import { registerThirdRoutes } from './third.js';
 import { registerTurnoverRoutes } from './turnover.js';
+import { registerUnionpayRoutes } from './unionpay-reports.js';
+import { registerVoucherRoutes } from './vouchers.js';
 import { registerWheelRoutes } from './wheel.js';
 
 /** The till's settings: pay types and templates, stations, the wheel, bill settings, Meituan and Douyin accounts. */
@@ -19,4 +22,7 @@ export async function cashierModule(app: FastifyInstance) {
   registerBillRecordRoutes(app);
   registerTurnoverRoutes(app);
   registerPrepaidRoutes(app);
+  registerVoucherRoutes(app);
+  registerPrepaidAdjustRoutes(app);
+  registerUnionpayRoutes(app);
 }

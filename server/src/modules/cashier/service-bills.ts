@@ -22,6 +22,7 @@ import { employees, shops } from '../org/schema.js';
 import { postStock, reversalOf } from '../stock/ledger.js';
 import './checkout-messages.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
+import { releaseVouchers } from './vouchers.js';
 
 const SERVICE_DOC = 'cashier.service';
 
@@ -340,6 +341,7 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
     .update(prepaidOrders)
     .set({ status: 1, billId: null, paymentId: null, usedAt: null, version: sql`${prepaidOrders.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(prepaidOrders.billId, bill.id), eq(prepaidOrders.status, 2)));
+  await releaseVouchers(tx, bill.id);
   await tx
     .update(serviceBills)
     .set({
