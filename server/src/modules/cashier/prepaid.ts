@@ -43,6 +43,7 @@ function rowSelect(tx: Db) {
       refundedAt: prepaidOrders.refundedAt,
       memo: prepaidOrders.memo,
       createdAt: prepaidOrders.createdAt,
+      version: prepaidOrders.version,
     })
     .from(prepaidOrders)
     .innerJoin(shops, eq(shops.id, prepaidOrders.shopId))
