@@ -5,7 +5,7 @@ import { defineRecord, dictionaryFilters, dictionaryRecordFields, filter, type R
 export const basisPoints = z.number().int().min(0).max(10000);
 
 /** What the till needs a system pay type for; such a type cannot be deleted or have its code changed. */
-export const payTypeKinds = ['cardPrincipal', 'cardGift', 'package', 'coupon', 'redEnvelope'] as const;
+export const payTypeKinds = ['cardPrincipal', 'cardGift', 'package', 'coupon', 'redEnvelope', 'voucher'] as const;
 export const payTypeKind = z.enum(payTypeKinds);
 
 /**
@@ -55,6 +55,7 @@ export const payTypeRecord = defineRecord({
         { value: 'package', label: ['套餐', 'Package'], color: 'blue' },
         { value: 'coupon', label: ['优惠券', 'Coupon'], color: 'blue' },
         { value: 'redEnvelope', label: ['红包', 'Red envelope'], color: 'blue' },
+        { value: 'voucher', label: ['平台券', 'Platform voucher'], color: 'blue' },
       ],
       table: { width: 110 },
       form: false,

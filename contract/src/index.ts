@@ -34,3 +34,5 @@ export * from './stock-bills.js';
 export * from './stock-records.js';
 export * from './till.js';
 export * from './till-wheel.js';
+export * from './unionpay.js';
+export * from './vouchers.js';

@@ -46,6 +46,7 @@ export const prepaidOrderRow = z.object({
   refundedAt: z.string().nullable(),
   memo: z.string().nullable(),
   createdAt: z.string(),
+  version: z.number(),
 });
 export type PrepaidOrderRow = z.infer<typeof prepaidOrderRow>;
 

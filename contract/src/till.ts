@@ -98,6 +98,8 @@ export const paymentInput = z.strictObject({
   cardId: z.number().int().positive().optional(),
   /** Pay with this prepaid order (预付订单) of the shop, whole: the amount is the order's. */
   prepaidOrderId: z.number().int().positive().optional(),
+  /** Pay with this verified platform voucher (平台券) of the shop, whole: the amount is the voucher's. */
+  voucherId: z.number().int().positive().optional(),
   amount: cents.min(1),
 });
 export const settleBody = z.strictObject({

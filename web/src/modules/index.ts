@@ -31,6 +31,8 @@ import { stockPages } from './stock';
 import { stockEn, stockZh } from './stock/locale';
 import { tillPages } from './till';
 import { tillEn, tillZh } from './till/locale';
+import { vouchersPages } from './vouchers';
+import { vouchersEn, vouchersZh } from './vouchers/locale';
 
 /** What a module brings to the web: its pages (routed by their menu URLs) and its texts, under its name. */
 export interface WebModule {
@@ -58,6 +60,7 @@ export const webModules: WebModule[] = [
   { name: 'inbox', pages: inboxPages, locale: { 'zh-CN': inboxZh, 'en-US': inboxEn } },
   { name: 'cashier', pages: cashierPages, locale: { 'zh-CN': cashierZh, 'en-US': cashierEn } },
   { name: 'till', pages: tillPages, locale: { 'zh-CN': tillZh, 'en-US': tillEn } },
+  { name: 'vouchers', pages: vouchersPages, locale: { 'zh-CN': vouchersZh, 'en-US': vouchersEn } },
 ];
 
 /** The modules' texts in one language, each under its module's name (`catalog.import...`). */

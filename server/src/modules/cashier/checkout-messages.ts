@@ -19,8 +19,8 @@ export const checkoutMessages = defineMessages({
   lineNegative: ['金额不能小于 0', 'The amount cannot be below 0'],
   paymentsMismatch: ['支付合计 {paid} 与应付金额 {amount} 不符', 'Payments total {paid}, the bill is {amount}'],
   paymentTarget: [
-    '每笔支付须指定支付方式、会员卡或预付订单（只能其一）',
-    'Each payment names one of a pay type, a card or a prepaid order',
+    '每笔支付须指定支付方式、会员卡、预付订单或平台券（只能其一）',
+    'Each payment names one of a pay type, a card, a prepaid order or a platform voucher',
   ],
   prepaidOrderUnknown: ['预付订单不存在或不属于本店', 'No such prepaid order in this shop'],
   prepaidOrderNotUnused: ['预付订单 {orderNo} 已使用或已退款', 'Prepaid order {orderNo} is already used or refunded'],

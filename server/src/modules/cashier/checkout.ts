@@ -34,6 +34,7 @@ import { ensureCashierDefaults } from './defaults.js';
 import { payRulesFor } from './pay.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { billDetail } from './service-bills.js';
+import { markVoucherUsed, voucherForPayment } from './vouchers.js';
 import { wheelOnBillStaff, wheelShopChanged } from './wheel-queue.js';
 
 /** The stock and card ledgers' doc type of a service bill. */
@@ -356,6 +357,8 @@ interface PayEntry {
   cardBillId: number | null;
   /** The prepaid order this payment uses (marked used once the payment row exists). */
   prepaidOrderId?: number;
+  /** The platform voucher this payment uses (marked used once the payment row exists). */
+  voucherId?: number;
 }
 
 /**
@@ -396,8 +399,21 @@ export async function settleBill(
   };
   const entries: PayEntry[] = [];
   for (const [i, p] of body.payments.entries()) {
-    if ([p.payTypeId, p.cardId, p.prepaidOrderId].filter((v) => v !== undefined).length !== 1)
+    if ([p.payTypeId, p.cardId, p.prepaidOrderId, p.voucherId].filter((v) => v !== undefined).length !== 1)
       throw fieldError(`payments.${i}`, 'paymentTarget');
+    if (p.voucherId !== undefined) {
+      const voucher = await voucherForPayment(tx, bill.shopId, body.payments, i);
+      const rule = [...rulesByType.values()].flat().find((r) => r.kind === 'voucher');
+      if (!rule) throw conflict('voucherPayTypeMissing');
+      entries.push({
+        rule: offered((r) => r.kind === 'voucher', rule.name),
+        amount: p.amount,
+        cardId: null,
+        cardBillId: null,
+        voucherId: voucher.id,
+      });
+      continue;
+    }
     if (p.prepaidOrderId !== undefined) {
       // The order row is locked: of concurrent settles naming it, one uses it, the others find it used.
       const [order] = await tx.select().from(prepaidOrders).where(eq(prepaidOrders.id, p.prepaidOrderId)).for('update');
@@ -527,6 +543,7 @@ export async function settleBill(
           updatedAt: sql`now()`,
         })
         .where(and(eq(prepaidOrders.id, e.prepaidOrderId), eq(prepaidOrders.status, 1)));
+  for (const [i, e] of entries.entries()) if (e.voucherId) await markVoucherUsed(tx, e.voucherId, bill.id, payments[i].id);
   if (entries.length)
     await tx.insert(serviceBillShares).values(
       entries.flatMap((_, i) =>

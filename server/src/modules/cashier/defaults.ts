@@ -28,7 +28,7 @@ const types: [code: string, name: string, cls: string, fee: number, perf: number
   ['29', '红包', '02', 0, 0, 'redEnvelope'],
   ['06', '套餐', '04', 0, 10000, 'package'],
   ['30', '优惠券', '06', 0, 0, 'coupon'],
-  ['27', '美团', '05', 0, 10000, null],
+  ['27', '美团', '05', 0, 10000, 'voucher'],
   ['18', '团购拨款', '05', 0, 10000, null],
   ['35', '骁骁网', '05', 0, 10000, null],
 ];

@@ -43,6 +43,7 @@ function rowSelect(tx: Db) {
       refundedAt: prepaidOrders.refundedAt,
       memo: prepaidOrders.memo,
       createdAt: prepaidOrders.createdAt,
+      version: prepaidOrders.version,
     })
     .from(prepaidOrders)
     .innerJoin(shops, eq(shops.id, prepaidOrders.shopId))
@@ -59,7 +60,7 @@ const toRow = (r: Raw): Row => ({
   createdAt: iso(r.createdAt) as string,
 });
 
-async function orderRow(tx: Db, id: number): Promise<Row> {
+export async function orderRow(tx: Db, id: number): Promise<Row> {
   const [r] = await rowSelect(tx).where(eq(prepaidOrders.id, id));
   return toRow(r);
 }

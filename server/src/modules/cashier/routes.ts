@@ -4,9 +4,12 @@ import { registerBillConfigRoutes } from './billconfig.js';
 import './messages.js';
 import { registerPayRoutes } from './pay.js';
 import { registerPrepaidRoutes } from './prepaid.js';
+import { registerPrepaidAdjustRoutes } from './prepaid-adjust.js';
 import { registerServiceBillRoutes } from './service-bills-routes.js';
 import { registerThirdRoutes } from './third.js';
 import { registerTurnoverRoutes } from './turnover.js';
+import { registerUnionpayRoutes } from './unionpay-reports.js';
+import { registerVoucherRoutes } from './vouchers.js';
 import { registerWheelRoutes } from './wheel.js';
 import { registerWheelQueueRoutes } from './wheel-queue.js';
 
@@ -21,4 +24,7 @@ export async function cashierModule(app: FastifyInstance) {
   registerTurnoverRoutes(app);
   registerPrepaidRoutes(app);
   registerWheelQueueRoutes(app);
+  registerVoucherRoutes(app);
+  registerPrepaidAdjustRoutes(app);
+  registerUnionpayRoutes(app);
 }

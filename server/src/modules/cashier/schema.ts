@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -549,5 +550,109 @@ export const wheelLogs = pgTable(
     tenantPrimaryKey(t),
     index('wheel_logs_tenant_shop_at').on(t.tenantId, t.shopId, t.at),
     tenantReference(t, t.shopId, shops).onDelete('cascade'),
+  ],
+);
+
+/**
+ * 平台券 (`thirdorder`): a Meituan voucher verified at the till in a shop mapped to a Meituan shop.
+ * Status 1 verified | 2 used (billId, paymentId set) | 4 refunded (revoked at the platform). A code is
+ * held by one live row per channel (the partial unique index): a voucher is verified once; after a
+ * refund the platform gives it back to the customer and it may be verified again.
+ */
+export const thirdOrders = pgTable(
+  'third_orders',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    channel: text('channel').notNull(),
+    code: text('code').notNull(),
+    productName: text('product_name').notNull(),
+    /** The platform's deal id of the product, when it names one. */
+    dealId: text('deal_id'),
+    amount: integer('amount').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    openShopUuid: text('open_shop_uuid').notNull(),
+    status: smallint('status').notNull().default(1),
+    /** The platform's receipt of the verification (what a refund names). */
+    receiptId: text('receipt_id'),
+    billId: bigint('bill_id', { mode: 'number' }),
+    paymentId: bigint('payment_id', { mode: 'number' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedBy: bigint('verified_by', { mode: 'number' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    refundReason: text('refund_reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: bigint('refunded_by', { mode: 'number' }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('third_orders_tenant_live_code').on(t.tenantId, t.channel, t.code).where(sql`status <> 4`),
+    index('third_orders_tenant_shop_status').on(t.tenantId, t.shopId, t.status, t.id),
+    index('third_orders_tenant_bill').on(t.tenantId, t.billId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.billId, serviceBills),
+    check('third_orders_amount_status', sql`${t.amount} > 0 and ${t.status} in (1, 2, 4)`),
+  ],
+);
+
+/**
+ * 骁骁网 (XXW) orders as the mall's adapter records them: vouchers verified in a shop (`kind`
+ * voucher) and take-home products bought online and picked up in a shop (`kind` product).
+ * Status 1 verified / picked up | 2 refunded.
+ */
+export const xxwOrders = pgTable(
+  'xxw_orders',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').notNull(),
+    orderNo: text('order_no').notNull(),
+    code: text('code'),
+    itemName: text('item_name').notNull(),
+    productId: bigint('product_id', { mode: 'number' }),
+    num: integer('num').notNull().default(1),
+    amount: integer('amount').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    happenedAt: timestamp('happened_at', { withTimezone: true }).notNull(),
+    customerName: text('customer_name'),
+    mobile: text('mobile'),
+    status: smallint('status').notNull().default(1),
+    refBillNo: text('ref_bill_no'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('xxw_orders_tenant_kind_order').on(t.tenantId, t.kind, t.orderNo),
+    index('xxw_orders_tenant_shop_time').on(t.tenantId, t.shopId, t.happenedAt),
+    tenantReference(t, t.shopId, shops),
+    check('xxw_orders_kind', sql`${t.kind} in ('voucher', 'product') and ${t.amount} >= 0 and ${t.num} > 0`),
+  ],
+);
+
+/** 预付订单调整 (`prepaidadj`): an unused prepaid order moved from one shop to another, with the reason. */
+export const prepaidAdjustments = pgTable(
+  'prepaid_adjustments',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    fromShopId: bigint('from_shop_id', { mode: 'number' }).notNull(),
+    toShopId: bigint('to_shop_id', { mode: 'number' }).notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('prepaid_adjustments_tenant_order').on(t.tenantId, t.orderId),
+    index('prepaid_adjustments_tenant_created').on(t.tenantId, t.createdAt),
+    tenantReference(t, t.orderId, prepaidOrders),
+    tenantReference(t, t.fromShopId, shops),
+    tenantReference(t, t.toShopId, shops),
+    check('prepaid_adjustments_shops', sql`${t.fromShopId} <> ${t.toShopId}`),
   ],
 );

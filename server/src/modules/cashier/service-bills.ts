@@ -23,6 +23,7 @@ import { postStock, reversalOf } from '../stock/ledger.js';
 import { billCards, revokeCardLines } from './card-bills.js';
 import './checkout-messages.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
+import { releaseVouchers } from './vouchers.js';
 
 const SERVICE_DOC = 'cashier.service';
 
@@ -343,6 +344,7 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
     .update(prepaidOrders)
     .set({ status: 1, billId: null, paymentId: null, usedAt: null, version: sql`${prepaidOrders.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(prepaidOrders.billId, bill.id), eq(prepaidOrders.status, 2)));
+  await releaseVouchers(tx, bill.id);
   await tx
     .update(serviceBills)
     .set({

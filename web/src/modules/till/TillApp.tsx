@@ -44,6 +44,7 @@ import { StatusTag } from './BillView';
 import { CardLineButtons, CardLineItem, isCardKind } from './CardLines';
 import { flushPending, pendingSettles, queueSettle, sendSettle, settleKeyOf } from './pending';
 import { receiptLines } from './receipt';
+import { VoucherVerifyButton } from './VoucherVerify';
 import { WheelPanel } from './WheelPanel';
 
 const CASHIER_APP_ID = 'cashier';
@@ -336,6 +337,8 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
   const bill = useQuery({ queryKey: ['till-bill', billId], queryFn: () => http.read(serviceBillDetail, T.bill(billId)) });
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [payments, setPayments] = useState<DraftPayment[]>([]);
+  /** Platform vouchers verified for this bill: each pays as `voucher:<id>`. */
+  const [vouchers, setVouchers] = useState<{ id: number; label: string }[]>([]);
   const [busy, setBusy] = useState(false);
   const [paper, setPaper] = useState<58 | 80>(80);
   const data = bill.data;
@@ -365,8 +368,9 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
         ? [{ value: `card:${data.cardId}`, label: `${t('till.payCard')} ${data.cardNo ?? ''}` }]
         : []),
       ...setup.payTypes.filter((p) => !p.kind).map((p) => ({ value: `pay:${p.payTypeId}`, label: `${p.code} ${p.name}` })),
+      ...vouchers.map((v) => ({ value: `voucher:${v.id}`, label: v.label })),
     ],
-    [data, setup.payTypes, t],
+    [data, setup.payTypes, t, vouchers],
   );
   if (!data) return <PageLoading />;
   const isOpen = data.status === 1 && !waiting;
@@ -409,7 +413,9 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
         .map((p) =>
           p.target.startsWith('card:')
             ? { cardId: Number(p.target.slice(5)), amount: p.amount }
-            : { payTypeId: Number(p.target.slice(4)), amount: p.amount },
+            : p.target.startsWith('voucher:')
+              ? { voucherId: Number(p.target.slice(8)), amount: p.amount }
+              : { payTypeId: Number(p.target.slice(4)), amount: p.amount },
         ),
     };
     const key = settleKeyOf(data.id);
@@ -697,6 +703,17 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
               >
                 {t('till.addPayment')}
               </Button>
+              <VoucherVerifyButton
+                shopId={data.shopId}
+                onVerified={(v) => {
+                  setVouchers([...vouchers, { id: v.id, label: `${t('vouchers.payLabel')} ${v.code} ${formatMoney(v.amount)}` }]);
+                  // The voucher takes its value off the first payment, so the payments still add up to the bill.
+                  const rest = payments.map((x, j) =>
+                    j === 0 && !x.target.startsWith('voucher:') ? { ...x, amount: Math.max(0, x.amount - v.amount) } : x,
+                  );
+                  setPayments([...rest, { uid: crypto.randomUUID(), target: `voucher:${v.id}`, amount: v.amount }]);
+                }}
+              />
               <Typography.Text type={paid === toPay ? 'success' : 'danger'}>
                 {t('till.remaining', { amount: formatMoney(toPay - paid) })}
               </Typography.Text>
