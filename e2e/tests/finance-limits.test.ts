@@ -108,7 +108,9 @@ test('a limit adjustment audited raises the shop’s limit of the month; budgets
   await shot(page, 'finance-limits-04-budgets');
 
   await page.goto(`${running.server.url}/admin/finance/fund-records`);
-  await activePane(page).getByText('备用金额度', { exact: true }).waitFor();
+  // The chain overview's column and the chosen shop's ledger both name the float.
+  await activePane(page).getByRole('columnheader', { name: '备用金额度' }).waitFor();
+  await activePane(page).locator('.ant-descriptions-item-label', { hasText: '备用金额度' }).waitFor();
   await settle(page);
   await shot(page, 'finance-limits-05-fund-records');
 
