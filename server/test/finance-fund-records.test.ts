@@ -159,7 +159,7 @@ describe('the petty-cash ledger: every shop’s position and manual adjustments'
     expectOk(await a.admin.post(FUNDS_API.dayLockSave, { day, status: 1 }));
     const refused = await a.admin.post(SAVE, { shopId: shopB, date: day, amount: 300, reason: '锁定日' });
     expectStatus(refused, 409);
-    expect(refused.body.resp_msg).toContain(day);
+    expect(refused.body.resp_msg).toBe(`${day} 已锁定备用金申请日期，不能新增或修改该日的备用金单据`);
     expectStatus(await a.admin.post(REVOKE, { id: entry.id, date: day, reason: '锁定日冲销' }), 409);
     expectOk(await a.admin.post(SAVE, { shopId: shopB, date: '2026-08-13', amount: 300, reason: '次日' }));
     expectOk(await a.admin.post(FUNDS_API.dayLockSave, { day, status: 0 }));

@@ -361,7 +361,7 @@ describe('petty-cash requests, their approval by department, payouts, limits and
       expect(lock).toMatchObject({ day, status: 1, memo: '月中盘点' });
       const refused = await request({ billDate: day });
       expectStatus(refused, 409);
-      expect(refused.body.resp_msg).toBe(`${day} 已锁定备用金申请日期，不能申请或修改该日的申请`);
+      expect(refused.body.resp_msg).toBe(`${day} 已锁定备用金申请日期，不能新增或修改该日的备用金单据`);
       expect(expectOk(await shopUser.client.get(FUNDS_API.dayLocksForFund, { dateFrom: '2026-07-01', dateTo: '2026-07-31' }))).toEqual([
         day,
       ]);
@@ -446,7 +446,7 @@ describe('petty-cash requests, their approval by department, payouts, limits and
       fundRequestDay: {
         period: (year) => `${year}-03-10`,
         lock: (client, day, status) => client.post(FUNDS_API.dayLockSave, { day, status }),
-        says: 'is locked: no petty-cash request may be made or changed for that day',
+        says: 'is locked: no petty-cash entry may be made or changed for that day',
       },
       // The general close has no seed route: its rows are written by the books' closing.
       close: {

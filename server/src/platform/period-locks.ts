@@ -27,8 +27,8 @@ const lockMessages = defineMessages({
     '{period} is closed by the reserve declaration lock: its bills cannot be made, changed or approved',
   ],
   fundDayLocked: [
-    '{period} 已锁定备用金申请日期，不能申请或修改该日的申请',
-    '{period} is locked: no petty-cash request may be made or changed for that day',
+    '{period} 已锁定备用金申请日期，不能新增或修改该日的备用金单据',
+    '{period} is locked: no petty-cash entry may be made or changed for that day',
   ],
 });
 
