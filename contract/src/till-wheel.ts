@@ -97,6 +97,8 @@ export const wheelQueues = z.object({
   scheme: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
   /** Today's attendance day of the shop. */
   day: z.string(),
+  /** The company's time zone: the shop's clock, in which the log's times are shown. */
+  zone: z.string(),
   queues: z.array(wheelQueue),
   rests: z.array(z.object({ id: z.number(), name: z.string(), minutes: z.number() })),
 });

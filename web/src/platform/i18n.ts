@@ -56,6 +56,9 @@ export function currentLang(): Lang {
   return i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
 }
 
+/** The label of a [zh-CN, en-US] pair in the current language. */
+export const pickLabel = (label: readonly [string, string]): string => label[currentLang() === 'en-US' ? 1 : 0];
+
 export async function setLang(lang: Lang): Promise<void> {
   await loadTexts(lang);
   writeKey(LANG_KEY, lang);

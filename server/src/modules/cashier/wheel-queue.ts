@@ -185,6 +185,7 @@ async function view(tx: Db, wheel: Wheel): Promise<WheelQueues> {
     shopId: wheel.shopId,
     scheme: wheel.scheme,
     day: wheel.day,
+    zone: wheel.zone,
     rests,
     queues: wheel.queues.map((q) => ({
       row: q.row,

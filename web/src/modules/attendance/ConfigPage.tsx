@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
+import { pickLabel } from '../../platform/i18n';
 import { ShopSelect } from '../../platform/shops';
 import { ATT } from './api';
-import { pickLabel, useShopChoice } from './parts';
+import { useShopChoice } from './parts';
 
 const ruleList = z.array(checkRuleRow);
 

@@ -36,10 +36,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
+import { shopClock } from '../../platform/clock';
 import { http } from '../../platform/http';
+import { pickLabel } from '../../platform/i18n';
 import { ShopSelect } from '../../platform/shops';
 import { ATT } from './api';
-import { pickLabel, punchTime, StatusTag, thisMonth, today, useShopChoice, useShopShifts } from './parts';
+import { StatusTag, thisMonth, today, useShopChoice, useShopShifts } from './parts';
 
 const dayRows = z.array(recordRow);
 type Kind = 'editStatus' | 'editBc' | 'editKq' | 'bkSignIn';
@@ -134,7 +136,7 @@ function DayView({ shopId, date, zone }: { shopId: number; date: string; zone: s
             width: 170,
             render: (_, r) => (
               <Space size={4}>
-                <span>{punchTime(r.onWork, r.cdate, zone)}</span>
+                <span>{shopClock(r.onWork, r.cdate, zone)}</span>
                 <StatusTag status={r.onStatus} makeup={r.onBk} />
                 <Typography.Text type="secondary">{method(r.onMethod)}</Typography.Text>
               </Space>
@@ -145,7 +147,7 @@ function DayView({ shopId, date, zone }: { shopId: number; date: string; zone: s
             width: 170,
             render: (_, r) => (
               <Space size={4}>
-                <span>{punchTime(r.offWork, r.cdate, zone)}</span>
+                <span>{shopClock(r.offWork, r.cdate, zone)}</span>
                 <StatusTag status={r.offStatus} makeup={r.offBk} />
                 <Typography.Text type="secondary">{method(r.offMethod)}</Typography.Text>
               </Space>
@@ -315,10 +317,10 @@ function DetailDrawer({ id, zone, onClose }: { id: number | null; zone: string; 
       {r ? (
         <Space direction="vertical" style={{ width: '100%' }}>
           <div>
-            {t('attendance.record.signIn')}：{punchTime(r.onWork, r.cdate, zone)} <StatusTag status={r.onStatus} makeup={r.onBk} />
+            {t('attendance.record.signIn')}：{shopClock(r.onWork, r.cdate, zone)} <StatusTag status={r.onStatus} makeup={r.onBk} />
           </div>
           <div>
-            {t('attendance.record.signOut')}：{punchTime(r.offWork, r.cdate, zone)} <StatusTag status={r.offStatus} makeup={r.offBk} />
+            {t('attendance.record.signOut')}：{shopClock(r.offWork, r.cdate, zone)} <StatusTag status={r.offStatus} makeup={r.offBk} />
           </div>
           <Typography.Title level={5}>{t('attendance.record.corrections')}</Typography.Title>
           {q.data?.corrections.length ? (

@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAction } from '../../platform/action';
+import { shopClock } from '../../platform/clock';
 import { http } from '../../platform/http';
+import { pickLabel } from '../../platform/i18n';
 import { LangSwitch } from '../../platform/LangSwitch';
 import { ATT } from './api';
-import { pickLabel, punchTime, StatusTag } from './parts';
+import { StatusTag } from './parts';
 
 /**
  * /m/sign-in?t=<token> — the page a phone opens from the shop's QR code (outside the admin menu):
@@ -29,7 +31,7 @@ export default function SignInPage() {
       setDone(
         t('attendance.sign.done', {
           type: r.type === 'on' ? t('attendance.sign.signIn') : t('attendance.sign.signOut'),
-          time: punchTime(r.at, r.cdate, me.data?.zone ?? undefined),
+          time: shopClock(r.at, r.cdate, me.data?.zone ?? undefined),
           status: pickLabel(checkStatusLabels[r.status].label),
         }),
       );
@@ -84,11 +86,11 @@ export default function SignInPage() {
                   {today.className ? `${today.className} ${today.startTime}-${today.endTime}` : t('attendance.rest')}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('attendance.record.signIn')}>
-                  {punchTime(today.onWork, today.cdate, me.data?.zone ?? undefined)}{' '}
+                  {shopClock(today.onWork, today.cdate, me.data?.zone ?? undefined)}{' '}
                   <StatusTag status={today.onStatus} makeup={today.onBk} />
                 </Descriptions.Item>
                 <Descriptions.Item label={t('attendance.record.signOut')}>
-                  {punchTime(today.offWork, today.cdate, me.data?.zone ?? undefined)}{' '}
+                  {shopClock(today.offWork, today.cdate, me.data?.zone ?? undefined)}{' '}
                   <StatusTag status={today.offStatus} makeup={today.offBk} />
                 </Descriptions.Item>
               </Descriptions>

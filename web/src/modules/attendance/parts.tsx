@@ -5,10 +5,8 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../platform/http';
-import { currentLang } from '../../platform/i18n';
+import { pickLabel } from '../../platform/i18n';
 import { useShops } from '../../platform/shops';
-
-export const pickLabel = (label: readonly [string, string]) => label[currentLang() === 'en-US' ? 1 : 0];
 
 /** The shop a page shows: the first shop the user sees until one is chosen. */
 export function useShopChoice() {
@@ -30,29 +28,6 @@ export function StatusTag({ status, makeup }: { status: number; makeup?: boolean
       {makeup ? `(${t('attendance.record.makeup')})` : ''}
     </Tag>
   );
-}
-
-/**
- * A punch time as the shop's clock showed it (the company's time zone, not this browser's): HH:mm, with the
- * date when it is another calendar day than the attendance day.
- */
-export function punchTime(iso: string | null, cdate: string, zone: string | undefined) {
-  if (!iso) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  const time = `${parts.hour}:${parts.minute}`;
-  return `${parts.year}-${parts.month}-${parts.day}` === cdate ? time : `${parts.month}-${parts.day} ${time}`;
 }
 
 export const thisMonth = () => dayjs().format('YYYY-MM');

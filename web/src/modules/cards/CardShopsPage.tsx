@@ -1,4 +1,4 @@
-import { type CardShopRow, cardKindLabels, type Label } from '@headoffice/contract';
+import { type CardShopRow, cardKindLabels } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
-import { currentLang } from '../../platform/i18n';
+import { pickLabel } from '../../platform/i18n';
 import { CARDS } from './api';
 
 interface TypeOption {
@@ -22,7 +22,6 @@ interface ShopOption {
   name: string;
 }
 
-const pick = (label: Label) => label[currentLang() === 'en-US' ? 1 : 0];
 const ROWS_KEY = ['cards-shop-rows'];
 
 /**
@@ -116,7 +115,7 @@ export default function CardShopsPage() {
             render: (_, ct) => (
               <Space size={4}>
                 <Typography.Text>{`${ct.code} ${ct.name}`}</Typography.Text>
-                <Tag color={ct.kind === 1 ? 'blue' : 'purple'}>{pick(cardKindLabels[ct.kind])}</Tag>
+                <Tag color={ct.kind === 1 ? 'blue' : 'purple'}>{pickLabel(cardKindLabels[ct.kind])}</Tag>
                 {ct.status === 2 ? <Tag>{t('cards.type.stopped')}</Tag> : null}
               </Space>
             ),

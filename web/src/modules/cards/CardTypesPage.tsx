@@ -5,19 +5,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
-import { currentLang, t as tr } from '../../platform/i18n';
+import { pickLabel, t as tr } from '../../platform/i18n';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import type { OptionItem, ResourceDef } from '../../platform/resource/types';
 import { CARDS } from './api';
 import { GiftRulesDrawer } from './GiftRulesDrawer';
 
-const pick = (label: Label) => label[currentLang() === 'en-US' ? 1 : 0];
 /** Static options from a contract's label map, in the current language. */
 export const labelOptions = (labels: Record<string | number, Label>, colors: Record<string, string> = {}) => ({
   kind: 'static' as const,
   raw: true,
   items: Object.entries(labels).map(
-    ([value, label]): OptionItem => ({ value: /^\d+$/.test(value) ? Number(value) : value, label: pick(label), color: colors[value] }),
+    ([value, label]): OptionItem => ({ value: /^\d+$/.test(value) ? Number(value) : value, label: pickLabel(label), color: colors[value] }),
   ),
 });
 const yesNo = () => ({
@@ -189,7 +188,7 @@ export default function CardTypesPage() {
                 </Button>
               )
             ) : null}
-            {row.status === 2 ? <Tag>{pick(cardTypeStatusLabels[2])}</Tag> : null}
+            {row.status === 2 ? <Tag>{pickLabel(cardTypeStatusLabels[2])}</Tag> : null}
           </>
         )}
       />

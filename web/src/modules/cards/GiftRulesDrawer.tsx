@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type CardTypeRow, type GiftPreview, type GiftRuleRow, giftRuleKindLabels, giftTypeLabels, type Label } from '@headoffice/contract';
+import { type CardTypeRow, type GiftPreview, type GiftRuleRow, giftRuleKindLabels, giftTypeLabels } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Drawer, Empty, Form, InputNumber, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
-import { currentLang } from '../../platform/i18n';
+import { pickLabel } from '../../platform/i18n';
 import { formatMoney, yuanToCents } from '../../platform/money';
 import type { InvalidateTarget } from '../../platform/resource/invalidate';
 import { CARDS } from './api';
 
-const pick = (label: Label) => label[currentLang() === 'en-US' ? 1 : 0];
 const giftText = (r: { giftType: number; giftValue: number }) => (r.giftType === 1 ? formatMoney(r.giftValue) : `${r.giftValue / 100}%`);
 
 /**
@@ -95,14 +94,14 @@ export function GiftRulesDrawer({
             locale={{ emptyText: <Empty description={t('cards.rule.none')} /> }}
             rowClassName={(r) => (r.id === applied ? 'ant-table-row-selected' : '')}
             columns={[
-              { title: t('cards.rule.kind'), dataIndex: 'kind', width: 120, render: (k: 1 | 2 | 3) => pick(giftRuleKindLabels[k]) },
+              { title: t('cards.rule.kind'), dataIndex: 'kind', width: 120, render: (k: 1 | 2 | 3) => pickLabel(giftRuleKindLabels[k]) },
               {
                 title: t('cards.rule.threshold'),
                 dataIndex: 'threshold',
                 width: 130,
                 render: (v: number) => t('cards.rule.from', { amount: formatMoney(v) }),
               },
-              { title: t('cards.rule.giftType'), dataIndex: 'giftType', width: 110, render: (k: 1 | 2) => pick(giftTypeLabels[k]) },
+              { title: t('cards.rule.giftType'), dataIndex: 'giftType', width: 110, render: (k: 1 | 2) => pickLabel(giftTypeLabels[k]) },
               { title: t('cards.rule.giftValue'), key: 'gift', width: 110, render: (_, r) => giftText(r) },
               {
                 title: '',
@@ -126,7 +125,7 @@ export function GiftRulesDrawer({
                 <Form.Item name="kind" label={t('cards.rule.kind')} rules={[{ required: true }]}>
                   <Select
                     style={{ width: 120 }}
-                    options={[1, 2, 3].map((k) => ({ value: k, label: pick(giftRuleKindLabels[k as 1 | 2 | 3]) }))}
+                    options={[1, 2, 3].map((k) => ({ value: k, label: pickLabel(giftRuleKindLabels[k as 1 | 2 | 3]) }))}
                   />
                 </Form.Item>
                 <Form.Item
@@ -137,7 +136,10 @@ export function GiftRulesDrawer({
                   <InputNumber min={0} precision={2} prefix="¥" style={{ width: 130 }} aria-label={t('cards.rule.threshold')} />
                 </Form.Item>
                 <Form.Item name="giftType" label={t('cards.rule.giftType')}>
-                  <Select style={{ width: 110 }} options={[1, 2].map((k) => ({ value: k, label: pick(giftTypeLabels[k as 1 | 2]) }))} />
+                  <Select
+                    style={{ width: 110 }}
+                    options={[1, 2].map((k) => ({ value: k, label: pickLabel(giftTypeLabels[k as 1 | 2]) }))}
+                  />
                 </Form.Item>
                 <Form.Item
                   name="giftValue"
@@ -166,8 +168,8 @@ export function GiftRulesDrawer({
                 value={occasion}
                 onChange={(e) => setOccasion(e.target.value)}
                 options={[
-                  { value: 'open', label: pick(giftRuleKindLabels[1]) },
-                  { value: 'recharge', label: pick(giftRuleKindLabels[2]) },
+                  { value: 'open', label: pickLabel(giftRuleKindLabels[1]) },
+                  { value: 'recharge', label: pickLabel(giftRuleKindLabels[2]) },
                 ]}
                 optionType="button"
               />

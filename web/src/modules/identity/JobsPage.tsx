@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http, isApiError } from '../../platform/http';
-import { currentLang } from '../../platform/i18n';
+import { pickLabel } from '../../platform/i18n';
 import { ForbiddenResult } from '../../platform/results';
 import { API } from './api';
 
 type State = (typeof jobStates)[number];
 const stateColor: Record<State, string> = { queued: 'blue', running: 'processing', done: 'green', failed: 'red' };
-const stateName = (state: State) => jobStateLabels[state][currentLang() === 'en-US' ? 1 : 0];
+const stateName = (state: State) => pickLabel(jobStateLabels[state]);
 const time = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
 
 /** /admin/system/jobs — background work (transfers on their day, …): failed jobs with their error, run again. */

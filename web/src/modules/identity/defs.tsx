@@ -1,7 +1,7 @@
 import { type AuditEntity, auditEntityLabels, type LogRow, type RoleRow, type UserRow } from '@headoffice/contract';
 import { Checkbox, InputNumber, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { currentLang, t } from '../../platform/i18n';
+import { pickLabel, t } from '../../platform/i18n';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
 import { ShopTreeSelect } from '../org/ShopTreeSelect';
 import { API, type AuthorityRow, type DeviceRow } from './api';
@@ -390,7 +390,7 @@ type LogVirtual = 'range';
 /** A kind of record in the reader's language (the contract's wording, which the log's lines use too). */
 export function entityName(entity: string): string {
   const label = auditEntityLabels[entity as AuditEntity];
-  return label ? label[currentLang() === 'en-US' ? 1 : 0] : entity;
+  return label ? pickLabel(label) : entity;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

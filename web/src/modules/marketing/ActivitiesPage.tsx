@@ -4,17 +4,16 @@ import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
-import { currentLang, t as tr } from '../../platform/i18n';
+import { pickLabel, t as tr } from '../../platform/i18n';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import type { ResourceDef } from '../../platform/resource/types';
 import { RulesInput } from './RulesInput';
 
 const A = '/api-chain/mktactivinfo';
-const pick = (label: Label) => label[currentLang() === 'en-US' ? 1 : 0];
 const options = (labels: Record<number, Label>, colors: Record<number, string> = {}) => ({
   kind: 'static' as const,
   raw: true,
-  items: Object.entries(labels).map(([v, l]) => ({ value: Number(v), label: pick(l), color: colors[Number(v)] })),
+  items: Object.entries(labels).map(([v, l]) => ({ value: Number(v), label: pickLabel(l), color: colors[Number(v)] })),
 });
 
 const activityDef: ResourceDef<ActivityRow, 'keyword'> = {

@@ -33,12 +33,11 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
-import { currentLang } from '../../platform/i18n';
+import { currentLang, pickLabel } from '../../platform/i18n';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
 import { useShops } from '../../platform/shops';
 import { bpToPercent, percentToBp, RY, useOptions } from './api';
 
-const pick = (l: readonly [string, string]) => l[currentLang() === 'en-US' ? 1 : 0];
 const normLabel = (code: string) => {
   const n = royaltyNorms.find((x) => x.code === code);
   return n ? (currentLang() === 'en-US' ? n.nameEn : n.name) : code;
@@ -206,7 +205,7 @@ function ItemModal({ group, item, onClose }: { group: RoyaltyGroup | null; item?
                     <Select
                       style={{ width: 160 }}
                       placeholder={t('royalty.item.itemtype')}
-                      options={royaltyItemTypes.map((x) => ({ value: x, label: pick(royaltyItemTypeLabels[x]) }))}
+                      options={royaltyItemTypes.map((x) => ({ value: x, label: pickLabel(royaltyItemTypeLabels[x]) }))}
                     />
                   </Form.Item>
                   <Form.Item noStyle shouldUpdate>
@@ -676,7 +675,7 @@ export default function SchemesPage() {
                     title: t('royalty.item.targets'),
                     render: (_, i) =>
                       i.items.length
-                        ? i.items.map((x) => `${pick(royaltyItemTypeLabels[x.itemtype])}×${x.ids.length}`).join('，')
+                        ? i.items.map((x) => `${pickLabel(royaltyItemTypeLabels[x.itemtype])}×${x.ids.length}`).join('，')
                         : t('royalty.item.allLines'),
                   },
                   {

@@ -16,12 +16,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAction } from '../../platform/action';
+import { shopClock } from '../../platform/clock';
 import { http } from '../../platform/http';
-import { currentLang } from '../../platform/i18n';
+import { pickLabel } from '../../platform/i18n';
 import { useLiveConnection, useLiveEvent, useLiveResync, useLiveStatus } from '../../platform/live';
 import { PageLoading } from '../../platform/PageLoading';
 
-const pick = (label: readonly [string, string]) => label[currentLang() === 'en-US' ? 1 : 0];
 const stateColor = { free: 'green', serving: 'blue', resting: 'orange' } as const;
 const logRows = z.array(wheelLogRow);
 /** Rests end by the clock, without an event: refetched this often even while events arrive. */
@@ -79,7 +79,7 @@ export function WheelPanel({ shopId }: { shopId: number }) {
               title: t('till.wheel.at'),
               dataIndex: 'at',
               width: 62,
-              render: (v: string) => new Date(v).toLocaleTimeString(currentLang(), { hour: '2-digit', minute: '2-digit' }),
+              render: (v: string) => shopClock(v, data.day, data.zone),
             },
             { title: t('till.wheel.who'), dataIndex: 'employeeName', width: 96, ellipsis: true },
             {
@@ -87,7 +87,7 @@ export function WheelPanel({ shopId }: { shopId: number }) {
               dataIndex: 'action',
               render: (v: keyof typeof wheelActionLabels, r) => (
                 <span>
-                  {pick(wheelActionLabels[v])}
+                  {pickLabel(wheelActionLabels[v])}
                   {r.fromPlace !== null && r.toPlace !== null && r.fromPlace !== r.toPlace ? ` ${r.fromPlace}→${r.toPlace}` : ''}
                   {r.reason || r.billNo ? (
                     <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
@@ -192,7 +192,7 @@ function QueueCard({ shopId, queue, wheel, onChanged }: { shopId: number; queue:
                     </Typography.Text>
                   </Space>
                   <Tag color={stateColor[e.state]} style={{ marginInlineEnd: 0 }}>
-                    {pick(wheelStateLabels[e.state])}
+                    {pickLabel(wheelStateLabels[e.state])}
                     {e.state === 'resting' && e.restUntil ? ` ${e.restName ?? ''} ${t('till.wheel.until', { time: e.restUntil })}` : ''}
                   </Tag>
                 </Space>

@@ -1,6 +1,6 @@
 import type { RecordDef } from '@headoffice/contract';
 import { createElement } from 'react';
-import { currentLang } from '../i18n';
+import { pickLabel } from '../i18n';
 import { lazyPage, type PageDef } from '../pages';
 
 /** The pages of record types: each at its definition's `page` URL, shown by the generic record page. */
@@ -9,7 +9,7 @@ export function recordPages(records: RecordDef[]): PageDef[] {
     .filter((record) => record.page)
     .map((record) => ({
       path: record.page as string,
-      title: () => record.label[currentLang() === 'en-US' ? 1 : 0],
+      title: () => pickLabel(record.label),
       component: lazyPage(() => import('./RecordPage').then((m) => ({ default: () => createElement(m.RecordPage, { record }) }))),
     }));
 }
