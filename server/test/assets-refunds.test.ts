@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memberCards } from '../src/db/schema.js';
+import { businessDate } from '../src/platform/numbering.js';
+import { periodLocks } from '../src/platform/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
 import { build } from './helpers.js';
@@ -137,6 +139,34 @@ describe('direct refunds (tkhead)', async () => {
       [`${s2}:principal`]: 4900,
       [`${s2}:gift`]: 950,
     });
+  });
+
+  it('is refused while today is in a closed period of a bucket’s shop, and nothing moves', async () => {
+    const { m, card } = await memberWithMoney();
+    const period = businessDate().slice(0, 7);
+    await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.insert(periodLocks).values({ tenantId: a.tenantId, lock: 'close', kind: 'month', period, shopId: s2 }),
+    );
+    try {
+      const refused = await a.admin.post(
+        '/api-member/tkhead/saveRefund',
+        { memid: m.id, cards: [{ cardid: card.cardId, shopId: s2, tkje: 100, tzje: 0 }] },
+        { ...key(), ...EN },
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.body.resp_msg).toBe(`The period ${period} is closed: its bills cannot be made, changed or approved`);
+      expect((await bucketsOf(t, a, card.cardId))[`${s2}:principal`]).toBe(5000);
+      // the other shop's bucket is not held by that shop's close
+      ok(
+        await a.admin.post(
+          '/api-member/tkhead/saveRefund',
+          { memid: m.id, cards: [{ cardid: card.cardId, shopId: s1, tkje: 100, tzje: 0 }] },
+          key(),
+        ),
+      );
+    } finally {
+      await inTenant(t.database.db, a.tenantId, (tx) => tx.update(periodLocks).set({ status: 0 }).where(eq(periodLocks.period, period)));
+    }
   });
 
   it('a shop user refunds at their shop only and lists their shop only', async () => {

@@ -6,6 +6,7 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
+import { refuseLocked } from '../../platform/period-locks.js';
 import { users } from '../identity/schema.js';
 import { members } from '../members/schema.js';
 import { shops } from '../org/schema.js';
@@ -85,7 +86,17 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
   const productLines = await refundableProducts(tx, member.id, input);
   const productTotal = productLines.reduce((s, l) => s + l.amount, 0);
   if (input.freeProduct > productTotal) throw new AppError(400, 'refundProductFeeTooHigh', { max: (productTotal / 100).toFixed(2) });
-  const billNo = await nextNumber(tx, actor.tenantId, 'TK', businessDate());
+  const date = businessDate();
+  // A refund is posted today: refused while today's period is closed for the refunding shop or a bucket's shop.
+  const touched = [
+    input.shopId,
+    ...input.cards.map((l) => l.shopId),
+    ...packageLines.map((l) => l.line.shopId),
+    ...productLines.map((l) => l.shopId),
+  ];
+  for (const shopId of [...new Set(touched.filter((s): s is number => !!s))].sort((x, y) => x - y))
+    await refuseLocked(tx, ['close'], shopId, date);
+  const billNo = await nextNumber(tx, actor.tenantId, 'TK', date);
   const giftTotal = input.cards.reduce((s, l) => s + l.tzje, 0);
   const cardAmount = principalTotal - input.freeCard;
   const packageAmount = packageTotal - input.freePackage;
