@@ -24,6 +24,8 @@ export const csadjLineInput = z.strictObject({
 export const csadjSave = z.strictObject({
   id: z.number().int().positive().optional(),
   version: z.number().int().positive().optional(),
+  /** The adjustment's date (today when left out); the card bill's own period is checked too. */
+  billDate: date.optional(),
   /** The card bill's number (充值单号). */
   refbillcode: z.string().trim().min(1).max(40),
   memo,
@@ -158,7 +160,7 @@ export const csadjBill = defineBill({
     auditedByName: { label: ['审核人', 'Audited by'], kind: 'text', column: { width: 100 } },
     auditedAt: { label: ['审核时间', 'Audited at'], kind: 'datetime', column: { width: 160 } },
     state: { label: ['状态', 'State'], kind: 'select', column: { width: 90, sortable: true } },
-    billDate: { label: ['充值单营业日', 'Card bill date'], kind: 'date', detail: true },
+    billDate: { label: ['单据日期', 'Bill date'], kind: 'date', form: { span: 12 } },
     memo: { label: ['备注', 'Memo'], kind: 'text', form: { span: 12 }, detail: true },
   },
   lineFields: {

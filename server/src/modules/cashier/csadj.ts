@@ -10,6 +10,7 @@ import { type BillRow, logBill, nextBillNumber, type TransitionContext } from '.
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages, type Lang } from '../../platform/i18n.js';
 import { keywordMatch } from '../../platform/paging.js';
+import { refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { memberCards } from '../assets/schema.js';
 import { employees, shops } from '../org/schema.js';
@@ -26,7 +27,8 @@ import { checkSplit, currentPerf, linePerf, lockSettled, type SplitRow, writeSpl
 
 // 充值单业绩调整单 (csadjrecords) on the bill engine: a draft names a settled, not revoked card bill and
 // a new performance split; the audit re-splits the card bill's performance rows through the revise
-// machinery (`checkSplit`, `writeSplit`), the adjustment's number recorded on the rows it wrote.
+// machinery (`checkSplit`, `writeSplit`), the adjustment's number recorded on the rows it wrote. The
+// close lock covers the adjustment's own date (the engine) and the card bill's business date (here).
 
 defineMessages({
   csadjNotCardBill: ['单据 {billNo} 不是充值单，不能做业绩调整', 'Bill {billNo} is not a card bill; its performance cannot be adjusted'],
@@ -62,6 +64,8 @@ async function cardBillOf(tx: Db, auth: Auth, ref: { id?: number; billNo?: strin
   if (!card) throw new AppError(409, 'csadjNotCardBill', { billNo: bill.billNo });
   if (bill.status !== 4) throw new AppError(409, 'csadjNotSettled', { billNo: bill.billNo });
   if (bill.isHc) throw new AppError(409, 'csadjRevoked', { billNo: bill.billNo });
+  // The card bill's performance rows are dated in its period: a closed one is not re-split.
+  await refuseLocked(tx, csadjBill.locks ?? [], bill.shopId, bill.businessDate);
   return bill;
 }
 
@@ -97,9 +101,12 @@ async function save(ctx: BillCtx, body: Save, bill?: BillRow) {
   const card = await cardBillOf(tx, auth, { billNo: body.refbillcode });
   await refuseSecondDraft(tx, card, bill?.id);
   const rows = await splitOf(tx, lang, card, body.lines);
-  const head = { shopId: card.shopId, refBillId: card.id, refbillcode: card.billNo, billDate: card.businessDate, memo: body.memo ?? null };
+  const head = { shopId: card.shopId, refBillId: card.id, refbillcode: card.billNo, memo: body.memo ?? null };
   if (bill) {
-    await tx.update(csadjBills).set(head).where(eq(csadjBills.id, bill.id));
+    await tx
+      .update(csadjBills)
+      .set({ ...head, ...(body.billDate ? { billDate: body.billDate } : {}) })
+      .where(eq(csadjBills.id, bill.id));
     await writeLines(tx, auth.tenantId, bill.id, rows);
     return bill.id;
   }
@@ -111,6 +118,7 @@ async function save(ctx: BillCtx, body: Save, bill?: BillRow) {
       tenantId: auth.tenantId,
       billNo: await nextBillNumber(tx, csadjType.doc, auth.tenantId, today),
       ...head,
+      billDate: body.billDate ?? today,
       createdBy: auth.userId,
       createdByName: auth.name,
     })

@@ -427,8 +427,7 @@ export const serviceBillPerf = pgTable(
 /**
  * 充值单业绩调整单 (`csadjrecords`): a new performance split of a settled, not revoked card bill
  * (`refBillId`, its number `refbillcode`), applied by the audit through the revise machinery.
- * `billDate` is the card bill's business date (the period its performance rows belong to, locked by
- * the close). At most one draft per card bill.
+ * `billDate` is the adjustment's date. At most one draft per card bill.
  */
 export const csadjBills = pgTable(
   'csadj_bills',

@@ -1,5 +1,18 @@
 /** Texts of the till (cashier application) and of head office's bill records (section `till`). zh-CN is the source of keys. */
 export const tillZh = {
+  csadj: {
+    card: '原充值单',
+    member: '会员',
+    cardNo: '卡号',
+    amount: '金额',
+    shop: '门店',
+    payments: '支付方式',
+    linePerf: '应分配业绩',
+    before: '调整前业绩',
+    after: '调整后业绩（见明细）',
+    shared: '公单',
+    revoked: '已撤单',
+  },
   menu: {
     records: '服务单',
     packageRecords: '套餐消费单',
@@ -163,6 +176,19 @@ export const tillZh = {
 };
 
 export const tillEn: typeof tillZh = {
+  csadj: {
+    card: 'Card bill',
+    member: 'Member',
+    cardNo: 'Card no.',
+    amount: 'Amount',
+    shop: 'Shop',
+    payments: 'Payments',
+    linePerf: 'Performance to split',
+    before: 'Performance before',
+    after: 'Performance after (the lines)',
+    shared: 'Shared bill',
+    revoked: 'Revoked',
+  },
   cardBill: {
     open: 'Open a card',
     recharge: 'Recharge',
