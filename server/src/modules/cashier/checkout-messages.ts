@@ -40,7 +40,7 @@ export const checkoutMessages = defineMessages({
   ],
   splitNotExact: [
     '{line}{station}的业绩合计 {sum} 元，应等于该项目的业绩 {perf} 元',
-    '{line}, {station}: the performance adds up to {sum}; it must be the line\'s performance, {perf}',
+    "{line}, {station}: the performance adds up to {sum}; it must be the line's performance, {perf}",
   ],
   splitLineMissing: ['{line} 没有分配业绩（应分配 {perf} 元）', '{line} has no split of its performance ({perf})'],
   reviseLineUnknown: ['消费明细不属于该单据', 'The line is not on this bill'],

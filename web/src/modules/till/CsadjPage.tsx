@@ -1,5 +1,6 @@
 import { type CsadjDetail, csadjBill, csadjDetail } from '@headoffice/contract';
 import { Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { BillDetail } from '../../platform/bills/BillDetail';
 import { BillList } from '../../platform/bills/BillList';
@@ -11,7 +12,7 @@ export function CsadjListPage() {
 }
 
 /** The card bill an adjustment names, and its performance before (the lines are the split after). */
-function cardItems(bill: CsadjDetail) {
+function cardItems(bill: CsadjDetail, t: TFunction) {
   const { card } = bill;
   return [
     {
@@ -19,7 +20,7 @@ function cardItems(bill: CsadjDetail) {
       label: 'till.csadj.card',
       children: (
         <span>
-          {card.billNo} {card.isHc ? <Tag color="red">till.csadj.revoked</Tag> : null}
+          {card.billNo} {card.isHc ? <Tag color="red">{t('till.csadj.revoked')}</Tag> : null}
         </span>
       ),
     },
@@ -50,9 +51,14 @@ function BeforeTable({ bill }: { bill: CsadjDetail }) {
       pagination={false}
       dataSource={bill.before}
       columns={[
-        { title: t('till.station.1').replace(/第一/, ''), dataIndex: 'station', width: 110, render: (v) => t(`till.station.${v}`) },
+        { title: t('till.csadj.station'), dataIndex: 'station', width: 110, render: (v) => t(`till.station.${v}`) },
         { title: t('till.staff'), dataIndex: 'employeeName', render: (v) => v ?? t('till.csadj.shared') },
-        { title: t('till.appointed'), dataIndex: 'appointed', width: 80, render: (v) => (v ? t('till.appointed') : t('till.notAppointed')) },
+        {
+          title: t('till.appointed'),
+          dataIndex: 'appointed',
+          width: 80,
+          render: (v) => (v ? t('till.appointed') : t('till.notAppointed')),
+        },
         { title: t('till.perf'), dataIndex: 'amount', width: 120, render: (v) => formatMoney(v) },
       ]}
     />
@@ -61,11 +67,5 @@ function BeforeTable({ bill }: { bill: CsadjDetail }) {
 
 export function CsadjDetailPage() {
   const { t } = useTranslation();
-  return (
-    <BillDetail
-      def={csadjBill}
-      schema={csadjDetail}
-      items={(bill) => cardItems(bill).map((i) => ({ ...i, label: t(i.label) }))}
-    />
-  );
+  return <BillDetail def={csadjBill} schema={csadjDetail} items={(bill) => cardItems(bill, t).map((i) => ({ ...i, label: t(i.label) }))} />;
 }

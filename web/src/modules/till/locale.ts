@@ -12,6 +12,7 @@ export const tillZh = {
     after: '调整后业绩（见明细）',
     shared: '公单',
     revoked: '已撤单',
+    station: '工位',
   },
   menu: {
     records: '服务单',
@@ -112,7 +113,7 @@ export const tillZh = {
   notAppointed: '非指定',
   payType: '支付方式',
   fee: '手续费',
-  cause: { settle: '结账', revise: '改单', revoke: '撤单' },
+  cause: { settle: '结账', revise: '改单', revoke: '撤单', adjust: '业绩调整' },
   // the till
   findMember: '手机号/卡号',
   find: '查找',
@@ -188,6 +189,7 @@ export const tillEn: typeof tillZh = {
     after: 'Performance after (the lines)',
     shared: 'Shared bill',
     revoked: 'Revoked',
+    station: 'Station',
   },
   cardBill: {
     open: 'Open a card',
@@ -288,7 +290,7 @@ export const tillEn: typeof tillZh = {
   notAppointed: 'Not requested',
   payType: 'Pay type',
   fee: 'Fee',
-  cause: { settle: 'Settle', revise: 'Revise', revoke: 'Revoke' },
+  cause: { settle: 'Settle', revise: 'Revise', revoke: 'Revoke', adjust: 'Adjustment' },
   findMember: 'Mobile or card no.',
   find: 'Find',
   noMember: 'No member found',
