@@ -78,7 +78,10 @@ test('head office adjusts the performance of a card bill: 公单 and an employee
   await page.getByText('公单').first().waitFor();
   await quiet(page);
   await shot(page, 'till-csadj-02-detail');
-  await page.getByRole('button', { name: /^审\s*核$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^审\s*核$/ })
+    .first()
+    .click();
   await page.locator('.ant-popconfirm:visible .ant-btn-primary, .ant-modal-confirm:visible .ant-btn-primary').first().click();
   await page.getByText('已审核', { exact: true }).first().waitFor();
   await quiet(page);
