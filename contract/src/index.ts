@@ -33,6 +33,7 @@ export * from './stock.js';
 export * from './stock-bills.js';
 export * from './stock-records.js';
 export * from './till.js';
+export * from './till-csadj.js';
 export * from './till-wheel.js';
 export * from './unionpay.js';
 export * from './vouchers.js';

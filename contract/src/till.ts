@@ -156,13 +156,16 @@ export const billPerfRow = z.object({
   id: z.number(),
   lineId: z.number(),
   lineName: z.string(),
-  employeeId: z.number(),
-  employeeCode: z.string(),
-  employeeName: z.string(),
+  /** Null: 公单 (set by a recharge performance adjustment), credited to no one. */
+  employeeId: z.number().nullable(),
+  employeeCode: z.string().nullable(),
+  employeeName: z.string().nullable(),
   station: z.number(),
   appointed: z.boolean(),
   amount: z.number(),
   cause: z.string(),
+  /** The adjustment bill whose audit wrote the row (cause `adjust`). */
+  causeBillNo: z.string().nullable(),
   createdAt: z.string(),
 });
 export const serviceBillRow = z.object({

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { billLogs, members, menus, periodLocks, services } from '../src/db/schema.js';
 import { packageExtensionType } from '../src/modules/assets/packages-extension.js';
 import { dispatchType } from '../src/modules/cards/dispatch.js';
+import { csadjType } from '../src/modules/cashier/csadj.js';
 import { expenseLimitType } from '../src/modules/finance/expense-limits.js';
 import { fundType } from '../src/modules/finance/funds.js';
 import { redepositType } from '../src/modules/finance/funds-redeposits.js';
@@ -14,6 +15,7 @@ import { entryBills, outBills } from '../src/modules/stock/bills.js';
 import { orderBills } from '../src/modules/stock/orders.js';
 import type { BillType } from '../src/platform/bills.js';
 import { inTenant } from '../src/platform/tenancy.js';
+import { makeCardType, makeMember } from './assets-support.js';
 import { serveVouchers, voucherType } from './example-bill.js';
 import { build, type Client, type TestApp, type TestTenant } from './helpers.js';
 import { ensureReasons, expect400, expectOk, expectStatus, makeProducts, shopIds } from './stock-support.js';
@@ -136,6 +138,35 @@ for (let sale = 0; sale < 2; sale++) {
   packageLines.push(...sold.rows.map((r: { lineId: number }) => r.lineId));
 }
 
+// Card bills for the recharge performance adjustments: each draft adjusts a card bill of its own (one draft per card bill).
+const cardType = await makeCardType(t, a, { shops: [shopsOfA[0]] });
+const tillSetup = expectOk(await a.admin.get('/api-cashier/checkout/setup', { shopid: shopsOfA[0] }));
+const cash = tillSetup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId as number;
+const cardBills: { billNo: string; perf: number }[] = [];
+for (let i = 0; i < 40; i++) {
+  const member = await makeMember(t, a, shopsOfA[0]);
+  const opened = expectOk(await a.admin.post('/api-cashier/checkout/open', { shopId: shopsOfA[0], memberId: member.id }));
+  const priced = expectOk(
+    await a.admin.post('/api-cashier/checkout/lines', {
+      id: opened.id,
+      version: opened.version,
+      lines: [{ kind: 'cardOpen', itemId: cardType.id, num: 1, amount: 10_000 }],
+    }),
+  );
+  const settled = expectOk(
+    await a.admin.post(
+      '/api-cashier/checkout/settle',
+      { id: priced.id, version: priced.version, payments: [{ payTypeId: cash, amount: 10_000 }] },
+      { 'idempotency-key': `conformance-card-${i}-${Date.now()}` },
+    ),
+  );
+  cardBills.push({ billNo: settled.billNo, perf: settled.payments[0].perf });
+}
+const csadjDraft = () => {
+  const card = cardBills.shift() as { billNo: string; perf: number };
+  return { refbillcode: card.billNo, lines: [{ station: 1, yj: card.perf }] };
+};
+
 const fixtures: Fixture[] = [
   {
     type: entryBills,
@@ -178,6 +209,11 @@ const fixtures: Fixture[] = [
     type: packageExtensionType,
     draft: () => ({ lines: [{ packageLineId: packageLines.shift() as number, nexpiryTime: '2031-06-30' }] }),
     bad: { body: { lines: [{ packageLineId: 1, nexpiryTime: '2031-6-30' }] }, path: 'lines.0.nexpiryTime' },
+  },
+  {
+    type: csadjType,
+    draft: csadjDraft,
+    bad: { body: { refbillcode: 'CZ1', lines: [{ station: 1, yj: 0 }] }, path: 'lines.0.yj' },
   },
   {
     type: voucherType,

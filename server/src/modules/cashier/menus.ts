@@ -101,6 +101,18 @@ cashierMenus.push({
       ],
     },
     {
+      key: 'cashier.csadj',
+      name: '充值业绩调整',
+      nameEn: 'Recharge performance adjustments',
+      icon: 'SwapOutlined',
+      url: '/admin/cashier/csadjrecords',
+      perm: 'cashier.csadj.view',
+      actions: [
+        { key: 'cashier.csadj.edit', name: '新建/修改/删除', nameEn: 'Make, change, delete', perm: 'cashier.csadj.edit' },
+        { key: 'cashier.csadj.audit', name: '审核', nameEn: 'Audit', perm: 'cashier.csadj.audit' },
+      ],
+    },
+    {
       key: 'cashier.batchcard',
       name: '批量开卡',
       nameEn: 'Batch card opening',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerBillRecordRoutes } from './bill-records-routes.js';
 import { registerBillConfigRoutes } from './billconfig.js';
+import { registerCsadjRoutes } from './csadj.js';
 import './messages.js';
 import { registerPayRoutes } from './pay.js';
 import { registerPrepaidRoutes } from './prepaid.js';
@@ -21,6 +22,7 @@ export async function cashierModule(app: FastifyInstance) {
   registerThirdRoutes(app);
   registerServiceBillRoutes(app);
   registerBillRecordRoutes(app);
+  registerCsadjRoutes(app);
   registerTurnoverRoutes(app);
   registerPrepaidRoutes(app);
   registerWheelQueueRoutes(app);

@@ -397,12 +397,15 @@ export const serviceBillPerf = pgTable(
     tenantId: tenantColumn(),
     billId: bigint('bill_id', { mode: 'number' }).notNull(),
     lineId: bigint('line_id', { mode: 'number' }).notNull(),
-    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    /** Null: 公单 (a shared bill), the station's performance credited to no one (commission skips it). */
+    employeeId: bigint('employee_id', { mode: 'number' }),
     station: smallint('station').notNull(),
     appointed: boolean('appointed').notNull(),
     amount: integer('amount').notNull(),
-    /** settle | revise | revoke */
+    /** settle | revise | revoke | adjust */
     cause: text('cause').notNull(),
+    /** The recharge performance adjustment bill (充值单业绩调整单) whose audit wrote the row. */
+    causeBillNo: text('cause_bill_no'),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     reversesId: bigint('reverses_id', { mode: 'number' }),
     createdAt: createdAt(),
@@ -417,6 +420,66 @@ export const serviceBillPerf = pgTable(
     uniqueIndex('service_bill_perf_tenant_reverses').on(t.tenantId, t.reversesId),
     tenantReference(t, t.billId, serviceBills).onDelete('cascade'),
     tenantReference(t, t.lineId, serviceBillLines).onDelete('cascade'),
+    tenantReference(t, t.employeeId, employees),
+  ],
+);
+
+/**
+ * 充值单业绩调整单 (`csadjrecords`): a new performance split of a settled, not revoked card bill
+ * (`refBillId`, its number `refbillcode`), applied by the audit through the revise machinery.
+ * `billDate` is the adjustment's date. At most one draft per card bill.
+ */
+export const csadjBills = pgTable(
+  'csadj_bills',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billNo: text('bill_no').notNull(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    refBillId: bigint('ref_bill_id', { mode: 'number' }).notNull(),
+    refbillcode: text('refbillcode').notNull(),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    state: text('state').notNull().default('draft'),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name'),
+    auditedBy: bigint('audited_by', { mode: 'number' }),
+    auditedByName: text('audited_by_name'),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('csadj_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    uniqueIndex('csadj_bills_tenant_ref_draft').on(t.tenantId, t.refBillId).where(sql`state = 'draft'`),
+    index('csadj_bills_tenant_created').on(t.tenantId, t.createdAt, t.id),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.refBillId, serviceBills),
+  ],
+);
+
+/** The new split of an adjustment: per card-bill line and station, an employee (null: 公单) and performance. */
+export const csadjBillLines = pgTable(
+  'csadj_bill_lines',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    billId: bigint('bill_id', { mode: 'number' }).notNull(),
+    lineId: bigint('line_id', { mode: 'number' }).notNull(),
+    station: smallint('station').notNull(),
+    employeeId: bigint('employee_id', { mode: 'number' }),
+    appointed: boolean('appointed').notNull().default(false),
+    yj: integer('yj').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('csadj_bill_lines_tenant_bill').on(t.tenantId, t.billId),
+    check('csadj_bill_lines_yj_positive', sql`${t.yj} > 0`),
+    tenantReference(t, t.billId, csadjBills).onDelete('cascade'),
+    tenantReference(t, t.lineId, serviceBillLines),
     tenantReference(t, t.employeeId, employees),
   ],
 );

@@ -156,11 +156,12 @@ export async function perfRows(tx: Db, billId: number) {
       appointed: serviceBillPerf.appointed,
       amount: serviceBillPerf.amount,
       cause: serviceBillPerf.cause,
+      causeBillNo: serviceBillPerf.causeBillNo,
       createdAt: serviceBillPerf.createdAt,
     })
     .from(serviceBillPerf)
     .innerJoin(serviceBillLines, eq(serviceBillLines.id, serviceBillPerf.lineId))
-    .innerJoin(employees, eq(employees.id, serviceBillPerf.employeeId))
+    .leftJoin(employees, eq(employees.id, serviceBillPerf.employeeId))
     .where(eq(serviceBillPerf.billId, billId))
     .orderBy(asc(serviceBillPerf.id));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
@@ -238,7 +239,7 @@ export async function listBills(
 }
 
 /** The current performance rows of a bill: written by a settle or revise and not negated since. */
-async function currentPerf(tx: Db, billId: number) {
+export async function currentPerf(tx: Db, billId: number) {
   return tx
     .select()
     .from(serviceBillPerf)
@@ -253,7 +254,14 @@ async function currentPerf(tx: Db, billId: number) {
 }
 
 /** Negates the current performance rows (as new rows pointing at them). */
-async function negatePerf(tx: Db, auth: Auth, billId: number, cause: 'revise' | 'revoke', businessDate: string) {
+async function negatePerf(
+  tx: Db,
+  auth: Auth,
+  billId: number,
+  cause: 'revise' | 'revoke' | 'adjust',
+  businessDate: string,
+  causeBillNo: string | null = null,
+) {
   const current = await currentPerf(tx, billId);
   if (current.length)
     await tx.insert(serviceBillPerf).values(
@@ -266,6 +274,7 @@ async function negatePerf(tx: Db, auth: Auth, billId: number, cause: 'revise' | 
         appointed: r.appointed,
         amount: -r.amount,
         cause,
+        causeBillNo,
         businessDate,
         reversesId: r.id,
       })),
@@ -359,6 +368,123 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
   return billDetail(tx, bill.id);
 }
 
+/** One row of a performance split: an employee (null: 公单, credited to no one), station, 指定, performance. */
+export interface SplitRow {
+  lineId: number;
+  employeeId: number | null;
+  station: number;
+  appointed: boolean;
+  yj: number;
+}
+
+/** Each line's performance (Σ of the payments' shares): what a station of the line is given in all. */
+export async function linePerf(tx: Db, billId: number) {
+  const rows = await tx
+    .select({ lineId: serviceBillShares.lineId, perf: sql<number>`sum(${serviceBillShares.perf})::int` })
+    .from(serviceBillShares)
+    .where(eq(serviceBillShares.billId, billId))
+    .groupBy(serviceBillShares.lineId);
+  return new Map(rows.map((r) => [r.lineId, Number(r.perf)]));
+}
+
+/**
+ * The revise rules of a new split (DOMAIN-DETAIL §4.2): every row on a line of the bill, its employee
+ * known (of `shopId` when given), no employee twice in one station, per line and station at most the
+ * line's amount. `exact` (an adjustment): every station given adds up to the line's performance to the
+ * cent, and every line with performance has a station. Refusals are 400 on `${field}.${i}`.
+ */
+export async function checkSplit(
+  tx: Db,
+  lang: Lang,
+  bill: { id: number },
+  rows: SplitRow[],
+  field: string,
+  o: { shopId?: number; exact?: boolean } = {},
+) {
+  const lines = await tx.select().from(serviceBillLines).where(eq(serviceBillLines.billId, bill.id));
+  const lineById = new Map(lines.map((l) => [l.id, l]));
+  const ids = [...new Set(rows.flatMap((r) => (r.employeeId === null ? [] : [r.employeeId])))];
+  const found = ids.length
+    ? await tx
+        .select({ id: employees.id, name: employees.name })
+        .from(employees)
+        .where(and(inArray(employees.id, ids), o.shopId === undefined ? undefined : eq(employees.shopId, o.shopId)))
+    : [];
+  const names = new Map(found.map((e) => [e.id, e.name]));
+  const stationName = (station: number) => stationLabels[station as 1 | 2 | 3][lang === 'en-US' ? 1 : 0];
+  const sums = new Map<string, { sum: number; last: number }>();
+  const seen = new Set<string>();
+  for (const [i, r] of rows.entries()) {
+    const line = lineById.get(r.lineId);
+    if (!line) throw fieldError(`${field}.${i}.lineId`, 'reviseLineUnknown');
+    if (r.employeeId !== null) {
+      if (!names.has(r.employeeId)) throw fieldError(`${field}.${i}.employeeId`, 'employeeUnknown');
+      const who = `${r.lineId}:${r.station}:${r.employeeId}`;
+      if (seen.has(who)) throw fieldError(`${field}.${i}.employeeId`, 'employeeTwice', { name: names.get(r.employeeId) ?? '' });
+      seen.add(who);
+    }
+    const key = `${r.lineId}:${r.station}`;
+    const sum = (sums.get(key)?.sum ?? 0) + r.yj;
+    sums.set(key, { sum, last: i });
+    if (sum > line.amount)
+      throw fieldError(`${field}.${i}.yj`, 'revisePerfOver', {
+        line: line.name,
+        station: stationName(r.station),
+        sum: (sum / 100).toFixed(2),
+        amount: (line.amount / 100).toFixed(2),
+      });
+  }
+  if (!o.exact) return;
+  const perfOf = await linePerf(tx, bill.id);
+  for (const [key, { sum, last }] of sums) {
+    const [lineId, station] = key.split(':').map(Number);
+    const perf = perfOf.get(lineId) ?? 0;
+    if (sum !== perf)
+      throw fieldError(`${field}.${last}.yj`, 'splitNotExact', {
+        line: lineById.get(lineId)?.name ?? '',
+        station: stationName(station),
+        sum: (sum / 100).toFixed(2),
+        perf: (perf / 100).toFixed(2),
+      });
+  }
+  for (const line of lines)
+    if ((perfOf.get(line.id) ?? 0) > 0 && ![1, 2, 3].some((station) => sums.has(`${line.id}:${station}`)))
+      throw fieldError(field, 'splitLineMissing', { line: line.name, perf: ((perfOf.get(line.id) ?? 0) / 100).toFixed(2) });
+}
+
+/**
+ * Writes a new split of a settled bill: its current performance rows negated and the new ones written,
+ * dated with the bill's business date, under `cause` (and the adjustment bill's number that caused it).
+ */
+export async function writeSplit(
+  tx: Db,
+  auth: Auth,
+  bill: { id: number; businessDate: string },
+  rows: SplitRow[],
+  cause: 'revise' | 'adjust',
+  causeBillNo: string | null = null,
+) {
+  await negatePerf(tx, auth, bill.id, cause, bill.businessDate, causeBillNo);
+  await tx.insert(serviceBillPerf).values(
+    rows.map((r) => ({
+      tenantId: auth.tenantId,
+      billId: bill.id,
+      lineId: r.lineId,
+      employeeId: r.employeeId,
+      station: r.station,
+      appointed: r.appointed,
+      amount: r.yj,
+      cause,
+      causeBillNo,
+      businessDate: bill.businessDate,
+    })),
+  );
+  await tx
+    .update(serviceBills)
+    .set({ version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(serviceBills.id, bill.id));
+}
+
 /**
  * 改单: re-attributes staff credit only (DOMAIN-DETAIL §4.2): every row names an employee, performance
  * above zero and 指定 or not; per line and station the sum is at most the line's amount; no employee
@@ -367,49 +493,8 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
 export async function reviseBill(tx: Db, auth: Auth, lang: Lang, body: z.output<typeof reviseBody>) {
   const bill = await lockSettled(tx, auth, body.id);
   if (bill.status !== 4 || bill.isHc) throw conflict('billNotRevisable');
-  const lines = await tx.select().from(serviceBillLines).where(eq(serviceBillLines.billId, bill.id));
-  const lineById = new Map(lines.map((l) => [l.id, l]));
-  const ids = [...new Set(body.eeyjList.map((r) => r.employeeId))];
-  const found = await tx.select({ id: employees.id, name: employees.name }).from(employees).where(inArray(employees.id, ids));
-  const names = new Map(found.map((e) => [e.id, e.name]));
-  const sums = new Map<string, number>();
-  const seen = new Set<string>();
-  for (const [i, r] of body.eeyjList.entries()) {
-    const line = lineById.get(r.lineId);
-    if (!line) throw fieldError(`eeyjList.${i}.lineId`, 'reviseLineUnknown');
-    if (!names.has(r.employeeId)) throw fieldError(`eeyjList.${i}.employeeId`, 'employeeUnknown');
-    const who = `${r.lineId}:${r.station}:${r.employeeId}`;
-    if (seen.has(who)) throw fieldError(`eeyjList.${i}.employeeId`, 'employeeTwice', { name: names.get(r.employeeId) ?? '' });
-    seen.add(who);
-    const key = `${r.lineId}:${r.station}`;
-    const sum = (sums.get(key) ?? 0) + r.yj;
-    sums.set(key, sum);
-    if (sum > line.amount)
-      throw fieldError(`eeyjList.${i}.yj`, 'revisePerfOver', {
-        line: line.name,
-        station: stationLabels[r.station][lang === 'en-US' ? 1 : 0],
-        sum: (sum / 100).toFixed(2),
-        amount: (line.amount / 100).toFixed(2),
-      });
-  }
-  await negatePerf(tx, auth, bill.id, 'revise', bill.businessDate);
-  await tx.insert(serviceBillPerf).values(
-    body.eeyjList.map((r) => ({
-      tenantId: auth.tenantId,
-      billId: bill.id,
-      lineId: r.lineId,
-      employeeId: r.employeeId,
-      station: r.station,
-      appointed: r.appointed,
-      amount: r.yj,
-      cause: 'revise',
-      businessDate: bill.businessDate,
-    })),
-  );
-  await tx
-    .update(serviceBills)
-    .set({ version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(serviceBills.id, bill.id));
+  await checkSplit(tx, lang, bill, body.eeyjList, 'eeyjList');
+  await writeSplit(tx, auth, bill, body.eeyjList, 'revise');
   return billDetail(tx, bill.id);
 }
 

@@ -47,7 +47,7 @@ export async function loadSources(tx: Db, month: string, employeeIds: number[]):
       itemId: serviceBillLines.itemId,
       lineName: serviceBillLines.name,
       num: serviceBillLines.num,
-      employeeId: serviceBillPerf.employeeId,
+      employeeId: employees.id,
       eecode: employees.eecode,
       eename: employees.name,
       station: serviceBillPerf.station,
@@ -479,7 +479,8 @@ export async function statement(tx: Db, auth: Auth, q: z.output<typeof royaltySt
             ),
           )
       : [];
-    employeeIds = es.map((e) => e.id);
+    // 公单 rows (no employee) are no one's commission.
+    employeeIds = es.flatMap((e) => (e.id === null ? [] : [e.id]));
   }
   const from = (q.page - 1) * q.pageSize;
   const list: RoyaltyRow[] = [];

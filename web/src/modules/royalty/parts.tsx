@@ -44,7 +44,7 @@ export function RowsTable({
     align: 'right' as const,
     render: (v: number) => formatMoney(v),
   });
-  const causeColor: Record<string, string> = { settle: 'blue', revise: 'orange', revoke: 'red' };
+  const causeColor: Record<string, string> = { settle: 'blue', revise: 'orange', revoke: 'red', adjust: 'purple' };
   return (
     <Table<RoyaltyRow>
       size="small"

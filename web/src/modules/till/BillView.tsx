@@ -75,7 +75,11 @@ export function BillView({ bill }: { bill: ServiceBillDetail }) {
           dataSource={bill.perf}
           columns={[
             { title: t('till.item'), dataIndex: 'lineName' },
-            { title: t('till.staff'), dataIndex: 'employeeName', render: (v, r) => `${t(`till.station.${r.station}`)} ${v}` },
+            {
+              title: t('till.staff'),
+              dataIndex: 'employeeName',
+              render: (v, r) => `${t(`till.station.${r.station}`)} ${v ?? t('till.csadj.shared')}`,
+            },
             {
               title: t('till.appointed'),
               dataIndex: 'appointed',

@@ -1,5 +1,19 @@
 /** Texts of the till (cashier application) and of head office's bill records (section `till`). zh-CN is the source of keys. */
 export const tillZh = {
+  csadj: {
+    card: '原充值单',
+    member: '会员',
+    cardNo: '卡号',
+    amount: '金额',
+    shop: '门店',
+    payments: '支付方式',
+    linePerf: '应分配业绩',
+    before: '调整前业绩',
+    after: '调整后业绩（见明细）',
+    shared: '公单',
+    revoked: '已撤单',
+    station: '工位',
+  },
   menu: {
     records: '服务单',
     packageRecords: '套餐消费单',
@@ -99,7 +113,7 @@ export const tillZh = {
   notAppointed: '非指定',
   payType: '支付方式',
   fee: '手续费',
-  cause: { settle: '结账', revise: '改单', revoke: '撤单' },
+  cause: { settle: '结账', revise: '改单', revoke: '撤单', adjust: '业绩调整' },
   // the till
   findMember: '手机号/卡号',
   find: '查找',
@@ -163,6 +177,20 @@ export const tillZh = {
 };
 
 export const tillEn: typeof tillZh = {
+  csadj: {
+    card: 'Card bill',
+    member: 'Member',
+    cardNo: 'Card no.',
+    amount: 'Amount',
+    shop: 'Shop',
+    payments: 'Payments',
+    linePerf: 'Performance to split',
+    before: 'Performance before',
+    after: 'Performance after (the lines)',
+    shared: 'Shared bill',
+    revoked: 'Revoked',
+    station: 'Station',
+  },
   cardBill: {
     open: 'Open a card',
     recharge: 'Recharge',
@@ -262,7 +290,7 @@ export const tillEn: typeof tillZh = {
   notAppointed: 'Not requested',
   payType: 'Pay type',
   fee: 'Fee',
-  cause: { settle: 'Settle', revise: 'Revise', revoke: 'Revoke' },
+  cause: { settle: 'Settle', revise: 'Revise', revoke: 'Revoke', adjust: 'Adjustment' },
   findMember: 'Mobile or card no.',
   find: 'Find',
   noMember: 'No member found',

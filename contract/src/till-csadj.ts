@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { billDetailExtra, defineBill, instant } from './bills.js';
+import { date, id, memo, pageQuery } from './platform.js';
+import { stationLabels } from './till.js';
+
+// ------------------------------ 充值单业绩调整单 (csadjrecords) ------------------------------
+// A new performance split of a settled, not revoked card bill (充值单), applied on audit through the
+// revise machinery: per line and station the employees (or 公单, a shared bill: no one's credit) and
+// their performance, each station adding up to the line's performance exactly.
+
+const C = '/api-cashier/csadjrecords';
+
+export const csadjLineInput = z.strictObject({
+  /** The card bill's line; may be left out when the card bill has one line. */
+  lineId: z.number().int().positive().optional(),
+  /** 1 第一工位 | 2 第二工位 | 3 第三工位 (a select's value may come as text). */
+  station: z.coerce.number().int().min(1).max(3),
+  /** Null or left out: 公单 (the station's performance credited to no one). */
+  employeeId: z.number().int().positive().nullish(),
+  appointed: z.boolean().default(false),
+  /** Performance in cents. */
+  yj: z.number().int().min(1).max(100_000_000),
+});
+export const csadjSave = z.strictObject({
+  id: z.number().int().positive().optional(),
+  version: z.number().int().positive().optional(),
+  /** The adjustment's date (today when left out); the card bill's own period is checked too. */
+  billDate: date.optional(),
+  /** The card bill's number (充值单号). */
+  refbillcode: z.string().trim().min(1).max(40),
+  memo,
+  lines: z.array(csadjLineInput).min(1).max(60),
+});
+export const csadjListQuery = pageQuery.extend({
+  shopid: id.optional(),
+  billcode: z.string().trim().max(40).optional(),
+  refbillcode: z.string().trim().max(40).optional(),
+  /** Made between (at most 31 days). */
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+  auditFrom: date.optional(),
+  auditTo: date.optional(),
+  state: z.enum(['draft', 'audited']).optional(),
+});
+export const csadjLineRow = z.object({
+  id: z.number(),
+  billId: z.number(),
+  lineId: z.number(),
+  lineName: z.string(),
+  station: z.number(),
+  employeeId: z.number().nullable(),
+  /** Null: 公单. */
+  employeeName: z.string().nullable(),
+  appointed: z.boolean(),
+  yj: z.number(),
+  sort: z.number(),
+});
+export const csadjRow = z.object({
+  id: z.number(),
+  billNo: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  refBillId: z.number(),
+  refbillcode: z.string(),
+  billDate: z.string(),
+  state: z.enum(['draft', 'audited']),
+  memo: z.string().nullable(),
+  createdBy: z.number().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: instant,
+  auditedBy: z.number().nullable(),
+  auditedByName: z.string().nullable(),
+  auditedAt: instant.nullable(),
+  version: z.number(),
+  updatedAt: instant,
+  lines: z.array(csadjLineRow),
+});
+/** A performance row of the card bill as the adjustment shows it (before: the current split; null employee: 公单). */
+export const csadjPerfRow = z.object({
+  lineId: z.number(),
+  lineName: z.string(),
+  station: z.number(),
+  employeeId: z.number().nullable(),
+  employeeName: z.string().nullable(),
+  appointed: z.boolean(),
+  amount: z.number(),
+});
+export const csadjCardBill = z.object({
+  id: z.number(),
+  billNo: z.string(),
+  shopName: z.string(),
+  businessDate: z.string(),
+  memberName: z.string().nullable(),
+  cardNo: z.string().nullable(),
+  /** ysje */
+  amount: z.number(),
+  isHc: z.number(),
+  payments: z.array(z.object({ payname: z.string(), payje: z.number() })),
+  /** Each line's performance: what every station's split adds up to. */
+  lines: z.array(z.object({ lineId: z.number(), lineName: z.string(), perf: z.number() })),
+});
+export const csadjDetail = csadjRow.extend({
+  ...billDetailExtra.shape,
+  card: csadjCardBill,
+  /** The split before: the card bill's current rows while unaudited, the rows the audit replaced once audited. */
+  before: z.array(csadjPerfRow),
+});
+export type CsadjDetail = z.infer<typeof csadjDetail>;
+
+export const CSADJ_PATHS = {
+  employees: `${C}/employees`,
+} as const;
+/** The staff an adjustment may credit: employees of the shops the user sees (the server checks the card bill's shop). */
+export const csadjEmployee = z.object({ id: z.number(), label: z.string(), shopId: z.number() });
+
+export const csadjBill = defineBill({
+  docType: 'cashier.csadj',
+  locks: ['close'],
+  label: ['充值单业绩调整单', 'Recharge performance adjustment'],
+  perm: 'cashier.csadj',
+  basePath: C,
+  webPath: '/admin/cashier/csadjrecords',
+  states: {
+    draft: { label: ['未审核', 'Unaudited'], color: 'orange' },
+    audited: { label: ['已审核', 'Audited'], color: 'green' },
+  },
+  initial: 'draft',
+  editable: ['draft'],
+  transitions: {
+    audit: {
+      label: ['审核', 'audit'],
+      from: ['draft'],
+      to: 'audited',
+      perm: 'cashier.csadj.audit',
+      path: 'audit',
+      batchPath: 'auditBatch',
+      inbox: true,
+    },
+  },
+  save: csadjSave,
+  line: csadjLineInput,
+  filters: csadjListQuery.shape,
+  filterFields: {
+    shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
+    billcode: { label: ['调整单号', 'Adjustment no.'], kind: 'text', keys: ['billcode'] },
+    refbillcode: { label: ['充值单号', 'Card bill no.'], kind: 'text', keys: ['refbillcode'] },
+    created: { label: ['创建日期', 'Made on'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
+    audited: { label: ['审核日期', 'Audited on'], kind: 'dateRange', keys: ['auditFrom', 'auditTo'] },
+    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
+  },
+  row: csadjRow,
+  lineRow: csadjLineRow,
+  detail: csadjDetail,
+  headFields: {
+    billNo: { label: ['调整单号', 'Adjustment no.'], kind: 'text', column: { width: 170, sortable: true } },
+    shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { width: 140, display: 'shopName' } },
+    refbillcode: { label: ['充值单号', 'Card bill no.'], kind: 'text', column: { width: 170 }, form: { span: 12 } },
+    createdByName: { label: ['创建人', 'Made by'], kind: 'text', column: { width: 100 } },
+    createdAt: { label: ['创建时间', 'Made at'], kind: 'datetime', column: { width: 160, sortable: true } },
+    auditedByName: { label: ['审核人', 'Audited by'], kind: 'text', column: { width: 100 } },
+    auditedAt: { label: ['审核时间', 'Audited at'], kind: 'datetime', column: { width: 160 } },
+    state: { label: ['状态', 'State'], kind: 'select', column: { width: 90, sortable: true } },
+    billDate: { label: ['单据日期', 'Bill date'], kind: 'date', form: { span: 12 } },
+    memo: { label: ['备注', 'Memo'], kind: 'text', form: { span: 12 }, detail: true },
+  },
+  lineFields: {
+    station: {
+      label: ['工位', 'Station'],
+      kind: 'select',
+      options: stationLabels,
+      column: { width: 110 },
+      form: {},
+    },
+    employeeId: {
+      label: ['员工（空为公单）', 'Employee (empty: shared)'],
+      kind: 'select',
+      options: { url: CSADJ_PATHS.employees, value: 'id', label: 'label' },
+      column: { display: 'employeeName', width: 160 },
+      form: {},
+    },
+    appointed: {
+      label: ['指定', 'Requested'],
+      kind: 'select',
+      options: { true: ['是', 'Yes'], false: ['否', 'No'] },
+      column: { width: 80 },
+    },
+    yj: { label: ['业绩', 'Performance'], kind: 'money', column: { width: 120 }, form: {} },
+    lineName: { label: ['充值项目', 'Card line'], kind: 'text', column: { width: 160 } },
+  },
+  paths: {
+    list: ['list/listBypageForChain'],
+    pick: 'list/all',
+    save: ['save'],
+    detail: 'getCsadjBillForSaas/:id',
+    remove: 'delete',
+    export: 'pageAll',
+  },
+});
