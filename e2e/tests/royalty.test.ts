@@ -2,41 +2,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { productAndBrowser, shot, signIn } from '../harness.js';
+import { addLogin, adminSession, quiet, tillShop, VIEWPORT } from '../support.js';
 
 // Head office sets up a commission scheme with a tier, two bills are settled at the till, the statement
 // shows the rows and opens their bill, and the stylist's own page shows the same commission.
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const activePane = (page: Page) => page.locator('.ho-page:visible');
 
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-modal-wrap[class*="motion"]'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
-
 test('a scheme with a tier, bills settled at the till, the statement and the stylist’s own page agree', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
-  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
-  const api = async (path: string, body?: unknown) => {
-    const res = await fetch(`${running.server.url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-${Math.random()}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const payload = await res.json();
-    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
-    return payload.data;
-  };
-  const shops = await api('/api-chain/shop/list/all');
-  const shop = shops[0];
-  const setup = await api(`/api-cashier/checkout/setup?shopid=${shop.id}`);
+  const { context, page, api } = await adminSession(running);
+  const { shop, setup } = await tillShop(api);
   const service = setup.services[0];
   const [stylist, assistant] = setup.employees;
   const cash = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
@@ -55,13 +31,7 @@ test('a scheme with a tier, bills settled at the till, the statement and the sty
     norm2: 1_000,
     levelList: [{ level: 1, pcondition: 1, subdescList: [{ prnname: 'yj', pvalue: service.price * 2 }], norm: 3_000, norm2: 1_500 }],
   });
-  await api('/api-user/users/saveOrUpdate', {
-    username: 'tcstylist',
-    name: stylist.name,
-    password: 'Stylist-2026',
-    employeeId: stylist.id,
-    loginShopIds: [shop.id],
-  });
+  await addLogin(api, { username: 'tcstylist', name: stylist.name, password: 'Stylist-2026', employeeId: stylist.id, shopId: shop.id });
 
   // ---- two bills at the till: the stylist requested on both, the assistant at station 2 on the first
   for (const staff of [
@@ -90,11 +60,11 @@ test('a scheme with a tier, bills settled at the till, the statement and the sty
   const pane = activePane(page);
   await pane.locator('.ant-table-row', { hasText: '演示门店提成方案' }).click();
   await pane.getByText('全部岗位').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'royalty-01-schemes');
   await pane.locator('.ant-card-type-inner .ant-table-row').first().getByText('编辑').click();
   await page.locator('.ant-modal:visible').getByText('档位').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'royalty-02-item-form');
   await page.keyboard.press('Escape');
 
@@ -102,37 +72,32 @@ test('a scheme with a tier, bills settled at the till, the statement and the sty
   await page.goto(`${running.server.url}/admin/royalty/statement`);
   const st = activePane(page);
   await st.locator('.ant-table-row').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'royalty-03-statement');
   await st.locator('[data-testid="royalty-bill-link"]').first().click();
   await page.locator('.ant-drawer-open .ant-drawer-title').waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'royalty-04-statement-bill');
   await page.keyboard.press('Escape');
 
   // ---- awards, salary
   await page.goto(`${running.server.url}/admin/royalty/awards`);
   await activePane(page).locator('.ant-table-row').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'royalty-05-awards');
   await page.goto(`${running.server.url}/admin/royalty/salary`);
   await activePane(page).locator('.ant-table-row').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'royalty-06-salary');
 
   // ---- the stylist's own page: the same rows and total as head office's statement
   const phone = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const mine = await phone.newPage();
-  await mine.goto(`${running.server.url}/login`);
-  await mine.getByPlaceholder('企业编码').fill('demo');
-  await mine.getByPlaceholder('用户名').fill('tcstylist');
-  await mine.getByPlaceholder('密码').fill('Stylist-2026');
-  await mine.getByRole('button', { name: /登\s*录/ }).click();
-  await mine.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await signIn(mine, running.server.url, 'tcstylist', 'Stylist-2026', { board: false });
   await mine.goto(`${running.server.url}/m/my-pay`);
   await mine.locator('[data-testid="my-royalty"]').waitFor();
   await mine.locator('.ant-table-row').first().waitFor();
-  await settle(mine);
+  await quiet(mine);
   const shown = await mine.locator('[data-testid="my-royalty"] .ant-statistic-content').innerText();
   assert.equal(shown.replace(/[^\d.]/g, ''), (head.sum.royalty / 100).toFixed(2));
   assert.equal(await mine.locator('.ant-table-row').count(), head.list.length);

@@ -1,39 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { adminSession, findMember, openBill, pick, quiet, tillShop } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const MEMBER_MOBILE = '13800138002';
 
-async function quiet(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'), undefined, { timeout: 15_000 });
-  await page.waitForTimeout(300);
-}
-
-async function pick(page: Page, select: Locator, text: string) {
-  await select.click();
-  if (text) await page.keyboard.type(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), undefined, {
-    timeout: 5_000,
-  });
-}
-
 test('the till sells a package to a member, then a bill uses its counts with no money; head office finds both among the package bills', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
-  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
-  const api = async (path: string) => {
-    const res = await fetch(`${running.server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    const payload = await res.json();
-    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
-    return payload.data;
-  };
-  const shops = await api('/api-chain/shop/list/all');
-  const setup = await api(`/api-cashier/checkout/setup?shopid=${shops[0].id}`);
+  const { context, page, api } = await adminSession(running);
+  const { shops, setup } = await tillShop(api);
   assert.ok(setup.packages.length > 0, 'the demo shop sells packages');
   const pkg = setup.packages[0];
   const [member] = await api(`/api-cashier/checkout/member?shopid=${shops[0].id}&q=${MEMBER_MOBILE}`);
@@ -41,12 +16,8 @@ test('the till sells a package to a member, then a bill uses its counts with no 
 
   // ---- sell the package, paid in cash
   await page.goto(`${running.server.url}/cashier`);
-  await page.getByPlaceholder('手机号/卡号').fill(MEMBER_MOBILE);
-  await page.getByPlaceholder('手机号/卡号').press('Enter');
-  await page.getByText(member.name).first().waitFor();
-  await page.getByTestId('till-open').click();
-  await page.getByText(/已开单，手牌/).waitFor();
-  await quiet(page);
+  await findMember(page, MEMBER_MOBILE, member.name);
+  await openBill(page);
   await page.getByTestId('till-add-package').click();
   const rows = page.locator('.ant-table-row');
   await pick(page, rows.nth(0).locator('.ant-select').nth(0), pkg.name);
@@ -64,12 +35,8 @@ test('the till sells a package to a member, then a bill uses its counts with no 
 
   // ---- a new bill uses one count of it: nothing to pay in money
   await page.getByRole('button', { name: '新开单' }).click();
-  await page.getByPlaceholder('手机号/卡号').fill(MEMBER_MOBILE);
-  await page.getByPlaceholder('手机号/卡号').press('Enter');
-  await page.getByText(member.name).first().waitFor();
-  await page.getByTestId('till-open').click();
-  await page.getByText(/已开单，手牌/).waitFor();
-  await quiet(page);
+  await findMember(page, MEMBER_MOBILE, member.name);
+  await openBill(page);
   await page.getByTestId('till-use-package').click();
   await pick(page, page.getByTestId('till-line-package-0'), line.name);
   await page.getByTestId('till-save-lines').click();

@@ -1,31 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { adminSession, quiet } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
-
-async function quiet(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'), undefined, { timeout: 15_000 });
-  await page.waitForTimeout(300);
-}
 
 test('head office lists prepaid orders with their amounts by status and refunds an unused one with a reason', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
-  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
-  const api = async (path: string, body?: unknown) => {
-    const res = await fetch(`${running.server.url}${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { Authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const payload = await res.json();
-    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
-    return payload.data;
-  };
+  const { context, page, api } = await adminSession(running);
   const shops = await api('/api-chain/shop/list/all');
   const payTypes = await api('/api-cashier/paytype/list/all');
   const unionpay = payTypes.find((p: { code: string }) => p.code === '52') ?? payTypes.find((p: { kind: string | null }) => !p.kind);

@@ -1,33 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { productAndBrowser, shot, signIn } from '../harness.js';
+import { type Api, addLogin, adminSession, apiAs, tillShop, VIEWPORT } from '../support.js';
 
 // Two stylists sign in, the cashier's wheel shows them in sign-in order (no one else), a walk-in goes to
 // the first and that card moves to the end; a second screen of the shop follows without reloading.
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 /** Far below the minute the wheel would otherwise wait for its next refetch. */
 const AT_ONCE_MS = 5_000;
-
-interface Envelope<T> {
-  resp_code: string;
-  resp_msg: string;
-  data: T;
-}
-
-async function api(request: APIRequestContext, username = 'admin', password = running.server.adminPassword) {
-  const login = await request.post(`${running.server.url}/api-user/login`, { data: { tenant: 'demo', username, password } });
-  const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
-  const headers = { Authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(`${running.server.url}${path}`, { method, headers, data });
-    const body = (await res.json()) as Envelope<T>;
-    assert.equal(res.status(), 200, `${method} ${path}: ${body.resp_msg}`);
-    return body.data;
-  };
-  return { get: <T>(path: string) => call<T>('GET', path), post: <T>(path: string, data: unknown) => call<T>('POST', path, data) };
-}
 
 /** A wall-clock time `HH:MM` in Shanghai, `minutes` from now. */
 const clock = (minutes: number) =>
@@ -57,55 +38,46 @@ async function namesBecome(page: Page, names: string[]) {
 }
 
 test('an employee signs in and appears on the cashier’s wheel; a walk-in goes to the first, whose card moves to the end', async () => {
-  const adminCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const a = await api(adminCtx.request);
+  const { page, api } = await adminSession(running);
 
   // ---- setup through the API: the till's first shop, two stylists with phones, a scheme and a rest kind
-  const [shop] = await a.get<{ id: number; name: string; type: number | null }[]>('/api-chain/shop/list/all');
-  const positions = await a.get<{ id: number; name: string }[]>('/api-chain/position/list/all');
+  const { shop } = await tillShop(api);
+  const positions = await api<{ id: number; name: string }[]>('/api-chain/position/list/all');
   const stylist = positions.find((p) => p.name === '发型师');
   assert.ok(stylist);
-  await a.post('/api-pers/shopconfig/save', { shopid: shop.id, cstartTime: clock(-360) });
+  await api('/api-pers/shopconfig/save', { shopid: shop.id, cstartTime: clock(-360) });
   const names = ['轮牌甲', '轮牌乙'];
-  const phones = [];
+  const phones: Api[] = [];
   for (const [i, name] of names.entries()) {
-    const e = await a.post<{ id: number }>('/api-chain/employee', {
+    const e = await api<{ id: number }>('/api-chain/employee', {
       eecode: `LP00${i + 1}`,
       name,
       shopId: shop.id,
       positionId: stylist.id,
       entryDate: '2024-01-01',
     });
-    await a.post('/api-user/users/saveOrUpdate', {
-      username: `lpphone${i + 1}`,
-      name,
-      password: 'Phone-2026',
-      employeeId: e.id,
-      loginShopIds: [shop.id],
-    });
-    phones.push(await api((await running.browser.newContext()).request, `lpphone${i + 1}`, 'Phone-2026'));
+    await addLogin(api, { username: `lpphone${i + 1}`, name, password: 'Phone-2026', employeeId: e.id, shopId: shop.id });
+    phones.push(await apiAs(running.server, `lpphone${i + 1}`, 'Phone-2026'));
   }
-  await a.post('/api-chain/wheelconfig/save', {
+  await api('/api-chain/wheelconfig/save', {
     cwtcode: 'LP01',
     cwtname: '门店轮牌',
     shoptype: shop.type ?? 1,
     shopIds: [shop.id],
     rows: [{ cwcname: '设计师轮牌', postion: 1, positionIds: [stylist.id], dayClean: true, withCashier: true, dksffp: false }],
   });
-  await a.post('/api-cashier/wheelrest/save', { shopid: shop.id, cwrname: '吃饭', time: 30 });
+  await api('/api-cashier/wheelrest/save', { shopid: shop.id, cwrname: '吃饭', time: 30 });
 
   // ---- the cashier opens the wheel: no one has signed in yet
-  const page = await adminCtx.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
   await page.goto(`${running.server.url}/cashier`);
   await page.getByTestId('till-wheel-tab').click();
   await page.getByTestId('wheel-row-0').waitFor();
   await page.getByText('暂无已签到员工').waitFor();
 
   // ---- 乙 signs in first, then 甲: each shows up at once, in sign-in order
-  const punch = async (phone: (typeof phones)[number]) => {
-    const { token } = await a.get<{ token: string }>(`/api-pers/checkrecords/qrCode?shopid=${shop.id}`);
-    await phone.post('/api-pers/checkrecords/signIn', { method: 'qr', token });
+  const punch = async (phone: Api) => {
+    const { token } = await api<{ token: string }>(`/api-pers/checkrecords/qrCode?shopid=${shop.id}`);
+    await phone('/api-pers/checkrecords/signIn', { method: 'qr', token });
   };
   await punch(phones[1]);
   await namesBecome(page, ['轮牌乙']);

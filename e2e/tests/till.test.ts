@@ -1,49 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { adminSession, findMember, openBill, pick, quiet, tillShop } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const MEMBER_MOBILE = '13800138001';
 
-/** Waits until nothing loads and no message is on its way. */
-async function quiet(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'), undefined, { timeout: 15_000 });
-  await page.waitForTimeout(300);
-}
-
-/** Picks an option of an antd select by typing part of its label. */
-async function pick(page: Page, select: Locator, text: string) {
-  await select.click();
-  await page.keyboard.type(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  // The dropdown closes with an animation: the next pick must not find this one's options.
-  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), undefined, {
-    timeout: 5_000,
-  });
-}
-
 test('the till: a member bill with a service by two employees and a product, paid by card and cash; a settle through a network drop; head office revokes it', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
-  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
-  const api = async (path: string, body?: unknown) => {
-    const res = await fetch(`${running.server.url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-${Math.random()}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const payload = await res.json();
-    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
-    return payload.data;
-  };
+  const { context, page, api } = await adminSession(running);
 
   // The first shop the till offers (the shop picker's first), with what it sells, stock and staff.
-  const shops = await api('/api-chain/shop/list/all');
-  const shop = shops[0];
-  const setup = await api(`/api-cashier/checkout/setup?shopid=${shop.id}`);
+  const { shop, setup } = await tillShop(api);
   assert.ok(setup.services.length && setup.products.length && setup.employees.length >= 2, 'the demo shop sells and has staff');
   const stockOf = async (productId: number) => {
     const page = await api(`/api-stock/balance?shopid=${shop.id}&productId=${productId}`);
@@ -78,13 +45,9 @@ test('the till: a member bill with a service by two employees and a product, pai
 
   // ---- open the bill for the member
   await page.goto(`${running.server.url}/cashier`);
-  await page.getByPlaceholder('手机号/卡号').fill(MEMBER_MOBILE);
-  await page.getByPlaceholder('手机号/卡号').press('Enter');
-  await page.getByText(card.cardNo).waitFor();
+  await findMember(page, MEMBER_MOBILE, card.cardNo);
   await shot(page, 'till-open');
-  await page.getByTestId('till-open').click();
-  await page.getByText(/已开单，手牌/).waitFor();
-  await quiet(page);
+  await openBill(page);
 
   // ---- a service by two employees (station 1 requested, station 2), and a product
   await page.getByTestId('till-add-service').click();

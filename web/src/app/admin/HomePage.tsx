@@ -9,6 +9,7 @@ import type { RegionNode } from '../../modules/org/types';
 import { type MenuNode, useMe, useMenus } from '../../platform/auth';
 import type { ChartOption } from '../../platform/Chart';
 import { EmptyState } from '../../platform/Empty';
+import { FigureCard } from '../../platform/FigureCard';
 import { http } from '../../platform/http';
 import { AppIcon } from '../../platform/icons';
 import { useTab } from '../../platform/pages';
@@ -42,26 +43,9 @@ function Stat({
   loading: boolean;
 }) {
   return (
-    <Card size="small" variant="borderless" style={{ height: '100%' }}>
-      <Space size={16} align="center">
-        <div
-          style={{
-            width: 48,
-            height: 48,
-            borderRadius: 12,
-            background: `${color}1a`,
-            color,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontSize: 22,
-          }}
-        >
-          {icon}
-        </div>
-        <Statistic title={title} value={loading ? ' ' : (value as string | number)} loading={loading} />
-      </Space>
-    </Card>
+    <FigureCard icon={icon} color={color} large>
+      <Statistic title={title} value={loading ? ' ' : (value as string | number)} loading={loading} />
+    </FigureCard>
   );
 }
 

@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartOption } from '../../platform/Chart';
 import { EmptyState } from '../../platform/Empty';
+import { FigureCard } from '../../platform/FigureCard';
 import { http } from '../../platform/http';
 import { centsToYuan, formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
@@ -21,29 +22,12 @@ type Period = 'today' | 'month';
 
 function Figure({ title, icon, color, value, month }: { title: string; icon: ReactNode; color: string; value: ReactNode; month: string }) {
   return (
-    <Card size="small" variant="borderless" style={{ height: '100%' }}>
-      <Space size={14} align="center">
-        <div
-          style={{
-            width: 44,
-            height: 44,
-            borderRadius: 12,
-            background: `${color}1a`,
-            color,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontSize: 20,
-          }}
-        >
-          {icon}
-        </div>
-        <div>
-          <Statistic title={title} value={value as string} />
-          <Typography.Text type="secondary">{month}</Typography.Text>
-        </div>
-      </Space>
-    </Card>
+    <FigureCard icon={icon} color={color}>
+      <div>
+        <Statistic title={title} value={value as string} />
+        <Typography.Text type="secondary">{month}</Typography.Text>
+      </div>
+    </FigureCard>
   );
 }
 
@@ -175,30 +159,13 @@ export function DashboardFigures() {
           />
         </Col>
         <Col xs={24} sm={12} xl={6}>
-          <Card size="small" variant="borderless" style={{ height: '100%' }}>
-            <Space size={14} align="center">
-              <div
-                style={{
-                  width: 44,
-                  height: 44,
-                  borderRadius: 12,
-                  background: '#fa8c161a',
-                  color: '#fa8c16',
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  fontSize: 20,
-                }}
-              >
-                <AuditOutlined />
-              </div>
-              <Space size={18}>
-                <Statistic title={t('home.approvals')} value={d?.approvals.total ?? '—'} />
-                <Statistic title={t('home.openBills')} value={d?.bills.open ?? '—'} />
-                <Statistic title={t('home.expiredBills')} value={d?.bills.expired ?? '—'} />
-              </Space>
+          <FigureCard icon={<AuditOutlined />} color="#fa8c16">
+            <Space size={18}>
+              <Statistic title={t('home.approvals')} value={d?.approvals.total ?? '—'} />
+              <Statistic title={t('home.openBills')} value={d?.bills.open ?? '—'} />
+              <Statistic title={t('home.expiredBills')} value={d?.bills.expired ?? '—'} />
             </Space>
-          </Card>
+          </FigureCard>
         </Col>
       </Row>
       <Row gutter={[12, 12]}>

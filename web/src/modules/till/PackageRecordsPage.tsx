@@ -1,10 +1,12 @@
-import { PACKAGE_RECORD_PATHS as K, packageGiftsPage } from '@headoffice/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Card, Table } from 'antd';
-import { useState } from 'react';
+import { PACKAGE_RECORD_PATHS as K, type packageGiftRow, packageGiftsPage } from '@headoffice/contract';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { http } from '../../platform/http';
+import { ListTable, usePaged } from '../../platform/list/ListParts';
 import { BillRecords, type BillRecordsKind } from './ServiceRecordsPage';
+
+type PackageGiftRow = z.infer<typeof packageGiftRow>;
 
 const packageKind: BillRecordsKind = {
   key: 'packagerecords',
@@ -19,21 +21,14 @@ const packageKind: BillRecordsKind = {
 /** /admin/cashier/packagerecords — bills that sold a package or used package counts; below, the uses of gift counts (赠送). */
 export default function PackageRecordsPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const gifts = useQuery({
-    queryKey: ['packagerecords-gifts', page],
-    queryFn: () => http.read(packageGiftsPage, K.gifts, { page, pageSize: 10 }),
-  });
+  const gifts = usePaged(['packagerecords-gifts'], {}, (params) => http.read(packageGiftsPage, K.gifts, params), 10);
   return (
     <>
       <BillRecords kind={packageKind} />
       <Card size="small" title={t('till.gifts')} style={{ marginTop: 12 }}>
-        <Table
-          size="small"
+        <ListTable<PackageGiftRow>
+          paged={gifts}
           rowKey="lineId"
-          loading={gifts.isLoading}
-          dataSource={gifts.data?.list}
-          pagination={{ current: page, pageSize: 10, total: gifts.data?.total, onChange: setPage, showSizeChanger: false }}
           columns={[
             { title: t('till.billNo'), dataIndex: 'billNo', width: 170 },
             { title: t('till.shop'), dataIndex: 'shopName', width: 140 },

@@ -1,12 +1,21 @@
-import { CASHIER_PATHS, PREPAID_PATHS as P, type PrepaidOrderRow, prepaidListPage, prepaidOrderRow } from '@headoffice/contract';
+import {
+  CASHIER_PATHS,
+  PREPAID_PATHS as P,
+  type PrepaidOrderRow,
+  prepaidListPage,
+  prepaidOrderRow,
+  prepaidStatusLabels,
+} from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
+import { useLabel } from '../../platform/bills/labels';
 import { http } from '../../platform/http';
+import { atMinute, ListCard, ListTable, useFilters, usePaged } from '../../platform/list/ListParts';
+import { ReasonDialog } from '../../platform/list/ReasonDialog';
 import { formatMoney, yuanToCents } from '../../platform/money';
 import { ShopSelect } from '../../platform/shops';
 
@@ -26,25 +35,18 @@ interface NewOrder {
 export default function PrepaidOrdersPage() {
   const { t } = useTranslation();
   const may = usePermission();
-  const [shopid, setShopid] = useState<number | null>(null);
-  const [status, setStatus] = useState<number | null>(null);
-  const [keyword, setKeyword] = useState('');
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const [page, setPage] = useState(1);
+  const label = useLabel();
+  const statusText = (s: number) => label(prepaidStatusLabels[s]);
+  const filters = useFilters([
+    { kind: 'shop', placeholder: t('till.chooseShop') },
+    { kind: 'select', param: 'status', placeholder: t('till.status'), width: 120, labels: prepaidStatusLabels },
+    { kind: 'days' },
+    { kind: 'keyword', placeholder: t('till.prepaid.keyword'), width: 200 },
+  ]);
+  const list = usePaged(['prepaidorder'], filters.params, (params) => http.read(prepaidListPage, P.list, params));
   const [creating, setCreating] = useState(false);
   const [refunding, setRefunding] = useState<PrepaidOrderRow | null>(null);
   const [createForm] = Form.useForm<NewOrder>();
-  const [refundForm] = Form.useForm<{ reason: string }>();
-  const params = {
-    shopid: shopid ?? undefined,
-    status: status ?? undefined,
-    keyword: keyword || undefined,
-    dateFrom: range?.[0].format('YYYY-MM-DD'),
-    dateTo: range?.[1].format('YYYY-MM-DD'),
-    page,
-    pageSize: 20,
-  };
-  const list = useQuery({ queryKey: ['prepaidorder', params], queryFn: () => http.read(prepaidListPage, P.list, params) });
   const payTypes = useQuery({
     queryKey: ['paytype-all'],
     queryFn: () => http.get<{ id: number; code: string; name: string; kind?: string | null }[]>(CASHIER_PATHS.payTypeAll),
@@ -62,62 +64,10 @@ export default function PrepaidOrdersPage() {
       createForm.resetFields();
     },
   });
-  const refund = useAction({
-    run: async () => {
-      const v = await refundForm.validateFields();
-      return http.send(prepaidOrderRow, P.refund, { id: refunding?.id, reason: v.reason }, { once: true });
-    },
-    success: 'till.prepaid.refunded',
-    invalidates: [['prepaidorder']],
-    done: () => {
-      setRefunding(null);
-      refundForm.resetFields();
-    },
-  });
-  const sums = list.data?.sums;
+  const sums = list.query.data?.sums;
   return (
-    <Card
-      size="small"
-      title={
-        <Space wrap>
-          <ShopSelect
-            value={shopid}
-            onChange={(v) => {
-              setShopid(v);
-              setPage(1);
-            }}
-            allowClear
-            placeholder={t('till.chooseShop')}
-          />
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            placeholder={t('till.status')}
-            value={status}
-            onChange={(v) => {
-              setStatus(v ?? null);
-              setPage(1);
-            }}
-            options={[1, 2, 3].map((s) => ({ value: s, label: t(`till.prepaid.statuses.${s}`) }))}
-          />
-          <DatePicker.RangePicker
-            value={range}
-            onChange={(v) => {
-              setRange(v?.[0] && v[1] ? [v[0], v[1]] : null);
-              setPage(1);
-            }}
-          />
-          <Input.Search
-            allowClear
-            placeholder={t('till.prepaid.keyword')}
-            style={{ width: 200 }}
-            onSearch={(v) => {
-              setKeyword(v);
-              setPage(1);
-            }}
-          />
-        </Space>
-      }
+    <ListCard
+      filters={filters}
       extra={
         may('cashier.prepaidorder.edit') && (
           <Button type="primary" onClick={() => setCreating(true)}>
@@ -125,25 +75,22 @@ export default function PrepaidOrdersPage() {
           </Button>
         )
       }
-    >
-      {sums && (
-        <Typography.Paragraph type="secondary" data-testid="prepaid-sums">
-          {t('till.prepaid.sums', {
-            count: list.data?.total ?? 0,
+      totals={{
+        testId: 'prepaid-sums',
+        text:
+          sums &&
+          t('till.prepaid.sums', {
+            count: list.query.data?.total ?? 0,
             amount: formatMoney(sums.amount),
             unused: formatMoney(sums.unused),
             used: formatMoney(sums.used),
             refunded: formatMoney(sums.refunded),
-          })}
-        </Typography.Paragraph>
-      )}
-      <Table
-        size="small"
-        rowKey="id"
-        loading={list.isLoading}
-        dataSource={list.data?.list}
-        scroll={{ x: 1100 }}
-        pagination={{ current: page, pageSize: 20, total: list.data?.total, onChange: setPage, showSizeChanger: false }}
+          }),
+      }}
+    >
+      <ListTable<PrepaidOrderRow>
+        paged={list}
+        scrollX={1100}
         columns={[
           { title: t('till.prepaid.orderNo'), dataIndex: 'orderNo', width: 170 },
           { title: t('till.shop'), dataIndex: 'shopName', width: 140 },
@@ -155,16 +102,11 @@ export default function PrepaidOrdersPage() {
             title: t('till.status'),
             dataIndex: 'status',
             width: 90,
-            render: (v: number) => <Tag color={statusColor[v]}>{t(`till.prepaid.statuses.${v}`)}</Tag>,
+            render: (v: number) => <Tag color={statusColor[v]}>{statusText(v)}</Tag>,
           },
           { title: t('till.prepaid.bill'), dataIndex: 'billNo', width: 170 },
           { title: t('till.prepaid.reason'), dataIndex: 'refundReason', width: 140, ellipsis: true },
-          {
-            title: t('till.prepaid.createdAt'),
-            dataIndex: 'createdAt',
-            width: 160,
-            render: (v: string) => v.slice(0, 16).replace('T', ' '),
-          },
+          { title: t('till.prepaid.createdAt'), dataIndex: 'createdAt', width: 160, render: atMinute },
           {
             title: t('till.actions'),
             key: 'actions',
@@ -214,20 +156,15 @@ export default function PrepaidOrdersPage() {
           </Space>
         </Form>
       </Modal>
-      <Modal
-        open={refunding !== null}
+      <ReasonDialog
+        row={refunding}
         title={t('till.prepaid.refundTitle', { orderNo: refunding?.orderNo ?? '', amount: formatMoney(refunding?.amount) })}
-        onCancel={() => setRefunding(null)}
-        onOk={() => refund.run()}
-        confirmLoading={refund.busy}
-        destroyOnClose
-      >
-        <Form form={refundForm} layout="vertical">
-          <Form.Item name="reason" label={t('till.prepaid.reason')} rules={[{ required: true, whitespace: true }]}>
-            <Input.TextArea maxLength={200} rows={3} />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </Card>
+        label={t('till.prepaid.reason')}
+        onClose={() => setRefunding(null)}
+        send={(row, v) => http.send(prepaidOrderRow, P.refund, { id: row.id, reason: v.reason }, { once: true })}
+        success="till.prepaid.refunded"
+        invalidates={[['prepaidorder']]}
+      />
+    </ListCard>
   );
 }

@@ -1,14 +1,14 @@
 import { type ServiceBillDetail, type ServiceBillRow, serviceBillDetail, serviceRecordsPage, TILL_PATHS as T } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { Button, Drawer, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
+import { ListCard, ListTable, useFilters, usePaged } from '../../platform/list/ListParts';
+import { ReasonDialog } from '../../platform/list/ReasonDialog';
 import { formatMoney } from '../../platform/money';
 import { ExportButton } from '../../platform/resource/ExportButton';
-import { ShopSelect } from '../../platform/shops';
 import { BillView, StatusTag } from './BillView';
 
 /** The paths, permission and names of one head-office list of settled bills. */
@@ -42,77 +42,38 @@ export function BillRecords({ kind }: { kind: BillRecordsKind }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const may = usePermission();
-  const [shopid, setShopid] = useState<number | null>(null);
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const filters = useFilters([
+    { kind: 'shop', placeholder: t('till.chooseShop') },
+    { kind: 'keyword', placeholder: t('till.keyword'), width: 240 },
+  ]);
+  const list = usePaged([kind.key], filters.params, (params) => http.read(serviceRecordsPage, kind.list, params));
   const [open, setOpen] = useState<number | null>(null);
   const [revoking, setRevoking] = useState<ServiceBillRow | null>(null);
-  const [form] = Form.useForm<{ hcMemo: string }>();
-  const params = { shopid: shopid ?? undefined, keyword: keyword || undefined, page, pageSize: 20 };
-  const list = useQuery({ queryKey: [kind.key, params], queryFn: () => http.read(serviceRecordsPage, kind.list, params) });
   const detail = useQuery({
     queryKey: [`${kind.key}-one`, open],
     queryFn: () => http.read(serviceBillDetail, kind.detail(open as number)),
     enabled: open !== null,
   });
-  const revoke = useAction({
-    run: async () => {
-      const v = await form.validateFields();
-      return http.send(serviceBillDetail, kind.revoke, { id: revoking?.id, hcMemo: v.hcMemo }, { once: true });
-    },
-    success: 'till.revokeDone',
-    invalidates: [[kind.key], [`${kind.key}-one`]],
-    done: (bill: ServiceBillDetail) => {
-      setRevoking(null);
-      form.resetFields();
-      qc.setQueryData([`${kind.key}-one`, bill.id], bill);
-    },
-  });
-  const sum = list.data?.sum;
+  const sum = list.query.data?.sum;
   return (
-    <Card
-      size="small"
-      title={
-        <Space wrap>
-          <ShopSelect
-            value={shopid}
-            onChange={(v) => {
-              setShopid(v);
-              setPage(1);
-            }}
-            allowClear
-            placeholder={t('till.chooseShop')}
-          />
-          <Input.Search
-            allowClear
-            placeholder={t('till.keyword')}
-            style={{ width: 240 }}
-            onSearch={(v) => {
-              setKeyword(v);
-              setPage(1);
-            }}
-          />
-        </Space>
-      }
-      extra={<ExportButton path={kind.pageAll} params={params} fileName={t(kind.title)} />}
-    >
-      {sum && (
-        <Typography.Paragraph type="secondary" data-testid="records-sum">
-          {t('till.sum', {
+    <ListCard
+      filters={filters}
+      extra={<ExportButton path={kind.pageAll} params={list.params} fileName={t(kind.title)} />}
+      totals={{
+        testId: 'records-sum',
+        text:
+          sum &&
+          t('till.sum', {
             count: sum.count,
             listTotal: formatMoney(sum.listTotal),
             discountTotal: formatMoney(sum.discountTotal),
             amount: formatMoney(sum.amount),
-          })}
-        </Typography.Paragraph>
-      )}
-      <Table
-        size="small"
-        rowKey="id"
-        loading={list.isLoading}
-        dataSource={list.data?.list}
-        scroll={{ x: 1000 }}
-        pagination={{ current: page, pageSize: 20, total: list.data?.total, onChange: setPage, showSizeChanger: false }}
+          }),
+      }}
+    >
+      <ListTable<ServiceBillRow>
+        paged={list}
+        scrollX={1000}
         columns={[
           {
             title: t('till.billNo'),
@@ -154,22 +115,21 @@ export function BillRecords({ kind }: { kind: BillRecordsKind }) {
       <Drawer width={900} open={open !== null} onClose={() => setOpen(null)} title={detail.data?.billNo}>
         {detail.data && <BillView bill={detail.data} />}
       </Drawer>
-      <Modal
-        open={revoking !== null}
+      <ReasonDialog
+        row={revoking}
         title={`${t('till.revoke')} ${revoking?.billNo ?? ''}`}
-        onCancel={() => setRevoking(null)}
-        footer={
-          <Button type="primary" danger loading={revoke.busy} onClick={() => revoke.run()}>
-            {t('till.revoke')}
-          </Button>
-        }
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item name="hcMemo" label={t('till.revokeMemo')} rules={[{ required: true, max: 30 }]}>
-            <Input maxLength={30} />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </Card>
+        label={t('till.revokeMemo')}
+        name="hcMemo"
+        maxLength={30}
+        rows={0}
+        okText={t('till.revoke')}
+        danger
+        onClose={() => setRevoking(null)}
+        send={(row, v) => http.send(serviceBillDetail, kind.revoke, { id: row.id, hcMemo: v.hcMemo }, { once: true })}
+        success="till.revokeDone"
+        invalidates={[[kind.key], [`${kind.key}-one`]]}
+        done={(bill: ServiceBillDetail) => qc.setQueryData([`${kind.key}-one`, bill.id], bill)}
+      />
+    </ListCard>
   );
 }

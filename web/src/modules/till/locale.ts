@@ -51,7 +51,6 @@ export const tillZh = {
     principal: '本金',
   },
   prepaid: {
-    statuses: { 1: '未使用', 2: '已使用', 3: '已退款' },
     keyword: '订单号/客户/手机',
     create: '登记预付订单',
     created: '已登记',
@@ -228,7 +227,6 @@ export const tillEn: typeof tillZh = {
     prepaid: 'Prepaid orders',
   },
   prepaid: {
-    statuses: { 1: 'Unused', 2: 'Used', 3: 'Refunded' },
     keyword: 'Order no., customer, mobile',
     create: 'Record a prepaid order',
     created: 'Recorded',

@@ -1,13 +1,11 @@
 import { UNIONPAY_REPORT_PATHS } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Space, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { http } from '../../platform/http';
+import { ListCard, useFilters } from '../../platform/list/ListParts';
 import { formatMoney } from '../../platform/money';
-import { ShopSelect } from '../../platform/shops';
 
 type Answer = z.ZodType<{
   rows: ({ shopId: number; shopCode: string; shopName: string } & Record<string, unknown>)[];
@@ -25,27 +23,15 @@ export function UnionpayReport({
   columns: string[];
 }) {
   const { t } = useTranslation();
-  const [shopid, setShopid] = useState<number | null>(null);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
-  const params = { shopid: shopid ?? undefined, dateFrom: range[0].format('YYYY-MM-DD'), dateTo: range[1].format('YYYY-MM-DD') };
+  const filters = useFilters([
+    { kind: 'shop', placeholder: t('vouchers.chooseShop') },
+    { kind: 'days', month: true },
+  ]);
+  const params = filters.params;
   const data = useQuery({ queryKey: [report, params], queryFn: () => http.read(schema, UNIONPAY_REPORT_PATHS[report], params) });
   const total = data.data?.total;
   return (
-    <Card
-      size="small"
-      title={
-        <Space wrap>
-          <ShopSelect value={shopid} onChange={setShopid} allowClear placeholder={t('vouchers.chooseShop')} />
-          <DatePicker.RangePicker
-            value={range}
-            allowClear={false}
-            onChange={(v) => {
-              if (v?.[0] && v[1]) setRange([v[0], v[1]]);
-            }}
-          />
-        </Space>
-      }
-    >
+    <ListCard filters={filters}>
       <Table
         size="small"
         rowKey="shopId"
@@ -81,6 +67,6 @@ export function UnionpayReport({
           {t('vouchers.report.note')}
         </Typography.Paragraph>
       )}
-    </Card>
+    </ListCard>
   );
 }

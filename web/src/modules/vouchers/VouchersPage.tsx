@@ -1,121 +1,65 @@
-import { VOUCHER_PATHS as V, type VoucherRow, voucherListPage, voucherRow } from '@headoffice/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import {
+  VOUCHER_PATHS as V,
+  type VoucherRow,
+  voucherChannelLabels,
+  voucherListPage,
+  voucherRow,
+  type voucherStatuses,
+  voucherStatusLabels,
+} from '@headoffice/contract';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
+import { useLabel } from '../../platform/bills/labels';
 import { http } from '../../platform/http';
+import { atMinute, ListCard, ListTable, useFilters, usePaged } from '../../platform/list/ListParts';
+import { ReasonDialog } from '../../platform/list/ReasonDialog';
 import { formatMoney } from '../../platform/money';
-import { ShopSelect } from '../../platform/shops';
 
 const statusColor: Record<number, string> = { 1: 'blue', 2: 'green', 4: 'default' };
-const at = (v: string | null) => (v ? v.slice(0, 16).replace('T', ' ') : '');
 
 /** /admin/cashier/thirdorder — Meituan vouchers verified at the tills: filters, amounts by status, refund at Meituan while no settled bill uses one. */
 export default function VouchersPage() {
   const { t } = useTranslation();
   const may = usePermission();
-  const [shopid, setShopid] = useState<number | null>(null);
-  const [status, setStatus] = useState<number | null>(null);
-  const [keyword, setKeyword] = useState('');
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const [page, setPage] = useState(1);
+  const label = useLabel();
+  const statusText = (s: number) => label(voucherStatusLabels[s as (typeof voucherStatuses)[number]]);
+  const filters = useFilters([
+    { kind: 'shop', placeholder: t('vouchers.chooseShop') },
+    { kind: 'select', param: 'status', placeholder: t('vouchers.status'), width: 110, labels: voucherStatusLabels },
+    { kind: 'days' },
+    { kind: 'keyword', placeholder: t('vouchers.keyword'), width: 200 },
+  ]);
+  const list = usePaged(['thirdorder'], filters.params, (params) => http.read(voucherListPage, V.list, params));
   const [refunding, setRefunding] = useState<VoucherRow | null>(null);
-  const [form] = Form.useForm<{ reason: string }>();
-  const params = {
-    shopid: shopid ?? undefined,
-    status: status ?? undefined,
-    keyword: keyword || undefined,
-    dateFrom: range?.[0].format('YYYY-MM-DD'),
-    dateTo: range?.[1].format('YYYY-MM-DD'),
-    page,
-    pageSize: 20,
-  };
-  const list = useQuery({ queryKey: ['thirdorder', params], queryFn: () => http.read(voucherListPage, V.list, params) });
-  const refund = useAction({
-    run: async () => {
-      const v = await form.validateFields();
-      return http.send(voucherRow, V.refund, { id: refunding?.id, reason: v.reason }, { once: true });
-    },
-    success: 'vouchers.refunded',
-    invalidates: [['thirdorder']],
-    done: () => {
-      setRefunding(null);
-      form.resetFields();
-    },
-  });
-  const sums = list.data?.sums;
+  const sums = list.query.data?.sums;
   return (
-    <Card
-      size="small"
-      title={
-        <Space wrap>
-          <ShopSelect
-            value={shopid}
-            onChange={(v) => {
-              setShopid(v);
-              setPage(1);
-            }}
-            allowClear
-            placeholder={t('vouchers.chooseShop')}
-          />
-          <Select
-            allowClear
-            style={{ width: 110 }}
-            placeholder={t('vouchers.status')}
-            value={status}
-            onChange={(v) => {
-              setStatus(v ?? null);
-              setPage(1);
-            }}
-            options={[1, 2, 4].map((s) => ({ value: s, label: t(`vouchers.statuses.${s}`) }))}
-          />
-          <DatePicker.RangePicker
-            value={range}
-            onChange={(v) => {
-              setRange(v?.[0] && v[1] ? [v[0], v[1]] : null);
-              setPage(1);
-            }}
-          />
-          <Input.Search
-            allowClear
-            placeholder={t('vouchers.keyword')}
-            style={{ width: 200 }}
-            onSearch={(v) => {
-              setKeyword(v);
-              setPage(1);
-            }}
-          />
-        </Space>
-      }
-    >
-      {sums && (
-        <Typography.Paragraph type="secondary" data-testid="voucher-sums">
-          {t('vouchers.sums', {
-            count: list.data?.total ?? 0,
+    <ListCard
+      filters={filters}
+      totals={{
+        testId: 'voucher-sums',
+        text:
+          sums &&
+          t('vouchers.sums', {
+            count: list.query.data?.total ?? 0,
             amount: formatMoney(sums.amount),
             verified: formatMoney(sums.verified),
             used: formatMoney(sums.used),
             refunded: formatMoney(sums.refunded),
-          })}
-        </Typography.Paragraph>
-      )}
-      <Table
-        size="small"
-        rowKey="id"
-        loading={list.isLoading}
-        dataSource={list.data?.list}
-        scroll={{ x: 1150 }}
-        pagination={{ current: page, pageSize: 20, total: list.data?.total, onChange: setPage, showSizeChanger: false }}
+          }),
+      }}
+    >
+      <ListTable<VoucherRow>
+        paged={list}
+        scrollX={1150}
         columns={[
           { title: t('vouchers.code'), dataIndex: 'code', width: 150 },
           {
             title: t('vouchers.channel'),
             dataIndex: 'channel',
             width: 70,
-            render: (v: string) => t(`vouchers.channels.${v}`),
+            render: (v: keyof typeof voucherChannelLabels) => label(voucherChannelLabels[v]),
           },
           { title: t('vouchers.product'), dataIndex: 'productName', width: 160, ellipsis: true },
           { title: t('vouchers.amount'), dataIndex: 'amount', width: 100, render: (v) => formatMoney(v) },
@@ -124,10 +68,10 @@ export default function VouchersPage() {
             title: t('vouchers.status'),
             dataIndex: 'status',
             width: 80,
-            render: (v: number) => <Tag color={statusColor[v]}>{t(`vouchers.statuses.${v}`)}</Tag>,
+            render: (v: number) => <Tag color={statusColor[v]}>{statusText(v)}</Tag>,
           },
           { title: t('vouchers.bill'), dataIndex: 'billNo', width: 160 },
-          { title: t('vouchers.verifiedAt'), dataIndex: 'verifiedAt', width: 140, render: at },
+          { title: t('vouchers.verifiedAt'), dataIndex: 'verifiedAt', width: 140, render: atMinute },
           { title: t('vouchers.verifiedBy'), dataIndex: 'verifiedByName', width: 90 },
           { title: t('vouchers.reason'), dataIndex: 'refundReason', width: 120, ellipsis: true },
           {
@@ -145,20 +89,15 @@ export default function VouchersPage() {
           },
         ]}
       />
-      <Modal
-        open={refunding !== null}
+      <ReasonDialog
+        row={refunding}
         title={t('vouchers.refundTitle', { code: refunding?.code ?? '', amount: formatMoney(refunding?.amount) })}
-        onCancel={() => setRefunding(null)}
-        onOk={() => refund.run()}
-        confirmLoading={refund.busy}
-        destroyOnClose
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item name="reason" label={t('vouchers.reason')} rules={[{ required: true, whitespace: true }]}>
-            <Input.TextArea maxLength={200} rows={3} />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </Card>
+        label={t('vouchers.reason')}
+        onClose={() => setRefunding(null)}
+        send={(row, v) => http.send(voucherRow, V.refund, { id: row.id, reason: v.reason }, { once: true })}
+        success="vouchers.refunded"
+        invalidates={[['thirdorder']]}
+      />
+    </ListCard>
   );
 }

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { type RunningServer, signIn } from './harness.js';
+
+/** The screen every browser test looks at. */
+export const VIEWPORT = { width: 1366, height: 768 };
+
+/** Waits until nothing loads, no drawer or dialog is moving and no message is on its way. */
+export async function quiet(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(
+        '.ant-spin-spinning, .ant-message-notice, .ant-drawer-content-wrapper[class*="motion"], .ant-modal-wrap[class*="motion"]',
+      ),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.waitForTimeout(300);
+}
+
+/** Picks an option of an antd select, typing part of its label first when given. */
+export async function pick(page: Page, select: Locator, text: string) {
+  await select.click();
+  if (text) await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  // The dropdown closes with an animation: the next pick must not find this one's options.
+  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), undefined, {
+    timeout: 5_000,
+  });
+}
+
+/** The API as one signed-in user: a GET without a body, a POST (once only) with one; fails the test on any answer but 200. */
+export type Api = <T = any>(path: string, body?: unknown) => Promise<T>;
+
+export function apiWithToken(server: RunningServer, token: string | null): Api {
+  return async (path, body) => {
+    const method = body === undefined ? 'GET' : 'POST';
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-${Math.random()}` }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const payload = await res.json();
+    assert.equal(payload.resp_code, '200', `${method} ${path}: ${payload.resp_msg}`);
+    return payload.data;
+  };
+}
+
+/** The API as a user of the demo chain, signed in through the API (no page). */
+export async function apiAs(server: RunningServer, username: string, password: string): Promise<Api> {
+  const login = await apiWithToken(server, null)<{ access_token: string }>('/api-user/login', { tenant: 'demo', username, password });
+  return apiWithToken(server, login.access_token);
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** The API with the page's own sign-in. */
+  api: Api;
+}
+
+/** A zh-CN browser at the test screen, signed in as the demo chain's administrator, and the API with that sign-in. */
+export async function adminSession(running: { server: RunningServer; browser: Browser }): Promise<Session> {
+  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
+  return { context, page, api: apiWithToken(running.server, token) };
+}
+
+/** The shop the till offers first (the shop picker's first) and what the till sells there, its staff and pay types. */
+export async function tillShop(api: Api) {
+  const shops = await api<{ id: number; name: string; type: number | null }[]>('/api-chain/shop/list/all');
+  const shop = shops[0];
+  return { shops, shop, setup: await api(`/api-cashier/checkout/setup?shopid=${shop.id}`) };
+}
+
+/** A login of the demo chain for an employee, limited to one shop. */
+export async function addLogin(api: Api, user: { username: string; name: string; password: string; employeeId: number; shopId: number }) {
+  const { shopId, ...rest } = user;
+  await api('/api-user/users/saveOrUpdate', { ...rest, loginShopIds: [shopId] });
+}
+
+/** At the till: a member looked up by mobile (or card number), waiting until `shown` (their name, a card) is on screen. */
+export async function findMember(page: Page, mobile: string, shown: string) {
+  await page.getByPlaceholder('手机号/卡号').fill(mobile);
+  await page.getByPlaceholder('手机号/卡号').press('Enter');
+  await page.getByText(shown).first().waitFor();
+}
+
+/** At the till: a bill opened (for the member found, if any), its hand tag given. */
+export async function openBill(page: Page) {
+  await page.getByTestId('till-open').click();
+  await page.getByText(/已开单，手牌/).waitFor();
+  await quiet(page);
+}

@@ -1,0 +1,196 @@
+import type { Label } from '@headoffice/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, DatePicker, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type ReactNode, useState } from 'react';
+import { useLabel } from '../bills/labels';
+import { ShopSelect } from '../shops';
+
+/**
+ * One input of a list page's filter bar. The shop sends `shopid`, the business days `dateFrom` and
+ * `dateTo`, the keyword `keyword`, a select its `param`. Placeholders are texts already translated.
+ */
+export type FilterField =
+  | { kind: 'shop'; placeholder: string }
+  /** One of the values a contract names (a status), by their labels. */
+  | { kind: 'select'; param: string; placeholder: string; width: number; labels: Record<number, Label> }
+  /** `month`: this month so far, never empty; otherwise empty (all days) until picked. */
+  | { kind: 'days'; month?: boolean }
+  | { kind: 'keyword'; placeholder: string; width: number; enterButton?: string };
+
+type Days = [Dayjs, Dayjs] | null;
+type Values = Record<string, string | number | Days | undefined>;
+
+export interface Filters {
+  fields: FilterField[];
+  values: Values;
+  set: (key: string, value: Values[string]) => void;
+  /** What the list routes are asked with (empty inputs left out). */
+  params: Record<string, string | number | undefined>;
+}
+
+const keyOf = (f: FilterField) => (f.kind === 'select' ? f.param : f.kind === 'shop' ? 'shopid' : f.kind);
+
+/** The filters of a list page: their values and the query parameters they make. */
+export function useFilters(fields: FilterField[]): Filters {
+  const [values, setValues] = useState<Values>(() =>
+    Object.fromEntries(
+      fields.filter((f) => f.kind === 'days' && f.month).map((f) => [keyOf(f), [dayjs().startOf('month'), dayjs()] as Days]),
+    ),
+  );
+  const params: Filters['params'] = {};
+  for (const f of fields) {
+    const v = values[keyOf(f)];
+    if (f.kind === 'days') {
+      const days = v as Days | undefined;
+      params.dateFrom = days?.[0].format('YYYY-MM-DD');
+      params.dateTo = days?.[1].format('YYYY-MM-DD');
+    } else params[keyOf(f)] = (v as string | number | undefined) || undefined;
+  }
+  return { fields, values, params, set: (key, value) => setValues((old) => ({ ...old, [key]: value })) };
+}
+
+/** The filter bar: the inputs of the fields in their order, then whatever the page adds (a button). */
+export function FilterBar({ filters, children }: { filters: Filters; children?: ReactNode }) {
+  const { values, set } = filters;
+  const label = useLabel();
+  return (
+    <Space wrap>
+      {filters.fields.map((f) => {
+        const key = keyOf(f);
+        switch (f.kind) {
+          case 'shop':
+            return (
+              <ShopSelect
+                key={key}
+                value={values[key] as number | undefined}
+                onChange={(v) => set(key, v ?? undefined)}
+                allowClear
+                placeholder={f.placeholder}
+              />
+            );
+          case 'select':
+            return (
+              <Select
+                key={key}
+                allowClear
+                style={{ width: f.width }}
+                placeholder={f.placeholder}
+                value={values[key] as number | undefined}
+                onChange={(v) => set(key, v ?? undefined)}
+                options={Object.entries(f.labels).map(([value, l]) => ({ value: Number(value), label: label(l) }))}
+              />
+            );
+          case 'days':
+            return (
+              <DatePicker.RangePicker
+                key={key}
+                value={values[key] as Days}
+                allowClear={!f.month}
+                onChange={(v) => {
+                  const days: Days = v?.[0] && v[1] ? [v[0], v[1]] : null;
+                  if (days || !f.month) set(key, days);
+                }}
+              />
+            );
+          default:
+            return (
+              <Input.Search
+                key={key}
+                allowClear
+                placeholder={f.placeholder}
+                style={{ width: f.width }}
+                enterButton={f.enterButton}
+                onSearch={(v) => set(key, v.trim())}
+              />
+            );
+        }
+      })}
+      {children}
+    </Space>
+  );
+}
+
+interface PageAnswer<R> {
+  list: R[];
+  total: number;
+}
+
+/** A list read page by page under the filters; a change of the filters starts again at the first page. */
+export function usePaged<A extends PageAnswer<object>>(
+  key: readonly unknown[],
+  filters: Record<string, unknown>,
+  read: (params: Record<string, unknown>) => Promise<A>,
+  pageSize = 20,
+) {
+  const filterKey = JSON.stringify(filters);
+  const [at, setAt] = useState({ filterKey, page: 1 });
+  const page = at.filterKey === filterKey ? at.page : 1;
+  const params = { ...filters, page, pageSize };
+  const query = useQuery({ queryKey: [...key, params], queryFn: () => read(params) });
+  return { query, params, page, pageSize, setPage: (to: number) => setAt({ filterKey, page: to }) };
+}
+
+export type Paged<A extends PageAnswer<object>> = ReturnType<typeof usePaged<A>>;
+
+/** The table of a paged list: small, server-paged, scrolling sideways past `scrollX`. */
+export function ListTable<R extends object>({
+  paged,
+  columns,
+  scrollX,
+  rowKey = 'id' as keyof R & string,
+  title,
+}: {
+  paged: Paged<PageAnswer<R>>;
+  columns: TableColumnsType<R>;
+  scrollX?: number;
+  rowKey?: keyof R & string;
+  title?: string;
+}) {
+  const { query, page, pageSize, setPage } = paged;
+  return (
+    <Table<R>
+      size="small"
+      rowKey={rowKey}
+      title={title === undefined ? undefined : () => title}
+      loading={query.isLoading}
+      dataSource={query.data?.list}
+      scroll={scrollX === undefined ? undefined : { x: scrollX }}
+      pagination={{ current: page, pageSize, total: query.data?.total, onChange: setPage, showSizeChanger: false }}
+      columns={columns}
+    />
+  );
+}
+
+/**
+ * A list page's card: the filter bar as its title, the page's buttons on the right, the line of totals
+ * (when the answer has come) above what the page shows in it.
+ */
+export function ListCard({
+  filters,
+  bar,
+  extra,
+  totals,
+  children,
+}: {
+  filters: Filters;
+  /** Added to the filter bar after the inputs. */
+  bar?: ReactNode;
+  extra?: ReactNode;
+  totals?: { testId: string; text?: string | null };
+  children: ReactNode;
+}) {
+  return (
+    <Card size="small" title={<FilterBar filters={filters}>{bar}</FilterBar>} extra={extra}>
+      {totals?.text && (
+        <Typography.Paragraph type="secondary" data-testid={totals.testId}>
+          {totals.text}
+        </Typography.Paragraph>
+      )}
+      {children}
+    </Card>
+  );
+}
+
+/** A date and time of an answer as the lists show it: `2026-03-04 09:30`. */
+export const atMinute = (v: string | null) => (v ? v.slice(0, 16).replace('T', ' ') : '');
