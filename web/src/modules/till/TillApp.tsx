@@ -705,8 +705,10 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
               </Button>
               <VoucherVerifyButton
                 shopId={data.shopId}
+                channels={setup.voucherChannels}
                 onVerified={(v) => {
-                  setVouchers([...vouchers, { id: v.id, label: `${t('vouchers.payLabel')} ${v.code} ${formatMoney(v.amount)}` }]);
+                  const payLabel = t('vouchers.payLabel', { channel: t(`vouchers.channels.${v.channel}`) });
+                  setVouchers([...vouchers, { id: v.id, label: `${payLabel} ${v.code} ${formatMoney(v.amount)}` }]);
                   // The voucher takes its value off the first payment, so the payments still add up to the bill.
                   const rest = payments.map((x, j) =>
                     j === 0 && !x.target.startsWith('voucher:') ? { ...x, amount: Math.max(0, x.amount - v.amount) } : x,

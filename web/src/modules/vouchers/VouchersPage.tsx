@@ -13,7 +13,7 @@ import { ShopSelect } from '../../platform/shops';
 const statusColor: Record<number, string> = { 1: 'blue', 2: 'green', 4: 'default' };
 const at = (v: string | null) => (v ? v.slice(0, 16).replace('T', ' ') : '');
 
-/** /admin/cashier/thirdorder — Meituan vouchers verified at the tills: filters, amounts by status, refund at Meituan while no settled bill uses one. */
+/** /admin/cashier/thirdorder — Meituan and Douyin vouchers verified at the tills: filters, amounts by status, refund at the platform while no settled bill uses one. */
 export default function VouchersPage() {
   const { t } = useTranslation();
   const may = usePermission();
@@ -147,7 +147,11 @@ export default function VouchersPage() {
       />
       <Modal
         open={refunding !== null}
-        title={t('vouchers.refundTitle', { code: refunding?.code ?? '', amount: formatMoney(refunding?.amount) })}
+        title={t('vouchers.refundTitle', {
+          channel: refunding ? t(`vouchers.channels.${refunding.channel}`) : '',
+          code: refunding?.code ?? '',
+          amount: formatMoney(refunding?.amount),
+        })}
         onCancel={() => setRefunding(null)}
         onOk={() => refund.run()}
         confirmLoading={refund.busy}
