@@ -130,7 +130,9 @@ describe('card bills: cards opened and recharged at the till, batch opening, phy
       { payTypeId: payId('01'), amount: 30_000 },
     ]);
     expect(closedRecharge.res.status).toBe(409);
-    expect((await a.admin.post('/api-member/membercard/recharge', { cardId: card.cardId, shopId: s1, amount: 10_000 }, key())).status).toBe(409);
+    expect((await a.admin.post('/api-member/membercard/recharge', { cardId: card.cardId, shopId: s1, amount: 10_000 }, key())).status).toBe(
+      409,
+    );
     expect((await a.admin.post('/api-member/membercard/consume', { cardId: card.cardId, shopId: s1, amount: 1 }, key())).status).toBe(409);
     expect(sum(ok(await a.admin.get(`${P}/cardrecords/chain/cardrecordyj`, { id: bill.id })))).toBe(0);
     await expectTillConsistent(t, a);

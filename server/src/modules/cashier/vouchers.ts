@@ -404,7 +404,8 @@ export function registerVoucherRoutes(app: FastifyInstance) {
     'GET',
     V.list,
     {
-      summary: '平台券: verified Meituan and Douyin vouchers (thirdorder; the seed shows "(not shown)/chain/orderList"), with the amounts by status',
+      summary:
+        '平台券: verified Meituan and Douyin vouchers (thirdorder; the seed shows "(not shown)/chain/orderList"), with the amounts by status',
       perm: 'cashier.thirdorder.view',
       query: voucherListQuery,
       response: voucherListPage,

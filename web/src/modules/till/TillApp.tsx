@@ -42,6 +42,7 @@ import { getAppToken, getBoardToken, setAppToken } from '../../platform/session'
 import { ShopSelect, useShops } from '../../platform/shops';
 import { StatusTag } from './BillView';
 import { CardLineButtons, CardLineItem, isCardKind } from './CardLines';
+import { type DraftPayment, PaymentRows } from './PaymentRows';
 import { flushPending, pendingSettles, queueSettle, sendSettle, settleKeyOf } from './pending';
 import { receiptLines } from './receipt';
 import { VoucherVerifyButton } from './VoucherVerify';
@@ -60,12 +61,6 @@ interface DraftLine {
   packageLineId: number | null;
   /** Card lines: the money paid into the card. */
   amount?: number;
-}
-interface DraftPayment {
-  /** Tells the rows apart while they are edited. */
-  uid: string;
-  target: string; // `card:<id>` or `pay:<id>`
-  amount: number;
 }
 
 /** The cashier application at /cashier, with its own token (`ho.token.cashier`), re-logged in from the board's. */
@@ -663,46 +658,12 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
       </Card>
       {isOpen && data.lines.length > 0 && (
         <Card size="small" title={`${t('till.pay')} · ${t('till.toPay', { amount: formatMoney(toPay) })}`}>
-          <Space direction="vertical">
-            {payments.map((p, i) => (
-              <Space key={p.uid}>
-                <Select
-                  style={{ width: 240 }}
-                  value={p.target}
-                  options={payOptions}
-                  onChange={(v) => setPayments(payments.map((x, j) => (j === i ? { ...x, target: v } : x)))}
-                  data-testid={`till-pay-type-${i}`}
-                />
-                <InputNumber
-                  min={0}
-                  precision={2}
-                  value={p.amount / 100}
-                  onChange={(v) => setPayments(payments.map((x, j) => (j === i ? { ...x, amount: Math.round((v ?? 0) * 100) } : x)))}
-                  data-testid={`till-pay-amount-${i}`}
-                />
-                {payments.length > 1 && (
-                  <Button type="link" size="small" onClick={() => setPayments(payments.filter((_x, j) => j !== i))}>
-                    {t('till.remove')}
-                  </Button>
-                )}
-              </Space>
-            ))}
-            <Space>
-              <Button
-                onClick={() =>
-                  setPayments([
-                    ...payments,
-                    {
-                      uid: crypto.randomUUID(),
-                      target: payOptions[payOptions.length > 1 ? 1 : 0]?.value ?? '',
-                      amount: Math.max(0, toPay - paid),
-                    },
-                  ])
-                }
-                data-testid="till-add-payment"
-              >
-                {t('till.addPayment')}
-              </Button>
+          <PaymentRows
+            payments={payments}
+            options={payOptions}
+            toPay={toPay}
+            onChange={setPayments}
+            actions={
               <VoucherVerifyButton
                 shopId={data.shopId}
                 channels={setup.voucherChannels}
@@ -716,14 +677,12 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
                   setPayments([...rest, { uid: crypto.randomUUID(), target: `voucher:${v.id}`, amount: v.amount }]);
                 }}
               />
-              <Typography.Text type={paid === toPay ? 'success' : 'danger'}>
-                {t('till.remaining', { amount: formatMoney(toPay - paid) })}
-              </Typography.Text>
-              <Button type="primary" disabled={paid !== toPay} loading={busy} onClick={settle} data-testid="till-settle">
-                {t('till.settle')}
-              </Button>
-            </Space>
-          </Space>
+            }
+          >
+            <Button type="primary" disabled={paid !== toPay} loading={busy} onClick={settle} data-testid="till-settle">
+              {t('till.settle')}
+            </Button>
+          </PaymentRows>
         </Card>
       )}
       {data.status === 4 && (
