@@ -28,6 +28,7 @@ import { containsPattern } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/schema.js';
 import { shops } from '../org/schema.js';
+import { withIsoTimes } from './record-rows.js';
 import { dyShops, mtKeys, mtShops, serviceBills, thirdOrders, xxwOrders } from './schema.js';
 import { type VoucherAdapter, VoucherPlatformError, voucherAdapter } from './voucher-adapter.js';
 
@@ -69,7 +70,6 @@ export function useVoucherAdapter(next: VoucherAdapter) {
   return before;
 }
 
-const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 const shDay = (column: SQL | typeof thirdOrders.verifiedAt) => sql`(${column} at time zone 'Asia/Shanghai')::date`;
 
@@ -110,12 +110,7 @@ function rowSelect(tx: Db) {
     .$dynamic();
 }
 type Raw = Awaited<ReturnType<ReturnType<typeof rowSelect>['execute']>>[number];
-const toRow = (r: Raw): VoucherRow => ({
-  ...r,
-  verifiedAt: iso(r.verifiedAt) as string,
-  usedAt: iso(r.usedAt),
-  refundedAt: iso(r.refundedAt),
-});
+const toRow = (r: Raw): VoucherRow => withIsoTimes(r, ['verifiedAt', 'usedAt', 'refundedAt']);
 async function voucherOut(tx: Db, id: number) {
   const [r] = await rowSelect(tx).where(eq(thirdOrders.id, id));
   return toRow(r);
@@ -390,7 +385,7 @@ async function listXxw(tx: Db, auth: Auth, kind: 'voucher' | 'product', q: z.out
     .offset((q.page - 1) * q.pageSize);
   const s = await xxwTotals(tx, where);
   return {
-    list: rows.map((r) => ({ ...r, happenedAt: iso(r.happenedAt) as string })),
+    list: rows.map((r) => withIsoTimes(r, ['happenedAt'])),
     total: s.orders,
     page: q.page,
     pageSize: q.pageSize,

@@ -40,6 +40,8 @@ export function PaymentRows({
         <Space key={p.uid}>
           <Select
             style={{ width: 240 }}
+            showSearch
+            optionFilterProp="label"
             value={p.target}
             options={options}
             onChange={(v) => patch(i, { target: v })}

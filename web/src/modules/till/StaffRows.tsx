@@ -42,6 +42,8 @@ export function StaffRows({
         <Space key={r.uid}>
           <Select<1 | 2 | 3>
             style={{ width: 110 }}
+            showSearch
+            optionFilterProp="label"
             value={r.station}
             onChange={(v) => patch(i, { station: v })}
             options={([1, 2, 3] as const).map((s) => ({ value: s, label: t(`till.station.${s}`) }))}
