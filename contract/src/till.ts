@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Label } from './platform.js';
 import { date, pageQuery } from './platform.js';
+import { voucherChannels } from './vouchers.js';
 
 /**
  * The till's checkout (the cashier application) and head office's service-bill records.
@@ -254,6 +255,8 @@ export const tillSetup = z.object({
   packages: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
   /** Stored-value card types sold in the shop (开卡), with the least opening and recharge amounts. */
   cardTypes: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), openAmount: z.number(), minRecharge: z.number() })),
+  /** The voucher platforms the shop is mapped to (美团 by `mtshops`, 抖音 by `dyshops`): what 核销团购券 offers. */
+  voucherChannels: z.array(z.enum(voucherChannels)),
 });
 export type TillSetup = z.infer<typeof tillSetup>;
 

@@ -3,10 +3,11 @@ import type { Label } from './platform.js';
 import { date, pageQuery } from './platform.js';
 
 /**
- * 平台券 (`thirdorder`): group-buying vouchers of Meituan (美团/点评) verified (核销) at the till in a
- * shop mapped to a Meituan shop, through the voucher adapter; a verified voucher pays a service bill
- * once (the pay type of kind `voucher`, 27 美团) and, while no settled bill uses it, may be refunded
- * (revoked at the platform, `mt/tkbill`). The seed shows the resource as "(not shown)"; the original
+ * 平台券 (`thirdorder`): group-buying vouchers of Meituan (美团/点评) and Douyin (抖音) verified (核销)
+ * at the till in a shop mapped to a shop of that platform (`mtshops`, `dyshops`), through the voucher
+ * adapter; a verified voucher pays a service bill once (the channel's pay type of kind `voucher`:
+ * 27 美团, 36 抖音) and, while no settled bill uses it, may be refunded (revoked at the platform,
+ * `mt/tkbill` for both channels). The seed shows the resource as "(not shown)"; the original
  * names it `thirdorder`. Status 1 已核销 | 2 已使用 | 4 已退款 (the original's 0 未核销 and 3 核销失败
  * are never stored: a voucher that fails is answered, not kept).
  */
@@ -20,8 +21,14 @@ export const VOUCHER_PATHS = {
   unused: `${C}/thirdorder/unused`,
 } as const;
 
-export const voucherChannels = ['meituan'] as const;
-export const voucherChannelLabels: Record<(typeof voucherChannels)[number], Label> = { meituan: ['美团', 'Meituan'] };
+export const voucherChannels = ['meituan', 'douyin'] as const;
+export type VoucherChannel = (typeof voucherChannels)[number];
+export const voucherChannelLabels: Record<VoucherChannel, Label> = { meituan: ['美团', 'Meituan'], douyin: ['抖音', 'Douyin'] };
+/**
+ * The pay type a channel's vouchers pay with: the system pay type of kind `voucher` with this code
+ * (system pay types keep their code), shipped as 27 美团 and 36 抖音.
+ */
+export const voucherChannelPayCodes: Record<VoucherChannel, string> = { meituan: '27', douyin: '36' };
 export const voucherStatuses = [1, 2, 4] as const;
 export const voucherStatusLabels: Record<(typeof voucherStatuses)[number], Label> = {
   1: ['已核销', 'Verified'],

@@ -74,14 +74,27 @@ test('the till opens a card for a member; head office finds it among the card bi
   await quiet(page);
   await shot(page, 'till-card-bill-detail');
 
-  // ---- 批量开卡: three cards in one bill
+  // ---- 批量开卡: three cards in one bill, paid in cash and ¥500 by WeChat, two employees at two stations
+  const total = amount * 3;
+  const [first, second] = setup.employees;
+  assert.ok(second, 'the demo shop has two employees');
   await page.goto(`${running.server.url}/admin/cashier/batchcard`);
   await pick(page, page.locator('.ant-card .ant-select').first(), shops[0].name);
   await page.getByTestId('batch-card-type').waitFor();
   await pick(page, page.getByTestId('batch-card-type'), type.name);
   await page.getByTestId('batch-money').fill(String(amount / 100));
   await page.getByTestId('batch-cardnum').fill('3');
-  await pick(page, page.getByTestId('batch-pay'), '人民币');
+  await pick(page, page.getByTestId('till-pay-type-0'), '人民币');
+  await page.getByTestId('till-pay-amount-0').fill(String((total - 50_000) / 100));
+  await page.getByTestId('till-add-payment').click();
+  await pick(page, page.getByTestId('till-pay-type-1'), '微信');
+  await page.getByTestId('till-pay-remaining').getByText('¥0.00').waitFor();
+  await page.getByTestId('staff-add').click();
+  await page.getByTestId('staff-add').click();
+  await pick(page, page.getByTestId('staff-employee-0'), first.name);
+  await pick(page, page.getByTestId('staff-station-1'), '第二工位');
+  await pick(page, page.getByTestId('staff-employee-1'), second.name);
+  await shot(page, 'till-batch-form');
   await page.getByTestId('batch-submit').click();
   await page
     .getByText(/已开卡 3 张/)
@@ -89,5 +102,25 @@ test('the till opens a card for a member; head office finds it among the card bi
     .waitFor();
   await quiet(page);
   await shot(page, 'till-batch-cards');
+  const [batch] = (await api('/api-cashier/cardrecords/chain/admin/cardRecordsList?pageSize=1')).list;
+  const detail = await api(`/api-cashier/cardrecords/detail/${batch.id}`);
+  assert.deepEqual(
+    detail.payments.map((p: { payCode: string; amount: number }) => [p.payCode, p.amount]),
+    [
+      ['01', total - 50_000],
+      ['23', 50_000],
+    ],
+  );
+  // The performance: each station is credited the payments less WeChat's 0.6 % fee (300), so the
+  // employee of station 1 and the one of station 2 get it whole each.
+  const yj = await api(`/api-cashier/cardrecords/chain/cardrecordyj?id=${batch.id}`);
+  assert.deepEqual(
+    yj.map((r: { employeeId: number; station: number }) => [r.employeeId, r.station]).sort(),
+    [
+      [first.id, 1],
+      [second.id, 2],
+    ].sort(),
+  );
+  assert.ok(yj.every((r: { amount: number }) => r.amount === total - 300));
   await context.close();
 });

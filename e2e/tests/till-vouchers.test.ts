@@ -31,7 +31,11 @@ test('the till verifies a Meituan voucher and pays with it; head office lists it
   const mapped = await api('/api-third/mtshops/list/all');
   if (!mapped.some((m: { shopId: number }) => m.shopId === shop.id))
     await api('/api-third/mtshops/saveMtshop', { shopid: shop.id, openShopUuid: `e2e-${shop.id}` });
+  const dyMapped = await api('/api-third/dyshops');
+  if (!dyMapped.some((m: { shopId: number }) => m.shopId === shop.id))
+    await api('/api-third/dyshops', { shopid: shop.id, poiId: `e2e-dy-${shop.id}`, poiName: `${shop.name}（抖音）` });
   const setup = await api(`/api-cashier/checkout/setup?shopid=${shop.id}`);
+  assert.deepEqual(setup.voucherChannels, ['meituan', 'douyin']);
   const service = setup.services[0];
   const code = `V20-${Date.now().toString(36)}`.toUpperCase();
 
@@ -49,6 +53,8 @@ test('the till verifies a Meituan voucher and pays with it; head office lists it
   await page.getByText('明细已保存').waitFor();
   await quiet(page);
   await page.getByTestId('till-verify-voucher').click();
+  // The shop is mapped to both platforms: the dialog offers 美团 (first) and 抖音.
+  await page.getByTestId('till-voucher-channel').getByText('抖音').waitFor();
   await page.getByTestId('till-voucher-code').fill(code);
   await shot(page, 'till-voucher-verify');
   await page.locator('.ant-modal-footer .ant-btn-primary').click();
@@ -76,7 +82,7 @@ test('the till verifies a Meituan voucher and pays with it; head office lists it
   await page.locator('.ant-table-row', { hasText: code }).waitFor();
   await quiet(page);
   await shot(page, 'vouchers-list');
-  await page.locator('.ant-table-row', { hasText: loose.code }).getByRole('button', { name: '美团退款' }).click();
+  await page.locator('.ant-table-row', { hasText: loose.code }).getByRole('button', { name: '退款' }).click();
   await page.getByLabel('原因').fill('顾客申请退款');
   await page.locator('.ant-modal-footer .ant-btn-primary').click();
   await page.locator('.ant-table-row', { hasText: loose.code }).getByText('已退款').waitFor();

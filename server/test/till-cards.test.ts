@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cardDispatches, cardDispatchLines, memberCards } from '../src/db/schema.js';
+import { cardDispatches, cardDispatchLines, memberCards, members } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { bucketsOf, expectAssetsConsistent, makeCardType, makeMember } from './assets-support.js';
 import { build } from './helpers.js';
@@ -29,6 +29,11 @@ describe('card bills: cards opened and recharged at the till, batch opening, phy
   });
   const setup = ok(await a.admin.get(`${P}/checkout/setup`, { shopid: s1 }));
   const payId = (code: string) => setup.payTypes.find((p: { code: string }) => p.code === code).payTypeId as number;
+
+  const cardStatus = async (cardId: number) =>
+    (await inTenant(t.database.db, a.tenantId, (tx) => tx.select().from(memberCards).where(eq(memberCards.id, cardId))))[0].status;
+  const memberStatus = async (memberId: number) =>
+    (await inTenant(t.database.db, a.tenantId, (tx) => tx.select().from(members).where(eq(members.id, memberId))))[0].status;
 
   /** A till bill for the member with one card line, settled with the payments given. */
   async function cardBill(memberId: number | undefined, line: Record<string, unknown>, payments: Record<string, unknown>[], k = key()) {
@@ -105,11 +110,30 @@ describe('card bills: cards opened and recharged at the till, batch opening, phy
     expect(twice.status).toBe(409);
     await expectAssetsConsistent(t, a);
 
-    // 撤单 of the opening: the gift taken back is given back first, then the opening reversed.
-    ok(await a.admin.post(`${P}/cardrecords/chain/recall`, { id: bill.id, hcMemo: '撤开卡' }));
-    expect(await bucketsOf(t, a, card.cardId)).toEqual({ [`${s1}:principal`]: 30_000, [`${s1}:gift`]: 3_000 });
+    // 撤单 of the opening while the recharge's 300.00 + 30.00 is on the card: refused, the card would be closed holding money.
+    const early = await a.admin.post(`${P}/cardrecords/chain/recall`, { id: bill.id, hcMemo: '撤开卡' });
+    expect(early.status).toBe(409);
+    expect(early.body.resp_msg).toContain('330.00');
+    expect(await bucketsOf(t, a, card.cardId)).toEqual({ [`${s1}:principal`]: 90_000, [`${s1}:gift`]: 4_000 });
+    // 撤单 of the recharge: 90 000 − 30 000 and 4 000 − 3 000; the card stays open.
     ok(await a.admin.post(`${P}/cardrecords/chain/recall`, { id: re.id, hcMemo: '撤充值' }));
+    expect(await bucketsOf(t, a, card.cardId)).toEqual({ [`${s1}:principal`]: 60_000, [`${s1}:gift`]: 1_000 });
+    expect(await cardStatus(card.cardId)).toBe(1);
+    // 撤单 of the opening: the gift taken back (50.00) is given back first (1 000 + 5 000 = 6 000), then
+    // the opening reversed (60 000 and 6 000 out): nothing left, and the card is closed.
+    ok(await a.admin.post(`${P}/cardrecords/chain/recall`, { id: bill.id, hcMemo: '撤开卡' }));
     expect(await bucketsOf(t, a, card.cardId)).toEqual({});
+    expect(await cardStatus(card.cardId)).toBe(2);
+    // A real member keeps their membership; the closed card neither pays nor takes a recharge.
+    expect(await memberStatus(member.id)).toBe(1);
+    const closedRecharge = await cardBill(member.id, { kind: 'cardRecharge', itemId: card.cardId, num: 1, amount: 30_000 }, [
+      { payTypeId: payId('01'), amount: 30_000 },
+    ]);
+    expect(closedRecharge.res.status).toBe(409);
+    expect((await a.admin.post('/api-member/membercard/recharge', { cardId: card.cardId, shopId: s1, amount: 10_000 }, key())).status).toBe(
+      409,
+    );
+    expect((await a.admin.post('/api-member/membercard/consume', { cardId: card.cardId, shopId: s1, amount: 1 }, key())).status).toBe(409);
     expect(sum(ok(await a.admin.get(`${P}/cardrecords/chain/cardrecordyj`, { id: bill.id })))).toBe(0);
     await expectTillConsistent(t, a);
     await expectAssetsConsistent(t, a);
@@ -219,9 +243,14 @@ describe('card bills: cards opened and recharged at the till, batch opening, phy
       (await elsewhere.client.post(`${P}/cardrecords/chain/revokeMktBill`, { id: bill.id, cardno: c1.cardNo, hcMemo: 'x' })).status,
     ).toBe(404);
     expect((await elsewhere.client.post(`${P}/cardrecords/saveRecord`, body, key())).status).toBe(403);
-    // 撤单 of the batch: every card emptied.
+    // 撤单 of the batch: every card emptied (200.00 + 10.00 out of each) and closed; the placeholder
+    // members 批量开卡 holding nothing else are cancelled.
     ok(await a.admin.post(`${P}/cardrecords/chain/recall`, { id: bill.id, hcMemo: '批量撤' }));
-    for (const c of bill.cards) expect(await bucketsOf(t, a, c.cardId)).toEqual({});
+    for (const c of bill.cards) {
+      expect(await bucketsOf(t, a, c.cardId)).toEqual({});
+      expect(await cardStatus(c.cardId)).toBe(2);
+      expect(await memberStatus(c.memberId)).toBe(3);
+    }
     await expectTillConsistent(t, a);
     await expectAssetsConsistent(t, a);
   });

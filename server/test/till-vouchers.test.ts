@@ -23,9 +23,15 @@ async function mapToMeituan(a: TestTenant, shopId: number) {
   ok(await a.admin.post('/api-third/mtshops/saveMtshop', { shopid: shopId, openShopUuid: `uuid-${shopId}-${Date.now()}` }));
 }
 
+async function mapToDouyin(a: TestTenant, shopId: number) {
+  const mapped = ok(await a.admin.get('/api-third/dyshops'));
+  if (mapped.some((m: { shopId: number }) => m.shopId === shopId)) return;
+  ok(await a.admin.post('/api-third/dyshops', { shopid: shopId, poiId: `poi-${shopId}-${Date.now()}`, poiName: `抖音门店 ${shopId}` }));
+}
+
 describe('the voucher adapter', () => {
   it('sandbox: V valid with its value, U used at the platform, anything else invalid', async () => {
-    const req = { channel: 'meituan', platformShopId: 'x', requestId: 'r' };
+    const req = { channel: 'meituan' as const, platformShopId: 'x', requestId: 'r' };
     expect(await sandboxVoucherAdapter.lookup({ ...req, code: 'V88-0001' })).toEqual({
       ok: true,
       productName: '沙盒团购券 ¥88',
@@ -221,6 +227,63 @@ describe('platform vouchers: verified once at the till, pay a bill whole, refund
     } finally {
       useVoucherAdapter(before);
     }
+  });
+
+  describe('Douyin (抖音): the same adapter, in a shop mapped to a Douyin shop, paying as 36 抖音', async () => {
+    await mapToDouyin(a, s1);
+    const verifyDy = (code: string, shopId = s1) => a.admin.post(VERIFY, { shopId, channel: 'douyin', code }, key());
+
+    it('the till offers the channels the shop is mapped to; 36 抖音 is a shipped voucher pay type', async () => {
+      const both = ok(await a.admin.get(`${P}/checkout/setup`, { shopid: s1 }));
+      expect(both.voucherChannels).toEqual(['meituan', 'douyin']);
+      expect(both.payTypes.find((p: { code: string }) => p.code === '36')).toMatchObject({ name: '抖音', kind: 'voucher' });
+      expect(ok(await a.admin.get(`${P}/checkout/setup`, { shopid: s2 })).voucherChannels).toEqual(['meituan']);
+    });
+
+    it('verifies, pays a bill whole as 36 抖音, a revoke frees it, refunded through mt/tkbill', async () => {
+      const code = valid(133);
+      const v = ok(await verifyDy(code));
+      expect(v).toMatchObject({ channel: 'douyin', code: code.toUpperCase(), amount: 13_300, productName: '沙盒抖音券 ¥133', status: 1 });
+      expect(v.openShopUuid).toMatch(/^poi-/);
+      expect(v.receiptId).toBe(`SBX-douyin-${code.toUpperCase()}`);
+      // The same code at Meituan is another voucher.
+      expect(ok(await verify(code)).channel).toBe('meituan');
+      const bill = await openBill();
+      // 10,000 + 3,333 = 13,333: ¥133 of Douyin voucher and 33 cents of cash.
+      const settled = ok(
+        await settle(bill, [
+          { voucherId: v.id, amount: 13_300 },
+          { payTypeId: payId('01'), amount: 33 },
+        ]),
+      );
+      const pay = settled.payments.find((p: { payCode: string }) => p.payCode === '36');
+      expect(pay).toMatchObject({ amount: 13_300, payName: '抖音' });
+      expect(settled.payments.some((p: { payCode: string }) => p.payCode === '27')).toBe(false);
+      const used = await row(v.id);
+      expect(used).toMatchObject({ status: 2, billNo: settled.billNo, channel: 'douyin' });
+      expect((await a.admin.post(REFUND, { id: v.id, reason: '顾客退订' })).status).toBe(409);
+      ok(await a.admin.post(`${P}/servicerecords/chain/revoke`, { id: settled.id, hcMemo: '撤' }));
+      expect((await row(v.id)).status).toBe(1);
+      const refunded = ok(await a.admin.post(REFUND, { id: v.id, reason: '顾客退订' }));
+      expect(refunded).toMatchObject({ status: 4, channel: 'douyin', refundReason: '顾客退订' });
+      await expectTillConsistent(t, a);
+    });
+
+    it('409 in a shop mapped only to Meituan, naming the shop and 抖音; 400 for an unknown channel', async () => {
+      const refused = await verifyDy(valid(10), s2);
+      expect(refused.status).toBe(409);
+      expect(refused.body.resp_msg).toContain('抖音');
+      expect(ok(await a.admin.get(LIST, { shopid: s2 })).list.some((r: { channel: string }) => r.channel === 'douyin')).toBe(false);
+      expect((await a.admin.post(VERIFY, { shopId: s1, channel: 'kuaishou', code: valid(10) }, key())).status).toBe(400);
+    });
+
+    it('8 concurrent Douyin verifies of one code: exactly one verifies it', async () => {
+      const code = valid(77);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => verifyDy(code)));
+      expect(answers.filter((r) => r.status === 200).length).toBe(1);
+      expect(answers.filter((r) => r.status === 409).length).toBe(7);
+      expect(ok(await a.admin.get(LIST, { keyword: code })).total).toBe(1);
+    });
   });
 
   it('401, 403 without the right, a shop user sees and refunds only their shop, another tenant gets 404', async () => {

@@ -1,5 +1,5 @@
 import type { batchOpenBody, billCardRow, billLinesBody, linkPhysicalBody, revokeMktBody } from '@headoffice/contract';
-import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible } from '../../platform/auth.js';
@@ -35,6 +35,10 @@ defineMessages({
   physicalNotDispatched: [
     '实体卡号 {physicalNo} 不在分拨给本店的卡段中',
     'Physical card {physicalNo} is not in a range dispatched to this shop',
+  ],
+  cardOpenStillHolds: [
+    '卡号 {cardNo} 撤销开卡后仍有余额 {amount}，请先撤销其后的充值',
+    'Card {cardNo} still holds {amount} once its opening is reversed; revoke its later recharges first',
   ],
   mktNoGift: ['卡号 {cardNo} 在该单没有活动赠送', 'Card {cardNo} got no activity gift on this bill'],
   mktGiftTaken: ['卡号 {cardNo} 的活动赠送已撤销', 'The activity gift of card {cardNo} was already taken back'],
@@ -177,7 +181,10 @@ export async function settleCardLines(tx: Db, auth: Auth, bill: Bill, lines: (ty
 
 /**
  * 撤单 of a card bill: for every card, a gift taken back by 撤销活动 is given back first, then the
- * card bill is reversed (refused by the ledger when the money was spent since).
+ * card bill is reversed (refused by the ledger when the money was spent since). A card the bill
+ * opened is then closed (status 2: it can no longer pay or be recharged), which must leave nothing on
+ * it (409 while later recharges hold money: revoke those first); a placeholder member of a batch
+ * (批量开卡) left without an open card is cancelled (注销). A recharged card stays open.
  */
 export async function revokeCardLines(tx: Db, auth: Auth, billId: number, memo: string) {
   const actor = { tenantId: auth.tenantId, userId: auth.userId };
@@ -186,6 +193,31 @@ export async function revokeCardLines(tx: Db, auth: Auth, billId: number, memo: 
     if (r.giftBackBillId) await revokeCardBill(tx, actor, { billId: r.giftBackBillId, memo });
     await revokeCardBill(tx, actor, { billId: r.cardBillId, memo });
   }
+  const opened = rows.filter((r) => r.isOpen === 1);
+  for (const r of opened) {
+    const left = (await bucketsOf(tx, r.cardId)).reduce((s, b) => s + b.amount, 0);
+    if (left !== 0) {
+      const [card] = await tx.select({ cardNo: memberCards.cardNo }).from(memberCards).where(eq(memberCards.id, r.cardId));
+      throw conflict('cardOpenStillHolds', { cardNo: card.cardNo, amount: (left / 100).toFixed(2) });
+    }
+    await tx
+      .update(memberCards)
+      .set({ status: 2, version: sql`${memberCards.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(memberCards.id, r.cardId));
+  }
+  const memberIds = [...new Set(opened.map((r) => r.memberId))];
+  if (memberIds.length)
+    await tx
+      .update(members)
+      .set({ status: 3, version: sql`${members.version} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          inArray(members.id, memberIds),
+          eq(members.name, '批量开卡'),
+          eq(members.mobile, members.code),
+          sql`not exists (select 1 from member_cards c where c.tenant_id = ${members.tenantId} and c.member_id = ${members.id} and c.status = 1)`,
+        ),
+      );
 }
 
 /** The cards a bill opened or recharged. */

@@ -1,12 +1,14 @@
-import type {
-  BillLineKind,
-  billLinesBody,
-  memberLookupRow,
-  openBillBody,
-  ServiceBillDetail,
-  settleBody,
-  TillSetup,
-  tillPackageLine,
+import {
+  type BillLineKind,
+  type billLinesBody,
+  type memberLookupRow,
+  type openBillBody,
+  type ServiceBillDetail,
+  type settleBody,
+  type TillSetup,
+  type tillPackageLine,
+  voucherChannelLabels,
+  voucherChannelPayCodes,
 } from '@headoffice/contract';
 import { and, asc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -34,7 +36,7 @@ import { ensureCashierDefaults } from './defaults.js';
 import { payRulesFor } from './pay.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { billDetail } from './service-bills.js';
-import { markVoucherUsed, voucherForPayment } from './vouchers.js';
+import { markVoucherUsed, voucherChannelsOf, voucherForPayment, voucherPayRule } from './vouchers.js';
 import { wheelOnBillStaff, wheelShopChanged } from './wheel-queue.js';
 
 /** The stock and card ledgers' doc type of a service bill. */
@@ -403,10 +405,15 @@ export async function settleBill(
       throw fieldError(`payments.${i}`, 'paymentTarget');
     if (p.voucherId !== undefined) {
       const voucher = await voucherForPayment(tx, bill.shopId, body.payments, i);
-      const rule = [...rulesByType.values()].flat().find((r) => r.kind === 'voucher');
-      if (!rule) throw conflict('voucherPayTypeMissing');
+      // The voucher pays as its channel's pay type (27 美团, 36 抖音).
+      const rule = voucherPayRule([...rulesByType.values()].flat(), voucher.channel);
+      if (!rule)
+        throw conflict('voucherPayTypeMissing', {
+          code: voucherChannelPayCodes[voucher.channel],
+          channel: voucherChannelLabels[voucher.channel][0],
+        });
       entries.push({
-        rule: offered((r) => r.kind === 'voucher', rule.name),
+        rule: offered((r) => r.payTypeId === rule.payTypeId, rule.name),
         amount: p.amount,
         cardId: null,
         cardBillId: null,
@@ -703,6 +710,7 @@ export async function tillSetup(tx: Db, auth: Auth, shopId: number): Promise<Til
     services: serviceRows,
     products: productRows,
     employees: staff,
+    voucherChannels: await voucherChannelsOf(tx, shopId),
   };
 }
 

@@ -31,6 +31,7 @@ const types: [code: string, name: string, cls: string, fee: number, perf: number
   ['27', '美团', '05', 0, 10000, 'voucher'],
   ['18', '团购拨款', '05', 0, 10000, null],
   ['35', '骁骁网', '05', 0, 10000, null],
+  ['36', '抖音', '05', 0, 10000, 'voucher'],
 ];
 
 /** Stations per business type: 美发 three stations, 美容 two, 综合 three. */

@@ -18,10 +18,10 @@ import { route } from '../../platform/route.js';
 import { shops } from '../org/schema.js';
 import { tenantToday } from '../stock/common.js';
 import './checkout-messages.js';
+import { withIsoTimes } from './record-rows.js';
 import { payTypes, prepaidOrders, serviceBills } from './schema.js';
 
 type Row = z.output<typeof prepaidOrderRow>;
-const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 
 function rowSelect(tx: Db) {
   return tx
@@ -53,12 +53,7 @@ function rowSelect(tx: Db) {
 }
 
 type Raw = Awaited<ReturnType<ReturnType<typeof rowSelect>['execute']>>[number];
-const toRow = (r: Raw): Row => ({
-  ...r,
-  usedAt: iso(r.usedAt),
-  refundedAt: iso(r.refundedAt),
-  createdAt: iso(r.createdAt) as string,
-});
+const toRow = (r: Raw): Row => withIsoTimes(r, ['usedAt', 'refundedAt', 'createdAt']);
 
 export async function orderRow(tx: Db, id: number): Promise<Row> {
   const [r] = await rowSelect(tx).where(eq(prepaidOrders.id, id));

@@ -1,3 +1,4 @@
+import type { VoucherChannel } from '@headoffice/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -617,7 +618,8 @@ export const wheelLogs = pgTable(
 );
 
 /**
- * 平台券 (`thirdorder`): a Meituan voucher verified at the till in a shop mapped to a Meituan shop.
+ * 平台券 (`thirdorder`): a Meituan or Douyin voucher verified at the till in a shop mapped to that
+ * platform (`openShopUuid` holds the platform's shop: Meituan openShopUuid, Douyin poiId).
  * Status 1 verified | 2 used (billId, paymentId set) | 4 refunded (revoked at the platform). A code is
  * held by one live row per channel (the partial unique index): a voucher is verified once; after a
  * refund the platform gives it back to the customer and it may be verified again.
@@ -627,7 +629,7 @@ export const thirdOrders = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    channel: text('channel').notNull(),
+    channel: text('channel').$type<VoucherChannel>().notNull(),
     code: text('code').notNull(),
     productName: text('product_name').notNull(),
     /** The platform's deal id of the product, when it names one. */

@@ -1,14 +1,17 @@
+import type { VoucherChannel } from '@headoffice/contract';
+
 /**
- * The voucher platform as the till sees it: look a voucher up, consume (核销) it, revoke (撤销核销)
- * it. `VOUCHER_PROVIDER=http` with `VOUCHER_HTTP_URL` talks to a voucher gateway over HTTP; anything
+ * The voucher platforms as the till sees them (Meituan and Douyin, one adapter: each request names
+ * its channel): look a voucher up, consume (核销) it, revoke (撤销核销) it. `VOUCHER_PROVIDER=http` with `VOUCHER_HTTP_URL` talks to a voucher gateway over HTTP; anything
  * else (the default, and every test) is the local sandbox, which never leaves the process.
  */
 export interface VoucherRequest {
-  channel: string;
-  /** The platform's shop (Meituan `openShopUuid`). */
+  /** Which platform the voucher is of. */
+  channel: VoucherChannel;
+  /** The platform's shop: Meituan `openShopUuid`, Douyin `poiId`. */
   platformShopId: string;
   code: string;
-  /** The Meituan account the shop is mapped under, when there is one. */
+  /** The Meituan account the shop is mapped under, when there is one (never for Douyin). */
   account?: string | null;
   /** The same key on a retry of the same operation, so the platform does it once. */
   requestId: string;
@@ -33,8 +36,8 @@ export class VoucherPlatformError extends Error {}
  * The local sandbox. Deterministic codes: the first letter says what the platform would answer
  * (`V` valid, `U` already used at the platform, anything else invalid), the digits after it the
  * voucher's value in yuan, anything after a `-` tells vouchers of the same value apart:
- * `V88-0001` is a valid voucher worth ¥88.00 for the product "沙盒团购券 ¥88"; `U88-0001` was used
- * elsewhere; `X1-1` does not exist.
+ * `V88-0001` is a valid voucher worth ¥88.00 for the product "沙盒团购券 ¥88" (Douyin: "沙盒抖音券 ¥88");
+ * `U88-0001` was used elsewhere; `X1-1` does not exist.
  */
 export const sandboxVoucherAdapter: VoucherAdapter = {
   name: 'sandbox',
@@ -45,7 +48,8 @@ export const sandboxVoucherAdapter: VoucherAdapter = {
     if (state === 'U') return { ok: false, reason: 'used' };
     if (state !== 'V') return { ok: false, reason: 'invalid' };
     const yuan = Number(m[2]);
-    return { ok: true, productName: `沙盒团购券 ¥${yuan}`, dealId: `SBX-DEAL-${yuan}`, amount: yuan * 100 };
+    const product = req.channel === 'douyin' ? '沙盒抖音券' : '沙盒团购券';
+    return { ok: true, productName: `${product} ¥${yuan}`, dealId: `SBX-DEAL-${yuan}`, amount: yuan * 100 };
   },
   async consume(req) {
     return { receiptId: `SBX-${req.channel}-${req.code}` };
@@ -55,7 +59,8 @@ export const sandboxVoucherAdapter: VoucherAdapter = {
 
 /**
  * The HTTP client of a voucher gateway (the service that holds the platforms' signing keys): POST
- * JSON to `<VOUCHER_HTTP_URL>/lookup`, `/consume` and `/revoke` with the request's fields, bearer
+ * JSON to `<VOUCHER_HTTP_URL>/lookup`, `/consume` and `/revoke` with the request's fields (its
+ * `channel` tells the gateway which platform to call), bearer
  * `VOUCHER_HTTP_TOKEN` when set; the gateway answers `{ok, productName, dealId, amount}` (amount in
  * cents, or `{ok: false, reason}`), `{receiptId}` and any 2xx. Ten seconds per call.
  */

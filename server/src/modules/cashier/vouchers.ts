@@ -1,7 +1,10 @@
 import {
   type settleBody,
   VOUCHER_PATHS as V,
+  type VoucherChannel,
   type VoucherRow,
+  voucherChannelPayCodes,
+  voucherChannels,
   voucherListPage,
   voucherListQuery,
   voucherRefundBody,
@@ -25,13 +28,18 @@ import { containsPattern } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/schema.js';
 import { shops } from '../org/schema.js';
-import { mtKeys, mtShops, serviceBills, thirdOrders, xxwOrders } from './schema.js';
+import { withIsoTimes } from './record-rows.js';
+import { dyShops, mtKeys, mtShops, serviceBills, thirdOrders, xxwOrders } from './schema.js';
 import { type VoucherAdapter, VoucherPlatformError, voucherAdapter } from './voucher-adapter.js';
 
 defineMessages({
   voucherShopNotMapped: [
     '门店「{shop}」未绑定美团门店，不能核销美团券',
     'Shop "{shop}" is not mapped to a Meituan shop; it cannot verify Meituan vouchers',
+  ],
+  voucherShopNotMappedDouyin: [
+    '门店「{shop}」未绑定抖音门店，不能核销抖音券',
+    'Shop "{shop}" is not mapped to a Douyin shop; it cannot verify Douyin vouchers',
   ],
   voucherAlreadyVerified: ['券码 {code} 已于 {at} 在「{shop}」核销', 'Voucher {code} was verified at {shop} on {at}'],
   voucherUsedAtPlatform: ['券码 {code} 已在平台使用或过期', 'Voucher {code} is already used or expired at the platform'],
@@ -41,7 +49,10 @@ defineMessages({
   voucherNotUnused: ['券码 {code} 已使用或已退款', 'Voucher {code} is already used or refunded'],
   voucherTwice: ['同一张券不能支付两次', 'A voucher pays once'],
   voucherAmount: ['券码 {code} 须整张使用：{amount}', 'Voucher {code} is used whole: {amount}'],
-  voucherPayTypeMissing: ['本店支付模板未启用平台券支付（美团）', "The shop's pay template does not offer voucher payment (Meituan)"],
+  voucherPayTypeMissing: [
+    '本店支付模板未启用平台券支付（{code} {channel}）',
+    "The shop's pay template does not offer the voucher pay type {code} ({channel})",
+  ],
   voucherUsedByBill: [
     '券码 {code} 已用于单据 {billNo}，请先撤单再退款',
     'Voucher {code} paid bill {billNo}; revoke the bill before refunding it',
@@ -59,7 +70,6 @@ export function useVoucherAdapter(next: VoucherAdapter) {
   return before;
 }
 
-const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 const shDay = (column: SQL | typeof thirdOrders.verifiedAt) => sql`(${column} at time zone 'Asia/Shanghai')::date`;
 
@@ -100,12 +110,7 @@ function rowSelect(tx: Db) {
     .$dynamic();
 }
 type Raw = Awaited<ReturnType<ReturnType<typeof rowSelect>['execute']>>[number];
-const toRow = (r: Raw): VoucherRow => ({
-  ...r,
-  verifiedAt: iso(r.verifiedAt) as string,
-  usedAt: iso(r.usedAt),
-  refundedAt: iso(r.refundedAt),
-});
+const toRow = (r: Raw): VoucherRow => withIsoTimes(r, ['verifiedAt', 'usedAt', 'refundedAt']);
 async function voucherOut(tx: Db, id: number) {
   const [r] = await rowSelect(tx).where(eq(thirdOrders.id, id));
   return toRow(r);
@@ -149,8 +154,34 @@ export async function listVouchers(tx: Db, auth: Auth, q: z.output<typeof vouche
   };
 }
 
+/** The shop's shop at a platform (Meituan `openShopUuid` with its account, Douyin `poiId`), when it is mapped. */
+async function platformShopOf(tx: Db, channel: VoucherChannel, shopId: number) {
+  if (channel === 'douyin') {
+    const [dy] = await tx.select({ platformShopId: dyShops.poiId }).from(dyShops).where(eq(dyShops.shopId, shopId));
+    return dy ? { platformShopId: dy.platformShopId, account: null } : undefined;
+  }
+  const [mt] = await tx
+    .select({ platformShopId: mtShops.openShopUuid, account: mtKeys.account })
+    .from(mtShops)
+    .leftJoin(mtKeys, eq(mtKeys.id, mtShops.mtKeyId))
+    .where(eq(mtShops.shopId, shopId));
+  return mt;
+}
+
+/** The voucher platforms a shop is mapped to, in the channels' order (what the till's 核销 offers). */
+export async function voucherChannelsOf(tx: Db, shopId: number): Promise<VoucherChannel[]> {
+  const [mt] = await tx.select({ id: mtShops.id }).from(mtShops).where(eq(mtShops.shopId, shopId));
+  const [dy] = await tx.select({ id: dyShops.id }).from(dyShops).where(eq(dyShops.shopId, shopId));
+  return voucherChannels.filter((c) => (c === 'meituan' ? mt : dy));
+}
+
+/** The channel's voucher pay type among a bill's pay rules (kind `voucher` with the channel's code). */
+export function voucherPayRule<R extends { kind: string | null; code: string }>(rules: R[], channel: VoucherChannel) {
+  return rules.find((r) => r.kind === 'voucher' && r.code === voucherChannelPayCodes[channel]);
+}
+
 /**
- * 核销: the shop's Meituan mapping, then the voucher is looked up and consumed at the platform and kept
+ * 核销: the shop's mapping to the channel's platform (Meituan or Douyin), then the voucher is looked up and consumed at the platform and kept
  * as verified. One code at a time per tenant and channel (an advisory lock), and one live row per code
  * (the partial unique index): of two cashiers verifying the same code, one verifies it, the other is
  * told it already was (409). A refusal of the platform is answered and nothing is kept.
@@ -159,12 +190,8 @@ export async function verifyVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
   assertShopVisible(auth, body.shopId);
   const [shop] = await tx.select({ id: shops.id, name: shops.name }).from(shops).where(eq(shops.id, body.shopId));
   if (!shop) throw notFound();
-  const [mapping] = await tx
-    .select({ openShopUuid: mtShops.openShopUuid, account: mtKeys.account })
-    .from(mtShops)
-    .leftJoin(mtKeys, eq(mtKeys.id, mtShops.mtKeyId))
-    .where(eq(mtShops.shopId, body.shopId));
-  if (!mapping) throw conflict('voucherShopNotMapped', { shop: shop.name });
+  const mapping = await platformShopOf(tx, body.channel, body.shopId);
+  if (!mapping) throw conflict(body.channel === 'douyin' ? 'voucherShopNotMappedDouyin' : 'voucherShopNotMapped', { shop: shop.name });
   const code = body.code.toUpperCase();
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`third_order:${auth.tenantId}:${body.channel}:${code}`}))`);
   const [live] = await tx
@@ -184,7 +211,7 @@ export async function verifyVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
     .where(and(eq(thirdOrders.channel, body.channel), eq(thirdOrders.code, code)));
   const request = {
     channel: body.channel,
-    platformShopId: mapping.openShopUuid,
+    platformShopId: mapping.platformShopId,
     code,
     account: mapping.account,
     // Stable for this verification of this code: a retry is the same request to the platform.
@@ -206,7 +233,7 @@ export async function verifyVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
       dealId: found.dealId,
       amount: found.amount,
       shopId: body.shopId,
-      openShopUuid: mapping.openShopUuid,
+      openShopUuid: mapping.platformShopId,
       receiptId,
       verifiedBy: auth.userId,
     })
@@ -223,7 +250,8 @@ async function lockVoucher(tx: Db, auth: Auth, id: number) {
 }
 
 /**
- * 美团退款 (`mt/tkbill`): revokes the verification at the platform and marks the voucher refunded.
+ * 退款 (`mt/tkbill`, Meituan's name, for every channel: the row knows its platform): revokes the
+ * verification at the platform and marks the voucher refunded.
  * Refused while a settled bill that is not revoked uses it (revoke the bill first), and once refunded.
  */
 export async function refundVoucher(tx: Db, auth: Auth, body: z.output<typeof voucherRefundBody>): Promise<VoucherRow> {
@@ -357,7 +385,7 @@ async function listXxw(tx: Db, auth: Auth, kind: 'voucher' | 'product', q: z.out
     .offset((q.page - 1) * q.pageSize);
   const s = await xxwTotals(tx, where);
   return {
-    list: rows.map((r) => ({ ...r, happenedAt: iso(r.happenedAt) as string })),
+    list: rows.map((r) => withIsoTimes(r, ['happenedAt'])),
     total: s.orders,
     page: q.page,
     pageSize: q.pageSize,
@@ -371,7 +399,8 @@ export function registerVoucherRoutes(app: FastifyInstance) {
     'GET',
     V.list,
     {
-      summary: '平台券: verified Meituan vouchers (thirdorder; the seed shows "(not shown)/chain/orderList"), with the amounts by status',
+      summary:
+        '平台券: verified Meituan and Douyin vouchers (thirdorder; the seed shows "(not shown)/chain/orderList"), with the amounts by status',
       perm: 'cashier.thirdorder.view',
       query: voucherListQuery,
       response: voucherListPage,
@@ -383,7 +412,7 @@ export function registerVoucherRoutes(app: FastifyInstance) {
     'POST',
     V.verify,
     {
-      summary: '核销: verify a Meituan voucher at the till in a shop mapped to a Meituan shop (once per code: 409)',
+      summary: '核销: verify a Meituan or Douyin voucher at the till in a shop mapped to that platform (409 unmapped; once per code: 409)',
       perm: 'till.checkout.edit',
       body: voucherVerifyBody,
       entity: 'thirdorder',
@@ -417,7 +446,7 @@ export function registerVoucherRoutes(app: FastifyInstance) {
     'POST',
     V.refund,
     {
-      summary: '美团退款: revoke a verified Meituan voucher at the platform (409 while a settled, not revoked bill uses it)',
+      summary: '退款: revoke a verified voucher (Meituan or Douyin) at its platform (409 while a settled, not revoked bill uses it)',
       perm: 'cashier.thirdorder.refund',
       body: voucherRefundBody,
       entity: 'thirdorder',

@@ -9,19 +9,20 @@ import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { ShopSelect } from '../../platform/shops';
 import { BillCards } from './BillCards';
+import { type DraftPayment, PaymentRows } from './PaymentRows';
+import { type DraftStaff, StaffRows, staffOf } from './StaffRows';
 
 interface BatchForm {
   cardTypeId: number;
   money: number;
   cardnum: number;
-  payTypeId: number;
-  staff: number[];
 }
 
 /**
  * /admin/cashier/batchcard — 批量开卡: N stored-value cards of one type at one amount in one card bill
- * of a shop, paid with one pay type, the staff credited by equal shares; the new cards are listed
- * with their physical number link.
+ * of a shop, paid with the shop's pay types (several, adding up to money × cards, shown live) and
+ * the staff credited by station as on a till bill; the new cards are listed with their physical
+ * number link.
  */
 export default function BatchCardPage() {
   const { t } = useTranslation();
@@ -30,6 +31,8 @@ export default function BatchCardPage() {
   const [form] = Form.useForm<BatchForm>();
   const [formId, setFormId] = useState(() => crypto.randomUUID());
   const [done, setDone] = useState<ServiceBillDetail | null>(null);
+  const [pays, setPays] = useState<DraftPayment[]>([]);
+  const [staff, setStaff] = useState<DraftStaff[]>([]);
   const setup = useQuery({
     queryKey: ['batchcard-setup', shopId],
     queryFn: () => http.read(tillSetup, K.batchSetup, { shopid: shopId }),
@@ -38,6 +41,15 @@ export default function BatchCardPage() {
   const money = Form.useWatch('money', form) ?? 0;
   const cardnum = Form.useWatch('cardnum', form) ?? 0;
   const total = Math.round(money * 100) * cardnum;
+  const paid = pays.reduce((s, p) => s + (p.amount || 0), 0);
+  const payOptions = (setup.data?.payTypes ?? [])
+    .filter((p) => !p.kind)
+    .map((p) => ({ value: `pay:${p.payTypeId}`, label: `${p.code} ${p.name}` }));
+  const reset = () => {
+    form.resetFields();
+    setPays([{ uid: crypto.randomUUID(), target: payOptions[0]?.value ?? '', amount: 0 }]);
+    setStaff([]);
+  };
   const submit = useAction({
     run: async () => {
       const v = await form.validateFields();
@@ -49,8 +61,8 @@ export default function BatchCardPage() {
           cardTypeId: v.cardTypeId,
           money: Math.round(v.money * 100),
           cardnum: v.cardnum,
-          pays: [{ payTypeId: v.payTypeId, amount: total }],
-          yjs: (v.staff ?? []).map((employeeId) => ({ employeeId, station: 1, appointed: false })),
+          pays: pays.filter((p) => p.amount > 0).map((p) => ({ payTypeId: Number(p.target.slice(4)), amount: p.amount })),
+          yjs: staffOf(staff),
           cashUuid: formId,
         },
         { once: true },
@@ -61,6 +73,7 @@ export default function BatchCardPage() {
     done: (bill: ServiceBillDetail) => {
       setDone(bill);
       setFormId(crypto.randomUUID());
+      reset();
     },
   });
   const data = setup.data;
@@ -74,12 +87,14 @@ export default function BatchCardPage() {
             onChange={(v) => {
               setShopId(v);
               form.resetFields();
+              setPays([]);
+              setStaff([]);
             }}
             style={{ width: 220 }}
           />
         </Space>
         {data && (
-          <Form form={form} layout="inline" initialValues={{ cardnum: 1, staff: [] }} style={{ rowGap: 12 }}>
+          <Form form={form} layout="inline" initialValues={{ cardnum: 1 }} style={{ rowGap: 12 }}>
             <Form.Item name="cardTypeId" label={t('till.cardBill.cardType')} rules={[{ required: true }]}>
               <Select
                 style={{ width: 200 }}
@@ -93,32 +108,38 @@ export default function BatchCardPage() {
             <Form.Item name="cardnum" label={t('till.cardBill.cardnum')} rules={[{ required: true }]}>
               <InputNumber min={1} max={BATCH_CARDS_MAX} precision={0} style={{ width: 100 }} data-testid="batch-cardnum" />
             </Form.Item>
-            <Form.Item name="payTypeId" label={t('till.cardBill.pays')} rules={[{ required: true }]}>
-              <Select
-                style={{ width: 180 }}
-                options={data.payTypes.filter((p) => !p.kind).map((p) => ({ value: p.payTypeId, label: `${p.code} ${p.name}` }))}
-                data-testid="batch-pay"
-              />
-            </Form.Item>
-            <Form.Item name="staff" label={t('till.cardBill.staff')}>
-              <Select
-                mode="multiple"
-                style={{ width: 260 }}
-                optionFilterProp="label"
-                options={data.employees.map((e) => ({ value: e.id, label: `${e.code} ${e.name}` }))}
-              />
-            </Form.Item>
             <Form.Item>
               <Space>
                 <Typography.Text strong>{t('till.cardBill.total', { amount: formatMoney(total) })}</Typography.Text>
                 {may('cashier.batchcard.open') && (
-                  <Button type="primary" loading={submit.busy} onClick={() => submit.run()} data-testid="batch-submit">
+                  <Button
+                    type="primary"
+                    disabled={total === 0 || paid !== total}
+                    loading={submit.busy}
+                    onClick={() => submit.run()}
+                    data-testid="batch-submit"
+                  >
                     {t('till.cardBill.submit')}
                   </Button>
                 )}
               </Space>
             </Form.Item>
           </Form>
+        )}
+        {data && (
+          <Card size="small" title={t('till.cardBill.pays')}>
+            <PaymentRows
+              payments={pays.length ? pays : [{ uid: 'first', target: payOptions[0]?.value ?? '', amount: 0 }]}
+              options={payOptions}
+              toPay={total}
+              onChange={setPays}
+            />
+          </Card>
+        )}
+        {data && (
+          <Card size="small" title={t('till.cardBill.staff')}>
+            <StaffRows rows={staff} employees={data.employees} onChange={setStaff} />
+          </Card>
         )}
         {done && (
           <>

@@ -8,6 +8,7 @@ import {
   type TillSetup,
   tillPackageLine,
   tillSetup,
+  voucherChannelLabels,
 } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -35,6 +36,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { authApi } from '../../platform/auth';
 import { http, isApiError } from '../../platform/http';
+import { pickLabel } from '../../platform/i18n';
 import { LangSwitch } from '../../platform/LangSwitch';
 import { formatMoney } from '../../platform/money';
 import { PageLoading } from '../../platform/PageLoading';
@@ -42,6 +44,7 @@ import { getAppToken, getBoardToken, setAppToken } from '../../platform/session'
 import { ShopSelect, useShops } from '../../platform/shops';
 import { StatusTag } from './BillView';
 import { CardLineButtons, CardLineItem, isCardKind } from './CardLines';
+import { type DraftPayment, PaymentRows } from './PaymentRows';
 import { flushPending, pendingSettles, queueSettle, sendSettle, settleKeyOf } from './pending';
 import { receiptLines } from './receipt';
 import { VoucherVerifyButton } from './VoucherVerify';
@@ -60,12 +63,6 @@ interface DraftLine {
   packageLineId: number | null;
   /** Card lines: the money paid into the card. */
   amount?: number;
-}
-interface DraftPayment {
-  /** Tells the rows apart while they are edited. */
-  uid: string;
-  target: string; // `card:<id>` or `pay:<id>`
-  amount: number;
 }
 
 /** The cashier application at /cashier, with its own token (`ho.token.cashier`), re-logged in from the board's. */
@@ -663,50 +660,18 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
       </Card>
       {isOpen && data.lines.length > 0 && (
         <Card size="small" title={`${t('till.pay')} · ${t('till.toPay', { amount: formatMoney(toPay) })}`}>
-          <Space direction="vertical">
-            {payments.map((p, i) => (
-              <Space key={p.uid}>
-                <Select
-                  style={{ width: 240 }}
-                  value={p.target}
-                  options={payOptions}
-                  onChange={(v) => setPayments(payments.map((x, j) => (j === i ? { ...x, target: v } : x)))}
-                  data-testid={`till-pay-type-${i}`}
-                />
-                <InputNumber
-                  min={0}
-                  precision={2}
-                  value={p.amount / 100}
-                  onChange={(v) => setPayments(payments.map((x, j) => (j === i ? { ...x, amount: Math.round((v ?? 0) * 100) } : x)))}
-                  data-testid={`till-pay-amount-${i}`}
-                />
-                {payments.length > 1 && (
-                  <Button type="link" size="small" onClick={() => setPayments(payments.filter((_x, j) => j !== i))}>
-                    {t('till.remove')}
-                  </Button>
-                )}
-              </Space>
-            ))}
-            <Space>
-              <Button
-                onClick={() =>
-                  setPayments([
-                    ...payments,
-                    {
-                      uid: crypto.randomUUID(),
-                      target: payOptions[payOptions.length > 1 ? 1 : 0]?.value ?? '',
-                      amount: Math.max(0, toPay - paid),
-                    },
-                  ])
-                }
-                data-testid="till-add-payment"
-              >
-                {t('till.addPayment')}
-              </Button>
+          <PaymentRows
+            payments={payments}
+            options={payOptions}
+            toPay={toPay}
+            onChange={setPayments}
+            actions={
               <VoucherVerifyButton
                 shopId={data.shopId}
+                channels={setup.voucherChannels}
                 onVerified={(v) => {
-                  setVouchers([...vouchers, { id: v.id, label: `${t('vouchers.payLabel')} ${v.code} ${formatMoney(v.amount)}` }]);
+                  const payLabel = t('vouchers.payLabel', { channel: pickLabel(voucherChannelLabels[v.channel]) });
+                  setVouchers([...vouchers, { id: v.id, label: `${payLabel} ${v.code} ${formatMoney(v.amount)}` }]);
                   // The voucher takes its value off the first payment, so the payments still add up to the bill.
                   const rest = payments.map((x, j) =>
                     j === 0 && !x.target.startsWith('voucher:') ? { ...x, amount: Math.max(0, x.amount - v.amount) } : x,
@@ -714,14 +679,12 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
                   setPayments([...rest, { uid: crypto.randomUUID(), target: `voucher:${v.id}`, amount: v.amount }]);
                 }}
               />
-              <Typography.Text type={paid === toPay ? 'success' : 'danger'}>
-                {t('till.remaining', { amount: formatMoney(toPay - paid) })}
-              </Typography.Text>
-              <Button type="primary" disabled={paid !== toPay} loading={busy} onClick={settle} data-testid="till-settle">
-                {t('till.settle')}
-              </Button>
-            </Space>
-          </Space>
+            }
+          >
+            <Button type="primary" disabled={paid !== toPay} loading={busy} onClick={settle} data-testid="till-settle">
+              {t('till.settle')}
+            </Button>
+          </PaymentRows>
         </Card>
       )}
       {data.status === 4 && (

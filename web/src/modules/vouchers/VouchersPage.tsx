@@ -19,7 +19,7 @@ import { formatMoney } from '../../platform/money';
 
 const statusColor: Record<number, string> = { 1: 'blue', 2: 'green', 4: 'default' };
 
-/** /admin/cashier/thirdorder — Meituan vouchers verified at the tills: filters, amounts by status, refund at Meituan while no settled bill uses one. */
+/** /admin/cashier/thirdorder — Meituan and Douyin vouchers verified at the tills: filters, amounts by status, refund at the platform while no settled bill uses one. */
 export default function VouchersPage() {
   const { t } = useTranslation();
   const may = usePermission();
@@ -91,7 +91,11 @@ export default function VouchersPage() {
       />
       <ReasonDialog
         row={refunding}
-        title={t('vouchers.refundTitle', { code: refunding?.code ?? '', amount: formatMoney(refunding?.amount) })}
+        title={t('vouchers.refundTitle', {
+          channel: refunding ? label(voucherChannelLabels[refunding.channel]) : '',
+          code: refunding?.code ?? '',
+          amount: formatMoney(refunding?.amount),
+        })}
         label={t('vouchers.reason')}
         onClose={() => setRefunding(null)}
         send={(row, v) => http.send(voucherRow, V.refund, { id: row.id, reason: v.reason }, { once: true })}
