@@ -52,7 +52,7 @@ export const voucherListQuery = pageQuery.extend({
 
 export const voucherRow = z.object({
   id: z.number(),
-  channel: z.string(),
+  channel: z.enum(voucherChannels),
   code: z.string(),
   productName: z.string(),
   amount: z.number(),
