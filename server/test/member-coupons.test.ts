@@ -145,6 +145,17 @@ describe('coupons and red envelopes held by members', async () => {
     ok(await clerk.client.post(WITHDRAW, { id: item.id, reason: '误发' }, key()));
   });
 
+  it('a member holding an unused item cannot be cancelled; once it is withdrawn they can', async () => {
+    const m = await makeMember(t, a, s1);
+    const c = await coupon();
+    const [item] = ok(await issue({ memberId: m.id, shopId: s1, kind: 'coupon', definitionId: c.id }));
+    const refused = await a.admin.get('/api-member/chainmember/cancellMember', { memid: m.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.resp_msg).toContain('优惠券/红包 1');
+    ok(await a.admin.post(WITHDRAW, { id: item.id, reason: '注销前收回' }, key()));
+    expect(ok(await a.admin.get('/api-member/chainmember/cancellMember', { memid: m.id }))).toEqual({ memid: m.id, status: 3 });
+  });
+
   it('issues once per Idempotency-Key', async () => {
     const m = await makeMember(t, a, s1);
     const c = await coupon();
