@@ -242,7 +242,14 @@ test('head office sells a package and records a deposited product on the member 
 
   // ---- a ¥20 coupon, issued by hand on the member page and listed unused
   const api = await apiAs(running.server, 'admin', running.server.adminPassword);
-  await api('/api-chain/couponinfo/add', { code: 'YHQE2E01', name: '到店立减20元', couponType: 1, value: 2000, timeType: 2, validDays: 30 });
+  await api('/api-chain/couponinfo/add', {
+    code: 'YHQE2E01',
+    name: '到店立减20元',
+    couponType: 1,
+    value: 2000,
+    timeType: 2,
+    validDays: 30,
+  });
   await pane(page).locator('.ho-issue-coupon').click();
   const issue = modal(page);
   await settle(page);
