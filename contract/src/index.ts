@@ -19,6 +19,7 @@ export * from './identity.js';
 export * from './identity-records.js';
 export * from './locks.js';
 export * from './marketing.js';
+export * from './member-coupons.js';
 export * from './member-packages.js';
 export * from './members.js';
 export * from './org.js';

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { productAndBrowser, shot, signIn } from '../harness.js';
+import { apiAs } from '../support.js';
 
 const running = productAndBrowser();
 const VIEWPORT = { width: 1366, height: 768 };
@@ -238,5 +239,30 @@ test('head office sells a package and records a deposited product on the member 
   assert.match((await kept.textContent()) ?? '', /2 \/ 2.*¥88\.00/);
   await kept.scrollIntoViewIfNeeded();
   await shot(page, 'money-10-member-packages');
+
+  // ---- a ¥20 coupon, issued by hand on the member page and listed unused
+  const api = await apiAs(running.server, 'admin', running.server.adminPassword);
+  await api('/api-chain/couponinfo/add', {
+    code: 'YHQE2E01',
+    name: '到店立减20元',
+    couponType: 1,
+    value: 2000,
+    timeType: 2,
+    validDays: 30,
+  });
+  await pane(page).locator('.ho-issue-coupon').click();
+  const issue = modal(page);
+  await settle(page);
+  await pick(page, issue.locator('.ant-select').nth(0), '到店立减20元');
+  await pick(page, issue.locator('.ant-select').nth(1), '国贸');
+  await shot(page, 'money-11-issue-coupon');
+  await issue.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await issue.waitFor({ state: 'hidden' });
+  await settle(page);
+  const held = pane(page).locator('.ho-member-coupons .ant-table-row', { hasText: '到店立减20元' }).first();
+  await held.waitFor();
+  assert.match((await held.textContent()) ?? '', /¥20\.00.*未使用.*手工发放/);
+  await held.scrollIntoViewIfNeeded();
+  await shot(page, 'money-12-member-coupons');
   await context.close();
 });

@@ -9,7 +9,7 @@ import { members } from '../members/schema.js';
 import { type Actor, lockCard, openCard, transferCard } from './card-money.js';
 import { movePackagesWithCard } from './packages.js';
 import './messages.js';
-import { cardBindingLogs, deposits, memberCards, memberPackageLines, packageBalances } from './schema.js';
+import { cardBindingLogs, deposits, memberCards, memberCoupons, memberPackageLines, packageBalances } from './schema.js';
 
 /** queryMemberByMobile: the member a card would go to, never the giver's own number. */
 export async function memberByMobile(tx: Db, mobile: string, giverId: number) {
@@ -78,6 +78,18 @@ async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
     .from(deposits)
     .where(eq(deposits.memberId, memberId));
   if (Number(kept.count)) items.push(`${en ? 'deposited products' : '寄存产品'} ${Number(kept.count)}`);
+  // Coupons and red envelopes still usable (unused, not expired).
+  const [held] = await tx
+    .select({ count: sql<string>`count(*)` })
+    .from(memberCoupons)
+    .where(
+      and(
+        eq(memberCoupons.memberId, memberId),
+        eq(memberCoupons.state, 'unused'),
+        sql`${memberCoupons.validTo} >= ${businessDate()}::date`,
+      ),
+    );
+  if (Number(held.count)) items.push(`${en ? 'coupons and red envelopes' : '优惠券/红包'} ${Number(held.count)}`);
   if (Number(m.points)) items.push(`${en ? 'points' : '积分'} ${m.points}`);
   return items.join(en ? ', ' : '、');
 }

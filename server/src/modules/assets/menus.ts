@@ -29,6 +29,9 @@ export const assetsMenus: MenuDef[] = [
           action('assets.card.transfer', '转卡', 'Transfer a card'),
           action('assets.card.bind', '实体卡关联', 'Bind physical cards'),
           action('assets.member.cancel', '注销/恢复会员', 'Cancel, restore members'),
+          action('assets.coupon.view', '查看优惠券/红包', 'See coupons, red envelopes'),
+          action('assets.coupon.issue', '发放优惠券/红包', 'Issue coupons, red envelopes'),
+          action('assets.coupon.withdraw', '收回优惠券/红包', 'Withdraw coupons, red envelopes'),
         ],
       },
       {

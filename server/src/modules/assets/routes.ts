@@ -55,6 +55,7 @@ import {
   restoreMember,
   unbind,
 } from './member-actions.js';
+import { memberCouponRoutes } from './member-coupons.js';
 import { packageRoutes } from './packages-routes.js';
 import { refundDetail as refundDetailOf, refundList, refundMember, saveRefund } from './refunds.js';
 import { cardBills, memberCards } from './schema.js';
@@ -465,6 +466,7 @@ export async function assetsModule(app: FastifyInstance) {
   );
   await refundRoutes(app);
   await packageRoutes(app);
+  await memberCouponRoutes(app);
 }
 
 /** Direct refunds (tkhead). */

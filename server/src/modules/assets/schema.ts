@@ -12,6 +12,7 @@ import {
   version,
 } from '../../db/columns.js';
 import { users } from '../identity/schema.js';
+import { coupons, redEnvelopes } from '../marketing/schema.js';
 import { cardTypes, members } from '../members/schema.js';
 import { shops } from '../org/schema.js';
 
@@ -527,5 +528,55 @@ export const refundProductLines = pgTable(
     index('refund_product_lines_tenant_refund').on(t.tenantId, t.refundId),
     tenantReference(t, t.refundId, refunds).onDelete('cascade'),
     tenantReference(t, t.depositId, deposits),
+  ],
+);
+
+/**
+ * Coupons (优惠券) and red envelopes (红包) held by members: one row per issued item, of exactly one
+ * definition (its kind). `state` stores unused | used | withdrawn; expired is read from `valid_to`.
+ * Face value in cents, fixed at issue from the definition.
+ */
+export const memberCoupons = pgTable(
+  'member_coupons',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** coupon | redEnvelope. */
+    kind: text('kind').notNull(),
+    couponId: bigint('coupon_id', { mode: 'number' }),
+    redEnvelopeId: bigint('red_envelope_id', { mode: 'number' }),
+    code: text('code').notNull(),
+    faceValue: bigint('face_value', { mode: 'number' }).notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    state: text('state').notNull().default('unused'),
+    /** manual | activity. */
+    source: text('source').notNull(),
+    /** The issuing shop. */
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    usedBillId: bigint('used_bill_id', { mode: 'number' }),
+    usedBillNo: text('used_bill_no'),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    withdrawReason: text('withdraw_reason'),
+    memo: memo(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('member_coupons_tenant_code').on(t.tenantId, t.code),
+    index('member_coupons_tenant_member').on(t.tenantId, t.memberId, t.id),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.couponId, coupons),
+    tenantReference(t, t.redEnvelopeId, redEnvelopes),
+    check(
+      'member_coupons_definition',
+      sql`(${t.kind} = 'coupon' and ${t.couponId} is not null and ${t.redEnvelopeId} is null) or (${t.kind} = 'redEnvelope' and ${t.redEnvelopeId} is not null and ${t.couponId} is null)`,
+    ),
+    check('member_coupons_state', sql`${t.state} in ('unused', 'used', 'withdrawn')`),
+    check('member_coupons_face_value', sql`${t.faceValue} >= 0`),
   ],
 );

@@ -10,6 +10,7 @@ import { formatMoney, yuanToCents } from '../../platform/money';
 import { notify } from '../../platform/notify';
 import { ASSETS } from './api';
 import { CardRecords } from './CardRecords';
+import { MemberCoupons } from './MemberCoupons';
 import { MemberPackages } from './packages/MemberPackages';
 
 const money = (v: number) => formatMoney(v);
@@ -117,6 +118,7 @@ export default function MemberAssets({ memberId }: { memberId: number }) {
         ]}
       />
       <MemberPackages memberId={memberId} />
+      <MemberCoupons memberId={memberId} />
       {dialog?.kind === 'open' ? <OpenCardModal memberId={memberId} onClose={close} /> : null}
       {dialog?.kind === 'recharge' ? <RechargeModal memberId={memberId} card={dialog.card} onClose={close} /> : null}
       {dialog?.kind === 'adjust' ? <AdjustModal memberId={memberId} card={dialog.card} onClose={close} /> : null}

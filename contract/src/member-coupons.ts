@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { id, type Label } from './platform.js';
+
+// Coupons (优惠券) and red envelopes (红包) held by members: one issued item of a definition, with its
+// face value in cents, its validity and its state. Head office issues by hand and withdraws an unused one.
+
+export const memberCouponPaths = {
+  list: '/api-member/membercoupon/list',
+  issue: '/api-member/membercoupon/issue',
+  withdraw: '/api-member/membercoupon/withdraw',
+} as const;
+
+export const memberCouponKinds = ['coupon', 'redEnvelope'] as const;
+export type MemberCouponKind = (typeof memberCouponKinds)[number];
+export const memberCouponKindLabels: Record<MemberCouponKind, Label> = {
+  coupon: ['优惠券', 'Coupon'],
+  redEnvelope: ['红包', 'Red envelope'],
+};
+
+/** unused 未使用 | used 已使用 | expired 已过期 (read from the dates, never stored) | withdrawn 已收回. */
+export const memberCouponStates = ['unused', 'used', 'expired', 'withdrawn'] as const;
+export type MemberCouponState = (typeof memberCouponStates)[number];
+export const memberCouponStateLabels: Record<MemberCouponState, Label> = {
+  unused: ['未使用', 'Unused'],
+  used: ['已使用', 'Used'],
+  expired: ['已过期', 'Expired'],
+  withdrawn: ['已收回', 'Withdrawn'],
+};
+
+/** How an item came to the member: by hand 手工发放 | activity 活动赠送. */
+export const memberCouponSources = ['manual', 'activity'] as const;
+export const memberCouponSourceLabels: Record<(typeof memberCouponSources)[number], Label> = {
+  manual: ['手工发放', 'By hand'],
+  activity: ['活动赠送', 'Activity'],
+};
+
+export const memberCouponIssueBody = z.strictObject({
+  memberId: id,
+  /** The issuing shop. */
+  shopId: id,
+  kind: z.enum(memberCouponKinds),
+  /** The coupon or red envelope definition. */
+  definitionId: id,
+  count: z.number().int().min(1).max(20).default(1),
+  memo: z.string().trim().max(200).optional(),
+});
+export const memberCouponWithdrawBody = z.strictObject({
+  id,
+  reason: z.string().trim().min(1, '请填写收回原因 / enter a reason').max(200),
+});
+export const memberCouponListQuery = z.object({ memid: id });
+
+export const memberCouponRow = z.object({
+  id: z.number(),
+  memberId: z.number(),
+  kind: z.enum(memberCouponKinds),
+  definitionId: z.number(),
+  definitionCode: z.string(),
+  definitionName: z.string(),
+  code: z.string(),
+  /** Cents. */
+  faceValue: z.number(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  state: z.enum(memberCouponStates),
+  source: z.enum(memberCouponSources),
+  shopId: z.number(),
+  shopName: z.string(),
+  usedBillNo: z.string().nullable(),
+  usedAt: z.string().nullable(),
+  withdrawReason: z.string().nullable(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MemberCouponRow = z.infer<typeof memberCouponRow>;

@@ -1,0 +1,241 @@
+import {
+  type MemberCouponRow,
+  memberCouponIssueBody,
+  memberCouponListQuery,
+  memberCouponRow,
+  memberCouponStateLabels,
+  memberCouponWithdrawBody,
+  memberCouponPaths as P,
+} from '@headoffice/contract';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { definedEntityLabels } from '../../platform/audit.js';
+import type { Auth } from '../../platform/auth.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { defineMessages } from '../../platform/i18n.js';
+import { businessDate, nextNumber } from '../../platform/numbering.js';
+import { route } from '../../platform/route.js';
+import { coupons, redEnvelopes } from '../marketing/schema.js';
+import { members } from '../members/schema.js';
+import { shops } from '../org/schema.js';
+import { assertMemberVisible, assertShop } from './assets.js';
+import type { Actor } from './card-money.js';
+import { memberCoupons } from './schema.js';
+
+defineMessages({
+  couponDefinitionDisabled: ['「{name}」已停用，不能发放', '"{name}" is disabled and cannot be issued'],
+  couponDiscountNotIssued: [
+    '折扣券「{name}」暂不能发放给会员：只有代金券有面值',
+    'Discount coupon "{name}" cannot be issued yet: only amount-off coupons have a face value',
+  ],
+  couponDefinitionEnded: ['「{name}」的有效期已于 {date} 结束', 'The validity of "{name}" ended on {date}'],
+  couponMemberCancelled: ['会员已注销，不能发放', 'The member is cancelled; nothing can be issued'],
+  couponNotUnused: ['只能收回未使用且未过期的券：该券{state}', 'Only an unused, unexpired item can be withdrawn: this one is {stateEn}'],
+});
+
+/** Dates as the database returns them for `date` columns, `YYYY-MM-DD`. */
+const addDays = (day: string, days: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+type Definition = {
+  name: string;
+  status: number;
+  faceValue: number;
+  discount: boolean;
+  timeType: number;
+  startDate: string | null;
+  endDate: string | null;
+  validDays: number | null;
+};
+
+async function definitionOf(tx: Db, kind: 'coupon' | 'redEnvelope', id: number): Promise<Definition> {
+  if (kind === 'coupon') {
+    const [c] = await tx.select().from(coupons).where(eq(coupons.id, id));
+    if (!c) throw notFound();
+    return { ...c, faceValue: c.couponType === 1 ? c.value : 0, discount: c.couponType === 2 };
+  }
+  const [r] = await tx.select().from(redEnvelopes).where(eq(redEnvelopes.id, id));
+  if (!r) throw notFound();
+  return { ...r, faceValue: r.money, discount: false };
+}
+
+/** The validity an item issued today gets: the definition's fixed dates, or today and N − 1 days after. */
+function validityOf(d: Definition, today: string) {
+  if (d.timeType === 1 && d.startDate && d.endDate) return { validFrom: d.startDate, validTo: d.endDate };
+  return { validFrom: today, validTo: addDays(today, (d.validDays ?? 1) - 1) };
+}
+
+/**
+ * Issues `count` items of a definition to a member by hand (or from an activity). Refused (409) for a
+ * disabled definition, a discount coupon (no face value: see DECISIONS), a validity already over and a
+ * cancelled member.
+ */
+export async function issueMemberCoupons(
+  tx: Db,
+  auth: Auth,
+  actor: Actor,
+  input: z.output<typeof memberCouponIssueBody>,
+  source: 'manual' | 'activity' = 'manual',
+): Promise<MemberCouponRow[]> {
+  await assertMemberVisible(tx, auth, input.memberId);
+  assertShop(auth, input.shopId);
+  const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, input.shopId));
+  if (!shop) throw notFound();
+  const def = await definitionOf(tx, input.kind, input.definitionId);
+  const [member] = await tx.select({ status: members.status }).from(members).where(eq(members.id, input.memberId));
+  if (member.status === 3) throw conflict('couponMemberCancelled');
+  if (def.status !== 1) throw conflict('couponDefinitionDisabled', { name: def.name });
+  if (def.discount) throw conflict('couponDiscountNotIssued', { name: def.name });
+  const today = businessDate();
+  const validity = validityOf(def, today);
+  if (validity.validTo < today) throw conflict('couponDefinitionEnded', { name: def.name, date: validity.validTo });
+  const ids: number[] = [];
+  for (let i = 0; i < input.count; i++) {
+    const code = await nextNumber(tx, actor.tenantId, input.kind === 'coupon' ? 'YHQ' : 'HB', today);
+    const [row] = await tx
+      .insert(memberCoupons)
+      .values({
+        tenantId: actor.tenantId,
+        memberId: input.memberId,
+        kind: input.kind,
+        couponId: input.kind === 'coupon' ? input.definitionId : null,
+        redEnvelopeId: input.kind === 'redEnvelope' ? input.definitionId : null,
+        code,
+        faceValue: def.faceValue,
+        ...validity,
+        source,
+        shopId: input.shopId,
+        memo: input.memo ?? null,
+        createdBy: actor.userId,
+      })
+      .returning({ id: memberCoupons.id });
+    ids.push(row.id);
+  }
+  return rowsWhere(tx, inArray(memberCoupons.id, ids));
+}
+
+/** Withdraws (收回) an unused, unexpired item; a used, withdrawn or expired one is refused (409). */
+export async function withdrawMemberCoupon(tx: Db, auth: Auth, input: z.output<typeof memberCouponWithdrawBody>): Promise<MemberCouponRow> {
+  const [item] = await tx
+    .select({ memberId: memberCoupons.memberId, shopId: memberCoupons.shopId })
+    .from(memberCoupons)
+    .where(eq(memberCoupons.id, input.id));
+  if (!item) throw notFound();
+  await assertMemberVisible(tx, auth, item.memberId);
+  assertShop(auth, item.shopId);
+  const [done] = await tx
+    .update(memberCoupons)
+    .set({ state: 'withdrawn', withdrawReason: input.reason, updatedAt: sql`now()` })
+    .where(and(eq(memberCoupons.id, input.id), eq(memberCoupons.state, 'unused'), sql`${memberCoupons.validTo} >= ${businessDate()}::date`))
+    .returning({ id: memberCoupons.id });
+  const [now] = await rowsWhere(tx, eq(memberCoupons.id, input.id));
+  if (!done) {
+    const [zh, en] = memberCouponStateLabels[now.state];
+    throw conflict('couponNotUnused', { state: zh, stateEn: en.toLowerCase() });
+  }
+  return now;
+}
+
+/** A member's coupons and red envelopes, oldest first. */
+export async function memberCouponsOf(tx: Db, auth: Auth, memberId: number): Promise<MemberCouponRow[]> {
+  await assertMemberVisible(tx, auth, memberId);
+  return rowsWhere(tx, eq(memberCoupons.memberId, memberId));
+}
+
+async function rowsWhere(tx: Db, where: SQL | undefined): Promise<MemberCouponRow[]> {
+  const rows = await tx
+    .select({
+      id: memberCoupons.id,
+      memberId: memberCoupons.memberId,
+      kind: memberCoupons.kind,
+      definitionId: sql<number>`coalesce(${memberCoupons.couponId}, ${memberCoupons.redEnvelopeId})`,
+      definitionCode: sql<string>`coalesce(${coupons.code}, ${redEnvelopes.code})`,
+      definitionName: sql<string>`coalesce(${coupons.name}, ${redEnvelopes.name})`,
+      code: memberCoupons.code,
+      faceValue: memberCoupons.faceValue,
+      validFrom: memberCoupons.validFrom,
+      validTo: memberCoupons.validTo,
+      state: sql<string>`case when ${memberCoupons.state} = 'unused' and ${memberCoupons.validTo} < ${businessDate()}::date then 'expired' else ${memberCoupons.state} end`,
+      source: memberCoupons.source,
+      shopId: memberCoupons.shopId,
+      shopName: shops.name,
+      usedBillNo: memberCoupons.usedBillNo,
+      usedAt: memberCoupons.usedAt,
+      withdrawReason: memberCoupons.withdrawReason,
+      memo: memberCoupons.memo,
+      createdAt: memberCoupons.createdAt,
+    })
+    .from(memberCoupons)
+    .innerJoin(shops, eq(shops.id, memberCoupons.shopId))
+    .leftJoin(coupons, eq(coupons.id, memberCoupons.couponId))
+    .leftJoin(redEnvelopes, eq(redEnvelopes.id, memberCoupons.redEnvelopeId))
+    .where(where)
+    .orderBy(asc(memberCoupons.id));
+  return rows.map(
+    (r) =>
+      ({
+        ...r,
+        definitionId: Number(r.definitionId),
+        faceValue: Number(r.faceValue),
+        usedAt: r.usedAt ? new Date(r.usedAt).toISOString() : null,
+        createdAt: new Date(r.createdAt).toISOString(),
+      }) as MemberCouponRow,
+  );
+}
+
+definedEntityLabels.set('membercoupon', ['会员优惠券/红包', 'member coupon or red envelope']);
+
+/** Routes: a member's coupons and red envelopes, issue by hand, withdraw. */
+export async function memberCouponRoutes(app: FastifyInstance) {
+  route(
+    app,
+    'GET',
+    P.list,
+    {
+      summary: "A member's coupons and red envelopes: face value, validity, state (unused, used, expired, withdrawn), issuing shop",
+      description: 'Not in the seed (the member page lists them, as memberinfo does).',
+      perm: 'assets.coupon.view',
+      query: memberCouponListQuery,
+      response: z.array(memberCouponRow),
+    },
+    ({ tx, auth, query }) => memberCouponsOf(tx, auth, query.memid),
+  );
+  route(
+    app,
+    'POST',
+    P.issue,
+    {
+      summary: 'Issue coupons or red envelopes of a definition to a member by hand (count items, each its own code)',
+      description:
+        'Not in the seed. Face value from the definition (amount-off coupons and red envelopes; a discount coupon is refused 409), validity its fixed dates or N days from today. A disabled definition, an ended validity or a cancelled member: 409. Idempotency-Key.',
+      perm: 'assets.coupon.issue',
+      body: memberCouponIssueBody,
+      entity: 'membercoupon',
+      verb: 'create',
+      idempotent: 'optional',
+      response: z.array(memberCouponRow),
+    },
+    ({ tx, auth, body }) => issueMemberCoupons(tx, auth, { tenantId: auth.tenantId, userId: auth.userId }, body),
+  );
+  route(
+    app,
+    'POST',
+    P.withdraw,
+    {
+      summary: 'Withdraw (收回) an unused, unexpired coupon or red envelope, with a reason',
+      description: 'Not in the seed. A used, withdrawn or expired item: 409.',
+      perm: 'assets.coupon.withdraw',
+      body: memberCouponWithdrawBody,
+      entity: 'membercoupon',
+      verb: 'update',
+      idempotent: 'optional',
+      response: memberCouponRow,
+    },
+    ({ tx, auth, body }) => withdrawMemberCoupon(tx, auth, body),
+  );
+}

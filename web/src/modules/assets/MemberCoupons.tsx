@@ -1,0 +1,227 @@
+import {
+  type MemberCouponKind,
+  type MemberCouponRow,
+  memberCouponKindLabels,
+  memberCouponPaths,
+  memberCouponRow,
+  memberCouponSourceLabels,
+  memberCouponStateLabels,
+} from '@headoffice/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, InputNumber, Radio, Select, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { usePermission } from '../../platform/auth';
+import { LocationSelect } from '../../platform/bills/pickers';
+import { EmptyState } from '../../platform/Empty';
+import { http } from '../../platform/http';
+import { pickLabel } from '../../platform/i18n';
+import { formatMoney } from '../../platform/money';
+import { notify } from '../../platform/notify';
+import { FormModal } from './MemberAssets';
+
+const couponsKey = (memberId: number) => ['member-coupons', memberId];
+const stateColors = { unused: 'green', used: 'blue', expired: 'default', withdrawn: 'orange' } as const;
+const definitionPaths: Record<MemberCouponKind, string> = {
+  coupon: '/api-chain/couponinfo/list/all',
+  redEnvelope: '/api-chain/redenvelopeinfo/list/all',
+};
+
+/** A member's coupons (优惠券) and red envelopes (红包) with their state; head office issues and withdraws them. */
+export function MemberCoupons({ memberId }: { memberId: number }) {
+  const { t } = useTranslation();
+  const can = usePermission();
+  const [dialog, setDialog] = useState<'issue' | MemberCouponRow | null>(null);
+  const q = useQuery({
+    queryKey: couponsKey(memberId),
+    queryFn: ({ signal }) => http.read(z.array(memberCouponRow), memberCouponPaths.list, { memid: memberId }, { signal }),
+    enabled: can('assets.coupon.view'),
+  });
+  if (!can('assets.coupon.view')) return null;
+  const close = () => setDialog(null);
+  return (
+    <Card
+      size="small"
+      title={t('assets.coupon.title')}
+      style={{ marginTop: 12 }}
+      extra={
+        can('assets.coupon.issue') ? (
+          <Button size="small" className="ho-issue-coupon" onClick={() => setDialog('issue')}>
+            {t('assets.coupon.issue')}
+          </Button>
+        ) : null
+      }
+    >
+      <Table<MemberCouponRow>
+        className="ho-member-coupons"
+        rowKey="id"
+        size="small"
+        loading={q.isLoading}
+        pagination={false}
+        dataSource={q.data ?? []}
+        locale={{ emptyText: <EmptyState compact description={t('assets.coupon.none')} /> }}
+        scroll={{ x: 1240 }}
+        columns={[
+          {
+            title: t('assets.coupon.kind'),
+            dataIndex: 'kind',
+            width: 80,
+            render: (v: MemberCouponKind) => pickLabel(memberCouponKindLabels[v]),
+          },
+          { title: t('assets.coupon.code'), dataIndex: 'code', width: 170 },
+          {
+            title: t('assets.coupon.definition'),
+            dataIndex: 'definitionName',
+            width: 160,
+            render: (v: string, r) => (
+              <span>
+                {v} <Typography.Text type="secondary">{r.definitionCode}</Typography.Text>
+              </span>
+            ),
+          },
+          {
+            title: t('assets.coupon.faceValue'),
+            dataIndex: 'faceValue',
+            width: 100,
+            align: 'right',
+            render: (v: number) => formatMoney(v),
+          },
+          { title: t('assets.coupon.valid'), key: 'valid', width: 190, render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
+          {
+            title: t('assets.coupon.state'),
+            dataIndex: 'state',
+            width: 90,
+            render: (v: MemberCouponRow['state']) => <Tag color={stateColors[v]}>{pickLabel(memberCouponStateLabels[v])}</Tag>,
+          },
+          {
+            title: t('assets.coupon.source'),
+            dataIndex: 'source',
+            width: 90,
+            render: (v: MemberCouponRow['source']) => pickLabel(memberCouponSourceLabels[v]),
+          },
+          { title: t('assets.coupon.shop'), dataIndex: 'shopName', width: 120 },
+          {
+            title: t('assets.coupon.note'),
+            key: 'note',
+            width: 160,
+            render: (_: unknown, r) => (r.state === 'used' ? r.usedBillNo : r.state === 'withdrawn' ? r.withdrawReason : r.memo) ?? '',
+          },
+          {
+            title: '',
+            key: 'actions',
+            width: 80,
+            fixed: 'right',
+            render: (_: unknown, r) =>
+              can('assets.coupon.withdraw') && r.state === 'unused' ? (
+                <Button size="small" type="link" onClick={() => setDialog(r)}>
+                  {t('assets.coupon.withdraw')}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      {dialog === 'issue' ? <IssueModal memberId={memberId} onClose={close} /> : null}
+      {dialog && dialog !== 'issue' ? <WithdrawModal memberId={memberId} item={dialog} onClose={close} /> : null}
+    </Card>
+  );
+}
+
+function useRefresh(memberId: number) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: couponsKey(memberId) });
+}
+
+function IssueModal({ memberId, onClose }: { memberId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const refresh = useRefresh(memberId);
+  const required = [{ required: true, message: t('assets.pkg.required') }];
+  return (
+    <FormModal
+      title={t('assets.coupon.issueTitle')}
+      onClose={onClose}
+      className="ho-issue-coupon-modal"
+      submit={async (v) => {
+        const issued = await http.post<MemberCouponRow[]>(
+          memberCouponPaths.issue,
+          {
+            memberId,
+            kind: v.kind,
+            definitionId: v.definitionId,
+            shopId: v.shopId,
+            count: v.count ?? 1,
+            memo: (v.memo as string | undefined)?.trim() || undefined,
+          },
+          { once: true },
+        );
+        notify.message.success(t('assets.coupon.issued', { count: issued.length }));
+        await refresh();
+      }}
+    >
+      <DefinitionPick />
+      <Form.Item name="shopId" label={t('assets.coupon.shop')} rules={required}>
+        <LocationSelect withWarehouse={false} />
+      </Form.Item>
+      <Form.Item name="count" label={t('assets.coupon.count')} initialValue={1}>
+        <InputNumber min={1} max={20} precision={0} />
+      </Form.Item>
+      <Form.Item name="memo" label={t('assets.pkg.memo')}>
+        <Input maxLength={200} />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/** The kind, then an enabled definition of that kind (discount coupons have no face value and are left out). */
+function DefinitionPick() {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const kind: MemberCouponKind = Form.useWatch('kind', form) ?? 'coupon';
+  const definitions = useQuery({
+    queryKey: ['coupon-definitions', kind],
+    queryFn: () => http.get<{ id: number; code: string; name: string; couponType?: number }[]>(definitionPaths[kind]),
+  });
+  return (
+    <>
+      <Form.Item name="kind" label={t('assets.coupon.kind')} initialValue="coupon">
+        <Radio.Group
+          onChange={() => form.setFieldValue('definitionId', undefined)}
+          options={(['coupon', 'redEnvelope'] as const).map((k) => ({ value: k, label: pickLabel(memberCouponKindLabels[k]) }))}
+        />
+      </Form.Item>
+      <Form.Item name="definitionId" label={t('assets.coupon.definition')} rules={[{ required: true, message: t('assets.pkg.required') }]}>
+        <Select
+          loading={definitions.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(definitions.data ?? [])
+            .filter((d) => d.couponType !== 2)
+            .map((d) => ({ value: d.id, label: `${d.name}（${d.code}）` }))}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+function WithdrawModal({ memberId, item, onClose }: { memberId: number; item: MemberCouponRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const refresh = useRefresh(memberId);
+  return (
+    <FormModal
+      title={t('assets.coupon.withdrawTitle', { code: item.code })}
+      onClose={onClose}
+      submit={async (v) => {
+        await http.post(memberCouponPaths.withdraw, { id: item.id, reason: (v.reason as string).trim() }, { once: true });
+        notify.message.success(t('assets.coupon.withdrawn'));
+        await refresh();
+      }}
+    >
+      <Form.Item
+        name="reason"
+        label={t('assets.coupon.reason')}
+        rules={[{ required: true, whitespace: true, message: t('assets.coupon.reasonRequired') }]}
+      >
+        <Input maxLength={200} />
+      </Form.Item>
+    </FormModal>
+  );
+}
