@@ -60,6 +60,10 @@ export const memberCouponRow = z.object({
   code: z.string(),
   /** Cents. */
   faceValue: z.number(),
+  /** Cents left to pay with: the face value until used; a red envelope spent over several bills spends it down. */
+  remaining: z.number(),
+  /** A red envelope that may be spent over several bills. */
+  manyTimes: z.boolean(),
   validFrom: z.string(),
   validTo: z.string(),
   state: z.enum(memberCouponStates),

@@ -19,6 +19,7 @@ export const TILL_PATHS = {
   setup: `${C}/checkout/setup`,
   member: `${C}/checkout/member`,
   memberPackages: `${C}/checkout/packages`,
+  memberCoupons: `${C}/checkout/coupons`,
   list: `${C}/servicerecords/chain/list`,
   listOver: `${C}/servicerecords/listOver`,
   perf: `${C}/servicerecords/yj`,
@@ -101,6 +102,11 @@ export const paymentInput = z.strictObject({
   prepaidOrderId: z.number().int().positive().optional(),
   /** Pay with this verified platform voucher (平台券) of the shop, whole: the amount is the voucher's. */
   voucherId: z.number().int().positive().optional(),
+  /**
+   * Pay with this coupon or red envelope of the bill member: at most what it has left and at most the
+   * lines it may pay; a coupon is used whole (不找零), a red envelope spent over several bills keeps the rest.
+   */
+  memberCouponId: z.number().int().positive().optional(),
   amount: cents.min(1),
 });
 export const settleBody = z.strictObject({
@@ -152,6 +158,9 @@ export const billPaymentRow = z.object({
   fee: z.number(),
   cardId: z.number().nullable(),
   cardNo: z.string().nullable(),
+  /** The member's coupon or red envelope this payment spent. */
+  memberCouponId: z.number().nullable(),
+  couponCode: z.string().nullable(),
 });
 export const billPerfRow = z.object({
   id: z.number(),

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate, allocateWithPackages, cellPerf, splitByWeights, splitStation } from '../src/modules/cashier/checkout-math.js';
+import {
+  allocate,
+  allocateRestricted,
+  allocateWithPackages,
+  cellPerf,
+  splitByWeights,
+  splitStation,
+} from '../src/modules/cashier/checkout-math.js';
 
 /** Random bills: line amounts, and payments that add up to the bill (some lines may be zero). */
 const bill = fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 8 }).chain((lines) => {
@@ -41,7 +48,7 @@ describe('settle arithmetic (DOMAIN-DETAIL §4.4)', () => {
       });
     fc.assert(
       fc.property(withPackages, ({ lines, payments }) => {
-        const cells = allocateWithPackages(payments, lines);
+        const cells = allocateWithPackages(payments, lines) ?? [];
         const byPackage = lines.reduce((s, l) => s + (l.byPackage ? l.amount : 0), 0);
         expect(cells).toHaveLength(payments.length + (byPackage > 0 ? 1 : 0));
         payments.forEach((p, i) => {
@@ -58,6 +65,52 @@ describe('settle arithmetic (DOMAIN-DETAIL §4.4)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('allocation with payments limited to some lines (coupons): masked cells stay empty, every line and payment adds up', () => {
+    // A random allocation that respects the masks is drawn first; its row and column sums are the bill.
+    const restricted = fc.integer({ min: 1, max: 6 }).chain((width) =>
+      fc.array(
+        fc.record({
+          mask: fc.option(fc.array(fc.boolean(), { minLength: width, maxLength: width }), { nil: undefined }),
+          cells: fc.array(fc.integer({ min: 0, max: 300_000 }), { minLength: width, maxLength: width }),
+        }),
+        { minLength: 1, maxLength: 5 },
+      ),
+    );
+    let placed = 0;
+    fc.assert(
+      fc.property(restricted, (rows) => {
+        const drawn = rows.map((r) => r.cells.map((c, j) => (r.mask && !r.mask[j] ? 0 : c)));
+        const payments = drawn.map((row) => row.reduce((s, c) => s + c, 0));
+        const lines = drawn[0].map((_, j) => drawn.reduce((s, row) => s + row[j], 0));
+        const only = rows.map((r) => r.mask);
+        const cells = allocateRestricted(payments, lines, only);
+        if (only.filter(Boolean).length <= 1) expect(cells).not.toBeNull();
+        if (!cells) return;
+        placed += 1;
+        payments.forEach((p, i) => {
+          expect(cells[i].reduce((s, c) => s + c, 0)).toBe(p);
+          cells[i].forEach((c, j) => {
+            expect(c).toBeGreaterThanOrEqual(0);
+            if (only[i] && !only[i]?.[j]) expect(c).toBe(0);
+          });
+        });
+        lines.forEach((l, j) => {
+          expect(cells.reduce((s, row) => s + row[j], 0)).toBe(l);
+        });
+      }),
+      { numRuns: 500 },
+    );
+    expect(placed).toBeGreaterThan(400);
+  });
+
+  it('a coupon worth more than the lines it may pay cannot be placed', () => {
+    expect(allocateRestricted([5_000, 5_000], [3_000, 7_000], [[true, false], undefined])).toBeNull();
+    expect(allocateRestricted([3_000, 7_000], [3_000, 7_000], [[true, false], undefined])).toEqual([
+      [3_000, 0],
+      [0, 7_000],
+    ]);
   });
 
   it('allocation is proportional: each cell is within a cent or two of its exact share for a single payment among several', () => {

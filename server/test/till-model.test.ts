@@ -18,7 +18,7 @@ function random(seed: number) {
   };
 }
 
-describe('model: random settle / revoke / revise sequences (cards, stock, package counts) keep every ledger consistent', async () => {
+describe('model: random settle / revoke / revise sequences (cards, stock, package counts, a red envelope) keep every ledger consistent', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
   const [shop] = await shopIds(t, a);
@@ -49,7 +49,28 @@ describe('model: random settle / revoke / revise sequences (cards, stock, packag
     it(`seed ${seed}`, async () => {
       const next = random(seed);
       const { member, cardId } = await memberWithCard(t, a, shop, 60_000);
-      const model = { card: 60_000, stock: await stockAt(t, a, shop, fx.product.id), counts: 12 };
+      const model = { card: 60_000, stock: await stockAt(t, a, shop, fx.product.id), counts: 12, envelope: 20_000 };
+      // A red envelope spent over several bills: each bill may take part of what is left.
+      const envelopeDef = ok(
+        await a.admin.post('/api-chain/redenvelopeinfo', {
+          code: `MHB${seed}${Date.now() % 100000}`,
+          name: '模型红包',
+          money: 20_000,
+          manyTimes: 1,
+          timeType: 2,
+          validDays: 30,
+        }),
+      );
+      const [envelope] = ok(
+        await a.admin.post(
+          '/api-member/membercoupon/issue',
+          { memberId: member.id, shopId: shop, kind: 'redEnvelope', definitionId: envelopeDef.id },
+          key(),
+        ),
+      );
+      const envelopeLeft = async () =>
+        ok(await a.admin.get('/api-member/membercoupon/list', { memid: member.id })).find((i: { id: number }) => i.id === envelope.id)
+          .remaining;
       const sale = ok(await a.admin.post(`${P}/checkout/open`, { shopId: shop, memberId: member.id }));
       const saleLines = ok(
         await a.admin.post(`${P}/checkout/lines`, {
@@ -70,6 +91,7 @@ describe('model: random settle / revoke / revise sequences (cards, stock, packag
       const bills: {
         id: number;
         card: number;
+        envelope: number;
         products: number;
         amount: number;
         revoked: boolean;
@@ -119,29 +141,45 @@ describe('model: random settle / revoke / revise sequences (cards, stock, packag
           ];
           const bill = ok(await a.admin.post(`${P}/checkout/lines`, { id: opened.id, version: opened.version, lines }));
           const byPackage = counts * 1_000;
-          const cardPart = Math.min(model.card, next(bill.amount - byPackage + 1));
-          const rest = bill.amount - byPackage - cardPart;
+          const envelopePart = next(2) ? Math.min(model.envelope, next(bill.amount - byPackage + 1)) : 0;
+          const cardPart = Math.min(model.card, next(bill.amount - byPackage - envelopePart + 1));
+          const rest = bill.amount - byPackage - envelopePart - cardPart;
           const wechat = next(rest + 1);
           const payments = [
+            ...(envelopePart ? [{ memberCouponId: envelope.id, amount: envelopePart }] : []),
             ...(cardPart ? [{ cardId, amount: cardPart }] : []),
             ...(wechat ? [{ payTypeId: wechatId, amount: wechat }] : []),
             ...(rest - wechat ? [{ payTypeId: cashId, amount: rest - wechat }] : []),
           ];
           const settled = ok(await a.admin.post(`${P}/checkout/settle`, { id: bill.id, version: bill.version, payments }, key()));
           model.card -= cardPart;
+          model.envelope -= envelopePart;
           model.stock -= products;
           model.counts -= counts;
           for (const l of settled.lines) expect(l.paid).toBe(l.amount);
           const perf = settled.perf.reduce((s: number, r: { amount: number }) => s + r.amount, 0);
-          // Station 1 splits the service line's performance; the WeChat fee (0.6%) is the only deduction.
+          // Station 1 splits the service line's performance; the WeChat fee (0.6%) is the only deduction,
+          // and the red envelope (29, rate 0 in the shipped template) counts none.
           const paidPerf = settled.payments.reduce((s: number, p: { perf: number }) => s + p.perf, 0);
-          expect(paidPerf).toBe(settled.payments.reduce((s: number, p: { amount: number; fee: number }) => s + p.amount - p.fee, 0));
-          bills.push({ id: bill.id, card: cardPart, products, amount: bill.amount, revoked: false, counts, perf, lines: settled.lines });
+          const counted = settled.payments.filter((p: { payCode: string }) => p.payCode !== '29');
+          expect(paidPerf).toBe(counted.reduce((s: number, p: { amount: number; fee: number }) => s + p.amount - p.fee, 0));
+          bills.push({
+            id: bill.id,
+            card: cardPart,
+            envelope: envelopePart,
+            products,
+            amount: bill.amount,
+            revoked: false,
+            counts,
+            perf,
+            lines: settled.lines,
+          });
         } else if (action < 8) {
           const b = live[next(live.length)];
           ok(await a.admin.post(`${P}/servicerecords/chain/revoke`, { id: b.id, hcMemo: `模型${step}` }));
           b.revoked = true;
           model.card += b.card;
+          model.envelope += b.envelope;
           model.stock += b.products;
           model.counts += b.counts;
           b.perf = 0;
@@ -161,6 +199,7 @@ describe('model: random settle / revoke / revise sequences (cards, stock, packag
         const buckets = await bucketsOf(t, a, cardId);
         expect(Object.values(buckets).reduce((s, v) => s + v, 0)).toBe(model.card);
         expect(await stockAt(t, a, shop, fx.product.id)).toBe(model.stock);
+        expect(await envelopeLeft()).toBe(model.envelope);
         expect(await countLeft(packageLineId)).toBe(model.counts);
         await expectPackagesConsistent(t, a);
         for (const b of bills) {

@@ -84,5 +84,22 @@ export async function expectTillConsistent(t: TestApp, a: TestTenant) {
       .from(serviceBills)
       .where(eq(serviceBills.isHc, 1));
     for (const r of revoked) expect(Number(r.perf)).toBe(0);
+    // Coupons and red envelopes: what live bills spent and what is left add up to the face value.
+    const coupons = await tx.execute(sql`
+      select c.code, c.state, c.many_times, c.face_value::bigint as face, c.remaining::bigint as remaining,
+             count(p.id)::int as uses, coalesce(sum(p.amount), 0)::bigint as spent
+      from member_coupons c
+      left join service_bill_payments p on p.member_coupon_id = c.id
+        and exists (select 1 from service_bills b where b.id = p.bill_id and b.is_hc = 0)
+      group by c.tenant_id, c.id`);
+    for (const c of (coupons as unknown as { rows: Record<string, string | number>[] }).rows) {
+      const [face, remaining, spent, uses] = [c.face, c.remaining, c.spent, c.uses].map(Number);
+      if (Number(c.many_times) === 1) expect({ code: c.code, sum: remaining + spent }).toEqual({ code: c.code, sum: face });
+      else {
+        expect({ code: c.code, uses: uses <= 1 }).toEqual({ code: c.code, uses: true });
+        if (c.state === 'used') expect({ code: c.code, uses, remaining }).toEqual({ code: c.code, uses: 1, remaining: 0 });
+        if (c.state === 'unused') expect({ code: c.code, uses, remaining }).toEqual({ code: c.code, uses: 0, remaining: face });
+      }
+    }
   });
 }

@@ -47,6 +47,7 @@ type Definition = {
   status: number;
   faceValue: number;
   discount: boolean;
+  manyTimes: number;
   timeType: number;
   startDate: string | null;
   endDate: string | null;
@@ -57,7 +58,7 @@ async function definitionOf(tx: Db, kind: 'coupon' | 'redEnvelope', id: number):
   if (kind === 'coupon') {
     const [c] = await tx.select().from(coupons).where(eq(coupons.id, id));
     if (!c) throw notFound();
-    return { ...c, faceValue: c.couponType === 1 ? c.value : 0, discount: c.couponType === 2 };
+    return { ...c, faceValue: c.couponType === 1 ? c.value : 0, discount: c.couponType === 2, manyTimes: 0 };
   }
   const [r] = await tx.select().from(redEnvelopes).where(eq(redEnvelopes.id, id));
   if (!r) throw notFound();
@@ -107,6 +108,8 @@ export async function issueMemberCoupons(
         redEnvelopeId: input.kind === 'redEnvelope' ? input.definitionId : null,
         code,
         faceValue: def.faceValue,
+        remaining: def.faceValue,
+        manyTimes: def.manyTimes,
         ...validity,
         source,
         shopId: input.shopId,
@@ -147,6 +150,20 @@ export async function memberCouponsOf(tx: Db, auth: Auth, memberId: number): Pro
   return rowsWhere(tx, eq(memberCoupons.memberId, memberId));
 }
 
+/** What the member can pay with at the till today: unused, valid today, something left. */
+export async function usableMemberCoupons(tx: Db, auth: Auth, memberId: number): Promise<MemberCouponRow[]> {
+  await assertMemberVisible(tx, auth, memberId);
+  const today = businessDate();
+  return rowsWhere(
+    tx,
+    and(
+      eq(memberCoupons.memberId, memberId),
+      eq(memberCoupons.state, 'unused'),
+      sql`${memberCoupons.validFrom} <= ${today}::date and ${memberCoupons.validTo} >= ${today}::date and ${memberCoupons.remaining} > 0`,
+    ),
+  );
+}
+
 async function rowsWhere(tx: Db, where: SQL | undefined): Promise<MemberCouponRow[]> {
   const rows = await tx
     .select({
@@ -158,6 +175,8 @@ async function rowsWhere(tx: Db, where: SQL | undefined): Promise<MemberCouponRo
       definitionName: sql<string>`coalesce(${coupons.name}, ${redEnvelopes.name})`,
       code: memberCoupons.code,
       faceValue: memberCoupons.faceValue,
+      remaining: memberCoupons.remaining,
+      manyTimes: memberCoupons.manyTimes,
       validFrom: memberCoupons.validFrom,
       validTo: memberCoupons.validTo,
       state: sql<string>`case when ${memberCoupons.state} = 'unused' and ${memberCoupons.validTo} < ${businessDate()}::date then 'expired' else ${memberCoupons.state} end`,
@@ -182,6 +201,8 @@ async function rowsWhere(tx: Db, where: SQL | undefined): Promise<MemberCouponRo
         ...r,
         definitionId: Number(r.definitionId),
         faceValue: Number(r.faceValue),
+        remaining: Number(r.remaining),
+        manyTimes: r.manyTimes === 1,
         usedAt: r.usedAt ? new Date(r.usedAt).toISOString() : null,
         createdAt: new Date(r.createdAt).toISOString(),
       }) as MemberCouponRow,

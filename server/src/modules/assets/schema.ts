@@ -548,6 +548,10 @@ export const memberCoupons = pgTable(
     redEnvelopeId: bigint('red_envelope_id', { mode: 'number' }),
     code: text('code').notNull(),
     faceValue: bigint('face_value', { mode: 'number' }).notNull(),
+    /** What is left to pay with: the face value until used; a red envelope spent over several bills (many_times) spends it down. */
+    remaining: bigint('remaining', { mode: 'number' }).notNull(),
+    /** 1: a red envelope that may be spent over several bills (fixed at issue from its definition). */
+    manyTimes: smallint('many_times').notNull().default(0),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validTo: date('valid_to', { mode: 'string' }).notNull(),
     state: text('state').notNull().default('unused'),
@@ -577,6 +581,6 @@ export const memberCoupons = pgTable(
       sql`(${t.kind} = 'coupon' and ${t.couponId} is not null and ${t.redEnvelopeId} is null) or (${t.kind} = 'redEnvelope' and ${t.redEnvelopeId} is not null and ${t.couponId} is null)`,
     ),
     check('member_coupons_state', sql`${t.state} in ('unused', 'used', 'withdrawn')`),
-    check('member_coupons_face_value', sql`${t.faceValue} >= 0`),
+    check('member_coupons_face_value', sql`${t.faceValue} >= 0 and ${t.remaining} >= 0 and ${t.remaining} <= ${t.faceValue}`),
   ],
 );

@@ -70,17 +70,57 @@ export function equalShares(n: number) {
 }
 
 /**
- * 分摊 with package counts: the money payments are allocated over the lines not paid by a package
- * (those weigh nothing), and one more row, the package pay type's, pays exactly the package-paid lines
- * (present when they amount to more than zero). Σ money = Σ lines not paid by a package.
+ * 分摊 where some payments may pay only some lines (a coupon usable on services only: `only[i]` marks
+ * the lines payment i may pay; absent, every line). Those are allocated first, the narrowest first,
+ * each over what its lines still lack; the others then over what is left, in order. Every payment
+ * and every line still adds up to the cent. Answers null when the restricted payments cannot all be
+ * placed on their lines.
  */
-export function allocateWithPackages(money: number[], lines: { amount: number; byPackage: boolean }[]): number[][] {
+export function allocateRestricted(payments: number[], lines: number[], only: (boolean[] | undefined)[] = []): number[][] | null {
+  const remaining = [...lines];
+  const out: number[][] = payments.map(() => lines.map(() => 0));
+  const width = (mask: boolean[] | undefined) => mask?.filter(Boolean).length ?? lines.length;
+  const restricted = payments
+    .map((_, i) => i)
+    .filter((i) => only[i])
+    .sort((a, b) => width(only[a]) - width(only[b]) || a - b);
+  for (const i of restricted) {
+    const weights = remaining.map((r, j) => (only[i]?.[j] ? r : 0));
+    if (weights.reduce((s, w) => s + w, 0) < payments[i]) return null;
+    out[i] = splitByWeights(payments[i], weights);
+    out[i].forEach((c, j) => {
+      remaining[j] -= c;
+    });
+  }
+  const free = payments.map((_, i) => i).filter((i) => !only[i]);
+  const cells = allocate(
+    free.map((i) => payments[i]),
+    remaining,
+  );
+  free.forEach((i, k) => {
+    out[i] = cells[k];
+  });
+  return out;
+}
+
+/**
+ * 分摊 with package counts: the money payments are allocated over the lines not paid by a package
+ * (those weigh nothing; `only` restricts payments to some lines as in `allocateRestricted`), and one
+ * more row, the package pay type's, pays exactly the package-paid lines (present when they amount
+ * to more than zero). Σ money = Σ lines not paid by a package. Null when the restricted payments
+ * cannot be placed.
+ */
+export function allocateWithPackages(
+  money: number[],
+  lines: { amount: number; byPackage: boolean }[],
+  only: (boolean[] | undefined)[] = [],
+): number[][] | null {
   const byPackage = lines.reduce((s, l) => s + (l.byPackage ? l.amount : 0), 0);
-  return [
-    ...allocate(
-      money,
-      lines.map((l) => (l.byPackage ? 0 : l.amount)),
-    ),
-    ...(byPackage > 0 ? [lines.map((l) => (l.byPackage ? l.amount : 0))] : []),
-  ];
+  const cells = allocateRestricted(
+    money,
+    lines.map((l) => (l.byPackage ? 0 : l.amount)),
+    only,
+  );
+  if (!cells) return null;
+  return [...cells, ...(byPackage > 0 ? [lines.map((l) => (l.byPackage ? l.amount : 0))] : [])];
 }

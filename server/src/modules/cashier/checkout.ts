@@ -1,6 +1,7 @@
 import {
   type BillLineKind,
   type billLinesBody,
+  memberCouponKindLabels,
   type memberLookupRow,
   type openBillBody,
   type ServiceBillDetail,
@@ -32,6 +33,7 @@ import { billConfigOf } from './billconfig.js';
 import { assertNoCardPayment, cardLine, isCardLine, settleCardLines } from './card-bills.js';
 import { allocateWithPackages, cellPerf, equalShares, splitStation } from './checkout-math.js';
 import './checkout-messages.js';
+import { type CouponPayment, couponForPayment, spendCoupons } from './coupon-payments.js';
 import { ensureCashierDefaults } from './defaults.js';
 import { payRulesFor } from './pay.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
@@ -361,6 +363,8 @@ interface PayEntry {
   prepaidOrderId?: number;
   /** The platform voucher this payment uses (marked used once the payment row exists). */
   voucherId?: number;
+  /** The member's coupon or red envelope this payment spends: the lines it may pay, its performance rate. */
+  coupon?: CouponPayment;
 }
 
 /**
@@ -401,8 +405,22 @@ export async function settleBill(
   };
   const entries: PayEntry[] = [];
   for (const [i, p] of body.payments.entries()) {
-    if ([p.payTypeId, p.cardId, p.prepaidOrderId, p.voucherId].filter((v) => v !== undefined).length !== 1)
+    if ([p.payTypeId, p.cardId, p.prepaidOrderId, p.voucherId, p.memberCouponId].filter((v) => v !== undefined).length !== 1)
       throw fieldError(`payments.${i}`, 'paymentTarget');
+    if (p.memberCouponId !== undefined) {
+      const coupon = await couponForPayment(tx, bill, lines, body.payments, i);
+      const kindRule = firstRules.find((r) => r.kind === coupon.kind);
+      const [name] = memberCouponKindLabels[coupon.kind];
+      if (!kindRule) throw conflict('couponPayTypeMissing', { name });
+      entries.push({
+        rule: offered((r) => r.kind === coupon.kind, kindRule.name),
+        amount: p.amount,
+        cardId: null,
+        cardBillId: null,
+        coupon,
+      });
+      continue;
+    }
     if (p.voucherId !== undefined) {
       const voucher = await voucherForPayment(tx, bill.shopId, body.payments, i);
       // The voucher pays as its channel's pay type (27 美团, 36 抖音).
@@ -508,13 +526,15 @@ export async function settleBill(
   const cells = allocateWithPackages(
     entries.slice(0, moneyEntries).map((e) => e.amount),
     lines.map((l) => ({ amount: l.amount, byPackage: l.packageLineId !== null })),
+    entries.slice(0, moneyEntries).map((e) => e.coupon?.only),
   );
+  if (!cells) throw conflict('couponsCannotFit');
   const ruleFor = (entry: PayEntry, line: (typeof lines)[number]) =>
     rulesByType.get(businessTypeOf[line.kind as BillLineKind])?.find((r) => r.payTypeId === entry.rule.payTypeId) ?? entry.rule;
   const cellRows = entries.map((entry, i) =>
     lines.map((line, j) => {
       const rule = ruleFor(entry, line);
-      return { amount: cells[i][j], ...cellPerf(cells[i][j], rule.perfRate, rule.feeRate) };
+      return { amount: cells[i][j], ...cellPerf(cells[i][j], entry.coupon?.perfRate ?? rule.perfRate, rule.feeRate) };
     }),
   );
   const payments = !entries.length
@@ -534,9 +554,15 @@ export async function settleBill(
             fee: cellRows[i].reduce((s, c) => s + c.fee, 0),
             cardId: e.cardId,
             cardBillId: e.cardBillId,
+            memberCouponId: e.coupon?.id ?? null,
           })),
         )
         .returning({ id: serviceBillPayments.id });
+  await spendCoupons(
+    tx,
+    bill,
+    entries.flatMap((e) => (e.coupon ? [{ id: e.coupon.id, amount: e.amount }] : [])),
+  );
   for (const [i, e] of entries.entries())
     if (e.prepaidOrderId)
       await tx

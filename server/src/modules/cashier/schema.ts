@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, isDel, memo, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
-import { memberCards } from '../assets/schema.js';
+import { memberCards, memberCoupons } from '../assets/schema.js';
 import { members } from '../members/schema.js';
 import { employees, shops } from '../org/schema.js';
 
@@ -356,13 +356,17 @@ export const serviceBillPayments = pgTable(
     fee: integer('fee').notNull(),
     cardId: bigint('card_id', { mode: 'number' }),
     cardBillId: bigint('card_bill_id', { mode: 'number' }),
+    /** The member's coupon or red envelope this payment spent (given back by 撤单). */
+    memberCouponId: bigint('member_coupon_id', { mode: 'number' }),
   },
   (t) => [
     tenantPrimaryKey(t),
     index('service_bill_payments_tenant_bill').on(t.tenantId, t.billId),
+    index('service_bill_payments_tenant_coupon').on(t.tenantId, t.memberCouponId).where(sql`${t.memberCouponId} is not null`),
     tenantReference(t, t.billId, serviceBills).onDelete('cascade'),
     tenantReference(t, t.payTypeId, payTypes),
     tenantReference(t, t.cardId, memberCards),
+    tenantReference(t, t.memberCouponId, memberCoupons),
   ],
 );
 

@@ -4,6 +4,7 @@ import {
   cancelBody,
   deleteBillBody,
   idParam,
+  memberCouponRow,
   memberLookupQuery,
   memberLookupRow,
   memberPackagesQuery,
@@ -30,6 +31,7 @@ import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/aut
 import { fieldError, notFound } from '../../platform/errors.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
+import { usableMemberCoupons } from '../assets/member-coupons.js';
 import {
   expireOpenBills,
   findMembers,
@@ -91,6 +93,19 @@ export function registerServiceBillRoutes(app: FastifyInstance) {
       response: z.array(tillPackageLine),
     },
     ({ tx, auth, query }) => tillPackageLines(tx, auth, query.memberId),
+  );
+  route(
+    app,
+    'GET',
+    T.memberCoupons,
+    {
+      summary: "A member's coupons and red envelopes that can pay at the till today (unused, valid, something left)",
+      description: 'Not in the seed (docs/DECISIONS.md).',
+      perm: TILL_VIEW,
+      query: memberPackagesQuery,
+      response: z.array(memberCouponRow),
+    },
+    ({ tx, auth, query }) => usableMemberCoupons(tx, auth, query.memberId),
   );
   route(
     app,

@@ -17,11 +17,12 @@ import { containsPattern, orderBy, pageOf } from '../../platform/paging.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { revoke as revokeCardBill } from '../assets/card-money.js';
 import { revokePackageBill } from '../assets/packages.js';
-import { memberCards } from '../assets/schema.js';
+import { memberCards, memberCoupons } from '../assets/schema.js';
 import { employees, shops } from '../org/schema.js';
 import { postStock, reversalOf } from '../stock/ledger.js';
 import { billCards, revokeCardLines } from './card-bills.js';
 import './checkout-messages.js';
+import { giveBackCoupons } from './coupon-payments.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { releaseVouchers } from './vouchers.js';
 
@@ -106,9 +107,12 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
       fee: serviceBillPayments.fee,
       cardId: serviceBillPayments.cardId,
       cardNo: memberCards.cardNo,
+      memberCouponId: serviceBillPayments.memberCouponId,
+      couponCode: memberCoupons.code,
     })
     .from(serviceBillPayments)
     .leftJoin(memberCards, eq(memberCards.id, serviceBillPayments.cardId))
+    .leftJoin(memberCoupons, eq(memberCoupons.id, serviceBillPayments.memberCouponId))
     .where(eq(serviceBillPayments.billId, id))
     .orderBy(asc(serviceBillPayments.id));
   return {
@@ -354,6 +358,7 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
     .set({ status: 1, billId: null, paymentId: null, usedAt: null, version: sql`${prepaidOrders.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(prepaidOrders.billId, bill.id), eq(prepaidOrders.status, 2)));
   await releaseVouchers(tx, bill.id);
+  await giveBackCoupons(tx, bill.id);
   await tx
     .update(serviceBills)
     .set({

@@ -87,6 +87,13 @@ export function MemberCoupons({ memberId }: { memberId: number }) {
             align: 'right',
             render: (v: number) => formatMoney(v),
           },
+          {
+            title: t('assets.coupon.remaining'),
+            dataIndex: 'remaining',
+            width: 100,
+            align: 'right',
+            render: (v: number) => formatMoney(v),
+          },
           { title: t('assets.coupon.valid'), key: 'valid', width: 190, render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
           {
             title: t('assets.coupon.state'),

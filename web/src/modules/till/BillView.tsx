@@ -58,7 +58,11 @@ export function BillView({ bill }: { bill: ServiceBillDetail }) {
           title={() => t('till.payments')}
           dataSource={bill.payments}
           columns={[
-            { title: t('till.payType'), dataIndex: 'payName', render: (v, r) => `${r.payCode} ${v}${r.cardNo ? ` · ${r.cardNo}` : ''}` },
+            {
+              title: t('till.payType'),
+              dataIndex: 'payName',
+              render: (v, r) => `${r.payCode} ${v}${r.cardNo ? ` · ${r.cardNo}` : ''}${r.couponCode ? ` · ${r.couponCode}` : ''}`,
+            },
             { title: t('till.amount'), dataIndex: 'amount', width: 110, render: (v) => formatMoney(v) },
             { title: t('till.perf'), dataIndex: 'perf', width: 110, render: (v) => formatMoney(v) },
             { title: t('till.fee'), dataIndex: 'fee', width: 90, render: (v) => formatMoney(v) },

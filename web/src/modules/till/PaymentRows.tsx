@@ -6,7 +6,7 @@ import { formatMoney } from '../../platform/money';
 export interface DraftPayment {
   /** Tells the rows apart while they are edited. */
   uid: string;
-  /** `pay:<pay type id>`, `card:<card id>` or `voucher:<voucher id>`. */
+  /** `pay:<pay type id>`, `card:<card id>`, `voucher:<voucher id>` or `coupon:<member coupon id>`. */
   target: string;
   amount: number;
 }

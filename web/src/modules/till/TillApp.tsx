@@ -1,5 +1,7 @@
 import {
   type BillLineKind,
+  memberCouponKindLabels,
+  memberCouponRow,
   type memberLookupRow,
   type ServiceBillDetail,
   type ServiceBillRow,
@@ -340,6 +342,11 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
   const [paper, setPaper] = useState<58 | 80>(80);
   const data = bill.data;
   const memberId = data?.memberId ?? null;
+  const couponsHeld = useQuery({
+    queryKey: ['till-coupons', memberId],
+    queryFn: () => http.read(z.array(memberCouponRow), T.memberCoupons, { memberId }),
+    enabled: memberId !== null,
+  });
   const held = useQuery({
     queryKey: ['till-packages', memberId],
     queryFn: () => http.read(z.array(tillPackageLine), T.memberPackages, { memberId }),
@@ -366,9 +373,35 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
         : []),
       ...setup.payTypes.filter((p) => !p.kind).map((p) => ({ value: `pay:${p.payTypeId}`, label: `${p.code} ${p.name}` })),
       ...vouchers.map((v) => ({ value: `voucher:${v.id}`, label: v.label })),
+      ...(couponsHeld.data ?? []).map((c) => ({
+        value: `coupon:${c.id}`,
+        label: `${pickLabel(memberCouponKindLabels[c.kind])} ${c.definitionName} ${formatMoney(c.remaining)} · ${c.code}`,
+      })),
     ],
-    [data, setup.payTypes, t, vouchers],
+    [data, setup.payTypes, t, vouchers, couponsHeld.data],
   );
+  /**
+   * Choosing a coupon or red envelope for a row pays with it as much as it has left (at most the bill),
+   * taken off the first cash-like row so the payments still add up; it never pays more than it has left.
+   */
+  const changePayments = (next: DraftPayment[]) => {
+    const heldFor = (p: DraftPayment) =>
+      p.target.startsWith('coupon:') ? couponsHeld.data?.find((c) => c.id === Number(p.target.slice(7))) : undefined;
+    const before = (p: DraftPayment) => payments.find((x) => x.uid === p.uid);
+    let rows = next.map((p) => {
+      const held = heldFor(p);
+      if (!held) return p;
+      if (before(p)?.target !== p.target) return { ...p, amount: Math.min(held.remaining, toPay) };
+      return p.amount > held.remaining ? { ...p, amount: held.remaining } : p;
+    });
+    const chosen = rows.find((p) => heldFor(p) && before(p)?.target !== p.target);
+    if (chosen) {
+      const grown = chosen.amount - (before(chosen)?.amount ?? 0);
+      const payer = rows.find((p) => p.uid !== chosen.uid && p.target.startsWith('pay:'));
+      if (payer) rows = rows.map((p) => (p.uid === payer.uid ? { ...p, amount: Math.max(0, p.amount - grown) } : p));
+    }
+    setPayments(rows);
+  };
   if (!data) return <PageLoading />;
   const isOpen = data.status === 1 && !waiting;
   const staffOptions = setup.employees.map((e) => ({ value: e.id, label: `${e.code} ${e.name}` }));
@@ -412,7 +445,9 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
             ? { cardId: Number(p.target.slice(5)), amount: p.amount }
             : p.target.startsWith('voucher:')
               ? { voucherId: Number(p.target.slice(8)), amount: p.amount }
-              : { payTypeId: Number(p.target.slice(4)), amount: p.amount },
+              : p.target.startsWith('coupon:')
+                ? { memberCouponId: Number(p.target.slice(7)), amount: p.amount }
+                : { payTypeId: Number(p.target.slice(4)), amount: p.amount },
         ),
     };
     const key = settleKeyOf(data.id);
@@ -425,8 +460,9 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
       } else if (outcome.kind === 'failed') message.error(outcome.message);
       else {
         qc.setQueryData(['till-bill', billId], serviceBillDetail.parse(outcome.data));
-        // The member's package counts moved: the next bill offers what is left.
+        // The member's package counts and coupons moved: the next bill offers what is left.
         void qc.invalidateQueries({ queryKey: ['till-packages'] });
+        void qc.invalidateQueries({ queryKey: ['till-coupons'] });
         message.success(t('till.settled'));
       }
       onChanged();
@@ -664,7 +700,7 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
             payments={payments}
             options={payOptions}
             toPay={toPay}
-            onChange={setPayments}
+            onChange={changePayments}
             actions={
               <VoucherVerifyButton
                 shopId={data.shopId}
