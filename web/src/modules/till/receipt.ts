@@ -5,7 +5,7 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 /** Name on the left, value on the right, in one line of `width` columns (the name cut to fit). */
 function pair(name: string, value: string, width: number) {
   const right = textColumns(value);
-  return fitColumns(name, width - right - 1) + ' ' + value;
+  return `${fitColumns(name, width - right - 1)} ${value}`;
 }
 
 /**
