@@ -183,6 +183,28 @@ export function defineBill<
   return def;
 }
 
+/**
+ * The states and the one transition of a bill audited once (未审核 → 已审核), to spread into
+ * `defineBill`: editable while a draft; the audit waits in the approvals inbox. `audited` is the
+ * audited state's name as the type's table stores it; `path` the seed's audit call (`auditBill`).
+ */
+export function auditedOnce<A extends string>(o: { audited: A; perm: string; path?: string; batchPath?: string }) {
+  const states = {
+    draft: { label: ['未审核', 'Unaudited'], color: 'orange' },
+    [o.audited]: { label: ['已审核', 'Audited'], color: 'green' },
+  } as Readonly<Record<'draft' | A, BillStateDef>>;
+  const audit: BillTransitionDef<'draft' | A> = {
+    label: ['审核', 'audit'],
+    from: ['draft'],
+    to: o.audited,
+    perm: o.perm,
+    path: o.path ?? 'auditBill',
+    ...(o.batchPath ? { batchPath: o.batchPath } : {}),
+    inbox: true,
+  };
+  return { states, initial: 'draft' as const, editable: ['draft' as const], transitions: { audit } };
+}
+
 // ---- shapes every bill type shares ----
 
 export const billVersion = z.number().int().positive().optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineBill, instant } from './bills.js';
+import { auditedOnce, defineBill, instant } from './bills.js';
 import { date, id, memo, name, pageQuery } from './platform.js';
 import { defineRecord, dictionaryFilters, dictionaryRecordFields, filter, optionalRef, type RecordOption } from './records.js';
 
@@ -410,15 +410,7 @@ export const cardDispatchBill = defineBill({
   perm: 'cards.dispatch',
   basePath: '/api-member/carddispatchhead',
   webPath: '/admin/cards/dispatch',
-  states: {
-    draft: { label: ['未审核', 'Unaudited'], color: 'orange' },
-    audited: { label: ['已审核', 'Audited'], color: 'green' },
-  },
-  initial: 'draft',
-  editable: ['draft'],
-  transitions: {
-    audit: { label: ['审核', 'audit'], from: ['draft'], to: 'audited', perm: 'cards.dispatch.audit', path: 'auditBill', inbox: true },
-  },
+  ...auditedOnce({ audited: 'audited', perm: 'cards.dispatch.audit' }),
   save: dispatchSave,
   line: dispatchLineInput,
   filters: dispatchListQuery.shape,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BillFieldDef, type BillFilterDef, defineBill, instant } from './bills.js';
+import { auditedOnce, type BillFieldDef, type BillFilterDef, defineBill, instant } from './bills.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
 // Monthly expense limits (支出限额调整单, iolimitbillhead, DOMAIN-DETAIL §9.3): head office changes the
@@ -63,15 +63,7 @@ export const expenseLimitBill = defineBill({
   perm: 'finance.iolimit',
   basePath: '/api-finance/iolimitbillhead',
   webPath: '/admin/finance/expense-limits',
-  states: {
-    draft: { label: ['未审核', 'Unaudited'], color: 'orange' },
-    approved: { label: ['已审核', 'Audited'], color: 'green' },
-  },
-  initial: 'draft',
-  editable: ['draft'],
-  transitions: {
-    audit: { label: ['审核', 'audit'], from: ['draft'], to: 'approved', perm: 'finance.iolimit.audit', path: 'auditBill', inbox: true },
-  },
+  ...auditedOnce({ audited: 'approved', perm: 'finance.iolimit.audit' }),
   save: z.strictObject({
     id: id.optional(),
     version: z.number().int().positive().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BillFieldDef, type BillFilterDef, defineBill, instant } from './bills.js';
+import { auditedOnce, type BillFieldDef, type BillFilterDef, defineBill, instant } from './bills.js';
 import { reserveTypesOfItemPath } from './finance-records.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
@@ -117,22 +117,7 @@ export const reserveAdjustBill = defineBill({
   perm: 'finance.reserve.adjust',
   basePath: '/api-finance/reservebillhead',
   webPath: '/admin/finance/reserve/adjustments',
-  states: {
-    draft: { label: ['未审核', 'Unaudited'], color: 'orange' },
-    approved: { label: ['已审核', 'Audited'], color: 'green' },
-  },
-  initial: 'draft',
-  editable: ['draft'],
-  transitions: {
-    audit: {
-      label: ['审核', 'audit'],
-      from: ['draft'],
-      to: 'approved',
-      perm: 'finance.reserve.adjust.audit',
-      path: 'auditBill',
-      inbox: true,
-    },
-  },
+  ...auditedOnce({ audited: 'approved', perm: 'finance.reserve.adjust.audit' }),
   save: z.strictObject({ ...saveHead, lines: z.array(reserveAdjustLine).min(1).max(500) }),
   line: reserveAdjustLine,
   filters: reserveListQuery.shape,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineBill, instant } from './bills.js';
+import { auditedOnce, defineBill, instant } from './bills.js';
 import { date, id, type Label, memo, pageQuery } from './platform.js';
 
 // Member packages (会员套餐, the 次卡/疗程: counts of services or products at the batch's unit price),
@@ -320,22 +320,7 @@ export const packageExtensionBill = defineBill({
   perm: 'assets.packageExtension',
   basePath: '/api-chain/mempackageorder',
   webPath: '/admin/assets/package-extensions',
-  states: {
-    draft: { label: ['未审核', 'Unaudited'], color: 'orange' },
-    audited: { label: ['已审核', 'Audited'], color: 'green' },
-  },
-  initial: 'draft',
-  editable: ['draft'],
-  transitions: {
-    audit: {
-      label: ['审核', 'audit'],
-      from: ['draft'],
-      to: 'audited',
-      perm: 'assets.packageExtension.audit',
-      path: 'auditBill',
-      inbox: true,
-    },
-  },
+  ...auditedOnce({ audited: 'audited', perm: 'assets.packageExtension.audit' }),
   save: packageExtensionSave,
   line: packageExtensionLineInput,
   filters: packageExtensionListQuery.shape,

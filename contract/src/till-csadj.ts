@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billDetailExtra, defineBill, instant } from './bills.js';
+import { auditedOnce, billDetailExtra, defineBill, instant } from './bills.js';
 import { date, id, memo, pageQuery } from './platform.js';
 import { stationLabels } from './till.js';
 
@@ -120,23 +120,7 @@ export const csadjBill = defineBill({
   perm: 'cashier.csadj',
   basePath: C,
   webPath: '/admin/cashier/csadjrecords',
-  states: {
-    draft: { label: ['未审核', 'Unaudited'], color: 'orange' },
-    audited: { label: ['已审核', 'Audited'], color: 'green' },
-  },
-  initial: 'draft',
-  editable: ['draft'],
-  transitions: {
-    audit: {
-      label: ['审核', 'audit'],
-      from: ['draft'],
-      to: 'audited',
-      perm: 'cashier.csadj.audit',
-      path: 'audit',
-      batchPath: 'auditBatch',
-      inbox: true,
-    },
-  },
+  ...auditedOnce({ audited: 'audited', perm: 'cashier.csadj.audit', path: 'audit', batchPath: 'auditBatch' }),
   save: csadjSave,
   line: csadjLineInput,
   filters: csadjListQuery.shape,
