@@ -61,7 +61,7 @@ export function MemberCoupons({ memberId }: { memberId: number }) {
         pagination={false}
         dataSource={q.data ?? []}
         locale={{ emptyText: <EmptyState compact description={t('assets.coupon.none')} /> }}
-        scroll={{ x: 1240 }}
+        scroll={{ x: 1450 }}
         columns={[
           {
             title: t('assets.coupon.kind'),
@@ -97,10 +97,25 @@ export function MemberCoupons({ memberId }: { memberId: number }) {
           {
             title: t('assets.coupon.source'),
             dataIndex: 'source',
-            width: 90,
-            render: (v: MemberCouponRow['source']) => pickLabel(memberCouponSourceLabels[v]),
+            width: 150,
+            render: (v: MemberCouponRow['source'], r) => (
+              <span>
+                {pickLabel(memberCouponSourceLabels[v])}
+                {r.activityName ? <Typography.Text type="secondary"> {r.activityName}</Typography.Text> : null}
+              </span>
+            ),
           },
-          { title: t('assets.coupon.shop'), dataIndex: 'shopName', width: 120 },
+          { title: t('assets.coupon.issuedBill'), dataIndex: 'issuedBillNo', width: 150, render: (v: string | null) => v ?? '' },
+          {
+            title: t('assets.coupon.shop'),
+            dataIndex: 'shopName',
+            width: 120,
+            render: (v: string, r) => (
+              <span>
+                {v} {r.usableShopId ? <Tag>{t('assets.coupon.onlyHere')}</Tag> : null}
+              </span>
+            ),
+          },
           {
             title: t('assets.coupon.note'),
             key: 'note',
