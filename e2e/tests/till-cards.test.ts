@@ -96,9 +96,29 @@ test('the till opens a card for a member; head office finds it among the card bi
   await gifts.locator('.ant-table-row', { hasText: '开卡送券' }).first().waitFor();
   await quiet(page);
   await shot(page, 'till-card-bill-detail');
+  // 撤销活动: the card's activity gift and the bill's coupon and red envelope are taken back.
+  await page.getByRole('button', { name: '撤销活动' }).click();
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await page.getByText('活动赠送已撤回').waitFor();
+  await gifts.getByText('已收回').first().waitFor();
+  assert.equal(await gifts.getByText('已收回').count(), 2);
+  await quiet(page);
   await page.locator('.ho-bill-gifts').scrollIntoViewIfNeeded();
   await shot(page, 'till-card-bill-gifts');
   await api('/api-chain/mktactivinfo/updateStatus', { id: activity.id, status: 4 });
+
+  // ---- the member page lists them with the activity and the bill that gave them
+  await page.goto(`${running.server.url}/admin/assets/cards`);
+  const memberPane = page.locator('.ho-page:visible');
+  await memberPane.getByPlaceholder('输入会员手机号查询').fill(MEMBER_MOBILE);
+  await memberPane.getByRole('button', { name: /查\s*询/ }).click();
+  const given = memberPane.locator('.ho-member-coupons .ant-table-row', { hasText: listed.list[0].billNo });
+  await given.first().waitFor();
+  assert.equal(await given.count(), 2);
+  assert.match((await given.first().textContent()) ?? '', /已收回.*活动赠送 开卡送券/);
+  await quiet(page);
+  await given.first().scrollIntoViewIfNeeded();
+  await shot(page, 'till-card-member-gifts');
 
   // ---- 批量开卡: three cards in one bill, paid in cash and ¥500 by WeChat, two employees at two stations
   const total = amount * 3;

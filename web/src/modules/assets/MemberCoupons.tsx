@@ -61,7 +61,7 @@ export function MemberCoupons({ memberId }: { memberId: number }) {
         pagination={false}
         dataSource={q.data ?? []}
         locale={{ emptyText: <EmptyState compact description={t('assets.coupon.none')} /> }}
-        scroll={{ x: 1450 }}
+        scroll={{ x: 1320 }}
         columns={[
           {
             title: t('assets.coupon.kind'),
@@ -95,17 +95,24 @@ export function MemberCoupons({ memberId }: { memberId: number }) {
             render: (v: MemberCouponRow['state']) => <Tag color={stateColors[v]}>{pickLabel(memberCouponStateLabels[v])}</Tag>,
           },
           {
+            // How it was issued; an activity's gift names the activity and the bill that gave it.
             title: t('assets.coupon.source'),
             dataIndex: 'source',
-            width: 150,
+            width: 170,
             render: (v: MemberCouponRow['source'], r) => (
-              <span>
+              <span className="ho-coupon-source">
                 {pickLabel(memberCouponSourceLabels[v])}
                 {r.activityName ? <Typography.Text type="secondary"> {r.activityName}</Typography.Text> : null}
+                {r.issuedBillNo ? (
+                  <div>
+                    <Typography.Text type="secondary">
+                      {t('assets.coupon.issuedBill')} {r.issuedBillNo}
+                    </Typography.Text>
+                  </div>
+                ) : null}
               </span>
             ),
           },
-          { title: t('assets.coupon.issuedBill'), dataIndex: 'issuedBillNo', width: 150, render: (v: string | null) => v ?? '' },
           {
             title: t('assets.coupon.shop'),
             dataIndex: 'shopName',

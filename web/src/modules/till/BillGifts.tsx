@@ -5,7 +5,7 @@ import {
   memberCouponStateLabels,
   type ServiceBillDetail,
 } from '@headoffice/contract';
-import { Table, Tag } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pickLabel } from '../../platform/i18n';
 import { formatMoney } from '../../platform/money';
@@ -26,29 +26,32 @@ export function BillGifts({ bill }: { bill: ServiceBillDetail }) {
       style={{ marginTop: 12 }}
       title={() => t('till.billGifts.title')}
       dataSource={bill.gifts}
-      scroll={{ x: 1000 }}
+      scroll={{ x: 850 }}
       columns={[
         {
           title: t('till.billGifts.kind'),
           dataIndex: 'kind',
-          width: 80,
+          width: 60,
           render: (v: MemberCouponKind) => pickLabel(memberCouponKindLabels[v]),
         },
-        { title: t('till.billGifts.code'), dataIndex: 'code', width: 170 },
-        { title: t('till.billGifts.definition'), dataIndex: 'definitionName', width: 150 },
-        { title: t('till.billGifts.faceValue'), dataIndex: 'faceValue', width: 90, align: 'right', render: (v: number) => formatMoney(v) },
-        { title: t('till.billGifts.valid'), key: 'valid', width: 190, render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
-        { title: t('till.billGifts.activity'), dataIndex: 'activityName', width: 150, render: (v: string | null) => v ?? '' },
+        { title: t('till.billGifts.code'), dataIndex: 'code', width: 160 },
+        { title: t('till.billGifts.definition'), dataIndex: 'definitionName', width: 120 },
+        { title: t('till.billGifts.faceValue'), dataIndex: 'faceValue', width: 80, align: 'right', render: (v: number) => formatMoney(v) },
+        { title: t('till.billGifts.valid'), key: 'valid', width: 180, render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
+        { title: t('till.billGifts.activity'), dataIndex: 'activityName', width: 110, render: (v: string | null) => v ?? '' },
         {
+          // The state, with the bill that used it or the reason it was withdrawn.
           title: t('till.billGifts.state'),
           dataIndex: 'state',
-          width: 90,
-          render: (v: MemberCouponState) => <Tag color={stateColors[v]}>{pickLabel(memberCouponStateLabels[v])}</Tag>,
-        },
-        {
-          title: t('till.billGifts.note'),
-          key: 'note',
-          render: (_: unknown, r) => (r.state === 'used' ? r.usedBillNo : r.state === 'withdrawn' ? r.withdrawReason : '') ?? '',
+          render: (v: MemberCouponState, r) => {
+            const note = v === 'used' ? r.usedBillNo : v === 'withdrawn' ? r.withdrawReason : null;
+            return (
+              <span>
+                <Tag color={stateColors[v]}>{pickLabel(memberCouponStateLabels[v])}</Tag>
+                {note ? <Typography.Text type="secondary">{note}</Typography.Text> : null}
+              </span>
+            );
+          },
         },
       ]}
     />

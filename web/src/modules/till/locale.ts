@@ -62,7 +62,6 @@ export const tillZh = {
     valid: '有效期',
     activity: '营销活动',
     state: '状态',
-    note: '使用单号/收回原因',
   },
   prepaid: {
     keyword: '订单号/客户/手机',
@@ -252,7 +251,6 @@ export const tillEn: typeof tillZh = {
     valid: 'Valid',
     activity: 'Activity',
     state: 'State',
-    note: 'Used on / reason',
   },
   prepaid: {
     keyword: 'Order no., customer, mobile',
