@@ -207,6 +207,10 @@ describe('marketing activities give coupons and red envelopes at the till, and t
     await activity({ rules: [{ condition: { type: 'firstCard' }, gifts: [{ type: 'redEnvelope', id: envelope.id, count: 1 }] }] });
     const open = (typeId: number, amount = 10_000) => ({ kind: 'cardOpen', itemId: typeId, num: 1, amount, staff });
     const member = await makeMember(t, a, s1);
+    // An opening revoked (撤单: its card closed, its gift withdrawn) is no earlier card: opened again, the gift comes again.
+    const mistaken = await bill(member.id, [open(type.id)]);
+    expect(mistaken.gifts).toHaveLength(1);
+    ok(await revoke(mistaken.id));
     expect((await bill(member.id, [open(type.id)])).gifts).toHaveLength(1);
     expect((await bill(member.id, [open(type.id)])).gifts).toEqual([]);
     // Two card types of two brands: a member holding a card of brand 1 opens their first of brand 2.
