@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { id, type Label } from './platform.js';
 
 // Coupons (优惠券) and red envelopes (红包) held by members: one issued item of a definition, with its
-// face value in cents, its validity and its state. Head office issues by hand and withdraws an unused one.
+// face value in cents, its validity and its state. Head office issues by hand and withdraws an unused one;
+// marketing activities give them on the settle of a till bill, and 撤单 / 撤销活动 take them back.
 
 export const memberCouponPaths = {
   list: '/api-member/membercoupon/list',
@@ -70,6 +71,14 @@ export const memberCouponRow = z.object({
   source: z.enum(memberCouponSources),
   shopId: z.number(),
   shopName: z.string(),
+  /** The marketing activity that gave it (source `activity`). */
+  activityId: z.number().nullable(),
+  activityName: z.string().nullable(),
+  /** The till bill whose settle gave it. */
+  issuedBillId: z.number().nullable(),
+  issuedBillNo: z.string().nullable(),
+  /** Usable only at this shop (the activity's 仅限发放门店); null: wherever the definition allows. */
+  usableShopId: z.number().nullable(),
   usedBillNo: z.string().nullable(),
   usedAt: z.string().nullable(),
   withdrawReason: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberCouponRow } from './member-coupons.js';
 import type { Label } from './platform.js';
 import { date, pageQuery } from './platform.js';
 import { voucherChannels } from './vouchers.js';
@@ -225,6 +226,8 @@ export const serviceBillDetail = serviceBillRow.extend({
   payments: z.array(billPaymentRow),
   perf: z.array(billPerfRow),
   cards: z.array(billCardRow),
+  /** The coupons and red envelopes marketing activities gave the member on this bill (赠送). */
+  gifts: z.array(memberCouponRow),
 });
 export type ServiceBillDetail = z.infer<typeof serviceBillDetail>;
 

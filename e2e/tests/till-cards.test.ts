@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { productAndBrowser, shot, signIn } from '../harness.js';
+import { apiWithToken } from '../support.js';
 
 const running = productAndBrowser();
 const VIEWPORT = { width: 1366, height: 768 };
@@ -26,13 +27,30 @@ test('the till opens a card for a member; head office finds it among the card bi
   const page = await context.newPage();
   await signIn(page, running.server.url, 'admin', running.server.adminPassword);
   const token = await page.evaluate(() => localStorage.getItem('ho.token'));
-  const api = async (path: string) => {
-    const res = await fetch(`${running.server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    const payload = await res.json();
-    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
-    return payload.data;
-  };
+  const api = apiWithToken(running.server, token);
   const shops = await api('/api-chain/shop/list/all');
+  // A running activity of the shop giving a coupon and a red envelope on any card money (first by priority, alone).
+  const [coupon] = (await api('/api-chain/couponinfo/list/all')).filter((c: { couponType: number }) => c.couponType === 1);
+  const [envelope] = await api('/api-chain/redenvelopeinfo/list/all');
+  const activity = await api('/api-chain/mktactivinfo/saveMktactiv', {
+    name: '开卡送券',
+    kind: 2,
+    startDate: '2020-01-01',
+    endDate: '2099-12-31',
+    shopIds: [shops[0].id],
+    priority: 99,
+    combinable: 0,
+    rules: [
+      {
+        condition: { type: 'recharge', amount: 100, cumulative: false },
+        gifts: [
+          { type: 'coupon', id: coupon.id, count: 1 },
+          { type: 'redEnvelope', id: envelope.id, count: 1 },
+        ],
+      },
+    ],
+  });
+  await api('/api-chain/mktactivinfo/updateStatus', { id: activity.id, status: 2 });
   const setup = await api(`/api-cashier/checkout/setup?shopid=${shops[0].id}`);
   assert.ok(setup.cardTypes.length > 0, 'the demo shop sells card types');
   const type = setup.cardTypes[0];
@@ -71,8 +89,36 @@ test('the till opens a card for a member; head office finds it among the card bi
   await page.locator('.ant-table-row', { hasText: listed.list[0].billNo }).first().waitFor();
   await page.locator('.ant-table-row', { hasText: listed.list[0].billNo }).first().getByText(listed.list[0].billNo).click();
   await page.getByText('新开的卡').waitFor();
+  // The activity's coupon and red envelope given by the bill, listed on its detail.
+  const gifts = page.locator('.ho-bill-gifts');
+  await gifts.getByText('本单活动赠送').waitFor();
+  assert.equal(await gifts.locator('.ant-table-row').count(), 2);
+  await gifts.locator('.ant-table-row', { hasText: '开卡送券' }).first().waitFor();
   await quiet(page);
   await shot(page, 'till-card-bill-detail');
+  // 撤销活动: the card's activity gift and the bill's coupon and red envelope are taken back.
+  await page.getByRole('button', { name: '撤销活动' }).click();
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await page.getByText('活动赠送已撤回').waitFor();
+  await gifts.getByText('已收回').first().waitFor();
+  assert.equal(await gifts.getByText('已收回').count(), 2);
+  await quiet(page);
+  await page.locator('.ho-bill-gifts').scrollIntoViewIfNeeded();
+  await shot(page, 'till-card-bill-gifts');
+  await api('/api-chain/mktactivinfo/updateStatus', { id: activity.id, status: 4 });
+
+  // ---- the member page lists them with the activity and the bill that gave them
+  await page.goto(`${running.server.url}/admin/assets/cards`);
+  const memberPane = page.locator('.ho-page:visible');
+  await memberPane.getByPlaceholder('输入会员手机号查询').fill(MEMBER_MOBILE);
+  await memberPane.getByRole('button', { name: /查\s*询/ }).click();
+  const given = memberPane.locator('.ho-member-coupons .ant-table-row', { hasText: listed.list[0].billNo });
+  await given.first().waitFor();
+  assert.equal(await given.count(), 2);
+  assert.match((await given.first().textContent()) ?? '', /已收回.*活动赠送 开卡送券/);
+  await quiet(page);
+  await given.first().scrollIntoViewIfNeeded();
+  await shot(page, 'till-card-member-gifts');
 
   // ---- 批量开卡: three cards in one bill, paid in cash and ¥500 by WeChat, two employees at two stations
   const total = amount * 3;

@@ -186,7 +186,7 @@ describe('paying at the till with a member’s coupons and red envelopes', async
     await expectTillConsistent(t, a);
   });
 
-  it('409: withdrawn, expired, not yet valid, not combinable; 400: another member’s, twice on a bill, two targets', async () => {
+  it('409: withdrawn, expired, not yet valid, another shop’s only, not combinable; 400: another member’s, twice on a bill, two targets', async () => {
     const m = await makeMember(t, a, s1);
     const other = await makeMember(t, a, s1);
     const def = await coupon({ value: 1_000 });
@@ -209,6 +209,14 @@ describe('paying at the till with a member’s coupons and red envelopes', async
     expect((await settle(bill, [{ memberCouponId: x.id, amount: 1_000 }, cash(14_000)])).body.resp_msg).toBe(
       `${x.code} 自 2099-01-01 起才能使用`,
     );
+    // An activity's gift usable only at its issuing shop pays nothing elsewhere.
+    const [onlyThere] = await issue(m.id, 'coupon', def.id);
+    await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.update(memberCoupons).set({ usableShopId: s2 }).where(eq(memberCoupons.id, onlyThere.id)),
+    );
+    const elsewhere = await settle(bill, [{ memberCouponId: onlyThere.id, amount: 1_000 }, cash(14_000)]);
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.resp_msg).toMatch(new RegExp(`^${onlyThere.code} 仅限「.+」使用$`));
     const [theirs] = await issue(other.id, 'coupon', def.id);
     expect((await settle(bill, [{ memberCouponId: theirs.id, amount: 1_000 }, cash(14_000)])).status).toBe(400);
     expect((await settle(bill, [{ memberCouponId: y.id, amount: 500 }, { memberCouponId: y.id, amount: 500 }, cash(14_000)])).status).toBe(

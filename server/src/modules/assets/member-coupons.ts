@@ -1,6 +1,8 @@
 import {
+  type MemberCouponKind,
   type MemberCouponRow,
   memberCouponIssueBody,
+  memberCouponKindLabels,
   memberCouponListQuery,
   memberCouponRow,
   memberCouponStateLabels,
@@ -17,7 +19,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
-import { coupons, redEnvelopes } from '../marketing/schema.js';
+import { activities, coupons, redEnvelopes } from '../marketing/schema.js';
 import { members } from '../members/schema.js';
 import { shops } from '../org/schema.js';
 import { assertMemberVisible, assertShop } from './assets.js';
@@ -32,6 +34,10 @@ defineMessages({
   ],
   couponDefinitionEnded: ['「{name}」的有效期已于 {date} 结束', 'The validity of "{name}" ended on {date}'],
   couponMemberCancelled: ['会员已注销，不能发放', 'The member is cancelled; nothing can be issued'],
+  couponGiftUsed: [
+    '单据 {billNo} 赠送的{kind} {code} 已在单据 {usedBillNo} 使用，不能收回',
+    'The {kindEn} {code} given by bill {billNo} was used on bill {usedBillNo} and cannot be taken back',
+  ],
   couponNotUnused: ['只能收回未使用且未过期的券：该券{state}', 'Only an unused, unexpired item can be withdrawn: this one is {stateEn}'],
 });
 
@@ -54,15 +60,62 @@ type Definition = {
   validDays: number | null;
 };
 
-async function definitionOf(tx: Db, kind: 'coupon' | 'redEnvelope', id: number): Promise<Definition> {
+/** A coupon or red envelope definition, or undefined when the tenant has none of that id. */
+async function findDefinition(tx: Db, kind: 'coupon' | 'redEnvelope', id: number): Promise<Definition | undefined> {
   if (kind === 'coupon') {
     const [c] = await tx.select().from(coupons).where(eq(coupons.id, id));
-    if (!c) throw notFound();
-    return { ...c, faceValue: c.couponType === 1 ? c.value : 0, discount: c.couponType === 2, manyTimes: 0 };
+    return c && { ...c, faceValue: c.couponType === 1 ? c.value : 0, discount: c.couponType === 2, manyTimes: 0 };
   }
   const [r] = await tx.select().from(redEnvelopes).where(eq(redEnvelopes.id, id));
-  if (!r) throw notFound();
-  return { ...r, faceValue: r.money, discount: false };
+  return r && { ...r, faceValue: r.money, discount: false };
+}
+
+async function definitionOf(tx: Db, kind: 'coupon' | 'redEnvelope', id: number): Promise<Definition> {
+  const def = await findDefinition(tx, kind, id);
+  if (!def) throw notFound();
+  return def;
+}
+
+/** Why a definition cannot be issued today (disabled, a discount coupon, its fixed dates over), or null. */
+function issueRefusal(def: Definition, today: string) {
+  if (def.status !== 1) return conflict('couponDefinitionDisabled', { name: def.name });
+  if (def.discount) return conflict('couponDiscountNotIssued', { name: def.name });
+  const validity = validityOf(def, today);
+  if (validity.validTo < today) return conflict('couponDefinitionEnded', { name: def.name, date: validity.validTo });
+  return null;
+}
+
+/** What an activity's gift records on the items it issues. */
+export interface ActivityIssue {
+  activityId: number;
+  billId: number;
+  billNo: string;
+  /** Set when the activity's gifts are usable only at the issuing shop. */
+  usableShopId: number | null;
+}
+
+/**
+ * Issues an activity's gift to the member of a settled bill: `count` items of the definition at the
+ * bill's shop. A definition that is missing, disabled, a discount coupon or past its fixed dates is
+ * skipped (answers 0): a gift never fails the settle. The caller has checked the member and shop.
+ */
+export async function issueActivityItems(
+  tx: Db,
+  actor: Actor,
+  item: { memberId: number; shopId: number; kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number },
+  from: ActivityIssue,
+): Promise<number> {
+  const def = await findDefinition(tx, item.kind, item.definitionId);
+  const today = businessDate();
+  if (!def || issueRefusal(def, today)) return 0;
+  await insertItems(tx, actor, { ...item, memo: undefined }, def, today, {
+    source: 'activity',
+    activityId: from.activityId,
+    issuedBillId: from.billId,
+    issuedBillNo: from.billNo,
+    usableShopId: from.usableShopId,
+  });
+  return item.count;
 }
 
 /** The validity an item issued today gets: the definition's fixed dates, or today and N − 1 days after. */
@@ -72,16 +125,15 @@ function validityOf(d: Definition, today: string) {
 }
 
 /**
- * Issues `count` items of a definition to a member by hand (or from an activity). Refused (409) for a
- * disabled definition, a discount coupon (no face value: see DECISIONS), a validity already over and a
- * cancelled member.
+ * Issues `count` items of a definition to a member by hand (activities issue through
+ * `issueActivityItems`). Refused (409) for a disabled definition, a discount coupon (no face value:
+ * see DECISIONS), a validity already over and a cancelled member.
  */
 export async function issueMemberCoupons(
   tx: Db,
   auth: Auth,
   actor: Actor,
   input: z.output<typeof memberCouponIssueBody>,
-  source: 'manual' | 'activity' = 'manual',
 ): Promise<MemberCouponRow[]> {
   await assertMemberVisible(tx, auth, input.memberId);
   assertShop(auth, input.shopId);
@@ -90,11 +142,23 @@ export async function issueMemberCoupons(
   const def = await definitionOf(tx, input.kind, input.definitionId);
   const [member] = await tx.select({ status: members.status }).from(members).where(eq(members.id, input.memberId));
   if (member.status === 3) throw conflict('couponMemberCancelled');
-  if (def.status !== 1) throw conflict('couponDefinitionDisabled', { name: def.name });
-  if (def.discount) throw conflict('couponDiscountNotIssued', { name: def.name });
   const today = businessDate();
+  const refusal = issueRefusal(def, today);
+  if (refusal) throw refusal;
+  const ids = await insertItems(tx, actor, input, def, today, { source: 'manual' });
+  return rowsWhere(tx, inArray(memberCoupons.id, ids));
+}
+
+/** Inserts `count` items of a definition, each with its own code from the tenant's series. */
+async function insertItems(
+  tx: Db,
+  actor: Actor,
+  input: { memberId: number; shopId: number; kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number; memo?: string },
+  def: Definition,
+  today: string,
+  origin: Pick<typeof memberCoupons.$inferInsert, 'source' | 'activityId' | 'issuedBillId' | 'issuedBillNo' | 'usableShopId'>,
+) {
   const validity = validityOf(def, today);
-  if (validity.validTo < today) throw conflict('couponDefinitionEnded', { name: def.name, date: validity.validTo });
   const ids: number[] = [];
   for (let i = 0; i < input.count; i++) {
     const code = await nextNumber(tx, actor.tenantId, input.kind === 'coupon' ? 'YHQ' : 'HB', today);
@@ -111,7 +175,7 @@ export async function issueMemberCoupons(
         remaining: def.faceValue,
         manyTimes: def.manyTimes,
         ...validity,
-        source,
+        ...origin,
         shopId: input.shopId,
         memo: input.memo ?? null,
         createdBy: actor.userId,
@@ -119,7 +183,54 @@ export async function issueMemberCoupons(
       .returning({ id: memberCoupons.id });
     ids.push(row.id);
   }
-  return rowsWhere(tx, inArray(memberCoupons.id, ids));
+  return ids;
+}
+
+/** The items a till bill's settle gave (activity gifts), oldest first. */
+export function itemsIssuedBy(tx: Db, billId: number): Promise<MemberCouponRow[]> {
+  return rowsWhere(tx, eq(memberCoupons.issuedBillId, billId));
+}
+
+/**
+ * Takes back every item a bill issued, in the caller's transaction: unused ones (expired included)
+ * become withdrawn with `reason`; withdrawn ones stay. Refused (409, nothing changed) when one was
+ * used, or a red envelope spent in part (the till records a use on it), naming the item and the bill
+ * that used it. Answers how many items the bill issued and how many were withdrawn now.
+ */
+export async function withdrawIssuedBy(tx: Db, bill: { id: number; billNo: string }, reason: string) {
+  const items = await tx
+    .select({
+      id: memberCoupons.id,
+      kind: memberCoupons.kind,
+      code: memberCoupons.code,
+      state: memberCoupons.state,
+      faceValue: memberCoupons.faceValue,
+      remaining: memberCoupons.remaining,
+      usedBillNo: memberCoupons.usedBillNo,
+    })
+    .from(memberCoupons)
+    .where(eq(memberCoupons.issuedBillId, bill.id))
+    .orderBy(asc(memberCoupons.id))
+    .for('update');
+  // A red envelope spent in part stays unused with less left.
+  const used = items.find((i) => i.state === 'used' || Number(i.remaining) < Number(i.faceValue));
+  if (used) {
+    const [zh, en] = memberCouponKindLabels[used.kind as MemberCouponKind];
+    throw conflict('couponGiftUsed', {
+      kind: zh,
+      kindEn: en.toLowerCase(),
+      code: used.code,
+      billNo: bill.billNo,
+      usedBillNo: used.usedBillNo ?? '-',
+    });
+  }
+  const unused = items.filter((i) => i.state === 'unused').map((i) => i.id);
+  if (unused.length)
+    await tx
+      .update(memberCoupons)
+      .set({ state: 'withdrawn', withdrawReason: reason, updatedAt: sql`now()` })
+      .where(inArray(memberCoupons.id, unused));
+  return { issued: items.length, withdrawn: unused.length };
 }
 
 /** Withdraws (收回) an unused, unexpired item; a used, withdrawn or expired one is refused (409). */
@@ -183,6 +294,11 @@ async function rowsWhere(tx: Db, where: SQL | undefined): Promise<MemberCouponRo
       source: memberCoupons.source,
       shopId: memberCoupons.shopId,
       shopName: shops.name,
+      activityId: memberCoupons.activityId,
+      activityName: activities.name,
+      issuedBillId: memberCoupons.issuedBillId,
+      issuedBillNo: memberCoupons.issuedBillNo,
+      usableShopId: memberCoupons.usableShopId,
       usedBillNo: memberCoupons.usedBillNo,
       usedAt: memberCoupons.usedAt,
       withdrawReason: memberCoupons.withdrawReason,
@@ -193,6 +309,7 @@ async function rowsWhere(tx: Db, where: SQL | undefined): Promise<MemberCouponRo
     .innerJoin(shops, eq(shops.id, memberCoupons.shopId))
     .leftJoin(coupons, eq(coupons.id, memberCoupons.couponId))
     .leftJoin(redEnvelopes, eq(redEnvelopes.id, memberCoupons.redEnvelopeId))
+    .leftJoin(activities, eq(activities.id, memberCoupons.activityId))
     .where(where)
     .orderBy(asc(memberCoupons.id));
   return rows.map(

@@ -12,7 +12,7 @@ import {
   version,
 } from '../../db/columns.js';
 import { users } from '../identity/schema.js';
-import { coupons, redEnvelopes } from '../marketing/schema.js';
+import { activities, coupons, redEnvelopes } from '../marketing/schema.js';
 import { cardTypes, members } from '../members/schema.js';
 import { shops } from '../org/schema.js';
 
@@ -563,6 +563,13 @@ export const memberCoupons = pgTable(
     usedBillNo: text('used_bill_no'),
     usedAt: timestamp('used_at', { withTimezone: true }),
     withdrawReason: text('withdraw_reason'),
+    /** The marketing activity that gave it (source `activity`). */
+    activityId: bigint('activity_id', { mode: 'number' }),
+    /** The till bill whose settle gave it (no foreign key: the cashier's tables refer to this module's). */
+    issuedBillId: bigint('issued_bill_id', { mode: 'number' }),
+    issuedBillNo: text('issued_bill_no'),
+    /** Usable only at this shop (an activity's `useShopType` 2); null: wherever the definition allows. */
+    usableShopId: bigint('usable_shop_id', { mode: 'number' }),
     memo: memo(),
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: createdAt(),
@@ -572,8 +579,11 @@ export const memberCoupons = pgTable(
     tenantPrimaryKey(t),
     uniqueIndex('member_coupons_tenant_code').on(t.tenantId, t.code),
     index('member_coupons_tenant_member').on(t.tenantId, t.memberId, t.id),
+    index('member_coupons_tenant_issued_bill').on(t.tenantId, t.issuedBillId).where(sql`${t.issuedBillId} is not null`),
     tenantReference(t, t.memberId, members),
     tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.usableShopId, shops),
+    tenantReference(t, t.activityId, activities),
     tenantReference(t, t.couponId, coupons),
     tenantReference(t, t.redEnvelopeId, redEnvelopes),
     check(
@@ -582,5 +592,6 @@ export const memberCoupons = pgTable(
     ),
     check('member_coupons_state', sql`${t.state} in ('unused', 'used', 'withdrawn')`),
     check('member_coupons_face_value', sql`${t.faceValue} >= 0 and ${t.remaining} >= 0 and ${t.remaining} <= ${t.faceValue}`),
+    check('member_coupons_activity', sql`(${t.source} = 'activity') = (${t.activityId} is not null)`),
   ],
 );

@@ -6,6 +6,7 @@ import {
   CARD_RECORD_PATHS,
   idParam,
   linkPhysicalBody,
+  memberCouponRow,
   PACKAGE_RECORD_PATHS,
   packageGiftsPage,
   perfQuery,
@@ -229,20 +230,23 @@ function registerCardBillRoutes(app: FastifyInstance) {
     'POST',
     CARD_RECORD_PATHS.revokeMkt,
     {
-      summary: '撤销活动: take back the activity gift one card of a card bill got, without revoking the bill',
+      summary:
+        '撤销活动: take back the activity gift one card of a card bill got and the coupons and red envelopes its activities gave, without revoking the bill',
+      description:
+        "The card: the gift rule's part of its gift leaves the gift bucket (409 when spent or taken back already). The coupons and red envelopes the bill gave are withdrawn (409 naming the item and the bill that used one). 409 when the card got no gift and the bill gave nothing.",
       perm: 'cashier.cardrecord.revokeMkt',
       body: revokeMktBody,
       verb: 'revoke',
       idempotent: 'optional',
       entity: 'cardrecords',
-      response: z.object({ billId: z.number(), billNo: z.string(), cards: z.array(billCardRow) }),
+      response: z.object({ billId: z.number(), billNo: z.string(), cards: z.array(billCardRow), gifts: z.array(memberCouponRow) }),
     },
     async ({ tx, auth, body }) => {
       await assertBillOfKind(tx, auth, body.id, 'card');
       const bill = await lockSettled(tx, auth, body.id);
       await revokeMktGift(tx, auth, body, bill);
       const detail = await billDetail(tx, bill.id);
-      return { billId: detail.id, billNo: detail.billNo, cards: detail.cards };
+      return { billId: detail.id, billNo: detail.billNo, cards: detail.cards, gifts: detail.gifts };
     },
   );
 }

@@ -10,6 +10,7 @@ import { closedPeriod } from '../../platform/period-locks.js';
 import { bucketsOf, lockCard, openCard, postCardBill, recharge, revoke as revokeCardBill } from '../assets/card-money.js';
 import { memberCards } from '../assets/schema.js';
 import { cardDispatches, cardDispatchLines } from '../cards/schema.js';
+import { takeBackActivityGifts } from '../marketing/activity-gifts.js';
 import { applicableRule, cardTypeSellableAt, giftOf } from '../members/card-rules.js';
 import { nextMemberCodes } from '../members/members.js';
 import { cardTypes, members } from '../members/schema.js';
@@ -370,9 +371,11 @@ export async function linkPhysical(tx: Db, body: z.output<typeof linkPhysicalBod
 }
 
 /**
- * 撤销活动: takes back the gift rule's part of one card's gift on a card bill as an adjustment card
- * bill (the gift bucket of the bill's shop), without revoking the bill; refused with the balance when
- * that gift was spent (never below 0), when the bill is revoked or its period locked.
+ * 撤销活动: takes back, without revoking the bill, the gift rule's part of one card's gift as an
+ * adjustment card bill (the gift bucket of the bill's shop) and the coupons and red envelopes the
+ * bill's activities gave (withdrawn); refused with the balance when that gift was spent (never below
+ * 0), when one of the coupons was used, when there is nothing (left) to take back, when the bill is
+ * revoked or its period locked.
  */
 export async function revokeMktGift(tx: Db, auth: Auth, body: z.output<typeof revokeMktBody>, bill: Bill) {
   if (bill.isHc) throw conflict('cardBillRevoked', { billNo: bill.billNo });
@@ -386,8 +389,26 @@ export async function revokeMktGift(tx: Db, auth: Auth, body: z.output<typeof re
     .for('update', { of: serviceBillCards });
   if (!row) throw fieldError('cardno', 'billCardUnknown', { cardNo: body.cardno });
   const entry = row.service_bill_cards;
-  if (entry.activityGift <= 0) throw conflict('mktNoGift', { cardNo: body.cardno });
-  if (entry.giftBackBillId) throw conflict('mktGiftTaken', { cardNo: body.cardno });
+  // The bill's coupons and red envelopes first (409 while one was used), then the card's gift money.
+  const items = await takeBackActivityGifts(tx, bill, body.hcMemo);
+  if (entry.activityGift <= 0 && !items.issued) throw conflict('mktNoGift', { cardNo: body.cardno });
+  const cardGift = entry.activityGift > 0 && !entry.giftBackBillId;
+  if (!cardGift && !items.withdrawn) throw conflict('mktGiftTaken', { cardNo: body.cardno });
+  if (cardGift) await takeBackCardGift(tx, auth, body, bill, entry);
+  await tx
+    .update(serviceBills)
+    .set({ version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(serviceBills.id, bill.id));
+}
+
+/** The gift rule's part of one card's gift leaves the gift bucket of the bill's shop (409 when spent). */
+async function takeBackCardGift(
+  tx: Db,
+  auth: Auth,
+  body: z.output<typeof revokeMktBody>,
+  bill: Bill,
+  entry: typeof serviceBillCards.$inferSelect,
+) {
   const card = await lockCard(tx, { id: entry.cardId });
   const here = (await bucketsOf(tx, card.id)).find((b) => b.shopId === bill.shopId && b.bucket === 'gift')?.amount ?? 0;
   if (here < entry.activityGift) throw conflict('mktGiftSpent', { available: yuan(here), needed: yuan(entry.activityGift) });
@@ -407,9 +428,4 @@ export async function revokeMktGift(tx: Db, auth: Auth, body: z.output<typeof re
     .update(serviceBillCards)
     .set({ giftBackBillId: answer.billId, giftBackAt: sql`now()`, giftBackBy: auth.userId, giftBackMemo: body.hcMemo })
     .where(eq(serviceBillCards.id, entry.id));
-  await tx
-    .update(serviceBills)
-    .set({ version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(serviceBills.id, bill.id));
-  return answer;
 }

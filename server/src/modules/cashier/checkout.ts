@@ -23,6 +23,7 @@ import { consume } from '../assets/card-money.js';
 import { consumePackages, sellPackage } from '../assets/packages.js';
 import { memberCards, memberPackageLines, memberPackages, packageBalances } from '../assets/schema.js';
 import { products, servicePackageShops, servicePackages, services } from '../catalog/schema.js';
+import { grantActivityGifts } from '../marketing/activity-gifts.js';
 import { cardTypeShops, cardTypes, members } from '../members/schema.js';
 import { employees, shops } from '../org/schema.js';
 import { priceOf } from '../pricing/resolve.js';
@@ -652,6 +653,8 @@ export async function settleBill(
     .update(serviceBills)
     .set({ status: 4, settledAt: sql`now()`, settledBy: auth.userId, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
     .where(eq(serviceBills.id, bill.id));
+  // Marketing activities give their coupons and red envelopes to the bill's member (never failing the settle).
+  await grantActivityGifts(tx, auth, bill, lines);
   await wheelShopChanged(tx, auth, bill.shopId);
   return billDetail(tx, bill.id);
 }

@@ -1,18 +1,20 @@
 import type { BillLineKind, MemberCouponKind, settleBody } from '@headoffice/contract';
 import { memberCouponStateLabels } from '@headoffice/contract';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { memberCoupons } from '../assets/schema.js';
 import { coupons, redEnvelopes } from '../marketing/schema.js';
-import { type serviceBillLines, serviceBillPayments } from './schema.js';
+import { shops } from '../org/schema.js';
+import { type serviceBillLines, serviceBillPayments, serviceBills } from './schema.js';
 
 defineMessages({
   memberCouponUnknown: ['该会员没有这张券或红包', 'The bill member holds no such coupon or red envelope'],
   memberCouponTwice: ['同一张券或红包只能用于一笔支付', 'A coupon or red envelope pays once on a bill'],
   memberCouponNotUnused: ['{code} {state}，不能再用于支付', '{code} is {stateEn} and cannot pay'],
+  memberCouponOtherShop: ['{code} 仅限「{shop}」使用', '{code} can be used only at {shop}'],
   memberCouponExpired: ['{code} 已于 {date} 过期', '{code} expired on {date}'],
   memberCouponNotYetValid: ['{code} 自 {date} 起才能使用', '{code} can be used from {date}'],
   memberCouponAmount: ['{code} 最多可付 {amount}', '{code} pays at most {amount}'],
@@ -53,13 +55,14 @@ export interface CouponPayment {
 
 /**
  * A payment with the bill member's coupon or red envelope (its row locked, so that of concurrent
- * settles naming it one spends it and the others find it used): unused and valid today; at most
+ * settles naming it one spends it and the others find it used): unused, valid today and, when an
+ * activity made it usable only at the issuing shop, a bill of that shop; at most
  * what it has left, at most the lines it may pay (a coupon: its `usableOn` kinds, with its minimum
  * spend counted on those lines); a coupon not combinable pays alone among coupons and red envelopes.
  */
 export async function couponForPayment(
   tx: Db,
-  bill: { memberId: number | null; businessDate: string },
+  bill: { memberId: number | null; shopId: number; businessDate: string },
   lines: Line[],
   payments: Payments,
   i: number,
@@ -76,6 +79,10 @@ export async function couponForPayment(
   if (item.state !== 'unused') {
     const [zh, en] = memberCouponStateLabels[item.state as 'used' | 'withdrawn'];
     throw conflict('memberCouponNotUnused', { code: item.code, state: zh, stateEn: en.toLowerCase() });
+  }
+  if (item.usableShopId !== null && item.usableShopId !== bill.shopId) {
+    const [shop] = await tx.select({ name: shops.name }).from(shops).where(eq(shops.id, item.usableShopId));
+    throw conflict('memberCouponOtherShop', { code: item.code, shop: shop?.name ?? String(item.usableShopId) });
   }
   if (item.validTo < bill.businessDate) throw conflict('memberCouponExpired', { code: item.code, date: item.validTo });
   if (item.validFrom > bill.businessDate) throw conflict('memberCouponNotYetValid', { code: item.code, date: item.validFrom });
@@ -134,8 +141,9 @@ export async function spendCoupons(tx: Db, bill: { id: number; billNo: string },
 
 /**
  * 撤单: the coupons and red envelopes the bill spent are given back: a whole-use item unused again at
- * its face value, a red envelope spent over several bills gets this bill's amount back. An item
- * withdrawn since stays withdrawn; one past its validity reads as expired.
+ * its face value, a red envelope spent over several bills gets this bill's amount back (and names the
+ * last other bill still using it). An item withdrawn since stays withdrawn; one past its validity
+ * reads as expired.
  */
 export async function giveBackCoupons(tx: Db, billId: number) {
   const spent = await tx
@@ -143,16 +151,24 @@ export async function giveBackCoupons(tx: Db, billId: number) {
     .from(serviceBillPayments)
     .where(and(eq(serviceBillPayments.billId, billId), sql`${serviceBillPayments.memberCouponId} is not null`))
     .orderBy(asc(serviceBillPayments.id));
-  for (const s of spent)
+  for (const s of spent) {
+    const [other] = await tx
+      .select({ id: serviceBills.id, billNo: serviceBills.billNo, at: serviceBills.settledAt })
+      .from(serviceBillPayments)
+      .innerJoin(serviceBills, eq(serviceBills.id, serviceBillPayments.billId))
+      .where(and(eq(serviceBillPayments.memberCouponId, s.id as number), ne(serviceBillPayments.billId, billId), eq(serviceBills.isHc, 0)))
+      .orderBy(desc(serviceBillPayments.id))
+      .limit(1);
     await tx
       .update(memberCoupons)
       .set({
         remaining: sql`case when ${memberCoupons.manyTimes} = 1 then ${memberCoupons.remaining} + ${s.amount} else ${memberCoupons.faceValue} end`,
         state: sql`case when ${memberCoupons.state} = 'used' then 'unused' else ${memberCoupons.state} end`,
-        usedBillId: sql`case when ${memberCoupons.usedBillId} = ${billId} then null else ${memberCoupons.usedBillId} end`,
-        usedBillNo: sql`case when ${memberCoupons.usedBillId} = ${billId} then null else ${memberCoupons.usedBillNo} end`,
-        usedAt: sql`case when ${memberCoupons.usedBillId} = ${billId} then null else ${memberCoupons.usedAt} end`,
+        usedBillId: other?.id ?? null,
+        usedBillNo: other?.billNo ?? null,
+        usedAt: other?.at ?? null,
         updatedAt: sql`now()`,
       })
       .where(eq(memberCoupons.id, s.id as number));
+  }
 }

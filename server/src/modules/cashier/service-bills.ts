@@ -16,8 +16,10 @@ import type { Lang } from '../../platform/i18n.js';
 import { containsPattern, orderBy, pageOf } from '../../platform/paging.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { revoke as revokeCardBill } from '../assets/card-money.js';
+import { itemsIssuedBy } from '../assets/member-coupons.js';
 import { revokePackageBill } from '../assets/packages.js';
 import { memberCards, memberCoupons } from '../assets/schema.js';
+import { revokeActivityGifts } from '../marketing/activity-gifts.js';
 import { employees, shops } from '../org/schema.js';
 import { postStock, reversalOf } from '../stock/ledger.js';
 import { billCards, revokeCardLines } from './card-bills.js';
@@ -143,6 +145,7 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
     payments,
     perf: await perfRows(tx, id),
     cards: await billCards(tx, id),
+    gifts: row.memberId ? await itemsIssuedBy(tx, id) : [],
   };
 }
 
@@ -306,7 +309,8 @@ export async function lockSettled(tx: Db, auth: Auth, id: number) {
 /**
  * 撤单: reverses every effect of a settled bill in one transaction: the card bills of its card
  * payments (ledger rows negated to the same buckets), its package bills (counts used given back,
- * packages sold taken away), the stock it took, its performance rows.
+ * packages sold taken away), the stock it took, its performance rows, the coupons and red envelopes
+ * activities gave on it (withdrawn; refused while one was used).
  * Refused when the period is closed, or (by the ledgers) when a reversal would take a balance below zero.
  */
 export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo: string }) {
@@ -314,6 +318,7 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
   if (bill.status !== 4 || bill.isHc) throw conflict('serviceBillNotRevocable');
   const period = await closedPeriod(tx, bill.shopId, bill.businessDate);
   if (period) throw conflict('billPeriodLocked', { period });
+  await revokeActivityGifts(tx, bill);
   const cardBills = await tx
     .selectDistinct({ cardBillId: serviceBillPayments.cardBillId })
     .from(serviceBillPayments)

@@ -61,7 +61,7 @@ export function MemberCoupons({ memberId }: { memberId: number }) {
         pagination={false}
         dataSource={q.data ?? []}
         locale={{ emptyText: <EmptyState compact description={t('assets.coupon.none')} /> }}
-        scroll={{ x: 1240 }}
+        scroll={{ x: 1320 }}
         columns={[
           {
             title: t('assets.coupon.kind'),
@@ -102,12 +102,34 @@ export function MemberCoupons({ memberId }: { memberId: number }) {
             render: (v: MemberCouponRow['state']) => <Tag color={stateColors[v]}>{pickLabel(memberCouponStateLabels[v])}</Tag>,
           },
           {
+            // How it was issued; an activity's gift names the activity and the bill that gave it.
             title: t('assets.coupon.source'),
             dataIndex: 'source',
-            width: 90,
-            render: (v: MemberCouponRow['source']) => pickLabel(memberCouponSourceLabels[v]),
+            width: 170,
+            render: (v: MemberCouponRow['source'], r) => (
+              <span className="ho-coupon-source">
+                {pickLabel(memberCouponSourceLabels[v])}
+                {r.activityName ? <Typography.Text type="secondary"> {r.activityName}</Typography.Text> : null}
+                {r.issuedBillNo ? (
+                  <div>
+                    <Typography.Text type="secondary">
+                      {t('assets.coupon.issuedBill')} {r.issuedBillNo}
+                    </Typography.Text>
+                  </div>
+                ) : null}
+              </span>
+            ),
           },
-          { title: t('assets.coupon.shop'), dataIndex: 'shopName', width: 120 },
+          {
+            title: t('assets.coupon.shop'),
+            dataIndex: 'shopName',
+            width: 120,
+            render: (v: string, r) => (
+              <span>
+                {v} {r.usableShopId ? <Tag>{t('assets.coupon.onlyHere')}</Tag> : null}
+              </span>
+            ),
+          },
           {
             title: t('assets.coupon.note'),
             key: 'note',

@@ -19,6 +19,8 @@ export function BillCards({ bill }: { bill: ServiceBillDetail }) {
   const may = usePermission();
   const [physical, setPhysical] = useState<Record<number, string>>({});
   const live = bill.status === 4 && !bill.isHc;
+  // 撤销活动 also takes back the coupons and red envelopes the bill gave (not yet withdrawn).
+  const giftsHeld = bill.gifts.some((g) => g.state !== 'withdrawn');
   const invalidates = [['cardrecords'], ['cardrecords-one']];
   const revokeMkt = useAction({
     run: (row: CardRow) =>
@@ -66,21 +68,18 @@ export function BillCards({ bill }: { bill: ServiceBillDetail }) {
           title: t('till.cardBill.activityGift'),
           dataIndex: 'activityGift',
           width: 180,
-          render: (v, r) =>
-            r.giftBackAt ? (
-              <Tag>{t('till.cardBill.giftBack')}</Tag>
-            ) : (
-              <Space>
-                {formatMoney(v)}
-                {live && v > 0 && may('cashier.cardrecord.revokeMkt') && (
-                  <Popconfirm title={t('till.cardBill.revokeMkt')} onConfirm={() => revokeMkt.run(r)}>
-                    <Button type="link" size="small" loading={revokeMkt.busyFor((x) => x.cardId === r.cardId)}>
-                      {t('till.cardBill.revokeMkt')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
+          render: (v, r) => (
+            <Space>
+              {r.giftBackAt ? <Tag>{t('till.cardBill.giftBack')}</Tag> : formatMoney(v)}
+              {live && ((v > 0 && !r.giftBackAt) || giftsHeld) && may('cashier.cardrecord.revokeMkt') && (
+                <Popconfirm title={t('till.cardBill.revokeMkt')} onConfirm={() => revokeMkt.run(r)}>
+                  <Button type="link" size="small" loading={revokeMkt.busyFor((x) => x.cardId === r.cardId)}>
+                    {t('till.cardBill.revokeMkt')}
+                  </Button>
+                </Popconfirm>
+              )}
+            </Space>
+          ),
         },
         {
           title: t('till.cardBill.physicalNo'),

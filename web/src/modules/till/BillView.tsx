@@ -3,8 +3,9 @@ import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../platform/money';
 import { BillCards } from './BillCards';
+import { BillGifts } from './BillGifts';
 
-/** A service bill: head, lines with their staff and shares, payments, performance rows. */
+/** A service bill: head, lines with their staff and shares, cards, activity gifts, payments, performance rows. */
 export function BillView({ bill }: { bill: ServiceBillDetail }) {
   const { t } = useTranslation();
   return (
@@ -49,6 +50,7 @@ export function BillView({ bill }: { bill: ServiceBillDetail }) {
         ]}
       />
       <BillCards bill={bill} />
+      <BillGifts bill={bill} />
       {bill.payments.length > 0 && (
         <Table
           size="small"

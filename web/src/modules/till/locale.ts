@@ -53,6 +53,16 @@ export const tillZh = {
     cardNo: '卡号',
     principal: '本金',
   },
+  billGifts: {
+    title: '本单活动赠送',
+    kind: '类型',
+    code: '券号',
+    definition: '券/红包',
+    faceValue: '面值',
+    valid: '有效期',
+    activity: '营销活动',
+    state: '状态',
+  },
   prepaid: {
     keyword: '订单号/客户/手机',
     create: '登记预付订单',
@@ -231,6 +241,16 @@ export const tillEn: typeof tillZh = {
     cardRecords: 'Card bills',
     turnover: 'Turnover',
     prepaid: 'Prepaid orders',
+  },
+  billGifts: {
+    title: 'Activity gifts of this bill',
+    kind: 'Kind',
+    code: 'Code',
+    definition: 'Coupon / envelope',
+    faceValue: 'Face value',
+    valid: 'Valid',
+    activity: 'Activity',
+    state: 'State',
   },
   prepaid: {
     keyword: 'Order no., customer, mobile',

@@ -1,0 +1,223 @@
+import type { ActivityCondition, ActivityRule } from '@headoffice/contract';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { Auth } from '../../platform/auth.js';
+import { issueActivityItems, withdrawIssuedBy } from '../assets/member-coupons.js';
+import type { serviceBillLines, serviceBills } from '../cashier/schema.js';
+import { activities } from './schema.js';
+
+// Marketing activities applied at the till: on the settle of a bill with a member, the running
+// activities whose rule the bill meets give their coupons and red envelopes (member coupons of source
+// `activity`, linked to the activity and the bill); 撤单 and 撤销活动 take them back. See DECISIONS.md,
+// "Marketing activities at the till".
+
+type Bill = Pick<typeof serviceBills.$inferSelect, 'id' | 'billNo' | 'shopId' | 'memberId' | 'businessDate'>;
+type Line = Pick<typeof serviceBillLines.$inferSelect, 'kind' | 'itemId' | 'amount'>;
+type Candidate = Awaited<ReturnType<typeof candidatesFor>>[number];
+
+const isCard = (kind: string) => kind === 'cardOpen' || kind === 'cardRecharge';
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The kinds of activity a bill's lines may meet: 2 card lines, 3 a package sold, 4 anything bought. */
+function kindsOf(lines: Line[]) {
+  const kinds: number[] = [];
+  if (lines.some((l) => isCard(l.kind))) kinds.push(2);
+  if (lines.some((l) => l.kind === 'package')) kinds.push(3);
+  if (lines.some((l) => !isCard(l.kind))) kinds.push(4);
+  return kinds;
+}
+
+/** The one query of a settle: running activities of these kinds at the bill's shop on its business day. */
+function candidatesFor(tx: Db, bill: Bill, kinds: number[]) {
+  return tx
+    .select({
+      id: activities.id,
+      code: activities.code,
+      kind: activities.kind,
+      startDate: activities.startDate,
+      endDate: activities.endDate,
+      shopIds: activities.shopIds,
+      useShopType: activities.useShopType,
+      priority: activities.priority,
+      timesPerMember: activities.timesPerMember,
+      combinable: activities.combinable,
+      rules: activities.rules,
+    })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.status, 2),
+        lte(activities.startDate, bill.businessDate),
+        gte(activities.endDate, bill.businessDate),
+        inArray(activities.kind, kinds),
+        sql`${activities.shopIds} @> ${JSON.stringify([bill.shopId])}::jsonb`,
+      ),
+    )
+    .orderBy(desc(activities.priority), asc(activities.code));
+}
+
+/**
+ * Does a card line of this bill open the member's first card of its brand (the brand of the card
+ * type's card system)? A card type without a brand asks for the member's first card of any kind.
+ * Cards the bill opened, and cards whose opening bill was revoked (撤单), are not earlier cards.
+ */
+async function opensFirstCard(tx: Db, bill: Bill) {
+  const result = await tx.execute(sql`
+    select exists (
+      select 1
+      from service_bill_cards sbc
+      join member_cards mc on mc.id = sbc.card_id
+      join card_types ct on ct.id = mc.card_type_id
+      left join card_systems cs on cs.id = ct.card_system_id
+      where sbc.bill_id = ${bill.id} and sbc.is_open = 1 and sbc.member_id = ${bill.memberId}
+        and not exists (
+          select 1
+          from member_cards o
+          join card_types ot on ot.id = o.card_type_id
+          left join card_systems os on os.id = ot.card_system_id
+          where o.member_id = ${bill.memberId}
+            and (cs.brand_id is null or os.brand_id = cs.brand_id)
+            and not exists (select 1 from service_bill_cards mine where mine.bill_id = ${bill.id} and mine.card_id = o.id)
+            and not exists (
+              select 1 from service_bill_cards r join service_bills rb on rb.id = r.bill_id
+              where r.card_id = o.id and r.is_open = 1 and rb.is_hc = 1
+            )
+        )
+    ) as first`);
+  return Boolean(rows<{ first: boolean }>(result)[0]?.first);
+}
+
+/**
+ * The card money the member paid in (开卡 and 充值 at the till) on settled, not revoked bills of the
+ * activity's shops within its dates: this bill's included.
+ */
+async function cardMoneyInPeriod(tx: Db, bill: Bill, a: Candidate) {
+  const result = await tx.execute(sql`
+    select coalesce(sum(sbc.amount), 0)::bigint as total
+    from member_cards mc
+    join service_bill_cards sbc on sbc.card_id = mc.id and sbc.member_id = ${bill.memberId}
+    join service_bills b on b.id = sbc.bill_id
+    where mc.member_id = ${bill.memberId}
+      and b.status = 4 and b.is_hc = 0
+      and b.business_date between ${a.startDate}::date and ${a.endDate}::date
+      and b.shop_id in (select (jsonb_array_elements_text(${JSON.stringify(a.shopIds)}::jsonb))::bigint)`);
+  return Number(rows<{ total: number | string }>(result)[0]?.total ?? 0);
+}
+
+/** The bills on which the member already got gifts of these activities (bills not revoked), per activity. */
+async function timesTaken(tx: Db, memberId: number, activityIds: number[]) {
+  if (!activityIds.length) return new Map<number, number>();
+  const result = await tx.execute(sql`
+    select mc.activity_id, count(distinct mc.issued_bill_id)::int as times
+    from member_coupons mc
+    join service_bills b on b.id = mc.issued_bill_id
+    where mc.member_id = ${memberId} and b.is_hc = 0
+      and mc.activity_id in (${sql.join(
+        activityIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    group by mc.activity_id`);
+  return new Map(rows<{ activity_id: number | string; times: number }>(result).map((r) => [Number(r.activity_id), Number(r.times)]));
+}
+
+/** Threshold conditions of one kind are tiers: of those met, only the highest applies. */
+const tierOf = (c: ActivityCondition) =>
+  c.type === 'spend' ? 'spend' : c.type === 'recharge' ? `recharge:${c.cumulative ? 'cumulative' : 'once'}` : null;
+
+/**
+ * The rules of an activity the bill meets (tiers: the highest threshold met of each kind). `ask`
+ * holds the checks that need the database, run at most once per bill.
+ */
+async function rulesMet(tx: Db, bill: Bill, lines: Line[], a: Candidate, ask: { firstCard: () => Promise<boolean> }) {
+  const cardLines = lines.filter((l) => isCard(l.kind));
+  const cardMoney = cardLines.reduce((s, l) => s + l.amount, 0);
+  const spent = lines.filter((l) => !isCard(l.kind)).reduce((s, l) => s + l.amount, 0);
+  let periodTotal: number | undefined;
+  const met: ActivityRule[] = [];
+  for (const rule of a.rules) {
+    const c = rule.condition;
+    let ok = false;
+    if (c.type === 'firstCard') ok = lines.some((l) => l.kind === 'cardOpen') && (await ask.firstCard());
+    else if (c.type === 'recharge' && !c.cumulative) ok = cardLines.some((l) => l.amount >= c.amount);
+    else if (c.type === 'recharge') {
+      if (cardMoney > 0) {
+        periodTotal ??= await cardMoneyInPeriod(tx, bill, a);
+        ok = periodTotal >= c.amount && periodTotal - cardMoney < c.amount;
+      }
+    } else if (c.type === 'package') ok = lines.some((l) => l.kind === 'package' && l.itemId === c.packageId);
+    else if (c.type === 'spend') ok = lines.some((l) => !isCard(l.kind)) && spent >= c.amount;
+    else if (c.type === 'items') ok = lines.some((l) => l.kind === 'service' && c.serviceIds.includes(l.itemId));
+    if (ok) met.push(rule);
+  }
+  const amountOf = (c: ActivityCondition) => ('amount' in c ? c.amount : 0);
+  return met.filter((r) => {
+    const tier = tierOf(r.condition);
+    return !tier || !met.some((o) => tierOf(o.condition) === tier && amountOf(o.condition) > amountOf(r.condition));
+  });
+}
+
+/**
+ * On the settle of a bill with a member (after its lines, cards and packages are written): the running
+ * activities whose rules the bill meets give their coupons and red envelopes to the member. By priority
+ * (high first): when the first applicable activity is not combinable it alone applies, otherwise every
+ * combinable one does. `timesPerMember` counts the member's bills (not revoked) that got the activity's
+ * gifts. A gift whose definition is disabled, ended or a discount coupon is skipped; nothing here fails
+ * the settle. Service, product and discount gifts are not given (DECISIONS.md).
+ */
+export async function grantActivityGifts(tx: Db, auth: Auth, bill: Bill, lines: Line[]) {
+  const memberId = bill.memberId;
+  if (!memberId) return;
+  const kinds = kindsOf(lines);
+  if (!kinds.length) return;
+  const candidates = await candidatesFor(tx, bill, kinds);
+  if (!candidates.length) return;
+  // One member's settles take their activity gifts one after the other (times and cumulative sums).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('activity_gifts'), (${memberId}::bigint % 2147483647)::int)`);
+  let firstCard: Promise<boolean> | undefined;
+  const ask = { firstCard: () => (firstCard ??= opensFirstCard(tx, bill)) };
+  const applicable: { activity: Candidate; gifts: { kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number }[] }[] = [];
+  for (const activity of candidates) {
+    const rules = await rulesMet(tx, bill, lines, activity, ask);
+    const gifts = rules.flatMap((r) =>
+      r.gifts.flatMap((g) =>
+        g.type === 'coupon' || g.type === 'redEnvelope' ? [{ kind: g.type, definitionId: g.id, count: g.count }] : [],
+      ),
+    );
+    if (gifts.length) applicable.push({ activity, gifts });
+  }
+  const limited = applicable.filter((x) => x.activity.timesPerMember !== null).map((x) => x.activity.id);
+  const taken = await timesTaken(tx, memberId, limited);
+  const open = applicable.filter((x) => x.activity.timesPerMember === null || (taken.get(x.activity.id) ?? 0) < x.activity.timesPerMember);
+  if (!open.length) return;
+  const applied = open[0].activity.combinable === 0 ? [open[0]] : open.filter((x) => x.activity.combinable === 1);
+  const actor = { tenantId: auth.tenantId, userId: auth.userId };
+  for (const { activity, gifts } of applied)
+    for (const gift of gifts)
+      await issueActivityItems(
+        tx,
+        actor,
+        { memberId, shopId: bill.shopId, ...gift },
+        {
+          activityId: activity.id,
+          billId: bill.id,
+          billNo: bill.billNo,
+          usableShopId: activity.useShopType === 2 ? bill.shopId : null,
+        },
+      );
+}
+
+/**
+ * 撤单: takes back every coupon and red envelope the bill's settle gave (unused ones withdrawn with
+ * "撤单 <billNo>"); 409 and nothing changed when one was used.
+ */
+export async function revokeActivityGifts(tx: Db, bill: Pick<Bill, 'id' | 'billNo'>) {
+  return withdrawIssuedBy(tx, bill, `撤单 ${bill.billNo}`);
+}
+
+/**
+ * 撤销活动 (on a card bill, without revoking it): takes back the bill's coupons and red envelopes as
+ * 撤单 does, with the reason "撤销活动 <billNo> <memo>"; answers how many it issued and withdrew now.
+ */
+export async function takeBackActivityGifts(tx: Db, bill: Pick<Bill, 'id' | 'billNo'>, memo: string) {
+  return withdrawIssuedBy(tx, bill, `撤销活动 ${bill.billNo} ${memo}`);
+}
