@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAt,
-  idColumn,
   isDel,
+  makerColumns,
   memo,
+  sort,
   status,
-  tenantColumn,
+  tenantKeys,
   tenantPrimaryKey,
   tenantReference,
-  updatedAt,
-  version,
+  versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { gramTable } from '../../platform/search.js';
@@ -39,8 +39,7 @@ export const memberGrades = dictionaryTable('member_grades', { discount: integer
 export const shops = pgTable(
   'shops',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     shortName: text('short_name'),
@@ -58,9 +57,7 @@ export const shops = pgTable(
     stations: integer('stations').notNull().default(0),
     status: status(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -76,11 +73,10 @@ export const shops = pgTable(
 export const shopImages = pgTable(
   'shop_images',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     url: text('url').notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -95,8 +91,7 @@ export const skillLevels = dictionaryTable('skill_levels', {});
 export const employees = pgTable(
   'employees',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     eecode: text('eecode').notNull(),
     name: text('name').notNull(),
     /** 1 male, 2 female. */
@@ -119,9 +114,7 @@ export const employees = pgTable(
     bookingOrder: integer('booking_order').notNull().default(0),
     avatar: text('avatar'),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -147,8 +140,7 @@ export const employeeGrams = gramTable('employee_grams', employees);
 export const employeeStream = pgTable(
   'employee_stream',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
     /** entry | transfer | leave | rejoin */
     kind: text('kind').notNull(),
@@ -163,8 +155,7 @@ export const employeeStream = pgTable(
     toLevelId: bigint('to_level_id', { mode: 'number' }),
     memo: memo(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
+    ...makerColumns(),
     createdAt: createdAt(),
   },
   (t) => [
