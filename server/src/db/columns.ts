@@ -102,11 +102,12 @@ export const tenantPrimaryKey = (t: TenantKeyed) => primaryKey({ columns: [t.ten
 /**
  * A reference to another tenant table that carries the tenant: (tenant_id, column) → target
  * (tenant_id, id), so the database itself refuses a record of one tenant pointing at another's.
- * A null column skips the check (MATCH SIMPLE). Named `<table>_<column>_fk`.
+ * A null column skips the check (MATCH SIMPLE). Named `<table>_<column>_fk` unless `name` is given
+ * (the name an older migration gave it).
  */
-export const tenantReference = (t: { tenantId: AnyPgColumn }, column: AnyPgColumn, target: TenantKeyed) =>
+export const tenantReference = (t: { tenantId: AnyPgColumn }, column: AnyPgColumn, target: TenantKeyed, name?: string) =>
   foreignKey({
-    name: `${getTableName(column.table)}_${column.name}_fk`,
+    name: name ?? `${getTableName(column.table)}_${column.name}_fk`,
     columns: [t.tenantId, column],
     foreignColumns: [target.tenantId, target.id],
   });

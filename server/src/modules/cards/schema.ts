@@ -1,4 +1,4 @@
-import { bigint, foreignKey, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import {
   auditColumns,
   billDate,
@@ -59,11 +59,7 @@ export const cardDispatchLines = pgTable(
     tenantPrimaryKey(t),
     index('card_dispatch_lines_tenant_dispatch').on(t.tenantId, t.dispatchId),
     index('card_dispatch_lines_tenant_range').on(t.tenantId, t.startNo, t.endNo),
-    foreignKey({
-      name: 'card_dispatch_lines_dispatch_id_fk',
-      columns: [t.tenantId, t.dispatchId],
-      foreignColumns: [cardDispatches.tenantId, cardDispatches.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.dispatchId, cardDispatches).onDelete('cascade'),
     tenantReference(t, t.shopId, shops),
   ],
 );

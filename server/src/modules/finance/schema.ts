@@ -1,17 +1,4 @@
-import {
-  bigint,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   auditColumns,
   billDate,
@@ -305,7 +292,7 @@ export const fundAdjustments = pgTable(
     uniqueIndex('fund_adjustments_tenant_revokes').on(t.tenantId, t.revokesId),
     index('fund_adjustments_tenant_shop_date').on(t.tenantId, t.shopId, t.entryDate),
     tenantReference(t, t.shopId, shops),
-    foreignKey({ columns: [t.tenantId, t.revokesId], foreignColumns: [t.tenantId, t.id], name: 'fund_adjustments_revokes_fk' }),
+    tenantReference(t, t.revokesId, t, 'fund_adjustments_revokes_fk'),
   ],
 );
 
@@ -421,11 +408,7 @@ export const reserveBillLines = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     index('reserve_bill_lines_tenant_bill').on(t.tenantId, t.billId),
-    foreignKey({
-      name: 'reserve_bill_lines_bill_fk',
-      columns: [t.tenantId, t.billId],
-      foreignColumns: [reserveBills.tenantId, reserveBills.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.billId, reserveBills, 'reserve_bill_lines_bill_fk').onDelete('cascade'),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.reserveTypeId, reserveTypes),
     tenantReference(t, t.toReserveTypeId, reserveTypes),
@@ -500,11 +483,7 @@ export const rentPeriods = pgTable(
     tenantPrimaryKey(t),
     uniqueIndex('rent_periods_tenant_contract_seq').on(t.tenantId, t.contractId, t.seq),
     index('rent_periods_tenant_due').on(t.tenantId, t.dueDate),
-    foreignKey({
-      name: 'rent_periods_contract_fk',
-      columns: [t.tenantId, t.contractId],
-      foreignColumns: [rentContracts.tenantId, rentContracts.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.contractId, rentContracts, 'rent_periods_contract_fk').onDelete('cascade'),
   ],
 );
 
@@ -556,11 +535,7 @@ export const rentPaymentLines = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     index('rent_payment_lines_tenant_payment').on(t.tenantId, t.paymentId),
-    foreignKey({
-      name: 'rent_payment_lines_payment_fk',
-      columns: [t.tenantId, t.paymentId],
-      foreignColumns: [rentPayments.tenantId, rentPayments.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.paymentId, rentPayments, 'rent_payment_lines_payment_fk').onDelete('cascade'),
     tenantReference(t, t.reserveTypeId, reserveTypes),
   ],
 );
@@ -613,11 +588,7 @@ export const expenseLimitBillLines = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     index('expense_limit_bill_lines_tenant_bill').on(t.tenantId, t.billId),
-    foreignKey({
-      name: 'expense_limit_bill_lines_bill_fk',
-      columns: [t.tenantId, t.billId],
-      foreignColumns: [expenseLimitBills.tenantId, expenseLimitBills.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.billId, expenseLimitBills, 'expense_limit_bill_lines_bill_fk').onDelete('cascade'),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.itemId, financeItems),
   ],

@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   memo,
   sort,
@@ -229,11 +216,7 @@ export const cardRules = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     index('card_rules_tenant_card_type').on(t.tenantId, t.cardTypeId, t.threshold),
-    foreignKey({
-      name: 'card_rules_card_type_id_fk',
-      columns: [t.tenantId, t.cardTypeId],
-      foreignColumns: [cardTypes.tenantId, cardTypes.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.cardTypeId, cardTypes).onDelete('cascade'),
   ],
 );
 
@@ -251,11 +234,7 @@ export const cardTypeShops = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.cardTypeId, t.shopId] }),
     index('card_type_shops_tenant_shop').on(t.tenantId, t.shopId),
-    foreignKey({
-      name: 'card_type_shops_card_type_id_fk',
-      columns: [t.tenantId, t.cardTypeId],
-      foreignColumns: [cardTypes.tenantId, cardTypes.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.cardTypeId, cardTypes).onDelete('cascade'),
     tenantReference(t, t.shopId, shops),
   ],
 );
