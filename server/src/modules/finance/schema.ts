@@ -21,7 +21,7 @@ import {
   versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
-import { billPhotosTable } from '../../db/photo-table.js';
+import { fileListTable } from '../../db/file-list-table.js';
 import { branches, shops } from '../org/schema.js';
 
 // The finance dictionaries (DOMAIN-DETAIL §9.1); money in cents.
@@ -195,7 +195,7 @@ export const fundBills = pgTable(
 );
 
 /** The photos of a request (receipts, quotations): uploaded files' addresses. */
-export const fundBillPhotos = billPhotosTable('fund_bill_photos', fundBills);
+export const fundBillPhotos = fileListTable('fund_bill_photos', 'billId', fundBills);
 
 /** A shop's spending limit for an item in a month (iolimitbillhead adjustments, setLimitbill), in cents. */
 export const expenseLimits = pgTable(
@@ -324,7 +324,7 @@ export const shopIoBills = pgTable(
 );
 
 /** The deposit slips of a redeposit: uploaded files' addresses. */
-export const fundRedepositPhotos = billPhotosTable('fund_redeposit_photos', fundRedeposits);
+export const fundRedepositPhotos = fileListTable('fund_redeposit_photos', 'billId', fundRedeposits);
 
 // ---- reserve money (预留款) and rents: balances per shop × reserve type on the ledger, the bills that move them ----
 

@@ -5,7 +5,6 @@ import {
   isDel,
   makerColumns,
   memo,
-  sort,
   status,
   tenantKeys,
   tenantPrimaryKey,
@@ -13,6 +12,7 @@ import {
   versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
+import { fileListTable } from '../../db/file-list-table.js';
 import { gramTable } from '../../platform/search.js';
 
 export const regions = dictionaryTable('regions', { parentId: bigint('parent_id', { mode: 'number' }) }, (t) => [
@@ -70,20 +70,7 @@ export const shops = pgTable(
   ],
 );
 
-export const shopImages = pgTable(
-  'shop_images',
-  {
-    ...tenantKeys(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
-    url: text('url').notNull(),
-    sort: sort(),
-  },
-  (t) => [
-    tenantPrimaryKey(t),
-    index('shop_images_tenant_shop').on(t.tenantId, t.shopId),
-    tenantReference(t, t.shopId, shops).onDelete('cascade'),
-  ],
-);
+export const shopImages = fileListTable('shop_images', 'shopId', shops);
 
 /** Skill / commission levels of employees (技术等级, the seed's jfclevel). */
 export const skillLevels = dictionaryTable('skill_levels', {});
