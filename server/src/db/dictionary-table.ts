@@ -1,18 +1,15 @@
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
-import { integer, type PgColumnBuilderBase, type PgTableExtraConfigValue, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, memo, status, tenantColumn, tenantPrimaryKey, updatedAt, version } from './columns.js';
+import { type PgColumnBuilderBase, type PgTableExtraConfigValue, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { memo, sort, status, tenantKeys, tenantPrimaryKey, versionedTimestamps } from './columns.js';
 
 const dictionaryColumns = () => ({
-  id: idColumn(),
-  tenantId: tenantColumn(),
+  ...tenantKeys(),
   code: text('code').notNull(),
   name: text('name').notNull(),
-  sort: integer('sort').notNull().default(0),
+  sort: sort(),
   status: status(),
   memo: memo(),
-  version: version(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...versionedTimestamps(),
 });
 
 type DictionaryColumns<TExtra> = ReturnType<typeof dictionaryColumns> & TExtra;

@@ -1,13 +1,12 @@
 import type { LockKind, LockPeriod } from '@headoffice/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, tenantColumn, tenantPrimaryKey, updatedAt } from '../db/columns.js';
+import { atColumn, billTraceIndex, createdAt, memo, tenantColumn, tenantKeys, tenantPrimaryKey, timestamps } from '../db/columns.js';
 
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     userId: bigint('user_id', { mode: 'number' }),
     username: text('username'),
     action: text('action').notNull(),
@@ -15,7 +14,7 @@ export const auditLog = pgTable(
     entityId: bigint('entity_id', { mode: 'number' }),
     detail: jsonb('detail'),
     requestId: text('request_id'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: atColumn(),
     /** What was done (contract auditVerbLabels): the log reads "verb entity target". */
     verb: text('verb'),
     /** The record's name or bill number as the request knew it. */
@@ -44,8 +43,7 @@ export const numberSeries = pgTable(
 export const files = pgTable(
   'files',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     name: text('name').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
@@ -72,21 +70,20 @@ export const tenantSettings = pgTable(
 export const billLogs = pgTable(
   'bill_logs',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     docType: text('doc_type').notNull(),
     billId: bigint('bill_id', { mode: 'number' }).notNull(),
     action: text('action').notNull(),
     fromState: text('from_state'),
     toState: text('to_state').notNull(),
-    memo: text('memo'),
+    memo: memo(),
     /** An after-approval field change: `{ field, from, to }`. */
     change: jsonb('change').$type<{ field: string; from: unknown; to: unknown }>(),
     userId: bigint('user_id', { mode: 'number' }),
     username: text('username'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: atColumn(),
   },
-  (t) => [tenantPrimaryKey(t), index('bill_logs_tenant_bill').on(t.tenantId, t.docType, t.billId)],
+  (t) => [tenantPrimaryKey(t), billTraceIndex(t)],
 );
 
 /**
@@ -96,8 +93,7 @@ export const billLogs = pgTable(
 export const periodLocks = pgTable(
   'period_locks',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     /** null: every shop. */
     shopId: bigint('shop_id', { mode: 'number' }),
     /** The named lock kind (contract LOCK_KINDS): `close`, `fund`, `reserveDeclaration`, `fundRequestDay`. */
@@ -107,12 +103,11 @@ export const periodLocks = pgTable(
     period: text('period').notNull(),
     /** 1 locked, 0 unlocked again (the row stays, with who unlocked it). */
     status: smallint('status').notNull().default(1),
-    memo: text('memo'),
+    memo: memo(),
     createdBy: bigint('created_by', { mode: 'number' }),
     changedBy: bigint('changed_by', { mode: 'number' }),
     changedByName: text('changed_by_name'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -145,13 +140,12 @@ export const idempotencyKeys = pgTable(
 export const events = pgTable(
   'events',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     topic: text('topic').notNull(),
     payload: jsonb('payload').notNull(),
     shopId: bigint('shop_id', { mode: 'number' }),
     perm: text('perm'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: atColumn(),
   },
   // The primary key (tenant_id, id) serves reading a tenant's events after an id.
   (t) => [tenantPrimaryKey(t), index('events_at').on(t.at)],
@@ -164,8 +158,7 @@ export const events = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     name: text('name').notNull(),
     payload: jsonb('payload').notNull(),
     /** At most one queued or running job per tenant and key (e.g. one transfer run per day). */
@@ -195,8 +188,7 @@ export const jobs = pgTable(
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     mobile: text('mobile').notNull(),
     text: text('text').notNull(),
     /** What sent it: `outbox` (kept here) or `http`. */

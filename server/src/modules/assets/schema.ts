@@ -1,15 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
+  auditColumns,
+  billDate,
+  billHeadColumns,
+  billNo,
+  billNoIndex,
+  billState,
+  billTraceIndex,
   createdAt,
   idColumn,
+  ledgerTraceColumns,
+  makerColumns,
   memo,
+  sort,
   status,
   tenantColumn,
+  tenantKeys,
   tenantPrimaryKey,
   tenantReference,
+  timestamps,
   updatedAt,
   version,
+  versionedTimestamps,
 } from '../../db/columns.js';
 import { users } from '../identity/schema.js';
 import { activities, coupons, redEnvelopes } from '../marketing/schema.js';
@@ -23,8 +36,7 @@ import { shops } from '../org/schema.js';
 export const memberCards = pgTable(
   'member_cards',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     /** Unique in the tenant (cardno). */
     cardNo: text('card_no').notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
@@ -45,8 +57,7 @@ export const memberCards = pgTable(
     memo: memo(),
     version: version(),
     createdBy: bigint('created_by', { mode: 'number' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -69,8 +80,7 @@ export const cardBalances = pgTable(
     bucket: text('bucket').$type<'principal' | 'gift'>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     /** When the shop first took money in for this card: other shops' buckets pay oldest first. */
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.cardId, t.shopId, t.bucket] }),
@@ -86,9 +96,8 @@ export const cardBalances = pgTable(
 export const cardBills = pgTable(
   'card_bills',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
+    ...tenantKeys(),
+    billNo: billNo(),
     /** open | recharge | consume | refund | adjust | transfer. */
     kind: text('kind').notNull(),
     cardId: bigint('card_id', { mode: 'number' }).notNull(),
@@ -117,7 +126,7 @@ export const cardBills = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('card_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('card_bills_tenant_card').on(t.tenantId, t.cardId, t.id),
     index('card_bills_tenant_member').on(t.tenantId, t.memberId, t.id),
     // The home page's card sales of a day and a month.
@@ -134,32 +143,22 @@ export const cardBills = pgTable(
 export const cardLedger = pgTable(
   'card_ledger',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     cardId: bigint('card_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     bucket: text('bucket').$type<'principal' | 'gift'>().notNull(),
     delta: bigint('delta', { mode: 'number' }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull(),
-    docType: text('doc_type').notNull(),
-    billId: bigint('bill_id', { mode: 'number' }).notNull(),
-    lineId: bigint('line_id', { mode: 'number' }),
-    reversesId: bigint('reverses_id', { mode: 'number' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...ledgerTraceColumns(),
   },
-  (t) => [
-    tenantPrimaryKey(t),
-    index('card_ledger_tenant_card').on(t.tenantId, t.cardId, t.shopId, t.bucket, t.id),
-    index('card_ledger_tenant_bill').on(t.tenantId, t.docType, t.billId),
-  ],
+  (t) => [tenantPrimaryKey(t), index('card_ledger_tenant_card').on(t.tenantId, t.cardId, t.shopId, t.bucket, t.id), billTraceIndex(t)],
 );
 
 /** Unbindings of a member's electronic card from its physical card (解除关联), and bindings again. */
 export const cardBindingLogs = pgTable(
   'card_binding_logs',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     cardId: bigint('card_id', { mode: 'number' }).notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     /** unbind | bind. */
@@ -183,9 +182,8 @@ export const cardBindingLogs = pgTable(
 export const refunds = pgTable(
   'refunds',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
+    ...tenantKeys(),
+    billNo: billNo(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     /** The refunding shop (only its buckets); null: head office. */
     shopId: bigint('shop_id', { mode: 'number' }),
@@ -209,7 +207,7 @@ export const refunds = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('refunds_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('refunds_tenant_shop').on(t.tenantId, t.shopId, t.id),
     index('refunds_tenant_member').on(t.tenantId, t.memberId),
     tenantReference(t, t.memberId, members),
@@ -221,8 +219,7 @@ export const refunds = pgTable(
 export const refundLines = pgTable(
   'refund_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     refundId: bigint('refund_id', { mode: 'number' }).notNull(),
     cardId: bigint('card_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
@@ -249,8 +246,7 @@ export const refundLines = pgTable(
 export const memberPackages = pgTable(
   'member_packages',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     cardId: bigint('card_id', { mode: 'number' }),
     /** The catalogue's package it was sold from (null: lines typed by hand, an import). */
@@ -283,8 +279,7 @@ export const memberPackages = pgTable(
 export const memberPackageLines = pgTable(
   'member_package_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     memberPackageId: bigint('member_package_id', { mode: 'number' }).notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     /** 1 service 项目 | 2 product 产品. */
@@ -300,7 +295,7 @@ export const memberPackageLines = pgTable(
     expiresOn: date('expires_on', { mode: 'string' }),
     /** A gift line (isGift): refunds 0. */
     isGift: smallint('is_gift').notNull().default(0),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -327,9 +322,8 @@ export const packageBalances = pgTable(
 export const packageBills = pgTable(
   'package_bills',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
+    ...tenantKeys(),
+    billNo: billNo(),
     /** sell | consume | refund. */
     kind: text('kind').notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
@@ -344,7 +338,7 @@ export const packageBills = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('package_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('package_bills_tenant_member').on(t.tenantId, t.memberId, t.id),
     tenantReference(t, t.memberId, members),
     tenantReference(t, t.shopId, shops),
@@ -356,49 +350,32 @@ export const packageBills = pgTable(
 export const packageLedger = pgTable(
   'package_ledger',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
     delta: integer('delta').notNull(),
     balance: integer('balance').notNull(),
-    docType: text('doc_type').notNull(),
-    billId: bigint('bill_id', { mode: 'number' }).notNull(),
-    lineId: bigint('line_id', { mode: 'number' }),
-    reversesId: bigint('reverses_id', { mode: 'number' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...ledgerTraceColumns(),
   },
-  (t) => [
-    tenantPrimaryKey(t),
-    index('package_ledger_tenant_line').on(t.tenantId, t.packageLineId, t.id),
-    index('package_ledger_tenant_bill').on(t.tenantId, t.docType, t.billId),
-  ],
+  (t) => [tenantPrimaryKey(t), index('package_ledger_tenant_line').on(t.tenantId, t.packageLineId, t.id), billTraceIndex(t)],
 );
 
 /** The package extension bill (会员套餐延期单, mempackageorder): save → audit moves each line's expiry. */
 export const packageExtensions = pgTable(
   'package_extensions',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
-    /** Always null: a head-office bill. */
-    shopId: bigint('shop_id', { mode: 'number' }),
-    billDate: date('bill_date', { mode: 'string' }).notNull(),
-    state: text('state').notNull().default('draft'),
+    /** `shop_id` always null: a head-office bill. */
+    ...billHeadColumns({ headOffice: true }),
+    billDate: billDate(),
+    state: billState(),
     memo: memo(),
     lineCount: integer('line_count').notNull().default(0),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    auditedBy: bigint('audited_by', { mode: 'number' }),
-    auditedByName: text('audited_by_name'),
-    auditedAt: timestamp('audited_at', { withTimezone: true }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...makerColumns(),
+    ...auditColumns(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('package_extensions_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('package_extensions_tenant_date').on(t.tenantId, t.billDate, t.id),
     tenantReference(t, t.shopId, shops),
   ],
@@ -408,15 +385,14 @@ export const packageExtensions = pgTable(
 export const packageExtensionLines = pgTable(
   'package_extension_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     extensionId: bigint('extension_id', { mode: 'number' }).notNull(),
     packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     /** Null: never expired. */
     expiryTime: date('expiry_time', { mode: 'string' }),
     nexpiryTime: date('nexpiry_time', { mode: 'string' }).notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -431,8 +407,7 @@ export const packageExtensionLines = pgTable(
 export const deposits = pgTable(
   'deposits',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     productId: bigint('product_id', { mode: 'number' }),
@@ -450,8 +425,7 @@ export const deposits = pgTable(
     sourceBillNo: text('source_bill_no'),
     memo: memo(),
     createdBy: bigint('created_by', { mode: 'number' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -467,8 +441,7 @@ export const deposits = pgTable(
 export const depositMovements = pgTable(
   'deposit_movements',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     depositId: bigint('deposit_id', { mode: 'number' }).notNull(),
     /** takeout | refund. */
     kind: text('kind').notNull(),
@@ -493,8 +466,7 @@ export const depositMovements = pgTable(
 export const refundPackageLines = pgTable(
   'refund_package_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     refundId: bigint('refund_id', { mode: 'number' }).notNull(),
     packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
     num: integer('num').notNull(),
@@ -515,8 +487,7 @@ export const refundPackageLines = pgTable(
 export const refundProductLines = pgTable(
   'refund_product_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     refundId: bigint('refund_id', { mode: 'number' }).notNull(),
     depositId: bigint('deposit_id', { mode: 'number' }).notNull(),
     num: integer('num').notNull(),

@@ -12,7 +12,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
+import {
+  createdAt,
+  makerColumns,
+  tenantKeys,
+  tenantPrimaryKey,
+  tenantReference,
+  updatedAt,
+  version,
+  versionedTimestamps,
+} from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { employees, shops } from '../org/schema.js';
 
@@ -32,8 +41,7 @@ export const checkClasses = dictionaryTable(
 export const checkRules = pgTable(
   'check_rules',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     type: smallint('type').notNull(),
     value: integer('value').notNull(),
     kgDays: doublePrecision('kg_days').notNull(),
@@ -46,8 +54,7 @@ export const checkRules = pgTable(
 export const attendanceConfigs = pgTable(
   'attendance_configs',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     allowCd: integer('allow_cd').notNull().default(0),
     allowZt: integer('allow_zt').notNull().default(0),
@@ -75,8 +82,7 @@ export const attendanceConfigs = pgTable(
 export const checkRecords = pgTable(
   'check_records',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
     cdate: date('cdate', { mode: 'string' }).notNull(),
@@ -100,9 +106,7 @@ export const checkRecords = pgTable(
     ruleKg: doublePrecision('rule_kg').notNull().default(0),
     kqAm: text('kq_am'),
     kqPm: text('kq_pm'),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -118,8 +122,7 @@ export const checkRecords = pgTable(
 export const checkCorrections = pgTable(
   'check_corrections',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     recordId: bigint('record_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
@@ -127,8 +130,7 @@ export const checkCorrections = pgTable(
     oldValue: jsonb('old_value'),
     newValue: jsonb('new_value'),
     reason: text('reason').notNull(),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
+    ...makerColumns(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,18 @@
-import { bigint, date, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, memo, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  auditColumns,
+  billDate,
+  billHeadColumns,
+  billNoIndex,
+  billState,
+  makerColumns,
+  memo,
+  sort,
+  tenantKeys,
+  tenantPrimaryKey,
+  tenantReference,
+  versionedTimestamps,
+} from '../../db/columns.js';
 import { shops } from '../org/schema.js';
 
 /**
@@ -9,26 +22,18 @@ import { shops } from '../org/schema.js';
 export const cardDispatches = pgTable(
   'card_dispatches',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }),
-    billDate: date('bill_date', { mode: 'string' }).notNull(),
-    state: text('state').notNull().default('draft'),
+    ...billHeadColumns({ headOffice: true }),
+    billDate: billDate(),
+    state: billState(),
     memo: memo(),
     totalCount: integer('total_count').notNull().default(0),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    auditedBy: bigint('audited_by', { mode: 'number' }),
-    auditedByName: text('audited_by_name'),
-    auditedAt: timestamp('audited_at', { withTimezone: true }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...makerColumns(),
+    ...auditColumns(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('card_dispatches_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('card_dispatches_tenant_date').on(t.tenantId, t.billDate, t.id),
     tenantReference(t, t.shopId, shops),
   ],
@@ -41,25 +46,20 @@ export const cardDispatches = pgTable(
 export const cardDispatchLines = pgTable(
   'card_dispatch_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     dispatchId: bigint('dispatch_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     startNo: text('start_no').notNull(),
     endNo: text('end_no').notNull(),
     count: integer('count').notNull(),
-    memo: text('memo'),
-    sort: integer('sort').notNull().default(0),
+    memo: memo(),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),
     index('card_dispatch_lines_tenant_dispatch').on(t.tenantId, t.dispatchId),
     index('card_dispatch_lines_tenant_range').on(t.tenantId, t.startNo, t.endNo),
-    foreignKey({
-      name: 'card_dispatch_lines_dispatch_id_fk',
-      columns: [t.tenantId, t.dispatchId],
-      foreignColumns: [cardDispatches.tenantId, cardDispatches.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.dispatchId, cardDispatches).onDelete('cascade'),
     tenantReference(t, t.shopId, shops),
   ],
 );

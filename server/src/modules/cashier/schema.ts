@@ -15,7 +15,26 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, isDel, memo, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
+import {
+  atColumn,
+  auditColumns,
+  billDate,
+  billHeadColumns,
+  billNoIndex,
+  billState,
+  createdAt,
+  isDel,
+  makerColumns,
+  memo,
+  sort,
+  tenantColumn,
+  tenantKeys,
+  tenantPrimaryKey,
+  tenantReference,
+  timestamps,
+  updatedAt,
+  versionedTimestamps,
+} from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { memberCards, memberCoupons } from '../assets/schema.js';
 import { members } from '../members/schema.js';
@@ -86,15 +105,12 @@ export const payTemplateShops = pgTable(
 export const stations = pgTable(
   'stations',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     businessType: smallint('business_type').notNull(),
     rows: jsonb('rows').$type<{ postion: number; name: string; positionIds: number[] }[]>().notNull().default([]),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('stations_tenant_code').on(t.tenantId, t.code)],
 );
@@ -103,8 +119,7 @@ export const stations = pgTable(
 export const wheelSchemes = pgTable(
   'wheel_schemes',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     shopType: smallint('shop_type').notNull(),
@@ -123,9 +138,7 @@ export const wheelSchemes = pgTable(
       .notNull()
       .default([]),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('wheel_schemes_tenant_code').on(t.tenantId, t.code)],
 );
@@ -150,15 +163,12 @@ export const wheelSchemeShops = pgTable(
 export const wheelRests = pgTable(
   'wheel_rests',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     name: text('name').notNull(),
     minutes: integer('minutes').notNull(),
     isDel: isDel(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -192,8 +202,7 @@ export const billConfigs = pgTable(
 export const mtKeys = pgTable(
   'mt_keys',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     account: text('account').notNull(),
     secret: text('secret'),
     expiresDate: date('expires_date', { mode: 'string' }),
@@ -201,8 +210,7 @@ export const mtKeys = pgTable(
     accountName: text('account_name'),
     tel: text('tel'),
     memo: memo(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('mt_keys_tenant_account').on(t.tenantId, t.account)],
 );
@@ -211,13 +219,11 @@ export const mtKeys = pgTable(
 export const mtShops = pgTable(
   'mt_shops',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     openShopUuid: text('open_shop_uuid').notNull(),
     mtKeyId: bigint('mt_key_id', { mode: 'number' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -233,14 +239,12 @@ export const mtShops = pgTable(
 export const dyShops = pgTable(
   'dy_shops',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     poiId: text('poi_id').notNull(),
     poiName: text('poi_name').notNull(),
     address: text('address'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -258,10 +262,7 @@ export const dyShops = pgTable(
 export const serviceBills = pgTable(
   'service_bills',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    ...billHeadColumns(),
     /** The hand tag (手牌号) held while the bill is open. */
     handTag: integer('hand_tag').notNull(),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
@@ -287,13 +288,11 @@ export const serviceBills = pgTable(
     hcBy: bigint('hc_by', { mode: 'number' }),
     hcMemo: text('hc_memo'),
     isDel: isDel(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('service_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     uniqueIndex('service_bills_tenant_open_tag').on(t.tenantId, t.shopId, t.handTag).where(sql`status = 1`),
     index('service_bills_tenant_shop_date').on(t.tenantId, t.shopId, t.businessDate, t.id),
     index('service_bills_tenant_status_date').on(t.tenantId, t.status, t.businessDate, t.id),
@@ -310,8 +309,7 @@ export const serviceBills = pgTable(
 export const serviceBillLines = pgTable(
   'service_bill_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     billId: bigint('bill_id', { mode: 'number' }).notNull(),
     lineNo: smallint('line_no').notNull(),
     kind: text('kind').notNull(),
@@ -343,8 +341,7 @@ export const serviceBillLines = pgTable(
 export const serviceBillPayments = pgTable(
   'service_bill_payments',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     billId: bigint('bill_id', { mode: 'number' }).notNull(),
     payTypeId: bigint('pay_type_id', { mode: 'number' }).notNull(),
     payCode: text('pay_code').notNull(),
@@ -398,8 +395,7 @@ export const serviceBillShares = pgTable(
 export const serviceBillPerf = pgTable(
   'service_bill_perf',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     billId: bigint('bill_id', { mode: 'number' }).notNull(),
     lineId: bigint('line_id', { mode: 'number' }).notNull(),
     /** Null: 公单 (a shared bill), the station's performance credited to no one (commission skips it). */
@@ -437,27 +433,19 @@ export const serviceBillPerf = pgTable(
 export const csadjBills = pgTable(
   'csadj_bills',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    ...billHeadColumns(),
     refBillId: bigint('ref_bill_id', { mode: 'number' }).notNull(),
     refbillcode: text('refbillcode').notNull(),
-    billDate: date('bill_date', { mode: 'string' }).notNull(),
-    state: text('state').notNull().default('draft'),
+    billDate: billDate(),
+    state: billState(),
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    auditedBy: bigint('audited_by', { mode: 'number' }),
-    auditedByName: text('audited_by_name'),
-    auditedAt: timestamp('audited_at', { withTimezone: true }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...makerColumns(),
+    ...auditColumns(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('csadj_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     uniqueIndex('csadj_bills_tenant_ref_draft').on(t.tenantId, t.refBillId).where(sql`state = 'draft'`),
     index('csadj_bills_tenant_created').on(t.tenantId, t.createdAt, t.id),
     tenantReference(t, t.shopId, shops),
@@ -469,15 +457,14 @@ export const csadjBills = pgTable(
 export const csadjBillLines = pgTable(
   'csadj_bill_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     billId: bigint('bill_id', { mode: 'number' }).notNull(),
     lineId: bigint('line_id', { mode: 'number' }).notNull(),
     station: smallint('station').notNull(),
     employeeId: bigint('employee_id', { mode: 'number' }),
     appointed: boolean('appointed').notNull().default(false),
     yj: integer('yj').notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -498,8 +485,7 @@ export const csadjBillLines = pgTable(
 export const prepaidOrders = pgTable(
   'prepaid_orders',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     orderNo: text('order_no').notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     payTypeId: bigint('pay_type_id', { mode: 'number' }).notNull(),
@@ -515,9 +501,7 @@ export const prepaidOrders = pgTable(
     refundedBy: bigint('refunded_by', { mode: 'number' }),
     memo: memo(),
     createdBy: bigint('created_by', { mode: 'number' }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -538,8 +522,7 @@ export const prepaidOrders = pgTable(
 export const serviceBillCards = pgTable(
   'service_bill_cards',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     billId: bigint('bill_id', { mode: 'number' }).notNull(),
     lineId: bigint('line_id', { mode: 'number' }).notNull(),
     cardId: bigint('card_id', { mode: 'number' }).notNull(),
@@ -598,8 +581,7 @@ export const wheelEntries = pgTable(
 export const wheelLogs = pgTable(
   'wheel_logs',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     rowNo: smallint('row_no'),
     rowName: text('row_name'),
@@ -612,7 +594,7 @@ export const wheelLogs = pgTable(
     billId: bigint('bill_id', { mode: 'number' }),
     byUser: bigint('by_user', { mode: 'number' }),
     byName: text('by_name'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: atColumn(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -631,8 +613,7 @@ export const wheelLogs = pgTable(
 export const thirdOrders = pgTable(
   'third_orders',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     channel: text('channel').$type<VoucherChannel>().notNull(),
     code: text('code').notNull(),
     productName: text('product_name').notNull(),
@@ -652,9 +633,7 @@ export const thirdOrders = pgTable(
     refundReason: text('refund_reason'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundedBy: bigint('refunded_by', { mode: 'number' }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -675,8 +654,7 @@ export const thirdOrders = pgTable(
 export const xxwOrders = pgTable(
   'xxw_orders',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     kind: text('kind').notNull(),
     orderNo: text('order_no').notNull(),
     code: text('code'),
@@ -705,8 +683,7 @@ export const xxwOrders = pgTable(
 export const prepaidAdjustments = pgTable(
   'prepaid_adjustments',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     fromShopId: bigint('from_shop_id', { mode: 'number' }).notNull(),
     toShopId: bigint('to_shop_id', { mode: 'number' }).notNull(),

@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  createdAt,
-  idColumn,
   isDel,
   memo,
+  sort,
   status,
   tenantColumn,
+  tenantKeys,
   tenantPrimaryKey,
   tenantReference,
-  updatedAt,
-  version,
+  versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { gramTable } from '../../platform/search.js';
@@ -22,8 +21,7 @@ export const productBrands = dictionaryTable('product_brands', { logo: text('log
 export const products = pgTable(
   'products',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     pcode: text('pcode').notNull(),
     name: text('name').notNull(),
     barcode: text('barcode'),
@@ -42,9 +40,7 @@ export const products = pgTable(
     status: status(),
     isDel: isDel(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
     /** Code, name, barcode and the name's pinyin initials in lower case: what the keyword search finds. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(pcode || ' ' || name || ' ' || coalesce(barcode, '') || ' ' || app_pinyin_initials(name))`,
@@ -68,16 +64,13 @@ export const productGrams = gramTable('product_grams', products);
 export const stockProducts = pgTable(
   'stock_products',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
     safetyStock: integer('safety_stock').notNull().default(0),
     status: status(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -92,8 +85,7 @@ export const stockProducts = pgTable(
 export const services = pgTable(
   'services',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     serviceTypeId: bigint('service_type_id', { mode: 'number' }),
@@ -107,9 +99,7 @@ export const services = pgTable(
     status: status(),
     isDel: isDel(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -157,7 +147,7 @@ export const serviceGroupItems = pgTable(
     tenantId: tenantColumn(),
     groupId: bigint('group_id', { mode: 'number' }).notNull(),
     serviceId: bigint('service_id', { mode: 'number' }).notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.groupId, t.serviceId] }),
@@ -169,8 +159,7 @@ export const serviceGroupItems = pgTable(
 export const servicePackages = pgTable(
   'service_packages',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     packageTypeId: bigint('package_type_id', { mode: 'number' }),
@@ -182,9 +171,7 @@ export const servicePackages = pgTable(
     status: status(),
     isDel: isDel(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -197,15 +184,14 @@ export const servicePackages = pgTable(
 export const servicePackageItems = pgTable(
   'service_package_items',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     packageId: bigint('package_id', { mode: 'number' }).notNull(),
     serviceId: bigint('service_id', { mode: 'number' }),
     productId: bigint('product_id', { mode: 'number' }),
     quantity: integer('quantity').notNull(),
     /** This item's share of the package price, cents; the shares add up to the price. */
     amount: integer('amount').notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),

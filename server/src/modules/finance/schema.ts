@@ -1,19 +1,27 @@
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, memo, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
+  auditColumns,
+  billDate,
+  billHeadColumns,
+  billNo,
+  billNoIndex,
+  billState,
+  billTraceIndex,
+  createdAt,
+  ledgerTraceColumns,
+  makerColumns,
+  memo,
+  reviewColumns,
+  sort,
+  tenantColumn,
+  tenantKeys,
+  tenantPrimaryKey,
+  tenantReference,
+  updatedAt,
+  versionedTimestamps,
+} from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
+import { fileListTable } from '../../db/file-list-table.js';
 import { branches, shops } from '../org/schema.js';
 
 // The finance dictionaries (DOMAIN-DETAIL §9.1); money in cents.
@@ -75,8 +83,7 @@ export const landlords = dictionaryTable(
 export const shopFinanceProfiles = pgTable(
   'shop_finance_profiles',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     payee: text('payee'),
     bank: text('bank'),
@@ -93,9 +100,7 @@ export const shopFinanceProfiles = pgTable(
     openedOn: date('opened_on', { mode: 'string' }),
     closedOn: date('closed_on', { mode: 'string' }),
     clearOnClose: smallint('clear_on_close').notNull().default(0),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -111,14 +116,11 @@ export const shopFinanceProfiles = pgTable(
 export const shopPettyCash = pgTable(
   'shop_petty_cash',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     float: bigint('float', { mode: 'number' }).notNull().default(0),
     largeNeedsTakings: smallint('large_needs_takings').notNull().default(0),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('shop_petty_cash_tenant_shop').on(t.tenantId, t.shopId), tenantReference(t, t.shopId, shops)],
 );
@@ -127,17 +129,14 @@ export const shopPettyCash = pgTable(
 export const payeeAccounts = pgTable(
   'payee_accounts',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     payee: text('payee').notNull(),
     bank: text('bank').notNull(),
     bankno: text('bankno').notNull(),
     branchBank: text('branch_bank'),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -154,11 +153,8 @@ export const payeeAccounts = pgTable(
 export const fundBills = pgTable(
   'fund_bills',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
-    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    ...billHeadColumns(),
+    billDate: billDate(),
     type: smallint('type').notNull().default(1),
     groupId: bigint('group_id', { mode: 'number' }).notNull(),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
@@ -175,24 +171,19 @@ export const fundBills = pgTable(
     departmentId: bigint('department_id', { mode: 'number' }),
     gathertype: smallint('gathertype'),
     isLimit: smallint('is_limit').notNull().default(0),
-    state: text('state').notNull().default('draft'),
+    state: billState(),
     rejectReason: text('reject_reason'),
     approvedBy: bigint('approved_by', { mode: 'number' }),
     approvedByName: text('approved_by_name'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
-    reviewedBy: bigint('reviewed_by', { mode: 'number' }),
-    reviewedByName: text('reviewed_by_name'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    ...reviewColumns(),
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...makerColumns(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('fund_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('fund_bills_tenant_date').on(t.tenantId, t.billDate, t.id),
     index('fund_bills_tenant_shop_item').on(t.tenantId, t.shopId, t.itemId, t.billDate),
     index('fund_bills_tenant_state_department').on(t.tenantId, t.state, t.departmentId),
@@ -204,28 +195,13 @@ export const fundBills = pgTable(
 );
 
 /** The photos of a request (receipts, quotations): uploaded files' addresses. */
-export const fundBillPhotos = pgTable(
-  'fund_bill_photos',
-  {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billId: bigint('bill_id', { mode: 'number' }).notNull(),
-    url: text('url').notNull(),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [
-    tenantPrimaryKey(t),
-    index('fund_bill_photos_tenant_bill').on(t.tenantId, t.billId),
-    tenantReference(t, t.billId, fundBills).onDelete('cascade'),
-  ],
-);
+export const fundBillPhotos = fileListTable('fund_bill_photos', 'billId', fundBills);
 
 /** A shop's spending limit for an item in a month (iolimitbillhead adjustments, setLimitbill), in cents. */
 export const expenseLimits = pgTable(
   'expense_limits',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     month: text('month').notNull(),
@@ -244,8 +220,7 @@ export const expenseLimits = pgTable(
 export const expenseBudgets = pgTable(
   'expense_budgets',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     year: integer('year').notNull(),
@@ -255,9 +230,7 @@ export const expenseBudgets = pgTable(
     q3: bigint('q3', { mode: 'number' }).notNull(),
     q4: bigint('q4', { mode: 'number' }).notNull(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -271,31 +244,25 @@ export const expenseBudgets = pgTable(
 export const fundRedeposits = pgTable(
   'fund_redeposits',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
-    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    ...billHeadColumns(),
+    billDate: billDate(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     handler: text('handler'),
     witness: text('witness'),
     reason: text('reason'),
-    state: text('state').notNull().default('draft'),
+    state: billState(),
     rejectReason: text('reject_reason'),
     auditedByName: text('audited_by_name'),
     auditedAt: timestamp('audited_at', { withTimezone: true }),
     reviewedByName: text('reviewed_by_name'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...makerColumns(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('fund_redeposits_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('fund_redeposits_tenant_shop_date').on(t.tenantId, t.shopId, t.billDate),
     tenantReference(t, t.shopId, shops),
   ],
@@ -309,16 +276,14 @@ export const fundRedeposits = pgTable(
 export const fundAdjustments = pgTable(
   'fund_adjustments',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     entryNo: text('entry_no').notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     revokesId: bigint('revokes_id', { mode: 'number' }),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
+    ...makerColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -327,7 +292,7 @@ export const fundAdjustments = pgTable(
     uniqueIndex('fund_adjustments_tenant_revokes').on(t.tenantId, t.revokesId),
     index('fund_adjustments_tenant_shop_date').on(t.tenantId, t.shopId, t.entryDate),
     tenantReference(t, t.shopId, shops),
-    foreignKey({ columns: [t.tenantId, t.revokesId], foreignColumns: [t.tenantId, t.id], name: 'fund_adjustments_revokes_fk' }),
+    tenantReference(t, t.revokesId, t, 'fund_adjustments_revokes_fk'),
   ],
 );
 
@@ -338,11 +303,8 @@ export const fundAdjustments = pgTable(
 export const shopIoBills = pgTable(
   'shop_io_bills',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
-    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    ...billHeadColumns(),
+    billDate: billDate(),
     type: smallint('type').notNull(),
     itemId: bigint('item_id', { mode: 'number' }),
     total: bigint('total', { mode: 'number' }).notNull(),
@@ -354,7 +316,7 @@ export const shopIoBills = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('shop_io_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('shop_io_bills_tenant_shop_date').on(t.tenantId, t.shopId, t.billDate),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.itemId, financeItems),
@@ -362,21 +324,7 @@ export const shopIoBills = pgTable(
 );
 
 /** The deposit slips of a redeposit: uploaded files' addresses. */
-export const fundRedepositPhotos = pgTable(
-  'fund_redeposit_photos',
-  {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billId: bigint('bill_id', { mode: 'number' }).notNull(),
-    url: text('url').notNull(),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [
-    tenantPrimaryKey(t),
-    index('fund_redeposit_photos_tenant_bill').on(t.tenantId, t.billId),
-    tenantReference(t, t.billId, fundRedeposits).onDelete('cascade'),
-  ],
-);
+export const fundRedepositPhotos = fileListTable('fund_redeposit_photos', 'billId', fundRedeposits);
 
 // ---- reserve money (预留款) and rents: balances per shop × reserve type on the ledger, the bills that move them ----
 
@@ -402,54 +350,37 @@ export const reserveBalances = pgTable(
 export const reserveLedger = pgTable(
   'reserve_ledger',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     reserveTypeId: bigint('reserve_type_id', { mode: 'number' }).notNull(),
     delta: bigint('delta', { mode: 'number' }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull(),
-    docType: text('doc_type').notNull(),
-    billId: bigint('bill_id', { mode: 'number' }).notNull(),
-    lineId: bigint('line_id', { mode: 'number' }),
-    reversesId: bigint('reverses_id', { mode: 'number' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...ledgerTraceColumns(),
   },
-  (t) => [
-    tenantPrimaryKey(t),
-    index('reserve_ledger_tenant_key').on(t.tenantId, t.shopId, t.reserveTypeId, t.id),
-    index('reserve_ledger_tenant_bill').on(t.tenantId, t.docType, t.billId),
-  ],
+  (t) => [tenantPrimaryKey(t), index('reserve_ledger_tenant_key').on(t.tenantId, t.shopId, t.reserveTypeId, t.id), billTraceIndex(t)],
 );
 
 /** Reserve bills: kind adjust (调整单, head office, shop per line), spend (支出单) or convert (转换单), one shop each. */
 export const reserveBills = pgTable(
   'reserve_bills',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     kind: text('kind').$type<'adjust' | 'spend' | 'convert'>().notNull(),
-    billNo: text('bill_no').notNull(),
+    billNo: billNo(),
     shopId: bigint('shop_id', { mode: 'number' }),
-    billDate: date('bill_date', { mode: 'string' }).notNull(),
-    state: text('state').notNull().default('draft'),
+    billDate: billDate(),
+    state: billState(),
     totalMoney: bigint('total_money', { mode: 'number' }).notNull().default(0),
     memo: memo(),
     rejectMemo: text('reject_memo'),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    auditedBy: bigint('audited_by', { mode: 'number' }),
-    auditedByName: text('audited_by_name'),
-    auditedAt: timestamp('audited_at', { withTimezone: true }),
-    reviewedBy: bigint('reviewed_by', { mode: 'number' }),
-    reviewedByName: text('reviewed_by_name'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...makerColumns(),
+    ...auditColumns(),
+    ...reviewColumns(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('reserve_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('reserve_bills_tenant_kind_date').on(t.tenantId, t.kind, t.billDate, t.id),
     index('reserve_bills_tenant_shop').on(t.tenantId, t.shopId),
     tenantReference(t, t.shopId, shops),
@@ -459,8 +390,7 @@ export const reserveBills = pgTable(
 export const reserveBillLines = pgTable(
   'reserve_bill_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     billId: bigint('bill_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     reserveTypeId: bigint('reserve_type_id', { mode: 'number' }).notNull(),
@@ -472,17 +402,13 @@ export const reserveBillLines = pgTable(
     money: bigint('money', { mode: 'number' }).notNull(),
     balanceBefore: bigint('balance_before', { mode: 'number' }),
     balanceAfter: bigint('balance_after', { mode: 'number' }),
-    memo: text('memo'),
-    sort: integer('sort').notNull().default(0),
+    memo: memo(),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),
     index('reserve_bill_lines_tenant_bill').on(t.tenantId, t.billId),
-    foreignKey({
-      name: 'reserve_bill_lines_bill_fk',
-      columns: [t.tenantId, t.billId],
-      foreignColumns: [reserveBills.tenantId, reserveBills.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.billId, reserveBills, 'reserve_bill_lines_bill_fk').onDelete('cascade'),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.reserveTypeId, reserveTypes),
     tenantReference(t, t.toReserveTypeId, reserveTypes),
@@ -498,8 +424,7 @@ export const reserveBillLines = pgTable(
 export const rentContracts = pgTable(
   'rent_contracts',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     kind: text('kind').$type<'store' | 'dorm'>().notNull(),
     code: text('code').notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
@@ -526,15 +451,10 @@ export const rentContracts = pgTable(
     /** A dormitory contract's approval (billstatus 2 → 3 | 0): submitted, approved, rejected; null for store contracts. */
     approval: text('approval').$type<'submitted' | 'approved' | 'rejected'>(),
     rejectMemo: text('reject_memo'),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    auditedBy: bigint('audited_by', { mode: 'number' }),
-    auditedByName: text('audited_by_name'),
-    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    ...makerColumns(),
+    ...auditColumns(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -550,8 +470,7 @@ export const rentContracts = pgTable(
 export const rentPeriods = pgTable(
   'rent_periods',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     contractId: bigint('contract_id', { mode: 'number' }).notNull(),
     seq: integer('seq').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -564,11 +483,7 @@ export const rentPeriods = pgTable(
     tenantPrimaryKey(t),
     uniqueIndex('rent_periods_tenant_contract_seq').on(t.tenantId, t.contractId, t.seq),
     index('rent_periods_tenant_due').on(t.tenantId, t.dueDate),
-    foreignKey({
-      name: 'rent_periods_contract_fk',
-      columns: [t.tenantId, t.contractId],
-      foreignColumns: [rentContracts.tenantId, rentContracts.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.contractId, rentContracts, 'rent_periods_contract_fk').onDelete('cascade'),
   ],
 );
 
@@ -576,34 +491,28 @@ export const rentPeriods = pgTable(
 export const rentPayments = pgTable(
   'rent_payments',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     kind: text('kind').$type<'store' | 'dorm'>().notNull(),
-    billNo: text('bill_no').notNull(),
+    billNo: billNo(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     contractId: bigint('contract_id', { mode: 'number' }).notNull(),
-    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    billDate: billDate(),
     /** The covered periods, first and last seq. */
     periodFrom: integer('period_from').notNull(),
     periodTo: integer('period_to').notNull(),
     totalMoney: bigint('total_money', { mode: 'number' }).notNull().default(0),
     /** 汇总类型: 1 paid singly, 2 in a summary batch. */
     sumType: smallint('sum_type').notNull().default(1),
-    state: text('state').notNull().default('draft'),
+    state: billState(),
     memo: memo(),
     rejectMemo: text('reject_memo'),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    auditedBy: bigint('audited_by', { mode: 'number' }),
-    auditedByName: text('audited_by_name'),
-    auditedAt: timestamp('audited_at', { withTimezone: true }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...makerColumns(),
+    ...auditColumns(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('rent_payments_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('rent_payments_tenant_kind_date').on(t.tenantId, t.kind, t.billDate, t.id),
     index('rent_payments_tenant_contract').on(t.tenantId, t.contractId),
     tenantReference(t, t.shopId, shops),
@@ -614,24 +523,19 @@ export const rentPayments = pgTable(
 export const rentPaymentLines = pgTable(
   'rent_payment_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     paymentId: bigint('payment_id', { mode: 'number' }).notNull(),
     reserveTypeId: bigint('reserve_type_id', { mode: 'number' }).notNull(),
     money: bigint('money', { mode: 'number' }).notNull(),
     balanceBefore: bigint('balance_before', { mode: 'number' }),
     balanceAfter: bigint('balance_after', { mode: 'number' }),
-    memo: text('memo'),
-    sort: integer('sort').notNull().default(0),
+    memo: memo(),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),
     index('rent_payment_lines_tenant_payment').on(t.tenantId, t.paymentId),
-    foreignKey({
-      name: 'rent_payment_lines_payment_fk',
-      columns: [t.tenantId, t.paymentId],
-      foreignColumns: [rentPayments.tenantId, rentPayments.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.paymentId, rentPayments, 'rent_payment_lines_payment_fk').onDelete('cascade'),
     tenantReference(t, t.reserveTypeId, reserveTypes),
   ],
 );
@@ -640,14 +544,11 @@ export const rentPaymentLines = pgTable(
 export const dormRates = pgTable(
   'dorm_rates',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     rate: integer('rate').notNull().default(0),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('dorm_rates_tenant_shop').on(t.tenantId, t.shopId), tenantReference(t, t.shopId, shops)],
 );
@@ -656,55 +557,38 @@ export const dormRates = pgTable(
 export const expenseLimitBills = pgTable(
   'expense_limit_bills',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
-    /** Always null: head office's bill, a shop per line (the documents engine reads it). */
-    shopId: bigint('shop_id', { mode: 'number' }),
-    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    /** `shop_id` always null: head office's bill, a shop per line (the documents engine reads it). */
+    ...billHeadColumns({ headOffice: true }),
+    billDate: billDate(),
     month: text('month').notNull(),
-    state: text('state').notNull().default('draft'),
+    state: billState(),
     totalChange: bigint('total_change', { mode: 'number' }).notNull().default(0),
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    auditedBy: bigint('audited_by', { mode: 'number' }),
-    auditedByName: text('audited_by_name'),
-    auditedAt: timestamp('audited_at', { withTimezone: true }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...makerColumns(),
+    ...auditColumns(),
+    ...versionedTimestamps(),
   },
-  (t) => [
-    tenantPrimaryKey(t),
-    uniqueIndex('expense_limit_bills_tenant_bill_no').on(t.tenantId, t.billNo),
-    index('expense_limit_bills_tenant_date').on(t.tenantId, t.billDate, t.id),
-  ],
+  (t) => [tenantPrimaryKey(t), billNoIndex(t), index('expense_limit_bills_tenant_date').on(t.tenantId, t.billDate, t.id)],
 );
 
 /** A line: one shop × item's change (signed cents); `before`/`after` are the month's limit around the audit (smoney, rmoney). */
 export const expenseLimitBillLines = pgTable(
   'expense_limit_bill_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     billId: bigint('bill_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     change: bigint('change', { mode: 'number' }).notNull(),
     before: bigint('before', { mode: 'number' }),
     after: bigint('after', { mode: 'number' }),
-    memo: text('memo'),
-    sort: integer('sort').notNull().default(0),
+    memo: memo(),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),
     index('expense_limit_bill_lines_tenant_bill').on(t.tenantId, t.billId),
-    foreignKey({
-      name: 'expense_limit_bill_lines_bill_fk',
-      columns: [t.tenantId, t.billId],
-      foreignColumns: [expenseLimitBills.tenantId, expenseLimitBills.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.billId, expenseLimitBills, 'expense_limit_bill_lines_bill_fk').onDelete('cascade'),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.itemId, financeItems),
   ],

@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  createdAt,
-  idColumn,
   memo,
   setNullOf,
+  sort,
   status,
   tenantColumn,
+  tenantKeys,
   tenantPrimaryKey,
   tenantReference,
-  updatedAt,
-  version,
+  versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { employees, positions, shops } from '../org/schema.js';
@@ -18,14 +17,13 @@ import { employees, positions, shops } from '../org/schema.js';
 export const applications = pgTable(
   'applications',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     appId: text('app_id').notNull(),
     name: text('name').notNull(),
     nameEn: text('name_en'),
     icon: text('icon'),
     url: text('url'),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
     needsOwnPassword: boolean('needs_own_password').notNull().default(false),
     status: status(),
   },
@@ -36,8 +34,7 @@ export const applications = pgTable(
 export const menus = pgTable(
   'menus',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     appId: text('app_id').notNull(),
     parentId: bigint('parent_id', { mode: 'number' }),
     key: text('key').notNull(),
@@ -47,7 +44,7 @@ export const menus = pgTable(
     icon: text('icon'),
     url: text('url'),
     permKey: text('perm_key'),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
     status: status(),
   },
   (t) => [
@@ -63,17 +60,14 @@ export const roleTypes = dictionaryTable('role_types', {});
 export const roles = pgTable(
   'roles',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     roleTypeId: bigint('role_type_id', { mode: 'number' }),
     isSuper: boolean('is_super').notNull().default(false),
     status: status(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('roles_tenant_code').on(t.tenantId, t.code), tenantReference(t, t.roleTypeId, roleTypes)],
 );
@@ -95,8 +89,7 @@ export const roleMenus = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     username: text('username').notNull(),
     name: text('name').notNull(),
     mobile: text('mobile'),
@@ -105,9 +98,7 @@ export const users = pgTable(
     employeeId: bigint('employee_id', { mode: 'number' }),
     tokenVersion: integer('token_version').notNull().default(1),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -168,17 +159,14 @@ export const revokedTokens = pgTable(
 export const devices = pgTable(
   'devices',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     mac: text('mac').notNull(),
     name: text('name').notNull(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     status: status(),
     memo: memo(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -192,8 +180,7 @@ export const devices = pgTable(
 export const cashierAuthorities = pgTable(
   'cashier_authorities',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     /** Lowest discount the holder may give, in percent of the price (100 = no discount). */
@@ -203,9 +190,7 @@ export const cashierAuthorities = pgTable(
     canChangePrice: boolean('can_change_price').notNull().default(false),
     status: status(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('cashier_authorities_tenant_code').on(t.tenantId, t.code)],
 );
@@ -214,14 +199,11 @@ export const cashierAuthorities = pgTable(
 export const positionAuthorities = pgTable(
   'position_authorities',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     positionId: bigint('position_id', { mode: 'number' }).notNull(),
     authorityId: bigint('authority_id', { mode: 'number' }).notNull(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),

@@ -1,28 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import {
-  createdAt,
-  idColumn,
   memo,
+  sort,
   status,
   tenantColumn,
+  tenantKeys,
   tenantPrimaryKey,
   tenantReference,
+  timestamps,
   updatedAt,
-  version,
+  versionedTimestamps,
 } from '../../db/columns.js';
 import { bigramColumns, bigramIndexes, exactIndex, prefixIndex, tailColumn } from '../../platform/search.js';
 import { brands, channels, employees, memberGrades, shops } from '../org/schema.js';
@@ -35,8 +23,7 @@ import { brands, channels, employees, memberGrades, shops } from '../org/schema.
 export const cardSystems = pgTable(
   'card_systems',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     brandId: bigint('brand_id', { mode: 'number' }),
@@ -57,11 +44,9 @@ export const cardSystems = pgTable(
     qualificationOtherShopRenew: smallint('qualification_other_shop_renew').notNull().default(1),
     qualificationOtherBrand: smallint('qualification_other_brand').notNull().default(0),
     qualificationBrandIds: jsonb('qualification_brand_ids').$type<number[]>().notNull().default([]),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('card_systems_tenant_code').on(t.tenantId, t.code), tenantReference(t, t.brandId, brands)],
 );
@@ -74,8 +59,7 @@ export const cardSystems = pgTable(
 export const cardTypes = pgTable(
   'card_types',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     /** Three digits: 001, 002… */
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -83,7 +67,7 @@ export const cardTypes = pgTable(
     kind: smallint('kind').notNull(),
     /** 1 issued (正常), 2 no longer issued (停办). */
     status: status(),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
     cardSystemId: bigint('card_system_id', { mode: 'number' }),
     /** Stored value: the opening amount (money) and its gift (gmoney). */
     openAmount: bigint('open_amount', { mode: 'number' }).notNull().default(0),
@@ -120,9 +104,7 @@ export const cardTypes = pgTable(
     photo: text('photo'),
     /** Copied to each new card. */
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -141,8 +123,7 @@ export const cardTypes = pgTable(
 export const members = pgTable(
   'members',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     /** Member number from the tenant's series (memcode). */
     code: text('code').notNull(),
     /** At most 10 characters (memname). */
@@ -186,9 +167,7 @@ export const members = pgTable(
     visits: integer('visits').notNull().default(0),
     points: bigint('points', { mode: 'number' }).notNull().default(0),
     lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -222,8 +201,7 @@ export const members = pgTable(
 export const cardRules = pgTable(
   'card_rules',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
     /** 1 opening (开卡), 2 recharge (充值), 3 both. */
     kind: smallint('kind').notNull(),
@@ -233,17 +211,12 @@ export const cardRules = pgTable(
     giftType: smallint('gift_type').notNull(),
     /** Cents (fixed) or basis points (percent). */
     giftValue: bigint('gift_value', { mode: 'number' }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
     index('card_rules_tenant_card_type').on(t.tenantId, t.cardTypeId, t.threshold),
-    foreignKey({
-      name: 'card_rules_card_type_id_fk',
-      columns: [t.tenantId, t.cardTypeId],
-      foreignColumns: [cardTypes.tenantId, cardTypes.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.cardTypeId, cardTypes).onDelete('cascade'),
   ],
 );
 
@@ -261,11 +234,7 @@ export const cardTypeShops = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.cardTypeId, t.shopId] }),
     index('card_type_shops_tenant_shop').on(t.tenantId, t.shopId),
-    foreignKey({
-      name: 'card_type_shops_card_type_id_fk',
-      columns: [t.tenantId, t.cardTypeId],
-      foreignColumns: [cardTypes.tenantId, cardTypes.id],
-    }).onDelete('cascade'),
+    tenantReference(t, t.cardTypeId, cardTypes).onDelete('cascade'),
     tenantReference(t, t.shopId, shops),
   ],
 );

@@ -2,17 +2,17 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAt,
-  idColumn,
   isDel,
+  makerColumns,
   memo,
   status,
-  tenantColumn,
+  tenantKeys,
   tenantPrimaryKey,
   tenantReference,
-  updatedAt,
-  version,
+  versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
+import { fileListTable } from '../../db/file-list-table.js';
 import { gramTable } from '../../platform/search.js';
 
 export const regions = dictionaryTable('regions', { parentId: bigint('parent_id', { mode: 'number' }) }, (t) => [
@@ -39,8 +39,7 @@ export const memberGrades = dictionaryTable('member_grades', { discount: integer
 export const shops = pgTable(
   'shops',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     shortName: text('short_name'),
@@ -58,9 +57,7 @@ export const shops = pgTable(
     stations: integer('stations').notNull().default(0),
     status: status(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -73,21 +70,7 @@ export const shops = pgTable(
   ],
 );
 
-export const shopImages = pgTable(
-  'shop_images',
-  {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
-    url: text('url').notNull(),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [
-    tenantPrimaryKey(t),
-    index('shop_images_tenant_shop').on(t.tenantId, t.shopId),
-    tenantReference(t, t.shopId, shops).onDelete('cascade'),
-  ],
-);
+export const shopImages = fileListTable('shop_images', 'shopId', shops);
 
 /** Skill / commission levels of employees (技术等级, the seed's jfclevel). */
 export const skillLevels = dictionaryTable('skill_levels', {});
@@ -95,8 +78,7 @@ export const skillLevels = dictionaryTable('skill_levels', {});
 export const employees = pgTable(
   'employees',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     eecode: text('eecode').notNull(),
     name: text('name').notNull(),
     /** 1 male, 2 female. */
@@ -119,9 +101,7 @@ export const employees = pgTable(
     bookingOrder: integer('booking_order').notNull().default(0),
     avatar: text('avatar'),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -147,8 +127,7 @@ export const employeeGrams = gramTable('employee_grams', employees);
 export const employeeStream = pgTable(
   'employee_stream',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
     /** entry | transfer | leave | rejoin */
     kind: text('kind').notNull(),
@@ -163,8 +142,7 @@ export const employeeStream = pgTable(
     toLevelId: bigint('to_level_id', { mode: 'number' }),
     memo: memo(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
+    ...makerColumns(),
     createdAt: createdAt(),
   },
   (t) => [

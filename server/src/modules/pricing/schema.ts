@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  createdAt,
-  idColumn,
+  atColumn,
   memo,
   status,
   tenantColumn,
+  tenantKeys,
   tenantPrimaryKey,
   tenantReference,
   updatedAt,
   version,
+  versionedTimestamps,
 } from '../../db/columns.js';
 import { products, services } from '../catalog/schema.js';
 import { cardTypes } from '../members/schema.js';
@@ -19,8 +20,7 @@ import { positionLevels, shops } from '../org/schema.js';
 export const serviceShopPrices = pgTable(
   'service_shop_prices',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     serviceId: bigint('service_id', { mode: 'number' }).notNull(),
     price: integer('price').notNull(),
@@ -43,8 +43,7 @@ export const serviceShopPrices = pgTable(
 export const serviceSpecials = pgTable(
   'service_specials',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     serviceId: bigint('service_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }),
     levelId: bigint('level_id', { mode: 'number' }).notNull(),
@@ -64,8 +63,7 @@ export const serviceSpecials = pgTable(
 export const serviceSpecialLogs = pgTable(
   'service_special_logs',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     serviceId: bigint('service_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }),
     levelId: bigint('level_id', { mode: 'number' }).notNull(),
@@ -73,7 +71,7 @@ export const serviceSpecialLogs = pgTable(
     newPrice: integer('new_price'),
     userId: bigint('user_id', { mode: 'number' }),
     username: text('username'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: atColumn(),
   },
   (t) => [tenantPrimaryKey(t), index('service_special_logs_tenant_service').on(t.tenantId, t.serviceId, t.at)],
 );
@@ -82,8 +80,7 @@ export const serviceSpecialLogs = pgTable(
 export const serviceCardPrices = pgTable(
   'service_card_prices',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     serviceId: bigint('service_id', { mode: 'number' }).notNull(),
     cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' }),
@@ -105,8 +102,7 @@ export const serviceCardPrices = pgTable(
 export const priceTemplates = pgTable(
   'price_templates',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     kind: text('kind').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -115,9 +111,7 @@ export const priceTemplates = pgTable(
     /** 1 in force, 0 stopped. */
     status: status(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('price_templates_tenant_code').on(t.tenantId, t.kind, t.code)],
 );
@@ -156,8 +150,7 @@ export const priceTemplateShops = pgTable(
 export const priceControls = pgTable(
   'price_controls',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     kind: text('kind').notNull(),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     minPrice: integer('min_price'),
@@ -172,8 +165,7 @@ export const priceControls = pgTable(
 export const productShopPrices = pgTable(
   'product_shop_prices',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }).notNull(),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
     price: integer('price').notNull(),

@@ -14,14 +14,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   createdAt,
-  idColumn,
   memo,
+  sort,
   status,
   tenantColumn,
+  tenantKeys,
   tenantPrimaryKey,
   tenantReference,
   updatedAt,
-  version,
+  versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { employees, shops } from '../org/schema.js';
@@ -33,17 +34,14 @@ export const royaltyTypes = dictionaryTable('royalty_types', {});
 export const royaltySchemes = pgTable(
   'royalty_schemes',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     memo: memo(),
     status: status(),
     type: smallint('type').notNull().default(1),
     bracket: boolean('bracket').notNull().default(false),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('royalty_schemes_tenant_code').on(t.tenantId, t.code)],
 );
@@ -84,8 +82,7 @@ export const royaltySchemeEmployees = pgTable(
 export const royaltyGroups = pgTable(
   'royalty_groups',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     schemeId: bigint('scheme_id', { mode: 'number' }).notNull(),
     royaltyTypeId: bigint('royalty_type_id', { mode: 'number' }).notNull(),
     name: text('name').notNull(),
@@ -104,10 +101,9 @@ export const royaltyGroups = pgTable(
 export const royaltyItems = pgTable(
   'royalty_items',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     groupId: bigint('group_id', { mode: 'number' }).notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
     status: status(),
     body: jsonb('body').notNull(),
     createdAt: createdAt(),

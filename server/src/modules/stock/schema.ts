@@ -1,6 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, memo, tenantColumn, tenantPrimaryKey, tenantReference, updatedAt, version } from '../../db/columns.js';
+import { bigint, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  auditColumns,
+  billDate,
+  billHeadColumns,
+  billNo,
+  billNoIndex,
+  billState,
+  billTraceIndex,
+  ledgerTraceColumns,
+  makerColumns,
+  memo,
+  sort,
+  tenantKeys,
+  tenantPrimaryKey,
+  tenantReference,
+  updatedAt,
+  versionedTimestamps,
+} from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { products } from '../catalog/schema.js';
 import { shops } from '../org/schema.js';
@@ -18,12 +35,11 @@ export const stockReasons = dictionaryTable('stock_reasons', {
 export const stockBills = pgTable(
   'stock_bills',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
+    ...tenantKeys(),
+    billNo: billNo(),
     type: text('type').notNull(),
     shopId: bigint('shop_id', { mode: 'number' }),
-    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    billDate: billDate(),
     reasonId: bigint('reason_id', { mode: 'number' }).notNull(),
     counterpart: text('counterpart'),
     /** The other side of a transfer between locations; null on a transfer means the head-office warehouse. */
@@ -31,23 +47,18 @@ export const stockBills = pgTable(
     /** A transfer's out and entry share this id (the out bill's id). */
     transferId: bigint('transfer_id', { mode: 'number' }),
     orderId: bigint('order_id', { mode: 'number' }),
-    state: text('state').notNull().default('draft'),
+    state: billState(),
     rejectReason: text('reject_reason'),
     memo: memo(),
     totalQuantity: integer('total_quantity').notNull().default(0),
     totalAmount: integer('total_amount').notNull().default(0),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    auditedBy: bigint('audited_by', { mode: 'number' }),
-    auditedByName: text('audited_by_name'),
-    auditedAt: timestamp('audited_at', { withTimezone: true }),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...makerColumns(),
+    ...auditColumns(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('stock_bills_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('stock_bills_tenant_type_date').on(t.tenantId, t.type, t.billDate, t.id),
     index('stock_bills_tenant_shop_date').on(t.tenantId, t.shopId, t.billDate),
     index('stock_bills_tenant_state').on(t.tenantId, t.state),
@@ -61,15 +72,14 @@ export const stockBills = pgTable(
 export const stockBillLines = pgTable(
   'stock_bill_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     billId: bigint('bill_id', { mode: 'number' }).notNull(),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     unitCost: integer('unit_cost').notNull().default(0),
     amount: integer('amount').notNull().default(0),
     memo: memo(),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -84,31 +94,25 @@ export const stockBillLines = pgTable(
 export const stockLedger = pgTable(
   'stock_ledger',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
     delta: integer('delta').notNull(),
     /** The balance after this row. */
     balance: integer('balance').notNull(),
-    docType: text('doc_type').notNull(),
-    billId: bigint('bill_id', { mode: 'number' }).notNull(),
-    lineId: bigint('line_id', { mode: 'number' }),
-    reversesId: bigint('reverses_id', { mode: 'number' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...ledgerTraceColumns(),
   },
   (t) => [
     tenantPrimaryKey(t),
     index('stock_ledger_tenant_location_product').on(t.tenantId, sql`coalesce(${t.shopId}, 0)`, t.productId, t.id),
-    index('stock_ledger_tenant_bill').on(t.tenantId, t.docType, t.billId),
+    billTraceIndex(t),
   ],
 );
 
 export const stockBalances = pgTable(
   'stock_balances',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     shopId: bigint('shop_id', { mode: 'number' }),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull().default(0),
@@ -126,27 +130,21 @@ export const stockBalances = pgTable(
 export const productOrders = pgTable(
   'product_orders',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    billNo: text('bill_no').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    ...billHeadColumns(),
     orderDate: date('order_date', { mode: 'string' }).notNull(),
-    state: text('state').notNull().default('draft'),
+    state: billState(),
     rejectReason: text('reject_reason'),
     memo: memo(),
     outBillId: bigint('out_bill_id', { mode: 'number' }),
     entryBillId: bigint('entry_bill_id', { mode: 'number' }),
     totalQuantity: integer('total_quantity').notNull().default(0),
     totalAmount: integer('total_amount').notNull().default(0),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdByName: text('created_by_name'),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...makerColumns(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('product_orders_tenant_bill_no').on(t.tenantId, t.billNo),
+    billNoIndex(t),
     index('product_orders_tenant_shop_date').on(t.tenantId, t.shopId, t.orderDate),
     index('product_orders_tenant_state').on(t.tenantId, t.state),
     tenantReference(t, t.shopId, shops),
@@ -156,14 +154,13 @@ export const productOrders = pgTable(
 export const productOrderLines = pgTable(
   'product_order_lines',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     price: integer('price').notNull().default(0),
     amount: integer('amount').notNull().default(0),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
   },
   (t) => [
     tenantPrimaryKey(t),
