@@ -45,7 +45,8 @@ test('head office adjusts the performance of a card bill: 公单 and an employee
   // The detail: the card bill, the split before, the new lines with a 公单; audited there.
   await page.goto(`${running.server.url}/admin/cashier/csadjrecords/${draft.id}`);
   await page.getByText('原充值单').first().waitFor();
-  await page.getByText('公单').first().waitFor();
+  // The 公单 row of the new split, as its own cell (not the column's title).
+  await page.locator('.ant-table-row').getByText('公单', { exact: true }).waitFor();
   await quiet(page);
   await shot(page, 'till-csadj-02-detail');
   await page

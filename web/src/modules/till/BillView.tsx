@@ -1,12 +1,14 @@
-import type { ServiceBillDetail } from '@headoffice/contract';
+import { type ServiceBillDetail, sharedPerfLabel } from '@headoffice/contract';
 import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLabel } from '../../platform/bills/labels';
 import { formatMoney } from '../../platform/money';
 import { BillCards } from './BillCards';
 
 /** A service bill: head, lines with their staff and shares, payments, performance rows. */
 export function BillView({ bill }: { bill: ServiceBillDetail }) {
   const { t } = useTranslation();
+  const label = useLabel();
   return (
     <>
       <Descriptions size="small" column={3} bordered>
@@ -82,7 +84,7 @@ export function BillView({ bill }: { bill: ServiceBillDetail }) {
             {
               title: t('till.staff'),
               dataIndex: 'employeeName',
-              render: (v, r) => `${t(`till.station.${r.station}`)} ${v ?? t('till.csadj.shared')}`,
+              render: (v, r) => `${t(`till.station.${r.station}`)} ${v ?? label(sharedPerfLabel)}`,
             },
             {
               title: t('till.appointed'),
