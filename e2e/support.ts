@@ -18,6 +18,12 @@ export async function quiet(page: Page) {
   await page.waitForTimeout(300);
 }
 
+/** The page of the active tab (the other tabs' pages stay mounted, hidden). */
+export const activePane = (page: Page) => page.locator('.ho-page:visible');
+
+/** The drawer open on top (a page's form). */
+export const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
+
 /** Picks an option of an antd select, typing part of its label first when given. */
 export async function pick(page: Page, select: Locator, text: string) {
   await select.click();
