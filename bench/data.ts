@@ -4,6 +4,7 @@
  * json arrays), as the table owner, with tenant_id set on every row.
  *
  *   npm run bench:data -- --shops 1000 --employees 30000 --products 5000 --stock-bills 200000 [--reset]
+ *   npm run bench:data -- --add-till [--service-lines N]   (the till's year, on a data set without it)
  *   DATABASE_URL unset: PGlite in DATA_DIR (default bench/.data/pglite), meant for small scale.
  *
  * The tenant is made by createTenant + seedDemoData (11 demo shops, dictionaries, a demo catalogue
@@ -359,10 +360,28 @@ async function openTarget(): Promise<{ database: Database; label: string }> {
   return { database, label: `PGlite ${dataDir}` };
 }
 
-/** `--add-till`: the till's year added to an existing data set (its credentials file gains the count). */
+/** Numbers of the generated till bills (`FW<date>-` and an 8-digit sequence; the till's own have 4 digits). */
+const GENERATED_TILL_BILL = '^FW[0-9]{8}-[0-9]{8}$';
+
+/**
+ * `--add-till`: the till's year added to a data set made before the generator had it (its credentials
+ * file gains the count). A data set that holds it already (every full run since makes it) is left as it
+ * is, with a message: a second year over the same days would only double the first.
+ */
 async function addTillYear(x: Exec, T: number) {
   const file = benchFile({ databaseUrl: process.env.DATABASE_URL });
   const info = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchInfo;
+  const { rows: held } = await x.query('select exists (select 1 from service_bills where tenant_id = $1 and bill_no ~ $2) as held', [
+    T,
+    GENERATED_TILL_BILL,
+  ]);
+  if (held[0].held) {
+    console.log(
+      `  the tenant "${TENANT}" already holds the till's year (${info.scale.serviceLines ?? 'an unknown count of'} service lines): nothing added.\n` +
+        '  To change its size, regenerate the data set: bench:data --reset --service-lines N (with the other flags of the first run).',
+    );
+    return;
+  }
   const shops = Number(info.scale.shops ?? SHOPS);
   const lines = flags['service-lines'] === undefined ? shops * 10_000 : scale.serviceLines;
   await generateTillYear(x, T, lines);

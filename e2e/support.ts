@@ -18,6 +18,12 @@ export async function quiet(page: Page) {
   await page.waitForTimeout(300);
 }
 
+/** The page of the active tab (the other tabs' pages stay mounted, hidden). */
+export const activePane = (page: Page) => page.locator('.ho-page:visible');
+
+/** The drawer open on top (a page's form). */
+export const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
+
 /** Picks an option of an antd select, typing part of its label first when given. */
 export async function pick(page: Page, select: Locator, text: string) {
   await select.click();
@@ -78,6 +84,25 @@ export async function tillShop(api: Api) {
   return { shops, shop, setup: await api(`/api-cashier/checkout/setup?shopid=${shop.id}`) };
 }
 
+/** Through the till's API: a member of the shop looked up by mobile (or card number), with their cards. */
+export async function tillMember(api: Api, shopId: number, mobile: string) {
+  const [member] = await api(`/api-cashier/checkout/member?shopid=${shopId}&q=${mobile}`);
+  assert.ok(member, `the demo member ${mobile}`);
+  return member;
+}
+
+/** Through the till's API: a bill of these lines opened (for a member, if given) and settled in cash; the settled bill. */
+export async function cashBill(api: Api, shopId: number, setup: any, lines: unknown[], memberId?: number) {
+  const opened = await api('/api-cashier/checkout/open', memberId === undefined ? { shopId } : { shopId, memberId });
+  const priced = await api('/api-cashier/checkout/lines', { id: opened.id, version: opened.version, lines });
+  const cash = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
+  return api('/api-cashier/checkout/settle', {
+    id: priced.id,
+    version: priced.version,
+    payments: [{ payTypeId: cash, amount: priced.amount }],
+  });
+}
+
 /** A login of the demo chain for an employee, limited to one shop. */
 export async function addLogin(api: Api, user: { username: string; name: string; password: string; employeeId: number; shopId: number }) {
   const { shopId, ...rest } = user;
@@ -96,4 +121,17 @@ export async function openBill(page: Page) {
   await page.getByTestId('till-open').click();
   await page.getByText(/已开单，手牌/).waitFor();
   await quiet(page);
+}
+
+/** At the till: the bill's lines saved. */
+export async function saveLines(page: Page) {
+  await page.getByTestId('till-save-lines').click();
+  await page.getByText('明细已保存').waitFor();
+  await quiet(page);
+}
+
+/** At the till: the bill settled and its receipt shown. */
+export async function settleAtTill(page: Page) {
+  await page.getByTestId('till-settle').click();
+  await page.getByTestId('till-receipt').waitFor();
 }

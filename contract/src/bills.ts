@@ -47,6 +47,8 @@ export interface BillFieldDef {
   /** Shown in the detail's head (default: when it is a column or a form field). */
   detail?: boolean;
   options?: BillOptions;
+  /** What an empty value means, shown instead of a dash (no employee: 公单). */
+  empty?: Label;
 }
 
 export interface BillFilterDef {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditedOnce, billDetailExtra, defineBill, instant } from './bills.js';
-import { date, id, memo, pageQuery } from './platform.js';
+import { date, id, type Label, memo, pageQuery } from './platform.js';
 import { stationLabels } from './till.js';
 
 // ------------------------------ 充值单业绩调整单 (csadjrecords) ------------------------------
@@ -9,6 +9,9 @@ import { stationLabels } from './till.js';
 // their performance, each station adding up to the line's performance exactly.
 
 const C = '/api-cashier/csadjrecords';
+
+/** A performance row of no employee: 公单, a shared bill (the station's performance credited to no one). */
+export const sharedPerfLabel = ['公单', 'Shared (公单)'] as const satisfies Label;
 
 export const csadjLineInput = z.strictObject({
   /** The card bill's line; may be left out when the card bill has one line. */
@@ -109,7 +112,10 @@ export type CsadjDetail = z.infer<typeof csadjDetail>;
 
 export const CSADJ_PATHS = {
   employees: `${C}/employees`,
+  /** The detail by the adjustment's number (`?billcode=`): the engine's detail route takes our id. */
+  detailByCode: `${C}/getCsadjBillForSaas`,
 } as const;
+export const csadjByCodeQuery = z.object({ billcode: z.string().trim().min(1).max(40) });
 /** The staff an adjustment may credit: employees of the shops the user sees (the server checks the card bill's shop). */
 export const csadjEmployee = z.object({ id: z.number(), label: z.string(), shopId: z.number() });
 
@@ -161,6 +167,7 @@ export const csadjBill = defineBill({
       options: { url: CSADJ_PATHS.employees, value: 'id', label: 'label' },
       column: { display: 'employeeName', width: 160 },
       form: {},
+      empty: sharedPerfLabel,
     },
     appointed: {
       label: ['指定', 'Requested'],

@@ -1,24 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, quiet } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const GIVER = '13800138001';
 const TAKER = '13800138002';
 
-/** Waits until nothing loads or animates: no spinner, no modal on its way, no message. */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-modal-wrap[class*="motion"], .ant-message-notice'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
-
-const pane = (page: Page) => page.locator('.ho-page:visible');
 const modal = (page: Page) => page.locator('.ant-modal:visible').last();
 
 /** Picks the option of a select whose label holds `text`, by typing it; waits for that option (its list loads after the dialog opens). */
@@ -29,29 +18,27 @@ async function pick(page: Page, field: ReturnType<Page['locator']>, text: string
 }
 
 test('a member gets a card with its gift, an adjustment, a transfer confirmed by the SMS code, and a refund', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const { context, page } = await adminSession(running);
 
   // ---- open a card: 金卡 opens at ¥3,000 and gives its opening gift ¥300 plus the ¥300 of its opening rule
   await page.goto(`${running.server.url}/admin/assets/cards`);
-  await pane(page).getByPlaceholder('输入会员手机号查询').fill(GIVER);
-  await pane(page)
+  await activePane(page).getByPlaceholder('输入会员手机号查询').fill(GIVER);
+  await activePane(page)
     .getByRole('button', { name: /查\s*询/ })
     .click();
-  await pane(page).locator('.ho-member-assets').waitFor();
-  await pane(page)
+  await activePane(page).locator('.ho-member-assets').waitFor();
+  await activePane(page)
     .getByRole('button', { name: /开\s*卡/ })
     .click();
   const open = modal(page);
-  await settle(page);
+  await quiet(page);
   await pick(page, open.locator('.ant-select').nth(0), '金卡');
   await pick(page, open.locator('.ant-select').nth(1), '国贸');
   await open.locator('input.ant-input-number-input').fill('3000');
   await open.getByRole('button', { name: /确\s*定|OK/ }).click();
   await open.waitFor({ state: 'hidden' });
-  await settle(page);
-  const row = pane(page).locator('.ho-member-assets .ant-table-row').first();
+  await quiet(page);
+  const row = activePane(page).locator('.ho-member-assets .ant-table-row').first();
   await row.waitFor();
   assert.match((await row.textContent()) ?? '', /¥3,000\.00/);
   assert.match((await row.textContent()) ?? '', /¥600\.00/);
@@ -67,7 +54,7 @@ test('a member gets a card with its gift, an adjustment, a transfer confirmed by
   await shot(page, 'assets-adjust');
   await adjust.getByRole('button', { name: /确\s*定|OK/ }).click();
   await adjust.waitFor({ state: 'hidden' });
-  await settle(page);
+  await quiet(page);
   assert.match((await row.textContent()) ?? '', /¥800\.00/);
   assert.match((await row.textContent()) ?? '', /¥50\.00/);
 
@@ -78,7 +65,7 @@ test('a member gets a card with its gift, an adjustment, a transfer confirmed by
   await transfer.getByRole('button', { name: /查\s*找/ }).click();
   await transfer.getByText('李强').waitFor();
   await transfer.getByRole('button', { name: '发送验证码' }).click();
-  await settle(page);
+  await quiet(page);
   const outbox = await context.newPage();
   await outbox.goto(`${running.server.url}/admin/assets/sms`);
   const smsRow = outbox.locator('.ho-sms-outbox .ant-table-row').filter({ hasText: TAKER }).first();
@@ -91,15 +78,15 @@ test('a member gets a card with its gift, an adjustment, a transfer confirmed by
   await shot(page, 'assets-transfer');
   await transfer.getByRole('button', { name: /确\s*定|OK/ }).click();
   await transfer.waitFor({ state: 'hidden' });
-  await settle(page);
-  await pane(page).getByText('暂无会员卡').waitFor();
+  await quiet(page);
+  await activePane(page).getByText('暂无会员卡').waitFor();
 
   // ---- the receiver now holds it: refund ¥300 principal and write off the ¥50 gift
-  await pane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
-  await pane(page)
+  await activePane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
+  await activePane(page)
     .getByRole('button', { name: /查\s*询/ })
     .click();
-  const taken = pane(page).locator('.ho-member-assets .ant-table-row').first();
+  const taken = activePane(page).locator('.ho-member-assets .ant-table-row').first();
   await taken.waitFor();
   assert.match((await taken.textContent()) ?? '', /¥800\.00/);
   await taken.getByRole('button', { name: /退\s*款/ }).click();
@@ -111,19 +98,19 @@ test('a member gets a card with its gift, an adjustment, a transfer confirmed by
   await shot(page, 'assets-refund');
   await refund.getByRole('button', { name: /确\s*定|OK/ }).click();
   await refund.waitFor({ state: 'hidden' });
-  await settle(page);
+  await quiet(page);
   assert.match((await taken.textContent()) ?? '', /¥500\.00/);
 
   // ---- the ledger shows every step
   await page.goto(`${running.server.url}/admin/assets/records`);
-  const records = pane(page).locator('.ho-card-records .ant-table-row');
+  const records = activePane(page).locator('.ho-card-records .ant-table-row');
   await records.first().waitFor();
-  const text = (await pane(page).locator('.ho-card-records').textContent()) ?? '';
+  const text = (await activePane(page).locator('.ho-card-records').textContent()) ?? '';
   for (const kind of ['开卡', '调整', '转卡', '退款']) assert.match(text, new RegExp(kind));
   await shot(page, 'assets-records');
   await page.goto(`${running.server.url}/admin/assets/refunds`);
-  await pane(page).locator('.ho-refunds .ant-table-row').first().waitFor();
-  assert.match((await pane(page).locator('.ho-refunds').textContent()) ?? '', /¥290\.00/);
+  await activePane(page).locator('.ho-refunds .ant-table-row').first().waitFor();
+  assert.match((await activePane(page).locator('.ho-refunds').textContent()) ?? '', /¥290\.00/);
   await shot(page, 'assets-refunds');
   await context.close();
 });

@@ -148,7 +148,7 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   const phoneCtx = await running.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true });
   const phone = await phoneCtx.newPage();
   // Not signed in yet: the sign-in page, then back to the code's page.
-  const target = new URL(url);
+  const target = new URL(url ?? '');
   await phone.goto(`${running.server.url}/login?redirect=${encodeURIComponent(target.pathname + target.search)}`);
   await phone.getByPlaceholder('企业编码').fill('demo');
   await phone.getByPlaceholder('用户名').fill('kqphone');

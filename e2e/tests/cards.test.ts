@@ -1,37 +1,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, drawerOf, quiet } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const SHOP = '北京国贸店';
 const CARD = '钻石储值卡';
-
-/** Waits until nothing loads or animates. */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-message-notice'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
-
-const activePane = (page: Page) => page.locator('.ho-page:visible');
-const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
 
 async function open(page: Page, path: string, name: string) {
   await page.goto(`${running.server.url}${path}`);
   await activePane(page).locator('.ant-table-row').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, name);
 }
 
 test('head office creates a card type with a gift rule, sees which rule applies, and enables it in a shop', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const { context, page } = await adminSession(running);
 
   // ---- a new stored-value card type
   await open(page, '/admin/cards/types', 'cards-01-types');
@@ -40,7 +25,7 @@ test('head office creates a card type with a gift rule, sees which rule applies,
   await form.getByLabel('卡项名称').fill(CARD);
   await form.getByLabel('开卡金额').fill('5000');
   await form.getByLabel('服务折扣').fill('7.5');
-  await settle(page);
+  await quiet(page);
   await shot(page, 'cards-02-type-form');
   const answer = page.waitForResponse((r) => r.url().endsWith('/api-chain/cardinfo') && r.request().method() === 'POST');
   await form.getByRole('button', { name: /保\s*存/ }).click();
@@ -67,10 +52,10 @@ test('head office creates a card type with a gift rule, sees which rule applies,
   await preview.filter({ hasText: '没有适用的规则' }).waitFor();
   await rules.getByLabel('金额（元）').fill('1500');
   await preview.filter({ hasText: '适用规则' }).waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'cards-03-gift-rules');
   await page.keyboard.press('Escape');
-  await settle(page);
+  await quiet(page);
 
   // ---- enabled at the shop in the matrix
   await page.goto(`${running.server.url}/admin/cards/shops`);
@@ -81,7 +66,7 @@ test('head office creates a card type with a gift rule, sees which rule applies,
   await activePane(page)
     .getByRole('switch', { name: `${CARD} · ${SHOP}`, checked: true })
     .waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'cards-04-shops');
 
   // ---- the type's list now counts the shop and the rule
@@ -96,7 +81,7 @@ test('head office creates a card type with a gift rule, sees which rule applies,
   await open(page, '/admin/cards/dispatch', 'cards-06-dispatch');
   await activePane(page).locator('.ant-table-row').first().locator('a').first().click();
   await page.getByText('88000001').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'cards-07-dispatch-detail');
   await open(page, '/admin/marketing/coupons', 'marketing-01-coupons');
   await open(page, '/admin/marketing/envelopes', 'marketing-02-envelopes');
@@ -110,7 +95,7 @@ test('head office creates a card type with a gift rule, sees which rule applies,
     .waitFor();
   await drawerOf(page).getByRole('button', { name: '添加规则' }).click();
   await drawerOf(page).getByText('规则 1').waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'marketing-04-activity-form');
   await context.close();
 });

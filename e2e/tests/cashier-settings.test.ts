@@ -1,48 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { APIRequestContext, Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, quiet } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const SHOP = '北京国贸店';
 
-const activePane = (page: Page) => page.locator('.ho-page:visible');
-
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'), undefined, { timeout: 15_000 });
-  await page.waitForTimeout(300);
-}
-
-interface Envelope<T> {
-  resp_code: string;
-  resp_msg: string;
-  data: T;
-}
-
-async function api(request: APIRequestContext) {
-  const login = await request.post(`${running.server.url}/api-user/login`, {
-    data: { tenant: 'demo', username: 'admin', password: running.server.adminPassword },
-  });
-  const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
-  return async <T>(path: string): Promise<T> => {
-    const res = await request.get(`${running.server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as Envelope<T>;
-    assert.equal(res.status(), 200, `${path}: ${body.resp_msg}`);
-    return body.data;
-  };
-}
-
 test('head office edits a pay template, assigns it to a shop and sets the hand-tag range', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  const get = await api(context.request);
-  await signInAs(page, running.server.url, 'admin', running.server.adminPassword);
+  const { context, page, api: get } = await adminSession(running);
 
   // Pay types: the shipped list.
   await page.goto(`${running.server.url}/admin/cashier/paytypes`);
   await activePane(page).getByText('储值卡卡金').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'cashier-paytypes');
 
   // A new template; on 项目, cash becomes a quick button at 90 % performance.
@@ -54,13 +24,13 @@ test('head office edits a pay template, assigns it to a shop and sets the hand-t
   await modal.getByLabel('名称').fill('标准支付模板');
   await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
   await pane.getByText('标准支付模板（PT-E2E）').waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'cashier-paytemplate-new');
   const cashRow = pane.locator('.ant-table-row:visible').filter({ hasText: '01 人民币' });
   await cashRow.locator('.ant-switch').nth(1).click();
   await cashRow.locator('input').first().fill('9000');
   await pane.getByRole('button', { name: /保\s*存/ }).click();
-  await settle(page);
+  await quiet(page);
   await pane.getByRole('button', { name: '分配门店' }).click();
   const assign = page.locator('.ant-modal:visible');
   await assign.locator('.ant-select').click();
@@ -69,7 +39,7 @@ test('head office edits a pay template, assigns it to a shop and sets the hand-t
   await page.keyboard.press('Escape');
   await assign.getByRole('button', { name: /确\s*定|OK/ }).click();
   await pane.locator('.ant-tag').filter({ hasText: SHOP }).waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'cashier-paytemplates');
 
   const shops = await get<{ id: number; name: string }[]>('/api-chain/shop/list/all');
@@ -92,11 +62,11 @@ test('head office edits a pay template, assigns it to a shop and sets the hand-t
   await bill.locator('.ho-billconfig .ant-card-head .ant-select').click();
   await page.keyboard.type(SHOP);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: SHOP }).first().click();
-  await settle(page);
+  await quiet(page);
   await bill.getByLabel('起始号').fill('201');
   await bill.getByLabel('结束号').fill('250');
   await bill.getByRole('button', { name: /保\s*存/ }).click();
-  await settle(page);
+  await quiet(page);
   const config = await get<{ noMin: number; noMax: number }>(`/api-chain/makeorderconfig/sysuser?shopid=${shop.id}`);
   assert.deepEqual([config.noMin, config.noMax], [201, 250]);
   await shot(page, 'cashier-billconfig');
@@ -108,7 +78,7 @@ test('head office edits a pay template, assigns it to a shop and sets the hand-t
   ]) {
     await page.goto(`${running.server.url}${url}`);
     await activePane(page).locator('.ant-card').first().waitFor();
-    await settle(page);
+    await quiet(page);
     await shot(page, name);
   }
   await context.close();

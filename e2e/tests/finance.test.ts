@@ -1,24 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, drawerOf, quiet } from '../support.js';
 
 // The finance dictionaries on the generic record page: items under their groups with their budgets,
 // a spending item paid from several reserve types, a landlord refused an account another one has.
 
 const running = productAndBrowser();
-
-const activePane = (page: Page) => page.locator('.ho-page:visible');
-const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
-
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-message-notice'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
 
 async function pick(page: Page, field: ReturnType<Page['locator']>, option: string) {
   await field.click();
@@ -26,8 +15,7 @@ async function pick(page: Page, field: ReturnType<Page['locator']>, option: stri
 }
 
 test('head office adds an expense item with its budget, a spending item paid from two reserve types, and a landlord', async () => {
-  const page = await running.browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const { context, page } = await adminSession(running);
 
   await page.goto(`${running.server.url}/admin/finance/dict/dicioitem`);
   const pane = activePane(page);
@@ -41,13 +29,13 @@ test('head office adds an expense item with its budget, a spending item paid fro
   await drawer.locator('#name').fill('网络宽带');
   await pick(page, drawer.locator('#groupId'), '门店日常费用');
   await drawer.locator('#budget').fill('3600');
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-01-item-form');
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   const created = pane.locator('.ant-table-row', { hasText: '网络宽带' });
   await created.waitFor();
   assert.match(await created.innerText(), /门店日常费用[\s\S]*支出[\s\S]*3,600\.00/);
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-02-items');
 
   await page.goto(`${running.server.url}/admin/finance/dict/dicreserveioitem`);
@@ -63,7 +51,7 @@ test('head office adds an expense item with its budget, a spending item paid fro
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await spending.locator('.ant-table-row', { hasText: '消防检测' }).waitFor();
   assert.match(await spending.locator('.ant-table-row', { hasText: '消防检测' }).innerText(), /预留其他、风险金/);
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-03-reserve-spending');
 
   await page.goto(`${running.server.url}/admin/finance/landlords`);
@@ -85,14 +73,13 @@ test('head office adds an expense item with its budget, a spending item paid fro
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await landlords.locator('.ant-table-row', { hasText: '赵敏' }).waitFor();
   assert.match(await landlords.locator('.ant-table-row', { hasText: '赵敏' }).innerText(), /6225880199990000/);
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-05-landlords');
-  await page.close();
+  await context.close();
 });
 
 test('head office sets a shop’s petty-cash float and sees its payee accounts', async () => {
-  const page = await running.browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const { context, page } = await adminSession(running);
   await page.goto(`${running.server.url}/admin/finance/shops`);
   const pane = activePane(page);
   const row = pane.locator('.ant-table-row', { hasText: '陈静' });
@@ -101,18 +88,18 @@ test('head office sets a shop’s petty-cash float and sees its payee accounts',
   await row.getByRole('button', { name: /备用金设置/ }).click();
   const modal = page.locator('.ant-modal:visible');
   await modal.getByLabel('日常备用金').fill('4500');
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-06-petty-cash');
   await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
   await pane.locator('.ant-table-row', { hasText: '4,500.00' }).waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-07-shops');
 
   await page.goto(`${running.server.url}/admin/finance/payee-accounts`);
   const accounts = activePane(page);
   await accounts.locator('.ant-table-row', { hasText: '国网电力' }).first().waitFor();
   assert.ok((await accounts.locator('.ant-table-row').count()) >= 6);
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-08-payee-accounts');
-  await page.close();
+  await context.close();
 });

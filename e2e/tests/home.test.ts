@@ -1,25 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { productAndBrowser, shot, signIn } from '../harness.js';
+import { adminSession, cashBill, VIEWPORT } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 
 test('the home dashboard: bills settled in two shops show in the figures and charts, low stock listed; the landing page shows it', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
-  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
-  const api = async (path: string, body?: unknown) => {
-    const res = await fetch(`${running.server.url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-${Math.random()}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const payload = await res.json();
-    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
-    return payload.data;
-  };
+  const { context, page, api } = await adminSession(running);
 
   const before = await api('/api-home/dashboard');
   // Settle a few cash bills in the first three shops (a different count in each, so the bars differ).
@@ -27,19 +14,8 @@ test('the home dashboard: bills settled in two shops show in the figures and cha
   let added = 0;
   for (const [i, shop] of shops.entries()) {
     const setup = await api(`/api-cashier/checkout/setup?shopid=${shop.id}`);
-    const cash = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
     for (let n = 0; n <= i; n++) {
-      const opened = await api('/api-cashier/checkout/open', { shopId: shop.id });
-      const bill = await api('/api-cashier/checkout/lines', {
-        id: opened.id,
-        version: opened.version,
-        lines: [{ kind: 'service', itemId: setup.services[n % setup.services.length].id, num: 1 }],
-      });
-      await api('/api-cashier/checkout/settle', {
-        id: bill.id,
-        version: bill.version,
-        payments: [{ payTypeId: cash, amount: bill.amount }],
-      });
+      const bill = await cashBill(api, shop.id, setup, [{ kind: 'service', itemId: setup.services[n % setup.services.length].id, num: 1 }]);
       added += bill.amount;
     }
     // Its first product's safety stock far above what is there: a low-stock row.

@@ -1,33 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
-import { apiAs } from '../support.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, apiAs, drawerOf, quiet } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const SHOP = '北京国贸店';
 const CARD = '翡翠储值卡';
 const GIVER_NAME = '周若彤';
 const GIVER = '13700137001';
 const TAKER = '13800138002';
 
-/** Waits until nothing loads or animates: no spinner, no drawer or modal on its way, no message. */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(
-        '.ant-spin-spinning, .ant-modal-wrap[class*="motion"], .ant-drawer-content-wrapper[class*="motion"], .ant-message-notice',
-      ),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
-
-const pane = (page: Page) => page.locator('.ho-page:visible');
 const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
 
 /** Picks the option of a select whose label holds `text`, by typing it. */
 async function pick(page: Page, field: ReturnType<Page['locator']>, text: string) {
@@ -37,15 +21,13 @@ async function pick(page: Page, field: ReturnType<Page['locator']>, text: string
 }
 
 test('head office defines a card type with a gift rule, enables it, creates a member, opens, adjusts, transfers with the SMS code and refunds', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const { context, page } = await adminSession(running);
 
   // ---- a stored-value card type, defined in the card types page
   await page.goto(`${running.server.url}/admin/cards/types`);
-  await pane(page).locator('.ant-table-row').first().waitFor();
-  await settle(page);
-  await pane(page).getByRole('button', { name: '新建' }).click();
+  await activePane(page).locator('.ant-table-row').first().waitFor();
+  await quiet(page);
+  await activePane(page).getByRole('button', { name: '新建' }).click();
   const form = drawerOf(page);
   await form.getByLabel('卡项名称').fill(CARD);
   await form.getByLabel('开卡金额').fill('1000');
@@ -57,9 +39,9 @@ test('head office defines a card type with a gift rule, enables it, creates a me
   await page.locator('.ant-modal-confirm .ant-btn-primary').click();
   const saved = await answer;
   assert.equal(saved.status(), 200, await saved.text());
-  const typeRow = pane(page).locator('.ant-table-row', { hasText: CARD });
+  const typeRow = activePane(page).locator('.ant-table-row', { hasText: CARD });
   await typeRow.waitFor();
-  await settle(page);
+  await quiet(page);
 
   // ---- its gift rule: on opening and recharging, from ¥1,000, ¥100 given
   await typeRow.getByRole('button', { name: '赠送规则' }).click();
@@ -72,26 +54,26 @@ test('head office defines a card type with a gift rule, enables it, creates a me
   const rule = rules.locator('.ant-table-row', { hasText: '满 ¥1,000.00' });
   await rule.waitFor();
   assert.match((await rule.textContent()) ?? '', /开卡和充值/);
-  await settle(page);
+  await quiet(page);
   await shot(page, 'money-01-gift-rule');
   await page.keyboard.press('Escape');
-  await settle(page);
+  await quiet(page);
 
   // ---- enabled at the shop
   await page.goto(`${running.server.url}/admin/cards/shops`);
-  const toggle = pane(page).getByRole('switch', { name: `${CARD} · ${SHOP}` });
+  const toggle = activePane(page).getByRole('switch', { name: `${CARD} · ${SHOP}` });
   await toggle.waitFor();
   await toggle.click();
-  await pane(page)
+  await activePane(page)
     .getByRole('switch', { name: `${CARD} · ${SHOP}`, checked: true })
     .waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'money-02-enabled');
 
   // ---- a new member
   await page.goto(`${running.server.url}/admin/members/list`);
-  await settle(page);
-  await pane(page)
+  await quiet(page);
+  await activePane(page)
     .getByRole('button', { name: /新\s*建/ })
     .click();
   const memberForm = drawerOf(page);
@@ -100,28 +82,28 @@ test('head office defines a card type with a gift rule, enables it, creates a me
   await pick(page, memberForm.locator('.ant-form-item', { hasText: '所属门店' }).locator('.ant-select'), '国贸');
   await memberForm.getByRole('button', { name: /保\s*存/ }).click();
   await memberForm.waitFor({ state: 'hidden' });
-  await settle(page);
+  await quiet(page);
 
   // ---- a card of the new type: ¥1,500 paid, the rule's ¥100 in the gift bucket
   await page.goto(`${running.server.url}/admin/assets/cards`);
-  await pane(page).getByPlaceholder('输入会员手机号查询').fill(GIVER);
-  await pane(page)
+  await activePane(page).getByPlaceholder('输入会员手机号查询').fill(GIVER);
+  await activePane(page)
     .getByRole('button', { name: /查\s*询/ })
     .click();
-  await pane(page).locator('.ho-member-assets').waitFor();
-  await pane(page).getByText(GIVER_NAME).first().waitFor();
-  await pane(page)
+  await activePane(page).locator('.ho-member-assets').waitFor();
+  await activePane(page).getByText(GIVER_NAME).first().waitFor();
+  await activePane(page)
     .getByRole('button', { name: /开\s*卡/ })
     .click();
   const open = modal(page);
-  await settle(page);
+  await quiet(page);
   await pick(page, open.locator('.ant-select').nth(0), CARD);
   await pick(page, open.locator('.ant-select').nth(1), '国贸');
   await open.locator('input.ant-input-number-input').fill('1500');
   await open.getByRole('button', { name: /确\s*定|OK/ }).click();
   await open.waitFor({ state: 'hidden' });
-  await settle(page);
-  const row = pane(page).locator('.ho-member-assets .ant-table-row').first();
+  await quiet(page);
+  const row = activePane(page).locator('.ho-member-assets .ant-table-row').first();
   await row.waitFor();
   assert.match((await row.textContent()) ?? '', new RegExp(CARD));
   const bucket = (await row.locator('.ho-bucket').first().textContent()) ?? '';
@@ -137,7 +119,7 @@ test('head office defines a card type with a gift rule, enables it, creates a me
   await adjust.locator('input.ant-input').last().fill('开卡金额录错');
   await adjust.getByRole('button', { name: /确\s*定|OK/ }).click();
   await adjust.waitFor({ state: 'hidden' });
-  await settle(page);
+  await quiet(page);
   assert.match((await row.locator('.ho-bucket').first().textContent()) ?? '', /¥800\.00 \+ ¥50\.00/);
   await shot(page, 'money-04-adjusted');
 
@@ -148,7 +130,7 @@ test('head office defines a card type with a gift rule, enables it, creates a me
   await transfer.getByRole('button', { name: /查\s*找/ }).click();
   await transfer.getByText('李强').waitFor();
   await transfer.getByRole('button', { name: '发送验证码' }).click();
-  await settle(page);
+  await quiet(page);
   const outbox = await context.newPage();
   await outbox.goto(`${running.server.url}/admin/assets/sms`);
   const smsRow = outbox.locator('.ho-sms-outbox .ant-table-row').filter({ hasText: TAKER }).first();
@@ -160,15 +142,15 @@ test('head office defines a card type with a gift rule, enables it, creates a me
   await transfer.getByPlaceholder('短信验证码').fill(code);
   await transfer.getByRole('button', { name: /确\s*定|OK/ }).click();
   await transfer.waitFor({ state: 'hidden' });
-  await settle(page);
-  await pane(page).getByText('暂无会员卡').waitFor();
+  await quiet(page);
+  await activePane(page).getByText('暂无会员卡').waitFor();
 
   // ---- the receiver holds it: refund ¥300 of principal, write off the ¥50 gift, ¥10 fee
-  await pane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
-  await pane(page)
+  await activePane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
+  await activePane(page)
     .getByRole('button', { name: /查\s*询/ })
     .click();
-  const taken = pane(page).locator('.ho-member-assets .ant-table-row', { hasText: CARD }).first();
+  const taken = activePane(page).locator('.ho-member-assets .ant-table-row', { hasText: CARD }).first();
   await taken.waitFor();
   assert.match((await taken.textContent()) ?? '', /¥800\.00/);
   await taken.getByRole('button', { name: /退\s*款/ }).click();
@@ -179,34 +161,32 @@ test('head office defines a card type with a gift rule, enables it, creates a me
   await amounts.nth(2).fill('10');
   await refund.getByRole('button', { name: /确\s*定|OK/ }).click();
   await refund.waitFor({ state: 'hidden' });
-  await settle(page);
+  await quiet(page);
   assert.match((await taken.locator('.ho-bucket').first().textContent()) ?? '', /¥500\.00 \+ ¥0\.00/);
   await shot(page, 'money-06-refunded');
 
   // ---- the settlement page (nothing crossed shops here) and the import page with its types
   await page.goto(`${running.server.url}/admin/assets/settlement`);
-  await pane(page).locator('.ho-settlement-rows').waitFor();
-  await settle(page);
+  await activePane(page).locator('.ho-settlement-rows').waitFor();
+  await quiet(page);
   await shot(page, 'money-07-settlement');
   await context.close();
 });
 
 test('head office sells a package and records a deposited product on the member page', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const { context, page } = await adminSession(running);
   await page.goto(`${running.server.url}/admin/assets/cards`);
-  await pane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
-  await pane(page)
+  await activePane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
+  await activePane(page)
     .getByRole('button', { name: /查\s*询/ })
     .click();
-  await pane(page).locator('.ho-member-assets').waitFor();
-  await settle(page);
+  await activePane(page).locator('.ho-member-assets').waitFor();
+  await quiet(page);
 
   // ---- a catalogue package, sold at the shop
-  await pane(page).locator('.ho-sell-package').click();
+  await activePane(page).locator('.ho-sell-package').click();
   const sell = modal(page);
-  await settle(page);
+  await quiet(page);
   await sell.locator('.ant-select').nth(0).click();
   const first = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
   const packageName = ((await first.textContent()) ?? '').replace(/（.*$/, '');
@@ -215,13 +195,13 @@ test('head office sells a package and records a deposited product on the member 
   await shot(page, 'money-08-sell-package');
   await sell.getByRole('button', { name: /确\s*定|OK/ }).click();
   await sell.waitFor({ state: 'hidden' });
-  await settle(page);
-  await pane(page).locator('.ho-member-packages .ant-table-row', { hasText: packageName }).first().waitFor();
+  await quiet(page);
+  await activePane(page).locator('.ho-member-packages .ant-table-row', { hasText: packageName }).first().waitFor();
 
   // ---- two bottles of a product left at the shop, ¥88 each
-  await pane(page).locator('.ho-record-deposit').click();
+  await activePane(page).locator('.ho-record-deposit').click();
   const deposit = modal(page);
-  await settle(page);
+  await quiet(page);
   await deposit.locator('.ant-select').nth(0).click();
   const product = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
   const productName = ((await product.textContent()) ?? '').replace(/（.*$/, '');
@@ -233,8 +213,8 @@ test('head office sells a package and records a deposited product on the member 
   await shot(page, 'money-09-deposit');
   await deposit.getByRole('button', { name: /确\s*定|OK/ }).click();
   await deposit.waitFor({ state: 'hidden' });
-  await settle(page);
-  const kept = pane(page).locator('.ho-member-deposits .ant-table-row', { hasText: productName }).first();
+  await quiet(page);
+  const kept = activePane(page).locator('.ho-member-deposits .ant-table-row', { hasText: productName }).first();
   await kept.waitFor();
   assert.match((await kept.textContent()) ?? '', /2 \/ 2.*¥88\.00/);
   await kept.scrollIntoViewIfNeeded();
@@ -250,16 +230,16 @@ test('head office sells a package and records a deposited product on the member 
     timeType: 2,
     validDays: 30,
   });
-  await pane(page).locator('.ho-issue-coupon').click();
+  await activePane(page).locator('.ho-issue-coupon').click();
   const issue = modal(page);
-  await settle(page);
+  await quiet(page);
   await pick(page, issue.locator('.ant-select').nth(0), '到店立减20元');
   await pick(page, issue.locator('.ant-select').nth(1), '国贸');
   await shot(page, 'money-11-issue-coupon');
   await issue.getByRole('button', { name: /确\s*定|OK/ }).click();
   await issue.waitFor({ state: 'hidden' });
-  await settle(page);
-  const held = pane(page).locator('.ho-member-coupons .ant-table-row', { hasText: '到店立减20元' }).first();
+  await quiet(page);
+  const held = activePane(page).locator('.ho-member-coupons .ant-table-row', { hasText: '到店立减20元' }).first();
   await held.waitFor();
   assert.match((await held.textContent()) ?? '', /¥20\.00.*未使用.*手工发放/);
   await held.scrollIntoViewIfNeeded();

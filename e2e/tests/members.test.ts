@@ -1,38 +1,24 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, quiet } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const NAME = '沈静怡';
 const MOBILE = `135${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-
-/** Waits until nothing loads or animates. */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-message-notice'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
-
-const activePane = (page: Page) => page.locator('.ho-page:visible');
 
 async function search(page: Page, keyword: string) {
   const pane = activePane(page);
   await pane.getByPlaceholder(/尾号/).fill(keyword);
   await pane.getByRole('button', { name: /查\s*询/ }).click();
-  await settle(page);
+  await quiet(page);
 }
 
 test('head office creates a member, finds them by the last 4 digits and by 2 characters of the name, and freezes them', async () => {
-  const ctx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  await signInAs(page, running.server.url, 'admin', running.server.adminPassword);
+  const { context, page } = await adminSession(running);
   await page.goto(`${running.server.url}/admin/members/list`);
-  await settle(page);
+  await quiet(page);
   await shot(page, 'members-01-list');
 
   await activePane(page)
@@ -46,7 +32,7 @@ test('head office creates a member, finds them by the last 4 digits and by 2 cha
   await shot(page, 'members-02-form');
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await drawer.waitFor({ state: 'hidden' });
-  await settle(page);
+  await quiet(page);
 
   await search(page, MOBILE.slice(-4));
   const rows = activePane(page).locator('.ant-table-row');
@@ -65,20 +51,20 @@ test('head office creates a member, finds them by the last 4 digits and by 2 cha
   await modal.getByLabel('冻结原因').fill('顾客要求暂停使用');
   await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
   await modal.waitFor({ state: 'hidden' });
-  await settle(page);
+  await quiet(page);
   await row.getByText('冻结').waitFor();
   await shot(page, 'members-04-frozen');
 
   await row.getByText(NAME).click();
-  await settle(page);
+  await quiet(page);
   await activePane(page).getByText('顾客要求暂停使用').waitFor();
   await shot(page, 'members-05-detail');
 
   await page.goto(`${running.server.url}/admin/members/relations`);
-  await settle(page);
+  await quiet(page);
   await shot(page, 'members-06-relations');
   await page.goto(`${running.server.url}/admin/members/import`);
-  await settle(page);
+  await quiet(page);
   await shot(page, 'members-07-import');
-  await ctx.close();
+  await context.close();
 });

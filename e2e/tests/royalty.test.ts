@@ -1,21 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { productAndBrowser, shot, signIn } from '../harness.js';
-import { addLogin, adminSession, quiet, tillShop, VIEWPORT } from '../support.js';
+import { activePane, addLogin, adminSession, cashBill, quiet, tillShop, VIEWPORT } from '../support.js';
 
 // Head office sets up a commission scheme with a tier, two bills are settled at the till, the statement
 // shows the rows and opens their bill, and the stylist's own page shows the same commission.
 
 const running = productAndBrowser();
-const activePane = (page: Page) => page.locator('.ho-page:visible');
 
 test('a scheme with a tier, bills settled at the till, the statement and the stylist’s own page agree', async () => {
   const { context, page, api } = await adminSession(running);
   const { shop, setup } = await tillShop(api);
   const service = setup.services[0];
   const [stylist, assistant] = setup.employees;
-  const cash = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
 
   // ---- the scheme: services 20% requested / 10% not, less 10% cost; 30% / 15% once the month reaches two services
   const type = await api('/api-pers/royaltytype/save', { code: 'TC901', name: '演示服务提成' });
@@ -41,13 +38,7 @@ test('a scheme with a tier, bills settled at the till, the statement and the sty
     ],
     [{ employeeId: stylist.id, station: 1, appointed: true }],
   ]) {
-    const opened = await api('/api-cashier/checkout/open', { shopId: shop.id });
-    const bill = await api('/api-cashier/checkout/lines', {
-      id: opened.id,
-      version: opened.version,
-      lines: [{ kind: 'service', itemId: service.id, num: 1, staff }],
-    });
-    await api('/api-cashier/checkout/settle', { id: bill.id, version: bill.version, payments: [{ payTypeId: cash, amount: bill.amount }] });
+    await cashBill(api, shop.id, setup, [{ kind: 'service', itemId: service.id, num: 1, staff }]);
   }
   const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 7);
   const head = await api('/api-pers/employeeroyalty/chain/list', { month, employeeId: stylist.id });

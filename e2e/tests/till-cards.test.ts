@@ -1,34 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
-import { apiWithToken } from '../support.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { adminSession, findMember, openBill, pick, quiet, saveLines, settleAtTill, tillMember, tillShop } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const MEMBER_MOBILE = '13800138001';
 
-async function quiet(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'), undefined, { timeout: 15_000 });
-  await page.waitForTimeout(300);
-}
-
-async function pick(page: Page, select: Locator, text: string) {
-  await select.click();
-  if (text) await page.keyboard.type(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), undefined, {
-    timeout: 5_000,
-  });
-}
-
 test('the till opens a card for a member; head office finds it among the card bills and opens a batch of cards', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
-  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
-  const api = apiWithToken(running.server, token);
-  const shops = await api('/api-chain/shop/list/all');
+  const { context, page, api } = await adminSession(running);
+  const { shops, setup } = await tillShop(api);
   // A running activity of the shop giving a coupon and a red envelope on any card money (first by priority, alone).
   const [coupon] = (await api('/api-chain/couponinfo/list/all')).filter((c: { couponType: number }) => c.couponType === 1);
   const [envelope] = await api('/api-chain/redenvelopeinfo/list/all');
@@ -51,33 +31,24 @@ test('the till opens a card for a member; head office finds it among the card bi
     ],
   });
   await api('/api-chain/mktactivinfo/updateStatus', { id: activity.id, status: 2 });
-  const setup = await api(`/api-cashier/checkout/setup?shopid=${shops[0].id}`);
   assert.ok(setup.cardTypes.length > 0, 'the demo shop sells card types');
   const type = setup.cardTypes[0];
   const amount = Math.max(type.openAmount, 100_000);
-  const [member] = await api(`/api-cashier/checkout/member?shopid=${shops[0].id}&q=${MEMBER_MOBILE}`);
-  assert.ok(member, 'the demo member');
+  const member = await tillMember(api, shops[0].id, MEMBER_MOBILE);
   const cardsBefore = member.cards.length;
 
   // ---- 开卡 at the till, paid in cash
   await page.goto(`${running.server.url}/cashier`);
-  await page.getByPlaceholder('手机号/卡号').fill(MEMBER_MOBILE);
-  await page.getByPlaceholder('手机号/卡号').press('Enter');
-  await page.getByText(member.name).first().waitFor();
-  await page.getByTestId('till-open').click();
-  await page.getByText(/已开单，手牌/).waitFor();
-  await quiet(page);
+  await findMember(page, MEMBER_MOBILE, member.name);
+  await openBill(page);
   await page.getByTestId('till-add-card-open').click();
   await pick(page, page.getByTestId('till-line-item-0'), type.name);
   await page.getByTestId('till-line-amount-0').fill(String(amount / 100));
-  await page.getByTestId('till-save-lines').click();
-  await page.getByText('明细已保存').waitFor();
-  await quiet(page);
+  await saveLines(page);
   await pick(page, page.getByTestId('till-pay-type-0'), '人民币');
   await shot(page, 'till-card-open');
-  await page.getByTestId('till-settle').click();
-  await page.getByTestId('till-receipt').waitFor();
-  const [after] = await api(`/api-cashier/checkout/member?shopid=${shops[0].id}&q=${MEMBER_MOBILE}`);
+  await settleAtTill(page);
+  const after = await tillMember(api, shops[0].id, MEMBER_MOBILE);
   assert.equal(after.cards.length, cardsBefore + 1);
 
   // ---- head office: the bill among the card bills, its detail shows the card

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { productAndBrowser, shot } from '../harness.js';
-import { adminSession, findMember, openBill, pick, quiet, tillShop } from '../support.js';
+import { adminSession, findMember, openBill, pick, quiet, saveLines, settleAtTill, tillMember, tillShop } from '../support.js';
 
 const running = productAndBrowser();
 const MEMBER_MOBILE = '13800138002';
@@ -11,8 +11,7 @@ test('the till sells a package to a member, then a bill uses its counts with no 
   const { shops, setup } = await tillShop(api);
   assert.ok(setup.packages.length > 0, 'the demo shop sells packages');
   const pkg = setup.packages[0];
-  const [member] = await api(`/api-cashier/checkout/member?shopid=${shops[0].id}&q=${MEMBER_MOBILE}`);
-  assert.ok(member, 'the demo member');
+  const member = await tillMember(api, shops[0].id, MEMBER_MOBILE);
 
   // ---- sell the package, paid in cash
   await page.goto(`${running.server.url}/cashier`);
@@ -21,14 +20,11 @@ test('the till sells a package to a member, then a bill uses its counts with no 
   await page.getByTestId('till-add-package').click();
   const rows = page.locator('.ant-table-row');
   await pick(page, rows.nth(0).locator('.ant-select').nth(0), pkg.name);
-  await page.getByTestId('till-save-lines').click();
-  await page.getByText('明细已保存').waitFor();
-  await quiet(page);
+  await saveLines(page);
   // Cash pays it (the member has no card picked for this bill).
   await pick(page, page.getByTestId('till-pay-type-0'), '人民币');
   await shot(page, 'till-package-sale');
-  await page.getByTestId('till-settle').click();
-  await page.getByTestId('till-receipt').waitFor();
+  await settleAtTill(page);
   const lines = await api(`/api-cashier/checkout/packages?memberId=${member.memberId}`);
   assert.ok(lines.length > 0, 'the member holds the package lines');
   const line = lines.find((l: { kind: string }) => l.kind === 'service') ?? lines[0];
@@ -39,13 +35,10 @@ test('the till sells a package to a member, then a bill uses its counts with no 
   await openBill(page);
   await page.getByTestId('till-use-package').click();
   await pick(page, page.getByTestId('till-line-package-0'), line.name);
-  await page.getByTestId('till-save-lines').click();
-  await page.getByText('明细已保存').waitFor();
-  await quiet(page);
+  await saveLines(page);
   await page.getByTestId('till-pay-amount-0').fill('0');
   await shot(page, 'till-package-use');
-  await page.getByTestId('till-settle').click();
-  await page.getByTestId('till-receipt').waitFor();
+  await settleAtTill(page);
   const after = await api(`/api-cashier/checkout/packages?memberId=${member.memberId}`);
   assert.equal(after.find((l: { id: number }) => l.id === line.id)?.remaining ?? 0, line.remaining - 1);
 

@@ -1,39 +1,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { adminSession, openBill, pick, quiet, saveLines, settleAtTill, tillShop } from '../support.js';
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
-
-async function quiet(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-message-notice'), undefined, { timeout: 15_000 });
-  await page.waitForTimeout(300);
-}
 
 test('the till verifies a Meituan voucher and pays with it; head office lists it, and sees the UnionPay reports and prepaid order moves', async () => {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
-  const token = await page.evaluate(() => localStorage.getItem('ho.token'));
-  const api = async (path: string, body?: unknown) => {
-    const res = await fetch(`${running.server.url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-${Math.random()}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const payload = await res.json();
-    assert.equal(payload.resp_code, '200', `${path}: ${payload.resp_msg}`);
-    return payload.data;
-  };
-  const shops = await api('/api-chain/shop/list/all');
-  const shop = shops[0];
+  const { context, page, api } = await adminSession(running);
+  const { shops, shop } = await tillShop(api);
   const mapped = await api('/api-third/mtshops/list/all');
   if (!mapped.some((m: { shopId: number }) => m.shopId === shop.id))
     await api('/api-third/mtshops/saveMtshop', { shopid: shop.id, openShopUuid: `e2e-${shop.id}` });
   const dyMapped = await api('/api-third/dyshops');
   if (!dyMapped.some((m: { shopId: number }) => m.shopId === shop.id))
     await api('/api-third/dyshops', { shopid: shop.id, poiId: `e2e-dy-${shop.id}`, poiName: `${shop.name}（抖音）` });
+  // The till's setup again, now that the shop is mapped to both platforms.
   const setup = await api(`/api-cashier/checkout/setup?shopid=${shop.id}`);
   assert.deepEqual(setup.voucherChannels, ['meituan', 'douyin']);
   const service = setup.services[0];
@@ -41,17 +22,10 @@ test('the till verifies a Meituan voucher and pays with it; head office lists it
 
   // ---- a walk-in bill of one service, ¥20 of it paid by a Meituan voucher verified at the till
   await page.goto(`${running.server.url}/cashier`);
-  await page.getByTestId('till-open').click();
-  await page.getByText(/已开单，手牌/).waitFor();
-  await quiet(page);
+  await openBill(page);
   await page.getByTestId('till-add-service').click();
-  const select = page.locator('.ant-table-row').nth(0).locator('.ant-select').nth(0);
-  await select.click();
-  await page.keyboard.type(service.name);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  await page.getByTestId('till-save-lines').click();
-  await page.getByText('明细已保存').waitFor();
-  await quiet(page);
+  await pick(page, page.locator('.ant-table-row').nth(0).locator('.ant-select').nth(0), service.name);
+  await saveLines(page);
   await page.getByTestId('till-verify-voucher').click();
   // The shop is mapped to both platforms: the dialog offers 美团 (first) and 抖音.
   await page.getByTestId('till-voucher-channel').getByText('抖音').waitFor();
@@ -62,8 +36,7 @@ test('the till verifies a Meituan voucher and pays with it; head office lists it
   await quiet(page);
   await page.getByText(`美团券 ${code}`).waitFor();
   await shot(page, 'till-voucher-pay');
-  await page.getByTestId('till-settle').click();
-  await page.getByTestId('till-receipt').waitFor();
+  await settleAtTill(page);
   await shot(page, 'till-voucher-receipt');
   const [voucher] = (await api(`/api-cashier/thirdorder/chain/orderList?keyword=${code}`)).list;
   assert.equal(voucher.status, 2);
@@ -109,9 +82,7 @@ test('the till verifies a Meituan voucher and pays with it; head office lists it
   await quiet(page);
   await page.locator('.ant-table-row', { hasText: order.orderNo }).getByRole('button', { name: '调整门店' }).click();
   const modal = page.locator('.ant-modal:visible').last();
-  await modal.locator('.ant-select').click();
-  await page.keyboard.type(shops[1].name);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await pick(page, modal.locator('.ant-select'), shops[1].name);
   await modal.getByLabel('调整原因').fill('顾客扫错门店二维码');
   await shot(page, 'prepaidadj-move');
   await modal.locator('.ant-modal-footer .ant-btn-primary').click();

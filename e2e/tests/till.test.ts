@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { productAndBrowser, shot } from '../harness.js';
-import { adminSession, findMember, openBill, pick, quiet, tillShop } from '../support.js';
+import { adminSession, findMember, openBill, pick, quiet, saveLines, settleAtTill, tillMember, tillShop } from '../support.js';
 
 const running = productAndBrowser();
 const MEMBER_MOBILE = '13800138001';
@@ -26,7 +26,7 @@ test('the till: a member bill with a service by two employees and a product, pai
   const service = setup.services[0];
   const [first, second] = setup.employees;
   // The member gets a card of ¥1,000 at the shop.
-  const [member] = await api(`/api-cashier/checkout/member?shopid=${shop.id}&q=${MEMBER_MOBILE}`);
+  const member = await tillMember(api, shop.id, MEMBER_MOBILE);
   const cardTypes = await api('/api-chain/cardinfo/list/all');
   const storedValue = cardTypes.find((c: { kind?: number; cardType?: number }) => (c.kind ?? c.cardType) === 1) ?? cardTypes[0];
   const card = await api('/api-member/membercard/open', {
@@ -36,7 +36,7 @@ test('the till: a member bill with a service by two employees and a product, pai
     amount: 500_000,
   });
   const cardTotal = async () => {
-    const [m] = await api(`/api-cashier/checkout/member?shopid=${shop.id}&q=${MEMBER_MOBILE}`);
+    const m = await tillMember(api, shop.id, MEMBER_MOBILE);
     const c = m.cards.find((x: { cardId: number }) => x.cardId === card.cardId);
     return c.principal + c.gift;
   };
@@ -59,9 +59,7 @@ test('the till: a member bill with a service by two employees and a product, pai
   await page.getByTestId('till-add-product').click();
   await pick(page, rows.nth(1).locator('.ant-select').nth(0), product.name);
   await pick(page, rows.nth(1).locator('.ant-select').nth(1), first.name);
-  await page.getByTestId('till-save-lines').click();
-  await page.getByText('明细已保存').waitFor();
-  await quiet(page);
+  await saveLines(page);
 
   // ---- pay ¥10 in cash, the rest by card
   const toPay = await page.getByText(/^支付 · 应付/).textContent();
@@ -70,8 +68,7 @@ test('the till: a member bill with a service by two employees and a product, pai
   await page.getByTestId('till-pay-amount-0').fill(((amount - 1000) / 100).toFixed(2));
   await page.getByTestId('till-add-payment').click();
   await shot(page, 'till-pay');
-  await page.getByTestId('till-settle').click();
-  await page.getByTestId('till-receipt').waitFor();
+  await settleAtTill(page);
   const receipt = (await page.getByTestId('till-receipt').textContent()) ?? '';
   assert.match(receipt, new RegExp(service.name.slice(0, 4)));
   await shot(page, 'till-receipt-80');
@@ -84,14 +81,10 @@ test('the till: a member bill with a service by two employees and a product, pai
 
   // ---- a walk-in settled while the network is down: kept as pending, sent once when it returns
   await page.getByRole('button', { name: '新开单' }).click();
-  await page.getByTestId('till-open').click();
-  await page.getByText(/已开单，手牌/).waitFor();
-  await quiet(page);
+  await openBill(page);
   await page.getByTestId('till-add-service').click();
   await pick(page, page.locator('.ant-table-row').nth(0).locator('.ant-select').nth(0), service.name);
-  await page.getByTestId('till-save-lines').click();
-  await page.getByText('明细已保存').waitFor();
-  await quiet(page);
+  await saveLines(page);
   await context.setOffline(true);
   await page.getByTestId('till-settle').click();
   await page.getByTestId('till-pending').waitFor();

@@ -79,7 +79,12 @@ describe('recharge performance adjustment bills (充值单业绩调整单)', asy
     const list = ok(await a.admin.get(`${A}/list/listBypageForChain`, { refbillcode: bill.billNo }));
     expect(list.list.map((r: { id: number }) => r.id)).toEqual([draft.id]);
     expect(ok(await a.admin.get(`${A}/list/listBypageForChain`, { billcode: draft.billNo, state: 'audited' })).list).toEqual([]);
-    expect(ok(await a.admin.get(`${A}/getCsadjBillForSaas/${draft.id}`)).billNo).toBe(draft.billNo);
+    const byId = ok(await a.admin.get(`${A}/getCsadjBillForSaas/${draft.id}`));
+    expect(byId.billNo).toBe(draft.billNo);
+    // The detail by the adjustment's number answers the same; an unknown number is 404, none 400.
+    expect(ok(await a.admin.get(`${A}/getCsadjBillForSaas`, { billcode: draft.billNo }))).toEqual(byId);
+    expect((await a.admin.get(`${A}/getCsadjBillForSaas`, { billcode: 'CZTZ00000000-0000' })).status).toBe(404);
+    expect((await a.admin.get(`${A}/getCsadjBillForSaas`)).status).toBe(400);
 
     const audited = ok(await a.admin.post(`${A}/audit`, { id: draft.id, version: draft.version }));
     expect(audited).toMatchObject({ state: 'audited', editable: false, auditedBy: expect.any(Number) });
@@ -181,6 +186,7 @@ describe('recharge performance adjustment bills (充值单业绩调整单)', asy
     expect((await other.admin.post(`${A}/save`, { refbillcode: bill.billNo, lines: split })).status).toBe(404);
     const draft = ok(await a.admin.post(`${A}/save`, { refbillcode: bill.billNo, lines: split }));
     expect((await other.admin.get(`${A}/getCsadjBillForSaas/${draft.id}`)).status).toBe(404);
+    expect((await other.admin.get(`${A}/getCsadjBillForSaas`, { billcode: draft.billNo })).status).toBe(404);
     expect((await other.admin.post(`${A}/audit`, { id: draft.id })).status).toBe(404);
     const shop2 = await createLimitedUser(t, a, {
       perms: ['cashier.csadj.view', 'cashier.csadj.edit', 'cashier.csadj.audit'],
@@ -189,6 +195,7 @@ describe('recharge performance adjustment bills (充值单业绩调整单)', asy
     // 404 before any 400: the other shop's card bill with a bad split.
     expect((await shop2.client.post(`${A}/save`, { refbillcode: bill.billNo, lines: split.slice(0, 1) })).status).toBe(404);
     expect((await shop2.client.get(`${A}/getCsadjBillForSaas/${draft.id}`)).status).toBe(404);
+    expect((await shop2.client.get(`${A}/getCsadjBillForSaas`, { billcode: draft.billNo })).status).toBe(404);
     expect((await shop2.client.post(`${A}/audit`, { id: draft.id })).status).toBe(404);
     expect(ok(await shop2.client.get(`${A}/list/listBypageForChain`)).list.map((r: { id: number }) => r.id)).not.toContain(draft.id);
     expect((await shop2.client.get(`${A}/list/listBypageForChain`, { shopid: s1 })).status).toBe(403);

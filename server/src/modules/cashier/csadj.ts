@@ -1,11 +1,11 @@
-import { CSADJ_PATHS, csadjBill, csadjEmployee } from '@headoffice/contract';
+import { billDetailSchema, CSADJ_PATHS, csadjBill, csadjByCodeQuery, csadjEmployee } from '@headoffice/contract';
 import { and, asc, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
-import { type BillCtx, billType, registerBill } from '../../platform/bills.js';
+import { type BillCtx, billDetail, billType, registerBill } from '../../platform/bills.js';
 import { type BillRow, logBill, nextBillNumber, type TransitionContext } from '../../platform/documents.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages, type Lang } from '../../platform/i18n.js';
@@ -334,9 +334,30 @@ export const csadjType = billType(csadjBill, {
   },
 });
 
-/** The adjustment's routes: the engine's, and the staff an adjustment may credit. */
+/** The adjustment's routes: the engine's, its detail by number, and the staff an adjustment may credit. */
 export function registerCsadjRoutes(app: FastifyInstance) {
   registerBill(app, csadjType);
+  route(
+    app,
+    'GET',
+    CSADJ_PATHS.detailByCode,
+    {
+      summary: 'Recharge performance adjustment: one bill by its number (billcode), as the detail by id answers it',
+      perm: 'cashier.csadj.view',
+      query: csadjByCodeQuery,
+      // The engine's detail schema (the type's `detail`), as the route by id answers.
+      response: billDetailSchema(csadjBill),
+    },
+    async ({ tx, auth, lang, query }) => {
+      const [found] = await tx
+        .select({ id: csadjBills.id })
+        .from(csadjBills)
+        .where(and(eq(csadjBills.tenantId, auth.tenantId), eq(csadjBills.billNo, query.billcode)));
+      // Another tenant's number, or none: 404, as the detail by id (which also hides other shops' bills).
+      if (!found) throw notFound();
+      return billDetail(csadjType, { tx, auth, lang }, found.id);
+    },
+  );
   route(
     app,
     'GET',

@@ -1,6 +1,7 @@
-import type { ServiceBillDetail } from '@headoffice/contract';
+import { type ServiceBillDetail, sharedPerfLabel } from '@headoffice/contract';
 import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLabel } from '../../platform/bills/labels';
 import { formatMoney } from '../../platform/money';
 import { BillCards } from './BillCards';
 import { BillGifts } from './BillGifts';
@@ -8,6 +9,7 @@ import { BillGifts } from './BillGifts';
 /** A service bill: head, lines with their staff and shares, cards, activity gifts, payments, performance rows. */
 export function BillView({ bill }: { bill: ServiceBillDetail }) {
   const { t } = useTranslation();
+  const label = useLabel();
   return (
     <>
       <Descriptions size="small" column={3} bordered>
@@ -84,7 +86,7 @@ export function BillView({ bill }: { bill: ServiceBillDetail }) {
             {
               title: t('till.staff'),
               dataIndex: 'employeeName',
-              render: (v, r) => `${t(`till.station.${r.station}`)} ${v ?? t('till.csadj.shared')}`,
+              render: (v, r) => `${t(`till.station.${r.station}`)} ${v ?? label(sharedPerfLabel)}`,
             },
             {
               title: t('till.appointed'),

@@ -1,9 +1,10 @@
-import { type CsadjDetail, csadjBill, csadjDetail } from '@headoffice/contract';
+import { type CsadjDetail, csadjBill, csadjDetail, sharedPerfLabel } from '@headoffice/contract';
 import { Table, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { BillDetail } from '../../platform/bills/BillDetail';
 import { BillList } from '../../platform/bills/BillList';
+import { useLabel } from '../../platform/bills/labels';
 import { formatMoney } from '../../platform/money';
 
 /** /admin/cashier/csadjrecords — recharge performance adjustment bills (充值单业绩调整单). */
@@ -44,6 +45,7 @@ function cardItems(bill: CsadjDetail, t: TFunction) {
 
 function BeforeTable({ bill }: { bill: CsadjDetail }) {
   const { t } = useTranslation();
+  const label = useLabel();
   return (
     <Table
       size="small"
@@ -52,7 +54,7 @@ function BeforeTable({ bill }: { bill: CsadjDetail }) {
       dataSource={bill.before}
       columns={[
         { title: t('till.csadj.station'), dataIndex: 'station', width: 110, render: (v) => t(`till.station.${v}`) },
-        { title: t('till.staff'), dataIndex: 'employeeName', render: (v) => v ?? t('till.csadj.shared') },
+        { title: t('till.staff'), dataIndex: 'employeeName', render: (v) => v ?? label(sharedPerfLabel) },
         {
           title: t('till.appointed'),
           dataIndex: 'appointed',

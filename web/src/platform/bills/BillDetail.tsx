@@ -49,7 +49,7 @@ interface DetailSchema<T> {
 function shownValue(field: BillFieldDef, row: Values, key: string, label: (l: Label) => string): ReactNode {
   const display = field.column?.display;
   const v = display ? (row[display] ?? row[key]) : row[key];
-  if (v === null || v === undefined || v === '') return '—';
+  if (v === null || v === undefined || v === '') return field.empty ? label(field.empty) : '—';
   switch (field.kind) {
     case 'money':
       return formatMoney(v as number);

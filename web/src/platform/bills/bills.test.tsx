@@ -1,4 +1,4 @@
-import { type BillDef, productOrderBill, stockEntryBill } from '@headoffice/contract';
+import { type BillDef, csadjBill, productOrderBill, stockEntryBill } from '@headoffice/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -131,7 +131,7 @@ describe('the list of a bill type, from its definition', () => {
         failed: [{ id: 2, billNo: 'RK20260101-0002', code: 409, message: '库存不足' }],
       }),
     });
-    wrap(<BillList def={batchDef} />);
+    const { container } = wrap(<BillList def={batchDef} />);
     expect(await screen.findByText('RK20260101-0002')).toBeTruthy();
     expect(screen.getAllByText('草稿').length).toBeGreaterThan(1);
 
@@ -142,13 +142,19 @@ describe('the list of a bill type, from its definition', () => {
     fireEvent.click(screen.getByText('全部'));
     await screen.findByText('RK20260101-0002');
 
-    const batch = screen.getByRole('button', { name: '批量审核' });
-    expect((batch as HTMLButtonElement).disabled).toBe(true);
-    for (const box of screen.getAllByRole('checkbox').slice(1)) fireEvent.click(box);
-    await waitFor(() => expect((batch as HTMLButtonElement).disabled).toBe(false));
+    // Text and selector queries, not role queries: a role query computes the accessible name and
+    // visibility of every element, each a getComputedStyle over all of antd's injected styles (seconds
+    // for this page under load, about half of the test's time).
+    const batch = screen.getByText('批量审核').closest('button') as HTMLButtonElement;
+    expect(batch.disabled).toBe(true);
+    const rowBoxes = container.querySelectorAll('.ant-table-row .ant-checkbox-input');
+    expect(rowBoxes).toHaveLength(2);
+    for (const box of rowBoxes) fireEvent.click(box);
+    await waitFor(() => expect(batch.disabled).toBe(false));
     fireEvent.click(batch);
     // the confirmation is antd's static modal (outside the app's locale)
-    fireEvent.click(await screen.findByRole('button', { name: /^(OK|确\s*定)$/ }, { timeout: 5000 }));
+    const confirm = await screen.findByText(/^(OK|确\s*定)$/, { selector: '.ant-modal-confirm-btns button span' }, { timeout: 5000 });
+    fireEvent.click(confirm);
 
     const result = (await screen.findAllByText('批量审核：成功 1 张，失败 1 张'))[0]?.closest('.ho-batch-result');
     expect(result && within(result as HTMLElement).getByText('库存不足')).toBeTruthy();
@@ -338,6 +344,62 @@ describe('the page of one bill', () => {
     expect(screen.getByRole('button', { name: /编\s*辑/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /提\s*交/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /审\s*核/ })).toBeNull();
+  });
+
+  it('shows what an empty line value means where the definition says so: no employee is 公单 / Shared (公单)', async () => {
+    const line = { billId: 7, lineId: 3, lineName: '金卡', station: 1, appointed: false };
+    const adjustment = {
+      id: 7,
+      billNo: 'CZTZ20260102-0001',
+      shopId: 3,
+      shopName: '北京国贸店',
+      refBillId: 2,
+      refbillcode: 'CZ20260102-0001',
+      billDate: '2026-01-02',
+      state: 'draft',
+      memo: null,
+      createdBy: 1,
+      createdByName: '张三',
+      createdAt: '2026-01-02T01:00:00Z',
+      auditedBy: null,
+      auditedByName: null,
+      auditedAt: null,
+      version: 1,
+      updatedAt: '2026-01-02T01:00:00Z',
+      lines: [
+        { ...line, id: 1, employeeId: 4, employeeName: '王丽', yj: 30_000, sort: 10 },
+        { ...line, id: 2, employeeId: null, employeeName: null, yj: 29_880, sort: 20 },
+      ],
+      card: {
+        id: 2,
+        billNo: 'CZ20260102-0001',
+        shopName: '北京国贸店',
+        businessDate: '2026-01-02',
+        memberName: null,
+        cardNo: null,
+        amount: 60_000,
+        isHc: 0,
+        payments: [],
+        lines: [],
+      },
+      before: [],
+      editable: true,
+      actions: [],
+      afterFields: [],
+      log: [],
+    };
+    serve({ '/api-cashier/csadjrecords/getCsadjBillForSaas/7': () => adjustment });
+    // The lines' third column (after the line number and the station) is the employee.
+    const employees = (c: HTMLElement) =>
+      [...c.querySelectorAll('.ant-table-row')].map((r) => r.querySelectorAll('.ant-table-cell')[2]?.textContent);
+    const zh = page(csadjBill);
+    await screen.findByText('CZTZ20260102-0001');
+    expect(employees(zh.container)).toEqual(['王丽', '公单']);
+    zh.unmount();
+    await setLang('en-US');
+    const en = page(csadjBill);
+    await screen.findByText('CZTZ20260102-0001');
+    expect(employees(en.container)).toEqual(['王丽', 'Shared (公单)']);
   });
 
   it('changes an after-approval field the answer offers, with its own call', async () => {
