@@ -69,7 +69,8 @@ test('the till opens a card for a member; head office finds it among the card bi
   await shot(page, 'till-card-bill-detail');
   // 撤销活动: the card's activity gift and the bill's coupon and red envelope are taken back.
   await page.getByRole('button', { name: '撤销活动' }).click();
-  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await page.getByLabel('撤销原因').fill('活动规则录错');
+  await page.locator('.ant-modal-footer .ant-btn-dangerous').click();
   await page.getByText('活动赠送已撤回').waitFor();
   await gifts.getByText('已收回').first().waitFor();
   assert.equal(await gifts.getByText('已收回').count(), 2);

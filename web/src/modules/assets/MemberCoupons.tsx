@@ -83,16 +83,19 @@ export function MemberCoupons({ memberId }: { memberId: number }) {
           {
             title: t('assets.coupon.faceValue'),
             dataIndex: 'faceValue',
-            width: 100,
+            width: 110,
             align: 'right',
-            render: (v: number) => formatMoney(v),
-          },
-          {
-            title: t('assets.coupon.remaining'),
-            dataIndex: 'remaining',
-            width: 100,
-            align: 'right',
-            render: (v: number) => formatMoney(v),
+            // A red envelope spent over several bills shows what it has left.
+            render: (v: number, r) =>
+              r.state === 'unused' && r.remaining !== v ? (
+                <span>
+                  {formatMoney(v)}
+                  <br />
+                  <Typography.Text type="secondary">{t('assets.coupon.left', { amount: formatMoney(r.remaining) })}</Typography.Text>
+                </span>
+              ) : (
+                formatMoney(v)
+              ),
           },
           { title: t('assets.coupon.valid'), key: 'valid', width: 190, render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
           {
