@@ -5,16 +5,15 @@ import { type RunningServer, signIn } from './harness.js';
 /** The screen every browser test looks at. */
 export const VIEWPORT = { width: 1366, height: 768 };
 
-/** Waits until nothing loads, no drawer or dialog is moving and no message is on its way. */
-export async function quiet(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(
-        '.ant-spin-spinning, .ant-message-notice, .ant-drawer-content-wrapper[class*="motion"], .ant-modal-wrap[class*="motion"]',
-      ),
-    undefined,
-    { timeout: 15_000 },
-  );
+/**
+ * Waits until nothing loads, no drawer or dialog is moving and no message is on its way
+ * (`ignoreMessages`: a message may stay, for a page whose picture shows the message of what was just done).
+ */
+export async function quiet(page: Page, { ignoreMessages = false } = {}) {
+  const busy = '.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-modal-wrap[class*="motion"]';
+  await page.waitForFunction((selector) => !document.querySelector(selector), ignoreMessages ? busy : `${busy}, .ant-message-notice`, {
+    timeout: 15_000,
+  });
   await page.waitForTimeout(300);
 }
 
@@ -68,14 +67,26 @@ export interface Session {
   api: Api;
 }
 
-/** A zh-CN browser at the test screen, signed in as the demo chain's administrator, and the API with that sign-in. */
-export async function adminSession(running: { server: RunningServer; browser: Browser }): Promise<Session> {
+/**
+ * A zh-CN browser at the test screen, signed in as a user of the demo chain (`board: false`: one who does
+ * not land on the application board), and the API with that sign-in.
+ */
+export async function userSession(
+  running: { server: RunningServer; browser: Browser },
+  username: string,
+  password: string,
+  { board = true } = {},
+): Promise<Session> {
   const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const page = await context.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  await signIn(page, running.server.url, username, password, { board });
   const token = await page.evaluate(() => localStorage.getItem('ho.token'));
   return { context, page, api: apiWithToken(running.server, token) };
 }
+
+/** A zh-CN browser at the test screen, signed in as the demo chain's administrator, and the API with that sign-in. */
+export const adminSession = (running: { server: RunningServer; browser: Browser }) =>
+  userSession(running, 'admin', running.server.adminPassword);
 
 /** The shop the till offers first (the shop picker's first) and what the till sells there, its staff and pay types. */
 export async function tillShop(api: Api) {

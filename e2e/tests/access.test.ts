@@ -1,26 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { adminSession, drawerOf, quiet, userSession } from '../support.js';
 
 const running = productAndBrowser();
-
-const VIEWPORT = { width: 1366, height: 768 };
-
-const signIn = (page: Page, username: string, password: string) => signInAs(page, running.server.url, username, password);
-
-/** Waits until nothing loads or animates: no spinner, no drawer or modal on its way in or out. */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-message-notice'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
-
-/** The open drawer (the form of the page). */
-const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
 
 /** Opens the antd Select / TreeSelect of the drawer's form item with this label. */
 async function openPicker(page: Page, label: string) {
@@ -37,9 +21,7 @@ const permNode = (page: Page, permKey: string) =>
 
 test('a role that may only view the shop list, a user with it and one manager shop: the user sees that page and that shop only', async () => {
   // ---- the administrator builds the role and the user through the pages
-  const admin = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const page = await admin.newPage();
-  await signIn(page, 'admin', running.server.adminPassword);
+  const { context: admin, page } = await adminSession(running);
 
   await page.goto(`${running.server.url}/admin/system/roles`);
   await page.locator('.ant-table-row', { hasText: '超级管理员' }).first().waitFor();
@@ -64,7 +46,7 @@ test('a role that may only view the shop list, a user with it and one manager sh
   assert.equal(await permNode(page, 'org.shop.edit').locator('.ant-tree-checkbox-checked').count(), 0);
   await drawerOf(page).getByPlaceholder('搜索菜单或权限标识').fill('');
   await drawerOf(page).getByText('区域管理').waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'access-01-role-permissions');
   await drawerOf(page)
     .getByRole('button', { name: /保\s*存/ })
@@ -102,19 +84,17 @@ test('a role that may only view the shop list, a user with it and one manager sh
   await userRow.waitFor();
   assert.match((await userRow.textContent()) ?? '', /门店查看员/);
   assert.match((await userRow.textContent()) ?? '', /北京国贸店/);
-  await settle(page);
+  await quiet(page);
   await shot(page, 'access-03-users');
 
   await page.goto(`${running.server.url}/admin/staff/employees`);
   await page.locator('.ant-table-row').nth(5).waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'access-04-employees');
   await admin.close();
 
   // ---- the new user, in a fresh browser
-  const limited = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const own = await limited.newPage();
-  await signIn(own, 'shopviewer', 'Viewer-2026');
+  const { context: limited, page: own } = await userSession(running, 'shopviewer', 'Viewer-2026');
   await own.goto(`${running.server.url}/admin`);
   const menu = own.locator('.ho-sider-menu');
   await menu.getByText('组织架构').click();
@@ -131,12 +111,12 @@ test('a role that may only view the shop list, a user with it and one manager sh
   // view only: no creating, no editing
   assert.equal(await own.getByRole('button', { name: /新\s*建/ }).count(), 0);
   assert.equal(await rows.first().getByText('编辑').count(), 0);
-  await settle(own);
+  await quiet(own);
   await shot(own, 'access-05-limited-user');
 
   await own.goto(`${running.server.url}/admin/org/brands`);
   await own.getByText('没有权限访问').waitFor();
-  await settle(own);
+  await quiet(own);
   await shot(own, 'access-06-no-permission');
   await limited.close();
 });

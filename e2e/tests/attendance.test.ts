@@ -1,55 +1,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { APIRequestContext, Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
+import type { Page } from 'playwright-core';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, drawerOf, quiet } from '../support.js';
 
 // A manager makes a shift, schedules an employee by batch, the employee signs in from the phone page
 // opened by the shop's QR code (late), and the manager sees the day and corrects the status with a reason.
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const SHOP = '北京国贸店';
 const EMPLOYEE = '考勤演示员';
-
-const signIn = (page: Page, username: string, password: string) => signInAs(page, running.server.url, username, password);
-const activePane = (page: Page) => page.locator('.ho-page:visible');
-const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
-
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-modal-wrap[class*="motion"]'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
 
 /** A wall-clock time `HH:MM` in Shanghai, `minutes` from now. */
 const clock = (minutes: number) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     new Date(Date.now() + minutes * 60_000),
   );
-
-interface Envelope<T> {
-  resp_code: string;
-  resp_msg: string;
-  data: T;
-}
-
-async function api(request: APIRequestContext) {
-  const login = await request.post(`${running.server.url}/api-user/login`, {
-    data: { tenant: 'demo', username: 'admin', password: running.server.adminPassword },
-  });
-  const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
-  const headers = { Authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(`${running.server.url}${path}`, { method, headers, data });
-    const body = (await res.json()) as Envelope<T>;
-    assert.equal(res.status(), 200, `${method} ${path}: ${body.resp_msg}`);
-    return body.data;
-  };
-  return { get: <T>(path: string) => call<T>('GET', path), post: <T>(path: string, data: unknown) => call<T>('POST', path, data) };
-}
 
 /** This machine's month, as the browser (same time zone) opens the schedule page on it. */
 const localMonth = () => {
@@ -65,30 +31,27 @@ async function choose(page: Page, select: ReturnType<Page['locator']>, text: str
 }
 
 test('a manager schedules a shift, the employee signs in late from the QR page, the manager corrects it with a reason', async () => {
-  const admin = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const a = await api(admin.request);
-  const shops = await a.get<{ id: number; name: string }[]>('/api-chain/shop/list/all');
+  const { context: admin, page, api: a } = await adminSession(running);
+  const shops = await a<{ id: number; name: string }[]>('/api-chain/shop/list/all');
   const shop = shops.find((s) => s.name === SHOP);
   assert.ok(shop);
   // Setup through the API: the employee with a user of their own, and the shop's day starting six hours ago.
-  const employee = await a.post<{ id: number }>('/api-chain/employee', {
+  const employee = await a<{ id: number }>('/api-chain/employee', {
     eecode: 'KQ0001',
     name: EMPLOYEE,
     shopId: shop.id,
     entryDate: '2024-01-01',
   });
-  await a.post('/api-user/users/saveOrUpdate', {
+  await a('/api-user/users/saveOrUpdate', {
     username: 'kqphone',
     name: EMPLOYEE,
     password: 'Phone-2026',
     employeeId: employee.id,
     loginShopIds: [shop.id],
   });
-  await a.post('/api-pers/shopconfig/save', { shopid: shop.id, allowCd: 5, cstartTime: clock(-360) });
+  await a('/api-pers/shopconfig/save', { shopid: shop.id, allowCd: 5, cstartTime: clock(-360) });
 
   // ---- the manager makes a shift that started half an hour ago
-  const page = await admin.newPage();
-  await signIn(page, 'admin', running.server.adminPassword);
   await page.goto(`${running.server.url}/admin/attendance/shifts`);
   const pane = activePane(page);
   await pane.locator('.ant-table-row').first().waitFor();
@@ -106,7 +69,7 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   await shot(page, 'attendance-01-shift-form');
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await pane.locator('.ant-table-row', { hasText: '演示班' }).waitFor();
-  await settle(page);
+  await quiet(page, { ignoreMessages: true });
   await shot(page, 'attendance-02-shifts');
 
   // ---- a week of schedule by batch
@@ -122,9 +85,9 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   await choose(page, modal.locator('#classId'), '演示班');
   await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
   await page.getByText(/已排 7 天/).waitFor();
-  await settle(page);
+  await quiet(page, { ignoreMessages: true });
   // The week starts on the shop's day and may run into next month: the page shows this month's part of it.
-  const shown = await a.get<{ employees: { eeid: number; cells: Record<string, { classId: number | null }> }[] }>(
+  const shown = await a<{ employees: { eeid: number; cells: Record<string, { classId: number | null }> }[] }>(
     `/api-pers/employeeschedule/shopEeScheduleList?shopid=${shop.id}&month=${localMonth()}`,
   );
   const scheduled = Object.values(shown.employees.find((e) => e.eeid === employee.id)?.cells ?? {}).filter((c) => c.classId);
@@ -139,7 +102,7 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   await qrPane.locator('[data-testid="attendance-qr"]').waitFor();
   await choose(page, qrPane.locator('.ant-card-head .ant-select').first(), SHOP);
   await qrPane.getByText(`${SHOP} 考勤二维码`).waitFor();
-  await settle(page);
+  await quiet(page, { ignoreMessages: true });
   await shot(page, 'attendance-04-qrcode');
   const url = await qrPane.locator('[data-testid="attendance-qr"]').getAttribute('data-url');
   assert.ok(url?.includes('/m/sign-in?t='));
@@ -173,7 +136,7 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   assert.match(await record.innerText(), /演示班[\s\S]*迟到[\s\S]*扫码/);
   // The punch as the shop's clock showed it, the time the phone was told.
   assert.ok((await record.innerText()).includes(signedAt), `${await record.innerText()} shows ${signedAt}`);
-  await settle(page);
+  await quiet(page, { ignoreMessages: true });
   await shot(page, 'attendance-06-day-view');
   await record.getByRole('button', { name: /更\s*正/ }).click();
   const correct = page.locator('.ant-modal:visible');
@@ -183,19 +146,19 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   await shot(page, 'attendance-07-correct');
   await correct.getByRole('button', { name: /确\s*定/ }).click();
   await page.getByText('保存成功').waitFor();
-  await settle(page);
+  await quiet(page, { ignoreMessages: true });
   assert.match(await record.innerText(), /正常/);
   await record.getByRole('button', { name: /明细/ }).click();
   const detail = drawerOf(page);
   await detail.getByTestId('correction').waitFor();
   assert.match(await detail.getByTestId('correction').innerText(), /改状态[\s\S]*原值：迟到 → 新值：正常[\s\S]*地铁故障，已提交证明/);
-  await settle(page);
+  await quiet(page, { ignoreMessages: true });
   await shot(page, 'attendance-08-correction-log');
 
   // ---- the month's statistics
   await page.goto(`${running.server.url}/admin/attendance/statistics`);
   await activePane(page).locator('.ant-table-row').first().waitFor();
-  await settle(page);
+  await quiet(page, { ignoreMessages: true });
   await shot(page, 'attendance-09-statistics');
 
   await phoneCtx.close();
