@@ -34,6 +34,12 @@ export async function pick(page: Page, select: Locator, text: string) {
   });
 }
 
+/** Picks the option of an antd select showing exactly this text, without typing (selects that do not search). */
+export async function pickExact(page: Page, select: Locator, text: string) {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible').getByText(text, { exact: true }).click();
+}
+
 /** The API as one signed-in user: a GET without a body, a POST (once only) with one; fails the test on any answer but 200. */
 export type Api = <T = any>(path: string, body?: unknown) => Promise<T>;
 

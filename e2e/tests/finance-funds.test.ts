@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { APIRequestContext, Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, drawerOf, pickExact, quiet, userSession } from '../support.js';
 
 // Petty cash: a shop user requests money for an item with a photo; the approver of the item's
 // department approves it from the approvals inbox; finance reviews it together with another request
@@ -9,55 +9,16 @@ import { productAndBrowser, shot, signIn } from '../harness.js';
 // cash count shortage in the petty-cash ledger and the shop's balance drops by it.
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const SHOP = '北京国贸店';
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-const activePane = (page: Page) => page.locator('.ho-page:visible');
-const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
-
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-message-notice'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
-
-async function pick(page: Page, field: ReturnType<Page['locator']>, option: string) {
-  await field.click();
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
-}
-
-interface Envelope<T> {
-  resp_code: string;
-  resp_msg: string;
-  data: T;
-}
-
-/** API calls of a user (setup only: roles, users and a second request). */
-async function api(request: APIRequestContext, username: string, password: string) {
-  const login = await request.post(`${running.server.url}/api-user/login`, { data: { tenant: 'demo', username, password } });
-  const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
-  const headers = { Authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(`${running.server.url}${path}`, { method, headers, data });
-    const body = (await res.json()) as Envelope<T>;
-    assert.equal(res.status(), 200, `${method} ${path}: ${body.resp_msg}`);
-    return body.data;
-  };
-  return { get: <T>(path: string) => call<T>('GET', path), post: <T>(path: string, data: unknown) => call<T>('POST', path, data) };
-}
 
 type MenuNode = { id: number; key: string; permKey: string | null; children?: MenuNode[] };
 
 test('a shop requests petty cash with a photo, its department approves it from the inbox, finance reviews it in a batch and regroups the payout; a locked day refuses a request', async () => {
-  const adminCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const a = await api(adminCtx.request, 'admin', running.server.adminPassword);
+  const { context: adminCtx, page, api: a } = await adminSession(running);
 
   // ---- setup through the API: three roles and three users
-  const tree = await a.get<MenuNode[]>('/api-user/menus/treeList?appId=admin');
+  const tree = await a<MenuNode[]>('/api-user/menus/treeList?appId=admin');
   // the approvals inbox is a page under 库存管理 (stock), with its own right
   const parentsOf = (perms: string[]) => ['finance', 'finance.funds', ...(perms.includes('inbox.view') ? ['stock'] : [])];
   const menuIds = (perms: string[]) => {
@@ -73,18 +34,18 @@ test('a shop requests petty cash with a photo, its department approves it from t
     assert.equal(ids.length, perms.length + parents.length);
     return ids;
   };
-  const shops = await a.get<{ id: number; name: string }[]>('/api-chain/shop/list/all');
+  const shops = await a<{ id: number; name: string }[]>('/api-chain/shop/list/all');
   const shop = shops.find((s) => s.name === SHOP);
   assert.ok(shop);
-  const departments = await a.get<{ id: number; name: string }[]>('/api-chain/branch/list/all');
+  const departments = await a<{ id: number; name: string }[]>('/api-chain/branch/list/all');
   const ops = departments.find((d) => d.name === '运营部');
   assert.ok(ops);
-  const opsStaff = await a.get<{ list: { id: number }[] }>(`/api-chain/employee?branchId=${ops.id}&pageSize=1`);
+  const opsStaff = await a<{ list: { id: number }[] }>(`/api-chain/employee?branchId=${ops.id}&pageSize=1`);
   assert.equal(opsStaff.list.length, 1);
   const makeUser = async (code: string, name: string, perms: string[], user: Record<string, unknown>) => {
-    const role = await a.post<{ id: number }>('/api-user/roles/saveOrUpdate', { code, name });
-    await a.post(`/api-user/roles/saveRoleMenuList/${role.id}`, { menuIds: menuIds(perms) });
-    await a.post('/api-user/users/saveOrUpdate', { password: 'Funds-2026', roleIds: [role.id], ...user });
+    const role = await a<{ id: number }>('/api-user/roles/saveOrUpdate', { code, name });
+    await a(`/api-user/roles/saveRoleMenuList/${role.id}`, { menuIds: menuIds(perms) });
+    await a('/api-user/users/saveOrUpdate', { password: 'Funds-2026', roleIds: [role.id], ...user });
   };
   await makeUser('fund_shop', '门店备用金申请', ['finance.fundbill.view', 'finance.fundbill.edit'], {
     username: 'bjfund',
@@ -105,21 +66,19 @@ test('a shop requests petty cash with a photo, its department approves it from t
   );
 
   // ---- the shop user requests petty cash for 水电费 with a photo, and submits it
-  const shopCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const own = await shopCtx.newPage();
-  await signIn(own, running.server.url, 'bjfund', 'Funds-2026');
+  const { context: shopCtx, page: own, api: shopApi } = await userSession(running, 'bjfund', 'Funds-2026');
   await own.goto(`${running.server.url}/admin/finance/fund-requests`);
   await activePane(own).getByRole('button', { name: '新建备用金申请' }).click();
   const form = drawerOf(own);
   await form.getByText(SHOP).first().waitFor();
-  await pick(own, form.locator('#type'), '日常备用金');
-  await pick(own, form.locator('#itemId'), '水电费');
+  await pickExact(own, form.locator('#type'), '日常备用金');
+  await pickExact(own, form.locator('#itemId'), '水电费');
   await form.locator('#amount').fill('860');
   await form.locator('#reason').fill('三月电费');
   await form.locator('.ant-alert', { hasText: '门店备用金余额' }).waitFor();
   await form.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PHOTO });
   await form.locator('.ant-image img').first().waitFor();
-  await settle(own);
+  await quiet(own);
   await shot(own, 'funds-01-request-form');
   await form.getByRole('button', { name: '保存并提交' }).click();
   await own.waitForURL(/\/admin\/finance\/fund-requests\/\d+$/);
@@ -129,30 +88,26 @@ test('a shop requests petty cash with a photo, its department approves it from t
   assert.match(billNo, /^BYJ\d{8}-\d{4}$/);
   assert.match((await detail.innerText()) ?? '', /860\.00[\s\S]*运营部/);
   await detail.locator('.ant-image img').first().waitFor();
-  await settle(own);
+  await quiet(own);
   await shot(own, 'funds-02-request-submitted');
 
   // ---- the approver of 运营部 approves it from the approvals inbox
-  const opsCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const approver = await opsCtx.newPage();
-  await signIn(approver, running.server.url, 'opsfund', 'Funds-2026');
+  const { context: opsCtx, page: approver, api: opsApi } = await userSession(running, 'opsfund', 'Funds-2026');
   await approver.goto(`${running.server.url}/admin/inbox`);
   const group = activePane(approver).locator('.ho-inbox-group[data-doctype="finance.fund"]');
   const row = group.locator('.ant-table-row', { hasText: billNo });
   await row.waitFor();
-  await settle(approver);
+  await quiet(approver);
   await shot(approver, 'funds-03-inbox');
   await row.getByRole('button', { name: /^审\s*批$/ }).click();
   await approver.locator('.ant-popconfirm:visible .ant-btn-primary').click();
   await row.waitFor({ state: 'detached' });
 
   // ---- a second request of the shop, approved through the API
-  const shopApi = await api(shopCtx.request, 'bjfund', 'Funds-2026');
-  const opsApi = await api(opsCtx.request, 'opsfund', 'Funds-2026');
-  const items = await shopApi.get<{ id: number; name: string }[]>('/api-finance/dicioitem/list/all');
+  const items = await shopApi<{ id: number; name: string }[]>('/api-finance/dicioitem/list/all');
   const cleaning = items.find((i) => i.name === '清洁卫生');
   assert.ok(cleaning);
-  const second = await shopApi.post<{ id: number; billNo: string }>('/api-finance/fundbillhead/saveBill', {
+  const second = await shopApi<{ id: number; billNo: string }>('/api-finance/fundbillhead/saveBill', {
     shopId: shop.id,
     type: 1,
     itemId: cleaning.id,
@@ -160,13 +115,11 @@ test('a shop requests petty cash with a photo, its department approves it from t
     reason: '保洁用品',
     lines: [{ url: '/files/none.png' }],
   });
-  await shopApi.post('/api-finance/fundbillhead/submitBill', { id: second.id });
-  await opsApi.post('/api-finance/fundbillhead/auditSpBill', { id: second.id });
+  await shopApi('/api-finance/fundbillhead/submitBill', { id: second.id });
+  await opsApi('/api-finance/fundbillhead/auditSpBill', { id: second.id });
 
   // ---- finance reviews both in one batch, then regroups the first one's payout
-  const fhCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const fh = await fhCtx.newPage();
-  await signIn(fh, running.server.url, 'fhfund', 'Funds-2026');
+  const { context: fhCtx, page: fh } = await userSession(running, 'fhfund', 'Funds-2026');
   await fh.goto(`${running.server.url}/admin/finance/fund-requests`);
   const list = activePane(fh);
   for (const no of [billNo, second.billNo]) await list.locator('.ant-table-row', { hasText: no }).locator('.ant-checkbox-input').check();
@@ -175,7 +128,7 @@ test('a shop requests petty cash with a photo, its department approves it from t
   const result = fh.locator('.ho-batch-result');
   await result.waitFor();
   assert.match(await result.innerText(), new RegExp(`${billNo}[\\s\\S]*${second.billNo}|${second.billNo}[\\s\\S]*${billNo}`));
-  await settle(fh);
+  await quiet(fh);
   await shot(fh, 'funds-04-batch-reviewed');
   await result.getByRole('button').last().click();
   await list.locator('.ant-table-row', { hasText: billNo }).getByText(billNo).click();
@@ -183,19 +136,17 @@ test('a shop requests petty cash with a photo, its department approves it from t
   await reviewed.locator('.ant-card-head-title .ho-state-tag[data-state="reviewed"]').waitFor();
   await reviewed.getByRole('button', { name: '修改付款方式' }).click();
   const modal = fh.locator('.ant-modal:visible');
-  await pick(fh, modal.locator('.ant-select'), '汇总');
+  await pickExact(fh, modal.locator('.ant-select'), '汇总');
   await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
   await reviewed
     .locator('.ho-bill-log', { hasText: '汇总' })
     .or(reviewed.locator('.ant-descriptions', { hasText: '汇总' }))
     .first()
     .waitFor();
-  await settle(fh);
+  await quiet(fh);
   await shot(fh, 'funds-05-payout-regrouped');
 
   // ---- head office locks today; the shop's next request is refused, naming the day
-  const page = await adminCtx.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
   await page.goto(`${running.server.url}/admin/finance/fund-locks`);
   const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()));
   await activePane(page).locator('.ho-lock-day input').fill(today);
@@ -204,15 +155,15 @@ test('a shop requests petty cash with a photo, its department approves it from t
     .getByRole('button', { name: /^锁\s*定$/ })
     .click();
   await activePane(page).locator('.ant-table-row', { hasText: today }).waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'funds-06-locked-day');
 
   await own.goto(`${running.server.url}/admin/finance/fund-requests`);
   await activePane(own).getByRole('button', { name: '新建备用金申请' }).click();
   const again = drawerOf(own);
   await again.getByText(SHOP).first().waitFor();
-  await pick(own, again.locator('#type'), '日常备用金');
-  await pick(own, again.locator('#itemId'), '水电费');
+  await pickExact(own, again.locator('#type'), '日常备用金');
+  await pickExact(own, again.locator('#itemId'), '水电费');
   await again.locator('#amount').fill('120');
   await again.locator('#reason').fill('补交电费');
   await again.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PHOTO });
@@ -234,7 +185,7 @@ test('a shop requests petty cash with a photo, its department approves it from t
   const before = await balanceOf();
   await shopRow.click();
   await ledger.getByText(`${SHOP} · 台账明细`).waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'funds-08-ledger-overview');
   await ledger.getByRole('button', { name: '新增调整' }).click();
   const dialog = page.locator('.ho-fund-adjust');
@@ -253,7 +204,7 @@ test('a shop requests petty cash with a photo, its department approves it from t
   await dialog.waitFor({ state: 'hidden' });
   await ledger.locator('.ho-fund-ledger .ant-table-row', { hasText: '盘点短款' }).waitFor();
   await ledger.locator('.ho-fund-ledger .ant-table-row', { hasText: '盘点短款' }).scrollIntoViewIfNeeded();
-  await settle(page);
+  await quiet(page);
   assert.equal(Math.round((await balanceOf()) * 100), Math.round(before * 100) - 1234);
   assert.match(await ledger.locator('.ho-fund-ledger .ant-table-row', { hasText: '盘点短款' }).innerText(), /台账调整[\s\S]*-?¥?-?12\.34/);
   await shot(page, 'funds-10-adjustment-recorded');

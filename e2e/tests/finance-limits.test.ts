@@ -1,62 +1,29 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { APIRequestContext, Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, quiet } from '../support.js';
 
 // Expense control pages: head office audits a limit adjustment (支出限额调整单), the shop's limit shows
 // on the month's limits; a yearly budget by quarter; the petty-cash ledger; a travel record.
 
 const running = productAndBrowser();
-const VIEWPORT = { width: 1366, height: 768 };
 const SHOP = '北京国贸店';
 
-const activePane = (page: Page) => page.locator('.ho-page:visible');
-
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-message-notice'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
-
-interface Envelope<T> {
-  resp_code: string;
-  resp_msg: string;
-  data: T;
-}
-
-async function api(request: APIRequestContext) {
-  const login = await request.post(`${running.server.url}/api-user/login`, {
-    data: { tenant: 'demo', username: 'admin', password: running.server.adminPassword },
-  });
-  const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
-  const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(`${running.server.url}${path}`, { method, headers: { Authorization: `Bearer ${token}` }, data });
-    const body = (await res.json()) as Envelope<T>;
-    assert.equal(res.status(), 200, `${method} ${path}: ${body.resp_msg}`);
-    return body.data;
-  };
-  return { get: <T>(path: string) => call<T>('GET', path), post: <T>(path: string, data: unknown) => call<T>('POST', path, data) };
-}
-
 test('a limit adjustment audited raises the shop’s limit of the month; budgets, the petty-cash ledger and travel records show', async () => {
-  const ctx = await running.browser.newContext({ viewport: VIEWPORT });
-  const a = await api(ctx.request);
-  const shops = await a.get<{ id: number; name: string }[]>('/api-chain/shop/list/all');
+  const { context: ctx, page, api: a } = await adminSession(running);
+  const shops = await a<{ id: number; name: string }[]>('/api-chain/shop/list/all');
   const shop = shops.find((s) => s.name === SHOP);
   assert.ok(shop);
-  const items = await a.get<{ id: number; name: string }[]>('/api-finance/dicioitem/list/all');
+  const items = await a<{ id: number; name: string }[]>('/api-finance/dicioitem/list/all');
   const water = items.find((i) => i.name === '水电费');
   assert.ok(water);
   const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 7);
-  const bill = await a.post<{ id: number; billNo: string }>('/api-finance/iolimitbillhead/saveBill', {
+  const bill = await a<{ id: number; billNo: string }>('/api-finance/iolimitbillhead/saveBill', {
     month,
     memo: '旺季电费上调',
     lines: [{ shopId: shop.id, itemId: water.id, change: 150_000 }],
   });
-  await a.post('/api-finance/iolimitys/save', {
+  await a('/api-finance/iolimitys/save', {
     shopId: shop.id,
     itemId: water.id,
     year: Number(month.slice(0, 4)),
@@ -66,7 +33,7 @@ test('a limit adjustment audited raises the shop’s limit of the month; budgets
     q3: 600_000,
     q4: 600_000,
   });
-  await a.post('/api-finance/fundtravel/saveTravel', {
+  await a('/api-finance/fundtravel/saveTravel', {
     code: 'CC-E2E-001',
     name: '总部新品培训',
     shopId: shop.id,
@@ -77,13 +44,11 @@ test('a limit adjustment audited raises the shop’s limit of the month; budgets
     reimbursed: 0,
   });
 
-  const page = await ctx.newPage();
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
   // the bill, audited from its page
   await page.goto(`${running.server.url}/admin/finance/expense-limits/${bill.id}`);
   const detail = activePane(page);
   await detail.getByText(bill.billNo).first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-limits-01-bill');
   await detail
     .getByRole('button', { name: /审\s*核/ })
@@ -91,7 +56,7 @@ test('a limit adjustment audited raises the shop’s limit of the month; budgets
     .click();
   await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
   await detail.getByText('已审核').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-limits-02-bill-audited');
 
   await page.goto(`${running.server.url}/admin/finance/limits`);
@@ -99,24 +64,24 @@ test('a limit adjustment audited raises the shop’s limit of the month; budgets
   const row = limits.locator('.ant-table-row', { hasText: SHOP }).filter({ hasText: '水电费' });
   await row.waitFor();
   assert.match(await row.innerText(), /1,500\.00/);
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-limits-03-month-limits');
 
   await page.goto(`${running.server.url}/admin/finance/budgets`);
   await activePane(page).locator('.ant-table-row', { hasText: SHOP }).first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-limits-04-budgets');
 
   await page.goto(`${running.server.url}/admin/finance/fund-records`);
   // The chain overview's column and the chosen shop's ledger both name the float.
   await activePane(page).getByRole('columnheader', { name: '备用金额度' }).waitFor();
   await activePane(page).locator('.ant-descriptions-item-label', { hasText: '备用金额度' }).waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-limits-05-fund-records');
 
   await page.goto(`${running.server.url}/admin/finance/travel`);
   await activePane(page).locator('.ant-table-row', { hasText: '总部新品培训' }).waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'finance-limits-06-travel');
   await ctx.close();
 });
