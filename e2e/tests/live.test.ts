@@ -1,38 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { APIRequestContext, Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
+import type { Page } from 'playwright-core';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, userSession } from '../support.js';
 
 const running = productAndBrowser();
 
-const VIEWPORT = { width: 1366, height: 768 };
 const SHOP = '北京国贸店';
 const PRODUCT = 'SP0001';
 /** Far below the minute the badge would otherwise wait for its next poll. */
 const AT_ONCE_MS = 5_000;
-
-const signIn = (page: Page, username: string, password: string) => signInAs(page, running.server.url, username, password);
-
-interface Envelope<T> {
-  resp_code: string;
-  resp_msg: string;
-  data: T;
-}
-
-async function api(request: APIRequestContext) {
-  const login = await request.post(`${running.server.url}/api-user/login`, {
-    data: { tenant: 'demo', username: 'admin', password: running.server.adminPassword },
-  });
-  const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
-  const headers = { Authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(`${running.server.url}${path}`, { method, headers, data });
-    const body = (await res.json()) as Envelope<T>;
-    assert.equal(res.status(), 200, `${method} ${path}: ${body.resp_msg}`);
-    return body.data;
-  };
-  return { get: <T>(path: string) => call<T>('GET', path), post: <T>(path: string, data: unknown) => call<T>('POST', path, data) };
-}
 
 /** The number on the approvals inbox's menu badge (0 without one). */
 const badgeOf = (page: Page) =>
@@ -46,15 +23,12 @@ async function badgeBecomes(page: Page, count: number) {
   );
 }
 
-const activePane = (page: Page) => page.locator('.ho-page:visible');
-
 test('two people on the approvals inbox see a new bill and its approval at once; the other one’s open bill says it was changed', async () => {
-  const adminCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const a = await api(adminCtx.request);
+  const { context: adminCtx, page: admin, api: a } = await adminSession(running);
 
   // ---- setup through the API: an approver of stock entries of one shop
   type Node = { id: number; key: string; permKey: string | null; children?: Node[] };
-  const tree = await a.get<Node[]>('/api-user/menus/treeList?appId=admin');
+  const tree = await a<Node[]>('/api-user/menus/treeList?appId=admin');
   const wanted = ['stock.entry.view', 'stock.entry.audit', 'inbox.view'];
   const menuIds = new Set<number>();
   const walk = (nodes: Node[], parents: number[]) => {
@@ -64,32 +38,28 @@ test('two people on the approvals inbox see a new bill and its approval at once;
     }
   };
   walk(tree, []);
-  const role = await a.post<{ id: number }>('/api-user/roles/saveOrUpdate', { code: 'entry_approver', name: '入库审核员' });
-  await a.post(`/api-user/roles/saveRoleMenuList/${role.id}`, { menuIds: [...menuIds] });
-  const shop = (await a.get<{ id: number; name: string }[]>('/api-chain/shop/list/all')).find((s) => s.name === SHOP);
+  const role = await a<{ id: number }>('/api-user/roles/saveOrUpdate', { code: 'entry_approver', name: '入库审核员' });
+  await a(`/api-user/roles/saveRoleMenuList/${role.id}`, { menuIds: [...menuIds] });
+  const shop = (await a<{ id: number; name: string }[]>('/api-chain/shop/list/all')).find((s) => s.name === SHOP);
   assert.ok(shop);
-  await a.post('/api-user/users/saveOrUpdate', {
+  await a('/api-user/users/saveOrUpdate', {
     username: 'gmaudit',
     name: '国贸审核员',
     password: 'Audit-2026',
     roleIds: [role.id],
     managerShopIds: [shop.id],
   });
-  const reasons = await a.get<{ id: number; name: string }[]>('/api-stock/dictinout/list/all');
+  const reasons = await a<{ id: number; name: string }[]>('/api-stock/dictinout/list/all');
   const purchase = reasons.find((r) => r.name === '采购入库');
   assert.ok(purchase);
-  const product = (await a.get<{ id: number; pcode: string }[]>(`/api-chain/product/list/all?keyword=${PRODUCT}`)).find(
+  const product = (await a<{ id: number; pcode: string }[]>(`/api-chain/product/list/all?keyword=${PRODUCT}`)).find(
     (p) => p.pcode === PRODUCT,
   );
   assert.ok(product);
 
   // ---- both on the inbox
-  const admin = await adminCtx.newPage();
-  await signIn(admin, 'admin', running.server.adminPassword);
   await admin.goto(`${running.server.url}/admin/inbox`);
-  const approverCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const approver = await approverCtx.newPage();
-  await signIn(approver, 'gmaudit', 'Audit-2026');
+  const { context: approverCtx, page: approver } = await userSession(running, 'gmaudit', 'Audit-2026');
   await approver.goto(`${running.server.url}/admin/inbox`);
   for (const page of [admin, approver]) await activePane(page).locator('.ho-inbox').waitFor();
   // the connection is up once the counts were fetched again on its first "ready"
@@ -98,7 +68,7 @@ test('two people on the approvals inbox see a new bill and its approval at once;
   const approverBefore = await badgeOf(approver);
 
   // ---- a new bill of the shop: both badges and lists grow at once
-  const bill = await a.post<{ id: number; billNo: string }>('/api-stock/entry', {
+  const bill = await a<{ id: number; billNo: string }>('/api-stock/entry', {
     shopId: shop.id,
     reasonId: purchase.id,
     lines: [{ productId: product.id, quantity: 4 }],

@@ -1,26 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, drawerOf, pickExact, quiet } from '../support.js';
 
 // The generic record page: the 出入库类型 page (stock reasons) lists, creates with the proposed code
 // and edits; a dictionary with a linked record shows the linked names.
 
 const running = productAndBrowser();
 
-const activePane = (page: Page) => page.locator('.ho-page:visible');
-const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
-
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"]'), undefined, {
-    timeout: 15_000,
-  });
-  await page.waitForTimeout(300);
-}
-
 test('the 出入库类型 page lists the reasons, creates one with the proposed code and edits it', async () => {
-  const page = await running.browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const { context, page } = await adminSession(running);
   await page.goto(`${running.server.url}/admin/stock/reasons`);
   const pane = activePane(page);
   await pane.locator('.ant-table-row', { hasText: '采购入库' }).waitFor();
@@ -32,13 +21,12 @@ test('the 出入库类型 page lists the reasons, creates one with the proposed 
   await page.waitForFunction(() => (document.querySelector('.ant-drawer-open #code') as HTMLInputElement | null)?.value === 'CR001');
   assert.equal(await code.inputValue(), 'CR001');
   await drawer.locator('#name').fill('赠品出库');
-  await drawer.locator('#direction').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('出库', { exact: true }).click();
+  await pickExact(page, drawer.locator('#direction'), '出库');
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   const created = pane.locator('.ant-table-row', { hasText: '赠品出库' });
   await created.waitFor();
   assert.match(await created.innerText(), /CR001[\s\S]*出库[\s\S]*其他/);
-  await settle(page);
+  await quiet(page, { ignoreMessages: true });
 
   await created.getByRole('button', { name: /编\s*辑/ }).click();
   await drawerOf(page).locator('#name').fill('赠品领用');
@@ -47,22 +35,20 @@ test('the 出入库类型 page lists the reasons, creates one with the proposed 
     .click();
   await pane.locator('.ant-table-row', { hasText: '赠品领用' }).waitFor();
   assert.equal(await pane.locator('.ant-table-row', { hasText: '赠品出库' }).count(), 0);
-  await settle(page);
+  await quiet(page, { ignoreMessages: true });
   await shot(page, 'records-stock-reasons');
 
-  await pane.locator('#direction').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('入库', { exact: true }).click();
+  await pickExact(page, pane.locator('#direction'), '入库');
   await pane.getByRole('button', { name: /查\s*询/ }).click();
-  await settle(page);
+  await quiet(page, { ignoreMessages: true });
   const directions = await pane.locator('.ant-table-row').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
   assert.ok(directions.length >= 5);
   for (const text of directions) assert.match(text, /入库/);
-  await page.close();
+  await context.close();
 });
 
 test('a dictionary page shows the names of linked records (职级 → 职位)', async () => {
-  const page = await running.browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  const { context, page } = await adminSession(running);
   await page.goto(`${running.server.url}/admin/org/dict/positionlevel`);
   const pane = activePane(page);
   await pane.locator('.ant-table-row').first().waitFor();
@@ -73,5 +59,5 @@ test('a dictionary page shows the names of linked records (职级 → 职位)', 
   });
   assert.ok(positions.length > 0);
   for (const name of positions) assert.match(name, /^\D+$/, 'the position’s name, not its id');
-  await page.close();
+  await context.close();
 });
