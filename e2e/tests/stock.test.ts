@@ -1,57 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { APIRequestContext, Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
+import type { Page } from 'playwright-core';
+import { productAndBrowser, shot } from '../harness.js';
+import { activePane, adminSession, drawerOf, quiet, userSession } from '../support.js';
 
 const running = productAndBrowser();
 
-const VIEWPORT = { width: 1366, height: 768 };
 const SHOP = '北京国贸店';
 const PRODUCT = 'SP0001';
 const ORDERED = 6;
 
-const signIn = (page: Page, username: string, password: string) => signInAs(page, running.server.url, username, password);
-
-/** Waits until nothing loads or animates: no spinner, no drawer or modal on its way in or out, no message. */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-message-notice'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
-}
-
-const drawerOf = (page: Page) => page.locator('.ant-drawer-open').last();
-
-/** The visible tab's page (inactive tabs stay mounted). */
-const activePane = (page: Page) => page.locator('.ho-page:visible');
-
 /** Confirms the open Popconfirm. */
 async function confirmPop(page: Page) {
   await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
-}
-
-interface Envelope<T> {
-  resp_code: string;
-  resp_msg: string;
-  data: T;
-}
-
-/** The administrator's API calls (setup only: users and roles). */
-async function api(request: APIRequestContext) {
-  const login = await request.post(`${running.server.url}/api-user/login`, {
-    data: { tenant: 'demo', username: 'admin', password: running.server.adminPassword },
-  });
-  const token = ((await login.json()) as Envelope<{ access_token: string }>).data.access_token;
-  const headers = { Authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(`${running.server.url}${path}`, { method, headers, data });
-    const body = (await res.json()) as Envelope<T>;
-    assert.equal(res.status(), 200, `${method} ${path}: ${body.resp_msg}`);
-    return body.data;
-  };
-  return { get: <T>(path: string) => call<T>('GET', path), post: <T>(path: string, data: unknown) => call<T>('POST', path, data) };
 }
 
 /** The quantity the 库存余额 page shows for the product in the shop (0 without a row). */
@@ -63,7 +24,7 @@ async function balanceOnPage(page: Page): Promise<number> {
   await page.locator('.ant-select-dropdown:visible').getByText(SHOP).first().click();
   await pane.getByPlaceholder('编码 / 条码 / 名称').fill(PRODUCT);
   await pane.getByRole('button', { name: /查\s*询/ }).click();
-  await settle(page);
+  await quiet(page);
   const rows = pane.locator('.ho-balances .ant-table-row');
   if ((await rows.count()) === 0) return 0;
   assert.equal(await rows.count(), 1);
@@ -72,13 +33,10 @@ async function balanceOnPage(page: Page): Promise<number> {
 }
 
 test('a shop orders a product, head office approves it from the inbox, the shop receives it and the balance grows', async () => {
-  const admin = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const a = await api(admin.request);
+  const { context: admin, page, api: a } = await adminSession(running);
 
   // ---- setup through the API: a role with the 订货单 permissions, and a user of one login shop
-  const tree = await a.get<{ id: number; key: string; permKey: string | null; children?: unknown[] }[]>(
-    '/api-user/menus/treeList?appId=admin',
-  );
+  const tree = await a<{ id: number; key: string; permKey: string | null; children?: unknown[] }[]>('/api-user/menus/treeList?appId=admin');
   const wanted = ['stock.order.view', 'stock.order.edit', 'stock.order.submit', 'stock.order.receive'];
   const menuIds: number[] = [];
   const walk = (nodes: { id: number; key: string; permKey: string | null; children?: unknown[] }[]) => {
@@ -89,12 +47,12 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   };
   walk(tree);
   assert.equal(menuIds.length, wanted.length + 1);
-  const role = await a.post<{ id: number }>('/api-user/roles/saveOrUpdate', { code: 'shop_orderer', name: '门店订货员' });
-  await a.post(`/api-user/roles/saveRoleMenuList/${role.id}`, { menuIds });
-  const shops = await a.get<{ id: number; name: string }[]>('/api-chain/shop/list/all');
+  const role = await a<{ id: number }>('/api-user/roles/saveOrUpdate', { code: 'shop_orderer', name: '门店订货员' });
+  await a(`/api-user/roles/saveRoleMenuList/${role.id}`, { menuIds });
+  const shops = await a<{ id: number; name: string }[]>('/api-chain/shop/list/all');
   const shop = shops.find((s) => s.name === SHOP);
   assert.ok(shop);
-  await a.post('/api-user/users/saveOrUpdate', {
+  await a('/api-user/users/saveOrUpdate', {
     username: 'bjorder',
     name: '国贸订货员',
     password: 'Order-2026',
@@ -103,14 +61,10 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   });
 
   // ---- the balance before, as head office sees it
-  const page = await admin.newPage();
-  await signIn(page, 'admin', running.server.adminPassword);
   const before = await balanceOnPage(page);
 
   // ---- the shop user makes an order of one product and submits it
-  const shopCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  const own = await shopCtx.newPage();
-  await signIn(own, 'bjorder', 'Order-2026');
+  const { context: shopCtx, page: own } = await userSession(running, 'bjorder', 'Order-2026');
   await own.goto(`${running.server.url}/admin/stock/orders`);
   const menu = own.locator('.ho-sider-menu');
   await menu.getByText('订货单').waitFor();
@@ -138,7 +92,7 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   assert.equal(await detail.getByRole('button', { name: /^审\s*核$/ }).count(), 0);
 
   // ---- head office: the inbox with its badge, approve the order there
-  const counts = await a.get<{ total: number }>('/api-user/inbox/counts');
+  const counts = await a<{ total: number }>('/api-user/inbox/counts');
   assert.ok(counts.total >= 1);
   await page.goto(`${running.server.url}/admin/inbox`);
   const badge = page.locator('.ho-sider-menu .ho-menu-badge');
@@ -148,7 +102,7 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   const row = group.locator('.ant-table-row', { hasText: billNo });
   await row.waitFor();
   assert.match((await row.textContent()) ?? '', new RegExp(SHOP));
-  await settle(page);
+  await quiet(page);
   await shot(page, 'stock-02-inbox');
   await row.getByRole('button', { name: /^审\s*核$/ }).click();
   await confirmPop(page);
@@ -157,7 +111,7 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   await row.getByRole('button', { name: /^审\s*核$/ }).waitFor({ state: 'detached' });
   await row.getByText('已发货').waitFor();
   // the badge follows the transition
-  const after = await a.get<{ total: number }>('/api-user/inbox/counts');
+  const after = await a<{ total: number }>('/api-user/inbox/counts');
   if (after.total) await page.locator('.ho-sider-menu .ho-menu-badge', { hasText: String(after.total) }).waitFor();
   else await badge.waitFor({ state: 'detached' });
 
@@ -173,7 +127,7 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
     (await log.allTextContents()).map((t) => t.match(/提交|审核|确认收货|创建/)?.[0]),
     ['创建', '提交', '审核', '确认收货'],
   );
-  await settle(own);
+  await quiet(own);
   await shot(own, 'stock-03-order-detail');
   await shopCtx.close();
 
@@ -185,7 +139,7 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   const history = drawerOf(page);
   await history.locator('.ant-table-row').first().waitFor();
   assert.match((await history.locator('.ant-table-row').first().textContent()) ?? '', new RegExp(`\\+${ORDERED}`));
-  await settle(page);
+  await quiet(page);
   await shot(page, 'stock-05-history');
 
   // ---- the stock entry the receipt made: in the list, and its detail with the log
@@ -195,12 +149,12 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   await bill.locator('.ho-state-tag[data-state="audited"]').first().waitFor();
   assert.match((await bill.textContent()) ?? '', new RegExp(billNo));
   await bill.locator('.ho-bill-log .ant-table-row').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'stock-06-entry-detail');
 
   await page.goto(`${running.server.url}/admin/stock/entries`);
   await activePane(page).locator('.ant-table-row').first().waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'stock-07-entry-list');
 
   // ---- the bill form (a new stock out from the warehouse), the order list, the settings
@@ -213,17 +167,17 @@ test('a shop orders a product, head office approves it from the inbox, the shop 
   await page.keyboard.type(PRODUCT);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: PRODUCT }).first().click();
   await out.getByLabel('数量').first().fill('2');
-  await settle(page);
+  await quiet(page);
   await shot(page, 'stock-08-out-form');
   await out.getByRole('button', { name: /取\s*消/ }).click();
 
   await page.goto(`${running.server.url}/admin/stock/orders`);
   await activePane(page).locator('.ant-table-row', { hasText: billNo }).waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'stock-09-order-list');
   await page.goto(`${running.server.url}/admin/stock/config`);
   await activePane(page).getByText('允许负库存').waitFor();
-  await settle(page);
+  await quiet(page);
   await shot(page, 'stock-10-config');
   await admin.close();
 });
