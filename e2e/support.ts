@@ -7,13 +7,20 @@ export const VIEWPORT = { width: 1366, height: 768 };
 
 /**
  * Waits until nothing loads, no drawer or dialog is moving and no message is on its way
- * (`ignoreMessages`: a message may stay, for a page whose picture shows the message of what was just done).
+ * (`ignoreMessages`: a message may stay, for a picture that shows the message of what was just done;
+ * `skeletons`: for tabs and detail pages that load in skeletons, which start a moment after the click:
+ * looks only after that moment, and waits for the skeletons too).
  */
-export async function quiet(page: Page, { ignoreMessages = false } = {}) {
-  const busy = '.ant-spin-spinning, .ant-drawer-content-wrapper[class*="motion"], .ant-modal-wrap[class*="motion"]';
-  await page.waitForFunction((selector) => !document.querySelector(selector), ignoreMessages ? busy : `${busy}, .ant-message-notice`, {
-    timeout: 15_000,
-  });
+export async function quiet(page: Page, { ignoreMessages = false, skeletons = false } = {}) {
+  if (skeletons) await page.waitForTimeout(300);
+  const busy = [
+    '.ant-spin-spinning',
+    '.ant-drawer-content-wrapper[class*="motion"]',
+    '.ant-modal-wrap[class*="motion"]',
+    ...(ignoreMessages ? [] : ['.ant-message-notice']),
+    ...(skeletons ? ['.ant-skeleton-active'] : []),
+  ].join(', ');
+  await page.waitForFunction((selector) => !document.querySelector(selector), busy, { timeout: 15_000 });
   await page.waitForTimeout(300);
 }
 

@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn } from '../harness.js';
+import { productAndBrowser, shot } from '../harness.js';
+import { adminSession, drawerOf, quiet } from '../support.js';
 
 const running = productAndBrowser();
-
-/** Nothing is loading any more (tables, drawers). */
-async function settled(page: Page) {
-  await page.waitForTimeout(300);
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 15_000 });
-}
 
 /** The value of an input once the form has filled it in (the proposed code arrives after the drawer opens). */
 async function filled(input: Locator): Promise<string> {
@@ -22,8 +17,7 @@ async function filled(input: Locator): Promise<string> {
 }
 
 test('records open their detail pages from the lists; a new record starts with its code; the log tells what was done', async () => {
-  const context = await running.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
-  const page = await context.newPage();
+  const { context, page } = await adminSession(running);
   try {
     await flow(page);
   } catch (e) {
@@ -34,17 +28,16 @@ test('records open their detail pages from the lists; a new record starts with i
 });
 
 async function flow(page: Page) {
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
-  const drawer = page.locator('.ant-drawer-open').last();
+  const drawer = drawerOf(page);
 
   // The shop detail: its staff, prices and stock, each a tab.
   await page.goto(`${running.server.url}/admin/org/shops`);
   await page.getByText('北京国贸店', { exact: true }).first().click();
   await page.getByRole('tab', { name: '在职员工' }).waitFor();
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   for (const tab of ['服务价格', '产品价格', '库存']) {
     await page.getByRole('tab', { name: tab }).click();
-    await settled(page);
+    await quiet(page, { skeletons: true, ignoreMessages: true });
   }
   // The demo shop holds stock: its first product shows.
   await page.locator('.ant-table-row:visible', { hasText: 'SP0001' }).first().waitFor();
@@ -52,25 +45,25 @@ async function flow(page: Page) {
 
   // A product, a package and a region, each from its list.
   await page.goto(`${running.server.url}/admin/catalog/products`);
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await page.locator('.ant-table-row a').first().click();
   await page.getByRole('tab', { name: '销售门店' }).waitFor();
   await shot(page, 'details-02-product');
 
   await page.goto(`${running.server.url}/admin/catalog/packages`);
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await page.locator('.ant-table-row a').first().click();
   await page.getByText('套餐内容', { exact: true }).waitFor();
   await page.getByText('明细合计', { exact: true }).waitFor();
 
   await page.goto(`${running.server.url}/admin/org/regions`);
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await page.getByRole('button', { name: '区域详情' }).click();
   await page.getByText('下级区域', { exact: true }).waitFor();
 
   // The button's words title the drawer, and the code of the series is filled in.
   await page.goto(`${running.server.url}/admin/org/regions`);
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await page.getByRole('button', { name: '新建大区' }).click();
   await drawer.getByText('新建大区', { exact: true }).waitFor();
   const code = drawer.getByLabel('区域编码', { exact: true });
@@ -80,7 +73,7 @@ async function flow(page: Page) {
   await page.getByText('西南大区').first().waitFor();
 
   await page.goto(`${running.server.url}/admin/org/shops`);
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await page.getByRole('button', { name: /新\s*建/ }).click();
   assert.equal(await filled(drawer.getByLabel('门店编码', { exact: true })), 'MD001');
 

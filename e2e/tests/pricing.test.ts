@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { productAndBrowser, shot, signIn as signInAs } from '../harness.js';
+import { productAndBrowser, shot, signIn } from '../harness.js';
+import { adminSession, drawerOf, quiet } from '../support.js';
 
 const running = productAndBrowser();
 
@@ -10,14 +11,6 @@ const TEMPLATE = 'E2E 北京门店价格';
 const SERVICE = '资深发型师洗剪吹';
 const SERVICE_CODE = 'FW002';
 const SHOPS = ['北京国贸店', '北京中关村店'];
-
-/** Nothing is loading any more (tables, drawers). */
-async function settled(page: Page) {
-  await page.waitForTimeout(300);
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 15_000 });
-}
-
-const signIn = (page: Page) => signInAs(page, running.server.url, 'admin', running.server.adminPassword);
 
 /** The grid filtered to one service; answers the cell of a shop. */
 async function gridCell(page: Page, shop: string) {
@@ -44,9 +37,9 @@ test('a service price template set for two shops; a shop price out of bounds is 
 });
 
 async function flow(page: Page) {
-  await signIn(page);
+  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
   const modal = page.locator('.ant-modal-wrap:visible').last();
-  const drawer = page.locator('.ant-drawer-open').last();
+  const drawer = drawerOf(page);
 
   // A new service price template with one price
   await page.goto(`${running.server.url}/admin/pricing/service-templates`);
@@ -82,7 +75,7 @@ async function flow(page: Page) {
   await page.getByText('已应用到 2 家门店').waitFor();
   await page.locator('.ant-table-row', { hasText: TEMPLATE }).filter({ hasText: '使用中' }).waitFor();
   assert.match(await page.locator('.ant-table-row', { hasText: TEMPLATE }).innerText(), /\b2\b/);
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await shot(page, 'pricing-01-templates');
 
   // Both shops now charge the template's price
@@ -99,7 +92,7 @@ async function flow(page: Page) {
   const error = page.locator('.ho-price-cell-error');
   await error.waitFor();
   assert.match(await error.innerText(), /最高价 ¥154\.00/);
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await shot(page, 'pricing-02-grid-refused');
   await page.reload();
   assert.match(await (await gridCell(page, SHOPS[0])).innerText(), /¥138\.00/);
@@ -117,31 +110,31 @@ async function flow(page: Page) {
   await page.getByPlaceholder('编码 / 名称').fill('');
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await page.locator('.ho-price-grid .ant-table-row').nth(8).waitFor();
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await shot(page, 'pricing-03-grid');
 
   // Screens of the catalogue
   await page.goto(`${running.server.url}/admin/catalog/products`);
   await page.locator('.ant-table-row').nth(8).waitFor();
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await shot(page, 'pricing-04-products');
 
   await page.goto(`${running.server.url}/admin/catalog/services`);
   await page.locator('.ant-table-row', { hasText: SERVICE }).getByText(SERVICE).click();
   await page.getByRole('tab', { name: '基本信息' }).waitFor();
   await page.getByText('可服务员工').waitFor();
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await shot(page, 'pricing-05-service-basic');
   await page.getByRole('tab', { name: '等级价格' }).click();
   await page.getByText('变更记录').waitFor();
   await page.getByRole('tabpanel', { name: '等级价格' }).locator('.ant-table-row').first().waitFor();
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await shot(page, 'pricing-06-service-levels');
   await page.getByRole('tab', { name: '会员卡价' }).click();
   await page.getByRole('button', { name: /添加卡价/ }).waitFor();
   await page.getByRole('tab', { name: '业绩比例' }).click();
   await page.getByText('设置业绩比例').waitFor();
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await shot(page, 'pricing-07-service-perf');
 
   await page.goto(`${running.server.url}/admin/catalog/packages`);
@@ -158,22 +151,20 @@ async function flow(page: Page) {
   await share.fill(String(Number(before.replace(/[^\d.]/g, '')) + 10));
   await drawer.getByText(/明细合计比套餐价格多 ¥10\.00/).waitFor();
   assert.equal(await drawer.getByRole('button', { name: /^保\s*存$/ }).isDisabled(), true);
-  await settled(page);
+  await quiet(page, { skeletons: true, ignoreMessages: true });
   await shot(page, 'pricing-08-package-editor');
 }
 
 /** A smaller laptop screen. */
 async function smallScreen() {
-  const small = await running.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
-  const p2 = await small.newPage();
-  await signIn(p2);
+  const { context: small, page: p2 } = await adminSession(running);
   await p2.goto(`${running.server.url}/admin/pricing/service-prices`);
   await p2.locator('.ho-price-grid .ant-table-row').nth(5).waitFor();
-  await settled(p2);
+  await quiet(p2, { skeletons: true, ignoreMessages: true });
   await shot(p2, 'pricing-09-grid-1366');
   await p2.goto(`${running.server.url}/admin/pricing/service-templates`);
   await p2.locator('.ant-table-row', { hasText: TEMPLATE }).waitFor();
-  await settled(p2);
+  await quiet(p2, { skeletons: true, ignoreMessages: true });
   await shot(p2, 'pricing-10-templates-1366');
   await small.close();
 }
