@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { productAndBrowser, shot, signIn } from '../harness.js';
+import { VIEWPORT } from '../support.js';
 
 /**
  * Opens every page of the admin menu, as the demo administrator, in each language, and fails on what a
@@ -15,7 +16,6 @@ const running = productAndBrowser();
 
 type Lang = 'zh-CN' | 'en-US';
 const LANGS: Lang[] = ['zh-CN', 'en-US'];
-const VIEWPORT = { width: 1366, height: 768 };
 /** Sub-pixel rounding of widths, not a layout that is too wide. */
 const OVERFLOW_TOLERANCE_PX = 2;
 /** How long a page may take to show its content (the machine running the tests may be busy). */
