@@ -1,0 +1,63 @@
+import { Form, type FormInstance, Modal } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { useAction } from '../action';
+import type { InvalidateTarget } from '../resource/invalidate';
+
+/**
+ * The editor of one row in a dialog (a new one or an existing one): open while `open`, the form's
+ * items as `children` with `initialValues`; OK validates the form, `send` gets its values, and on
+ * success the message, the refetch of `invalidates` and `onClose` follow. The form is dropped when
+ * the dialog closes, so the next opening starts from its initial values again. A page that watches
+ * its fields passes its own `form`.
+ */
+export function FormDialog<V extends object, T = unknown>({
+  open,
+  title,
+  width,
+  bodyStyle,
+  form,
+  initialValues,
+  send,
+  success = 'common.saved',
+  invalidates,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  width?: number;
+  /** Style of the dialog's body (a long form scrolls inside it). */
+  bodyStyle?: CSSProperties;
+  form?: FormInstance<V>;
+  initialValues: Partial<V>;
+  send: (values: V) => Promise<T>;
+  /** i18n key of the success message. */
+  success?: string;
+  invalidates: readonly InvalidateTarget[];
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const [f] = Form.useForm<V>(form);
+  const save = useAction({
+    run: async () => send(await f.validateFields()),
+    success,
+    invalidates,
+    done: onClose,
+  });
+  return (
+    <Modal
+      open={open}
+      width={width}
+      title={title}
+      onCancel={onClose}
+      onOk={() => save.run()}
+      confirmLoading={save.busy}
+      destroyOnHidden
+      styles={bodyStyle ? { body: bodyStyle } : undefined}
+    >
+      <Form form={f} layout="vertical" initialValues={initialValues} preserve={false}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}
