@@ -57,7 +57,34 @@ test('a scheme with a tier, bills settled at the till, the statement and the sty
   await page.locator('.ant-modal:visible').getByText('档位').first().waitFor();
   await quiet(page);
   await shot(page, 'royalty-02-item-form');
-  await page.keyboard.press('Escape');
+  // Saved unchanged from the browser, the item reads back as it was written.
+  const before = await api(`/api-pers/royaltygroup/list/${scheme.id}`);
+  await page.locator('.ant-modal:visible .ant-btn-primary').click();
+  await page.locator('.ant-modal:visible').waitFor({ state: 'detached' });
+  const after = await api(`/api-pers/royaltygroup/list/${scheme.id}`);
+  assert.deepEqual(after[0].items, before[0].items);
+  // The group renamed and the scheme given a memo through their editors.
+  await pane.locator('.ant-card-type-inner .ant-card-extra').getByText('编辑').click();
+  const groupForm = page.locator('.ant-modal:visible');
+  await groupForm.locator('input#name').fill('全部岗位（含助理）');
+  await groupForm.locator('.ant-btn-primary').click();
+  await pane.getByText('全部岗位（含助理）').first().waitFor();
+  await pane.locator('.ant-table-row', { hasText: '演示门店提成方案' }).getByText('编辑').click();
+  const schemeForm = page.locator('.ant-modal:visible');
+  await schemeForm.locator('textarea#memo').fill('门店统一方案');
+  await quiet(page);
+  await shot(page, 'royalty-02b-scheme-form');
+  await schemeForm.locator('.ant-btn-primary').click();
+  await schemeForm.waitFor({ state: 'detached' });
+  const saved = (await api('/api-pers/royaltymanage/page?page=1&pageSize=50')).list.find((x: { id: number }) => x.id === scheme.id);
+  assert.equal(saved.memo, '门店统一方案');
+  assert.deepEqual(
+    saved.shops.map((x: { id: number }) => x.id),
+    [shop.id],
+  );
+  const renamed = await api(`/api-pers/royaltygroup/list/${scheme.id}`);
+  assert.equal(renamed[0].name, '全部岗位（含助理）');
+  assert.deepEqual(renamed[0].items, before[0].items);
 
   // ---- the statement and the bill behind a row
   await page.goto(`${running.server.url}/admin/royalty/statement`);

@@ -26,7 +26,6 @@ export const normLabel = (code: string) => {
 export const isMoneyNorm = (code: string) => royaltyNorms.find((x) => x.code === code)?.money ?? true;
 
 interface SchemeForm {
-  id?: number;
   prmname: string;
   /** 1 shops, 2 personal (the row's own type is a plain number). */
   type: number;
@@ -36,7 +35,6 @@ interface SchemeForm {
   memo?: string;
 }
 interface GroupForm {
-  id?: number;
   name: string;
   royaltyTypeId: number;
   positions: number[];
@@ -49,8 +47,8 @@ interface TierForm {
   norm: number;
   norm2: number;
 }
+/** The item editor's fields (the item's id is not one: a form gives back only its fields' values). */
 interface ItemForm {
-  id?: number;
   name?: string;
   targets: { itemtype: string; ids: number[] }[];
   normType: 1 | 2;
@@ -70,7 +68,6 @@ const rateOut = (normType: number, v: number) => (normType === 2 ? percentToBp(v
 function itemToForm(i?: RoyaltyItem): ItemForm {
   if (!i) return { targets: [], normType: 2, costType: 1, cost: 0, payList: [], norm: 0, norm2: 0, tiers: [], status: true };
   return {
-    id: i.id,
     name: i.name,
     targets: i.items,
     normType: i.normType,
@@ -93,9 +90,9 @@ function itemToForm(i?: RoyaltyItem): ItemForm {
   };
 }
 
-function formToItem(groupId: number, v: ItemForm) {
+function formToItem(groupId: number, id: number | undefined, v: ItemForm) {
   return {
-    id: v.id,
+    id,
     groupId,
     name: v.name || undefined,
     items: (v.targets ?? []).filter((x) => x?.itemtype),
@@ -168,7 +165,7 @@ export function ItemModal({ group, item, onClose }: { group: RoyaltyGroup | null
       title={item ? t('royalty.item.edit') : t('royalty.item.add')}
       form={form}
       initialValues={itemToForm(item)}
-      send={(v) => http.post(RY.itemSave, formToItem(group?.id as number, v))}
+      send={(v) => http.post(RY.itemSave, formToItem(group?.id as number, item?.id, v))}
       invalidates={[['royalty-groups']]}
       onClose={onClose}
     >
