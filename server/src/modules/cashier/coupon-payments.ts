@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { memberCoupons } from '../assets/schema.js';
+import { yuan } from '../catalog/messages.js';
 import { coupons, redEnvelopes } from '../marketing/schema.js';
 import { shops } from '../org/schema.js';
 import { type serviceBillLines, serviceBillPayments, serviceBills } from './schema.js';
@@ -38,7 +39,6 @@ defineMessages({
   ],
 });
 
-const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 type Payments = z.output<typeof settleBody>['payments'];
 type Line = Pick<typeof serviceBillLines.$inferSelect, 'kind' | 'amount' | 'packageLineId'>;
 const lineKindsCouponsPay: readonly BillLineKind[] = ['service', 'product', 'package'];

@@ -2,6 +2,7 @@ import type { ActivityCondition, ActivityRule } from '@headoffice/contract';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
+import { rowsOf } from '../../platform/ledger.js';
 import { issueActivityItems, withdrawIssuedBy } from '../assets/member-coupons.js';
 import type { serviceBillLines, serviceBills } from '../cashier/schema.js';
 import { activities } from './schema.js';
@@ -16,7 +17,6 @@ type Line = Pick<typeof serviceBillLines.$inferSelect, 'kind' | 'itemId' | 'amou
 type Candidate = Awaited<ReturnType<typeof candidatesFor>>[number];
 
 const isCard = (kind: string) => kind === 'cardOpen' || kind === 'cardRecharge';
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The kinds of activity a bill's lines may meet: 2 card lines, 3 a package sold, 4 anything bought. */
 function kindsOf(lines: Line[]) {
@@ -84,7 +84,7 @@ async function opensFirstCard(tx: Db, bill: Bill) {
             )
         )
     ) as first`);
-  return Boolean(rows<{ first: boolean }>(result)[0]?.first);
+  return Boolean(rowsOf<{ first: boolean }>(result)[0]?.first);
 }
 
 /**
@@ -101,7 +101,7 @@ async function cardMoneyInPeriod(tx: Db, bill: Bill, a: Candidate) {
       and b.status = 4 and b.is_hc = 0
       and b.business_date between ${a.startDate}::date and ${a.endDate}::date
       and b.shop_id in (select (jsonb_array_elements_text(${JSON.stringify(a.shopIds)}::jsonb))::bigint)`);
-  return Number(rows<{ total: number | string }>(result)[0]?.total ?? 0);
+  return Number(rowsOf<{ total: number | string }>(result)[0]?.total ?? 0);
 }
 
 /** The bills on which the member already got gifts of these activities (bills not revoked), per activity. */
@@ -117,7 +117,7 @@ async function timesTaken(tx: Db, memberId: number, activityIds: number[]) {
         sql`, `,
       )})
     group by mc.activity_id`);
-  return new Map(rows<{ activity_id: number | string; times: number }>(result).map((r) => [Number(r.activity_id), Number(r.times)]));
+  return new Map(rowsOf<{ activity_id: number | string; times: number }>(result).map((r) => [Number(r.activity_id), Number(r.times)]));
 }
 
 /** Threshold conditions of one kind are tiers: of those met, only the highest applies. */
