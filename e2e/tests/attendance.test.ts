@@ -17,11 +17,8 @@ const clock = (minutes: number) =>
     new Date(Date.now() + minutes * 60_000),
   );
 
-/** This machine's month, as the browser (same time zone) opens the schedule page on it. */
-const localMonth = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-};
+/** The company's month in Shanghai, as the schedule page opens on it. */
+const shanghaiMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 7);
 
 /** Picks an option of an antd select by typing part of its label. */
 async function choose(page: Page, select: ReturnType<Page['locator']>, text: string) {
@@ -88,7 +85,7 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   await quiet(page, { ignoreMessages: true });
   // The week starts on the shop's day and may run into next month: the page shows this month's part of it.
   const shown = await a<{ employees: { eeid: number; cells: Record<string, { classId: number | null }> }[] }>(
-    `/api-pers/employeeschedule/shopEeScheduleList?shopid=${shop.id}&month=${localMonth()}`,
+    `/api-pers/employeeschedule/shopEeScheduleList?shopid=${shop.id}&month=${shanghaiMonth()}`,
   );
   const scheduled = Object.values(shown.employees.find((e) => e.eeid === employee.id)?.cells ?? {}).filter((c) => c.classId);
   assert.ok(scheduled.length >= 1);
@@ -120,7 +117,8 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   await phone.getByText(`${EMPLOYEE}，你好`).waitFor();
   await phone.getByTestId('sign-button').click();
   await phone.getByTestId('sign-done').waitFor();
-  const signedAt = /签到成功：(\d\d:\d\d) 迟到/.exec(await phone.getByTestId('sign-done').innerText())?.[1];
+  // After midnight the shop's day is still yesterday, and the page then shows the date beside the time.
+  const signedAt = /签到成功：(?:\d\d-\d\d )?(\d\d:\d\d) 迟到/.exec(await phone.getByTestId('sign-done').innerText())?.[1];
   assert.ok(signedAt);
   await phone.getByRole('button', { name: /签\s*退/ }).waitFor();
   await phone.waitForTimeout(400);

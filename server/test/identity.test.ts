@@ -73,6 +73,8 @@ describe('identity', async () => {
     const res = await demo.admin.get('/api-user/me');
     expect(res.status).toBe(200);
     expect(res.body.data.user.tenantCode).toBe(demo.code);
+    // the web opens its pages on the company's day, not the browser's
+    expect(res.body.data.user.timeZone).toBe('Asia/Shanghai');
     expect(res.body.data.isSuper).toBe(true);
     expect(res.body.data.permissions).toEqual(expect.arrayContaining(['org.shop.view', 'org.shop.edit', 'org.dict.branch.edit']));
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { setCompanyZone } from './clock';
 import { http } from './http';
 import { clearAllTokens, currentToken, getBoardToken } from './session';
 
@@ -32,6 +33,7 @@ export interface Me {
     tenantId: number | string;
     tenantCode: string;
     tenantName: string;
+    timeZone?: string;
     appId?: string | null;
   };
   roles: { id: number; name: string }[];
@@ -73,7 +75,15 @@ export async function logout(): Promise<void> {
 }
 
 /** The signed-in user: with `useMe`, or `usePrefetchQuery(meQuery)` to ask before it is needed. */
-export const meQuery = queryOptions({ queryKey: ['me'], queryFn: authApi.me, staleTime: 5 * 60_000 });
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: async () => {
+    const me = await authApi.me();
+    setCompanyZone(me.user.timeZone);
+    return me;
+  },
+  staleTime: 5 * 60_000,
+});
 
 /** The user's menu of an application (as for `meQuery`). */
 export const menusQuery = (appId: string) =>

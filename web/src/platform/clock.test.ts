@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { shopClock } from './clock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { companyDate, companyMonth, companyToday, setCompanyZone, shopClock } from './clock';
 
 describe('shopClock', () => {
   it("shows the shop's clock, not the browser's", () => {
@@ -9,5 +9,22 @@ describe('shopClock', () => {
   });
   it('shows nothing for a missing punch', () => {
     expect(shopClock(null, '2026-11-25', 'Asia/Shanghai')).toBe('');
+  });
+});
+
+describe('the company day', () => {
+  afterEach(() => setCompanyZone(undefined));
+  it("is the company's calendar day, not this browser's", () => {
+    setCompanyZone('Asia/Shanghai');
+    expect(companyDate(new Date('2026-11-25T16:30:00Z'))).toBe('2026-11-26');
+    expect(companyDate(new Date('2026-11-30T16:30:00Z'))).toBe('2026-12-01');
+    setCompanyZone('America/New_York');
+    expect(companyDate(new Date('2026-11-25T03:00:00Z'))).toBe('2026-11-24');
+  });
+  it('gives today and the month in the same zone', () => {
+    setCompanyZone('Asia/Shanghai');
+    const today = companyDate();
+    expect(companyToday().format('YYYY-MM-DD')).toBe(today);
+    expect(companyMonth()).toBe(today.slice(0, 7));
   });
 });

@@ -1,3 +1,24 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
+// Business days are days in the company's time zone: head office may sit in another zone than the chain,
+// and a browser's own midnight is not the shops'. Known once the signed-in user is (`meQuery`).
+let companyZone: string | undefined;
+
+export function setCompanyZone(zone: string | undefined) {
+  companyZone = zone;
+}
+
+/** The company's calendar day at `at` (now by default), `YYYY-MM-DD`. */
+export function companyDate(at = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: companyZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** The company's today, for date pickers and default ranges. */
+export const companyToday = (): Dayjs => dayjs(companyDate());
+
+/** The company's month, `YYYY-MM`. */
+export const companyMonth = () => companyDate().slice(0, 7);
+
 /**
  * A moment as the shop's clock showed it (the company's time zone, not this browser's): HH:mm, with the
  * date when it is another calendar day than the shop's day `day`.

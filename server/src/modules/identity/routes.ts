@@ -119,7 +119,10 @@ export async function identityModule(app: FastifyInstance) {
     '/api-user/me',
     { summary: 'The signed-in user: roles, permission keys, login shops and manager shops', perm: null },
     async ({ tx, auth }) => {
-      const [tenantRow] = await tx.select({ code: tenants.code, name: tenants.name }).from(tenants).where(eq(tenants.id, auth.tenantId));
+      const [tenantRow] = await tx
+        .select({ code: tenants.code, name: tenants.name, timeZone: tenants.timeZone })
+        .from(tenants)
+        .where(eq(tenants.id, auth.tenantId));
       const roleRows = await tx
         .select({ id: roles.id, code: roles.code, name: roles.name })
         .from(userRoles)
@@ -141,6 +144,7 @@ export async function identityModule(app: FastifyInstance) {
           tenantId: auth.tenantId,
           tenantCode: tenantRow?.code,
           tenantName: tenantRow?.name,
+          timeZone: tenantRow?.timeZone,
           appId: auth.appId,
         },
         roles: roleRows,

@@ -192,7 +192,8 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
     const r = pageOf(key);
     if (!r) return <NotFoundResult />;
     if (!r.def.public) {
-      if (menus.isLoading) return <PageLoading />;
+      // the user first too: pages open on the company's today, known with them
+      if (menus.isLoading || me.isLoading) return <PageLoading />;
       if (menus.isError) {
         return (
           <Result

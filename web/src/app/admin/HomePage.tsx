@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { RegionNode } from '../../modules/org/types';
 import { type MenuNode, useMe, useMenus } from '../../platform/auth';
 import type { ChartOption } from '../../platform/Chart';
+import { companyToday } from '../../platform/clock';
 import { EmptyState } from '../../platform/Empty';
 import { FigureCard } from '../../platform/FigureCard';
 import { http } from '../../platform/http';
@@ -112,7 +113,7 @@ export default function HomePage() {
       </Typography.Title>
       <Typography.Text type="secondary">
         {me.data?.user.tenantName ? `${me.data.user.tenantName} · ` : ''}
-        {t('admin.today', { date: dayjs().format(en ? 'dddd, MMMM D, YYYY' : 'YYYY年M月D日 dddd') })}
+        {t('admin.today', { date: companyToday().format(en ? 'dddd, MMMM D, YYYY' : 'YYYY年M月D日 dddd') })}
       </Typography.Text>
     </Card>
   );

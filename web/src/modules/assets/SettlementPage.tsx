@@ -1,9 +1,10 @@
 import { cardSettlementAnswer } from '@headoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, DatePicker, Form, Space, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { companyToday } from '../../platform/clock';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
@@ -18,7 +19,10 @@ const money = (v: number) => formatMoney(v);
  */
 export default function SettlementPage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(2, 'month').startOf('month'), dayjs().startOf('month')]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([
+    companyToday().subtract(2, 'month').startOf('month'),
+    companyToday().startOf('month'),
+  ]);
   const [shopId, setShopId] = useState<number | null>(null);
   const params = { from: range[0].format('YYYY-MM'), to: range[1].format('YYYY-MM'), shopId: shopId ?? undefined };
   const q = useQuery({

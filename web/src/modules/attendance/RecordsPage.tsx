@@ -36,12 +36,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
-import { shopClock } from '../../platform/clock';
+import { companyDate, companyMonth, shopClock } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { pickLabel } from '../../platform/i18n';
 import { ShopSelect } from '../../platform/shops';
 import { ATT } from './api';
-import { StatusTag, thisMonth, today, useShopChoice, useShopShifts } from './parts';
+import { StatusTag, useShopChoice, useShopShifts } from './parts';
 
 const dayRows = z.array(recordRow);
 type Kind = 'editStatus' | 'editBc' | 'editKq' | 'bkSignIn';
@@ -57,8 +57,8 @@ export default function RecordsPage() {
     queryFn: () => http.read(shopDay, ATT.shopToday, { shopid: shopId }),
   });
   // Until a day is picked: the shop's attendance day, not this browser's calendar day.
-  const date = chosenDate ?? shopDayQuery.data?.today ?? today();
-  const [month, setMonth] = useState(thisMonth());
+  const date = chosenDate ?? shopDayQuery.data?.today ?? companyDate();
+  const [month, setMonth] = useState(companyMonth());
   const [tab, setTab] = useState('day');
   return (
     <Card size="small">

@@ -6,10 +6,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
+import { companyDate, companyMonth } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { ShopSelect } from '../../platform/shops';
 import { ATT } from './api';
-import { thisMonth, today, useShopChoice, useShopShifts } from './parts';
+import { useShopChoice, useShopShifts } from './parts';
 
 type Grid = ReturnType<typeof monthGrid.parse>;
 
@@ -20,7 +21,7 @@ export default function SchedulesPage() {
   const can = usePermission();
   const editable = can('attendance.schedule.edit');
   const { shopId, setShopId } = useShopChoice();
-  const [month, setMonth] = useState(thisMonth());
+  const [month, setMonth] = useState(companyMonth());
   const [batchOpen, setBatchOpen] = useState(false);
   const [copyOpen, setCopyOpen] = useState(false);
   const key = ['attendance-grid', shopId, month];
@@ -42,7 +43,7 @@ export default function SchedulesPage() {
     { value: 0, label: t('attendance.rest') },
     ...usable.map((s) => ({ value: s.id, label: `${s.name} ${s.startTime}-${s.endTime}` })),
   ];
-  const now = grid.data?.today ?? today();
+  const now = grid.data?.today ?? companyDate();
 
   const columns = [
     {

@@ -4,16 +4,16 @@ import { Card, DatePicker, Input, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { companyMonth } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { ExportButton } from '../../platform/resource/ExportButton';
 import { ShopSelect } from '../../platform/shops';
 import { ATT } from './api';
-import { thisMonth } from './parts';
 
 /** /admin/attendance/statistics — the month's figures per employee and shop, with the export of the same filters. */
 export default function StatisticsPage() {
   const { t } = useTranslation();
-  const [month, setMonth] = useState(thisMonth());
+  const [month, setMonth] = useState(companyMonth());
   const [shopid, setShopid] = useState<number | null>(null);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ page: 1, pageSize: 20 });

@@ -1,7 +1,6 @@
 import { type CheckStatus, checkStatusLabels, type ShiftRow, shiftRecord } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../platform/http';
@@ -29,9 +28,6 @@ export function StatusTag({ status, makeup }: { status: number; makeup?: boolean
     </Tag>
   );
 }
-
-export const thisMonth = () => dayjs().format('YYYY-MM');
-export const today = () => dayjs().format('YYYY-MM-DD');
 
 /** The enabled shifts of a shop (for pickers). */
 export function useShopShifts(shopId: number | null): ShiftRow[] {

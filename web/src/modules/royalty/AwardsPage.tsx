@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
+import { companyMonth } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
 import { ShopSelect } from '../../platform/shops';
@@ -21,7 +22,7 @@ export default function AwardsPage() {
   const { t } = useTranslation();
   const may = usePermission();
   const canEdit = may('royalty.award.edit');
-  const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
+  const [month, setMonth] = useState(companyMonth());
   const [shopId, setShopId] = useState<number | null>(null);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);

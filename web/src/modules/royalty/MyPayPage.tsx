@@ -4,6 +4,7 @@ import { Alert, Card, DatePicker, Space, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { companyMonth } from '../../platform/clock';
 import { http, isApiError } from '../../platform/http';
 import { centsToYuan } from '../../platform/money';
 import { RY } from './api';
@@ -12,7 +13,7 @@ import { RowsTable } from './parts';
 /** /m/my-pay — the signed-in employee's month: performance and commission line by line, nobody else's. */
 export default function MyPayPage() {
   const { t } = useTranslation();
-  const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
+  const [month, setMonth] = useState(companyMonth());
   const q = useQuery({ queryKey: ['royalty-my', month], retry: false, queryFn: () => http.get<RoyaltyStatement>(RY.my, { month }) });
   return (
     <div style={{ padding: 12, maxWidth: 1360, margin: '0 auto' }}>
@@ -36,7 +37,7 @@ export default function MyPayPage() {
                 data-testid="my-royalty"
               />
             </Space>
-            {month === dayjs().format('YYYY-MM') && <Alert type="info" showIcon message={t('royalty.st.provisional')} />}
+            {month === companyMonth() && <Alert type="info" showIcon message={t('royalty.st.provisional')} />}
             <RowsTable rows={q.data.list} showEmployee={false} pagination={false} />
           </Space>
         )}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
+import { companyMonth } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { ShopSelect, useShops } from '../../platform/shops';
@@ -16,7 +17,7 @@ import { RowsTable, SumLine } from './parts';
 /** /admin/royalty/statement — the month's commission rows by shop, employee and bill, each opening its bill. */
 export default function StatementPage() {
   const { t } = useTranslation();
-  const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
+  const [month, setMonth] = useState(companyMonth());
   // A big chain's whole month is heavy: the page opens on the first shop; clearing it asks for every shop.
   const [chosenShop, setShopId] = useState<number | null | undefined>(undefined);
   const { shops } = useShops();
@@ -43,7 +44,7 @@ export default function StatementPage() {
     success: 'common.saved',
     invalidates: [['royalty-statement']],
   });
-  const current = month === dayjs().format('YYYY-MM');
+  const current = month === companyMonth();
   const locked = q.data?.locked;
   const one = q.data?.employees.length === 1 ? q.data.employees[0] : undefined;
   return (
@@ -80,7 +81,7 @@ export default function StatementPage() {
       extra={
         may('royalty.statement.lock') &&
         !locked &&
-        month < dayjs().format('YYYY-MM') && (
+        month < companyMonth() && (
           <Popconfirm title={t('royalty.lock.confirm', { month })} onConfirm={() => lock.run()}>
             <Button loading={lock.busy}>{t('royalty.lock.action')}</Button>
           </Popconfirm>

@@ -29,10 +29,11 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { type DragEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
+import { companyToday } from '../../platform/clock';
 import { EmptyState } from '../../platform/Empty';
 import { download, http, isApiError, request } from '../../platform/http';
 import type { InvalidateTarget } from '../../platform/resource/invalidate';
@@ -112,7 +113,7 @@ export function TransferModal({ rows, onClose, onDone }: { rows: Picked; onClose
         memo: v.memo?.trim() || null,
       }),
     success: (_r, v) =>
-      v.effectiveDate.isAfter(dayjs(), 'day')
+      v.effectiveDate.isAfter(companyToday(), 'day')
         ? t('staff.employee.transferScheduled', { date: v.effectiveDate.format('YYYY-MM-DD') })
         : t('staff.employee.transferred', { count: rows.length }),
     invalidates: EMPLOYEE_CHANGES,
@@ -144,7 +145,7 @@ export function TransferModal({ rows, onClose, onDone }: { rows: Picked; onClose
     >
       <Who rows={rows} />
       {error ? <Alert type="warning" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={{ effectiveDate: dayjs() }}>
+      <Form form={form} layout="vertical" initialValues={{ effectiveDate: companyToday() }}>
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="shopId" label={t('staff.employee.toShop')}>
@@ -173,7 +174,7 @@ export function TransferModal({ rows, onClose, onDone }: { rows: Picked; onClose
               rules={[{ required: true, message: t('common.pleaseSelect', { label: t('staff.employee.effectiveDate') }) }]}
               tooltip={t('staff.employee.effectiveHelp')}
             >
-              <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+              <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(companyToday(), 'day')} />
             </Form.Item>
           </Col>
           <Col span={24}>
@@ -220,7 +221,7 @@ export function StatusModal({ rows, status, onClose, onDone }: { rows: Picked; s
     >
       <Who rows={rows} />
       {status === 0 ? <Alert type="warning" showIcon title={t('staff.employee.leaveHint')} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={{ date: dayjs() }}>
+      <Form form={form} layout="vertical" initialValues={{ date: companyToday() }}>
         <Form.Item name="date" label={label} rules={[{ required: true, message: t('common.pleaseSelect', { label }) }]}>
           <DatePicker style={{ width: '100%' }} />
         </Form.Item>

@@ -2,8 +2,8 @@ import { ManOutlined, WomanOutlined } from '@ant-design/icons';
 import type { EmployeeRow, StreamRow } from '@headoffice/contract';
 import type { FormRule } from 'antd';
 import { Avatar, Space, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { companyToday } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { useTab } from '../../platform/pages';
@@ -215,7 +215,7 @@ export const employeeDef: ResourceDef<EmployeeRow, EmployeeVirtual> = {
       title: 'staff.employee.entryDate',
       type: 'date',
       table: { width: 100, sorter: true },
-      form: { required: true, initial: dayjs() },
+      form: { required: true, initial: companyToday },
     },
     { key: 'birthday', title: 'staff.employee.birthday', type: 'date', table: false, form: {} },
     {

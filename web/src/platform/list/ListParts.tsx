@@ -1,9 +1,10 @@
 import type { Label } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useLabel } from '../bills/labels';
+import { companyToday } from '../clock';
 import { ShopSelect } from '../shops';
 
 /**
@@ -35,7 +36,7 @@ const keyOf = (f: FilterField) => (f.kind === 'select' ? f.param : f.kind === 's
 export function useFilters(fields: FilterField[]): Filters {
   const [values, setValues] = useState<Values>(() =>
     Object.fromEntries(
-      fields.filter((f) => f.kind === 'days' && f.month).map((f) => [keyOf(f), [dayjs().startOf('month'), dayjs()] as Days]),
+      fields.filter((f) => f.kind === 'days' && f.month).map((f) => [keyOf(f), [companyToday().startOf('month'), companyToday()] as Days]),
     ),
   );
   const params: Filters['params'] = {};

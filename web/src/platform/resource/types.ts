@@ -62,6 +62,7 @@ export interface FormSpec<R> {
   rules?: FormRule[];
   /** 24 = full width in a two-column drawer */
   span?: 12 | 24;
+  /** The new record's value; a function is asked each time the form opens (today's date, say). */
   initial?: unknown;
   disabledOnEdit?: boolean;
   /** i18n key */

@@ -36,7 +36,8 @@ export function toFormValues<R extends BaseRow, X extends string>(def: ResourceD
     const type = typeOf(f);
     const spec = f.form || {};
     if (!row) {
-      const v = spec.initial !== undefined ? spec.initial : defaultFor(type);
+      const initial = typeof spec.initial === 'function' ? spec.initial() : spec.initial;
+      const v = initial !== undefined ? initial : defaultFor(type);
       if (v !== undefined) out[f.key] = type === 'status' || type === 'switch' ? v === true || v === 1 : v;
       continue;
     }

@@ -10,11 +10,12 @@ import {
 } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { usePermission } from '../../../platform/auth';
+import { companyToday } from '../../../platform/clock';
 import { http } from '../../../platform/http';
 import { formatMoney, yuanToCents } from '../../../platform/money';
 import { notify } from '../../../platform/notify';
@@ -67,7 +68,7 @@ function AdjustDialog({ shop, onClose }: { shop: { id: number; name: string } | 
       className="ho-fund-adjust"
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('finance.funds.adjustHelp')} />
-      <Form<AdjustValues> form={form} layout="vertical" initialValues={{ date: dayjs() }} onFinish={submit}>
+      <Form<AdjustValues> form={form} layout="vertical" initialValues={{ date: companyToday() }} onFinish={submit}>
         <Form.Item name="date" label={t('finance.funds.entryDate')} rules={[{ required: true, message: t('finance.funds.pickDay') }]}>
           <DatePicker style={{ width: '100%' }} allowClear={false} />
         </Form.Item>

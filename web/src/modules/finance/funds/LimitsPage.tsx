@@ -1,10 +1,11 @@
 import { EXPENSE_API, shopLimitRow } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Space, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { companyToday } from '../../../platform/clock';
 import { http } from '../../../platform/http';
 import { formatMoney } from '../../../platform/money';
 import { ShopSelect } from '../../../platform/shops';
@@ -14,7 +15,7 @@ type Row = z.infer<typeof shopLimitRow>;
 /** /admin/finance/limits — every shop's spending limit per item for a month (getAllShopIolimitMoney). */
 export default function LimitsPage() {
   const { t } = useTranslation();
-  const [month, setMonth] = useState<Dayjs>(dayjs());
+  const [month, setMonth] = useState<Dayjs>(companyToday());
   const [shopId, setShopId] = useState<number | null>(null);
   const ym = month.format('YYYY-MM');
   const q = useQuery({
