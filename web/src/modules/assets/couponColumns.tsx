@@ -18,31 +18,35 @@ export function MemberCouponStateTag({ state }: { state: MemberCouponState }) {
 
 /**
  * The columns every list of member coupons starts with: kind, code, definition, face value, validity.
- * The member page and a till bill's activity gifts add their own after these.
+ * The member page and a till bill's activity gifts add their own after these. `compact` (a bill's
+ * gifts, in the bill's drawer beside its other tables): narrower, the definition by its name alone.
  */
-export function memberCouponColumns(t: TFunction): TableColumnsType<MemberCouponRow> {
+export function memberCouponColumns(t: TFunction, { compact = false } = {}): TableColumnsType<MemberCouponRow> {
   return [
     {
       title: t('assets.coupon.kind'),
       dataIndex: 'kind',
-      width: 80,
+      width: compact ? 60 : 80,
       render: (v: MemberCouponKind) => pickLabel(memberCouponKindLabels[v]),
     },
-    { title: t('assets.coupon.code'), dataIndex: 'code', width: 170 },
+    { title: t('assets.coupon.code'), dataIndex: 'code', width: compact ? 160 : 170 },
     {
       title: t('assets.coupon.definition'),
       dataIndex: 'definitionName',
-      width: 160,
-      render: (v: string, r) => (
-        <span>
-          {v} <Typography.Text type="secondary">{r.definitionCode}</Typography.Text>
-        </span>
-      ),
+      width: compact ? 120 : 160,
+      render: (v: string, r) =>
+        compact ? (
+          v
+        ) : (
+          <span>
+            {v} <Typography.Text type="secondary">{r.definitionCode}</Typography.Text>
+          </span>
+        ),
     },
     {
       title: t('assets.coupon.faceValue'),
       dataIndex: 'faceValue',
-      width: 110,
+      width: compact ? 80 : 110,
       align: 'right',
       // A red envelope spent over several bills shows what it has left.
       render: (v: number, r) =>
@@ -56,6 +60,11 @@ export function memberCouponColumns(t: TFunction): TableColumnsType<MemberCoupon
           formatMoney(v)
         ),
     },
-    { title: t('assets.coupon.valid'), key: 'valid', width: 190, render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
+    {
+      title: t('assets.coupon.valid'),
+      key: 'valid',
+      width: compact ? 180 : 190,
+      render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}`,
+    },
   ];
 }

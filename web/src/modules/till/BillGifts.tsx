@@ -18,9 +18,9 @@ export function BillGifts({ bill }: { bill: ServiceBillDetail }) {
       style={{ marginTop: 12 }}
       title={() => t('till.billGifts.title')}
       dataSource={bill.gifts}
-      scroll={{ x: 960 }}
+      scroll={{ x: 850 }}
       columns={[
-        ...memberCouponColumns(t),
+        ...memberCouponColumns(t, { compact: true }),
         { title: t('till.billGifts.activity'), dataIndex: 'activityName', width: 110, render: (v: string | null) => v ?? '' },
         {
           // The state, with the bill that used it or the reason it was withdrawn.
