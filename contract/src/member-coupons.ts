@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StateColor } from './bills.js';
 import { id, type Label } from './platform.js';
 
 // Coupons (优惠券) and red envelopes (红包) held by members: one issued item of a definition, with its
@@ -26,6 +27,13 @@ export const memberCouponStateLabels: Record<MemberCouponState, Label> = {
   used: ['已使用', 'Used'],
   expired: ['已过期', 'Expired'],
   withdrawn: ['已收回', 'Withdrawn'],
+};
+/** The tag colour of each state, wherever a member's coupon is listed. */
+export const memberCouponStateColors: Record<MemberCouponState, StateColor> = {
+  unused: 'green',
+  used: 'blue',
+  expired: 'default',
+  withdrawn: 'orange',
 };
 
 /** How an item came to the member: by hand 手工发放 | activity 活动赠送. */

@@ -244,5 +244,17 @@ test('head office sells a package and records a deposited product on the member 
   assert.match((await held.textContent()) ?? '', /¥20\.00.*未使用.*手工发放/);
   await held.scrollIntoViewIfNeeded();
   await shot(page, 'money-12-member-coupons');
+
+  // ---- withdrawn by hand with a reason, which the row then shows
+  await held.getByRole('button', { name: /收\s*回/ }).click();
+  const withdraw = modal(page);
+  await quiet(page);
+  await withdraw.getByLabel('收回原因').fill('发错会员');
+  await shot(page, 'money-13-withdraw-coupon');
+  await withdraw.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await withdraw.waitFor({ state: 'hidden' });
+  await quiet(page);
+  await held.getByText('已收回').waitFor();
+  assert.match((await held.textContent()) ?? '', /已收回.*发错会员/);
   await context.close();
 });

@@ -6,15 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { LocationSelect } from '../../platform/bills/pickers';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
+import { FormDialog } from '../../platform/list/FormDialog';
 import { formatMoney, yuanToCents } from '../../platform/money';
 import { notify } from '../../platform/notify';
+import { invalidate } from '../../platform/resource/invalidate';
 import { ASSETS } from './api';
 import { CardRecords } from './CardRecords';
 import { MemberCoupons } from './MemberCoupons';
 import { MemberPackages } from './packages/MemberPackages';
 
 const money = (v: number) => formatMoney(v);
-const toCents = (v: unknown) => yuanToCents(v as number) ?? 0;
+const toCents = (v: number | undefined) => yuanToCents(v) ?? 0;
 const assetsKey = (memberId: number) => ['member-assets', memberId];
 
 type Dialog = { kind: 'open' } | { kind: 'recharge' | 'adjust' | 'transfer' | 'refund' | 'records'; card: MemberCardRow } | null;
@@ -133,73 +135,39 @@ export default function MemberAssets({ memberId }: { memberId: number }) {
   );
 }
 
-/** A modal with one form whose submit runs `submit`; errors are shown by the HTTP client. */
-export function FormModal(props: {
-  title: string;
-  onClose: () => void;
-  submit: (values: Record<string, unknown>) => Promise<void>;
-  children: React.ReactNode;
-  okText?: string;
-  className?: string;
-}) {
-  const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Modal
-      open
-      title={props.title}
-      onCancel={props.onClose}
-      okText={props.okText}
-      confirmLoading={busy}
-      className={props.className}
-      onOk={async () => {
-        const values = await form.validateFields();
-        setBusy(true);
-        try {
-          await props.submit(values);
-          props.onClose();
-        } catch {
-          // shown by the HTTP client
-        } finally {
-          setBusy(false);
-        }
-      }}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical">
-        {props.children}
-      </Form>
-    </Modal>
-  );
-}
+/** What a write to a member's card changes: the member's cards and any card ledger shown. */
+const refetched = (memberId: number) => [assetsKey(memberId), ['card-records']];
 
-function useRefresh(memberId: number) {
-  const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: assetsKey(memberId) }), qc.invalidateQueries({ queryKey: ['card-records'] })]);
+interface OpenCardForm {
+  cardTypeId: number;
+  shopId: number;
+  amount: number;
+  cardNo?: string;
 }
 
 function OpenCardModal({ memberId, onClose }: { memberId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh(memberId);
   const types = useQuery({
     queryKey: ['card-types'],
     queryFn: () => http.get<{ id: number; code: string; name: string; kind: number; status: number }[]>(ASSETS.cardTypes),
   });
   const required = [{ required: true, message: t('assets.required') }];
   return (
-    <FormModal
+    <FormDialog<OpenCardForm, CardBillAnswer>
+      open
       title={t('assets.openCard')}
-      onClose={onClose}
       className="ho-open-card"
-      submit={async (v) => {
-        const bill = await http.post<CardBillAnswer>(
+      initialValues={{}}
+      send={(v) =>
+        http.post<CardBillAnswer>(
           ASSETS.open,
           { memberId, cardTypeId: v.cardTypeId, shopId: v.shopId, amount: toCents(v.amount), cardNo: v.cardNo || undefined },
           { once: true },
-        );
-        notify.message.success(t('assets.opened', { cardNo: bill.cardNo, gift: money(bill.giftChange) }));
-        await refresh();
-      }}
+        )
+      }
+      success={(bill) => t('assets.opened', { cardNo: bill.cardNo, gift: money(bill.giftChange) })}
+      invalidates={refetched(memberId)}
+      onClose={onClose}
     >
       <Form.Item name="cardTypeId" label={t('assets.cardType')} rules={required}>
         <Select
@@ -219,81 +187,93 @@ function OpenCardModal({ memberId, onClose }: { memberId: number; onClose: () =>
       <Form.Item name="cardNo" label={t('assets.cardNo')}>
         <Input maxLength={32} />
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
+}
+
+interface RechargeForm {
+  shopId: number;
+  amount: number;
 }
 
 function RechargeModal({ memberId, card, onClose }: { memberId: number; card: MemberCardRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh(memberId);
   const required = [{ required: true, message: t('assets.required') }];
   return (
-    <FormModal
+    <FormDialog<RechargeForm, CardBillAnswer>
+      open
       title={`${t('assets.recharge')} ${card.cardNo}`}
+      initialValues={{ shopId: card.shopId }}
+      send={(v) =>
+        http.post<CardBillAnswer>(ASSETS.recharge, { cardId: card.id, shopId: v.shopId, amount: toCents(v.amount) }, { once: true })
+      }
+      success={(bill) => t('assets.recharged', { gift: money(bill.giftChange) })}
+      invalidates={refetched(memberId)}
       onClose={onClose}
-      submit={async (v) => {
-        const bill = await http.post<CardBillAnswer>(
-          ASSETS.recharge,
-          { cardId: card.id, shopId: v.shopId, amount: toCents(v.amount) },
-          { once: true },
-        );
-        notify.message.success(t('assets.recharged', { gift: money(bill.giftChange) }));
-        await refresh();
-      }}
     >
-      <Form.Item name="shopId" label={t('assets.shop')} rules={required} initialValue={card.shopId}>
+      <Form.Item name="shopId" label={t('assets.shop')} rules={required}>
         <LocationSelect withWarehouse={false} />
       </Form.Item>
       <Form.Item name="amount" label={t('assets.amount')} rules={required}>
         <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
+}
+
+interface AdjustForm {
+  shopId: number;
+  principal: number;
+  gift: number;
+  reason: string;
 }
 
 function AdjustModal({ memberId, card, onClose }: { memberId: number; card: MemberCardRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh(memberId);
   const required = [{ required: true, message: t('assets.required') }];
   const [shopId, setShopId] = useState<number | undefined>(card.buckets[0]?.shopId ?? card.shopId);
   const bucket = card.buckets.find((b) => b.shopId === shopId);
+  // The amounts start from the first shop's; choosing another shop shows its amounts above them.
+  const [initial] = useState(() => ({ shopId, principal: (bucket?.principal ?? 0) / 100, gift: (bucket?.gift ?? 0) / 100 }));
   return (
-    <FormModal
+    <FormDialog<AdjustForm>
+      open
       title={`${t('assets.adjust')} ${card.cardNo}`}
-      onClose={onClose}
       className="ho-adjust"
-      submit={async (v) => {
-        await http.post(
+      initialValues={initial}
+      send={(v) =>
+        http.post(
           ASSETS.adjust,
           { cardId: card.id, buckets: [{ shopId: v.shopId, principal: toCents(v.principal), gift: toCents(v.gift) }], reason: v.reason },
           { once: true },
-        );
-        notify.message.success(t('assets.adjusted'));
-        await refresh();
-      }}
+        )
+      }
+      success="assets.adjusted"
+      invalidates={refetched(memberId)}
+      onClose={onClose}
     >
-      <Form.Item name="shopId" label={t('assets.shop')} rules={required} initialValue={shopId}>
+      <Form.Item name="shopId" label={t('assets.shop')} rules={required}>
         <LocationSelect withWarehouse={false} onChange={(v) => setShopId(v)} />
       </Form.Item>
       <Typography.Paragraph type="secondary">
         {t('assets.principal')} {money(bucket?.principal ?? 0)} · {t('assets.gift')} {money(bucket?.gift ?? 0)}
       </Typography.Paragraph>
-      <Form.Item name="principal" label={t('assets.newPrincipal')} rules={required} initialValue={(bucket?.principal ?? 0) / 100}>
+      <Form.Item name="principal" label={t('assets.newPrincipal')} rules={required}>
         <InputNumber min={0} precision={2} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="gift" label={t('assets.newGift')} rules={required} initialValue={(bucket?.gift ?? 0) / 100}>
+      <Form.Item name="gift" label={t('assets.newGift')} rules={required}>
         <InputNumber min={0} precision={2} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="reason" label={t('assets.reason')} rules={[{ required: true, whitespace: true, message: t('assets.required') }]}>
         <Input maxLength={200} />
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
 }
 
 function TransferModal({ member, card, onClose }: { member: MemberAssetsData; card: MemberCardRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh(member.memberId);
+  const qc = useQueryClient();
   const [mobile, setMobile] = useState('');
   const [target, setTarget] = useState<{ memid: number; memname: string; mobile: string } | null>(null);
   const [code, setCode] = useState('');
@@ -322,7 +302,7 @@ function TransferModal({ member, card, onClose }: { member: MemberAssetsData; ca
           await http.post(ASSETS.checkCode, { mobile: target.mobile, code });
           await http.post(ASSETS.changeCard, { cardno: card.cardNo, omemid: member.memberId, memid: target.memid }, { once: true });
           notify.message.success(t('assets.transferred'));
-          await refresh();
+          await invalidate(qc, refetched(member.memberId));
           onClose();
         } catch {
           // shown by the HTTP client
@@ -357,19 +337,28 @@ function TransferModal({ member, card, onClose }: { member: MemberAssetsData; ca
   );
 }
 
+interface RefundForm {
+  shopId: number;
+  tkje: number;
+  tzje: number;
+  freeCard?: number;
+  autokcard: boolean;
+  memo?: string;
+}
+
 function RefundModal({ memberId, card, onClose }: { memberId: number; card: MemberCardRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh(memberId);
   const required = [{ required: true, message: t('assets.required') }];
   const [shopId, setShopId] = useState<number | undefined>(card.buckets[0]?.shopId);
   const bucket = card.buckets.find((b) => b.shopId === shopId);
   return (
-    <FormModal
+    <FormDialog<RefundForm, { billNo: string; cardJe: number }>
+      open
       title={`${t('assets.refund')} ${card.cardNo}`}
-      onClose={onClose}
       className="ho-refund"
-      submit={async (v) => {
-        const saved = await http.post<{ billNo: string; cardJe: number }>(
+      initialValues={{ shopId: card.buckets[0]?.shopId, tkje: 0, tzje: 0, freeCard: 0, autokcard: false }}
+      send={(v) =>
+        http.post<{ billNo: string; cardJe: number }>(
           ASSETS.saveRefund,
           {
             memid: memberId,
@@ -379,32 +368,33 @@ function RefundModal({ memberId, card, onClose }: { memberId: number; card: Memb
             memo: v.memo || undefined,
           },
           { once: true },
-        );
-        notify.message.success(t('assets.refunded', { billNo: saved.billNo, amount: money(saved.cardJe) }));
-        await refresh();
-      }}
+        )
+      }
+      success={(saved) => t('assets.refunded', { billNo: saved.billNo, amount: money(saved.cardJe) })}
+      invalidates={refetched(memberId)}
+      onClose={onClose}
     >
-      <Form.Item name="shopId" label={t('assets.shop')} rules={required} initialValue={shopId}>
+      <Form.Item name="shopId" label={t('assets.shop')} rules={required}>
         <Select options={card.buckets.map((b) => ({ value: b.shopId, label: b.shopName }))} onChange={(v) => setShopId(v)} />
       </Form.Item>
       <Typography.Paragraph type="secondary">
         {t('assets.principal')} {money(bucket?.principal ?? 0)} · {t('assets.gift')} {money(bucket?.gift ?? 0)}
       </Typography.Paragraph>
-      <Form.Item name="tkje" label={t('assets.refundPrincipal')} rules={required} initialValue={0}>
+      <Form.Item name="tkje" label={t('assets.refundPrincipal')} rules={required}>
         <InputNumber min={0} max={(bucket?.principal ?? 0) / 100} precision={2} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="tzje" label={t('assets.refundGift')} rules={required} initialValue={0}>
+      <Form.Item name="tzje" label={t('assets.refundGift')} rules={required}>
         <InputNumber min={0} max={(bucket?.gift ?? 0) / 100} precision={2} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="freeCard" label={t('assets.fee')} initialValue={0}>
+      <Form.Item name="freeCard" label={t('assets.fee')}>
         <InputNumber min={0} precision={2} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="autokcard" valuePropName="checked" initialValue={false}>
+      <Form.Item name="autokcard" valuePropName="checked">
         <Checkbox>{t('assets.closeAtZero')}</Checkbox>
       </Form.Item>
       <Form.Item name="memo" label={t('assets.memo')}>
         <Input maxLength={200} />
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
 }

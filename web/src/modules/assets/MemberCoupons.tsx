@@ -1,13 +1,13 @@
 import {
   type MemberCouponKind,
   type MemberCouponRow,
+  type MemberCouponState,
   memberCouponKindLabels,
   memberCouponPaths,
   memberCouponRow,
   memberCouponSourceLabels,
-  memberCouponStateLabels,
 } from '@headoffice/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Radio, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +17,10 @@ import { LocationSelect } from '../../platform/bills/pickers';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { pickLabel } from '../../platform/i18n';
-import { formatMoney } from '../../platform/money';
-import { notify } from '../../platform/notify';
-import { FormModal } from './MemberAssets';
+import { FormDialog } from '../../platform/list/FormDialog';
+import { MemberCouponStateTag, memberCouponColumns } from './couponColumns';
 
 const couponsKey = (memberId: number) => ['member-coupons', memberId];
-const stateColors = { unused: 'green', used: 'blue', expired: 'default', withdrawn: 'orange' } as const;
 const definitionPaths: Record<MemberCouponKind, string> = {
   coupon: '/api-chain/couponinfo/list/all',
   redEnvelope: '/api-chain/redenvelopeinfo/list/all',
@@ -63,46 +61,12 @@ export function MemberCoupons({ memberId }: { memberId: number }) {
         locale={{ emptyText: <EmptyState compact description={t('assets.coupon.none')} /> }}
         scroll={{ x: 1320 }}
         columns={[
-          {
-            title: t('assets.coupon.kind'),
-            dataIndex: 'kind',
-            width: 80,
-            render: (v: MemberCouponKind) => pickLabel(memberCouponKindLabels[v]),
-          },
-          { title: t('assets.coupon.code'), dataIndex: 'code', width: 170 },
-          {
-            title: t('assets.coupon.definition'),
-            dataIndex: 'definitionName',
-            width: 160,
-            render: (v: string, r) => (
-              <span>
-                {v} <Typography.Text type="secondary">{r.definitionCode}</Typography.Text>
-              </span>
-            ),
-          },
-          {
-            title: t('assets.coupon.faceValue'),
-            dataIndex: 'faceValue',
-            width: 110,
-            align: 'right',
-            // A red envelope spent over several bills shows what it has left.
-            render: (v: number, r) =>
-              r.state === 'unused' && r.remaining !== v ? (
-                <span>
-                  {formatMoney(v)}
-                  <br />
-                  <Typography.Text type="secondary">{t('assets.coupon.left', { amount: formatMoney(r.remaining) })}</Typography.Text>
-                </span>
-              ) : (
-                formatMoney(v)
-              ),
-          },
-          { title: t('assets.coupon.valid'), key: 'valid', width: 190, render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
+          ...memberCouponColumns(t),
           {
             title: t('assets.coupon.state'),
             dataIndex: 'state',
             width: 90,
-            render: (v: MemberCouponRow['state']) => <Tag color={stateColors[v]}>{pickLabel(memberCouponStateLabels[v])}</Tag>,
+            render: (v: MemberCouponState) => <MemberCouponStateTag state={v} />,
           },
           {
             // How it was issued; an activity's gift names the activity and the bill that gave it.
@@ -159,22 +123,25 @@ export function MemberCoupons({ memberId }: { memberId: number }) {
   );
 }
 
-function useRefresh(memberId: number) {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: couponsKey(memberId) });
+interface IssueForm {
+  kind: MemberCouponKind;
+  definitionId: number;
+  shopId: number;
+  count?: number;
+  memo?: string;
 }
 
 function IssueModal({ memberId, onClose }: { memberId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh(memberId);
   const required = [{ required: true, message: t('assets.pkg.required') }];
   return (
-    <FormModal
+    <FormDialog<IssueForm, MemberCouponRow[]>
+      open
       title={t('assets.coupon.issueTitle')}
-      onClose={onClose}
       className="ho-issue-coupon-modal"
-      submit={async (v) => {
-        const issued = await http.post<MemberCouponRow[]>(
+      initialValues={{ kind: 'coupon', count: 1 }}
+      send={(v) =>
+        http.post<MemberCouponRow[]>(
           memberCouponPaths.issue,
           {
             memberId,
@@ -182,25 +149,26 @@ function IssueModal({ memberId, onClose }: { memberId: number; onClose: () => vo
             definitionId: v.definitionId,
             shopId: v.shopId,
             count: v.count ?? 1,
-            memo: (v.memo as string | undefined)?.trim() || undefined,
+            memo: v.memo?.trim() || undefined,
           },
           { once: true },
-        );
-        notify.message.success(t('assets.coupon.issued', { count: issued.length }));
-        await refresh();
-      }}
+        )
+      }
+      success={(issued) => t('assets.coupon.issued', { count: issued.length })}
+      invalidates={[couponsKey(memberId)]}
+      onClose={onClose}
     >
       <DefinitionPick />
       <Form.Item name="shopId" label={t('assets.coupon.shop')} rules={required}>
         <LocationSelect withWarehouse={false} />
       </Form.Item>
-      <Form.Item name="count" label={t('assets.coupon.count')} initialValue={1}>
+      <Form.Item name="count" label={t('assets.coupon.count')}>
         <InputNumber min={1} max={20} precision={0} />
       </Form.Item>
       <Form.Item name="memo" label={t('assets.pkg.memo')}>
         <Input maxLength={200} />
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
 }
 
@@ -215,7 +183,7 @@ function DefinitionPick() {
   });
   return (
     <>
-      <Form.Item name="kind" label={t('assets.coupon.kind')} initialValue="coupon">
+      <Form.Item name="kind" label={t('assets.coupon.kind')}>
         <Radio.Group
           onChange={() => form.setFieldValue('definitionId', undefined)}
           options={(['coupon', 'redEnvelope'] as const).map((k) => ({ value: k, label: pickLabel(memberCouponKindLabels[k]) }))}
@@ -236,16 +204,15 @@ function DefinitionPick() {
 
 function WithdrawModal({ memberId, item, onClose }: { memberId: number; item: MemberCouponRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh(memberId);
   return (
-    <FormModal
+    <FormDialog<{ reason: string }>
+      open
       title={t('assets.coupon.withdrawTitle', { code: item.code })}
+      initialValues={{}}
+      send={(v) => http.post(memberCouponPaths.withdraw, { id: item.id, reason: v.reason.trim() }, { once: true })}
+      success="assets.coupon.withdrawn"
+      invalidates={[couponsKey(memberId)]}
       onClose={onClose}
-      submit={async (v) => {
-        await http.post(memberCouponPaths.withdraw, { id: item.id, reason: (v.reason as string).trim() }, { once: true });
-        notify.message.success(t('assets.coupon.withdrawn'));
-        await refresh();
-      }}
     >
       <Form.Item
         name="reason"
@@ -254,6 +221,6 @@ function WithdrawModal({ memberId, item, onClose }: { memberId: number; item: Me
       >
         <Input maxLength={200} />
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
 }

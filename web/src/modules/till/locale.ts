@@ -55,13 +55,7 @@ export const tillZh = {
   },
   billGifts: {
     title: '本单活动赠送',
-    kind: '类型',
-    code: '券号',
-    definition: '券/红包',
-    faceValue: '面值',
-    valid: '有效期',
     activity: '营销活动',
-    state: '状态',
   },
   prepaid: {
     keyword: '订单号/客户/手机',
@@ -244,13 +238,7 @@ export const tillEn: typeof tillZh = {
   },
   billGifts: {
     title: 'Activity gifts of this bill',
-    kind: 'Kind',
-    code: 'Code',
-    definition: 'Coupon / envelope',
-    faceValue: 'Face value',
-    valid: 'Valid',
     activity: 'Activity',
-    state: 'State',
   },
   prepaid: {
     keyword: 'Order no., customer, mobile',

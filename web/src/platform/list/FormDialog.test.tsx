@@ -90,4 +90,34 @@ describe('FormDialog', () => {
     await screen.findByText('closed');
     expect(send).not.toHaveBeenCalled();
   });
+
+  it('carries its class and says what the answer tells', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const send = vi.fn(async (v: Values) => ({ billNo: `B-${v.name}` }));
+    const onClose = vi.fn();
+    render(
+      <QueryClientProvider client={qc}>
+        <FormDialog<Values, { billNo: string }>
+          open
+          title="开卡"
+          className="ho-open-card"
+          initialValues={{ name: '丙' }}
+          send={send}
+          success={(answer) => `已开单 ${answer.billNo}`}
+          invalidates={[]}
+          onClose={onClose}
+        >
+          <Form.Item name="name" label="名称">
+            <Input />
+          </Form.Item>
+        </FormDialog>
+      </QueryClientProvider>,
+    );
+    await screen.findByLabelText('名称');
+    expect(document.querySelector('.ant-modal.ho-open-card')).not.toBeNull();
+    ok();
+    await waitFor(() => expect(message.success).toHaveBeenCalledWith('已开单 B-丙'));
+    expect(send).toHaveBeenCalledWith({ name: '丙' });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
 });

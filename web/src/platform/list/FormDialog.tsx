@@ -8,12 +8,13 @@ import type { InvalidateTarget } from '../resource/invalidate';
  * items as `children` with `initialValues`; OK validates the form, `send` gets its values, and on
  * success the message, the refetch of `invalidates` and `onClose` follow. The form is dropped when
  * the dialog closes, so the next opening starts from its initial values again. A page that watches
- * its fields passes its own `form`.
+ * its fields passes its own `form`. `success` may read the answer (the bill number a save made).
  */
 export function FormDialog<V extends object, T = unknown>({
   open,
   title,
   width,
+  className,
   bodyStyle,
   form,
   initialValues,
@@ -26,13 +27,15 @@ export function FormDialog<V extends object, T = unknown>({
   open: boolean;
   title: string;
   width?: number;
+  /** The dialog's class (tests and pages find it by this). */
+  className?: string;
   /** Style of the dialog's body (a long form scrolls inside it). */
   bodyStyle?: CSSProperties;
   form?: FormInstance<V>;
   initialValues: Partial<V>;
   send: (values: V) => Promise<T>;
-  /** i18n key of the success message. */
-  success?: string;
+  /** i18n key of the success message, or the text made from the answer. */
+  success?: string | ((result: T) => string | null);
   invalidates: readonly InvalidateTarget[];
   onClose: () => void;
   children: ReactNode;
@@ -48,6 +51,7 @@ export function FormDialog<V extends object, T = unknown>({
     <Modal
       open={open}
       width={width}
+      className={className}
       title={title}
       onCancel={onClose}
       onOk={() => save.run()}

@@ -6,7 +6,7 @@ import {
   packageLineRow,
   packageRecordsPage,
 } from '@headoffice/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -16,10 +16,9 @@ import { usePermission } from '../../../platform/auth';
 import { LocationSelect } from '../../../platform/bills/pickers';
 import { EmptyState } from '../../../platform/Empty';
 import { http } from '../../../platform/http';
+import { FormDialog } from '../../../platform/list/FormDialog';
 import { formatMoney, yuanToCents } from '../../../platform/money';
-import { notify } from '../../../platform/notify';
 import { formatDateTime } from '../../../platform/resource/cells';
-import { FormModal } from '../MemberAssets';
 
 const money = (v: number) => formatMoney(v);
 
@@ -227,46 +226,48 @@ export function MemberPackages({ memberId }: { memberId: number }) {
   );
 }
 
-function useRefresh(memberId: number) {
-  const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: packagesKey(memberId) }),
-      qc.invalidateQueries({ queryKey: depositsKey(memberId) }),
-      qc.invalidateQueries({ queryKey: ['member-assets', memberId] }),
-    ]);
-}
+/** What a sale or a deposit changes: the member's packages, deposits and asset totals. */
+const refetched = (memberId: number) => [packagesKey(memberId), depositsKey(memberId), ['member-assets', memberId]];
 
 /** Head office sells a catalogue package to the member (a package bill of kind sell, counts on the package ledger). */
+interface SellForm {
+  packageId: number;
+  shopId: number;
+  expiresOn?: Dayjs;
+  isGift?: boolean;
+  memo?: string;
+}
+
 function SellPackageModal({ memberId, onClose }: { memberId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh(memberId);
   const packages = useQuery({
     queryKey: ['service-packages', 'all'],
     queryFn: () => http.get<{ id: number; code: string; name: string }[]>('/api-chain/servicepackage/list/all'),
   });
   const required = [{ required: true, message: t('assets.pkg.required') }];
   return (
-    <FormModal
+    <FormDialog<SellForm, { billNo: string }>
+      open
       title={t('assets.pkg.sellTitle')}
-      onClose={onClose}
       className="ho-sell-package-modal"
-      submit={async (v) => {
-        const bill = await http.post<{ billNo: string }>(
+      initialValues={{}}
+      send={(v) =>
+        http.post<{ billNo: string }>(
           memberPackagePaths.sell,
           {
             memberId,
             shopId: v.shopId,
             packageId: v.packageId,
             isGift: !!v.isGift,
-            expiresOn: v.expiresOn ? (v.expiresOn as Dayjs).format('YYYY-MM-DD') : undefined,
-            memo: (v.memo as string | undefined)?.trim() || undefined,
+            expiresOn: v.expiresOn ? v.expiresOn.format('YYYY-MM-DD') : undefined,
+            memo: v.memo?.trim() || undefined,
           },
           { once: true },
-        );
-        notify.message.success(t('assets.pkg.sold', { billNo: bill.billNo }));
-        await refresh();
-      }}
+        )
+      }
+      success={(bill) => t('assets.pkg.sold', { billNo: bill.billNo })}
+      invalidates={refetched(memberId)}
+      onClose={onClose}
     >
       <Form.Item name="packageId" label={t('assets.pkg.catalogue')} rules={required}>
         <Select
@@ -287,42 +288,53 @@ function SellPackageModal({ memberId, onClose }: { memberId: number; onClose: ()
       <Form.Item name="memo" label={t('assets.pkg.memo')}>
         <Input maxLength={200} />
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
 }
 
 /** Head office records a product the member leaves at a shop (寄存): count, unit price, source. */
+interface DepositForm {
+  productId: number;
+  shopId: number;
+  total: number;
+  price: number;
+  source: 'purchase' | 'package' | 'gift';
+  billcode?: string;
+  memo?: string;
+}
+
 function DepositModal({ memberId, onClose }: { memberId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh(memberId);
   const products = useQuery({
     queryKey: ['products', 'all'],
     queryFn: () => http.get<{ id: number; pcode: string; name: string }[]>('/api-chain/product/list/all'),
   });
   const required = [{ required: true, message: t('assets.pkg.required') }];
   return (
-    <FormModal
+    <FormDialog<DepositForm>
+      open
       title={t('assets.pkg.depositTitle')}
-      onClose={onClose}
       className="ho-deposit-modal"
-      submit={async (v) => {
-        await http.post(
+      initialValues={{ price: 0, source: 'purchase' }}
+      send={(v) =>
+        http.post(
           memberPackagePaths.depositSave,
           {
             memberId,
             shopId: v.shopId,
             productId: v.productId,
             total: v.total,
-            price: yuanToCents(v.price as number) ?? 0,
+            price: yuanToCents(v.price) ?? 0,
             source: v.source,
-            billcode: (v.billcode as string | undefined)?.trim() || undefined,
-            memo: (v.memo as string | undefined)?.trim() || undefined,
+            billcode: v.billcode?.trim() || undefined,
+            memo: v.memo?.trim() || undefined,
           },
           { once: true },
-        );
-        notify.message.success(t('assets.pkg.deposited'));
-        await refresh();
-      }}
+        )
+      }
+      success="assets.pkg.deposited"
+      invalidates={refetched(memberId)}
+      onClose={onClose}
     >
       <Form.Item name="productId" label={t('assets.pkg.product')} rules={required}>
         <Select
@@ -337,10 +349,10 @@ function DepositModal({ memberId, onClose }: { memberId: number; onClose: () => 
       <Form.Item name="total" label={t('assets.pkg.depositTotal')} rules={required}>
         <InputNumber min={1} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="price" label={t('assets.pkg.unitPrice')} rules={required} initialValue={0}>
+      <Form.Item name="price" label={t('assets.pkg.unitPrice')} rules={required}>
         <InputNumber min={0} precision={2} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="source" label={t('assets.pkg.source')} rules={required} initialValue="purchase">
+      <Form.Item name="source" label={t('assets.pkg.source')} rules={required}>
         <Select options={(['purchase', 'package', 'gift'] as const).map((s) => ({ value: s, label: t(`assets.pkg.sources.${s}`) }))} />
       </Form.Item>
       <Form.Item name="billcode" label={t('assets.pkg.billcode')}>
@@ -349,6 +361,6 @@ function DepositModal({ memberId, onClose }: { memberId: number; onClose: () => 
       <Form.Item name="memo" label={t('assets.pkg.memo')}>
         <Input maxLength={200} />
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
 }
