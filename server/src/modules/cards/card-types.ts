@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
+import { lockFor } from '../../platform/locks.js';
 import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
 import { cardRules, cardSystems, cardTypeShops, cardTypes } from '../members/schema.js';
 
@@ -136,7 +137,7 @@ export async function saveCardType(tx: Db, auth: Auth, body: CardTypeBody, raw: 
     return findCardType(tx, id);
   }
   // One code at a time per tenant: two creations never take the same next code.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('card_types_code'), ${auth.tenantId}::int)`);
+  await lockFor(tx, 'cardTypeCode', auth.tenantId);
   const code = parsed.code ?? (await nextCardTypeCode(tx));
   await assertCodeFree(tx, code);
   const [created] = await tx

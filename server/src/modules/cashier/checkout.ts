@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
+import { lockFor } from '../../platform/locks.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { assertMemberVisible } from '../assets/assets.js';
@@ -107,7 +108,7 @@ export async function openBill(tx: Db, auth: Auth, body: z.output<typeof openBil
   if (!shop) throw notFound();
   const today = await expireOpenBills(tx, auth.tenantId);
   // One shop's tags are handed out one at a time: two cashiers never get the same free number.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('service_bill_tags'), ${body.shopId}::int)`);
+  await lockFor(tx, 'billTags', body.shopId);
   const config = await billConfigOf(tx, body.shopId);
   const held = new Set(await heldTags(tx, body.shopId));
   let handTag = body.handTag;

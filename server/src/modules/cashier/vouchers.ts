@@ -24,6 +24,7 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
+import { lockFor } from '../../platform/locks.js';
 import { containsPattern } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/schema.js';
@@ -193,7 +194,7 @@ export async function verifyVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
   const mapping = await platformShopOf(tx, body.channel, body.shopId);
   if (!mapping) throw conflict(body.channel === 'douyin' ? 'voucherShopNotMappedDouyin' : 'voucherShopNotMapped', { shop: shop.name });
   const code = body.code.toUpperCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`third_order:${auth.tenantId}:${body.channel}:${code}`}))`);
+  await lockFor(tx, 'voucherCode', `${auth.tenantId}:${body.channel}:${code}`);
   const [live] = await tx
     .select({ shopName: shops.name, verifiedAt: thirdOrders.verifiedAt })
     .from(thirdOrders)
