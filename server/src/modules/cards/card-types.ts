@@ -6,6 +6,7 @@ import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
+import { yuanAmount } from '../../platform/money.js';
 import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
 import { cardRules, cardSystems, cardTypeShops, cardTypes } from '../members/schema.js';
 
@@ -208,7 +209,7 @@ export async function saveRules(tx: Db, auth: Auth, body: z.output<typeof saveGi
   const all = [...kept, ...incoming];
   for (const rule of incoming)
     if (all.some((r) => r.key !== rule.key && r.threshold === rule.threshold && overlaps(r.kind, rule.kind)))
-      throw conflict('giftRuleDuplicate', { threshold: (rule.threshold / 100).toFixed(2) });
+      throw conflict('giftRuleDuplicate', { threshold: yuanAmount(rule.threshold) });
   for (const rule of body.rules) {
     const values = { kind: rule.kind, threshold: rule.threshold, giftType: rule.giftType, giftValue: rule.giftValue };
     if (rule.id)

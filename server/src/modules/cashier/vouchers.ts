@@ -25,6 +25,7 @@ import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../.
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
+import { yuanAmount } from '../../platform/money.js';
 import { containsPattern } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/schema.js';
@@ -71,7 +72,6 @@ export function useVoucherAdapter(next: VoucherAdapter) {
   return before;
 }
 
-const yuan = (cents: number) => (cents / 100).toFixed(2);
 const shDay = (column: SQL | typeof thirdOrders.verifiedAt) => sql`(${column} at time zone 'Asia/Shanghai')::date`;
 
 async function platformCall<T>(run: () => Promise<T>): Promise<T> {
@@ -305,7 +305,7 @@ export async function voucherForPayment(tx: Db, shopId: number, payments: Paymen
   if (payments.some((o, k) => k !== i && o.voucherId === p.voucherId)) throw fieldError(`payments.${i}.voucherId`, 'voucherTwice');
   if (voucher.status !== 1) throw conflict('voucherNotUnused', { code: voucher.code });
   if (voucher.amount !== p.amount)
-    throw fieldError(`payments.${i}.amount`, 'voucherAmount', { code: voucher.code, amount: yuan(voucher.amount) });
+    throw fieldError(`payments.${i}.amount`, 'voucherAmount', { code: voucher.code, amount: yuanAmount(voucher.amount) });
   return voucher;
 }
 
