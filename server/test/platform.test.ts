@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shops } from '../src/db/schema.js';
+import { lockFor } from '../src/platform/locks.js';
+import { yuan, yuanAmount } from '../src/platform/money.js';
 import { businessDate, nextNumber } from '../src/platform/numbering.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { build } from './helpers.js';
@@ -100,6 +102,49 @@ describe('platform', async () => {
     it('business dates follow the tenant time zone', () => {
       expect(businessDate('Asia/Shanghai', new Date('2026-11-21T17:00:00Z'))).toBe('2026-11-22');
       expect(businessDate('UTC', new Date('2026-11-21T17:00:00Z'))).toBe('2026-11-21');
+    });
+  });
+
+  describe('advisory locks', () => {
+    // The locks held by one transaction after `take`, as PostgreSQL names them.
+    const held = (take: (tx: Parameters<typeof lockFor>[0]) => Promise<unknown>) =>
+      t.database.db.transaction(async (tx) => {
+        await take(tx);
+        const rows = (await tx.execute(sql`
+          select classid::text, objid::text, objsubid from pg_locks
+          where locktype = 'advisory' and pid = pg_backend_pid() order by 1, 2, 3`)) as unknown as { rows: unknown[] };
+        return rows.rows;
+      });
+
+    it('lockFor takes the very lock the hand-written statements took: an id in the two-key form, a text in the one-key form', async () => {
+      const byId = await held((tx) => lockFor(tx, 'wheel', 5));
+      expect(byId).toHaveLength(1);
+      expect(byId).toEqual(await held((tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('wheel_queue'), ${5}::int)`)));
+      const byText = await held((tx) => lockFor(tx, 'voucherCode', '1:meituan:ABC'));
+      expect(byText).toHaveLength(1);
+      expect(byText).toEqual(await held((tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'third_order:1:meituan:ABC'}))`)));
+    });
+
+    it('a bigint id is folded into the lock key, as the activity gifts did', async () => {
+      const id = 2 ** 40 + 7;
+      const folded = await held((tx) => lockFor(tx, 'activityGifts', id));
+      expect(folded).toHaveLength(1);
+      expect(folded).toEqual(
+        await held((tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('activity_gifts'), (${id}::bigint % 2147483647)::int)`)),
+      );
+    });
+  });
+
+  describe('money as text', () => {
+    it('yuan writes the sign and groups thousands; yuanAmount writes the bare amount as toFixed(2) did', () => {
+      expect(yuan(123450)).toBe('¥1,234.50');
+      expect(yuan(-123456789)).toBe('-¥1,234,567.89');
+      expect(yuan(5)).toBe('¥0.05');
+      expect(yuan(0)).toBe('¥0.00');
+      expect(yuanAmount(123450)).toBe('1234.50');
+      expect(yuanAmount(-50)).toBe('-0.50');
+      for (const cents of [0, 1, 99, 100, 101, 12345, 999999, 1000000000, -1, -201, -123456])
+        expect(yuanAmount(cents)).toBe((cents / 100).toFixed(2));
     });
   });
 

@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js';
+import { yuan, yuanAmount } from '../../platform/money.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { queueSms } from '../../platform/sms.js';
 import { cardTypeSellableAt, rechargeGift } from '../members/card-rules.js';
@@ -232,8 +233,6 @@ async function rowsOfBill(tx: Db, docType: string, billId: number, reversals = f
   }));
 }
 
-const yuanText = (cents: number) => (cents / 100).toFixed(2);
-
 /** Queues the balance SMS to the card's holder (sent after commit). */
 async function notifyBalance(tx: Db, actor: Actor, card: LockedCard, kind: CardBillKind) {
   const [holder] = await tx
@@ -255,7 +254,7 @@ async function notifyBalance(tx: Db, actor: Actor, card: LockedCard, kind: CardB
     tx,
     actor.tenantId,
     holder.mobile,
-    `您的会员卡 ${card.cardNo} 发生${words[kind]}，当前本金 ¥${yuanText(sumOf(after, 'principal'))}，赠送 ¥${yuanText(sumOf(after, 'gift'))}。`,
+    `您的会员卡 ${card.cardNo} 发生${words[kind]}，当前本金 ${yuan(sumOf(after, 'principal'))}，赠送 ${yuan(sumOf(after, 'gift'))}。`,
   );
 }
 
@@ -297,7 +296,7 @@ export async function openCard(
   await checkShop(tx, input.shopId);
   if (type.kind !== 1) throw conflict('cardTypeNotStoredValue', { name: type.name });
   if (!(await cardTypeSellableAt(tx, type.id, input.shopId))) throw conflict('cardTypeNotSold', { name: type.name });
-  if (input.amount < type.openAmount) throw new AppError(400, 'openBelowAmount', { amount: yuanText(type.openAmount) });
+  if (input.amount < type.openAmount) throw new AppError(400, 'openBelowAmount', { amount: yuanAmount(type.openAmount) });
   const gift = type.openGift + (await rechargeGift(tx, type.id, 'open', input.amount));
   const today = businessDate();
   const cardNo = input.cardNo ?? (await nextNumber(tx, actor.tenantId, 'HY', today, 5)).replace('-', '');
@@ -340,7 +339,7 @@ export async function recharge(tx: Db, actor: Actor, input: { cardId: number; sh
   await checkShop(tx, input.shopId);
   checkMember(card, false);
   checkCardActive(card, false);
-  if (input.amount < card.minRecharge) throw new AppError(400, 'rechargeBelowMin', { amount: yuanText(card.minRecharge) });
+  if (input.amount < card.minRecharge) throw new AppError(400, 'rechargeBelowMin', { amount: yuanAmount(card.minRecharge) });
   if (input.shopId !== card.shopId && !card.otherShopRecharge) throw conflict('rechargeOtherShop', { cardNo: card.cardNo });
   const gift = await rechargeGift(tx, card.cardTypeId, 'recharge', input.amount);
   return postCardBill(tx, actor, {
@@ -410,7 +409,7 @@ export async function consume(tx: Db, actor: Actor, input: { cardId: number; sho
   const gift = usable('gift');
   const p = principal.reduce((s, b) => s + b.amount, 0);
   const g = gift.reduce((s, b) => s + b.amount, 0);
-  if (input.amount > p + g) throw conflict('cardBalanceShort', { available: yuanText(p + g), needed: yuanText(input.amount) });
+  if (input.amount > p + g) throw conflict('cardBalanceShort', { available: yuanAmount(p + g), needed: yuanAmount(input.amount) });
   const split = splitPayment(card.paySplit, input.amount, p, g);
   return postCardBill(tx, actor, {
     kind: 'consume',

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, can } from '../../platform/auth.js';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
+import { yuan } from '../../platform/money.js';
 import { businessDate } from '../../platform/numbering.js';
 import { useVerification } from '../../platform/sms.js';
 import { members } from '../members/schema.js';
@@ -54,7 +55,6 @@ async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
     .from(members)
     .where(eq(members.id, memberId));
   const en = lang === 'en-US';
-  const yuan = (c: number) => `¥${(c / 100).toFixed(2)}`;
   const items: string[] = [];
   if (Number(m.principal)) items.push(`${en ? 'card principal' : '卡内本金'} ${yuan(Number(m.principal))}`);
   if (Number(m.gift)) items.push(`${en ? 'gift money' : '赠送金'} ${yuan(Number(m.gift))}`);

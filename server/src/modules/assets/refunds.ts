@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { yuanAmount } from '../../platform/money.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { refuseLocked } from '../../platform/period-locks.js';
@@ -79,13 +80,13 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
     if (input.shopId && line.shopId !== input.shopId) throw conflict('refundOtherShop', { line: i + 1 });
   }
   const principalTotal = input.cards.reduce((s, l) => s + l.tkje, 0);
-  if (input.freeCard > principalTotal) throw new AppError(400, 'refundFeeTooHigh', { max: (principalTotal / 100).toFixed(2) });
+  if (input.freeCard > principalTotal) throw new AppError(400, 'refundFeeTooHigh', { max: yuanAmount(principalTotal) });
   const packageLines = await refundablePackageLines(tx, member.id, input);
   const packageTotal = packageLines.reduce((s, l) => s + l.amount, 0);
-  if (input.freePackage > packageTotal) throw new AppError(400, 'refundPackageFeeTooHigh', { max: (packageTotal / 100).toFixed(2) });
+  if (input.freePackage > packageTotal) throw new AppError(400, 'refundPackageFeeTooHigh', { max: yuanAmount(packageTotal) });
   const productLines = await refundableProducts(tx, member.id, input);
   const productTotal = productLines.reduce((s, l) => s + l.amount, 0);
-  if (input.freeProduct > productTotal) throw new AppError(400, 'refundProductFeeTooHigh', { max: (productTotal / 100).toFixed(2) });
+  if (input.freeProduct > productTotal) throw new AppError(400, 'refundProductFeeTooHigh', { max: yuanAmount(productTotal) });
   const date = businessDate();
   // A refund is posted today: refused while today's period is closed for the refunding shop or a bucket's shop.
   const touched = [
@@ -131,8 +132,8 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
     for (const line of lines) {
       const has = (bucket: 'principal' | 'gift') => now.find((b) => b.shopId === line.shopId && b.bucket === bucket)?.amount ?? 0;
       if (line.tkje > has('principal'))
-        throw conflict('refundOverPrincipal', { cardNo: card.cardNo, available: (has('principal') / 100).toFixed(2) });
-      if (line.tzje > has('gift')) throw conflict('refundOverGift', { cardNo: card.cardNo, available: (has('gift') / 100).toFixed(2) });
+        throw conflict('refundOverPrincipal', { cardNo: card.cardNo, available: yuanAmount(has('principal')) });
+      if (line.tzje > has('gift')) throw conflict('refundOverGift', { cardNo: card.cardNo, available: yuanAmount(has('gift')) });
     }
     const bill = await postCardBill(tx, actor, {
       kind: 'refund',

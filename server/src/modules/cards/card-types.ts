@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
+import { lockFor } from '../../platform/locks.js';
+import { yuanAmount } from '../../platform/money.js';
 import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
 import { cardRules, cardSystems, cardTypeShops, cardTypes } from '../members/schema.js';
 
@@ -136,7 +138,7 @@ export async function saveCardType(tx: Db, auth: Auth, body: CardTypeBody, raw: 
     return findCardType(tx, id);
   }
   // One code at a time per tenant: two creations never take the same next code.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('card_types_code'), ${auth.tenantId}::int)`);
+  await lockFor(tx, 'cardTypeCode', auth.tenantId);
   const code = parsed.code ?? (await nextCardTypeCode(tx));
   await assertCodeFree(tx, code);
   const [created] = await tx
@@ -207,7 +209,7 @@ export async function saveRules(tx: Db, auth: Auth, body: z.output<typeof saveGi
   const all = [...kept, ...incoming];
   for (const rule of incoming)
     if (all.some((r) => r.key !== rule.key && r.threshold === rule.threshold && overlaps(r.kind, rule.kind)))
-      throw conflict('giftRuleDuplicate', { threshold: (rule.threshold / 100).toFixed(2) });
+      throw conflict('giftRuleDuplicate', { threshold: yuanAmount(rule.threshold) });
   for (const rule of body.rules) {
     const values = { kind: rule.kind, threshold: rule.threshold, giftType: rule.giftType, giftValue: rule.giftValue };
     if (rule.id)

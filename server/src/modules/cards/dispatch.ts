@@ -8,6 +8,7 @@ import { type BillCtx, billType } from '../../platform/bills.js';
 import { type BillRow, logBill, nextBillNumber, type TransitionContext } from '../../platform/documents.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
+import { lockFor } from '../../platform/locks.js';
 import { businessDate } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { shops } from '../org/schema.js';
@@ -48,7 +49,7 @@ function checkOwnLines(lines: Range[]) {
  * at once cannot both take the same numbers.
  */
 async function checkOtherBills(tx: Db, tenantId: number, billId: number | undefined, lines: Range[]) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('card_dispatch'), ${tenantId}::int)`);
+  await lockFor(tx, 'cardDispatch', tenantId);
   for (const line of lines) {
     const [hit] = await tx
       .select({ startNo: cardDispatchLines.startNo, endNo: cardDispatchLines.endNo, billNo: cardDispatches.billNo })

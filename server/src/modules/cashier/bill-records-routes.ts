@@ -25,12 +25,11 @@ import { z } from 'zod';
 import { assertShopVisible } from '../../platform/auth.js';
 import { fieldError } from '../../platform/errors.js';
 import { listExport } from '../../platform/list-export.js';
+import { yuanAmount } from '../../platform/money.js';
 import { route } from '../../platform/route.js';
 import { linkPhysical, openBatchBill, revokeMktGift } from './card-bills.js';
 import { settleBill, tillSetup as tillSetupOf } from './checkout.js';
 import { assertBillOfKind, billDetail, listBills, lockSettled, packageGifts, perfRows, reviseBill, revokeBill } from './service-bills.js';
-
-const yuan = (cents: number) => (cents / 100).toFixed(2);
 
 interface RecordPaths {
   list: string;
@@ -110,8 +109,8 @@ function registerKind(
       { key: 'businessDate', title: ['营业日', 'Business date'], width: 12 },
       { key: 'memberName', title: ['会员', 'Member'], width: 12 },
       { key: 'cardNo', title: ['卡号', 'Card no.'], width: 16 },
-      { key: 'listTotal', title: ['原价合计', 'List total'], width: 12, value: (r) => yuan(r.listTotal) },
-      { key: 'amount', title: ['金额', 'Amount'], width: 12, value: (r) => yuan(r.amount) },
+      { key: 'listTotal', title: ['原价合计', 'List total'], width: 12, value: (r) => yuanAmount(r.listTotal) },
+      { key: 'amount', title: ['金额', 'Amount'], width: 12, value: (r) => yuanAmount(r.amount) },
       { key: 'isHc', title: ['撤单', 'Revoked'], width: 8, value: (r, lang) => (r.isHc ? (lang === 'en-US' ? 'yes' : '是') : '') },
     ],
     list: (ctx, query) => listBills(ctx.tx, ctx.auth, query, [4], kind),

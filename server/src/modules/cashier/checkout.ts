@@ -16,6 +16,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
+import { lockFor } from '../../platform/locks.js';
+import { yuanAmount } from '../../platform/money.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { assertMemberVisible } from '../assets/assets.js';
@@ -46,7 +48,6 @@ import { wheelOnBillStaff, wheelShopChanged } from './wheel-queue.js';
 export const SERVICE_DOC = 'cashier.service';
 /** Pay-template business types (1 项目, 2 商品, 3 开卡, 4 充值, 5 购买套餐) of the line kinds. */
 const businessTypeOf: Record<BillLineKind, number> = { service: 1, product: 2, package: 5, cardOpen: 3, cardRecharge: 4 };
-const yuan = (cents: number) => (cents / 100).toFixed(2);
 const statusWords: Record<number, [string, string]> = {
   1: ['未结账', 'open'],
   2: ['已过期', 'expired'],
@@ -107,7 +108,7 @@ export async function openBill(tx: Db, auth: Auth, body: z.output<typeof openBil
   if (!shop) throw notFound();
   const today = await expireOpenBills(tx, auth.tenantId);
   // One shop's tags are handed out one at a time: two cashiers never get the same free number.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('service_bill_tags'), ${body.shopId}::int)`);
+  await lockFor(tx, 'billTags', body.shopId);
   const config = await billConfigOf(tx, body.shopId);
   const held = new Set(await heldTags(tx, body.shopId));
   let handTag = body.handTag;
@@ -392,7 +393,7 @@ export async function settleBill(
   const packageUse = lines.filter((l) => l.packageLineId !== null);
   const byPackage = packageUse.reduce((s, l) => s + l.amount, 0);
   if (paid !== bill.amount - byPackage)
-    throw fieldError('payments', 'paymentsMismatch', { paid: yuan(paid), amount: yuan(bill.amount - byPackage) });
+    throw fieldError('payments', 'paymentsMismatch', { paid: yuanAmount(paid), amount: yuanAmount(bill.amount - byPackage) });
   await ensureCashierDefaults(tx, auth.tenantId);
   const kinds = [...new Set(lines.map((l) => l.kind as BillLineKind))];
   const rulesByType = new Map<number, Awaited<ReturnType<typeof payRulesFor>>>();
@@ -448,7 +449,7 @@ export async function settleBill(
       if (body.payments.some((o, k) => k !== i && o.prepaidOrderId === p.prepaidOrderId))
         throw fieldError(`payments.${i}.prepaidOrderId`, 'prepaidOrderTwice');
       if (order.amount !== p.amount)
-        throw fieldError(`payments.${i}.amount`, 'prepaidOrderAmount', { amount: yuan(order.amount), orderNo: order.orderNo });
+        throw fieldError(`payments.${i}.amount`, 'prepaidOrderAmount', { amount: yuanAmount(order.amount), orderNo: order.orderNo });
       const rule = [...rulesByType.values()].flat().find((r) => r.payTypeId === order.payTypeId);
       if (!rule) throw conflict('payTypeNotOffered', { name: String(order.payTypeId) });
       entries.push({

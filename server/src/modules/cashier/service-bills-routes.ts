@@ -30,6 +30,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { listExport } from '../../platform/list-export.js';
+import { yuanAmount } from '../../platform/money.js';
 import { route } from '../../platform/route.js';
 import { usableMemberCoupons } from '../assets/member-coupons.js';
 import {
@@ -48,7 +49,6 @@ import { billDetail, cancelExpired, deleteVoided, listBills, perfRows, reviseBil
 const TILL_VIEW = 'till.checkout.view';
 const TILL_EDIT = 'till.checkout.edit';
 const RECORDS_VIEW = 'cashier.servicerecord.view';
-const yuan = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * The till's checkout (cashier application, `/api-cashier/checkout/*`, not in the seed) and head
@@ -273,9 +273,9 @@ export function registerServiceBillRoutes(app: FastifyInstance) {
       { key: 'handTag', title: ['手牌号', 'Hand tag'], width: 8 },
       { key: 'memberName', title: ['会员', 'Member'], width: 12 },
       { key: 'cardNo', title: ['卡号', 'Card no.'], width: 16 },
-      { key: 'listTotal', title: ['原价合计', 'List total'], width: 12, value: (r) => yuan(r.listTotal) },
-      { key: 'discountTotal', title: ['优惠', 'Discount'], width: 10, value: (r) => yuan(r.discountTotal) },
-      { key: 'amount', title: ['实收', 'Amount'], width: 12, value: (r) => yuan(r.amount) },
+      { key: 'listTotal', title: ['原价合计', 'List total'], width: 12, value: (r) => yuanAmount(r.listTotal) },
+      { key: 'discountTotal', title: ['优惠', 'Discount'], width: 10, value: (r) => yuanAmount(r.discountTotal) },
+      { key: 'amount', title: ['实收', 'Amount'], width: 12, value: (r) => yuanAmount(r.amount) },
       { key: 'isHc', title: ['撤单', 'Revoked'], width: 8, value: (r, lang) => (r.isHc ? (lang === 'en-US' ? 'yes' : '是') : '') },
     ],
     list: (ctx, query) => listBills(ctx.tx, ctx.auth, query, [4]),

@@ -24,6 +24,8 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
+import { lockFor } from '../../platform/locks.js';
+import { yuanAmount } from '../../platform/money.js';
 import { containsPattern } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/schema.js';
@@ -70,7 +72,6 @@ export function useVoucherAdapter(next: VoucherAdapter) {
   return before;
 }
 
-const yuan = (cents: number) => (cents / 100).toFixed(2);
 const shDay = (column: SQL | typeof thirdOrders.verifiedAt) => sql`(${column} at time zone 'Asia/Shanghai')::date`;
 
 async function platformCall<T>(run: () => Promise<T>): Promise<T> {
@@ -193,7 +194,7 @@ export async function verifyVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
   const mapping = await platformShopOf(tx, body.channel, body.shopId);
   if (!mapping) throw conflict(body.channel === 'douyin' ? 'voucherShopNotMappedDouyin' : 'voucherShopNotMapped', { shop: shop.name });
   const code = body.code.toUpperCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`third_order:${auth.tenantId}:${body.channel}:${code}`}))`);
+  await lockFor(tx, 'voucherCode', `${auth.tenantId}:${body.channel}:${code}`);
   const [live] = await tx
     .select({ shopName: shops.name, verifiedAt: thirdOrders.verifiedAt })
     .from(thirdOrders)
@@ -304,7 +305,7 @@ export async function voucherForPayment(tx: Db, shopId: number, payments: Paymen
   if (payments.some((o, k) => k !== i && o.voucherId === p.voucherId)) throw fieldError(`payments.${i}.voucherId`, 'voucherTwice');
   if (voucher.status !== 1) throw conflict('voucherNotUnused', { code: voucher.code });
   if (voucher.amount !== p.amount)
-    throw fieldError(`payments.${i}.amount`, 'voucherAmount', { code: voucher.code, amount: yuan(voucher.amount) });
+    throw fieldError(`payments.${i}.amount`, 'voucherAmount', { code: voucher.code, amount: yuanAmount(voucher.amount) });
   return voucher;
 }
 

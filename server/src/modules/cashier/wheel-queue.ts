@@ -23,6 +23,7 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/events.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
+import { lockFor } from '../../platform/locks.js';
 import { route } from '../../platform/route.js';
 import { shopConfigOf } from '../attendance/common.js';
 import { attendanceDay } from '../attendance/judge.js';
@@ -137,7 +138,7 @@ async function servingIn(tx: Db, shopId: number): Promise<Set<number>> {
 }
 
 async function load(tx: Db, auth: Auth, shopId: number, lock: boolean): Promise<Wheel> {
-  if (lock) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wheel_queue'), ${shopId}::int)`);
+  if (lock) await lockFor(tx, 'wheel', shopId);
   const now = new Date();
   const zone = await tenantZone(tx, auth.tenantId);
   const day = attendanceDay(now, (await shopConfigOf(tx, shopId)).cstartTime, zone);

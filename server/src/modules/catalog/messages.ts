@@ -49,13 +49,3 @@ defineLabels({
   service_package_items: ['套餐项目', 'package items'],
   service_package_shops: ['套餐门店', 'package shops'],
 });
-
-/** ¥1,234.50 from cents. */
-export function yuan(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}¥${whole}.${String(abs % 100).padStart(2, '0')}`;
-}

@@ -9,11 +9,12 @@ import { type BillRow, logBill, nextBillNumber } from '../../platform/documents.
 import { AppError, fieldError } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { registerImport } from '../../platform/importer.js';
+import { yuanAmount } from '../../platform/money.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { checkLocks } from '../../platform/period-locks.js';
 import { shops } from '../org/schema.js';
 import { loadShops } from '../pricing/common.js';
-import { tenantToday, yuan } from './reserve.js';
+import { tenantToday } from './reserve.js';
 import { expenseLimitBillLines, expenseLimitBills, expenseLimits, financeItems } from './schema.js';
 
 // Monthly expense limits adjusted in one step (支出限额调整单, iolimitbillhead, §9.3): the audit sets each
@@ -103,7 +104,11 @@ async function applyLines(tx: Db, auth: Auth, billId: number, month: string) {
       })
       .returning({ after: expenseLimits.amount });
     if (after < 0)
-      throw new AppError(409, 'expenseLimitNegative', { item: l.itemName, before: yuan(after - l.change), change: yuan(l.change) });
+      throw new AppError(409, 'expenseLimitNegative', {
+        item: l.itemName,
+        before: yuanAmount(after - l.change),
+        change: yuanAmount(l.change),
+      });
     await tx
       .update(expenseLimitBillLines)
       .set({ before: after - l.change, after })

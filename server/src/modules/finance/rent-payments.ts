@@ -8,10 +8,11 @@ import { type BillCtx, type BillType, billType } from '../../platform/bills.js';
 import { type BillRow, type Effect, logBill, nextBillNumber } from '../../platform/documents.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
+import { yuanAmount } from '../../platform/money.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { shops } from '../org/schema.js';
 import { loadShops } from '../pricing/common.js';
-import { balancesByLine, checkReserveTypes, postReserve, reverseReserve, tenantToday, yuan } from './reserve.js';
+import { balancesByLine, checkReserveTypes, postReserve, reverseReserve, tenantToday } from './reserve.js';
 import { rentContracts, rentPaymentLines, rentPayments, rentPeriods, reserveTypes } from './schema.js';
 
 // Rent payments (storerentrecords, dormrentrecords): a bill pays whole periods of one contract, from
@@ -90,7 +91,8 @@ async function savePayment(kind: RentKind, doc: () => BillRowType, { tx, auth }:
     .limit(1);
   if (held) throw conflict('rentPeriodsHeld', { billNo: held.billNo });
   const totalMoney = (await periodsBetween(tx, contract.id, from, body.periodTo)).reduce((s, p) => s + p.amount, 0);
-  if (body.lines.reduce((s, l) => s + l.money, 0) !== totalMoney) throw fieldError('lines', 'rentLinesSum', { total: yuan(totalMoney) });
+  if (body.lines.reduce((s, l) => s + l.money, 0) !== totalMoney)
+    throw fieldError('lines', 'rentLinesSum', { total: yuanAmount(totalMoney) });
   await checkReserveTypes(
     tx,
     body.lines.map((l) => l.reserveTypeId),

@@ -9,6 +9,7 @@ import { type BillRow, type Effect, logBill, nextBillNumber } from '../../platfo
 import { conflict, fieldError } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js';
+import { yuanAmount } from '../../platform/money.js';
 import { businessDate } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { shops } from '../org/schema.js';
@@ -39,8 +40,6 @@ defineLabels({
   spendItem: ['预留款支出项目', 'reserve spending item'],
 });
 
-export const yuan = (cents: number) => (cents / 100).toFixed(2);
-
 export type ReserveKey = { shopId: number; reserveTypeId: number };
 
 /** The reserve ledger: shop × reserve type, cents. */
@@ -51,7 +50,7 @@ export const reserveBook = defineLedger({
   keys: { shopId: keyColumn.id('shop_id'), reserveTypeId: keyColumn.id('reserve_type_id') },
   amountColumn: 'money',
   touchColumn: 'updated_at',
-  refuse: (s) => conflict('reserveShort', { item: s.label, available: yuan(s.available), needed: yuan(s.needed) }),
+  refuse: (s) => conflict('reserveShort', { item: s.label, available: yuanAmount(s.available), needed: yuanAmount(s.needed) }),
 });
 
 /** "Shop · type", the name a refusal gives a balance. */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
+import { lockFor } from '../../platform/locks.js';
 import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
 import { products, servicePackages, services } from '../catalog/schema.js';
 import { brands } from '../org/schema.js';
@@ -165,7 +166,7 @@ export async function saveActivity(tx: Db, auth: Auth, body: Body, raw: unknown)
     if (!updated.length) throw conflict('staleVersion');
     return findActivity(tx, id);
   }
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('mkt_activities_code'), ${auth.tenantId}::int)`);
+  await lockFor(tx, 'activityCode', auth.tenantId);
   const code = parsed.code ?? (await nextActivityCode(tx));
   await assertCodeFree(tx, code);
   const [created] = await tx

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { rowsOf } from '../../platform/ledger.js';
+import { lockFor } from '../../platform/locks.js';
 import { issueActivityItems, withdrawIssuedBy } from '../assets/member-coupons.js';
 import type { serviceBillLines, serviceBills } from '../cashier/schema.js';
 import { activities } from './schema.js';
@@ -172,7 +173,7 @@ export async function grantActivityGifts(tx: Db, auth: Auth, bill: Bill, lines: 
   const candidates = await candidatesFor(tx, bill, kinds);
   if (!candidates.length) return;
   // One member's settles take their activity gifts one after the other (times and cumulative sums).
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('activity_gifts'), (${memberId}::bigint % 2147483647)::int)`);
+  await lockFor(tx, 'activityGifts', memberId);
   let firstCard: Promise<boolean> | undefined;
   const ask = { firstCard: () => (firstCard ??= opensFirstCard(tx, bill)) };
   const applicable: { activity: Candidate; gifts: { kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number }[] }[] = [];

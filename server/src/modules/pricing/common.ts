@@ -4,9 +4,10 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, type FieldProblem, forbidden } from '../../platform/errors.js';
+import { yuan } from '../../platform/money.js';
 import { products, services } from '../catalog/schema.js';
 import { shops } from '../org/schema.js';
-import { formatMoney, type PricingMessage } from './messages.js';
+import type { PricingMessage } from './messages.js';
 import { priceControls, productShopPrices, serviceShopPrices } from './schema.js';
 
 export interface ShopRef {
@@ -170,7 +171,7 @@ export function violationOf(
       bound: 'min',
       limit: control.min,
       key: at ? 'priceBelowMinAt' : 'priceBelowMin',
-      params: { item: control.name, price: formatMoney(price), min: formatMoney(control.min), ...(at ? { shop } : {}) },
+      params: { item: control.name, price: yuan(price), min: yuan(control.min), ...(at ? { shop } : {}) },
     };
   }
   if (control.max !== null && price > control.max) {
@@ -178,7 +179,7 @@ export function violationOf(
       bound: 'max',
       limit: control.max,
       key: at ? 'priceAboveMaxAt' : 'priceAboveMax',
-      params: { item: control.name, price: formatMoney(price), max: formatMoney(control.max), ...(at ? { shop } : {}) },
+      params: { item: control.name, price: yuan(price), max: yuan(control.max), ...(at ? { shop } : {}) },
     };
   }
   return null;

@@ -3,10 +3,10 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict } from '../../platform/errors.js';
+import { yuan } from '../../platform/money.js';
 import { keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
 import { products, services } from '../catalog/schema.js';
 import { loadItems, problems, refNotFound } from './common.js';
-import { formatMoney } from './messages.js';
 import { priceControls, productShopPrices, serviceShopPrices } from './schema.js';
 
 /** Price control: head-office minimum and maximum per service or product for every shop price. */
@@ -97,7 +97,7 @@ export async function saveControl(
   const maxPrice = sent.has('maxPrice') ? (body.maxPrice ?? null) : (current?.maxPrice ?? null);
   if (minPrice === null && maxPrice === null) throw problems([{ path: 'minPrice', key: 'controlNoBound' }]);
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
-    throw problems([{ path: 'minPrice', key: 'controlMinAboveMax', params: { min: formatMoney(minPrice), max: formatMoney(maxPrice) } }]);
+    throw problems([{ path: 'minPrice', key: 'controlMinAboveMax', params: { min: yuan(minPrice), max: yuan(maxPrice) } }]);
   }
   const item = (await loadItems(tx, body.kind, [body.itemId])).get(body.itemId);
   const [other] = await tx

@@ -72,14 +72,4 @@ defineLabels({
   'pricing.line.mr': ['美容', 'beauty'],
 });
 
-/** Cents as ¥1,234.50 (the same in both languages). */
-export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const yuan = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}¥${yuan}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 export const langIndex = (lang: Lang) => (lang === 'en-US' ? 1 : 0);

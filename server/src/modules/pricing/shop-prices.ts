@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, type FieldProblem } from '../../platform/errors.js';
 import { type Lang, translate } from '../../platform/i18n.js';
+import { yuan } from '../../platform/money.js';
 import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { services } from '../catalog/schema.js';
 import { shops } from '../org/schema.js';
@@ -27,7 +28,7 @@ import {
   upsertShopPrices,
   violationOf,
 } from './common.js';
-import { formatMoney, type PricingMessage } from './messages.js';
+import type { PricingMessage } from './messages.js';
 import { priceTemplates, serviceShopPrices } from './schema.js';
 
 const key = (shopId: number, itemId: number) => `${shopId}:${itemId}`;
@@ -302,7 +303,7 @@ export async function batchChangePrices(
       let violation: BatchChangeRow['violation'] = null;
       if (after < 0 || after > 1_000_000_000) {
         const k: PricingMessage = after < 0 ? 'priceNegative' : 'priceTooHigh';
-        const params = { item: `${shop.name} ${item.name}`, price: formatMoney(after) };
+        const params = { item: `${shop.name} ${item.name}`, price: yuan(after) };
         found.push({ path: 'value', key: k, params });
         violation = { bound: after < 0 ? 'min' : 'max', limit: after < 0 ? 0 : 1_000_000_000, message: translate(lang, k, params) };
       } else {
