@@ -53,7 +53,7 @@ export const statusText = (status: unknown, lang: Lang) =>
   status === 1 ? (lang === 'en-US' ? 'Enabled' : '启用') : lang === 'en-US' ? 'Disabled' : '停用';
 
 /** Money travels as cents; a sheet shows yuan, as a number the reader can add up. */
-export const yuan = (cents: unknown) => (typeof cents === 'number' ? cents / 100 : null);
+export const yuanCell = (cents: unknown) => (typeof cents === 'number' ? cents / 100 : null);
 
 /** A stored instant as the reader's local date and time (the server's zone), to the second. */
 export const dateTimeText = (at: unknown) => {

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { dateTimeText, statusText, yuan as yuanValue } from '../../platform/excel.js';
+import { dateTimeText, statusText, yuanCell } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
 import { yuan } from '../../platform/money.js';
 import { nextSeriesCode } from '../../platform/numbering.js';
@@ -278,7 +278,7 @@ export function registerPackageRoutes(app: FastifyInstance) {
       { key: 'code', title: ['套餐编码', 'Code'] },
       { key: 'name', title: ['套餐名称', 'Name'], width: 24 },
       { key: 'packageTypeName', title: ['套餐类别', 'Type'] },
-      { key: 'price', title: ['套餐价', 'Price'], value: (r) => yuanValue(r.price) },
+      { key: 'price', title: ['套餐价', 'Price'], value: (r) => yuanCell(r.price) },
       { key: 'validityDays', title: ['有效天数', 'Valid days'] },
       { key: 'itemCount', title: ['项目数', 'Items'] },
       { key: 'shopCount', title: ['门店数', 'Shops'] },

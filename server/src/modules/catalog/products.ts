@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { dateTimeText, statusText, yuan } from '../../platform/excel.js';
+import { dateTimeText, statusText, yuanCell } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
 import { nextSeriesCode } from '../../platform/numbering.js';
 import { afterKey, containsPattern, keyset, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
@@ -310,8 +310,8 @@ export function registerProductRoutes(app: FastifyInstance) {
         title: ['用途', 'Usage'],
         value: (r, lang) => (r.usage === 1 ? (lang === 'en-US' ? 'Retail' : '零售') : lang === 'en-US' ? 'In service' : '院用'),
       },
-      { key: 'purchasePrice', title: ['进货价', 'Purchase price'], value: (r) => yuan(r.purchasePrice) },
-      { key: 'retailPrice', title: ['零售价', 'Retail price'], value: (r) => yuan(r.retailPrice) },
+      { key: 'purchasePrice', title: ['进货价', 'Purchase price'], value: (r) => yuanCell(r.purchasePrice) },
+      { key: 'retailPrice', title: ['零售价', 'Retail price'], value: (r) => yuanCell(r.retailPrice) },
       { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
       { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r) => dateTimeText(r.updatedAt) },
     ],

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { dateTimeText, statusText, yuan } from '../../platform/excel.js';
+import { dateTimeText, statusText, yuanCell } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
 import { nextSeriesCode } from '../../platform/numbering.js';
 import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
@@ -433,7 +433,7 @@ export function registerServiceRoutes(app: FastifyInstance) {
         value: (r, lang) => (r.line === 'mr' ? (lang === 'en-US' ? 'Beauty' : '美容') : lang === 'en-US' ? 'Hair' : '美发'),
       },
       { key: 'durationMinutes', title: ['时长（分钟）', 'Minutes'] },
-      { key: 'basePrice', title: ['标准价', 'Base price'], value: (r) => yuan(r.basePrice) },
+      { key: 'basePrice', title: ['标准价', 'Base price'], value: (r) => yuanCell(r.basePrice) },
       { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
       { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r) => dateTimeText(r.updatedAt) },
     ],

@@ -54,7 +54,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { type ExcelColumn, statusText, yuan } from '../../platform/excel.js';
+import { type ExcelColumn, statusText, yuanCell } from '../../platform/excel.js';
 import { registerImport } from '../../platform/importer.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
@@ -109,7 +109,7 @@ function shopPriceColumns<T extends { prices: Record<string, { price: number; st
     value: (r, lang) => {
       const cell = r.prices[String(shop.id)];
       if (!cell) return lang === 'en-US' ? 'Not listed' : '未上架';
-      return cell.status === 1 ? yuan(cell.price) : `${yuan(cell.price)} (${statusText(0, lang)})`;
+      return cell.status === 1 ? yuanCell(cell.price) : `${yuanCell(cell.price)} (${statusText(0, lang)})`;
     },
   }));
 }
@@ -210,7 +210,7 @@ function serviceShopPriceRoutes(app: FastifyInstance) {
       { key: 'code', title: ['项目编码', 'Code'] },
       { key: 'name', title: ['项目名称', 'Service'], width: 24 },
       { key: 'serviceTypeName', title: ['项目类别', 'Type'] },
-      { key: 'basePrice', title: ['标准价', 'Base price'], value: (r) => yuan(r.basePrice) },
+      { key: 'basePrice', title: ['标准价', 'Base price'], value: (r) => yuanCell(r.basePrice) },
       ...shopPriceColumns(first.shops),
     ],
   });
@@ -716,7 +716,7 @@ function productPriceRoutes(app: FastifyInstance) {
       { key: 'pcode', title: ['产品编码', 'Code'] },
       { key: 'name', title: ['产品名称', 'Product'], width: 24 },
       { key: 'brandName', title: ['品牌', 'Brand'] },
-      { key: 'retailPrice', title: ['零售价', 'Retail price'], value: (r) => yuan(r.retailPrice) },
+      { key: 'retailPrice', title: ['零售价', 'Retail price'], value: (r) => yuanCell(r.retailPrice) },
       ...shopPriceColumns(first.shops),
     ],
   });

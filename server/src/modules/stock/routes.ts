@@ -1,7 +1,7 @@
 import { productOrderTreeQuery, stockBalanceQuery, stockHistoryQuery } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerBill } from '../../platform/bills.js';
-import { yuan } from '../../platform/excel.js';
+import { yuanCell } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
 import { registerRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
@@ -43,8 +43,8 @@ export async function stockModule(app: FastifyInstance) {
       { key: 'spec', title: ['规格', 'Spec'] },
       { key: 'unit', title: ['单位', 'Unit'], width: 8 },
       { key: 'quantity', title: ['数量', 'Quantity'] },
-      { key: 'purchasePrice', title: ['进货价', 'Purchase price'], value: (r) => yuan(r.purchasePrice) },
-      { key: 'value', title: ['金额', 'Value'], value: (r) => yuan(r.value) },
+      { key: 'purchasePrice', title: ['进货价', 'Purchase price'], value: (r) => yuanCell(r.purchasePrice) },
+      { key: 'value', title: ['金额', 'Value'], value: (r) => yuanCell(r.value) },
     ],
   });
   route(
