@@ -1,5 +1,5 @@
 // Money travels and is stored as integer cents; these write it as text for people (messages, SMS).
-// A spreadsheet cell takes `yuan` of excel.ts instead: a number the reader can add up.
+// A spreadsheet cell takes `yuanCell` of excel.ts instead: a number the reader can add up.
 
 function parts(cents: number) {
   const abs = Math.abs(Math.round(cents));
