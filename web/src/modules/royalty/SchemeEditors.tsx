@@ -161,7 +161,6 @@ export function ItemModal({ group, item, onClose }: { group: RoyaltyGroup | null
     <FormDialog
       open={group !== null}
       width={900}
-      bodyStyle={{ maxHeight: 560, overflowY: 'auto' }}
       title={item ? t('royalty.item.edit') : t('royalty.item.add')}
       form={form}
       initialValues={itemToForm(item)}

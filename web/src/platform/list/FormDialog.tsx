@@ -10,12 +10,14 @@ import type { InvalidateTarget } from '../resource/invalidate';
  * the dialog closes, so the next opening starts from its initial values again. A page that watches
  * its fields passes its own `form`. `success` may read the answer (the bill number a save made).
  */
+// A long form scrolls inside the dialog, so OK stays on screen at 1366×768.
+const fitsTheScreen: CSSProperties = { maxHeight: 'calc(100vh - 260px)', overflowY: 'auto' };
+
 export function FormDialog<V extends object, T = unknown>({
   open,
   title,
   width,
   className,
-  bodyStyle,
   form,
   initialValues,
   send,
@@ -29,8 +31,6 @@ export function FormDialog<V extends object, T = unknown>({
   width?: number;
   /** The dialog's class (tests and pages find it by this). */
   className?: string;
-  /** Style of the dialog's body (a long form scrolls inside it). */
-  bodyStyle?: CSSProperties;
   form?: FormInstance<V>;
   initialValues: Partial<V>;
   send: (values: V) => Promise<T>;
@@ -57,7 +57,7 @@ export function FormDialog<V extends object, T = unknown>({
       onOk={() => save.run()}
       confirmLoading={save.busy}
       destroyOnHidden
-      styles={bodyStyle ? { body: bodyStyle } : undefined}
+      styles={{ body: fitsTheScreen }}
     >
       <Form form={f} layout="vertical" initialValues={initialValues} preserve={false}>
         {children}
