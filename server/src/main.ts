@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { syncAllTenants } from './modules/identity/tenants.js';
+import { scheduleBirthdayJobs } from './modules/marketing/activity-birthday.js';
 import { scheduleDueTransferJobs } from './modules/org/staff-transfers.js';
 import { loggerOptions, signInBox } from './platform/console-log.js';
 import { JobRunner, purgeFinishedJobs } from './platform/jobs.js';
@@ -22,11 +23,12 @@ const seeded = await seedDemoIfEmpty(database.db, config.adminPassword);
 await syncAllTenants(database.db);
 const app = await buildApp({ database, config, logger: loggerOptions(config.logLevel) });
 
-// Background work (transfers dated in the future, …) runs as jobs: each once across instances.
+// Background work (transfers dated in the future, birthday gifts, …) runs as jobs: each once across instances.
 const jobs = new JobRunner(database.db, {
   onError: (error, job) => app.log.error({ err: error, job }, 'job failed'),
 });
 await scheduleDueTransferJobs(database.db);
+await scheduleBirthdayJobs(database.db);
 jobs.start();
 const purgeTimer = setInterval(() => purgeFinishedJobs(database.db).catch(() => {}), 60 * 60_000);
 purgeTimer.unref();

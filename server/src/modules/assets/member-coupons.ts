@@ -88,25 +88,27 @@ function issueRefusal(def: Definition, today: string) {
 /** What an activity's gift records on the items it issues. */
 export interface ActivityIssue {
   activityId: number;
-  billId: number;
-  billNo: string;
+  /** The settled bill that gave it; null for a birthday gift (no bill). */
+  billId: number | null;
+  billNo: string | null;
   /** Set when the activity's gifts are usable only at the issuing shop. */
   usableShopId: number | null;
 }
 
 /**
- * Issues an activity's gift to the member of a settled bill: `count` items of the definition at the
- * bill's shop. A definition that is missing, disabled, a discount coupon or past its fixed dates is
- * skipped (answers 0): a gift never fails the settle. The caller has checked the member and shop.
+ * Issues an activity's gift to a member: `count` items of the definition at the issuing shop (the
+ * bill's, or the member's home shop for a birthday gift), valid from `today`. A definition that is
+ * missing, disabled, a discount coupon or past its fixed dates is skipped (answers 0): a gift never
+ * fails the settle or the birthday job. The caller has checked the member and shop.
  */
 export async function issueActivityItems(
   tx: Db,
-  actor: Actor,
+  actor: Pick<Actor, 'tenantId'> & { userId: number | null },
   item: { memberId: number; shopId: number; kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number },
   from: ActivityIssue,
+  today = businessDate(),
 ): Promise<number> {
   const def = await findDefinition(tx, item.kind, item.definitionId);
-  const today = businessDate();
   if (!def || issueRefusal(def, today)) return 0;
   await insertItems(tx, actor, { ...item, memo: undefined }, def, today, {
     source: 'activity',
@@ -152,7 +154,7 @@ export async function issueMemberCoupons(
 /** Inserts `count` items of a definition, each with its own code from the tenant's series. */
 async function insertItems(
   tx: Db,
-  actor: Actor,
+  actor: Pick<Actor, 'tenantId'> & { userId: number | null },
   input: { memberId: number; shopId: number; kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number; memo?: string },
   def: Definition,
   today: string,

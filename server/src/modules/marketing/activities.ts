@@ -11,6 +11,7 @@ import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platfor
 import { products, servicePackages, services } from '../catalog/schema.js';
 import { brands } from '../org/schema.js';
 import { loadShops } from '../pricing/common.js';
+import { scheduleBirthdayGifts } from './activity-birthday.js';
 import { activities, coupons, redEnvelopes } from './schema.js';
 
 defineMessages({
@@ -188,7 +189,7 @@ async function assertCodeFree(tx: Db, code: string, id?: number) {
 /** Start, pause, resume or end an activity (activityMoves); ended is final. */
 export async function moveActivity(tx: Db, id: number, status: number, version?: number) {
   const [current] = await tx
-    .select({ status: activities.status, version: activities.version })
+    .select({ tenantId: activities.tenantId, kind: activities.kind, status: activities.status, version: activities.version })
     .from(activities)
     .where(eq(activities.id, id))
     .for('update');
@@ -200,5 +201,7 @@ export async function moveActivity(tx: Db, id: number, status: number, version?:
     .update(activities)
     .set({ status, version: sql`${activities.version} + 1`, updatedAt: new Date() })
     .where(eq(activities.id, id));
+  // A birthday activity started or resumed gives today's birthdays too (the job's run of today again).
+  if (current.kind === 1 && status === 2) await scheduleBirthdayGifts(tx, current.tenantId);
   return findActivity(tx, id);
 }

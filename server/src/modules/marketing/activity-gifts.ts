@@ -16,6 +16,9 @@ import { activities } from './schema.js';
 type Bill = Pick<typeof serviceBills.$inferSelect, 'id' | 'billNo' | 'shopId' | 'memberId' | 'businessDate'>;
 type Line = Pick<typeof serviceBillLines.$inferSelect, 'kind' | 'itemId' | 'amount'>;
 type Candidate = Awaited<ReturnType<typeof candidatesFor>>[number];
+type ItemGift = { kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number };
+/** An activity that gives a member these items. */
+export type Giving = { activity: Candidate; gifts: ItemGift[] };
 
 const isCard = (kind: string) => kind === 'cardOpen' || kind === 'cardRecharge';
 
@@ -28,8 +31,11 @@ function kindsOf(lines: Line[]) {
   return kinds;
 }
 
-/** The one query of a settle: running activities of these kinds at the bill's shop on its business day. */
-function candidatesFor(tx: Db, bill: Bill, kinds: number[]) {
+/**
+ * Running activities of these kinds on a day (at a shop when given), by priority: the one query of a
+ * settle (the bill's shop and business day), or of the birthday job's day.
+ */
+export function candidatesFor(tx: Db, on: { day: string; kinds: number[]; shopId?: number }) {
   return tx
     .select({
       id: activities.id,
@@ -48,10 +54,10 @@ function candidatesFor(tx: Db, bill: Bill, kinds: number[]) {
     .where(
       and(
         eq(activities.status, 2),
-        lte(activities.startDate, bill.businessDate),
-        gte(activities.endDate, bill.businessDate),
-        inArray(activities.kind, kinds),
-        sql`${activities.shopIds} @> ${JSON.stringify([bill.shopId])}::jsonb`,
+        lte(activities.startDate, on.day),
+        gte(activities.endDate, on.day),
+        inArray(activities.kind, on.kinds),
+        on.shopId === undefined ? undefined : sql`${activities.shopIds} @> ${JSON.stringify([on.shopId])}::jsonb`,
       ),
     )
     .orderBy(desc(activities.priority), asc(activities.code));
@@ -157,6 +163,45 @@ async function rulesMet(tx: Db, bill: Bill, lines: Line[], a: Candidate, ask: { 
   });
 }
 
+/** The coupon and red-envelope gifts of rules (the only ones given: DECISIONS.md, "Not applied"). */
+export const itemGiftsOf = (rules: ActivityRule[]): ItemGift[] =>
+  rules.flatMap((r) =>
+    r.gifts.flatMap((g) => (g.type === 'coupon' || g.type === 'redEnvelope' ? [{ kind: g.type, definitionId: g.id, count: g.count }] : [])),
+  );
+
+/**
+ * Of the activities that would give (by priority, high first, their times per member not reached):
+ * the first alone when it is not combinable, otherwise every combinable one.
+ */
+export const chooseActivities = <T extends { activity: Pick<Candidate, 'combinable'> }>(open: T[]): T[] =>
+  !open.length ? [] : open[0].activity.combinable === 0 ? [open[0]] : open.filter((x) => x.activity.combinable === 1);
+
+/**
+ * Issues the chosen activities' items to a member at a shop (source `activity`, the activity, the bill
+ * when there is one; an activity usable only at the issuing shop stores that shop).
+ */
+export async function issueGivings(
+  tx: Db,
+  to: { tenantId: number; userId: number | null; memberId: number; shopId: number; today?: string },
+  applied: Giving[],
+  bill: { id: number; billNo: string } | null,
+) {
+  for (const { activity, gifts } of applied)
+    for (const gift of gifts)
+      await issueActivityItems(
+        tx,
+        { tenantId: to.tenantId, userId: to.userId },
+        { memberId: to.memberId, shopId: to.shopId, ...gift },
+        {
+          activityId: activity.id,
+          billId: bill?.id ?? null,
+          billNo: bill?.billNo ?? null,
+          usableShopId: activity.useShopType === 2 ? to.shopId : null,
+        },
+        to.today,
+      );
+}
+
 /**
  * On the settle of a bill with a member (after its lines, cards and packages are written): the running
  * activities whose rules the bill meets give their coupons and red envelopes to the member. By priority
@@ -170,41 +215,21 @@ export async function grantActivityGifts(tx: Db, auth: Auth, bill: Bill, lines: 
   if (!memberId) return;
   const kinds = kindsOf(lines);
   if (!kinds.length) return;
-  const candidates = await candidatesFor(tx, bill, kinds);
+  const candidates = await candidatesFor(tx, { day: bill.businessDate, kinds, shopId: bill.shopId });
   if (!candidates.length) return;
   // One member's settles take their activity gifts one after the other (times and cumulative sums).
   await lockFor(tx, 'activityGifts', memberId);
   let firstCard: Promise<boolean> | undefined;
   const ask = { firstCard: () => (firstCard ??= opensFirstCard(tx, bill)) };
-  const applicable: { activity: Candidate; gifts: { kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number }[] }[] = [];
+  const applicable: Giving[] = [];
   for (const activity of candidates) {
-    const rules = await rulesMet(tx, bill, lines, activity, ask);
-    const gifts = rules.flatMap((r) =>
-      r.gifts.flatMap((g) =>
-        g.type === 'coupon' || g.type === 'redEnvelope' ? [{ kind: g.type, definitionId: g.id, count: g.count }] : [],
-      ),
-    );
+    const gifts = itemGiftsOf(await rulesMet(tx, bill, lines, activity, ask));
     if (gifts.length) applicable.push({ activity, gifts });
   }
   const limited = applicable.filter((x) => x.activity.timesPerMember !== null).map((x) => x.activity.id);
   const taken = await timesTaken(tx, memberId, limited);
   const open = applicable.filter((x) => x.activity.timesPerMember === null || (taken.get(x.activity.id) ?? 0) < x.activity.timesPerMember);
-  if (!open.length) return;
-  const applied = open[0].activity.combinable === 0 ? [open[0]] : open.filter((x) => x.activity.combinable === 1);
-  const actor = { tenantId: auth.tenantId, userId: auth.userId };
-  for (const { activity, gifts } of applied)
-    for (const gift of gifts)
-      await issueActivityItems(
-        tx,
-        actor,
-        { memberId, shopId: bill.shopId, ...gift },
-        {
-          activityId: activity.id,
-          billId: bill.id,
-          billNo: bill.billNo,
-          usableShopId: activity.useShopType === 2 ? bill.shopId : null,
-        },
-      );
+  await issueGivings(tx, { tenantId: auth.tenantId, userId: auth.userId, memberId, shopId: bill.shopId }, chooseActivities(open), bill);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ActivityRule } from '@headoffice/contract';
-import { bigint, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAt,
   idColumn,
@@ -11,7 +11,8 @@ import {
   updatedAt,
   version,
 } from '../../db/columns.js';
-import { brands } from '../org/schema.js';
+import { members } from '../members/schema.js';
+import { brands, shops } from '../org/schema.js';
 
 /** The validity of a coupon or envelope: fixed dates (1) or N days after issue (2). */
 const validity = () => ({
@@ -101,5 +102,31 @@ export const activities = pgTable(
     uniqueIndex('mkt_activities_tenant_code').on(t.tenantId, t.code),
     index('mkt_activities_tenant_status').on(t.tenantId, t.status, t.startDate),
     tenantReference(t, t.brandId, brands),
+  ],
+);
+
+/**
+ * A birthday activity's (kind 1) gifts given to a member in a year: one row per activity, member and
+ * year, written by the daily birthday job before it issues the items. The primary key makes the gift
+ * once a year even when two instances run the job at once; the rows also count `timesPerMember`.
+ */
+export const activityBirthdayGifts = pgTable(
+  'mkt_activity_birthday_gifts',
+  {
+    tenantId: tenantColumn(),
+    activityId: bigint('activity_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    year: smallint('year').notNull(),
+    /** The birthday the gifts were given for (the job's day). */
+    giftDate: date('gift_date', { mode: 'string' }).notNull(),
+    /** The member's home shop, where the items were issued. */
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.activityId, t.memberId, t.year] }),
+    tenantReference(t, t.activityId, activities),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.shopId, shops),
   ],
 );
