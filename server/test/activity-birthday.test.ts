@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema.js';
 import { BIRTHDAY_JOB, birthdaysOn, giveBirthdayGifts, scheduleBirthdayGifts } from '../src/modules/marketing/activity-birthday.js';
 import { JobRunner } from '../src/platform/jobs.js';
+import { businessDate } from '../src/platform/numbering.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { makeMember, ok, shopIds, uniq } from './assets-support.js';
 import { build, type TestTenant } from './helpers.js';
@@ -148,6 +149,9 @@ describe('birthday activities give their coupons and red envelopes by a daily jo
 
   it('runs as a daily job: gives that day and queues itself for the next day at its start in the company time zone', async () => {
     await activity();
+    // Starting it queued today's run.
+    const today = businessDate('Asia/Shanghai');
+    expect(await owner.$count(jobs, and(eq(jobs.tenantId, a.tenantId), eq(jobs.name, BIRTHDAY_JOB), eq(jobs.singletonKey, today)))).toBe(1);
     const member = await born('1990-03-05');
     await inTenant(owner, a.tenantId, (tx) => scheduleBirthdayGifts(tx, a.tenantId, DAY));
     const runner = new JobRunner(owner);

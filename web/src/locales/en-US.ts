@@ -410,7 +410,7 @@ const enUS: Messages = {
       rerun: 'Run again',
       queuedAgain: 'Queued again; it runs shortly',
       all: 'All',
-      names: { 'staff.applyTransfers': 'Staff transfers take effect' },
+      names: { 'staff.applyTransfers': 'Staff transfers take effect', 'marketing.birthdayGifts': 'Birthday gifts' },
     },
     log: {
       title: 'Operation log',

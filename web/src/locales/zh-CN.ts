@@ -412,7 +412,7 @@ const zhCN = {
       rerun: '重新执行',
       queuedAgain: '已重新排队，稍后执行',
       all: '全部',
-      names: { 'staff.applyTransfers': '员工调动生效' },
+      names: { 'staff.applyTransfers': '员工调动生效', 'marketing.birthdayGifts': '生日赠送' },
     },
     log: {
       title: '操作日志',
