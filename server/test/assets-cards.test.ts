@@ -174,7 +174,7 @@ describe('member cards: open, recharge, pay, adjust, revoke, ledger', async () =
     ]);
     const short = await a.admin.post('/api-member/membercard/consume', { cardId: card.cardId, shopId: s3, amount: 201 }, key());
     expect(short.status).toBe(409);
-    expect(short.body.resp_msg).toBe('卡内余额不足：可用 2.00，需要 2.01');
+    expect(short.body.resp_msg).toBe('卡内余额不足：可用 ¥2.00，需要 ¥2.01');
     // At s1 its own gift may pay.
     const giftFirstShop = ok(await a.admin.post('/api-member/membercard/consume', { cardId: card.cardId, shopId: s1, amount: 450 }, key()));
     expect(giftFirstShop).toMatchObject({ principalChange: -200, giftChange: -250 });

@@ -45,7 +45,7 @@ describe('card money under concurrency', async () => {
     const refused = answers.filter((x) => x.status === 409);
     expect(okAnswers).toHaveLength(50);
     expect(refused).toHaveLength(150);
-    for (const x of refused) expect(x.body.resp_msg).toMatch(/^卡内余额不足：可用 0\.\d\d，需要 1\.00$/);
+    for (const x of refused) expect(x.body.resp_msg).toMatch(/^卡内余额不足：可用 ¥0\.\d\d，需要 ¥1\.00$/);
     expect(await bucketsOf(t, a, card.cardId)).toEqual({});
     // Each successful payment's rows add up to exactly ¥1; the ledger never shows a negative balance.
     for (const x of okAnswers) expect(x.body.data.rows.reduce((s: number, r: { amount: number }) => s + r.amount, 0)).toBe(-100);

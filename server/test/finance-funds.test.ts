@@ -292,7 +292,7 @@ describe('petty-cash requests, their approval by department, payouts, limits and
       };
       const wrong = await finance.client.post(EXPENSE_API.budgetSave, budget);
       expect400(wrong, 'yearAmount');
-      expect(wrong.body.errors?.[0].message).toBe('四个季度合计 9500.00 与全年预算 10000.00 不一致');
+      expect(wrong.body.errors?.[0].message).toBe('四个季度合计 ¥9,500.00 与全年预算 ¥10,000.00 不一致');
       const saved = expectOk(await finance.client.post(EXPENSE_API.budgetSave, { ...budget, q4: 250_000 }));
       expect(saved).toMatchObject({ shopId: shopA, itemName: '水电费', year: 2026, q2: 250_000, version: 1 });
       expectStatus(await finance.client.post(EXPENSE_API.budgetSave, { ...budget, q4: 250_000 }), 409);

@@ -113,7 +113,7 @@ describe('card bills: cards opened and recharged at the till, batch opening, phy
     // 撤单 of the opening while the recharge's 300.00 + 30.00 is on the card: refused, the card would be closed holding money.
     const early = await a.admin.post(`${P}/cardrecords/chain/recall`, { id: bill.id, hcMemo: '撤开卡' });
     expect(early.status).toBe(409);
-    expect(early.body.resp_msg).toContain('330.00');
+    expect(early.body.resp_msg).toContain('仍有余额 ¥330.00');
     expect(await bucketsOf(t, a, card.cardId)).toEqual({ [`${s1}:principal`]: 90_000, [`${s1}:gift`]: 4_000 });
     // 撤单 of the recharge: 90 000 − 30 000 and 4 000 − 3 000; the card stays open.
     ok(await a.admin.post(`${P}/cardrecords/chain/recall`, { id: re.id, hcMemo: '撤充值' }));
@@ -169,7 +169,7 @@ describe('card bills: cards opened and recharged at the till, batch opening, phy
     ok(await a.admin.post('/api-member/membercard/consume', { cardId: card.cardId, shopId: s1, amount: 56_000 }, key()));
     const spent = await a.admin.post(`${P}/cardrecords/chain/revokeMktBill`, { id: bill.id, cardno: card.cardNo, hcMemo: 'x' });
     expect(spent.status).toBe(409);
-    expect(spent.body.resp_msg).toContain('0.00');
+    expect(spent.body.resp_msg).toContain('本店赠送余额 ¥0.00');
     expect((await a.admin.post(`${P}/cardrecords/chain/recall`, { id: bill.id, hcMemo: 'x' })).status).toBe(409);
     await expectTillConsistent(t, a);
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serviceBills } from '../src/modules/cashier/schema.js';
+import { yuan } from '../src/platform/money.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { bucketsOf } from './assets-support.js';
 import { build } from './helpers.js';
@@ -240,13 +241,13 @@ describe('the till: open, price, settle, head office records, revoke, revise', a
       { ...key() },
     );
     expect(short.status).toBe(400);
-    expect(short.body.errors?.[0].message).toBe(`支付合计 0.01 与应付金额 ${(bill.amount / 100).toFixed(2)} 不符`);
+    expect(short.body.errors?.[0].message).toBe(`支付合计 ¥0.01 与应付金额 ${yuan(bill.amount)} 不符`);
     const shortEn = await a.admin.post(
       `${P}/checkout/settle`,
       { id: bill.id, version: bill.version, payments: [{ payTypeId: await cash(), amount: 1 }] },
       { ...key(), ...EN },
     );
-    expect(shortEn.body.errors?.[0].message).toBe(`Payments total 0.01, the bill is ${(bill.amount / 100).toFixed(2)}`);
+    expect(shortEn.body.errors?.[0].message).toBe(`Payments total ¥0.01, the bill is ${yuan(bill.amount)}`);
     expect((await t.client('nope').post(`${P}/checkout/open`, { shopId: s1 })).status).toBe(401);
     const viewer = await createLimitedUser(t, a, { perms: ['cashier.servicerecord.view'], loginShops: [s2] });
     expect((await viewer.client.post(`${P}/checkout/open`, { shopId: s2 })).status).toBe(403);

@@ -140,9 +140,9 @@ describe('recharge performance adjustment bills (充值单业绩调整单)', asy
     expect(short.status).toBe(400);
     const messageOf = (res: { body: { errors?: { path: string; message: string }[] } }) =>
       res.body.errors?.find((e) => e.path === 'lines.1.yj')?.message;
-    expect(messageOf(short)).toContain('业绩合计 500.00 元，应等于该项目的业绩 598.80 元');
+    expect(messageOf(short)).toContain('业绩合计 ¥500.00，应等于该项目的业绩 ¥598.80');
     const en = await a.admin.post(`${A}/save`, { refbillcode: bill.billNo, lines: split.slice(0, 2) }, EN);
-    expect(messageOf(en)).toContain("must be the line's performance, 598.80");
+    expect(messageOf(en)).toContain("must be the line's performance, ¥598.80");
     const over = await a.admin.post(`${A}/save`, { refbillcode: bill.billNo, lines: [...split, { station: 1, yj: 1 }] });
     expect(over.status).toBe(400);
     // An employee of another shop is not this shop's.

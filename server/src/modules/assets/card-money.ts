@@ -409,7 +409,7 @@ export async function consume(tx: Db, actor: Actor, input: { cardId: number; sho
   const gift = usable('gift');
   const p = principal.reduce((s, b) => s + b.amount, 0);
   const g = gift.reduce((s, b) => s + b.amount, 0);
-  if (input.amount > p + g) throw conflict('cardBalanceShort', { available: yuanAmount(p + g), needed: yuanAmount(input.amount) });
+  if (input.amount > p + g) throw conflict('cardBalanceShort', { available: yuan(p + g), needed: yuan(input.amount) });
   const split = splitPayment(card.paySplit, input.amount, p, g);
   return postCardBill(tx, actor, {
     kind: 'consume',

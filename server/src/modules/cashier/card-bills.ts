@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
-import { yuanAmount } from '../../platform/money.js';
+import { yuan } from '../../platform/money.js';
 import { nextNumber } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { bucketsOf, lockCard, openCard, postCardBill, recharge, revoke as revokeCardBill } from '../assets/card-money.js';
@@ -199,7 +199,7 @@ export async function revokeCardLines(tx: Db, auth: Auth, billId: number, memo: 
     const left = (await bucketsOf(tx, r.cardId)).reduce((s, b) => s + b.amount, 0);
     if (left !== 0) {
       const [card] = await tx.select({ cardNo: memberCards.cardNo }).from(memberCards).where(eq(memberCards.id, r.cardId));
-      throw conflict('cardOpenStillHolds', { cardNo: card.cardNo, amount: yuanAmount(left) });
+      throw conflict('cardOpenStillHolds', { cardNo: card.cardNo, amount: yuan(left) });
     }
     await tx
       .update(memberCards)
@@ -260,7 +260,7 @@ export async function openBatchBill(tx: Db, auth: Auth, body: z.output<typeof ba
   const type = await sellableType(tx, body.cardTypeId, body.shopId, 'cardTypeId');
   const total = body.money * body.cardnum;
   const paid = body.pays.reduce((s, p) => s + p.amount, 0);
-  if (paid !== total) throw fieldError('pays', 'batchPaysMismatch', { paid: yuanAmount(paid), amount: yuanAmount(total) });
+  if (paid !== total) throw fieldError('pays', 'batchPaysMismatch', { paid: yuan(paid), amount: yuan(total) });
   const staff = await stationStaff(tx, body.yjs);
   const today = await tenantToday(tx, auth.tenantId);
   const [bill] = await tx
@@ -411,7 +411,7 @@ async function takeBackCardGift(
 ) {
   const card = await lockCard(tx, { id: entry.cardId });
   const here = (await bucketsOf(tx, card.id)).find((b) => b.shopId === bill.shopId && b.bucket === 'gift')?.amount ?? 0;
-  if (here < entry.activityGift) throw conflict('mktGiftSpent', { available: yuanAmount(here), needed: yuanAmount(entry.activityGift) });
+  if (here < entry.activityGift) throw conflict('mktGiftSpent', { available: yuan(here), needed: yuan(entry.activityGift) });
   const answer = await postCardBill(
     tx,
     { tenantId: auth.tenantId, userId: auth.userId },

@@ -39,10 +39,10 @@ export const checkoutMessages = defineMessages({
     '"{line}" {station}: performance {sum} is more than the amount {amount}',
   ],
   splitNotExact: [
-    '{line}{station}的业绩合计 {sum} 元，应等于该项目的业绩 {perf} 元',
+    '{line}{station}的业绩合计 {sum}，应等于该项目的业绩 {perf}',
     "{line}, {station}: the performance adds up to {sum}; it must be the line's performance, {perf}",
   ],
-  splitLineMissing: ['{line} 没有分配业绩（应分配 {perf} 元）', '{line} has no split of its performance ({perf})'],
+  splitLineMissing: ['{line} 没有分配业绩（应分配 {perf}）', '{line} has no split of its performance ({perf})'],
   reviseLineUnknown: ['消费明细不属于该单据', 'The line is not on this bill'],
   cancelNotExpired: ['单据 {billNo} 不是已过期的单据，不能作废', 'Bill {billNo} has not expired; it cannot be voided here'],
   deleteNotVoided: ['已作废的单据才可以删除', 'Only a voided bill can be deleted'],

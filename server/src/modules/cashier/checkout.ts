@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { lockFor } from '../../platform/locks.js';
-import { yuanAmount } from '../../platform/money.js';
+import { yuan } from '../../platform/money.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { assertMemberVisible } from '../assets/assets.js';
@@ -393,7 +393,7 @@ export async function settleBill(
   const packageUse = lines.filter((l) => l.packageLineId !== null);
   const byPackage = packageUse.reduce((s, l) => s + l.amount, 0);
   if (paid !== bill.amount - byPackage)
-    throw fieldError('payments', 'paymentsMismatch', { paid: yuanAmount(paid), amount: yuanAmount(bill.amount - byPackage) });
+    throw fieldError('payments', 'paymentsMismatch', { paid: yuan(paid), amount: yuan(bill.amount - byPackage) });
   await ensureCashierDefaults(tx, auth.tenantId);
   const kinds = [...new Set(lines.map((l) => l.kind as BillLineKind))];
   const rulesByType = new Map<number, Awaited<ReturnType<typeof payRulesFor>>>();
@@ -449,7 +449,7 @@ export async function settleBill(
       if (body.payments.some((o, k) => k !== i && o.prepaidOrderId === p.prepaidOrderId))
         throw fieldError(`payments.${i}.prepaidOrderId`, 'prepaidOrderTwice');
       if (order.amount !== p.amount)
-        throw fieldError(`payments.${i}.amount`, 'prepaidOrderAmount', { amount: yuanAmount(order.amount), orderNo: order.orderNo });
+        throw fieldError(`payments.${i}.amount`, 'prepaidOrderAmount', { amount: yuan(order.amount), orderNo: order.orderNo });
       const rule = [...rulesByType.values()].flat().find((r) => r.payTypeId === order.payTypeId);
       if (!rule) throw conflict('payTypeNotOffered', { name: String(order.payTypeId) });
       entries.push({

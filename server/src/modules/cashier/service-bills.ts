@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
-import { yuanAmount } from '../../platform/money.js';
+import { yuan } from '../../platform/money.js';
 import { containsPattern, orderBy, pageOf } from '../../platform/paging.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { revoke as revokeCardBill } from '../assets/card-money.js';
@@ -441,8 +441,8 @@ export async function checkSplit(
       throw fieldError(`${field}.${i}.yj`, 'revisePerfOver', {
         line: line.name,
         station: stationName(r.station),
-        sum: yuanAmount(sum),
-        amount: yuanAmount(line.amount),
+        sum: yuan(sum),
+        amount: yuan(line.amount),
       });
   }
   if (!o.exact) return;
@@ -454,13 +454,13 @@ export async function checkSplit(
       throw fieldError(`${field}.${last}.yj`, 'splitNotExact', {
         line: lineById.get(lineId)?.name ?? '',
         station: stationName(station),
-        sum: yuanAmount(sum),
-        perf: yuanAmount(perf),
+        sum: yuan(sum),
+        perf: yuan(perf),
       });
   }
   for (const line of lines)
     if ((perfOf.get(line.id) ?? 0) > 0 && ![1, 2, 3].some((station) => sums.has(`${line.id}:${station}`)))
-      throw fieldError(field, 'splitLineMissing', { line: line.name, perf: yuanAmount(perfOf.get(line.id) ?? 0) });
+      throw fieldError(field, 'splitLineMissing', { line: line.name, perf: yuan(perfOf.get(line.id) ?? 0) });
 }
 
 /**

@@ -25,7 +25,7 @@ import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../.
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
-import { yuanAmount } from '../../platform/money.js';
+import { yuan } from '../../platform/money.js';
 import { containsPattern } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/schema.js';
@@ -305,7 +305,7 @@ export async function voucherForPayment(tx: Db, shopId: number, payments: Paymen
   if (payments.some((o, k) => k !== i && o.voucherId === p.voucherId)) throw fieldError(`payments.${i}.voucherId`, 'voucherTwice');
   if (voucher.status !== 1) throw conflict('voucherNotUnused', { code: voucher.code });
   if (voucher.amount !== p.amount)
-    throw fieldError(`payments.${i}.amount`, 'voucherAmount', { code: voucher.code, amount: yuanAmount(voucher.amount) });
+    throw fieldError(`payments.${i}.amount`, 'voucherAmount', { code: voucher.code, amount: yuan(voucher.amount) });
   return voucher;
 }
 

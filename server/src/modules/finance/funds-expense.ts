@@ -18,7 +18,7 @@ import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/aut
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { registerImport } from '../../platform/importer.js';
-import { yuanAmount } from '../../platform/money.js';
+import { yuan } from '../../platform/money.js';
 import { offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/schema.js';
@@ -83,7 +83,7 @@ async function saveBudget(tx: Db, auth: Auth, body: z.output<typeof budgetSave>)
   if (!item) throw fieldError('itemId', 'missingReference', { field: '@itemId' });
   const quarters = body.q1 + body.q2 + body.q3 + body.q4;
   if (quarters !== body.yearAmount)
-    throw fieldError('yearAmount', 'budgetQuartersSum', { quarters: yuanAmount(quarters), year: yuanAmount(body.yearAmount) });
+    throw fieldError('yearAmount', 'budgetQuartersSum', { quarters: yuan(quarters), year: yuan(body.yearAmount) });
   const [taken] = await tx
     .select({ id: expenseBudgets.id })
     .from(expenseBudgets)
