@@ -126,12 +126,13 @@ async function birthdaysAhead(tx: Db, day: string) {
  * activity is running; starting or resuming one queues today's again (`scheduleBirthdayGifts`). A day
  * run late (the server was down) still gives that day's gifts, and the next days follow one by one.
  */
-defineJob(BIRTHDAY_JOB, async (tx, payload, job) => {
-  const day = String(payload.day);
-  await giveBirthdayGifts(tx, job.tenantId, day);
+export async function runBirthdayDay(tx: Db, tenantId: number, day: string) {
+  await giveBirthdayGifts(tx, tenantId, day);
   const next = addDays(day, 1);
-  if (await birthdaysAhead(tx, next)) await scheduleBirthdayGifts(tx, job.tenantId, next);
-});
+  if (await birthdaysAhead(tx, next)) await scheduleBirthdayGifts(tx, tenantId, next);
+}
+
+defineJob(BIRTHDAY_JOB, (tx, payload, job) => runBirthdayDay(tx, job.tenantId, String(payload.day)));
 
 /**
  * At start: queues today's birthday job of every tenant with a running birthday activity and no
