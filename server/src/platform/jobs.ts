@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { tenants } from '../db/tenants.js';
 import { inTenant } from './tenancy.js';
 
 /** What a job's handler gets: its tenant's transaction (row-level security on) and its payload. */
@@ -36,6 +37,25 @@ export async function enqueue(db: Db, job: NewJob): Promise<void> {
     values (${job.tenantId}, ${job.name}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${(job.runAt ?? new Date()).toISOString()}::timestamptz,
             ${job.singletonKey ?? null}, ${job.maxAttempts ?? 5})
     on conflict (tenant_id, name, singleton_key) where state in ('queued', 'running') do nothing`);
+}
+
+/**
+ * Queues the job of a business day: it runs once `day` has begun in the tenant's time zone, one job per
+ * tenant, name and day (the day is its key, and its payload's `day`).
+ */
+export async function enqueueAtDayStart(tx: Db, job: { tenantId: number; name: string; day: string }): Promise<void> {
+  const [start] = await tx
+    .select({ at: sql<number>`extract(epoch from (${job.day}::date::timestamp at time zone ${tenants.timeZone}))::float8` })
+    .from(tenants)
+    .where(eq(tenants.id, job.tenantId));
+  if (!start) return;
+  await enqueue(tx, {
+    tenantId: job.tenantId,
+    name: job.name,
+    payload: { day: job.day },
+    runAt: new Date(Number(start.at) * 1000),
+    singletonKey: job.day,
+  });
 }
 
 /** Seconds before the next try after `attempts` failed ones: 10 s, 20 s, 40 s … at most an hour. */

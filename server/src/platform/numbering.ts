@@ -19,6 +19,13 @@ export async function nextNumber(tx: Db, tenantId: number, prefix: string, busin
   return `${key}-${String(row.last).padStart(width, '0')}`;
 }
 
+/** `YYYY-MM-DD` plus `days`. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 /** Today's business date in the tenant's time zone, `YYYY-MM-DD`. */
 export function businessDate(timeZone = 'Asia/Shanghai', at = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);

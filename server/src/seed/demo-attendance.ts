@@ -2,10 +2,11 @@ import { defaultShopConfig } from '@headoffice/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rejudge } from '../modules/attendance/common.js';
-import { addDays, instantOf } from '../modules/attendance/judge.js';
+import { instantOf } from '../modules/attendance/judge.js';
 import { checkClasses, checkRecords, checkRules } from '../modules/attendance/schema.js';
 import { employees, shops } from '../modules/org/schema.js';
 import { tenantToday, tenantZone } from '../modules/stock/common.js';
+import { addDays } from '../platform/numbering.js';
 
 const demoShifts = [
   { name: '早班', startTime: '10:00', endTime: '19:00', color: '#1677ff' },

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { branches, brands, employeeStream, employees, positionLevels, positions, shops, skillLevels } from '../modules/org/schema.js';
+import { addDays } from '../platform/numbering.js';
 
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦方白邹孟熊秦邱江尹薛段雷侯龙史陶贺顾毛郝龚邵';
@@ -79,7 +80,6 @@ const HEAD_OFFICE: [string, 1 | 2][] = [
   ['财务部', 2],
 ];
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const minDate = (a: string, b: string) => (a < b ? a : b);
 
 /**

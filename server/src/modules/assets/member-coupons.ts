@@ -17,7 +17,7 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
-import { businessDate, nextNumber } from '../../platform/numbering.js';
+import { addDays, businessDate, nextNumber } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { activities, coupons, redEnvelopes } from '../marketing/schema.js';
 import { members } from '../members/schema.js';
@@ -42,12 +42,6 @@ defineMessages({
 });
 
 /** Dates as the database returns them for `date` columns, `YYYY-MM-DD`. */
-const addDays = (day: string, days: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-
 type Definition = {
   name: string;
   status: number;

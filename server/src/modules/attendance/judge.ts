@@ -1,4 +1,5 @@
 import type { AbsenceRule, CheckStatus, KqType } from '@headoffice/contract';
+import { addDays } from '../../platform/numbering.js';
 
 /**
  * The calculations of attendance, pure: which attendance day a punch belongs to, a shift's window on
@@ -22,13 +23,6 @@ function wallClock(at: Date, timeZone: string) {
   }).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
-}
-
-/** `YYYY-MM-DD` plus `days`. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

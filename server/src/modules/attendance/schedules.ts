@@ -14,12 +14,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError } from '../../platform/errors.js';
+import { addDays } from '../../platform/numbering.js';
 import { offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { employees, shops } from '../org/schema.js';
 import { onTransfer, type ShopMove } from '../org/staff-transfers.js';
 import { conflictPast, shiftFor, shopConfigOf, shopEmployees, shopOf, shopScope, storeJudged, todayOf } from './common.js';
-import { addDays } from './judge.js';
 import { checkClasses, checkRecords } from './schema.js';
 
 const monthDays = (month: string) => {

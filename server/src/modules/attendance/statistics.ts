@@ -6,11 +6,12 @@ import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import type { ExcelColumn } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
+import { addDays } from '../../platform/numbering.js';
 import { keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { employees, shops } from '../org/schema.js';
 import { factsOf, rulesOf, shopConfigOf, shopScope, todayOf } from './common.js';
-import { addDays, dayTotals } from './judge.js';
+import { dayTotals } from './judge.js';
 import { checkRecords } from './schema.js';
 
 type Query = z.output<typeof statisticsQuery>;

@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
-import { defineJob, enqueue } from '../../platform/jobs.js';
+import { defineJob, enqueueAtDayStart } from '../../platform/jobs.js';
 import { rowsOf } from '../../platform/ledger.js';
-import { businessDate } from '../../platform/numbering.js';
+import { addDays, businessDate } from '../../platform/numbering.js';
 import { inTenant } from '../../platform/tenancy.js';
 import { members } from '../members/schema.js';
 import { candidatesFor, chooseActivities, type Giving, issueGivings, itemGiftsOf } from './activity-gifts.js';
@@ -17,12 +17,6 @@ export const BIRTHDAY_JOB = 'marketing.birthdayGifts';
 
 /** Members are read and given their gifts this many at a time (one query of year rows per chunk). */
 const CHUNK = 500;
-
-const addDays = (day: string, days: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The birthdays (month × 100 + day) honoured on a day: 28 Feb of a year without 29 Feb also honours 29 Feb. */
 export function birthdaysOn(day: string): number[] {
@@ -102,13 +96,13 @@ export async function giveBirthdayGifts(tx: Db, tenantId: number, day: string): 
  * that day there; one job per tenant and day.
  */
 export async function scheduleBirthdayGifts(tx: Db, tenantId: number, day?: string) {
-  const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
-  if (!tenant) return;
-  const on = day ?? businessDate(tenant.timeZone);
-  const [{ at }] = rowsOf<{ at: number }>(
-    await tx.execute(sql`select extract(epoch from (${on}::date::timestamp at time zone ${tenant.timeZone}))::float8 as at`),
-  );
-  await enqueue(tx, { tenantId, name: BIRTHDAY_JOB, payload: { day: on }, runAt: new Date(Number(at) * 1000), singletonKey: on });
+  let on = day;
+  if (!on) {
+    const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
+    if (!tenant) return;
+    on = businessDate(tenant.timeZone);
+  }
+  await enqueueAtDayStart(tx, { tenantId, name: BIRTHDAY_JOB, day: on });
 }
 
 /** Is a birthday activity running (or to run) on `day` or later: the job goes on while one is. */

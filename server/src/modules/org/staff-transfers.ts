@@ -6,7 +6,7 @@ import { tenants } from '../../db/tenants.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { bulkInsert } from '../../platform/importer.js';
-import { defineJob, enqueue } from '../../platform/jobs.js';
+import { defineJob, enqueueAtDayStart } from '../../platform/jobs.js';
 import { businessDate } from '../../platform/numbering.js';
 import { inTenant } from '../../platform/tenancy.js';
 import { employeeStream, employees, positionLevels } from './schema.js';
@@ -159,12 +159,8 @@ export async function saveTransfer(tx: Db, auth: Auth, body: TransferBody, today
 export const TRANSFER_JOB = 'staff.applyTransfers';
 
 /** Queues the job that applies a tenant's transfers at the start of `day` in the tenant's time zone (one job per day). */
-async function scheduleTransfers(tx: Db, tenantId: number, day: string) {
-  const [{ at }] = await tx
-    .select({ at: sql<number>`extract(epoch from (${day}::date::timestamp at time zone ${tenants.timeZone}))::float8` })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
-  await enqueue(tx, { tenantId, name: TRANSFER_JOB, payload: { day }, runAt: new Date(Number(at) * 1000), singletonKey: day });
+function scheduleTransfers(tx: Db, tenantId: number, day: string) {
+  return enqueueAtDayStart(tx, { tenantId, name: TRANSFER_JOB, day });
 }
 
 /** Applies the transfers up to the job's day (it runs once that day has begun in the company's time zone), or today if later. */
