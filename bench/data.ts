@@ -307,9 +307,9 @@ async function generateTillYear(x: Exec, T: number, lines: number) {
                                        list_amount, amount, staff)
        select $1, i.id, l.j, l.kind, l.item_id, l.code, l.name, 1, l.list_price, l.price,
               case when l.member then 'card-discount' else 'shop' end, l.list_price, l.price,
-              jsonb_build_array(jsonb_build_object('employeeId', l.e1, 'station', 1, 'appointed', l.g % 3 = 0))
+              jsonb_build_array(jsonb_build_object('employeeId', l.e1, 'station', 1, 'appointed', l.g % 3 = 0, 'share', 10000))
                 || case when l.e2 is null then '[]'::jsonb
-                        else jsonb_build_array(jsonb_build_object('employeeId', l.e2, 'station', 2, 'appointed', false)) end
+                        else jsonb_build_array(jsonb_build_object('employeeId', l.e2, 'station', 2, 'appointed', false, 'share', 10000)) end
        from gen_tlines l join gen_tids i on i.g = l.g order by l.g, l.j
        returning id, bill_id, line_no, amount)
      select * from ins`,

@@ -280,6 +280,28 @@ function tillEndpoints(f: BenchFacts): Endpoint[] {
     { key: 'tillYear', label: 'service bills, the chain, no dates, page 1', method: 'GET', path: `${list}?page=1&pageSize=20`, auth: true },
     { key: 'tillDetail', label: 'service bill detail', method: 'GET', path: `/api-cashier/servicerecords/detail/${billId}`, auth: true },
     {
+      key: 'tillPerf',
+      label: 'service bill performance rows (yj)',
+      method: 'GET',
+      path: `/api-cashier/servicerecords/yj?id=${billId}`,
+      auth: true,
+    },
+    // Package and card bills are service bills filtered by their lines: few in the year, so the list must not scan it.
+    {
+      key: 'tillPackages',
+      label: 'package bills, the chain, a month, page 1',
+      method: 'GET',
+      path: `/api-cashier/packagerecords/admin/list?page=1&pageSize=20&${month}`,
+      auth: true,
+    },
+    {
+      key: 'tillCards',
+      label: 'card bills, the chain, a month, page 1',
+      method: 'GET',
+      path: `/api-cashier/cardrecords/chain/admin/cardRecordsList?page=1&pageSize=20&${month}`,
+      auth: true,
+    },
+    {
       key: 'tillTurnover',
       label: 'turnover by shop and pay type, a month',
       method: 'GET',

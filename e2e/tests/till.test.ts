@@ -74,6 +74,12 @@ test('the till: a member bill with a service by two employees and a product, pai
   await shot(page, 'till-receipt-80');
   await page.getByText('58mm').click();
   await shot(page, 'till-receipt-58');
+  // 打印 prints the receipt alone: on paper the rest of the till is hidden.
+  await page.emulateMedia({ media: 'print' });
+  assert.ok(await page.getByTestId('till-receipt').isVisible());
+  assert.ok(!(await page.getByText('今日单据').isVisible()));
+  await shot(page, 'till-receipt-print');
+  await page.emulateMedia({ media: 'screen' });
   assert.equal(await cardTotal(), balanceBefore - (amount - 1000));
   assert.equal(await stockOf(product.id), stockBefore - 1);
   const today = await api(`/api-cashier/checkout/today?shopid=${shop.id}`);

@@ -142,6 +142,32 @@ describe('the till: packages sold and package counts used on a service bill', as
     await expectPackagesConsistent(t, a);
   });
 
+  it('a bill is a package bill by the lines it settles with: a package line taken off before settling leaves it a service bill', async () => {
+    const { member } = await memberWithCard(t, a, shop, 1_000);
+    const { service } = await buy(member.id);
+    const packageBills = async () =>
+      ok(await a.admin.get(`${P}/packagerecords/admin/list`, { pageSize: 100 })).list.map((r: { id: number }) => r.id) as number[];
+    const usesCounts = await lines(await openFor(member.id), [
+      { kind: 'service', itemId: fx.service.id, num: 1, packageLineId: service?.id, staff: staffOn },
+    ]);
+    const changed = await lines(usesCounts, [{ kind: 'service', itemId: fx.service.id, num: 1, staff: staffOn }]);
+    const plain = ok(await settle(changed, [{ payTypeId: cashId, amount: changed.amount }]));
+    const counted = ok(
+      await settle(
+        await lines(await openFor(member.id), [
+          { kind: 'service', itemId: fx.service.id, num: 1, packageLineId: service?.id, staff: staffOn },
+        ]),
+        [],
+      ),
+    );
+    const listed = await packageBills();
+    expect(listed).toContain(counted.id);
+    expect(listed).not.toContain(plain.id);
+    expect((await a.admin.get(`${P}/packagerecords/detail/${plain.id}`)).status).toBe(404);
+    expect(await countsOf([service?.id as number])).toEqual([9]);
+    await expectPackagesConsistent(t, a);
+  });
+
   it('refuses a sold package that was used since from being revoked, with the reason', async () => {
     const { member } = await memberWithCard(t, a, shop, 1_000);
     const { settled, service } = await buy(member.id);

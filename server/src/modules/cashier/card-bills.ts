@@ -274,6 +274,7 @@ export async function openBatchBill(tx: Db, auth: Auth, body: z.output<typeof ba
       isCompute: 0,
       listTotal: total,
       amount: total,
+      hasCards: true,
       openedBy: auth.userId,
     })
     .returning();

@@ -40,7 +40,7 @@ import { type CouponPayment, couponForPayment, spendCoupons } from './coupon-pay
 import { ensureCashierDefaults } from './defaults.js';
 import { payRulesFor } from './pay.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
-import { billDetail } from './service-bills.js';
+import { billDetail, recordKindsOf } from './service-bills.js';
 import { markVoucherUsed, voucherChannelsOf, voucherForPayment, voucherPayRule } from './vouchers.js';
 import { wheelOnBillStaff, wheelShopChanged } from './wheel-queue.js';
 
@@ -272,7 +272,14 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
   const charged = priced.reduce((s, l) => s + (l.amount ?? 0) - (l.additional ?? 0), 0);
   await tx
     .update(serviceBills)
-    .set({ listTotal, amount, discountTotal: listTotal - charged, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
+    .set({
+      listTotal,
+      amount,
+      discountTotal: listTotal - charged,
+      ...recordKindsOf(priced),
+      version: sql`${serviceBills.version} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(serviceBills.id, bill.id));
   return billDetail(tx, bill.id);
 }

@@ -287,6 +287,10 @@ export const serviceBills = pgTable(
     hcAt: timestamp('hc_at', { withTimezone: true }),
     hcBy: bigint('hc_by', { mode: 'number' }),
     hcMemo: text('hc_memo'),
+    /** A line sells a package or uses package counts: the bill is among the package bills (套餐消费单). */
+    hasPackageLines: boolean('has_package_lines').notNull().default(false),
+    /** The bill opens or recharges cards: it is among the card bills (充值单). */
+    hasCards: boolean('has_cards').notNull().default(false),
     isDel: isDel(),
     ...versionedTimestamps(),
   },
@@ -295,7 +299,11 @@ export const serviceBills = pgTable(
     billNoIndex(t),
     uniqueIndex('service_bills_tenant_open_tag').on(t.tenantId, t.shopId, t.handTag).where(sql`status = 1`),
     index('service_bills_tenant_shop_date').on(t.tenantId, t.shopId, t.businessDate, t.id),
+    // Migration 0047 rebuilds it with INCLUDE (shop, flags, totals), which drizzle cannot declare: a list's
+    // totals over a month of the chain then read the index alone.
     index('service_bills_tenant_status_date').on(t.tenantId, t.status, t.businessDate, t.id),
+    index('service_bills_tenant_package_date').on(t.tenantId, t.businessDate, t.id).where(sql`has_package_lines`),
+    index('service_bills_tenant_card_date').on(t.tenantId, t.businessDate, t.id).where(sql`has_cards`),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.memberId, members),
     tenantReference(t, t.cardId, memberCards),

@@ -1,5 +1,6 @@
 import {
   type BillRecordKind,
+  cardLineKinds,
   type reviseBody,
   type ServiceBillDetail,
   type ServiceBillRow,
@@ -175,15 +176,19 @@ export async function perfRows(tx: Db, billId: number) {
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
+/** Which head-office lists besides the service bills a bill of these lines belongs to, kept on the bill's head. */
+export function recordKindsOf(lines: readonly { kind: string; packageLineId?: number | null }[]) {
+  return {
+    hasPackageLines: lines.some((l) => l.kind === 'package' || (l.packageLineId ?? null) !== null),
+    hasCards: lines.some((l) => (cardLineKinds as readonly string[]).includes(l.kind)),
+  };
+}
+
 /** The filters of the head-office lists, within the shops the user sees. */
 function listWhere(auth: Auth, q: z.output<typeof serviceRecordsQuery>, statuses: number[], kind: BillRecordKind): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(serviceBills.isDel, 0),
-    kind === 'package'
-      ? sql`exists (select 1 from service_bill_lines l where l.tenant_id = ${serviceBills.tenantId} and l.bill_id = ${serviceBills.id} and (l.kind = 'package' or l.package_line_id is not null))`
-      : kind === 'card'
-        ? sql`exists (select 1 from service_bill_cards c where c.tenant_id = ${serviceBills.tenantId} and c.bill_id = ${serviceBills.id})`
-        : undefined,
+    kind === 'package' ? eq(serviceBills.hasPackageLines, true) : kind === 'card' ? eq(serviceBills.hasCards, true) : undefined,
     inArray(serviceBills.status, statuses),
     inVisibleShops(auth, serviceBills.shopId),
     q.shopid ? eq(serviceBills.shopId, q.shopid) : undefined,

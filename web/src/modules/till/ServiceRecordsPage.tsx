@@ -44,6 +44,8 @@ export function BillRecords({ kind }: { kind: BillRecordsKind }) {
   const may = usePermission();
   const filters = useFilters([
     { kind: 'shop', placeholder: t('till.chooseShop') },
+    // This month by default: the totals of a chain's whole history are neither wanted nor cheap.
+    { kind: 'days', month: true },
     { kind: 'keyword', placeholder: t('till.keyword'), width: 240 },
   ]);
   const list = usePaged([kind.key], filters.params, (params) => http.read(serviceRecordsPage, kind.list, params));

@@ -741,7 +741,7 @@ function BillEditor({ billId, setup, waiting, onChanged }: { billId: number; set
             </Space>
           }
         >
-          <pre data-testid="till-receipt" style={{ fontFamily: 'monospace', fontSize: 12, margin: 0 }}>
+          <pre data-testid="till-receipt" className="ho-receipt">
             {receiptLines(data, setup.shopName, paper, labels).join('\n')}
           </pre>
         </Card>
