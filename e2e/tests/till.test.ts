@@ -76,6 +76,7 @@ test('the till: a member bill with a service by two employees and a product, pai
   await shot(page, 'till-receipt-58');
   // 打印 prints the receipt alone: on paper the rest of the till is hidden.
   await page.emulateMedia({ media: 'print' });
+  await page.waitForTimeout(500); // the screen's transitions run out; paper has none
   assert.ok(await page.getByTestId('till-receipt').isVisible());
   assert.ok(!(await page.getByText('今日单据').isVisible()));
   await shot(page, 'till-receipt-print');

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import { tenants } from '../db/tenants.js';
 import { numberSeries } from './schema.js';
 
 /**
@@ -29,6 +30,17 @@ export function addDays(day: string, days: number): string {
 /** Today's business date in the tenant's time zone, `YYYY-MM-DD`. */
 export function businessDate(timeZone = 'Asia/Shanghai', at = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** The company's time zone (the tenant's), in which its business days are counted. */
+export async function tenantZone(tx: Db, tenantId: number): Promise<string> {
+  const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
+  return tenant?.timeZone ?? 'Asia/Shanghai';
+}
+
+/** The company's business date today, `YYYY-MM-DD`. */
+export async function tenantToday(tx: Db, tenantId: number): Promise<string> {
+  return businessDate(await tenantZone(tx, tenantId));
 }
 
 /**

@@ -5,8 +5,7 @@ import { rejudge } from '../modules/attendance/common.js';
 import { instantOf } from '../modules/attendance/judge.js';
 import { checkClasses, checkRecords, checkRules } from '../modules/attendance/schema.js';
 import { employees, shops } from '../modules/org/schema.js';
-import { tenantToday, tenantZone } from '../modules/stock/common.js';
-import { addDays } from '../platform/numbering.js';
+import { addDays, tenantToday, tenantZone } from '../platform/numbering.js';
 
 const demoShifts = [
   { name: '早班', startTime: '10:00', endTime: '19:00', color: '#1677ff' },

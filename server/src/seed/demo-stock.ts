@@ -4,12 +4,12 @@ import { products, stockProducts } from '../modules/catalog/schema.js';
 import { users } from '../modules/identity/schema.js';
 import { shops } from '../modules/org/schema.js';
 import { billTypeOf, ENTRY, insertBill, OUT } from '../modules/stock/bills.js';
-import { tenantToday } from '../modules/stock/common.js';
 import { orderBills, saveOrder } from '../modules/stock/orders.js';
 import { seedDefaultReasons } from '../modules/stock/reasons.js';
 import { stockReasons } from '../modules/stock/schema.js';
 import type { Auth } from '../platform/auth.js';
 import { transition } from '../platform/documents.js';
+import { tenantToday } from '../platform/numbering.js';
 
 /**
  * Demo stock, made through the same functions as the API (numbers, transitions, ledger): the default

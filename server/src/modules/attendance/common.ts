@@ -3,8 +3,8 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { tenantZone } from '../../platform/numbering.js';
 import { employees, shops } from '../org/schema.js';
-import { tenantZone } from '../stock/common.js';
 import { attendanceDay, type DayFacts, dayTotals, judgeSignIn, judgeSignOut, shiftWindow } from './judge.js';
 import { attendanceConfigs, checkClasses, checkCorrections, checkRecords, checkRules } from './schema.js';
 

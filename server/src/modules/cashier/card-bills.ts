@@ -6,7 +6,7 @@ import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
-import { nextNumber } from '../../platform/numbering.js';
+import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import { bucketsOf, lockCard, openCard, postCardBill, recharge, revoke as revokeCardBill } from '../assets/card-money.js';
 import { memberCards } from '../assets/schema.js';
@@ -16,7 +16,6 @@ import { applicableRule, cardTypeSellableAt, giftOf } from '../members/card-rule
 import { nextMemberCodes } from '../members/members.js';
 import { cardTypes, members } from '../members/schema.js';
 import { employees, shops } from '../org/schema.js';
-import { tenantToday } from '../stock/common.js';
 import { equalShares } from './checkout-math.js';
 import { serviceBillCards, serviceBillLines, serviceBills } from './schema.js';
 

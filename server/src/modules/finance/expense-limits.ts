@@ -10,11 +10,11 @@ import { AppError, fieldError } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { registerImport } from '../../platform/importer.js';
 import { yuanAmount } from '../../platform/money.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { checkLocks } from '../../platform/period-locks.js';
 import { shops } from '../org/schema.js';
 import { loadShops } from '../pricing/common.js';
-import { tenantToday } from './reserve.js';
 import { expenseLimitBillLines, expenseLimitBills, expenseLimits, financeItems } from './schema.js';
 
 // Monthly expense limits adjusted in one step (支出限额调整单, iolimitbillhead, §9.3): the audit sets each

@@ -20,12 +20,11 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
-import { nextNumber } from '../../platform/numbering.js';
+import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/schema.js';
 import { loadShop } from '../pricing/common.js';
-import { tenantToday } from './reserve.js';
 import { fundAdjustments, fundBills, fundRedeposits, shopIoBills, shopPettyCash } from './schema.js';
 
 // The petty-cash ledger (fundrecords, DOMAIN-DETAIL §9.2): the one definition of a shop's petty-cash

@@ -23,11 +23,11 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { containsPattern, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/schema.js';
 import { loadShops } from '../pricing/common.js';
-import { tenantToday } from './reserve.js';
 import { landlords, rentContracts, rentPayments, rentPeriods } from './schema.js';
 
 // Rent contracts of shops (storerentcont) and dormitories (dormrentcont): saving one generates its

@@ -9,10 +9,11 @@ import { type BillRow, type Effect, logBill, nextBillNumber } from '../../platfo
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { yuanAmount } from '../../platform/money.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { shops } from '../org/schema.js';
 import { loadShops } from '../pricing/common.js';
-import { balancesByLine, checkReserveTypes, postReserve, reverseReserve, tenantToday } from './reserve.js';
+import { balancesByLine, checkReserveTypes, postReserve, reverseReserve } from './reserve.js';
 import { rentContracts, rentPaymentLines, rentPayments, rentPeriods, reserveTypes } from './schema.js';
 
 // Rent payments (storerentrecords, dormrentrecords): a bill pays whole periods of one contract, from

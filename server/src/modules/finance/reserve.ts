@@ -2,7 +2,6 @@ import { type BillDef, reserveAdjustBill, reserveConvertBill, reserveSpendBill }
 import { and, asc, eq, getTableColumns, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { tenants } from '../../db/tenants.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { type BillCtx, type BillImpl, type BillType, billType } from '../../platform/bills.js';
 import { type BillRow, type Effect, logBill, nextBillNumber } from '../../platform/documents.js';
@@ -10,7 +9,7 @@ import { conflict, fieldError } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js';
 import { yuanAmount } from '../../platform/money.js';
-import { businessDate } from '../../platform/numbering.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { shops } from '../org/schema.js';
 import { loadShops } from '../pricing/common.js';
@@ -92,11 +91,6 @@ export async function balancesByLine(tx: Db, docType: string, billId: number) {
     if (!byLine.has(key)) byLine.set(key, { before: r.balance - r.delta, after: r.balance });
   }
   return (lineId: number, reserveTypeId: number) => byLine.get(`${lineId}:${reserveTypeId}`);
-}
-
-export async function tenantToday(tx: Db, tenantId: number) {
-  const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
-  return businessDate(tenant?.timeZone ?? 'Asia/Shanghai');
 }
 
 /** Every id names a reserve type of this chain: 400 on the line that names one that is not. */

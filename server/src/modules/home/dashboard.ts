@@ -5,20 +5,19 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { type DocumentType, inboxCounts } from '../../platform/documents.js';
-import { businessDate } from '../../platform/numbering.js';
+import { businessDate, tenantZone } from '../../platform/numbering.js';
 import { cardBills } from '../assets/schema.js';
 import { serviceBills } from '../cashier/schema.js';
 import { products, stockProducts } from '../catalog/schema.js';
 import { regions, shops } from '../org/schema.js';
 import { stockBalances } from '../stock/schema.js';
 
-const TIME_ZONE = 'Asia/Shanghai';
 const LOW_STOCK_ITEMS = 20;
 
 const int = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-/** The start of a business day as a point in time. */
-const dayStart = (d: string) => sql`(${d}::date::timestamp at time zone ${TIME_ZONE})`;
+/** The start of a business day in the company's time zone, as a point in time. */
+const dayStartIn = (zone: string) => (d: string) => sql`(${d}::date::timestamp at time zone ${zone})`;
 
 /**
  * The home page's figures, each aggregated in SQL: settled bills by (status, business_date) and card
@@ -26,7 +25,10 @@ const dayStart = (d: string) => sql`(${d}::date::timestamp at time zone ${TIME_Z
  * expired bills; stock rows below their safety level; the approvals inbox's counts.
  */
 export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery>, docs: Iterable<DocumentType>): Promise<HomeAnswer> {
-  const date = q.date ?? businessDate(TIME_ZONE);
+  const zone = await tenantZone(tx, auth.tenantId);
+  const dayStart = dayStartIn(zone);
+  const companyToday = businessDate(zone);
+  const date = q.date ?? companyToday;
   const monthFrom = `${date.slice(0, 8)}01`;
   const tenant = auth.tenantId;
   const shopOnly = (column: Parameters<typeof inVisibleShops>[1]) =>
@@ -140,7 +142,7 @@ export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery
 
   // Till bills not settled: open today, and expired (status 2, or still open from an earlier day: the
   // till expires those when it is next used, the dashboard need not wait for it).
-  const stale = sql`${serviceBills.businessDate} < ${businessDate(TIME_ZONE)}::date`;
+  const stale = sql`${serviceBills.businessDate} < ${companyToday}::date`;
   const [bills] = await tx
     .select({
       open: int(sql`count(*) filter (where ${serviceBills.status} = 1 and not ${stale})`),

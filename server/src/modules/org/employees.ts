@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
 import { registerImport } from '../../platform/importer.js';
-import { nextSeriesCode } from '../../platform/numbering.js';
+import { nextSeriesCode, tenantToday } from '../../platform/numbering.js';
 import { listAllRecords } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { skillLevelDef } from './dictionaries.js';
@@ -30,7 +30,6 @@ import {
   PERM_VIEW,
   pickerList,
   shopEmployees,
-  tenantToday,
 } from './staff-queries.js';
 import { describe, getStreamRow, listStream, streamExportColumns } from './staff-stream.js';
 import { saveTransfer } from './staff-transfers.js';
@@ -159,7 +158,7 @@ export async function staffModule(app: FastifyInstance) {
       verb: (input) => ((input.body as { status?: number }).status === 0 ? 'leave' : 'rejoin'),
       entity: 'employee',
     },
-    async ({ tx, auth, body }) => updateStatus(tx, auth, body, await tenantToday(tx)),
+    async ({ tx, auth, body }) => updateStatus(tx, auth, body, await tenantToday(tx, auth.tenantId)),
   );
   route(
     app,
@@ -174,7 +173,7 @@ export async function staffModule(app: FastifyInstance) {
       verb: 'transfer',
       entity: 'employee',
     },
-    async ({ tx, auth, body }) => saveTransfer(tx, auth, body, await tenantToday(tx)),
+    async ({ tx, auth, body }) => saveTransfer(tx, auth, body, await tenantToday(tx, auth.tenantId)),
   );
 
   // ---- Skill (commission) levels

@@ -2,12 +2,10 @@ import type { employeeListQuery } from '@headoffice/contract';
 import { and, asc, count, eq, inArray, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { tenants } from '../../db/tenants.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { translate } from '../../platform/i18n.js';
-import { businessDate } from '../../platform/numbering.js';
 import { keyset, keywordMatch, onPage, pageOf } from '../../platform/paging.js';
 import { gramMatch } from '../../platform/search.js';
 import { users } from '../identity/schema.js';
@@ -19,12 +17,6 @@ export const PERM_EDIT = 'staff.employee.edit';
 export const PERM_STREAM = 'staff.stream.view';
 /** Pickers answer at most this many employees. */
 export const PICKER_LIMIT = 5000;
-
-/** Today in the tenant's time zone (YYYY-MM-DD). */
-export async function tenantToday(tx: Db): Promise<string> {
-  const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants);
-  return businessDate(tenant?.timeZone ?? 'Asia/Shanghai');
-}
 
 /**
  * Employees the user may see: head office (every shop) sees all, including head-office staff

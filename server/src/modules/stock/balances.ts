@@ -5,10 +5,11 @@ import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { documentType } from '../../platform/documents.js';
 import type { Lang } from '../../platform/i18n.js';
+import { tenantZone } from '../../platform/numbering.js';
 import { keywordMatch, offsetOf, orderBy, page, pageOf } from '../../platform/paging.js';
 import { products } from '../catalog/schema.js';
 import { productCategories, shops } from '../org/schema.js';
-import { locationFilter, locationName, tenantZone } from './common.js';
+import { locationFilter, locationName } from './common.js';
 import { stockBalances, stockBills, stockLedger, stockReasons } from './schema.js';
 
 const value = sql<number>`(${stockBalances.quantity}::bigint * ${products.purchasePrice})`;

@@ -8,6 +8,7 @@ import { type BillCtx, billType } from '../../platform/bills.js';
 import { type BillRow, logBill, nextBillNumber, type TransitionContext, transition } from '../../platform/documents.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { products } from '../catalog/schema.js';
 import { shops } from '../org/schema.js';
@@ -20,7 +21,6 @@ import {
   locationName,
   productLabel,
   requireShop,
-  tenantToday,
   WAREHOUSE_PERM,
 } from './common.js';
 import { lockBalances, postStock, reversalOf } from './ledger.js';

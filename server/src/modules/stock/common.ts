@@ -2,11 +2,9 @@ import { type OrderConfig, orderConfig, type StockConfig, stockConfig } from '@h
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { tenants } from '../../db/tenants.js';
 import { type Auth, can, visibleShops } from '../../platform/auth.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
-import { businessDate } from '../../platform/numbering.js';
 import { getSetting } from '../../platform/settings.js';
 import { products } from '../catalog/schema.js';
 import { shops } from '../org/schema.js';
@@ -65,14 +63,6 @@ export function locationFilter(
 }
 
 /** Today in the tenant's time zone. */
-export async function tenantToday(tx: Db, tenantId: number): Promise<string> {
-  return businessDate(await tenantZone(tx, tenantId));
-}
-
-export async function tenantZone(tx: Db, tenantId: number): Promise<string> {
-  const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
-  return tenant?.timeZone ?? 'Asia/Shanghai';
-}
 
 export async function getStockConfig(tx: Db): Promise<StockConfig> {
   return stockConfig.parse({ ...(await getSetting<Partial<StockConfig>>(tx, STOCK_CONFIG_KEY, {})) });

@@ -7,12 +7,12 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { type BillCtx, billType } from '../../platform/bills.js';
 import { type BillRow, logBill, type TransitionContext, transition } from '../../platform/documents.js';
 import { conflict, fieldError, forbidden } from '../../platform/errors.js';
-import { nextNumber } from '../../platform/numbering.js';
+import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { products } from '../catalog/schema.js';
 import { regions, shops } from '../org/schema.js';
 import { billTypeOf, ENTRY, insertBill, OUT } from './bills.js';
-import { checkLineProducts, getOrderConfig, lineAmount, requireShop, tenantToday } from './common.js';
+import { checkLineProducts, getOrderConfig, lineAmount, requireShop } from './common.js';
 import { systemReason } from './reasons.js';
 import { productOrderLines, productOrders, stockBills } from './schema.js';
 
