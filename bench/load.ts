@@ -302,6 +302,13 @@ function tillEndpoints(f: BenchFacts): Endpoint[] {
       auth: true,
     },
     {
+      key: 'tillHome',
+      label: "head office's home page, the chain: today's and this month's figures",
+      method: 'GET',
+      path: '/api-home/dashboard',
+      auth: true,
+    },
+    {
       key: 'tillTurnover',
       label: 'turnover by shop and pay type, a month',
       method: 'GET',
