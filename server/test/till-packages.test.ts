@@ -166,6 +166,7 @@ describe('the till: packages sold and package counts used on a service bill', as
     expect((await a.admin.get(`${P}/packagerecords/detail/${plain.id}`)).status).toBe(404);
     expect(await countsOf([service?.id as number])).toEqual([9]);
     await expectPackagesConsistent(t, a);
+    await expectTillConsistent(t, a);
   });
 
   it('refuses a sold package that was used since from being revoked, with the reason', async () => {

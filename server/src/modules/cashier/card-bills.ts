@@ -1,4 +1,11 @@
-import type { batchOpenBody, billCardRow, billLinesBody, linkPhysicalBody, revokeMktBody } from '@headoffice/contract';
+import {
+  type batchOpenBody,
+  type billCardRow,
+  type billLinesBody,
+  cardLineKinds,
+  type linkPhysicalBody,
+  type revokeMktBody,
+} from '@headoffice/contract';
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -17,6 +24,7 @@ import { nextMemberCodes } from '../members/members.js';
 import { cardTypes, members } from '../members/schema.js';
 import { employees, shops } from '../org/schema.js';
 import { equalShares } from './checkout-math.js';
+import { recordKindsOf } from './record-kinds.js';
 import { serviceBillCards, serviceBillLines, serviceBills } from './schema.js';
 
 defineMessages({
@@ -50,7 +58,7 @@ defineMessages({
   cardBillRevoked: ['单据 {billNo} 已撤单', 'Bill {billNo} is revoked'],
 });
 
-export const isCardLine = (kind: string) => kind === 'cardOpen' || kind === 'cardRecharge';
+export const isCardLine = (kind: string): kind is 'cardOpen' | 'cardRecharge' => (cardLineKinds as readonly string[]).includes(kind);
 
 type Bill = typeof serviceBills.$inferSelect;
 type LineInput = z.output<typeof billLinesBody>['lines'][number];
@@ -273,7 +281,7 @@ export async function openBatchBill(tx: Db, auth: Auth, body: z.output<typeof ba
       isCompute: 0,
       listTotal: total,
       amount: total,
-      hasCards: true,
+      ...recordKindsOf([{ kind: 'cardOpen' }]),
       openedBy: auth.userId,
     })
     .returning();

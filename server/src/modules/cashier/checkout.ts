@@ -39,8 +39,9 @@ import './checkout-messages.js';
 import { type CouponPayment, couponForPayment, spendCoupons } from './coupon-payments.js';
 import { ensureCashierDefaults } from './defaults.js';
 import { payRulesFor } from './pay.js';
+import { recordKindsOf } from './record-kinds.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
-import { billDetail, recordKindsOf } from './service-bills.js';
+import { billDetail } from './service-bills.js';
 import { markVoucherUsed, voucherChannelsOf, voucherForPayment, voucherPayRule } from './vouchers.js';
 import { wheelOnBillStaff, wheelShopChanged } from './wheel-queue.js';
 

@@ -1,6 +1,5 @@
 import {
   type BillRecordKind,
-  cardLineKinds,
   type reviseBody,
   type ServiceBillDetail,
   type ServiceBillRow,
@@ -174,14 +173,6 @@ export async function perfRows(tx: Db, billId: number) {
     .where(eq(serviceBillPerf.billId, billId))
     .orderBy(asc(serviceBillPerf.id));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-}
-
-/** Which head-office lists besides the service bills a bill of these lines belongs to, kept on the bill's head. */
-export function recordKindsOf(lines: readonly { kind: string; packageLineId?: number | null }[]) {
-  return {
-    hasPackageLines: lines.some((l) => l.kind === 'package' || (l.packageLineId ?? null) !== null),
-    hasCards: lines.some((l) => (cardLineKinds as readonly string[]).includes(l.kind)),
-  };
 }
 
 /** The filters of the head-office lists, within the shops the user sees. */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { type DocumentType, inboxCounts } from '../../platform/documents.js';
-import { businessDate, tenantZone } from '../../platform/numbering.js';
+import { addDays, businessDate, tenantZone } from '../../platform/numbering.js';
 import { cardBills } from '../assets/schema.js';
 import { serviceBills } from '../cashier/schema.js';
 import { products, stockProducts } from '../catalog/schema.js';
@@ -15,7 +15,6 @@ import { stockBalances } from '../stock/schema.js';
 const LOW_STOCK_ITEMS = 20;
 
 const int = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** The start of a business day in the company's time zone, as a point in time. */
 const dayStartIn = (zone: string) => (d: string) => sql`(${d}::date::timestamp at time zone ${zone})`;
 
@@ -75,7 +74,7 @@ export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery
           inArray(cardBills.kind, ['open', 'recharge']),
           isNull(cardBills.revokedAt),
           gte(cardBills.createdAt, dayStart(monthFrom)),
-          lt(cardBills.createdAt, dayStart(nextDay(date))),
+          lt(cardBills.createdAt, dayStart(addDays(date, 1))),
           shopOnly(cardBills.shopId),
         ),
       )

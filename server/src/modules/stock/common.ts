@@ -62,8 +62,6 @@ export function locationFilter(
   return locationScope(auth, column);
 }
 
-/** Today in the tenant's time zone. */
-
 export async function getStockConfig(tx: Db): Promise<StockConfig> {
   return stockConfig.parse({ ...(await getSetting<Partial<StockConfig>>(tx, STOCK_CONFIG_KEY, {})) });
 }
