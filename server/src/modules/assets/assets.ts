@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
-import { users } from '../identity/schema.js';
-import { cardTypes, members } from '../members/schema.js';
-import { shops } from '../org/schema.js';
+import { users } from '../identity/public.js';
+import { cardTypes, members } from '../members/public.js';
+import { shops } from '../org/public.js';
 import { cardBalances, cardBills, cardLedger, memberCards } from './schema.js';
 
 /** The operating shop must be one the user sees (403). */

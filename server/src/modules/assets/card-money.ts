@@ -6,9 +6,8 @@ import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js
 import { yuan, yuanAmount } from '../../platform/money.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { queueSms } from '../../platform/sms.js';
-import { cardTypeSellableAt, rechargeGift } from '../members/card-rules.js';
-import { cardSystems, cardTypes, members } from '../members/schema.js';
-import { shops } from '../org/schema.js';
+import { cardSystems, cardTypeSellableAt, cardTypes, members, rechargeGift } from '../members/public.js';
+import { shops } from '../org/public.js';
 import './messages.js';
 import { cardBalances, cardBills, memberCards } from './schema.js';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cardRules, cardTypeShops, cardTypes, members } from '../members/schema.js';
-import { shops } from '../org/schema.js';
+import { cardRules, cardTypeShops, cardTypes, members } from '../members/public.js';
+import { shops } from '../org/public.js';
 
 /**
  * The demo chain's member money: its stored-value card types sold at every shop and transferable,

@@ -6,7 +6,7 @@ import type { Lang } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
 import { businessDate } from '../../platform/numbering.js';
 import { useVerification } from '../../platform/sms.js';
-import { members } from '../members/schema.js';
+import { members } from '../members/public.js';
 import { type Actor, lockCard, openCard, transferCard } from './card-money.js';
 import { movePackagesWithCard } from './packages.js';
 import './messages.js';

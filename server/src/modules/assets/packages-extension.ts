@@ -9,7 +9,7 @@ import { type BillRow, logBill, nextBillNumber, type TransitionContext } from '.
 import { fieldError, notFound } from '../../platform/errors.js';
 import { businessDate } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
-import { members } from '../members/schema.js';
+import { members } from '../members/public.js';
 import './packages-messages.js';
 import { memberCards, memberPackageLines, memberPackages, packageExtensionLines, packageExtensions } from './schema.js';
 

@@ -15,10 +15,10 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors.
 import { defineLedger, keyColumn, type Movement, rowsOf } from '../../platform/ledger.js';
 import { businessDate, nextNumber } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
-import { products, servicePackageItems, servicePackages, services } from '../catalog/schema.js';
-import { users } from '../identity/schema.js';
-import { members } from '../members/schema.js';
-import { shops } from '../org/schema.js';
+import { products, servicePackageItems, servicePackages, services } from '../catalog/public.js';
+import { users } from '../identity/public.js';
+import { members } from '../members/public.js';
+import { shops } from '../org/public.js';
 import { assertMemberVisible, assertShop } from './assets.js';
 import { type Actor, moveMemberTotals } from './card-money.js';
 import './packages-messages.js';

@@ -41,7 +41,7 @@ import { pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { smsOutbox } from '../../platform/schema.js';
 import { checkCode, sendCode } from '../../platform/sms.js';
-import { members } from '../members/schema.js';
+import { members } from '../members/public.js';
 import { assertCardVisible, assertMemberVisible, assertShop, cardRecords, memberAssets } from './assets.js';
 import { adjust, consume, openCard, recharge, revoke } from './card-money.js';
 import {

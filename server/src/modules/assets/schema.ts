@@ -24,10 +24,10 @@ import {
   version,
   versionedTimestamps,
 } from '../../db/columns.js';
-import { users } from '../identity/schema.js';
-import { activities, coupons, redEnvelopes } from '../marketing/schema.js';
-import { cardTypes, members } from '../members/schema.js';
-import { shops } from '../org/schema.js';
+import { users } from '../identity/public.js';
+import { activities, coupons, redEnvelopes } from '../marketing/public.js';
+import { cardTypes, members } from '../members/public.js';
+import { shops } from '../org/public.js';
 
 /**
  * Member cards (会员卡): one card of a card type held by a member. A stored-value card's money is

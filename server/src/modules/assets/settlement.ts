@@ -8,7 +8,7 @@ import { fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { businessDate } from '../../platform/numbering.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 
 defineMessages({
   settlementMonths: [

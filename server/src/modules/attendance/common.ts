@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { tenantZone } from '../../platform/numbering.js';
-import { employees, shops } from '../org/schema.js';
+import { employees, shops } from '../org/public.js';
 import { attendanceDay, type DayFacts, dayTotals, judgeSignIn, judgeSignOut, shiftWindow } from './judge.js';
 import { attendanceConfigs, checkClasses, checkCorrections, checkRecords, checkRules } from './schema.js';
 

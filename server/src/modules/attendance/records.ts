@@ -27,9 +27,9 @@ import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { translate } from '../../platform/i18n.js';
 import { route } from '../../platform/route.js';
-import { wheelShopChanged } from '../cashier/wheel-queue.js';
-import { users } from '../identity/schema.js';
-import { employees, shops } from '../org/schema.js';
+import { wheelShopChanged } from '../cashier/public.js';
+import { users } from '../identity/public.js';
+import { employees, shops } from '../org/public.js';
 import {
   lockRecord,
   logCorrection,

@@ -23,7 +23,7 @@ import {
   versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
-import { employees, shops } from '../org/schema.js';
+import { employees, shops } from '../org/public.js';
 
 /** Shifts (checkclass): a shop's working times; an end before the start crosses midnight. */
 export const checkClasses = dictionaryTable(

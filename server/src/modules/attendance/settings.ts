@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { listRecords, registerRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import { chainRules, shopConfigOf, shopOf } from './common.js';
 import { attendanceConfigs, checkClasses, checkRules } from './schema.js';
 

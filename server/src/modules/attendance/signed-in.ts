@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tenantZone } from '../../platform/numbering.js';
-import { employees } from '../org/schema.js';
+import { employees } from '../org/public.js';
 import { shopConfigOf } from './common.js';
 import { attendanceDay } from './judge.js';
 import { checkRecords } from './schema.js';

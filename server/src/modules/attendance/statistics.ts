@@ -9,7 +9,7 @@ import { listExport } from '../../platform/list-export.js';
 import { addDays } from '../../platform/numbering.js';
 import { keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { employees, shops } from '../org/schema.js';
+import { employees, shops } from '../org/public.js';
 import { factsOf, rulesOf, shopConfigOf, shopScope, todayOf } from './common.js';
 import { dayTotals } from './judge.js';
 import { checkRecords } from './schema.js';

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
-import { cardTypeShops, cardTypes } from '../members/schema.js';
-import { loadShops } from '../pricing/common.js';
+import { cardTypeShops, cardTypes } from '../members/public.js';
+import { loadShops } from '../pricing/public.js';
 
 defineMessages({
   cardTypeStopped: [

@@ -8,7 +8,7 @@ import { defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
 import { yuanAmount } from '../../platform/money.js';
 import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
-import { cardRules, cardSystems, cardTypeShops, cardTypes } from '../members/schema.js';
+import { cardRules, cardSystems, cardTypeShops, cardTypes } from '../members/public.js';
 
 defineMessages({
   cardTypeCodeTaken: ['卡项编码 {code} 已存在', 'The card type code {code} is taken'],

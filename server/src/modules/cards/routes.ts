@@ -26,10 +26,9 @@ import { registerBill } from '../../platform/bills.js';
 import { forbidden } from '../../platform/errors.js';
 import { type Row, registerRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
-import { applicableRule, giftOf } from '../members/card-rules.js';
-import { cardSystems } from '../members/schema.js';
-import { brands } from '../org/schema.js';
-import { loadShop } from '../pricing/common.js';
+import { applicableRule, cardSystems, giftOf } from '../members/public.js';
+import { brands } from '../org/public.js';
+import { loadShop } from '../pricing/public.js';
 import { listCardShops, setCardShops } from './card-shops.js';
 import {
   allCardTypes,

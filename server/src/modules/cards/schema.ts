@@ -13,7 +13,7 @@ import {
   tenantReference,
   versionedTimestamps,
 } from '../../db/columns.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 
 /**
  * Physical card dispatch bills (实体卡分拨单): head office hands ranges of printed card numbers to

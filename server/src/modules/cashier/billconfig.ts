@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import { assertShops } from './pay.js';
 import { billConfigs } from './schema.js';
 

@@ -20,18 +20,22 @@ import { lockFor } from '../../platform/locks.js';
 import { yuan } from '../../platform/money.js';
 import { businessDate, nextNumber, tenantToday } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
-import { assertMemberVisible } from '../assets/assets.js';
-import { consume } from '../assets/card-money.js';
-import { consumePackages, sellPackage } from '../assets/packages.js';
-import { memberCards, memberPackageLines, memberPackages, packageBalances } from '../assets/schema.js';
-import { products, servicePackageShops, servicePackages, services } from '../catalog/schema.js';
-import { grantActivityGifts } from '../marketing/activity-gifts.js';
-import { cardTypeShops, cardTypes, members } from '../members/schema.js';
-import { employees, shops } from '../org/schema.js';
-import { priceOf } from '../pricing/resolve.js';
-import { productShopPrices, serviceShopPrices } from '../pricing/schema.js';
-import { getStockConfig } from '../stock/common.js';
-import { postStock } from '../stock/ledger.js';
+import {
+  assertMemberVisible,
+  consume,
+  consumePackages,
+  memberCards,
+  memberPackageLines,
+  memberPackages,
+  packageBalances,
+  sellPackage,
+} from '../assets/public.js';
+import { products, servicePackageShops, servicePackages, services } from '../catalog/public.js';
+import { grantActivityGifts } from '../marketing/public.js';
+import { cardTypeShops, cardTypes, members } from '../members/public.js';
+import { employees, shops } from '../org/public.js';
+import { priceOf, productShopPrices, serviceShopPrices } from '../pricing/public.js';
+import { getStockConfig, postStock } from '../stock/public.js';
 import { billConfigOf } from './billconfig.js';
 import { assertNoCardPayment, cardLine, isCardLine, settleCardLines } from './card-bills.js';
 import { allocateWithPackages, cellPerf, equalShares, splitStation } from './checkout-math.js';

@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
-import { memberCoupons } from '../assets/schema.js';
-import { coupons, redEnvelopes } from '../marketing/schema.js';
-import { shops } from '../org/schema.js';
+import { memberCoupons } from '../assets/public.js';
+import { coupons, redEnvelopes } from '../marketing/public.js';
+import { shops } from '../org/public.js';
 import { type serviceBillLines, serviceBillPayments, serviceBills } from './schema.js';
 
 defineMessages({

@@ -12,8 +12,8 @@ import { defineMessages, type Lang } from '../../platform/i18n.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
-import { memberCards } from '../assets/schema.js';
-import { employees, shops } from '../org/schema.js';
+import { memberCards } from '../assets/public.js';
+import { employees, shops } from '../org/public.js';
 import {
   csadjBillLines,
   csadjBills,

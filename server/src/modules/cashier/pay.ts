@@ -23,7 +23,7 @@ import { visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { deleteRecord, listAllRecords, listRecords, type Row, registerRecord, saveRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import { payClasses, payTemplateItems, payTemplateShops, payTemplates, payTypes } from './schema.js';
 
 async function classNames(tx: Db, rows: Row[]) {

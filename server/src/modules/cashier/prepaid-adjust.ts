@@ -19,8 +19,8 @@ import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { containsPattern } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { users } from '../identity/schema.js';
-import { shops } from '../org/schema.js';
+import { users } from '../identity/public.js';
+import { shops } from '../org/public.js';
 import { listPrepaid, orderRow as prepaidRow } from './prepaid.js';
 import { payTypes, prepaidAdjustments, prepaidOrders } from './schema.js';
 

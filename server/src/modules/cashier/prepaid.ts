@@ -15,7 +15,7 @@ import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { containsPattern } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import './checkout-messages.js';
 import { withIsoTimes } from './record-rows.js';
 import { payTypes, prepaidOrders, serviceBills } from './schema.js';

@@ -36,9 +36,9 @@ import {
   versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
-import { memberCards, memberCoupons } from '../assets/schema.js';
-import { members } from '../members/schema.js';
-import { employees, shops } from '../org/schema.js';
+import { memberCards, memberCoupons } from '../assets/public.js';
+import { members } from '../members/public.js';
+import { employees, shops } from '../org/public.js';
 
 /** Pay classes (`paymold`): 01 现金类, 02 赠送类 ... */
 export const payClasses = dictionaryTable('pay_classes', {});

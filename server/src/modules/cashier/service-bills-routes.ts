@@ -32,7 +32,7 @@ import { fieldError, notFound } from '../../platform/errors.js';
 import { listExport } from '../../platform/list-export.js';
 import { yuanAmount } from '../../platform/money.js';
 import { route } from '../../platform/route.js';
-import { usableMemberCoupons } from '../assets/member-coupons.js';
+import { usableMemberCoupons } from '../assets/public.js';
 import {
   expireOpenBills,
   findMembers,

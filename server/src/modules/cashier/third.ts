@@ -8,7 +8,7 @@ import { fieldError, notFound } from '../../platform/errors.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { assertUnreferenced } from '../../platform/references.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import { assertShops } from './pay.js';
 import { dyShops, mtKeys, mtShops } from './schema.js';
 

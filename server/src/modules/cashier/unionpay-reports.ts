@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 
 type Query = z.output<typeof unionpayReportQuery>;
 

@@ -26,10 +26,8 @@ import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
 import { tenantZone } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
-import { shopConfigOf } from '../attendance/common.js';
-import { attendanceDay } from '../attendance/judge.js';
-import { type SignedIn, signedInToday } from '../attendance/signed-in.js';
-import { shops } from '../org/schema.js';
+import { attendanceDay, type SignedIn, shopConfigOf, signedInToday } from '../attendance/public.js';
+import { shops } from '../org/public.js';
 import { serviceBillLines, serviceBills, wheelEntries, wheelLogs, wheelRests, wheelSchemeShops, wheelSchemes } from './schema.js';
 
 export const wheelQueueMessages = defineMessages({

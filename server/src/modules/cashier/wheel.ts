@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
-import { positionLevels, positions, shops } from '../org/schema.js';
+import { positionLevels, positions, shops } from '../org/public.js';
 import { assertShops } from './pay.js';
 import { stations, wheelRests, wheelSchemeShops, wheelSchemes } from './schema.js';
 

@@ -15,7 +15,7 @@ import {
   sendTemplate,
 } from '../../platform/importer.js';
 import { route } from '../../platform/route.js';
-import { branches, positions, productCategories, serviceTypes } from '../org/schema.js';
+import { branches, positions, productCategories, serviceTypes } from '../org/public.js';
 import { productBrands, products, servicePositions, services } from './schema.js';
 
 const statusOptions = [

@@ -24,7 +24,7 @@ import { yuan } from '../../platform/money.js';
 import { nextSeriesCode } from '../../platform/numbering.js';
 import { afterKey, keyset, keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { packageTypes, shops } from '../org/schema.js';
+import { packageTypes, shops } from '../org/public.js';
 import { assertRefs, PICK_LIMIT } from './common.js';
 import { pickProducts, productFilters, selectPickRows } from './products.js';
 import { products, servicePackageItems, servicePackageShops, servicePackages, services } from './schema.js';

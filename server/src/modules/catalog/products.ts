@@ -12,7 +12,7 @@ import { nextSeriesCode } from '../../platform/numbering.js';
 import { afterKey, containsPattern, keyset, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { gramMatch } from '../../platform/search.js';
-import { productCategories } from '../org/schema.js';
+import { productCategories } from '../org/public.js';
 import { assertNotInPackage, assertRefs, duplicateField, PICK_LIMIT, packagesUsing } from './common.js';
 import { productBrands, productGrams, products } from './schema.js';
 

@@ -13,7 +13,7 @@ import {
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { gramTable } from '../../platform/search.js';
-import { branches, employees, packageTypes, positions, productCategories, serviceTypes, shops } from '../org/schema.js';
+import { branches, employees, packageTypes, positions, productCategories, serviceTypes, shops } from '../org/public.js';
 
 export const productBrands = dictionaryTable('product_brands', { logo: text('logo') });
 

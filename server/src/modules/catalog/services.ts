@@ -21,8 +21,7 @@ import { listExport } from '../../platform/list-export.js';
 import { nextSeriesCode } from '../../platform/numbering.js';
 import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { branches, employees, positionLevels, positions, serviceTypes, shops } from '../org/schema.js';
-import { employeeScope } from '../org/staff-queries.js';
+import { branches, employeeScope, employees, positionLevels, positions, serviceTypes, shops } from '../org/public.js';
 import { assertNotInPackage, assertRefs, PICK_LIMIT, packagesUsing } from './common.js';
 import { serviceEmployees, serviceGroupItems, serviceGroups, servicePositions, services } from './schema.js';
 

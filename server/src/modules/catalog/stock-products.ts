@@ -18,7 +18,7 @@ import { type Lang, label } from '../../platform/i18n.js';
 import { listExport } from '../../platform/list-export.js';
 import { offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { productCategories, shops } from '../org/schema.js';
+import { productCategories, shops } from '../org/public.js';
 import { assertRefs, PICK_LIMIT } from './common.js';
 import { categoryWithChildren, productKeyword } from './products.js';
 import { productBrands, products, stockProducts } from './schema.js';

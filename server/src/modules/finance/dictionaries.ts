@@ -19,7 +19,7 @@ import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { linkedNames, type ServedRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
-import { branches } from '../org/schema.js';
+import { branches } from '../org/public.js';
 import {
   banks,
   financeGroups,

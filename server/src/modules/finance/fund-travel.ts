@@ -5,7 +5,7 @@ import { fieldError } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { linkedNames, registerRecord, saveRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import { fundTravels } from './schema.js';
 
 // Travel records (出差记录, fundtravel, §9.2) on the record pattern: a shop's trips, each with whether

@@ -9,9 +9,9 @@ import { type BillRow, logBill, nextBillNumber, type TransitionContext } from '.
 import { AppError, fieldError, forbidden } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { businessDate } from '../../platform/numbering.js';
-import { users } from '../identity/schema.js';
-import { branches, employees, shops } from '../org/schema.js';
-import { loadShop } from '../pricing/common.js';
+import { users } from '../identity/public.js';
+import { branches, employees, shops } from '../org/public.js';
+import { loadShop } from '../pricing/public.js';
 import { financeGroups, financeItems, fundBillPhotos, fundBills, fundDescriptions, payeeAccounts } from './schema.js';
 
 // The petty-cash request (备用金申请, fundbillhead) on the bill engine: a shop asks for money against an

@@ -15,7 +15,7 @@ import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/aut
 import { registerImport } from '../../platform/importer.js';
 import { offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import { rentPaymentTypes } from './rent-payments.js';
 import { reserveAdjustType, reserveBillTypes, reserveBook, saveReserveBill } from './reserve.js';
 import { rentPayments, reserveBalances, reserveBills, reserveLedger, reserveTypes } from './schema.js';

@@ -11,8 +11,8 @@ import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js
 import { yuanAmount } from '../../platform/money.js';
 import { tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
-import { shops } from '../org/schema.js';
-import { loadShops } from '../pricing/common.js';
+import { shops } from '../org/public.js';
+import { loadShops } from '../pricing/public.js';
 import { reserveBillLines, reserveBills, reserveLedger, reserveSpendItems, reserveTypes } from './schema.js';
 
 // Reserve money (预留款): a balance per shop × reserve type on the ledger, moved only by the final

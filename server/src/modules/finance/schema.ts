@@ -22,7 +22,7 @@ import {
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { fileListTable } from '../../db/file-list-table.js';
-import { branches, shops } from '../org/schema.js';
+import { branches, shops } from '../org/public.js';
 
 // The finance dictionaries (DOMAIN-DETAIL §9.1); money in cents.
 

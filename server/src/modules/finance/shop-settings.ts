@@ -22,7 +22,7 @@ import { defineMessages } from '../../platform/i18n.js';
 import { registerImport } from '../../platform/importer.js';
 import { containsPattern, keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import { financeItems, financialAreas, payeeAccounts, shopFinanceProfiles, shopFinanceTypes, shopPettyCash } from './schema.js';
 
 defineMessages({

@@ -6,11 +6,11 @@ import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { type DocumentType, inboxCounts } from '../../platform/documents.js';
 import { addDays, businessDate, tenantZone } from '../../platform/numbering.js';
-import { cardBills } from '../assets/schema.js';
-import { serviceBills } from '../cashier/schema.js';
-import { products, stockProducts } from '../catalog/schema.js';
-import { regions, shops } from '../org/schema.js';
-import { stockBalances } from '../stock/schema.js';
+import { cardBills } from '../assets/public.js';
+import { serviceBills } from '../cashier/public.js';
+import { products, stockProducts } from '../catalog/public.js';
+import { regions, shops } from '../org/public.js';
+import { stockBalances } from '../stock/public.js';
 
 const LOW_STOCK_ITEMS = 20;
 

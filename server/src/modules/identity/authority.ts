@@ -7,7 +7,7 @@ import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { positions } from '../org/schema.js';
+import { positions } from '../org/public.js';
 import './messages.js';
 import { cashierAuthorities as authorities, positionAuthorities } from './schema.js';
 

@@ -1,5 +1,5 @@
 import type { AppDef } from '../../platform/menus.js';
-import { tillAppMenus } from '../cashier/menus.js';
+import { tillAppMenus } from '../cashier/public.js';
 import { modules } from '../index.js';
 
 /** The applications of the board, with their menu trees; synced into every tenant at start-up. */

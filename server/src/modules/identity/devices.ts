@@ -8,7 +8,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../platform/errors
 import { keywordMatch, offsetOf, orderBy, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { getSetting, setSetting } from '../../platform/settings.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import './messages.js';
 import { devices } from './schema.js';
 

@@ -15,8 +15,7 @@ import { listExport } from '../../platform/list-export.js';
 import { afterKey, keyOf, keyset, keywordMatch, offsetOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { auditLog } from '../../platform/schema.js';
-import { employees } from '../org/schema.js';
-import { employeeScope } from '../org/staff-queries.js';
+import { employeeScope, employees } from '../org/public.js';
 import './messages.js';
 
 /** Matching rows are counted up to this many, and pages reach this far: the log grows to millions of rows. */

@@ -8,7 +8,7 @@ import { AppError, unauthorized } from '../../platform/errors.js';
 import { accountKey } from '../../platform/login-guard.js';
 import { publicRoute, route } from '../../platform/route.js';
 import { inTenant } from '../../platform/tenancy.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import { assertBoundDevice } from './devices.js';
 import { applications, menus, roleMenus, roles, userAppPasswords, userRoles, users } from './schema.js';
 import { findTenant } from './tenants.js';

@@ -12,7 +12,7 @@ import {
   versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
-import { employees, positions, shops } from '../org/schema.js';
+import { employees, positions, shops } from '../org/public.js';
 
 export const applications = pgTable(
   'applications',

@@ -9,8 +9,7 @@ import { dateTimeText, statusText } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
 import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { employees, shops } from '../org/schema.js';
-import { employeeScope } from '../org/staff-queries.js';
+import { employeeScope, employees, shops } from '../org/public.js';
 import './messages.js';
 import { applications, menus, roleMenus, roles, userAppPasswords, userRoles, userShops, users } from './schema.js';
 

@@ -8,9 +8,9 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors.
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
 import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
-import { products, servicePackages, services } from '../catalog/schema.js';
-import { brands } from '../org/schema.js';
-import { loadShops } from '../pricing/common.js';
+import { products, servicePackages, services } from '../catalog/public.js';
+import { brands } from '../org/public.js';
+import { loadShops } from '../pricing/public.js';
 import { scheduleBirthdayGifts } from './activity-birthday.js';
 import { activities, coupons, redEnvelopes } from './schema.js';
 

@@ -5,7 +5,7 @@ import { defineJob, enqueueAtDayStart } from '../../platform/jobs.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { addDays, businessDate } from '../../platform/numbering.js';
 import { inTenant } from '../../platform/tenancy.js';
-import { members } from '../members/schema.js';
+import { members } from '../members/public.js';
 import { candidatesFor, chooseActivities, type Giving, issueGivings, itemGiftsOf } from './activity-gifts.js';
 import { activities, activityBirthdayGifts } from './schema.js';
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { lockFor } from '../../platform/locks.js';
-import { issueActivityItems, withdrawIssuedBy } from '../assets/member-coupons.js';
-import type { serviceBillLines, serviceBills } from '../cashier/schema.js';
+import { issueActivityItems, withdrawIssuedBy } from '../assets/public.js';
+import type { serviceBillLines, serviceBills } from '../cashier/public.js';
 import { activities } from './schema.js';
 
 // Marketing activities applied at the till: on the settle of a bill with a member, the running

@@ -15,7 +15,7 @@ import { fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { findRecord, registerRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
-import { withBrandNames } from '../cards/routes.js';
+import { withBrandNames } from '../cards/public.js';
 import { allActivities, findActivity, listActivities, moveActivity, nextActivityCode, saveActivity } from './activities.js';
 import { coupons, redEnvelopes } from './schema.js';
 

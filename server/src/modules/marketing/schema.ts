@@ -11,8 +11,8 @@ import {
   updatedAt,
   version,
 } from '../../db/columns.js';
-import { members } from '../members/schema.js';
-import { brands, shops } from '../org/schema.js';
+import { members } from '../members/public.js';
+import { brands, shops } from '../org/public.js';
 
 /** The validity of a coupon or envelope: fixed dates (1) or N days after issue (2). */
 const validity = () => ({

@@ -11,9 +11,9 @@ import type { Lang } from '../../platform/i18n.js';
 import { bulkInsert, type ImportDef, importFailure, readImportSheet, type Sheet, validateImport } from '../../platform/importer.js';
 import { onPage, pageOf } from '../../platform/paging.js';
 import type { Upload } from '../../platform/upload.js';
-import { cardImport, packageImport } from '../assets/member-import.js';
-import { users } from '../identity/schema.js';
-import { channels, memberGrades, shops } from '../org/schema.js';
+import { cardImport, packageImport } from '../assets/public.js';
+import { users } from '../identity/public.js';
+import { channels, memberGrades, shops } from '../org/public.js';
 import { nextMemberCodes } from './members.js';
 import { memberImportLogs, members } from './schema.js';
 

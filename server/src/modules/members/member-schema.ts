@@ -1,6 +1,6 @@
 import { bigint, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tenantColumn, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 
 /**
  * Member imports (`queryMemberImplogs`): one row per import tried, kept whether it was stored or

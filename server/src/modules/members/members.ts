@@ -7,9 +7,9 @@ import { AppError, conflict, fieldError, forbidden, notFound } from '../../platf
 import { reserveNumbers } from '../../platform/numbering.js';
 import { keyset, onPage, pageOf, sentFields } from '../../platform/paging.js';
 import { searchCondition } from '../../platform/search.js';
-import { channels, employees, memberGrades, shops } from '../org/schema.js';
+import { channels, employees, memberGrades, shops } from '../org/public.js';
 import './messages.js';
-import { memberCards } from '../assets/schema.js';
+import { memberCards } from '../assets/public.js';
 import { members } from './schema.js';
 
 export const PERM_VIEW = 'members.member.view';

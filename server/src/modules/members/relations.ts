@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { onPage, orderBy, pageOf } from '../../platform/paging.js';
-import { channels, employees, shops } from '../org/schema.js';
+import { channels, employees, shops } from '../org/public.js';
 import { inScope, memberKeyword, memberScope } from './members.js';
 import { members } from './schema.js';
 

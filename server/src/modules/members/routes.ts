@@ -21,7 +21,7 @@ import { dateTimeText } from '../../platform/excel.js';
 import { buildTemplate, importUpload, sendTemplate } from '../../platform/importer.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
-import { openFirstCard } from '../assets/member-actions.js';
+import { openFirstCard } from '../assets/public.js';
 import { importDefOf, importMembers, listImportLogs, memberImportSheet } from './import.js';
 import {
   freezeMembers,

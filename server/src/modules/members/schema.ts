@@ -13,7 +13,7 @@ import {
   versionedTimestamps,
 } from '../../db/columns.js';
 import { bigramColumns, bigramIndexes, exactIndex, prefixIndex, tailColumn } from '../../platform/search.js';
-import { brands, channels, employees, memberGrades, shops } from '../org/schema.js';
+import { brands, channels, employees, memberGrades, shops } from '../org/public.js';
 
 /**
  * Card systems (会员卡体系): a family of card types sharing the rules of where their money may be

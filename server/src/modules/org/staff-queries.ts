@@ -8,7 +8,7 @@ import type { Lang } from '../../platform/i18n.js';
 import { translate } from '../../platform/i18n.js';
 import { keyset, keywordMatch, onPage, pageOf } from '../../platform/paging.js';
 import { gramMatch } from '../../platform/search.js';
-import { users } from '../identity/schema.js';
+import { users } from '../identity/public.js';
 import { branches, employeeGrams, employees, positionLevels, positions, shops, skillLevels } from './schema.js';
 import './staff-messages.js';
 

@@ -2,8 +2,8 @@ import { and, asc, count, countDistinct, eq, inArray, isNull, or, type SQL, sql 
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { services } from '../catalog/schema.js';
-import { cardTypes } from '../members/schema.js';
+import { services } from '../catalog/public.js';
+import { cardTypes } from '../members/public.js';
 import { assertUnique, assertVisible, assertWithinControl, loadItems, loadShop, refNotFound, updatePricesById } from './common.js';
 import { serviceCardPrices } from './schema.js';
 

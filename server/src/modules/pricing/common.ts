@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, type FieldProblem, forbidden } from '../../platform/errors.js';
 import { yuan } from '../../platform/money.js';
-import { products, services } from '../catalog/schema.js';
-import { shops } from '../org/schema.js';
+import { products, services } from '../catalog/public.js';
+import { shops } from '../org/public.js';
 import type { PricingMessage } from './messages.js';
 import { priceControls, productShopPrices, serviceShopPrices } from './schema.js';
 

@@ -5,7 +5,7 @@ import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { yuan } from '../../platform/money.js';
 import { keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
-import { products, services } from '../catalog/schema.js';
+import { products, services } from '../catalog/public.js';
 import { loadItems, problems, refNotFound } from './common.js';
 import { priceControls, productShopPrices, serviceShopPrices } from './schema.js';
 

@@ -3,8 +3,8 @@ import { and, asc, eq, exists, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { keywordMatch, offsetOf, orderBy, type PageInput, pageOf } from '../../platform/paging.js';
-import { productBrands, products, services } from '../catalog/schema.js';
-import { productCategories, serviceTypes } from '../org/schema.js';
+import { productBrands, products, services } from '../catalog/public.js';
+import { productCategories, serviceTypes } from '../org/public.js';
 import { gridShops, nothing, priceColumns } from './common.js';
 import { priceControls, productShopPrices, serviceShopPrices } from './schema.js';
 

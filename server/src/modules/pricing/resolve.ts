@@ -2,8 +2,8 @@ import type { PriceKind, PriceSource, ResolvedPrice } from '@headoffice/contract
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { businessDate } from '../../platform/numbering.js';
-import { products, services } from '../catalog/schema.js';
-import { shops } from '../org/schema.js';
+import { products, services } from '../catalog/public.js';
+import { shops } from '../org/public.js';
 import { productShopPrices, serviceCardPrices, serviceShopPrices, serviceSpecials } from './schema.js';
 
 /**

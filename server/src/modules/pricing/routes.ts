@@ -58,7 +58,7 @@ import { type ExcelColumn, statusText, yuanCell } from '../../platform/excel.js'
 import { registerImport } from '../../platform/importer.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
-import { services } from '../catalog/schema.js';
+import { services } from '../catalog/public.js';
 import { batchServiceCards, cardInfos, deleteCard, saveServiceCards, serviceCards, shopCards } from './cards.js';
 import { assertVisible, loadControls, loadItems, loadShop, refNotFound } from './common.js';
 import { deleteControls, listControls, saveControl } from './controls.js';

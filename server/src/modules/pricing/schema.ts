@@ -12,9 +12,9 @@ import {
   version,
   versionedTimestamps,
 } from '../../db/columns.js';
-import { products, services } from '../catalog/schema.js';
-import { cardTypes } from '../members/schema.js';
-import { positionLevels, shops } from '../org/schema.js';
+import { products, services } from '../catalog/public.js';
+import { cardTypes } from '../members/public.js';
+import { positionLevels, shops } from '../org/public.js';
 
 /** What a shop charges for a service, and whether it sells it at all (status). */
 export const serviceShopPrices = pgTable(

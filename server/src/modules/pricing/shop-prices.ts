@@ -6,8 +6,8 @@ import { AppError, type FieldProblem } from '../../platform/errors.js';
 import { type Lang, translate } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
 import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
-import { services } from '../catalog/schema.js';
-import { shops } from '../org/schema.js';
+import { services } from '../catalog/public.js';
+import { shops } from '../org/public.js';
 import {
   assertSellable,
   assertUnique,

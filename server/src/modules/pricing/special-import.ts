@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { visibleShops } from '../../platform/auth.js';
 import { translate } from '../../platform/i18n.js';
 import type { ImportDef, ImportProblem } from '../../platform/importer.js';
-import { services } from '../catalog/schema.js';
-import { positionLevels, shops } from '../org/schema.js';
+import { services } from '../catalog/public.js';
+import { positionLevels, shops } from '../org/public.js';
 import { loadControls, violationOf } from './common.js';
 import { importSpecials } from './specials.js';
 

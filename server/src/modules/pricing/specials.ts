@@ -3,8 +3,8 @@ import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from '
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
-import { services } from '../catalog/schema.js';
-import { positionLevels, positions, shops } from '../org/schema.js';
+import { services } from '../catalog/public.js';
+import { positionLevels, positions, shops } from '../org/public.js';
 import { assertUnique, assertVisible, assertWithinControl, loadItems, loadShop, refNotFound, updatePricesById } from './common.js';
 import { serviceShopPrices, serviceSpecialLogs, serviceSpecials } from './schema.js';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError } from '../../platform/errors.js';
 import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
-import { shops } from '../org/schema.js';
+import { shops } from '../org/public.js';
 import {
   assertSellable,
   assertUnique,

@@ -13,8 +13,8 @@ import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { keywordMatch } from '../../platform/paging.js';
-import { checkRecords } from '../attendance/schema.js';
-import { employees, shops } from '../org/schema.js';
+import { checkRecords } from '../attendance/public.js';
+import { employees, shops } from '../org/public.js';
 import { awardAmounts, awardItems, basePays } from './schema.js';
 import { monthRange, monthRows } from './statement.js';
 

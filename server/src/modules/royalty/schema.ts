@@ -25,7 +25,7 @@ import {
   versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
-import { employees, shops } from '../org/schema.js';
+import { employees, shops } from '../org/public.js';
 
 /** Royalty types (提成分类 `royaltytype`). */
 export const royaltyTypes = dictionaryTable('royalty_types', {});

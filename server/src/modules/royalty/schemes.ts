@@ -14,7 +14,7 @@ import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { businessDate, nextSeriesCode } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
-import { employees, positionLevels, positions, shops } from '../org/schema.js';
+import { employees, positionLevels, positions, shops } from '../org/public.js';
 import type { SchemeSnapshot, SchemeVersions } from './compute.js';
 import {
   royaltyGroups,

@@ -7,9 +7,9 @@ import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.
 import { conflict } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { businessDate } from '../../platform/numbering.js';
-import { payTypes, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from '../cashier/schema.js';
-import { products, services } from '../catalog/schema.js';
-import { employeeStream, employees, positionLevels, positions, shops } from '../org/schema.js';
+import { payTypes, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from '../cashier/public.js';
+import { products, services } from '../catalog/public.js';
+import { employeeStream, employees, positionLevels, positions, shops } from '../org/public.js';
 import { computeRows, type Metrics, monthMetrics, type PerfSource, type PositionOn, type SchemeVersions } from './compute.js';
 import { royaltyLockedRows, royaltyMonthLocks } from './schema.js';
 import { allVersions } from './schemes.js';

@@ -7,8 +7,8 @@ import { documentType } from '../../platform/documents.js';
 import type { Lang } from '../../platform/i18n.js';
 import { tenantZone } from '../../platform/numbering.js';
 import { keywordMatch, offsetOf, orderBy, page, pageOf } from '../../platform/paging.js';
-import { products } from '../catalog/schema.js';
-import { productCategories, shops } from '../org/schema.js';
+import { products } from '../catalog/public.js';
+import { productCategories, shops } from '../org/public.js';
 import { locationFilter, locationName } from './common.js';
 import { stockBalances, stockBills, stockLedger, stockReasons } from './schema.js';
 

@@ -10,8 +10,8 @@ import { conflict, fieldError } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
-import { products } from '../catalog/schema.js';
-import { shops } from '../org/schema.js';
+import { products } from '../catalog/public.js';
+import { shops } from '../org/public.js';
 import {
   assertLocation,
   checkLineProducts,

@@ -6,8 +6,8 @@ import { type Auth, can, visibleShops } from '../../platform/auth.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { getSetting } from '../../platform/settings.js';
-import { products } from '../catalog/schema.js';
-import { shops } from '../org/schema.js';
+import { products } from '../catalog/public.js';
+import { shops } from '../org/public.js';
 import './messages.js';
 
 /** Users limited to some shops see the head-office warehouse (bills, balances) only with this permission. */

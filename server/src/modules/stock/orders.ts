@@ -9,8 +9,8 @@ import { type BillRow, logBill, type TransitionContext, transition } from '../..
 import { conflict, fieldError, forbidden } from '../../platform/errors.js';
 import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
-import { products } from '../catalog/schema.js';
-import { regions, shops } from '../org/schema.js';
+import { products } from '../catalog/public.js';
+import { regions, shops } from '../org/public.js';
 import { billTypeOf, ENTRY, insertBill, OUT } from './bills.js';
 import { checkLineProducts, getOrderConfig, lineAmount, requireShop } from './common.js';
 import { systemReason } from './reasons.js';

@@ -19,8 +19,8 @@ import {
   versionedTimestamps,
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
-import { products } from '../catalog/schema.js';
-import { shops } from '../org/schema.js';
+import { products } from '../catalog/public.js';
+import { shops } from '../org/public.js';
 
 /** In/out reasons (dictinout): direction 1 entry, 2 out; kind purchase | transfer | use | loss | return | order | other. */
 export const stockReasons = dictionaryTable('stock_reasons', {

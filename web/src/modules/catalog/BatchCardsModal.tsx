@@ -8,8 +8,7 @@ import { http } from '../../platform/http';
 import { centsToYuan, yuanToCents } from '../../platform/money';
 import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
 import { CHAIN, ShopSelect } from '../../platform/shops';
-import { PRICING } from '../pricing/api';
-import { CardTypeSelect } from '../pricing/cardTypes';
+import { CardTypeSelect, PRICING } from '../pricing/public';
 
 interface Line {
   key: number;

@@ -13,8 +13,8 @@ import { formatDateTime, OptionTag } from '../../platform/resource/cells';
 import { PagedTable } from '../../platform/resource/PagedTable';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { DetailGate } from '../../platform/results';
-import { PRICING } from '../pricing/api';
-import { STOCK } from '../stock/api';
+import { PRICING } from '../pricing/public';
+import { STOCK } from '../stock/public';
 import { CATALOG } from './api';
 import { productDef } from './defs';
 

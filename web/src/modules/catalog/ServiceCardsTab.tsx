@@ -10,8 +10,7 @@ import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
 import { CHAIN, ShopSelect } from '../../platform/shops';
-import { PRICING } from '../pricing/api';
-import { CardTypeSelect, useCardTypes } from '../pricing/cardTypes';
+import { CardTypeSelect, PRICING, useCardTypes } from '../pricing/public';
 
 interface Line {
   key: string;

@@ -12,7 +12,7 @@ import { useTab } from '../../platform/pages';
 import { formatDateTime, OptionTag } from '../../platform/resource/cells';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
-import { PriceTrial } from '../pricing/PriceTrial';
+import { PriceTrial } from '../pricing/public';
 import { CATALOG } from './api';
 import { ServiceCardsTab } from './ServiceCardsTab';
 import { ServicePerfTab } from './ServicePerfTab';

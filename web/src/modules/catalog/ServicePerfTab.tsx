@@ -8,7 +8,7 @@ import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
-import { PRICING } from '../pricing/api';
+import { PRICING } from '../pricing/public';
 import { formatRatio } from './serviceDef';
 
 /** Percent with two decimals on screen ⇄ basis points on the wire. */

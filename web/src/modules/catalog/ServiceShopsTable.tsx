@@ -7,7 +7,7 @@ import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
-import { PRICING } from '../pricing/api';
+import { PRICING } from '../pricing/public';
 
 /** Which shops sell a service and at what price (getServShopStatus); a switch starts or stops selling it. */
 export function ServiceShopsTable({ serviceId, basePrice }: { serviceId: number; basePrice: number }) {

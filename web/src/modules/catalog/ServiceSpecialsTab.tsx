@@ -13,7 +13,7 @@ import { formatDateTime } from '../../platform/resource/cells';
 import { ImportModal } from '../../platform/resource/ImportModal';
 import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
 import { CHAIN, ShopSelect, useShops } from '../../platform/shops';
-import { PRICING } from '../pricing/api';
+import { PRICING } from '../pricing/public';
 
 interface LevelLine {
   levelId: number;

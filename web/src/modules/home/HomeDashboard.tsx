@@ -12,7 +12,7 @@ import { http } from '../../platform/http';
 import { centsToYuan, formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
 import { ShopSelect } from '../../platform/shops';
-import { INBOX_URL } from '../inbox/api';
+import { INBOX_URL } from '../inbox/public';
 
 // ECharts is heavy: the figures show first, the charts when their code is there
 const Chart = lazy(() => import('../../platform/Chart').then((m) => ({ default: m.Chart })));

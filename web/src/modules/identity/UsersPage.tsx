@@ -8,7 +8,7 @@ import { useAction } from '../../platform/action';
 import type { AppEntry } from '../../platform/auth';
 import { http } from '../../platform/http';
 import { ResourceList } from '../../platform/resource/ResourceList';
-import { ShopTreeSelect } from '../org/ShopTreeSelect';
+import { ShopTreeSelect } from '../org/public';
 import { API } from './api';
 import { type UserVirtual, userDef } from './defs';
 

@@ -3,7 +3,7 @@ import { Checkbox, InputNumber, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { pickLabel, t } from '../../platform/i18n';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
-import { ShopTreeSelect } from '../org/ShopTreeSelect';
+import { ShopTreeSelect } from '../org/public';
 import { API, type AuthorityRow, type DeviceRow } from './api';
 import { RowSwitch } from './cells';
 import { EmployeePicker, PasswordInput, RolesSelect, TagList } from './pickers';

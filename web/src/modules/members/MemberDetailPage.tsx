@@ -10,7 +10,7 @@ import { useTab } from '../../platform/pages';
 import { formatDateTime, OptionTag } from '../../platform/resource/cells';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
-import MemberAssets from '../assets/MemberAssets';
+import { MemberAssets } from '../assets/public';
 import { FreezeModal, useUnfreeze } from './actions';
 import { MEMBER_GENDERS, MEMBER_STATUS, memberDef, P, yuan } from './defs';
 

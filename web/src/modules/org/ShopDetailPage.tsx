@@ -13,9 +13,9 @@ import { formatDateTime, OptionTag } from '../../platform/resource/cells';
 import { PagedTable } from '../../platform/resource/PagedTable';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
-import { PRICING } from '../pricing/api';
-import { API as STAFF } from '../staff/api';
-import { STOCK } from '../stock/api';
+import { PRICING } from '../pricing/public';
+import { API as STAFF } from '../staff/public';
+import { STOCK } from '../stock/public';
 import { API, shopDef } from './defs';
 import type { ShopRow } from './types';
 

@@ -9,7 +9,7 @@ import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
-import { ItemPicker, type PickedItem } from '../catalog/ItemPicker';
+import { ItemPicker, type PickedItem } from '../catalog/public';
 import { changedPrice } from './calc';
 import { templateApi } from './templateApi';
 

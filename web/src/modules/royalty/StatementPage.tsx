@@ -10,7 +10,7 @@ import { companyMonth } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { ShopSelect, useShops } from '../../platform/shops';
-import { BillView } from '../till/BillView';
+import { BillView } from '../till/public';
 import { RY, useOptions } from './api';
 import { RowsTable, SumLine } from './parts';
 

@@ -8,7 +8,7 @@ import { http } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { useTab } from '../../platform/pages';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
-import { RowSwitch } from '../identity/cells';
+import { RowSwitch } from '../identity/public';
 import { API } from './api';
 import { LevelPicker } from './pickers';
 

@@ -1,7 +1,7 @@
 import type { MemberCouponState, ServiceBillDetail } from '@headoffice/contract';
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MemberCouponStateTag, memberCouponColumns } from '../assets/couponColumns';
+import { MemberCouponStateTag, memberCouponColumns } from '../assets/public';
 
 type GiftRow = ServiceBillDetail['gifts'][number];
 

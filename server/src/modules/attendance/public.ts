@@ -1,0 +1,5 @@
+/** What other modules may use of attendance: everything else in this folder is private to it. */
+export { shopConfigOf } from './common.js';
+export { attendanceDay } from './judge.js';
+export { checkRecords } from './schema.js';
+export { type SignedIn, signedInToday } from './signed-in.js';

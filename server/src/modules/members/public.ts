@@ -1,0 +1,4 @@
+/** What other modules may use of members: everything else in this folder is private to it. */
+export { applicableRule, cardTypeSellableAt, giftOf, rechargeGift } from './card-rules.js';
+export { nextMemberCodes } from './members.js';
+export { cardRules, cardSystems, cardTypeShops, cardTypes, members } from './schema.js';

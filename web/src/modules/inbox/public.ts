@@ -1,0 +1,2 @@
+/** What other modules may use of inbox: everything else in this folder is private to it. */
+export { INBOX_URL } from './api';
