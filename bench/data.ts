@@ -24,6 +24,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../server/src/db/client.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { createTenant, findTenant, generatePassword } from '../server/src/modules/identity/tenants.js';
+import '../server/src/modules/index.js';
 import { divisions } from '../server/src/modules/org/pca.js';
 import { seedDemoData } from '../server/src/seed/demo.js';
 import { BENCH_DIR, type BenchInfo, benchFile, TENANT } from './common.js';

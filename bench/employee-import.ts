@@ -18,7 +18,7 @@ import { type Database, openDatabase } from '../server/src/db/client.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { branches, employeeStream, employees, positionLevels, positions, shops } from '../server/src/db/schema.js';
 import { createTenant } from '../server/src/modules/identity/tenants.js';
-import { employeeImport } from '../server/src/modules/org/staff-import.js';
+import { employeeImport } from '../server/src/modules/staff/staff-import.js';
 import { type ImportDef, readImportSheet } from '../server/src/platform/importer.js';
 import { inTenant } from '../server/src/platform/tenancy.js';
 import { seedDemoData } from '../server/src/seed/demo.js';

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { createTenant, findTenant, resetPassword } from './modules/identity/tenants.js';
+import './modules/index.js';
 
 const usage = `HeadOffice admin commands (same DATA_DIR / DATABASE_URL as the server; with the embedded database, stop the server first):
   npm run cli -- tenant create <code> <name> --admin-password <password>

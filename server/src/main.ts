@@ -5,7 +5,7 @@ import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { syncAllTenants } from './modules/identity/tenants.js';
 import { scheduleBirthdayJobs } from './modules/marketing/activity-birthday.js';
-import { scheduleDueTransferJobs } from './modules/org/staff-transfers.js';
+import { scheduleDueTransferJobs } from './modules/staff/staff-transfers.js';
 import { loggerOptions, signInBox } from './platform/console-log.js';
 import { JobRunner, purgeFinishedJobs } from './platform/jobs.js';
 import { seedDemoIfEmpty } from './seed/demo.js';

@@ -3,7 +3,7 @@ import { jobStateLabels } from '@headoffice/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { employeeStream, jobs } from '../src/db/schema.js';
-import { TRANSFER_JOB } from '../src/modules/org/staff-transfers.js';
+import { TRANSFER_JOB } from '../src/modules/staff/staff-transfers.js';
 import { backoffSeconds, defineJob, enqueue, JobRunner } from '../src/platform/jobs.js';
 import { businessDate } from '../src/platform/numbering.js';
 import { build } from './helpers.js';

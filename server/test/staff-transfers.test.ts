@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { employeeStream, shops as shopsTable } from '../src/db/schema.js';
-import { applyDueTransfers } from '../src/modules/org/employees.js';
+import { applyDueTransfers } from '../src/modules/staff/employees.js';
 import { businessDate } from '../src/platform/numbering.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { build, type Client } from './helpers.js';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { menus, roleMenus, roles, userRoles, userShops, users } from '../src/db/schema.js';
-import { applicationCatalog } from '../src/modules/identity/catalog.js';
 import { hashPassword } from '../src/platform/auth.js';
 import type { MenuDef } from '../src/platform/menus.js';
+import { installedApplications } from '../src/platform/modules.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import type { Client, TestApp, TestTenant } from './helpers.js';
 
@@ -31,7 +31,7 @@ export function allPermissions(): string[] {
       walk(def.children ?? []);
     }
   };
-  for (const app of applicationCatalog) walk(app.menus);
+  for (const app of installedApplications()) walk(app.menus);
   return [...perms].sort();
 }
 

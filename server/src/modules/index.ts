@@ -1,4 +1,5 @@
-import type { ModuleDef } from '../platform/modules.js';
+import type { AppDef } from '../platform/menus.js';
+import { installModules, type ModuleDef } from '../platform/modules.js';
 import { assetsMenus } from './assets/menus.js';
 import * as assetsTables from './assets/schema.js';
 import { attendanceMenus } from './attendance/menus.js';
@@ -6,7 +7,7 @@ import * as attendanceTables from './attendance/schema.js';
 import { cardsMenus } from './cards/menus.js';
 import * as cardsTables from './cards/schema.js';
 import { ensureCashierDefaults } from './cashier/defaults.js';
-import { cashierMenus } from './cashier/menus.js';
+import { cashierMenus, tillAppMenus } from './cashier/menus.js';
 import * as cashierTables from './cashier/schema.js';
 import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
@@ -21,11 +22,11 @@ import { membersMenus } from './members/menus.js';
 import * as membersTables from './members/schema.js';
 import { orgMenus } from './org/menus.js';
 import * as orgTables from './org/schema.js';
-import { staffMenus } from './org/staff-menus.js';
 import { pricingMenus } from './pricing/menus.js';
 import * as pricingTables from './pricing/schema.js';
 import { royaltyMenus } from './royalty/menus.js';
 import * as royaltyTables from './royalty/schema.js';
+import { staffMenus } from './staff/staff-menus.js';
 import { stockMenus } from './stock/menus.js';
 import * as stockTables from './stock/schema.js';
 
@@ -33,7 +34,7 @@ import * as stockTables from './stock/schema.js';
 export const modules: ModuleDef[] = [
   { name: 'home', menus: homeMenus, routes: async () => (await import('./home/routes.js')).homeModule },
   { name: 'org', tables: orgTables, menus: orgMenus, routes: async () => (await import('./org/routes.js')).orgModule },
-  { name: 'staff', menus: staffMenus, routes: async () => (await import('./org/employees.js')).staffModule },
+  { name: 'staff', menus: staffMenus, routes: async () => (await import('./staff/employees.js')).staffModule },
   { name: 'catalog', tables: catalogTables, menus: catalogMenus, routes: async () => (await import('./catalog/routes.js')).catalogModule },
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
   { name: 'members', tables: membersTables, menus: membersMenus, routes: async () => (await import('./members/routes.js')).membersModule },
@@ -78,3 +79,36 @@ export const modules: ModuleDef[] = [
   },
   { name: 'files', routes: async () => (await import('./files/routes.js')).filesModule },
 ];
+
+/** The applications of the board: head office's menu is the modules' menus in list order. */
+const applications: AppDef[] = [
+  {
+    appId: 'admin',
+    name: '总部管理',
+    nameEn: 'Head office',
+    icon: 'ApartmentOutlined',
+    url: '/admin',
+    sort: 1,
+    menus: modules.flatMap((module) => module.menus ?? []),
+  },
+  {
+    appId: 'cashier',
+    name: '收银',
+    nameEn: 'Till',
+    icon: 'ShoppingCartOutlined',
+    url: '/cashier',
+    sort: 2,
+    menus: tillAppMenus,
+  },
+  {
+    appId: 'docs',
+    name: '接口文档',
+    nameEn: 'API reference',
+    icon: 'ApiOutlined',
+    url: '/docs',
+    sort: 90,
+    menus: [],
+  },
+];
+
+installModules(modules, applications);

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.js';
 import { platformSettings } from '../db/tenants.js';
-import { menus, revokedTokens, roleMenus, roles, userRoles, userShops, users } from '../modules/identity/schema.js';
 import { forbidden, unauthorized } from './errors.js';
+import { defineProvider } from './hooks.js';
 
 const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 
@@ -85,53 +85,13 @@ export async function verifyToken(secret: Uint8Array, token: string): Promise<To
   };
 }
 
+/** What a signed-in user may do, read from identity's users and roles (identity provides it at start). */
+export type AccessOf = Omit<Auth, keyof TokenClaims>;
+export const accessLoader = defineProvider<(tx: Db, claims: TokenClaims) => Promise<AccessOf>>('the access loader');
+
 /** Loads what the signed-in user may do now; a disabled user, a revoked or outdated token is refused. */
 export async function loadAuth(tx: Db, claims: TokenClaims): Promise<Auth> {
-  const [user] = await tx
-    .select({
-      username: users.username,
-      name: users.name,
-      status: users.status,
-      tokenVersion: users.tokenVersion,
-      revoked: sql<boolean>`exists(select 1 from ${revokedTokens} where ${revokedTokens.tenantId} = ${claims.tenantId} and ${revokedTokens.jti} = ${claims.jti})`,
-    })
-    .from(users)
-    .where(eq(users.id, claims.userId));
-  if (user?.status !== 1 || user.revoked || user.tokenVersion !== claims.tokenVersion) throw unauthorized('tokenExpired');
-
-  const roleRows = await tx
-    .select({ id: roles.id, isSuper: roles.isSuper })
-    .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 1)))
-    .where(eq(userRoles.userId, claims.userId));
-  const isSuper = roleRows.some((r) => r.isSuper);
-  const permissions = new Set<string>();
-  if (!isSuper && roleRows.length > 0) {
-    const perms = await tx
-      .selectDistinct({ permKey: menus.permKey })
-      .from(roleMenus)
-      .innerJoin(menus, and(eq(menus.id, roleMenus.menuId), eq(menus.status, 1)))
-      .where(
-        inArray(
-          roleMenus.roleId,
-          roleRows.map((r) => r.id),
-        ),
-      );
-    for (const p of perms) if (p.permKey) permissions.add(p.permKey);
-  }
-  const shopRows = await tx
-    .select({ shopId: userShops.shopId, kind: userShops.kind })
-    .from(userShops)
-    .where(eq(userShops.userId, claims.userId));
-  return {
-    ...claims,
-    username: user.username,
-    name: user.name,
-    isSuper,
-    permissions,
-    loginShops: shopRows.filter((s) => s.kind === 'login').map((s) => s.shopId),
-    managerShops: shopRows.filter((s) => s.kind === 'manager').map((s) => s.shopId),
-  };
+  return { ...claims, ...(await accessLoader.call(tx, claims)) };
 }
 
 export function can(auth: Auth, permission: string): boolean {
@@ -155,11 +115,4 @@ export function assertShopVisible(auth: Auth, shopId: number | null | undefined)
 export function inVisibleShops(auth: Auth, column: PgColumn): SQL | undefined {
   const visible = visibleShops(auth);
   return visible ? inArray(column, visible.length ? visible : [0]) : undefined;
-}
-
-export async function revokeToken(tx: Db, auth: TokenClaims) {
-  await tx
-    .insert(revokedTokens)
-    .values({ tenantId: auth.tenantId, jti: auth.jti, expiresAt: new Date(auth.exp * 1000) })
-    .onConflictDoNothing();
 }

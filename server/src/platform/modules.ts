@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
-import type { MenuDef } from './menus.js';
+import type { AppDef, MenuDef } from './menus.js';
 
 /** What a module brings to the server; `modules/index.ts` lists them all, the one place a module is added. */
 export interface ModuleDef {
@@ -20,3 +20,23 @@ export interface ModuleDef {
    */
   seed?: (tx: Db, tenantId: number) => Promise<void>;
 }
+
+let installed: { modules: ModuleDef[]; applications: AppDef[] } | undefined;
+
+/**
+ * The module list hands itself to the platform when it loads (`modules/index.ts`): the platform and
+ * identity read the modules and the board's applications from here and never import the list.
+ */
+export function installModules(modules: ModuleDef[], applications: AppDef[]) {
+  installed = { modules, applications };
+}
+
+function installedOrThrow() {
+  if (!installed) throw new Error('The module list is not loaded: import modules/index.js first');
+  return installed;
+}
+
+export const installedModules = () => installedOrThrow().modules;
+
+/** The applications of the board with their menu trees; synced into every tenant at start-up. */
+export const installedApplications = () => installedOrThrow().applications;

@@ -1,8 +1,8 @@
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { type ForeignKey, getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { modules } from '../modules/index.js';
 import { conflict } from './errors.js';
+import { installedModules } from './modules.js';
 import * as platformTables from './schema.js';
 
 interface Referrer {
@@ -17,18 +17,27 @@ function referringColumn(table: PgTable, fk: ForeignKey): PgColumn | undefined {
 }
 
 /** For each table, the columns of other tables whose foreign keys point at it (read once from the schema). */
-const referrers = new Map<string, Referrer[]>();
-for (const value of [platformTables, ...modules.map((m) => m.tables ?? {})].flatMap((tables) => Object.values(tables))) {
-  if (!(value instanceof PgTable)) continue;
-  for (const fk of getTableConfig(value).foreignKeys) {
-    const ref = fk.reference();
-    const target = getTableName(ref.foreignTable);
-    const column = referringColumn(value, fk);
-    if (target === 'tenants' || !column) continue;
-    const list = referrers.get(target) ?? [];
-    list.push({ table: value, column });
-    referrers.set(target, list);
+let referrersByTable: Map<string, Referrer[]> | undefined;
+function referrersOf(tableName: string): Referrer[] {
+  referrersByTable ??= readReferrers();
+  return referrersByTable.get(tableName) ?? [];
+}
+
+function readReferrers() {
+  const referrers = new Map<string, Referrer[]>();
+  for (const value of [platformTables, ...installedModules().map((m) => m.tables ?? {})].flatMap((tables) => Object.values(tables))) {
+    if (!(value instanceof PgTable)) continue;
+    for (const fk of getTableConfig(value).foreignKeys) {
+      const ref = fk.reference();
+      const target = getTableName(ref.foreignTable);
+      const column = referringColumn(value, fk);
+      if (target === 'tenants' || !column) continue;
+      const list = referrers.get(target) ?? [];
+      list.push({ table: value, column });
+      referrers.set(target, list);
+    }
   }
+  return referrers;
 }
 
 /**
@@ -36,7 +45,7 @@ for (const value of [platformTables, ...modules.map((m) => m.tables ?? {})].flat
  * «不能删除：正被门店“静安旗舰店”使用». Cascading links (images of a shop) do not count.
  */
 export async function assertUnreferenced(tx: Db, table: PgTable, id: number, ignore: PgTable[] = []) {
-  for (const { table: referrer, column } of referrers.get(getTableName(table)) ?? []) {
+  for (const { table: referrer, column } of referrersOf(getTableName(table))) {
     if (ignore.includes(referrer)) continue;
     const fk = getTableConfig(referrer).foreignKeys.find((f) => referringColumn(referrer, f) === column);
     if (fk?.onDelete === 'cascade') continue;

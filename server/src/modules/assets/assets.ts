@@ -1,12 +1,12 @@
 import type { CardBillKind, cardRecordsQuery, MemberAssets, MoneyBucket } from '@headoffice/contract';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import { users } from '../identity/public.js';
-import { cardTypes, members } from '../members/public.js';
+import { cardHolders, cardTypes, members } from '../members/public.js';
 import { shops } from '../org/public.js';
 import { cardBalances, cardBills, cardLedger, memberCards } from './schema.js';
 
@@ -195,3 +195,11 @@ export async function cardRecords(tx: Db, auth: Auth, q: z.output<typeof cardRec
     })),
   };
 }
+
+cardHolders.provide(async (tx, cardNumber) => {
+  const rows = await tx
+    .selectDistinct({ memberId: memberCards.memberId })
+    .from(memberCards)
+    .where(or(eq(memberCards.cardNo, cardNumber), eq(memberCards.physicalNo, cardNumber)));
+  return rows.map((r) => r.memberId);
+});

@@ -6,7 +6,7 @@ import type { Lang } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
 import { businessDate } from '../../platform/numbering.js';
 import { useVerification } from '../../platform/sms.js';
-import { members } from '../members/public.js';
+import { firstCardOpener, members } from '../members/public.js';
 import { type Actor, lockCard, openCard, transferCard } from './card-money.js';
 import { movePackagesWithCard } from './packages.js';
 import './messages.js';
@@ -213,7 +213,7 @@ export async function rebind(tx: Db, actor: Actor, input: { cardno: string; scar
  * home shop, by a user who may open cards; the gift as any opening. A member who has a card already
  * gets more at the till or by the open-card action, not here.
  */
-export async function openFirstCard(
+async function openFirstCard(
   tx: Db,
   auth: Auth,
   memberId: number,
@@ -226,3 +226,5 @@ export async function openFirstCard(
   if (held) throw conflict('firstCardHeld');
   return openCard(tx, { tenantId: auth.tenantId, userId: auth.userId }, { memberId, shopId: member.shopId, ...card });
 }
+
+firstCardOpener.provide(openFirstCard);

@@ -19,7 +19,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { addDays, businessDate, nextNumber } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
-import { activities, coupons, redEnvelopes } from '../marketing/public.js';
+import { type ActivityIssue, activities, activityItemIssuer, coupons, redEnvelopes } from '../marketing/public.js';
 import { members } from '../members/public.js';
 import { shops } from '../org/public.js';
 import { assertMemberVisible, assertShop } from './assets.js';
@@ -79,23 +79,13 @@ function issueRefusal(def: Definition, today: string) {
   return null;
 }
 
-/** What an activity's gift records on the items it issues. */
-export interface ActivityIssue {
-  activityId: number;
-  /** The settled bill that gave it; null for a birthday gift (no bill). */
-  billId: number | null;
-  billNo: string | null;
-  /** Set when the activity's gifts are usable only at the issuing shop. */
-  usableShopId: number | null;
-}
-
 /**
  * Issues an activity's gift to a member: `count` items of the definition at the issuing shop (the
  * bill's, or the member's home shop for a birthday gift), valid from `today`. A definition that is
  * missing, disabled, a discount coupon or past its fixed dates is skipped (answers 0): a gift never
  * fails the settle or the birthday job. The caller has checked the member and shop.
  */
-export async function issueActivityItems(
+async function issueActivityItems(
   tx: Db,
   actor: Pick<Actor, 'tenantId'> & { userId: number | null },
   item: { memberId: number; shopId: number; kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number },
@@ -373,3 +363,21 @@ export async function memberCouponRoutes(app: FastifyInstance) {
     ({ tx, auth, body }) => withdrawMemberCoupon(tx, auth, body),
   );
 }
+
+/**
+ * 撤单: takes back every coupon and red envelope the bill's settle gave (unused ones withdrawn with
+ * "撤单 <billNo>"); 409 and nothing changed when one was used.
+ */
+export async function revokeActivityGifts(tx: Db, bill: { id: number; billNo: string }) {
+  return withdrawIssuedBy(tx, bill, `撤单 ${bill.billNo}`);
+}
+
+/**
+ * 撤销活动 (on a card bill, without revoking it): takes back the bill's coupons and red envelopes as
+ * 撤单 does, with the reason "撤销活动 <billNo> <memo>"; answers how many it issued and withdrew now.
+ */
+export async function takeBackActivityGifts(tx: Db, bill: { id: number; billNo: string }, memo: string) {
+  return withdrawIssuedBy(tx, bill, `撤销活动 ${bill.billNo} ${memo}`);
+}
+
+activityItemIssuer.provide(issueActivityItems);

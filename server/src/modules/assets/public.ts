@@ -1,8 +1,6 @@
 /** What other modules may use of assets: everything else in this folder is private to it. */
 export { assertMemberVisible } from './assets.js';
 export { bucketsOf, consume, lockCard, openCard, postCardBill, recharge, revoke } from './card-money.js';
-export { openFirstCard } from './member-actions.js';
-export { issueActivityItems, itemsIssuedBy, usableMemberCoupons, withdrawIssuedBy } from './member-coupons.js';
-export { cardImport, packageImport } from './member-import.js';
+export { itemsIssuedBy, revokeActivityGifts, takeBackActivityGifts, usableMemberCoupons } from './member-coupons.js';
 export { consumePackages, revokePackageBill, sellPackage } from './packages.js';
 export { cardBills, memberCards, memberCoupons, memberPackageLines, memberPackages, packageBalances } from './schema.js';

@@ -41,7 +41,7 @@ import { pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { smsOutbox } from '../../platform/schema.js';
 import { checkCode, sendCode } from '../../platform/sms.js';
-import { members } from '../members/public.js';
+import { members, registerMemberImport } from '../members/public.js';
 import { assertCardVisible, assertMemberVisible, assertShop, cardRecords, memberAssets } from './assets.js';
 import { adjust, consume, openCard, recharge, revoke } from './card-money.js';
 import {
@@ -56,6 +56,7 @@ import {
   unbind,
 } from './member-actions.js';
 import { memberCouponRoutes } from './member-coupons.js';
+import { cardImport, packageImport } from './member-import.js';
 import { packageRoutes } from './packages-routes.js';
 import { refundDetail as refundDetailOf, refundList, refundMember, saveRefund } from './refunds.js';
 import { cardBills, memberCards } from './schema.js';
@@ -75,6 +76,10 @@ async function cardIdOf(tx: Parameters<typeof memberAssets>[0], cardNo: string) 
 }
 
 /** Member assets: cards and their money, the card ledger, SMS codes and outbox, transfers, binding, cancelling a member. */
+// The member import's types 2 and 3 are the assets' sheets; the members module reads them from its registry.
+registerMemberImport(2, cardImport);
+registerMemberImport(3, packageImport);
+
 export async function assetsModule(app: FastifyInstance) {
   const money = { idempotent: 'optional' as const, response: cardBillAnswer, entity: 'membercard' };
   route(

@@ -1,5 +1,6 @@
 /** What other modules may use of attendance: everything else in this folder is private to it. */
 export { shopConfigOf } from './common.js';
 export { attendanceDay } from './judge.js';
+export { signedInOrOut } from './records.js';
 export { checkRecords } from './schema.js';
 export { type SignedIn, signedInToday } from './signed-in.js';

@@ -25,9 +25,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
+import { defineHook } from '../../platform/hooks.js';
 import { translate } from '../../platform/i18n.js';
 import { route } from '../../platform/route.js';
-import { wheelShopChanged } from '../cashier/public.js';
 import { users } from '../identity/public.js';
 import { employees, shops } from '../org/public.js';
 import {
@@ -53,6 +53,9 @@ const QR_WINDOW_MS = 120_000;
 function qrSignature(secret: Uint8Array, tenantId: number, shopId: number, window: number) {
   return createHmac('sha256', Buffer.from(secret)).update(`attendance-qr:${tenantId}.${shopId}.${window}`).digest('base64url').slice(0, 32);
 }
+
+/** Someone signed in or out at a shop, in the sign-in's transaction (the till's wheel follows who is in). */
+export const signedInOrOut = defineHook<[tx: Db, auth: Auth, shopId: number]>();
 
 /** The shop's current QR token: tenant, shop and time window, signed with the server's secret. */
 export function qrToken(secret: Uint8Array, tenantId: number, shopId: number, now = Date.now()) {
@@ -178,7 +181,7 @@ export function registerRecordRoutes(app: FastifyInstance) {
           ? { onWork: now, onMethod: body.method, onBk: false, onStatusSet: false }
           : { offWork: now, offMethod: body.method, offBk: false, offStatusSet: false },
       );
-      await wheelShopChanged(tx, auth, saved.shopId);
+      await signedInOrOut.run(tx, auth, saved.shopId);
       const shift = saved.classId ? await shiftFor(tx, saved.shopId, saved.classId).catch(() => null) : null;
       return {
         type,

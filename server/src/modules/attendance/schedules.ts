@@ -17,7 +17,8 @@ import { conflict, fieldError } from '../../platform/errors.js';
 import { addDays } from '../../platform/numbering.js';
 import { offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { employees, onTransfer, type ShopMove, shops } from '../org/public.js';
+import { employees, shops } from '../org/public.js';
+import { onTransfer, type ShopMove } from '../staff/public.js';
 import { conflictPast, shiftFor, shopConfigOf, shopEmployees, shopOf, shopScope, storeJudged, todayOf } from './common.js';
 import { checkClasses, checkRecords } from './schema.js';
 

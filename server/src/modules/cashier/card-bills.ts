@@ -15,9 +15,17 @@ import { defineMessages } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
 import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
-import { bucketsOf, lockCard, memberCards, openCard, postCardBill, recharge, revoke as revokeCardBill } from '../assets/public.js';
+import {
+  bucketsOf,
+  lockCard,
+  memberCards,
+  openCard,
+  postCardBill,
+  recharge,
+  revoke as revokeCardBill,
+  takeBackActivityGifts,
+} from '../assets/public.js';
 import { cardDispatches, cardDispatchLines } from '../cards/public.js';
-import { takeBackActivityGifts } from '../marketing/public.js';
 import { applicableRule, cardTypeSellableAt, cardTypes, giftOf, members, nextMemberCodes } from '../members/public.js';
 import { employees, shops } from '../org/public.js';
 import { equalShares } from './checkout-math.js';

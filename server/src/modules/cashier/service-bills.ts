@@ -16,8 +16,14 @@ import type { Lang } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
 import { containsPattern, orderBy, pageOf } from '../../platform/paging.js';
 import { closedPeriod } from '../../platform/period-locks.js';
-import { itemsIssuedBy, memberCards, memberCoupons, revoke as revokeCardBill, revokePackageBill } from '../assets/public.js';
-import { revokeActivityGifts } from '../marketing/public.js';
+import {
+  itemsIssuedBy,
+  memberCards,
+  memberCoupons,
+  revokeActivityGifts,
+  revoke as revokeCardBill,
+  revokePackageBill,
+} from '../assets/public.js';
 import { employees, shops } from '../org/public.js';
 import { postStock, reversalOf } from '../stock/public.js';
 import { billCards, revokeCardLines } from './card-bills.js';

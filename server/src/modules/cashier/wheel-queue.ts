@@ -26,7 +26,7 @@ import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
 import { tenantZone } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
-import { attendanceDay, type SignedIn, shopConfigOf, signedInToday } from '../attendance/public.js';
+import { attendanceDay, type SignedIn, shopConfigOf, signedInOrOut, signedInToday } from '../attendance/public.js';
 import { shops } from '../org/public.js';
 import { serviceBillLines, serviceBills, wheelEntries, wheelLogs, wheelRests, wheelSchemeShops, wheelSchemes } from './schema.js';
 
@@ -444,6 +444,8 @@ export async function wheelShopChanged(tx: Db, auth: Auth, shopId: number) {
   const [linked] = await tx.select({ id: wheelSchemeShops.schemeId }).from(wheelSchemeShops).where(eq(wheelSchemeShops.shopId, shopId));
   if (linked) await changed(tx, auth, shopId);
 }
+
+signedInOrOut.on(wheelShopChanged);
 
 export function registerWheelQueueRoutes(app: FastifyInstance) {
   route(

@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.js';
 import { type Auth, can } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import type { MenuDef } from '../../platform/menus.js';
+import { installedApplications } from '../../platform/modules.js';
 import { sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { applicationCatalog } from './catalog.js';
 import './messages.js';
 import { applications, menus, roleMenus, roles } from './schema.js';
 
@@ -71,7 +71,7 @@ const { builtInKeys, builtInPerms } = (() => {
       walk(def.children ?? []);
     }
   };
-  for (const app of applicationCatalog) walk(app.menus);
+  for (const app of installedApplications()) walk(app.menus);
   return { builtInKeys: keys, builtInPerms: perms };
 })();
 

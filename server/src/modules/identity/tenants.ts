@@ -4,16 +4,15 @@ import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
 import { hashPassword } from '../../platform/auth.js';
 import type { MenuDef } from '../../platform/menus.js';
+import { installedApplications, installedModules } from '../../platform/modules.js';
 import { inTenant } from '../../platform/tenancy.js';
-import { modules } from '../index.js';
-import { applicationCatalog } from './catalog.js';
 import { applications, menus, roles, userRoles, users } from './schema.js';
 
 export const generatePassword = () => randomBytes(9).toString('base64url');
 
 /** Upserts the applications and menus of the catalogue into a tenant; user changes to status are kept. */
 export async function syncCatalog(tx: Db, tenantId: number) {
-  for (const app of applicationCatalog) {
+  for (const app of installedApplications()) {
     await tx
       .insert(applications)
       .values({ tenantId, appId: app.appId, name: app.name, nameEn: app.nameEn, icon: app.icon, url: app.url, sort: app.sort })
@@ -58,7 +57,7 @@ export async function syncCatalog(tx: Db, tenantId: number) {
 
 /** Each module's shipped data (pay types, stations ...), for a tenant that may not have it yet. */
 async function seedModules(tx: Db, tenantId: number) {
-  for (const m of modules) await m.seed?.(tx, tenantId);
+  for (const m of installedModules()) await m.seed?.(tx, tenantId);
 }
 
 export interface NewTenant {

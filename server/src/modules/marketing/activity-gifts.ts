@@ -2,10 +2,9 @@ import type { ActivityCondition, ActivityRule } from '@headoffice/contract';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
+import { defineProvider } from '../../platform/hooks.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { lockFor } from '../../platform/locks.js';
-import { issueActivityItems, withdrawIssuedBy } from '../assets/public.js';
-import type { serviceBillLines, serviceBills } from '../cashier/public.js';
 import { activities } from './schema.js';
 
 // Marketing activities applied at the till: on the settle of a bill with a member, the running
@@ -13,12 +12,35 @@ import { activities } from './schema.js';
 // `activity`, linked to the activity and the bill); 撤单 and 撤销活动 take them back. See DECISIONS.md,
 // "Marketing activities at the till".
 
-type Bill = Pick<typeof serviceBills.$inferSelect, 'id' | 'billNo' | 'shopId' | 'memberId' | 'businessDate'>;
-type Line = Pick<typeof serviceBillLines.$inferSelect, 'kind' | 'itemId' | 'amount'>;
+/** What the gifts read of the till's bill and its lines (the till passes them in). */
+type Bill = { id: number; billNo: string; shopId: number; memberId: number | null; businessDate: string };
+type Line = { kind: string; itemId: number; amount: number };
 type Candidate = Awaited<ReturnType<typeof candidatesFor>>[number];
 type ItemGift = { kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number };
 /** An activity that gives a member these items. */
 export type Giving = { activity: Candidate; gifts: ItemGift[] };
+
+/** Where an activity's gift comes from: the activity and, at the till, the bill that met its rule. */
+export interface ActivityIssue {
+  activityId: number;
+  /** The settled bill that gave it; null for a birthday gift (no bill). */
+  billId: number | null;
+  billNo: string | null;
+  /** Set when the activity's gifts are usable only at the issuing shop. */
+  usableShopId: number | null;
+}
+
+/** Gives a member an activity's coupons or red envelopes (the member assets provide it); answers how many. */
+export const activityItemIssuer =
+  defineProvider<
+    (
+      tx: Db,
+      actor: { tenantId: number; userId: number | null },
+      item: { memberId: number; shopId: number } & ItemGift,
+      from: ActivityIssue,
+      today?: string,
+    ) => Promise<number>
+  >('the activity gifts issuer');
 
 const isCard = (kind: string) => kind === 'cardOpen' || kind === 'cardRecharge';
 
@@ -188,7 +210,7 @@ export async function issueGivings(
 ) {
   for (const { activity, gifts } of applied)
     for (const gift of gifts)
-      await issueActivityItems(
+      await activityItemIssuer.call(
         tx,
         { tenantId: to.tenantId, userId: to.userId },
         { memberId: to.memberId, shopId: to.shopId, ...gift },
@@ -230,20 +252,4 @@ export async function grantActivityGifts(tx: Db, auth: Auth, bill: Bill, lines: 
   const taken = await timesTaken(tx, memberId, limited);
   const open = applicable.filter((x) => x.activity.timesPerMember === null || (taken.get(x.activity.id) ?? 0) < x.activity.timesPerMember);
   await issueGivings(tx, { tenantId: auth.tenantId, userId: auth.userId, memberId, shopId: bill.shopId }, chooseActivities(open), bill);
-}
-
-/**
- * 撤单: takes back every coupon and red envelope the bill's settle gave (unused ones withdrawn with
- * "撤单 <billNo>"); 409 and nothing changed when one was used.
- */
-export async function revokeActivityGifts(tx: Db, bill: Pick<Bill, 'id' | 'billNo'>) {
-  return withdrawIssuedBy(tx, bill, `撤单 ${bill.billNo}`);
-}
-
-/**
- * 撤销活动 (on a card bill, without revoking it): takes back the bill's coupons and red envelopes as
- * 撤单 does, with the reason "撤销活动 <billNo> <memo>"; answers how many it issued and withdrew now.
- */
-export async function takeBackActivityGifts(tx: Db, bill: Pick<Bill, 'id' | 'billNo'>, memo: string) {
-  return withdrawIssuedBy(tx, bill, `撤销活动 ${bill.billNo} ${memo}`);
 }

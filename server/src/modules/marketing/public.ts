@@ -1,3 +1,3 @@
 /** What other modules may use of marketing: everything else in this folder is private to it. */
-export { grantActivityGifts, revokeActivityGifts, takeBackActivityGifts } from './activity-gifts.js';
+export { type ActivityIssue, activityItemIssuer, grantActivityGifts } from './activity-gifts.js';
 export { activities, coupons, redEnvelopes } from './schema.js';

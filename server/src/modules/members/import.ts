@@ -11,7 +11,6 @@ import type { Lang } from '../../platform/i18n.js';
 import { bulkInsert, type ImportDef, importFailure, readImportSheet, type Sheet, validateImport } from '../../platform/importer.js';
 import { onPage, pageOf } from '../../platform/paging.js';
 import type { Upload } from '../../platform/upload.js';
-import { cardImport, packageImport } from '../assets/public.js';
 import { users } from '../identity/public.js';
 import { channels, memberGrades, shops } from '../org/public.js';
 import { nextMemberCodes } from './members.js';
@@ -117,9 +116,17 @@ export const memberImportSheet = memberImport(0) as ImportDef<unknown>;
  * per shop bucket, 3 members with packages (the member assets module's definitions).
  */
 export function importDefOf(type: number, shopId: number, lang: Lang): ImportDef<unknown> {
-  if (type === 2) return cardImport(shopId, lang) as unknown as ImportDef<unknown>;
-  if (type === 3) return packageImport(shopId, lang) as unknown as ImportDef<unknown>;
-  return memberImport(shopId) as ImportDef<unknown>;
+  if (type === 1) return memberImport(shopId) as ImportDef<unknown>;
+  const sheet = assetSheets.get(type);
+  if (!sheet) throw new Error(`No sheet registered for member import type ${type}`);
+  return sheet(shopId, lang);
+}
+
+const assetSheets = new Map<number, (shopId: number, lang: Lang) => ImportDef<unknown>>();
+
+/** The member assets register the sheets of import types 2 (cards) and 3 (packages). */
+export function registerMemberImport<Row>(type: 2 | 3, sheet: (shopId: number, lang: Lang) => ImportDef<Row>) {
+  assetSheets.set(type, sheet as unknown as (shopId: number, lang: Lang) => ImportDef<unknown>);
 }
 
 /**

@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { defineProvider } from '../../platform/hooks.js';
 import { reserveNumbers } from '../../platform/numbering.js';
 import { keyset, onPage, pageOf, sentFields } from '../../platform/paging.js';
 import { searchCondition } from '../../platform/search.js';
 import { channels, employees, memberGrades, shops } from '../org/public.js';
 import './messages.js';
-import { memberCards } from '../assets/public.js';
 import { members } from './schema.js';
 
 export const PERM_VIEW = 'members.member.view';
@@ -169,12 +169,23 @@ const CARD_NUMBER = /^[A-Z0-9-]{4,32}$/;
 async function cardHoldersOf(tx: Db, keyword: string | undefined): Promise<number[]> {
   const k = keyword?.trim().toUpperCase();
   if (!k || !CARD_NUMBER.test(k) || EXACT_MOBILE.test(k) || /^M\d+$/.test(k)) return [];
-  const rows = await tx
-    .selectDistinct({ memberId: memberCards.memberId })
-    .from(memberCards)
-    .where(or(eq(memberCards.cardNo, k), eq(memberCards.physicalNo, k)));
-  return rows.map((r) => r.memberId);
+  return cardHolders.call(tx, k);
 }
+
+/** The members holding the card of this electronic or physical number: the member assets (the cards' owner) provide it. */
+export const cardHolders = defineProvider<(tx: Db, cardNumber: string) => Promise<number[]>>('the card holders lookup');
+
+/** Opens a new member's first card with the member's save: the member assets provide it. */
+export const firstCardOpener =
+  defineProvider<
+    (
+      tx: Db,
+      auth: Auth,
+      memberId: number,
+      member: { id?: number; shopId: number },
+      card: { cardTypeId: number; amount: number; cardNo?: string },
+    ) => Promise<unknown>
+  >('the first card opener');
 
 /** A page of members (deferred join: the page's ids from the members table's own indexes). */
 export async function listMembers(tx: Db, auth: Auth, q: MemberListQuery) {

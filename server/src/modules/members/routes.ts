@@ -21,9 +21,9 @@ import { dateTimeText } from '../../platform/excel.js';
 import { buildTemplate, importUpload, sendTemplate } from '../../platform/importer.js';
 import { listExport } from '../../platform/list-export.js';
 import { route } from '../../platform/route.js';
-import { openFirstCard } from '../assets/public.js';
 import { importDefOf, importMembers, listImportLogs, memberImportSheet } from './import.js';
 import {
+  firstCardOpener,
   freezeMembers,
   getMember,
   listMembers,
@@ -105,7 +105,7 @@ export async function membersModule(app: FastifyInstance) {
     async ({ tx, auth, body, req }) => {
       const { card, ...member } = body;
       const saved = await saveMember(tx, auth, member, req.body);
-      return card ? { ...saved, card: await openFirstCard(tx, auth, saved.id, member, card) } : saved;
+      return card ? { ...saved, card: await firstCardOpener.call(tx, auth, saved.id, member, card) } : saved;
     },
   );
   route(

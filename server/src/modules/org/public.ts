@@ -1,8 +1,12 @@
 /** What other modules may use of org: everything else in this folder is private to it. */
+
+export { skillLevelDef } from './dictionaries.js';
+export { employeeScope } from './employee-scope.js';
 export {
   branches,
   brands,
   channels,
+  employeeGrams,
   employeeStream,
   employees,
   memberGrades,
@@ -13,6 +17,5 @@ export {
   regions,
   serviceTypes,
   shops,
+  skillLevels,
 } from './schema.js';
-export { employeeScope } from './staff-queries.js';
-export { onTransfer, type ShopMove } from './staff-transfers.js';

@@ -17,8 +17,7 @@ import { registerImport } from '../../platform/importer.js';
 import { nextSeriesCode, tenantToday } from '../../platform/numbering.js';
 import { listAllRecords } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
-import { skillLevelDef } from './dictionaries.js';
-import { employees } from './schema.js';
+import { employees, skillLevelDef } from '../org/public.js';
 import { employeeImport } from './staff-import.js';
 import {
   employeeTree,

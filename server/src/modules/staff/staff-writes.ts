@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { sentFields } from '../../platform/paging.js';
-import { branches, employeeStream, employees, positionLevels, positions, shops, skillLevels } from './schema.js';
+import { branches, employeeStream, employees, positionLevels, positions, shops, skillLevels } from '../org/public.js';
 import { getEmployee, lockEmployees } from './staff-queries.js';
 import { writeStream } from './staff-transfers.js';
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { translate } from '../../platform/i18n.js';
 import { bulkInsert, type ImportDef, type ImportProblem } from '../../platform/importer.js';
-import { branches, employees, positionLevels, positions, shops, skillLevels } from './schema.js';
+import { branches, employees, positionLevels, positions, shops, skillLevels } from '../org/public.js';
 import { writeStream } from './staff-transfers.js';
 
 const importRow = employeeSave.omit({ id: true, version: true, avatar: true });

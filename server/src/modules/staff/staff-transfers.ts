@@ -9,7 +9,7 @@ import { bulkInsert } from '../../platform/importer.js';
 import { defineJob, enqueueAtDayStart } from '../../platform/jobs.js';
 import { businessDate } from '../../platform/numbering.js';
 import { inTenant } from '../../platform/tenancy.js';
-import { employeeStream, employees, positionLevels } from './schema.js';
+import { employeeStream, employees, positionLevels } from '../org/public.js';
 import { lockEmployees } from './staff-queries.js';
 import { checkReferences, levelMismatch } from './staff-writes.js';
 

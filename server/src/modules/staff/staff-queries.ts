@@ -2,14 +2,14 @@ import type { employeeListQuery } from '@headoffice/contract';
 import { and, asc, count, eq, inArray, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
+import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { translate } from '../../platform/i18n.js';
 import { keyset, keywordMatch, onPage, pageOf } from '../../platform/paging.js';
 import { gramMatch } from '../../platform/search.js';
 import { users } from '../identity/public.js';
-import { branches, employeeGrams, employees, positionLevels, positions, shops, skillLevels } from './schema.js';
+import { branches, employeeGrams, employeeScope, employees, positionLevels, positions, shops, skillLevels } from '../org/public.js';
 import './staff-messages.js';
 
 export const PERM_VIEW = 'staff.employee.view';
@@ -17,15 +17,6 @@ export const PERM_EDIT = 'staff.employee.edit';
 export const PERM_STREAM = 'staff.stream.view';
 /** Pickers answer at most this many employees. */
 export const PICKER_LIMIT = 5000;
-
-/**
- * Employees the user may see: head office (every shop) sees all, including head-office staff
- * without a shop; others see the employees of their login and manager shops.
- */
-export function employeeScope(auth: Auth): SQL | undefined {
-  const visible = visibleShops(auth);
-  return visible ? inArray(employees.shopId, visible.length ? visible : [0]) : undefined;
-}
 
 /** The user linked to each employee (users.employee_id); the lowest user id when several are. */
 function linkedUsers(tx: Db) {

@@ -8,7 +8,7 @@ import { notFound } from '../../platform/errors.js';
 import type { ExcelColumn } from '../../platform/excel.js';
 import { type Lang, translate } from '../../platform/i18n.js';
 import { afterKey, keyset, keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
-import { branches, employeeStream, employees, positionLevels, positions, shops } from './schema.js';
+import { branches, employeeStream, employees, positionLevels, positions, shops } from '../org/public.js';
 
 const fromShop = alias(shops, 'from_shop');
 const toShop = alias(shops, 'to_shop');

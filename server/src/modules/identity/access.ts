@@ -1,0 +1,62 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type AccessOf, accessLoader, type TokenClaims } from '../../platform/auth.js';
+import { unauthorized } from '../../platform/errors.js';
+import { menus, revokedTokens, roleMenus, roles, userRoles, userShops, users } from './schema.js';
+
+/** What the signed-in user may do now; a disabled user, a revoked or outdated token is refused. */
+async function loadAccess(tx: Db, claims: TokenClaims): Promise<AccessOf> {
+  const [user] = await tx
+    .select({
+      username: users.username,
+      name: users.name,
+      status: users.status,
+      tokenVersion: users.tokenVersion,
+      revoked: sql<boolean>`exists(select 1 from ${revokedTokens} where ${revokedTokens.tenantId} = ${claims.tenantId} and ${revokedTokens.jti} = ${claims.jti})`,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (user?.status !== 1 || user.revoked || user.tokenVersion !== claims.tokenVersion) throw unauthorized('tokenExpired');
+
+  const roleRows = await tx
+    .select({ id: roles.id, isSuper: roles.isSuper })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 1)))
+    .where(eq(userRoles.userId, claims.userId));
+  const isSuper = roleRows.some((r) => r.isSuper);
+  const permissions = new Set<string>();
+  if (!isSuper && roleRows.length > 0) {
+    const perms = await tx
+      .selectDistinct({ permKey: menus.permKey })
+      .from(roleMenus)
+      .innerJoin(menus, and(eq(menus.id, roleMenus.menuId), eq(menus.status, 1)))
+      .where(
+        inArray(
+          roleMenus.roleId,
+          roleRows.map((r) => r.id),
+        ),
+      );
+    for (const p of perms) if (p.permKey) permissions.add(p.permKey);
+  }
+  const shopRows = await tx
+    .select({ shopId: userShops.shopId, kind: userShops.kind })
+    .from(userShops)
+    .where(eq(userShops.userId, claims.userId));
+  return {
+    username: user.username,
+    name: user.name,
+    isSuper,
+    permissions,
+    loginShops: shopRows.filter((s) => s.kind === 'login').map((s) => s.shopId),
+    managerShops: shopRows.filter((s) => s.kind === 'manager').map((s) => s.shopId),
+  };
+}
+
+export async function revokeToken(tx: Db, auth: TokenClaims) {
+  await tx
+    .insert(revokedTokens)
+    .values({ tenantId: auth.tenantId, jti: auth.jti, expiresAt: new Date(auth.exp * 1000) })
+    .onConflictDoNothing();
+}
+
+accessLoader.provide(loadAccess);
