@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18nReady } from './platform/i18n';
+import { moduleTexts } from './modules';
+import { startI18n } from './platform/i18n';
 import './app/global.css';
 import { Root } from './app/Root';
 
 const el = document.getElementById('root');
 if (el) {
-  void i18nReady.then(() =>
+  void startI18n(moduleTexts).then(() =>
     createRoot(el).render(
       <StrictMode>
         <Root />

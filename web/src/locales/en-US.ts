@@ -539,6 +539,12 @@ const enUS: Messages = {
       desc: 'Details',
     },
   },
+  itemPicker: {
+    times: 'times',
+    pickServices: 'Choose services',
+    pickProducts: 'Choose products',
+    addN: 'Add {{count}}',
+  },
   importer: {
     button: 'Import',
     title: 'Import: {{name}}',

@@ -541,6 +541,12 @@ const zhCN = {
       desc: '说明',
     },
   },
+  itemPicker: {
+    times: '次',
+    pickServices: '选择服务项目',
+    pickProducts: '选择产品',
+    addN: '添加 {{count}} 项',
+  },
   importer: {
     button: '导入',
     title: '导入{{name}}',

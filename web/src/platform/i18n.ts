@@ -4,7 +4,6 @@ import 'dayjs/locale/en';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import zhCN from '../locales/zh-CN';
-import { moduleTexts } from '../modules';
 import { readKey, writeKey } from './session';
 
 export type Lang = 'zh-CN' | 'en-US';
@@ -31,12 +30,15 @@ function applySideEffects(lang: Lang): void {
 async function loadTexts(lang: Lang): Promise<void> {
   if (lang === 'zh-CN' || i18n.hasResourceBundle(lang, 'translation')) return;
   const { default: enUS } = await import('../locales/en-US');
-  i18n.addResourceBundle(lang, 'translation', { ...enUS, ...moduleTexts(lang) });
+  i18n.addResourceBundle(lang, 'translation', { ...enUS, ...moduleTextsOf(lang) });
 }
+
+/** The modules' texts, handed over by the app's entry (the platform does not import the modules). */
+let moduleTextsOf: (lang: Lang) => Record<string, object> = () => ({});
 
 const initial = storedLang();
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: { ...zhCN, ...moduleTexts('zh-CN') } } },
+  resources: { 'zh-CN': { translation: zhCN } },
   lng: initial,
   fallbackLng: 'zh-CN',
   supportedLngs: ['zh-CN', 'en-US'],
@@ -46,11 +48,18 @@ void i18n.use(initReactI18next).init({
 });
 applySideEffects(initial);
 
-/** Resolves once the texts of the stored language are there: render after it. */
-export const i18nReady: Promise<void> = loadTexts(initial).then(
-  () => applySideEffects(initial),
-  () => undefined, // not fetched: the Chinese texts show
-);
+/**
+ * Takes the modules' texts and resolves once the texts of the stored language are there: the entry
+ * renders after it.
+ */
+export function startI18n(textsOf: (lang: Lang) => Record<string, object>): Promise<void> {
+  moduleTextsOf = textsOf;
+  i18n.addResourceBundle('zh-CN', 'translation', textsOf('zh-CN'), true, true);
+  return loadTexts(initial).then(
+    () => applySideEffects(initial),
+    () => undefined, // not fetched: the Chinese texts show
+  );
+}
 
 export function currentLang(): Lang {
   return i18n.language === 'en-US' ? 'en-US' : 'zh-CN';

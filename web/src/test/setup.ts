@@ -1,7 +1,10 @@
 import { act, cleanup } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
-import '../platform/i18n';
+import { moduleTexts } from '../modules';
+import { startI18n } from '../platform/i18n';
+
+void startI18n(moduleTexts);
 
 afterEach(async () => {
   cleanup();

@@ -31,6 +31,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { http, isApiError } from '../../platform/http';
+import { ItemPicker, type PackageItemKind, type PickedItem } from '../../platform/ItemPicker';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
 import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
 import { moneyRule } from '../../platform/resource/money';
@@ -38,8 +39,7 @@ import { useOptions } from '../../platform/resource/options';
 import { pickNextCode } from '../../platform/resource/ResourceForm';
 import { ShopMultiSelect } from '../../platform/shops';
 import { CATALOG } from './api';
-import { ItemPicker, type PickedItem } from './ItemPicker';
-import { checkTotal, type PackageItemDraft, type PackageItemKind, splitPrice } from './packageItems';
+import { checkTotal, type PackageItemDraft, splitPrice } from './packageItems';
 
 export const packageResource = { key: 'package', basePath: '/api-chain/servicepackage' };
 /** The package's detail page. */

@@ -1,13 +1,14 @@
 import { productBrandRecord } from '@headoffice/contract';
+import { CATALOG_ITEM_URLS } from '../../platform/ItemPicker';
 
 /** The catalogue's routes (products, brands, stock products, services, service groups, packages). */
 export const CATALOG = {
+  ...CATALOG_ITEM_URLS,
   productBrandAll: productBrandRecord.paths.all,
 
   product: '/api-chain/product',
   productExport: '/api-chain/product/export',
   productAll: '/api-chain/product/list/all',
-  productInList: '/api-chain/product/inlist',
   productCode: '/api-chain/product/getCode',
   productCheck: '/api-chain/product/checkPcode',
   productInPackage: (id: number) => `/api-chain/product/checkPackage/${id}`,
@@ -23,7 +24,6 @@ export const CATALOG = {
 
   serviceList: '/api-chain/serviceinfo/listPage',
   serviceExport: '/api-chain/serviceinfo/export',
-  serviceAll: '/api-chain/serviceinfo/findServiceList',
   serviceCode: '/api-chain/serviceinfo/newcode',
   serviceSave: '/api-chain/serviceinfo/save',
   serviceDelete: '/api-chain/serviceinfo/delete',
@@ -49,9 +49,7 @@ export const CATALOG = {
   packageStatus: '/api-chain/servicepackage/editStatus',
   packageDelete: '/api-chain/servicepackage/delete',
   packageSystem: '/api-chain/servicepackage/saveSystem',
-  packageServices: '/api-chain/servicepackage/servinfo',
   packageProducts: '/api-chain/servicepackage/product',
-  packageProductPrices: '/api-chain/servicepackage/productForPrice',
 
   // organisation pickers (no permission needed)
   categoryTree: '/api-chain/productcategory/tree/all',

@@ -1,6 +1,6 @@
 /** The item list of a package and its total check (amounts in integer cents). */
 
-export type PackageItemKind = 'service' | 'product';
+import type { PackageItemKind } from '../../platform/ItemPicker';
 
 export interface PackageItemDraft {
   /** Stable key of the editor row. */

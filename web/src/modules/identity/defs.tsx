@@ -2,10 +2,10 @@ import { type AuditEntity, auditEntityLabels, type LogRow, type RoleRow, type Us
 import { Checkbox, InputNumber, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { pickLabel, t } from '../../platform/i18n';
+import { RowSwitch } from '../../platform/resource/RowSwitch';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
 import { ShopTreeSelect } from '../org/public';
 import { API, type AuthorityRow, type DeviceRow } from './api';
-import { RowSwitch } from './cells';
 import { EmployeePicker, PasswordInput, RolesSelect, TagList } from './pickers';
 
 // ---------------------------------------------------------------- users

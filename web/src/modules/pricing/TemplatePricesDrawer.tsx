@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { EmptyState } from '../../platform/Empty';
 import { http, isApiError } from '../../platform/http';
+import { ItemPicker, type PickedItem } from '../../platform/ItemPicker';
 import { formatMoney } from '../../platform/money';
 import { MoneyCellInput } from '../../platform/resource/MoneyCellInput';
-import { ItemPicker, type PickedItem } from '../catalog/public';
 import { changedPrice } from './calc';
 import { templateApi } from './templateApi';
 

@@ -7,8 +7,8 @@ import { companyToday } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { useTab } from '../../platform/pages';
+import { RowSwitch } from '../../platform/resource/RowSwitch';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
-import { RowSwitch } from '../identity/public';
 import { API } from './api';
 import { LevelPicker } from './pickers';
 

@@ -3,11 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Input, Modal, Table, Tag } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../platform/Empty';
-import { http } from '../../platform/http';
-import { formatMoney } from '../../platform/money';
-import { CATALOG } from './api';
-import type { PackageItemKind } from './packageItems';
+import { EmptyState } from './Empty';
+import { http } from './http';
+import { formatMoney } from './money';
+
+/** What the picker offers: services or products of the catalogue. */
+export type PackageItemKind = 'service' | 'product';
+
+/** The catalogue's lists the picker reads (the catalogue's pages use the same). */
+export const CATALOG_ITEM_URLS = {
+  productInList: '/api-chain/product/inlist',
+  serviceAll: '/api-chain/serviceinfo/findServiceList',
+  packageServices: '/api-chain/servicepackage/servinfo',
+  packageProductPrices: '/api-chain/servicepackage/productForPrice',
+};
 
 export interface PickedItem {
   kind: PackageItemKind;
@@ -41,7 +50,7 @@ function toRows(kind: PackageItemKind, data: unknown, t: (k: string) => string):
       name: s.name,
       group: s.serviceTypeName,
       spec: null,
-      unit: t('catalog.package.times'),
+      unit: t('itemPicker.times'),
       price: s.basePrice,
     }));
   }
@@ -80,11 +89,11 @@ export function ItemPicker({
   const url =
     source === 'package'
       ? kind === 'service'
-        ? CATALOG.packageServices
-        : CATALOG.packageProductPrices
+        ? CATALOG_ITEM_URLS.packageServices
+        : CATALOG_ITEM_URLS.packageProductPrices
       : kind === 'service'
-        ? CATALOG.serviceAll
-        : CATALOG.productInList;
+        ? CATALOG_ITEM_URLS.serviceAll
+        : CATALOG_ITEM_URLS.productInList;
   const q = useQuery({
     queryKey: ['item-picker', source, kind, keyword],
     queryFn: ({ signal }) => http.get<unknown>(url, { keyword: keyword || undefined }, { signal }),
@@ -103,10 +112,10 @@ export function ItemPicker({
   return (
     <Modal
       open={open}
-      title={kind === 'service' ? t('catalog.package.pickServices') : t('catalog.package.pickProducts')}
+      title={kind === 'service' ? t('itemPicker.pickServices') : t('itemPicker.pickProducts')}
       width={760}
       onCancel={close}
-      okText={t('catalog.package.addN', { count: selected.length })}
+      okText={t('itemPicker.addN', { count: selected.length })}
       okButtonProps={{ disabled: !selected.length }}
       onOk={() => {
         onPick(

@@ -1,10 +1,10 @@
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAction } from '../../platform/action';
-import { usePermission } from '../../platform/auth';
-import { http } from '../../platform/http';
-import { OptionTag } from '../../platform/resource/cells';
-import { STATUS_OPTIONS } from '../../platform/resource/FieldInput';
+import { useAction } from '../action';
+import { usePermission } from '../auth';
+import { http } from '../http';
+import { OptionTag } from './cells';
+import { STATUS_OPTIONS } from './FieldInput';
 
 /**
  * A status switch for rows whose status changes through another call than `{ids, status}`
