@@ -4,6 +4,7 @@ export type Lang = 'zh-CN' | 'en-US';
 
 /** Server messages, each in both languages. `{name}` placeholders are filled from params. */
 const messages: Record<string, readonly [string, string]> = {
+  refNotFound: ['{entity}不存在（编号 {id}）', '{entity} not found (id {id})'],
   ok: ['成功', 'OK'],
   validation: ['提交的内容有误，请检查标出的字段', 'Some fields are not valid; please check the marked fields'],
   unauthorized: ['请先登录', 'Please sign in'],

@@ -6,7 +6,7 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { cardTypeShops, cardTypes } from '../members/public.js';
-import { loadShops } from '../pricing/public.js';
+import { loadShops } from '../org/public.js';
 
 defineMessages({
   cardTypeStopped: [

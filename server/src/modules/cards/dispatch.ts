@@ -11,8 +11,7 @@ import { defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
 import { businessDate } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
-import { shops } from '../org/public.js';
-import { loadShops } from '../pricing/public.js';
+import { loadShops, shops } from '../org/public.js';
 import { cardDispatches, cardDispatchLines } from './schema.js';
 
 // The physical card dispatch bill (分拨单) on the bill engine: ranges of card numbers per shop, saved

@@ -27,8 +27,7 @@ import { forbidden } from '../../platform/errors.js';
 import { type Row, registerRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { applicableRule, cardSystems, giftOf } from '../members/public.js';
-import { brands } from '../org/public.js';
-import { loadShop } from '../pricing/public.js';
+import { brands, loadShop } from '../org/public.js';
 import { listCardShops, setCardShops } from './card-shops.js';
 import {
   allCardTypes,

@@ -13,8 +13,7 @@ import { yuanAmount } from '../../platform/money.js';
 import { tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { checkLocks } from '../../platform/period-locks.js';
-import { shops } from '../org/public.js';
-import { loadShops } from '../pricing/public.js';
+import { loadShops, shops } from '../org/public.js';
 import { expenseLimitBillLines, expenseLimitBills, expenseLimits, financeItems } from './schema.js';
 
 // Monthly expense limits adjusted in one step (支出限额调整单, iolimitbillhead, §9.3): the audit sets each

@@ -23,8 +23,7 @@ import { defineMessages } from '../../platform/i18n.js';
 import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/public.js';
-import { loadShop } from '../pricing/public.js';
+import { loadShop, shops } from '../org/public.js';
 import { fundAdjustments, fundBills, fundRedeposits, shopIoBills, shopPettyCash } from './schema.js';
 
 // The petty-cash ledger (fundrecords, DOMAIN-DETAIL §9.2): the one definition of a shop's petty-cash

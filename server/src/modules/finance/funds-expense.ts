@@ -21,8 +21,7 @@ import { registerImport } from '../../platform/importer.js';
 import { yuan } from '../../platform/money.js';
 import { offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/public.js';
-import { loadShop } from '../pricing/public.js';
+import { loadShop, shops } from '../org/public.js';
 import { expenseBudgets, expenseLimits, financeItems, shopIoBills } from './schema.js';
 
 // Expense control (DOMAIN-DETAIL §9.3): every shop's monthly spending limits, yearly budgets by quarter,

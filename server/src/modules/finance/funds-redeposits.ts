@@ -10,8 +10,7 @@ import { type BillRow, logBill, nextBillNumber } from '../../platform/documents.
 import { registerImport } from '../../platform/importer.js';
 import { businessDate } from '../../platform/numbering.js';
 import { checkLocks } from '../../platform/period-locks.js';
-import { shops } from '../org/public.js';
-import { loadShop } from '../pricing/public.js';
+import { loadShop, shops } from '../org/public.js';
 import { fundRedepositPhotos, fundRedeposits } from './schema.js';
 
 // Petty cash a shop pays back (备用金回存单, fundhcbill): saved by the shop, audited, then reviewed by

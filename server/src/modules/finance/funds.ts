@@ -10,8 +10,7 @@ import { AppError, fieldError, forbidden } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { businessDate } from '../../platform/numbering.js';
 import { users } from '../identity/public.js';
-import { branches, employees, shops } from '../org/public.js';
-import { loadShop } from '../pricing/public.js';
+import { branches, employees, loadShop, shops } from '../org/public.js';
 import { financeGroups, financeItems, fundBillPhotos, fundBills, fundDescriptions, payeeAccounts } from './schema.js';
 
 // The petty-cash request (备用金申请, fundbillhead) on the bill engine: a shop asks for money against an

@@ -26,8 +26,7 @@ import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { tenantToday } from '../../platform/numbering.js';
 import { containsPattern, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/public.js';
-import { loadShops } from '../pricing/public.js';
+import { loadShops, shops } from '../org/public.js';
 import { landlords, rentContracts, rentPayments, rentPeriods } from './schema.js';
 
 // Rent contracts of shops (storerentcont) and dormitories (dormrentcont): saving one generates its

@@ -9,8 +9,7 @@ import { defineLabels } from '../../platform/i18n.js';
 import { registerImport } from '../../platform/importer.js';
 import { containsPattern, offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
-import { shops } from '../org/public.js';
-import { loadShops } from '../pricing/public.js';
+import { loadShops, shops } from '../org/public.js';
 import { dormRates } from './schema.js';
 
 // 宿舍扣款比率 (dormrate): per shop, the share of the dormitory rent deducted from staff pay. Every

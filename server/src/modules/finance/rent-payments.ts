@@ -11,8 +11,7 @@ import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { yuanAmount } from '../../platform/money.js';
 import { tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
-import { shops } from '../org/public.js';
-import { loadShops } from '../pricing/public.js';
+import { loadShops, shops } from '../org/public.js';
 import { balancesByLine, checkReserveTypes, postReserve, reverseReserve } from './reserve.js';
 import { rentContracts, rentPaymentLines, rentPayments, rentPeriods, reserveTypes } from './schema.js';
 

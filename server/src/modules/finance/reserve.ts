@@ -11,8 +11,7 @@ import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js
 import { yuanAmount } from '../../platform/money.js';
 import { tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
-import { shops } from '../org/public.js';
-import { loadShops } from '../pricing/public.js';
+import { loadShops, shops } from '../org/public.js';
 import { reserveBillLines, reserveBills, reserveLedger, reserveSpendItems, reserveTypes } from './schema.js';
 
 // Reserve money (预留款): a balance per shop × reserve type on the ledger, moved only by the final

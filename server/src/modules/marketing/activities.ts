@@ -9,8 +9,7 @@ import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
 import { keywordMatch, offsetOf, orderBy, page, sentFields } from '../../platform/paging.js';
 import { products, servicePackages, services } from '../catalog/public.js';
-import { brands } from '../org/public.js';
-import { loadShops } from '../pricing/public.js';
+import { brands, loadShops } from '../org/public.js';
 import { scheduleBirthdayGifts } from './activity-birthday.js';
 import { activities, coupons, redEnvelopes } from './schema.js';
 

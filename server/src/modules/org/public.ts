@@ -19,3 +19,4 @@ export {
   shops,
   skillLevels,
 } from './schema.js';
+export { loadShop, loadShops, type ShopRef } from './shop-lookup.js';

@@ -4,7 +4,8 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { services } from '../catalog/public.js';
 import { cardTypes } from '../members/public.js';
-import { assertUnique, assertVisible, assertWithinControl, loadItems, loadShop, refNotFound, updatePricesById } from './common.js';
+import { loadShop } from '../org/public.js';
+import { assertUnique, assertVisible, assertWithinControl, loadItems, refNotFound, updatePricesById } from './common.js';
 import { serviceCardPrices } from './schema.js';
 
 /**

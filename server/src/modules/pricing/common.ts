@@ -6,15 +6,9 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, type FieldProblem, forbidden } from '../../platform/errors.js';
 import { yuan } from '../../platform/money.js';
 import { products, services } from '../catalog/public.js';
-import { shops } from '../org/public.js';
+import { loadShops, type ShopRef, shops } from '../org/public.js';
 import type { PricingMessage } from './messages.js';
 import { priceControls, productShopPrices, serviceShopPrices } from './schema.js';
-
-export interface ShopRef {
-  id: number;
-  code: string;
-  name: string;
-}
 
 export interface ItemRef {
   id: number;
@@ -39,22 +33,6 @@ export function problems(list: (FieldProblem & { key: PricingMessage })[]): AppE
 export function assertVisible(auth: Auth, shopId: number) {
   const allowed = visibleShops(auth);
   if (allowed && !allowed.includes(shopId)) throw forbidden('shopForbidden');
-}
-
-/** The shops of `ids`, all of this tenant (404) and visible to the user (403). */
-export async function loadShops(tx: Db, auth: Auth, ids: number[]): Promise<Map<number, ShopRef>> {
-  const unique = [...new Set(ids)];
-  const rows = unique.length
-    ? await tx.select({ id: shops.id, code: shops.code, name: shops.name }).from(shops).where(inArray(shops.id, unique))
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const id of unique) if (!byId.has(id)) throw refNotFound('shop', id);
-  for (const id of unique) assertVisible(auth, id);
-  return byId;
-}
-
-export async function loadShop(tx: Db, auth: Auth, id: number): Promise<ShopRef> {
-  return (await loadShops(tx, auth, [id])).get(id) as ShopRef;
 }
 
 /** Shops a grid shows: the ones asked for (checked), else every open shop the user may see (at most 200). */

@@ -37,7 +37,6 @@ export const pricingMessages = defineMessages({
     '“{item}”已停用或是内部耗材，不能在门店销售',
     '"{item}" is disabled or for internal use and cannot be sold in shops',
   ],
-  refNotFound: ['{entity}不存在（编号 {id}）', '{entity} not found (id {id})'],
   required: ['必填', 'Required'],
   importBadPrice: [
     '“{value}”不是有效金额：请填写元，最多两位小数',

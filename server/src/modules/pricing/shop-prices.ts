@@ -7,7 +7,7 @@ import { type Lang, translate } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
 import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { services } from '../catalog/public.js';
-import { shops } from '../org/public.js';
+import { loadShop, loadShops, shops } from '../org/public.js';
 import {
   assertSellable,
   assertUnique,
@@ -17,9 +17,7 @@ import {
   itemColumns,
   loadControls,
   loadItems,
-  loadShop,
   loadShopPrices,
-  loadShops,
   type PriceEntry,
   priceColumns,
   problems,

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
 import { services } from '../catalog/public.js';
-import { positionLevels, positions, shops } from '../org/public.js';
-import { assertUnique, assertVisible, assertWithinControl, loadItems, loadShop, refNotFound, updatePricesById } from './common.js';
+import { loadShop, positionLevels, positions, shops } from '../org/public.js';
+import { assertUnique, assertVisible, assertWithinControl, loadItems, refNotFound, updatePricesById } from './common.js';
 import { serviceShopPrices, serviceSpecialLogs, serviceSpecials } from './schema.js';
 
 /** Scope of level prices: the chain default (null) or one shop. */

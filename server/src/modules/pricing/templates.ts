@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError } from '../../platform/errors.js';
 import { keywordMatch, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
-import { shops } from '../org/public.js';
+import { loadShops, shops } from '../org/public.js';
 import {
   assertSellable,
   assertUnique,
@@ -12,7 +12,6 @@ import {
   type ItemRef,
   itemColumns,
   loadItems,
-  loadShops,
   priceColumns,
   problems,
   refNotFound,
