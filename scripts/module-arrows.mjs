@@ -10,7 +10,7 @@ import extractBabelConfig from 'dependency-cruiser/config-utl/extract-babel-conf
 
 const root = path.resolve(import.meta.dirname, '..');
 const SIDES = ['server/src', 'web/src'];
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const quoted = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The drawn arrows per side, read from the mermaid blocks headed `%% <side>/modules`. */
 export function drawnArrows(markdown) {
@@ -51,12 +51,12 @@ export function cycleOf(graph) {
 function rules(arrows) {
   const forbidden = [];
   for (const side of SIDES) {
-    const mods = `^${escape(side)}/modules/`;
+    const mods = `^${quoted(side)}/modules/`;
     forbidden.push({
       name: 'platform-imports-module',
       comment: `the platform never imports a module: a module registers with the platform at start (${side})`,
       severity: 'error',
-      from: { path: `^${escape(side)}/platform/` },
+      from: { path: `^${quoted(side)}/platform/` },
       to: { path: mods },
     });
     for (const [module, targets] of arrows[side]) {
@@ -68,7 +68,7 @@ function rules(arrows) {
         from: { path: own },
         to: { path: `${mods}(?!${module}/)[^/]+/`, pathNot: `${mods}[^/]+/(public|index)\\.tsx?$` },
       });
-      const allowed = [module, ...targets].map(escape).join('|');
+      const allowed = [module, ...targets].map(quoted).join('|');
       forbidden.push({
         name: 'arrow-not-drawn',
         comment: `${module} may import only the modules drawn under it in docs/ARCHITECTURE.md (${side}: ${[...targets].join(', ') || 'none'})`,
@@ -114,10 +114,10 @@ async function main() {
   const used = new Set();
   for (const m of result.output.modules) {
     for (const side of SIDES) {
-      const from = m.source.match(new RegExp(`^${escape(side)}/modules/([^/]+)/`))?.[1];
+      const from = m.source.match(new RegExp(`^${quoted(side)}/modules/([^/]+)/`))?.[1];
       if (!from) continue;
       for (const d of m.dependencies) {
-        const to = d.resolved.match(new RegExp(`^${escape(side)}/modules/([^/]+)/`))?.[1];
+        const to = d.resolved.match(new RegExp(`^${quoted(side)}/modules/([^/]+)/`))?.[1];
         if (to && to !== from) used.add(`${side}:${from}->${to}`);
       }
     }
