@@ -8,9 +8,9 @@ import { migrate } from '../src/db/migrate.js';
 
 /**
  * With TEST_DATABASE_URL, the run gets a throwaway database on that server (migrated once); every
- * test file makes its own tenants in it. Without it, each file opens an in-memory PGlite started
- * from one migrated database dumped here (starting from the dump is ten times faster than creating
- * and migrating a database in every file).
+ * test file makes its own tenants in it. Without it, each worker opens an in-memory PGlite started
+ * from one migrated database dumped here, which the files it runs share the same way (starting from
+ * the dump is ten times faster than creating and migrating a database).
  */
 export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;

@@ -41,23 +41,38 @@ export interface TestTenant {
   admin: Client;
 }
 
+let pglite: Promise<Database> | undefined;
+
 /**
- * The real app on a real database (PGlite in memory, or TEST_DATABASE_URL's throwaway database);
+ * The PGlite database of this worker, started once from the migrated dump of the global setup and
+ * shared by the files the worker runs, as the PostgreSQL database is shared by every file: starting
+ * PGlite from the dump takes seconds, and every file makes its own tenants anyway.
+ */
+function workerPglite(): Promise<Database> {
+  pglite ??= (async () => {
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase({ loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
+    if (!template) await migrate(database);
+    return database;
+  })();
+  return pglite;
+}
+
+/**
+ * The real app on a real database (the worker's PGlite in memory, or TEST_DATABASE_URL's throwaway database);
  * `prepare` may add tables and routes of its own before the app is ready (an example bill type).
  */
 export async function build(prepare?: (app: FastifyInstance, database: Database) => Promise<void>): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL ? inject('testDatabaseUrl') : undefined;
-  const template = url ? undefined : inject('pgliteTemplate');
-  const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
-  const database = await openDatabase({ databaseUrl: url, poolSize: 4, loadDataDir });
-  if (!url && !template) await migrate(database);
+  const database = url ? await openDatabase({ databaseUrl: url, poolSize: 4 }) : await workerPglite();
   const config = { ...loadConfig({}), dataDir: path.join(os.tmpdir(), `headoffice-test-${randomBytes(4).toString('hex')}`) };
   const app = await buildApp({ database, config });
   await prepare?.(app, database);
   await app.ready();
   afterAll(async () => {
     await app.close();
-    await database.close();
+    // The worker's PGlite stays open for its next file.
+    if (url) await database.close();
   });
 
   const send = async (

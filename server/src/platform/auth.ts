@@ -28,7 +28,16 @@ export interface Auth extends TokenClaims {
   managerShops: number[];
 }
 
-export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
+/** argon2id at the library's defaults (19 MiB, two passes); a hash names its own cost, so verifying follows it. */
+let hashCost: { memoryCost?: number; timeCost?: number } = {};
+export const hashPassword = (password: string) => hash(password, { algorithm: 2, ...hashCost });
+/**
+ * Tests only: a cheaper argon2id for the passwords hashed from now on (the defaults take about 50 ms a
+ * hash, thousands of times over in the test suite). The product never calls it.
+ */
+export function setPasswordHashCost(cost: { memoryCost: number; timeCost: number }) {
+  hashCost = cost;
+}
 export const verifyPassword = (hashed: string, password: string) => verify(hashed, password).catch(() => false);
 
 /** The signing secret: from configuration, else generated once and kept in the database for every instance. */
