@@ -27,20 +27,32 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The time zone of a company that has none recorded. */
+export const DEFAULT_ZONE = 'Asia/Shanghai';
+
 /** Today's business date in the tenant's time zone, `YYYY-MM-DD`. */
-export function businessDate(timeZone = 'Asia/Shanghai', at = new Date()): string {
+export function businessDate(timeZone = DEFAULT_ZONE, at = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /** The company's time zone (the tenant's), in which its business days are counted. */
 export async function tenantZone(tx: Db, tenantId: number): Promise<string> {
   const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
-  return tenant?.timeZone ?? 'Asia/Shanghai';
+  return tenant?.timeZone ?? DEFAULT_ZONE;
 }
 
 /** The company's business date today, `YYYY-MM-DD`. */
 export async function tenantToday(tx: Db, tenantId: number): Promise<string> {
   return businessDate(await tenantZone(tx, tenantId));
+}
+
+/**
+ * The calendar day of a moment (default: now) in a time zone the caller read with `tenantZone`,
+ * `YYYY-MM-DD`. The zone is required: a module never counts days in a zone of its own choosing.
+ * Shops have no time zone of their own: a shop's day is its company's.
+ */
+export function dayIn(zone: string, at = new Date()): string {
+  return businessDate(zone, at);
 }
 
 /**

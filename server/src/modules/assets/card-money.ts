@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js';
 import { yuan, yuanAmount } from '../../platform/money.js';
-import { businessDate, nextNumber } from '../../platform/numbering.js';
+import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { queueSms } from '../../platform/sms.js';
 import { cardSystems, cardTypeSellableAt, cardTypes, members, rechargeGift } from '../members/public.js';
 import { shops } from '../org/public.js';
@@ -58,8 +58,9 @@ export interface LockedCard {
   memberName: string;
 }
 
-/** The card, locked for the rest of the transaction (404 when not the tenant's). */
-export async function lockCard(tx: Db, where: { id: number } | { cardNo: string }): Promise<LockedCard> {
+/** The card, locked for the rest of the transaction (404 when not the tenant's); expired as of the company's today. */
+export async function lockCard(tx: Db, tenantId: number, where: { id: number } | { cardNo: string }): Promise<LockedCard> {
+  const today = await tenantToday(tx, tenantId);
   const [row] = await tx
     .select({
       id: memberCards.id,
@@ -68,7 +69,7 @@ export async function lockCard(tx: Db, where: { id: number } | { cardNo: string 
       cardTypeId: memberCards.cardTypeId,
       shopId: memberCards.shopId,
       status: memberCards.status,
-      expired: sql<boolean>`coalesce(${memberCards.expiresOn} < ${businessDate()}::date, false)`,
+      expired: sql<boolean>`coalesce(${memberCards.expiresOn} < ${today}::date, false)`,
       kind: cardTypes.kind,
       paySplit: cardTypes.paySplit,
       minRecharge: cardTypes.minRecharge,
@@ -168,7 +169,7 @@ export async function postCardBill(tx: Db, actor: Actor, input: BillInput): Prom
   const giftChange = moves.filter((m) => m.bucket === 'gift').reduce((s, m) => s + m.delta, 0);
   const principalBefore = sumOf(before, 'principal');
   const giftBefore = sumOf(before, 'gift');
-  const billNo = await nextNumber(tx, actor.tenantId, prefixes[input.kind], businessDate());
+  const billNo = await nextNumber(tx, actor.tenantId, prefixes[input.kind], await tenantToday(tx, actor.tenantId));
   const [bill] = await tx
     .insert(cardBills)
     .values({
@@ -297,7 +298,7 @@ export async function openCard(
   if (!(await cardTypeSellableAt(tx, type.id, input.shopId))) throw conflict('cardTypeNotSold', { name: type.name });
   if (input.amount < type.openAmount) throw new AppError(400, 'openBelowAmount', { amount: yuanAmount(type.openAmount) });
   const gift = type.openGift + (await rechargeGift(tx, type.id, 'open', input.amount));
-  const today = businessDate();
+  const today = await tenantToday(tx, actor.tenantId);
   const cardNo = input.cardNo ?? (await nextNumber(tx, actor.tenantId, 'HY', today, 5)).replace('-', '');
   const [taken] = await tx.select({ id: memberCards.id }).from(memberCards).where(eq(memberCards.cardNo, cardNo));
   if (taken) throw conflict('cardNoTaken', { cardNo });
@@ -318,7 +319,7 @@ export async function openCard(
       createdBy: actor.userId,
     })
     .returning({ id: memberCards.id });
-  const locked = await lockCard(tx, { id: card.id });
+  const locked = await lockCard(tx, actor.tenantId, { id: card.id });
   return postCardBill(tx, actor, {
     kind: 'open',
     card: locked,
@@ -334,7 +335,7 @@ export async function openCard(
 
 /** Recharges a card at a shop: not below the type's lowest recharge, at another shop only if the card system allows it. */
 export async function recharge(tx: Db, actor: Actor, input: { cardId: number; shopId: number; amount: number; memo?: string }) {
-  const card = await lockCard(tx, { id: input.cardId });
+  const card = await lockCard(tx, actor.tenantId, { id: input.cardId });
   await checkShop(tx, input.shopId);
   checkMember(card, false);
   checkCardActive(card, false);
@@ -393,7 +394,7 @@ function takeFrom(buckets: Bucket[], amount: number) {
  * Answers the exact rows: the till stores the split and never recomputes it.
  */
 export async function consume(tx: Db, actor: Actor, input: { cardId: number; shopId: number; amount: number; memo?: string }) {
-  const card = await lockCard(tx, { id: input.cardId });
+  const card = await lockCard(tx, actor.tenantId, { id: input.cardId });
   await checkShop(tx, input.shopId);
   checkMember(card, true);
   checkCardActive(card, true);
@@ -429,7 +430,7 @@ export async function adjust(
   actor: Actor,
   input: { cardId: number; buckets: { shopId: number; principal: number; gift: number }[]; reason: string },
 ) {
-  const card = await lockCard(tx, { id: input.cardId });
+  const card = await lockCard(tx, actor.tenantId, { id: input.cardId });
   checkMember(card, false);
   if (card.status !== 1) throw conflict('cardClosed', { cardNo: card.cardNo });
   const shopIds = [...new Set(input.buckets.map((b) => b.shopId))];
@@ -452,7 +453,7 @@ export async function adjust(
 export async function revoke(tx: Db, actor: Actor, input: { billId: number; memo: string }) {
   const [bill] = await tx.select().from(cardBills).where(eq(cardBills.id, input.billId));
   if (!bill) throw notFound();
-  const card = await lockCard(tx, { id: bill.cardId });
+  const card = await lockCard(tx, actor.tenantId, { id: bill.cardId });
   const [again] = await tx.select({ revokedAt: cardBills.revokedAt }).from(cardBills).where(eq(cardBills.id, bill.id));
   if (again.revokedAt) throw conflict('billRevoked', { billNo: bill.billNo });
   if (!['open', 'recharge', 'consume', 'adjust'].includes(bill.kind)) throw conflict('billNotRevocable', { billNo: bill.billNo });
@@ -475,7 +476,7 @@ export async function revoke(tx: Db, actor: Actor, input: { billId: number; memo
  * out and put it back under the same bill, both members' totals move, the card's holder changes.
  */
 export async function transferCard(tx: Db, actor: Actor, input: { cardId: number; fromMemberId: number; toMemberId: number }) {
-  const card = await lockCard(tx, { id: input.cardId });
+  const card = await lockCard(tx, actor.tenantId, { id: input.cardId });
   if (card.memberId !== input.fromMemberId) throw conflict('cardNotMembers', { cardNo: card.cardNo });
   if (input.toMemberId === input.fromMemberId) throw conflict('transferToSelf');
   checkMember(card, true);

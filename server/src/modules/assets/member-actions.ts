@@ -4,7 +4,7 @@ import { type Auth, can } from '../../platform/auth.js';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
-import { businessDate } from '../../platform/numbering.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { useVerification } from '../../platform/sms.js';
 import { firstCardOpener, members } from '../members/public.js';
 import { type Actor, lockCard, openCard, transferCard } from './card-money.js';
@@ -27,8 +27,8 @@ export async function memberByMobile(tx: Db, mobile: string, giverId: number) {
 }
 
 /** checkCardInfo: whether a card may be transferred (its type allows it, the card is active). */
-export async function checkCardTransferable(tx: Db, cardNo: string) {
-  const card = await lockCard(tx, { cardNo });
+export async function checkCardTransferable(tx: Db, tenantId: number, cardNo: string) {
+  const card = await lockCard(tx, tenantId, { cardNo });
   if (card.status !== 1 || card.expired) throw conflict('cardClosed', { cardNo });
   if (!card.transferable) throw conflict('cardNotTransferable', { name: card.cardTypeName });
   return { cardId: card.id, cardno: card.cardNo, memid: card.memberId, cardTypeName: card.cardTypeName };
@@ -39,7 +39,7 @@ export async function checkCardTransferable(tx: Db, cardNo: string) {
  * sent to the receiver's mobile was verified within its life (the verification is used up).
  */
 export async function changeCard(tx: Db, actor: Actor, input: { cardno: string; omemid: number; memid: number }) {
-  const card = await lockCard(tx, { cardNo: input.cardno });
+  const card = await lockCard(tx, actor.tenantId, { cardNo: input.cardno });
   const [target] = await tx.select({ mobile: members.mobile }).from(members).where(eq(members.id, input.memid));
   if (!target) throw notFound();
   await useVerification(tx, target.mobile);
@@ -51,9 +51,10 @@ export async function changeCard(tx: Db, actor: Actor, input: { cardno: string; 
 /** What a member still holds, as the cancel refusal lists it. */
 async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
   const [m] = await tx
-    .select({ principal: members.principal, gift: members.gift, points: members.points })
+    .select({ tenantId: members.tenantId, principal: members.principal, gift: members.gift, points: members.points })
     .from(members)
     .where(eq(members.id, memberId));
+  const today = await tenantToday(tx, m.tenantId);
   const en = lang === 'en-US';
   const items: string[] = [];
   if (Number(m.principal)) items.push(`${en ? 'card principal' : '卡内本金'} ${yuan(Number(m.principal))}`);
@@ -66,7 +67,7 @@ async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
     })
     .from(memberPackageLines)
     .innerJoin(packageBalances, eq(packageBalances.packageLineId, memberPackageLines.id))
-    .where(and(eq(memberPackageLines.memberId, memberId), sql`coalesce(${memberPackageLines.expiresOn} >= ${businessDate()}::date, true)`));
+    .where(and(eq(memberPackageLines.memberId, memberId), sql`coalesce(${memberPackageLines.expiresOn} >= ${today}::date, true)`));
   if (Number(left.count))
     items.push(
       en
@@ -82,13 +83,7 @@ async function remainingAssets(tx: Db, memberId: number, lang: Lang) {
   const [held] = await tx
     .select({ count: sql<string>`count(*)` })
     .from(memberCoupons)
-    .where(
-      and(
-        eq(memberCoupons.memberId, memberId),
-        eq(memberCoupons.state, 'unused'),
-        sql`${memberCoupons.validTo} >= ${businessDate()}::date`,
-      ),
-    );
+    .where(and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.state, 'unused'), sql`${memberCoupons.validTo} >= ${today}::date`));
   if (Number(held.count)) items.push(`${en ? 'coupons and red envelopes' : '优惠券/红包'} ${Number(held.count)}`);
   if (Number(m.points)) items.push(`${en ? 'points' : '积分'} ${m.points}`);
   return items.join(en ? ', ' : '、');
@@ -156,7 +151,7 @@ export async function relieveLog(tx: Db, memberId: number) {
 
 /** sureRelieve: unlinks the physical card from the electronic one. */
 export async function unbind(tx: Db, actor: Actor, input: { cardno: string; type: string; reason: string }) {
-  const card = await lockCard(tx, { cardNo: input.cardno });
+  const card = await lockCard(tx, actor.tenantId, { cardNo: input.cardno });
   const [row] = await tx.select({ physicalNo: memberCards.physicalNo }).from(memberCards).where(eq(memberCards.id, card.id));
   if (!row.physicalNo) throw conflict('cardNotBound', { cardNo: card.cardNo });
   await tx.update(memberCards).set({ physicalNo: null, updatedAt: sql`now()` }).where(eq(memberCards.id, card.id));
@@ -178,7 +173,7 @@ export async function unbind(tx: Db, actor: Actor, input: { cardno: string; type
  * holder verified the SMS code sent to their mobile.
  */
 export async function rebind(tx: Db, actor: Actor, input: { cardno: string; scardno?: string; reason: string }) {
-  const card = await lockCard(tx, { cardNo: input.cardno });
+  const card = await lockCard(tx, actor.tenantId, { cardNo: input.cardno });
   const [row] = await tx.select({ physicalNo: memberCards.physicalNo }).from(memberCards).where(eq(memberCards.id, card.id));
   if (row.physicalNo) throw conflict('cardAlreadyBound', { cardNo: card.cardNo });
   const [last] = await tx

@@ -17,7 +17,7 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
-import { addDays, businessDate, nextNumber } from '../../platform/numbering.js';
+import { addDays, nextNumber, tenantToday } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { type ActivityIssue, activities, activityItemIssuer, coupons, redEnvelopes } from '../marketing/public.js';
 import { members } from '../members/public.js';
@@ -90,8 +90,9 @@ async function issueActivityItems(
   actor: Pick<Actor, 'tenantId'> & { userId: number | null },
   item: { memberId: number; shopId: number; kind: 'coupon' | 'redEnvelope'; definitionId: number; count: number },
   from: ActivityIssue,
-  today = businessDate(),
+  day?: string,
 ): Promise<number> {
+  const today = day ?? (await tenantToday(tx, actor.tenantId));
   const def = await findDefinition(tx, item.kind, item.definitionId);
   if (!def || issueRefusal(def, today)) return 0;
   await insertItems(tx, actor, { ...item, memo: undefined }, def, today, {
@@ -128,11 +129,11 @@ export async function issueMemberCoupons(
   const def = await definitionOf(tx, input.kind, input.definitionId);
   const [member] = await tx.select({ status: members.status }).from(members).where(eq(members.id, input.memberId));
   if (member.status === 3) throw conflict('couponMemberCancelled');
-  const today = businessDate();
+  const today = await tenantToday(tx, auth.tenantId);
   const refusal = issueRefusal(def, today);
   if (refusal) throw refusal;
   const ids = await insertItems(tx, actor, input, def, today, { source: 'manual' });
-  return rowsWhere(tx, inArray(memberCoupons.id, ids));
+  return rowsWhere(tx, today, inArray(memberCoupons.id, ids));
 }
 
 /** Inserts `count` items of a definition, each with its own code from the tenant's series. */
@@ -173,8 +174,10 @@ async function insertItems(
 }
 
 /** The items a till bill's settle gave (activity gifts), oldest first. */
-export function itemsIssuedBy(tx: Db, billId: number): Promise<MemberCouponRow[]> {
-  return rowsWhere(tx, eq(memberCoupons.issuedBillId, billId));
+export async function itemsIssuedBy(tx: Db, billId: number): Promise<MemberCouponRow[]> {
+  const issued = eq(memberCoupons.issuedBillId, billId);
+  const [first] = await tx.select({ tenantId: memberCoupons.tenantId }).from(memberCoupons).where(issued).limit(1);
+  return first ? rowsWhere(tx, await tenantToday(tx, first.tenantId), issued) : [];
 }
 
 /**
@@ -228,12 +231,13 @@ export async function withdrawMemberCoupon(tx: Db, auth: Auth, input: z.output<t
   if (!item) throw notFound();
   await assertMemberVisible(tx, auth, item.memberId);
   assertShop(auth, item.shopId);
+  const today = await tenantToday(tx, auth.tenantId);
   const [done] = await tx
     .update(memberCoupons)
     .set({ state: 'withdrawn', withdrawReason: input.reason, updatedAt: sql`now()` })
-    .where(and(eq(memberCoupons.id, input.id), eq(memberCoupons.state, 'unused'), sql`${memberCoupons.validTo} >= ${businessDate()}::date`))
+    .where(and(eq(memberCoupons.id, input.id), eq(memberCoupons.state, 'unused'), sql`${memberCoupons.validTo} >= ${today}::date`))
     .returning({ id: memberCoupons.id });
-  const [now] = await rowsWhere(tx, eq(memberCoupons.id, input.id));
+  const [now] = await rowsWhere(tx, today, eq(memberCoupons.id, input.id));
   if (!done) {
     const [zh, en] = memberCouponStateLabels[now.state];
     throw conflict('couponNotUnused', { state: zh, stateEn: en.toLowerCase() });
@@ -244,15 +248,16 @@ export async function withdrawMemberCoupon(tx: Db, auth: Auth, input: z.output<t
 /** A member's coupons and red envelopes, oldest first. */
 export async function memberCouponsOf(tx: Db, auth: Auth, memberId: number): Promise<MemberCouponRow[]> {
   await assertMemberVisible(tx, auth, memberId);
-  return rowsWhere(tx, eq(memberCoupons.memberId, memberId));
+  return rowsWhere(tx, await tenantToday(tx, auth.tenantId), eq(memberCoupons.memberId, memberId));
 }
 
 /** What the member can pay with at the till today: unused, valid today, something left. */
 export async function usableMemberCoupons(tx: Db, auth: Auth, memberId: number): Promise<MemberCouponRow[]> {
   await assertMemberVisible(tx, auth, memberId);
-  const today = businessDate();
+  const today = await tenantToday(tx, auth.tenantId);
   return rowsWhere(
     tx,
+    today,
     and(
       eq(memberCoupons.memberId, memberId),
       eq(memberCoupons.state, 'unused'),
@@ -261,7 +266,8 @@ export async function usableMemberCoupons(tx: Db, auth: Auth, memberId: number):
   );
 }
 
-async function rowsWhere(tx: Db, where: SQL | undefined): Promise<MemberCouponRow[]> {
+/** The items matching `where`, an unused one past its last day shown as expired as of `today` (the company's). */
+async function rowsWhere(tx: Db, today: string, where: SQL | undefined): Promise<MemberCouponRow[]> {
   const rows = await tx
     .select({
       id: memberCoupons.id,
@@ -276,7 +282,7 @@ async function rowsWhere(tx: Db, where: SQL | undefined): Promise<MemberCouponRo
       manyTimes: memberCoupons.manyTimes,
       validFrom: memberCoupons.validFrom,
       validTo: memberCoupons.validTo,
-      state: sql<string>`case when ${memberCoupons.state} = 'unused' and ${memberCoupons.validTo} < ${businessDate()}::date then 'expired' else ${memberCoupons.state} end`,
+      state: sql<string>`case when ${memberCoupons.state} = 'unused' and ${memberCoupons.validTo} < ${today}::date then 'expired' else ${memberCoupons.state} end`,
       source: memberCoupons.source,
       shopId: memberCoupons.shopId,
       shopName: shops.name,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops } from '../../platform/auth.js';
 import { defineMessages, type Lang, translate } from '../../platform/i18n.js';
 import { bulkInsert, chunks, type ImportColumn, type ImportDef, type ImportProblem, type ImportRow } from '../../platform/importer.js';
-import { businessDate } from '../../platform/numbering.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { services } from '../catalog/public.js';
 import { cardTypes, members, nextMemberCodes } from '../members/public.js';
 import { channels, memberGrades, shops } from '../org/public.js';
@@ -190,7 +190,7 @@ async function insertMembers(tx: Db, auth: Auth, shopId: number, rows: MemberPar
   const unique = [...byMobile.values()];
   const codes = await nextMemberCodes(tx, auth.tenantId, unique.filter((r) => !r.code).length);
   let next = 0;
-  const today = businessDate();
+  const today = await tenantToday(tx, auth.tenantId);
   const inserted = await bulkInsert(
     tx,
     members,
@@ -314,7 +314,7 @@ export const cardImport = (shopId: number, lang: Lang): ImportDef<CardImportRow>
     );
     const byCard = new Map<string, CardImportRow[]>();
     for (const r of rows) byCard.set(r.cardNo, [...(byCard.get(r.cardNo) ?? []), r]);
-    const today = businessDate();
+    const today = await tenantToday(tx, auth.tenantId);
     const actor = actorOf(auth);
     for (const [cardNo, cardRows] of byCard) {
       const head = cardRows[0];
@@ -337,7 +337,7 @@ export const cardImport = (shopId: number, lang: Lang): ImportDef<CardImportRow>
           createdBy: auth.userId,
         })
         .returning({ id: memberCards.id });
-      const locked = await lockCard(tx, { id: card.id });
+      const locked = await lockCard(tx, auth.tenantId, { id: card.id });
       // Opening balances move no member's phone: no balance SMS for an import.
       await postCardBill(tx, actor, {
         kind: 'open',
@@ -392,7 +392,7 @@ export const packageImport = (shopId: number, lang: Lang): ImportDef<PackageImpo
       const key = `${r.mobile}\u0000${r.packageName}`;
       groups.set(key, [...(groups.get(key) ?? []), r]);
     }
-    const today = businessDate();
+    const today = await tenantToday(tx, auth.tenantId);
     const actor = actorOf(auth);
     for (const lines of groups.values()) {
       const memberId = memberIds.get(lines[0].mobile) as number;
@@ -431,6 +431,7 @@ export const packageImport = (shopId: number, lang: Lang): ImportDef<PackageImpo
       const locked = await lockLines(
         tx,
         inserted.map((r) => r.id),
+        today,
       );
       const bill = await postPackageBill(tx, actor, {
         kind: 'sell',

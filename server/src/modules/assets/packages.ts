@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLedger, keyColumn, type Movement, rowsOf } from '../../platform/ledger.js';
-import { businessDate, nextNumber } from '../../platform/numbering.js';
+import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { products, servicePackageItems, servicePackages, services } from '../catalog/public.js';
 import { users } from '../identity/public.js';
@@ -54,8 +54,11 @@ export interface LockedLine {
   shopId: number;
 }
 
-/** The lines, locked in id order (two transactions never wait on each other in a cycle); 404 when one is missing. */
-export async function lockLines(tx: Db, ids: number[]): Promise<Map<number, LockedLine>> {
+/**
+ * The lines, locked in id order (two transactions never wait on each other in a cycle); 404 when one
+ * is missing. A line is expired when its last day is before `today` (the company's, `tenantToday`).
+ */
+export async function lockLines(tx: Db, ids: number[], today: string): Promise<Map<number, LockedLine>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const rows = await tx
     .select({
@@ -65,7 +68,7 @@ export async function lockLines(tx: Db, ids: number[]): Promise<Map<number, Lock
       itemName: memberPackageLines.itemName,
       unitPrice: memberPackageLines.unitPrice,
       isGift: memberPackageLines.isGift,
-      expired: sql<boolean>`coalesce(${memberPackageLines.expiresOn} < ${businessDate()}::date, false)`,
+      expired: sql<boolean>`coalesce(${memberPackageLines.expiresOn} < ${today}::date, false)`,
       expiresOn: memberPackageLines.expiresOn,
       shopId: memberPackages.shopId,
     })
@@ -93,7 +96,7 @@ interface PostInput {
 
 /** Writes a package bill and posts its counts (a line below zero refuses the whole bill); the member's package value moves. */
 export async function postPackageBill(tx: Db, actor: Actor, input: PostInput): Promise<{ billId: number; billNo: string }> {
-  const billNo = await nextNumber(tx, actor.tenantId, prefixes[input.kind], businessDate());
+  const billNo = await nextNumber(tx, actor.tenantId, prefixes[input.kind], await tenantToday(tx, actor.tenantId));
   const [bill] = await tx
     .insert(packageBills)
     .values({
@@ -191,7 +194,7 @@ export async function sellPackage(tx: Db, actor: Actor, input: SellInput): Promi
   if (!shop) throw notFound();
   let name = input.name;
   let expiresOn: string | null = input.expiresOn ?? null;
-  const today = businessDate();
+  const today = await tenantToday(tx, actor.tenantId);
   if (input.packageId) {
     const [pkg] = await tx
       .select({ name: servicePackages.name, validityDays: servicePackages.validityDays, status: servicePackages.status })
@@ -250,6 +253,7 @@ export async function sellPackage(tx: Db, actor: Actor, input: SellInput): Promi
   const locked = await lockLines(
     tx,
     inserted.map((r) => r.id),
+    today,
   );
   const bill = await postPackageBill(tx, actor, {
     kind: 'sell',
@@ -315,6 +319,7 @@ export async function consumePackages(tx: Db, actor: Actor, input: z.output<type
   const lines = await lockLines(
     tx,
     input.items.map((i) => i.lineId),
+    await tenantToday(tx, actor.tenantId),
   );
   const memberIds = new Set([...lines.values()].map((l) => l.memberId));
   if (memberIds.size !== 1) throw conflict('packageLinesOfOneMember');
@@ -344,6 +349,7 @@ export async function revokePackageBill(tx: Db, actor: Actor, input: { billId: n
   const lines = await lockLines(
     tx,
     reversal.map((m) => m.packageLineId),
+    await tenantToday(tx, actor.tenantId),
   );
   await packageBook.post(tx, reversal, { tenantId: actor.tenantId, docType, billId: bill.id, allowNegative: false });
   const value = reversal.reduce((s, m) => s + moneyOf(lines.get(m.packageLineId) as LockedLine, m.delta), 0);
@@ -387,8 +393,8 @@ export async function movePackagesWithCard(tx: Db, cardId: number, fromMemberId:
 
 // ------------------------------ reads ------------------------------
 
-// Built per read: the tables are bound once the modules have loaded, and `expired` is today's.
-const lineColumns = () => ({
+/** A package line's columns as the lists show them, `expired` as of `today` (the company's). */
+const lineColumns = (today: string) => ({
   id: memberPackageLines.id,
   memberPackageId: memberPackageLines.memberPackageId,
   memberId: memberPackageLines.memberId,
@@ -406,16 +412,16 @@ const lineColumns = () => ({
   snum: sql<number>`coalesce(${packageBalances.remaining}, 0)`,
   singlePrice: memberPackageLines.unitPrice,
   expiryTime: memberPackageLines.expiresOn,
-  expired: sql<boolean>`coalesce(${memberPackageLines.expiresOn} < ${businessDate()}::date, false)`,
+  expired: sql<boolean>`coalesce(${memberPackageLines.expiresOn} < ${today}::date, false)`,
   isGift: memberPackageLines.isGift,
   shopId: memberPackages.shopId,
   shopName: shops.name,
   soldOn: memberPackages.soldOn,
 });
 
-const linesFrom = (tx: Db) =>
+const linesFrom = (tx: Db, today: string) =>
   tx
-    .select(lineColumns())
+    .select(lineColumns(today))
     .from(memberPackageLines)
     .innerJoin(memberPackages, eq(memberPackages.id, memberPackageLines.memberPackageId))
     .innerJoin(members, eq(members.id, memberPackageLines.memberId))
@@ -437,14 +443,12 @@ const itemMatch = (text: string) =>
 /** memPackagedescList: a member's package lines (optionally only usable ones, or matching an item's code or name). */
 export async function memberPackageLinesOf(tx: Db, auth: Auth, q: { memid: number; scodename?: string; valid?: number }) {
   await assertMemberVisible(tx, auth, q.memid);
+  const today = await tenantToday(tx, auth.tenantId);
   const where: SQL[] = [eq(memberPackageLines.memberId, q.memid)];
   if (q.scodename) where.push(itemMatch(q.scodename));
   if (q.valid === 1)
-    where.push(
-      sql`coalesce(${packageBalances.remaining}, 0) > 0`,
-      sql`coalesce(${memberPackageLines.expiresOn} >= ${businessDate()}::date, true)`,
-    );
-  const rows = await linesFrom(tx)
+    where.push(sql`coalesce(${packageBalances.remaining}, 0) > 0`, sql`coalesce(${memberPackageLines.expiresOn} >= ${today}::date, true)`);
+  const rows = await linesFrom(tx, today)
     .where(and(...where))
     .orderBy(asc(memberPackageLines.memberPackageId), asc(memberPackageLines.sort), asc(memberPackageLines.id));
   return rows.map(shapeLine);
@@ -456,7 +460,7 @@ export async function pickPackageLines(tx: Db, auth: Auth, keyword?: string) {
   const visible = visibleShops(auth);
   if (visible) where.push(visible.length ? inArray(members.shopId, visible) : sql`false`);
   if (keyword) where.push(or(eq(members.mobile, keyword), eq(members.name, keyword), itemMatch(keyword)) as SQL);
-  const rows = await linesFrom(tx)
+  const rows = await linesFrom(tx, await tenantToday(tx, auth.tenantId))
     .where(and(...where))
     .orderBy(desc(memberPackageLines.id))
     .limit(200);
@@ -478,7 +482,7 @@ export async function pagePackages(tx: Db, auth: Auth, q: z.output<typeof pagePa
     where.push(eq(memberPackages.shopId, q.shopId));
   }
   if (q.scodename) where.push(itemMatch(q.scodename));
-  const today = businessDate();
+  const today = await tenantToday(tx, auth.tenantId);
   if (q.state === 'expired') where.push(sql`${memberPackageLines.expiresOn} < ${today}::date`);
   if (q.state === 'usedUp') where.push(sql`coalesce(${packageBalances.remaining}, 0) = 0`);
   if (q.state === 'active')
@@ -487,7 +491,7 @@ export async function pagePackages(tx: Db, auth: Auth, q: z.output<typeof pagePa
   const page = await pageOf(
     tx,
     q,
-    linesFrom(tx)
+    linesFrom(tx, today)
       .where(filter)
       .orderBy(desc(memberPackageLines.id))
       .limit(q.pageSize)

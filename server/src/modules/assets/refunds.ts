@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { yuanAmount } from '../../platform/money.js';
-import { businessDate, nextNumber } from '../../platform/numbering.js';
+import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { refuseLocked } from '../../platform/period-locks.js';
 import { users } from '../identity/public.js';
@@ -81,14 +81,15 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
   }
   const principalTotal = input.cards.reduce((s, l) => s + l.tkje, 0);
   if (input.freeCard > principalTotal) throw new AppError(400, 'refundFeeTooHigh', { max: yuanAmount(principalTotal) });
-  const packageLines = await refundablePackageLines(tx, member.id, input);
+  // A refund is posted today (the company's day): its lines' expiry and its period are of that day.
+  const date = await tenantToday(tx, actor.tenantId);
+  const packageLines = await refundablePackageLines(tx, member.id, input, date);
   const packageTotal = packageLines.reduce((s, l) => s + l.amount, 0);
   if (input.freePackage > packageTotal) throw new AppError(400, 'refundPackageFeeTooHigh', { max: yuanAmount(packageTotal) });
   const productLines = await refundableProducts(tx, member.id, input);
   const productTotal = productLines.reduce((s, l) => s + l.amount, 0);
   if (input.freeProduct > productTotal) throw new AppError(400, 'refundProductFeeTooHigh', { max: yuanAmount(productTotal) });
-  const date = businessDate();
-  // A refund is posted today: refused while today's period is closed for the refunding shop or a bucket's shop.
+  // Refused while today's period is closed for the refunding shop or a bucket's shop.
   const touched = [
     input.shopId,
     ...input.cards.map((l) => l.shopId),
@@ -126,7 +127,7 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
   for (const line of [...input.cards].sort((x, y) => x.cardid - y.cardid))
     byCard.set(line.cardid, [...(byCard.get(line.cardid) ?? []), line]);
   for (const [cardId, lines] of byCard) {
-    const card = await lockCard(tx, { id: cardId });
+    const card = await lockCard(tx, actor.tenantId, { id: cardId });
     if (card.memberId !== member.id) throw conflict('cardNotMembers', { cardNo: card.cardNo });
     const now = await bucketsOf(tx, cardId);
     for (const line of lines) {
@@ -205,11 +206,11 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
 }
 
 /** The package lines of a refund, locked: the member's, sold by the refunding shop, each once and within its count left. */
-async function refundablePackageLines(tx: Db, memberId: number, input: RefundInput) {
+async function refundablePackageLines(tx: Db, memberId: number, input: RefundInput, today: string) {
   if (!input.packages.length) return [];
   const ids = input.packages.map((p) => p.pdid);
   if (new Set(ids).size !== ids.length) throw new AppError(400, 'refundLineDuplicate', { what: 'pdid' });
-  const lines = await lockLines(tx, ids);
+  const lines = await lockLines(tx, ids, today);
   const left = await tx
     .select({ id: packageBalances.packageLineId, remaining: packageBalances.remaining })
     .from(packageBalances)

@@ -333,7 +333,7 @@ export async function assetsModule(app: FastifyInstance) {
     },
     async ({ tx, auth, query }) => {
       await assertCardVisible(tx, auth, await cardIdOf(tx, query.cardno));
-      return checkCardTransferable(tx, query.cardno);
+      return checkCardTransferable(tx, auth.tenantId, query.cardno);
     },
   );
   route(

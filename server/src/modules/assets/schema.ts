@@ -9,10 +9,10 @@ import {
   billState,
   billTraceIndex,
   createdAt,
-  idColumn,
   ledgerTraceColumns,
   makerColumns,
   memo,
+  refId,
   sort,
   status,
   tenantColumn,
@@ -39,10 +39,10 @@ export const memberCards = pgTable(
     ...tenantKeys(),
     /** Unique in the tenant (cardno). */
     cardNo: text('card_no').notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
+    memberId: refId('member_id').notNull(),
+    cardTypeId: refId('card_type_id').notNull(),
     /** The shop that opened the card. */
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
     openedOn: date('opened_on', { mode: 'string' }).notNull(),
     /** Null: never expires (exprite). */
     expiresOn: date('expires_on', { mode: 'string' }),
@@ -56,7 +56,7 @@ export const memberCards = pgTable(
     physicalNo: text('physical_no'),
     memo: memo(),
     version: version(),
-    createdBy: bigint('created_by', { mode: 'number' }),
+    createdBy: refId('created_by'),
     ...timestamps(),
   },
   (t) => [
@@ -75,8 +75,8 @@ export const cardBalances = pgTable(
   'card_balances',
   {
     tenantId: tenantColumn(),
-    cardId: bigint('card_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    cardId: refId('card_id').notNull(),
+    shopId: refId('shop_id').notNull(),
     bucket: text('bucket').$type<'principal' | 'gift'>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     /** When the shop first took money in for this card: other shops' buckets pay oldest first. */
@@ -100,13 +100,13 @@ export const cardBills = pgTable(
     billNo: billNo(),
     /** open | recharge | consume | refund | adjust | transfer. */
     kind: text('kind').notNull(),
-    cardId: bigint('card_id', { mode: 'number' }).notNull(),
+    cardId: refId('card_id').notNull(),
     /** The card's holder when the bill was made (the giver, for a transfer). */
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    memberId: refId('member_id').notNull(),
     /** A transfer's receiver. */
-    toMemberId: bigint('to_member_id', { mode: 'number' }),
+    toMemberId: refId('to_member_id'),
     /** Where it happened (the paying or recharging shop; a head-office action: the bucket's shop). */
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
     /** Money paid in (open, recharge) or the amount paid with the card (consume), cents. */
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     principalBefore: bigint('principal_before', { mode: 'number' }).notNull(),
@@ -117,10 +117,10 @@ export const cardBills = pgTable(
     giftAfter: bigint('gift_after', { mode: 'number' }).notNull(),
     /** Why (an adjustment's reason), or the till's reference. */
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
+    createdBy: refId('created_by'),
     createdAt: createdAt(),
     /** Revoked (撤单): who, when, why; its ledger rows are reversed. */
-    revokedBy: bigint('revoked_by', { mode: 'number' }),
+    revokedBy: refId('revoked_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeMemo: text('revoke_memo'),
   },
@@ -144,8 +144,8 @@ export const cardLedger = pgTable(
   'card_ledger',
   {
     ...tenantKeys(),
-    cardId: bigint('card_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    cardId: refId('card_id').notNull(),
+    shopId: refId('shop_id').notNull(),
     bucket: text('bucket').$type<'principal' | 'gift'>().notNull(),
     delta: bigint('delta', { mode: 'number' }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull(),
@@ -159,15 +159,15 @@ export const cardBindingLogs = pgTable(
   'card_binding_logs',
   {
     ...tenantKeys(),
-    cardId: bigint('card_id', { mode: 'number' }).notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    cardId: refId('card_id').notNull(),
+    memberId: refId('member_id').notNull(),
     /** unbind | bind. */
     action: text('action').notNull(),
     physicalNo: text('physical_no').notNull(),
     /** 挂失实体卡 | 坏卡 | 顾客要求 | 其他 | 卡转赠 (unbind only). */
     type: text('type'),
     reason: text('reason').notNull(),
-    createdBy: bigint('created_by', { mode: 'number' }),
+    createdBy: refId('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -184,9 +184,9 @@ export const refunds = pgTable(
   {
     ...tenantKeys(),
     billNo: billNo(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    memberId: refId('member_id').notNull(),
     /** The refunding shop (only its buckets); null: head office. */
-    shopId: bigint('shop_id', { mode: 'number' }),
+    shopId: refId('shop_id'),
     /** Σ principal refunded − the fee: paid out for the cards (cardJe). */
     cardAmount: bigint('card_amount', { mode: 'number' }).notNull(),
     /** The fee kept (freeCard). */
@@ -202,7 +202,7 @@ export const refunds = pgTable(
     productAmount: bigint('product_amount', { mode: 'number' }).notNull().default(0),
     productFee: bigint('product_fee', { mode: 'number' }).notNull().default(0),
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
+    createdBy: refId('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -220,12 +220,12 @@ export const refundLines = pgTable(
   'refund_lines',
   {
     ...tenantKeys(),
-    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
-    cardId: bigint('card_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    refundId: refId('refund_id').notNull(),
+    cardId: refId('card_id').notNull(),
+    shopId: refId('shop_id').notNull(),
     principal: bigint('principal', { mode: 'number' }).notNull(),
     gift: bigint('gift', { mode: 'number' }).notNull(),
-    cardBillId: bigint('card_bill_id', { mode: 'number' }).notNull(),
+    cardBillId: refId('card_bill_id').notNull(),
     /** The card was closed at zero by this refund. */
     closedCard: smallint('closed_card').notNull().default(0),
   },
@@ -247,19 +247,19 @@ export const memberPackages = pgTable(
   'member_packages',
   {
     ...tenantKeys(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    cardId: bigint('card_id', { mode: 'number' }),
+    memberId: refId('member_id').notNull(),
+    cardId: refId('card_id'),
     /** The catalogue's package it was sold from (null: lines typed by hand, an import). */
-    packageId: bigint('package_id', { mode: 'number' }),
+    packageId: refId('package_id'),
     /** mpname. */
     name: text('name').notNull(),
     /** The selling shop. */
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
     soldOn: date('sold_on', { mode: 'string' }).notNull(),
     /** The sale's package bill (kind sell), set once the sale is posted. */
-    billId: bigint('bill_id', { mode: 'number' }),
+    billId: refId('bill_id'),
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
+    createdBy: refId('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -280,12 +280,12 @@ export const memberPackageLines = pgTable(
   'member_package_lines',
   {
     ...tenantKeys(),
-    memberPackageId: bigint('member_package_id', { mode: 'number' }).notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    memberPackageId: refId('member_package_id').notNull(),
+    memberId: refId('member_id').notNull(),
     /** 1 service 项目 | 2 product 产品. */
     itemType: smallint('item_type').notNull(),
-    serviceId: bigint('service_id', { mode: 'number' }),
-    productId: bigint('product_id', { mode: 'number' }),
+    serviceId: refId('service_id'),
+    productId: refId('product_id'),
     itemCode: text('item_code').notNull(),
     itemName: text('item_name').notNull(),
     total: integer('total').notNull(),
@@ -311,7 +311,7 @@ export const packageBalances = pgTable(
   'package_balances',
   {
     tenantId: tenantColumn(),
-    packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
+    packageLineId: refId('package_line_id').notNull(),
     remaining: integer('remaining').notNull().default(0),
     updatedAt: updatedAt(),
   },
@@ -326,13 +326,13 @@ export const packageBills = pgTable(
     billNo: billNo(),
     /** sell | consume | refund. */
     kind: text('kind').notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    memberId: refId('member_id').notNull(),
+    shopId: refId('shop_id').notNull(),
     /** The till's reference or the refund's number. */
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
+    createdBy: refId('created_by'),
     createdAt: createdAt(),
-    revokedBy: bigint('revoked_by', { mode: 'number' }),
+    revokedBy: refId('revoked_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeMemo: text('revoke_memo'),
   },
@@ -351,7 +351,7 @@ export const packageLedger = pgTable(
   'package_ledger',
   {
     ...tenantKeys(),
-    packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
+    packageLineId: refId('package_line_id').notNull(),
     delta: integer('delta').notNull(),
     balance: integer('balance').notNull(),
     ...ledgerTraceColumns(),
@@ -386,9 +386,9 @@ export const packageExtensionLines = pgTable(
   'package_extension_lines',
   {
     ...tenantKeys(),
-    extensionId: bigint('extension_id', { mode: 'number' }).notNull(),
-    packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    extensionId: refId('extension_id').notNull(),
+    packageLineId: refId('package_line_id').notNull(),
+    memberId: refId('member_id').notNull(),
     /** Null: never expired. */
     expiryTime: date('expiry_time', { mode: 'string' }),
     nexpiryTime: date('nexpiry_time', { mode: 'string' }).notNull(),
@@ -408,9 +408,9 @@ export const deposits = pgTable(
   'deposits',
   {
     ...tenantKeys(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
-    productId: bigint('product_id', { mode: 'number' }),
+    memberId: refId('member_id').notNull(),
+    shopId: refId('shop_id').notNull(),
+    productId: refId('product_id'),
     /** pcode, pname. */
     productCode: text('product_code').notNull(),
     productName: text('product_name').notNull(),
@@ -424,7 +424,7 @@ export const deposits = pgTable(
     /** The bill it came from (billcode). */
     sourceBillNo: text('source_bill_no'),
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
+    createdBy: refId('created_by'),
     ...timestamps(),
   },
   (t) => [
@@ -442,15 +442,15 @@ export const depositMovements = pgTable(
   'deposit_movements',
   {
     ...tenantKeys(),
-    depositId: bigint('deposit_id', { mode: 'number' }).notNull(),
+    depositId: refId('deposit_id').notNull(),
     /** takeout | refund. */
     kind: text('kind').notNull(),
     num: integer('num').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
     /** The refund that took it. */
-    refundId: bigint('refund_id', { mode: 'number' }),
+    refundId: refId('refund_id'),
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
+    createdBy: refId('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -467,12 +467,12 @@ export const refundPackageLines = pgTable(
   'refund_package_lines',
   {
     ...tenantKeys(),
-    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
-    packageLineId: bigint('package_line_id', { mode: 'number' }).notNull(),
+    refundId: refId('refund_id').notNull(),
+    packageLineId: refId('package_line_id').notNull(),
     num: integer('num').notNull(),
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    packageBillId: bigint('package_bill_id', { mode: 'number' }).notNull(),
+    packageBillId: refId('package_bill_id').notNull(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -488,8 +488,8 @@ export const refundProductLines = pgTable(
   'refund_product_lines',
   {
     ...tenantKeys(),
-    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
-    depositId: bigint('deposit_id', { mode: 'number' }).notNull(),
+    refundId: refId('refund_id').notNull(),
+    depositId: refId('deposit_id').notNull(),
     num: integer('num').notNull(),
     price: bigint('price', { mode: 'number' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -510,13 +510,12 @@ export const refundProductLines = pgTable(
 export const memberCoupons = pgTable(
   'member_coupons',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    ...tenantKeys(),
+    memberId: refId('member_id').notNull(),
     /** coupon | redEnvelope. */
     kind: text('kind').notNull(),
-    couponId: bigint('coupon_id', { mode: 'number' }),
-    redEnvelopeId: bigint('red_envelope_id', { mode: 'number' }),
+    couponId: refId('coupon_id'),
+    redEnvelopeId: refId('red_envelope_id'),
     code: text('code').notNull(),
     faceValue: bigint('face_value', { mode: 'number' }).notNull(),
     /** What is left to pay with: the face value until used; a red envelope spent over several bills (many_times) spends it down. */
@@ -529,22 +528,21 @@ export const memberCoupons = pgTable(
     /** manual | activity. */
     source: text('source').notNull(),
     /** The issuing shop. */
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
-    usedBillId: bigint('used_bill_id', { mode: 'number' }),
+    shopId: refId('shop_id').notNull(),
+    usedBillId: refId('used_bill_id'),
     usedBillNo: text('used_bill_no'),
     usedAt: timestamp('used_at', { withTimezone: true }),
     withdrawReason: text('withdraw_reason'),
     /** The marketing activity that gave it (source `activity`). */
-    activityId: bigint('activity_id', { mode: 'number' }),
+    activityId: refId('activity_id'),
     /** The till bill whose settle gave it (no foreign key: the cashier's tables refer to this module's). */
-    issuedBillId: bigint('issued_bill_id', { mode: 'number' }),
+    issuedBillId: refId('issued_bill_id'),
     issuedBillNo: text('issued_bill_no'),
     /** Usable only at this shop (an activity's `useShopType` 2); null: wherever the definition allows. */
-    usableShopId: bigint('usable_shop_id', { mode: 'number' }),
+    usableShopId: refId('usable_shop_id'),
     memo: memo(),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdBy: refId('created_by'),
+    ...timestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),

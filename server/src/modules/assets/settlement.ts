@@ -2,12 +2,11 @@ import type { CardSettlementAnswer, cardSettlementQuery } from '@headoffice/cont
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { tenants } from '../../db/tenants.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { rowsOf } from '../../platform/ledger.js';
-import { businessDate } from '../../platform/numbering.js';
+import { tenantToday, tenantZone } from '../../platform/numbering.js';
 import { shops } from '../org/public.js';
 
 defineMessages({
@@ -32,12 +31,11 @@ export async function cardSettlement(tx: Db, auth: Auth, q: z.output<typeof card
     const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, q.shopId));
     if (!shop) throw notFound();
   }
-  const to = q.to ?? businessDate().slice(0, 7);
+  const to = q.to ?? (await tenantToday(tx, auth.tenantId)).slice(0, 7);
   const from = q.from ?? to;
   const span = monthIndex(to) - monthIndex(from);
   if (span < 0 || span >= 24) throw fieldError('to', 'settlementMonths');
-  const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, auth.tenantId));
-  const zone = tenant?.timeZone ?? 'Asia/Shanghai';
+  const zone = await tenantZone(tx, auth.tenantId);
   const visible = visibleShops(auth);
   const shopFilter = q.shopId ? sql`and (b.shop_id = ${q.shopId} or l.shop_id = ${q.shopId})` : sql``;
   const scope = visible

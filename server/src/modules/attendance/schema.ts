@@ -1,5 +1,4 @@
 import {
-  bigint,
   boolean,
   date,
   doublePrecision,
@@ -15,6 +14,7 @@ import {
 import {
   createdAt,
   makerColumns,
+  refId,
   tenantKeys,
   tenantPrimaryKey,
   tenantReference,
@@ -29,7 +29,7 @@ import { employees, shops } from '../org/public.js';
 export const checkClasses = dictionaryTable(
   'check_classes',
   {
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
     color: text('color').notNull(),
@@ -55,7 +55,7 @@ export const attendanceConfigs = pgTable(
   'attendance_configs',
   {
     ...tenantKeys(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
     allowCd: integer('allow_cd').notNull().default(0),
     allowZt: integer('allow_zt').notNull().default(0),
     cstartTime: text('cstart_time').notNull().default('03:00'),
@@ -83,10 +83,10 @@ export const checkRecords = pgTable(
   'check_records',
   {
     ...tenantKeys(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
-    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
+    employeeId: refId('employee_id').notNull(),
     cdate: date('cdate', { mode: 'string' }).notNull(),
-    classId: bigint('class_id', { mode: 'number' }),
+    classId: refId('class_id'),
     /** Scheduled (by the schedule grid) rather than made by a punch on an unscheduled day. */
     scheduled: boolean('scheduled').notNull().default(true),
     onWork: timestamp('on_work', { withTimezone: true }),
@@ -123,8 +123,8 @@ export const checkCorrections = pgTable(
   'check_corrections',
   {
     ...tenantKeys(),
-    recordId: bigint('record_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    recordId: refId('record_id').notNull(),
+    shopId: refId('shop_id').notNull(),
     kind: text('kind').notNull(),
     field: text('field').notNull(),
     oldValue: jsonb('old_value'),

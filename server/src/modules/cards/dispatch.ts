@@ -2,14 +2,13 @@ import { cardDispatchBill, type dispatchLineInput } from '@headoffice/contract';
 import { and, asc, eq, getTableColumns, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { tenants } from '../../db/tenants.js';
 import { visibleShops } from '../../platform/auth.js';
 import { type BillCtx, billType } from '../../platform/bills.js';
 import { type BillRow, logBill, nextBillNumber, type TransitionContext } from '../../platform/documents.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
-import { businessDate } from '../../platform/numbering.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { loadShops, shops } from '../org/public.js';
 import { cardDispatches, cardDispatchLines } from './schema.js';
@@ -88,11 +87,6 @@ async function writeLines(tx: Db, tenantId: number, billId: number, lines: Line[
     .where(eq(cardDispatches.id, billId));
 }
 
-async function today(tx: Db, tenantId: number) {
-  const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
-  return businessDate(tenant?.timeZone ?? 'Asia/Shanghai');
-}
-
 async function save({ tx, auth }: BillCtx, body: z.output<typeof cardDispatchBill.save>, bill?: BillRow) {
   await loadShops(
     tx,
@@ -109,7 +103,7 @@ async function save({ tx, auth }: BillCtx, body: z.output<typeof cardDispatchBil
     await writeLines(tx, auth.tenantId, bill.id, body.lines);
     return bill.id;
   }
-  const date = await today(tx, auth.tenantId);
+  const date = await tenantToday(tx, auth.tenantId);
   const [created] = await tx
     .insert(cardDispatches)
     .values({

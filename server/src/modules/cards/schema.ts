@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import {
   auditColumns,
   billDate,
@@ -7,6 +7,7 @@ import {
   billState,
   makerColumns,
   memo,
+  refId,
   sort,
   tenantKeys,
   tenantPrimaryKey,
@@ -47,8 +48,8 @@ export const cardDispatchLines = pgTable(
   'card_dispatch_lines',
   {
     ...tenantKeys(),
-    dispatchId: bigint('dispatch_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    dispatchId: refId('dispatch_id').notNull(),
+    shopId: refId('shop_id').notNull(),
     startNo: text('start_no').notNull(),
     endNo: text('end_no').notNull(),
     count: integer('count').notNull(),

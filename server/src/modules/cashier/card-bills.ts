@@ -338,7 +338,13 @@ async function stationStaff(tx: Db, rows: z.output<typeof batchOpenBody>['yjs'])
  */
 export async function linkPhysical(tx: Db, body: z.output<typeof linkPhysicalBody>, assertVisible: (id: number) => Promise<void>) {
   const [bill] = await tx
-    .select({ id: serviceBills.id, shopId: serviceBills.shopId, isHc: serviceBills.isHc, billNo: serviceBills.billNo })
+    .select({
+      tenantId: serviceBills.tenantId,
+      id: serviceBills.id,
+      shopId: serviceBills.shopId,
+      isHc: serviceBills.isHc,
+      billNo: serviceBills.billNo,
+    })
     .from(serviceBills)
     .where(and(eq(serviceBills.billNo, body.billcode), eq(serviceBills.isDel, 0)));
   if (!bill) throw notFound();
@@ -351,7 +357,7 @@ export async function linkPhysical(tx: Db, body: z.output<typeof linkPhysicalBod
   if (!row) throw fieldError('cardno', 'billCardUnknown', { cardNo: body.cardno });
   if (bill.isHc) throw conflict('cardBillRevoked', { billNo: bill.billNo });
   if (!row.isOpen) throw conflict('physicalOnlyOpened', { cardNo: body.cardno });
-  const card = await lockCard(tx, { id: row.cardId });
+  const card = await lockCard(tx, bill.tenantId, { id: row.cardId });
   const [current] = await tx.select({ physicalNo: memberCards.physicalNo }).from(memberCards).where(eq(memberCards.id, card.id));
   if (current.physicalNo === body.cardcmcode) return { cardno: card.cardNo, cardcmcode: body.cardcmcode };
   if (current.physicalNo) throw conflict('physicalAlreadyLinked', { cardNo: card.cardNo, physicalNo: current.physicalNo });
@@ -422,7 +428,7 @@ async function takeBackCardGift(
   bill: Bill,
   entry: typeof serviceBillCards.$inferSelect,
 ) {
-  const card = await lockCard(tx, { id: entry.cardId });
+  const card = await lockCard(tx, auth.tenantId, { id: entry.cardId });
   const here = (await bucketsOf(tx, card.id)).find((b) => b.shopId === bill.shopId && b.bucket === 'gift')?.amount ?? 0;
   if (here < entry.activityGift) throw conflict('mktGiftSpent', { available: yuan(here), needed: yuan(entry.activityGift) });
   const answer = await postCardBill(

@@ -18,7 +18,7 @@ import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { lockFor } from '../../platform/locks.js';
 import { yuan } from '../../platform/money.js';
-import { businessDate, nextNumber, tenantToday } from '../../platform/numbering.js';
+import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { closedPeriod } from '../../platform/period-locks.js';
 import {
   assertMemberVisible,
@@ -801,6 +801,7 @@ export async function findMembers(tx: Db, shopId: number, q: string): Promise<z.
 /** A member's package lines with counts left and not expired, oldest first: what can pay lines at the till. */
 export async function tillPackageLines(tx: Db, auth: Auth, memberId: number): Promise<z.infer<typeof tillPackageLine>[]> {
   await assertMemberVisible(tx, auth, memberId);
+  const today = await tenantToday(tx, auth.tenantId);
   const rows = await tx
     .select({
       id: memberPackageLines.id,
@@ -821,7 +822,7 @@ export async function tillPackageLines(tx: Db, auth: Auth, memberId: number): Pr
       and(
         eq(memberPackageLines.memberId, memberId),
         sql`${packageBalances.remaining} > 0`,
-        sql`(${memberPackageLines.expiresOn} is null or ${memberPackageLines.expiresOn} >= ${businessDate()}::date)`,
+        sql`(${memberPackageLines.expiresOn} is null or ${memberPackageLines.expiresOn} >= ${today}::date)`,
       ),
     )
     .orderBy(asc(memberPackageLines.id))

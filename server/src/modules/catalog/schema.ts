@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   isDel,
   memo,
+  refId,
   sort,
   status,
   tenantColumn,
@@ -25,8 +26,8 @@ export const products = pgTable(
     pcode: text('pcode').notNull(),
     name: text('name').notNull(),
     barcode: text('barcode'),
-    brandId: bigint('brand_id', { mode: 'number' }),
-    categoryId: bigint('category_id', { mode: 'number' }),
+    brandId: refId('brand_id'),
+    categoryId: refId('category_id'),
     spec: text('spec'),
     unit: text('unit').notNull(),
     purchaseUnit: text('purchase_unit'),
@@ -65,8 +66,8 @@ export const stockProducts = pgTable(
   'stock_products',
   {
     ...tenantKeys(),
-    shopId: bigint('shop_id', { mode: 'number' }),
-    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id'),
+    productId: refId('product_id').notNull(),
     safetyStock: integer('safety_stock').notNull().default(0),
     status: status(),
     memo: memo(),
@@ -88,8 +89,8 @@ export const services = pgTable(
     ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    serviceTypeId: bigint('service_type_id', { mode: 'number' }),
-    branchId: bigint('branch_id', { mode: 'number' }),
+    serviceTypeId: refId('service_type_id'),
+    branchId: refId('branch_id'),
     /** Service line: 'mf' hair (美发), 'mr' beauty (美容). */
     line: text('line').notNull().default('mf'),
     durationMinutes: integer('duration_minutes').notNull().default(60),
@@ -115,8 +116,8 @@ export const servicePositions = pgTable(
   'service_positions',
   {
     tenantId: tenantColumn(),
-    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
-    positionId: bigint('position_id', { mode: 'number' }).notNull(),
+    serviceId: refId('service_id').notNull(),
+    positionId: refId('position_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.serviceId, t.positionId] }),
@@ -130,8 +131,8 @@ export const serviceEmployees = pgTable(
   'service_employees',
   {
     tenantId: tenantColumn(),
-    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
-    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    serviceId: refId('service_id').notNull(),
+    employeeId: refId('employee_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.serviceId, t.employeeId] }),
@@ -145,8 +146,8 @@ export const serviceGroupItems = pgTable(
   'service_group_items',
   {
     tenantId: tenantColumn(),
-    groupId: bigint('group_id', { mode: 'number' }).notNull(),
-    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
+    groupId: refId('group_id').notNull(),
+    serviceId: refId('service_id').notNull(),
     sort: sort(),
   },
   (t) => [
@@ -162,7 +163,7 @@ export const servicePackages = pgTable(
     ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    packageTypeId: bigint('package_type_id', { mode: 'number' }),
+    packageTypeId: refId('package_type_id'),
     price: integer('price').notNull(),
     /** Days the package can be used after sale; null: no limit. */
     validityDays: integer('validity_days'),
@@ -185,9 +186,9 @@ export const servicePackageItems = pgTable(
   'service_package_items',
   {
     ...tenantKeys(),
-    packageId: bigint('package_id', { mode: 'number' }).notNull(),
-    serviceId: bigint('service_id', { mode: 'number' }),
-    productId: bigint('product_id', { mode: 'number' }),
+    packageId: refId('package_id').notNull(),
+    serviceId: refId('service_id'),
+    productId: refId('product_id'),
     quantity: integer('quantity').notNull(),
     /** This item's share of the package price, cents; the shares add up to the price. */
     amount: integer('amount').notNull(),
@@ -209,8 +210,8 @@ export const servicePackageShops = pgTable(
   'service_package_shops',
   {
     tenantId: tenantColumn(),
-    packageId: bigint('package_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    packageId: refId('package_id').notNull(),
+    shopId: refId('shop_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.packageId, t.shopId] }),

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { type DocumentType, inboxCounts } from '../../platform/documents.js';
-import { addDays, businessDate, tenantZone } from '../../platform/numbering.js';
+import { addDays, dayIn, tenantZone } from '../../platform/numbering.js';
 import { cardBills } from '../assets/public.js';
 import { serviceBills } from '../cashier/public.js';
 import { products, stockProducts } from '../catalog/public.js';
@@ -26,7 +26,7 @@ const dayStartIn = (zone: string) => (d: string) => sql`(${d}::date::timestamp a
 export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery>, docs: Iterable<DocumentType>): Promise<HomeAnswer> {
   const zone = await tenantZone(tx, auth.tenantId);
   const dayStart = dayStartIn(zone);
-  const companyToday = businessDate(zone);
+  const companyToday = dayIn(zone);
   const date = q.date ?? companyToday;
   const monthFrom = `${date.slice(0, 8)}01`;
   const tenant = auth.tenantId;

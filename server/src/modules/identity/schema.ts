@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   memo,
+  refId,
   setNullOf,
   sort,
   status,
@@ -36,7 +37,7 @@ export const menus = pgTable(
   {
     ...tenantKeys(),
     appId: text('app_id').notNull(),
-    parentId: bigint('parent_id', { mode: 'number' }),
+    parentId: refId('parent_id'),
     key: text('key').notNull(),
     type: text('type').notNull(),
     name: text('name').notNull(),
@@ -63,7 +64,7 @@ export const roles = pgTable(
     ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    roleTypeId: bigint('role_type_id', { mode: 'number' }),
+    roleTypeId: refId('role_type_id'),
     isSuper: boolean('is_super').notNull().default(false),
     status: status(),
     memo: memo(),
@@ -76,8 +77,8 @@ export const roleMenus = pgTable(
   'role_menus',
   {
     tenantId: tenantColumn(),
-    roleId: bigint('role_id', { mode: 'number' }).notNull(),
-    menuId: bigint('menu_id', { mode: 'number' }).notNull(),
+    roleId: refId('role_id').notNull(),
+    menuId: refId('menu_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.roleId, t.menuId] }),
@@ -95,7 +96,7 @@ export const users = pgTable(
     mobile: text('mobile'),
     passwordHash: text('password_hash').notNull(),
     status: status(),
-    employeeId: bigint('employee_id', { mode: 'number' }),
+    employeeId: refId('employee_id'),
     tokenVersion: integer('token_version').notNull().default(1),
     memo: memo(),
     ...versionedTimestamps(),
@@ -112,8 +113,8 @@ export const userRoles = pgTable(
   'user_roles',
   {
     tenantId: tenantColumn(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    userId: refId('user_id').notNull(),
+    roleId: refId('role_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.userId, t.roleId] }),
@@ -127,8 +128,8 @@ export const userShops = pgTable(
   'user_shops',
   {
     tenantId: tenantColumn(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    userId: refId('user_id').notNull(),
+    shopId: refId('shop_id').notNull(),
     kind: text('kind').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.kind, t.shopId] }), tenantReference(t, t.userId, users).onDelete('cascade')],
@@ -138,7 +139,7 @@ export const userAppPasswords = pgTable(
   'user_app_passwords',
   {
     tenantId: tenantColumn(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: refId('user_id').notNull(),
     appId: text('app_id').notNull(),
     passwordHash: text('password_hash').notNull(),
   },
@@ -162,7 +163,7 @@ export const devices = pgTable(
     ...tenantKeys(),
     mac: text('mac').notNull(),
     name: text('name').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
     status: status(),
     memo: memo(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
@@ -200,8 +201,8 @@ export const positionAuthorities = pgTable(
   'position_authorities',
   {
     ...tenantKeys(),
-    positionId: bigint('position_id', { mode: 'number' }).notNull(),
-    authorityId: bigint('authority_id', { mode: 'number' }).notNull(),
+    positionId: refId('position_id').notNull(),
+    authorityId: refId('authority_id').notNull(),
     memo: memo(),
     ...versionedTimestamps(),
   },

@@ -1,9 +1,8 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { tenants } from '../../db/tenants.js';
 import { defineJob, enqueueAtDayStart } from '../../platform/jobs.js';
 import { rowsOf } from '../../platform/ledger.js';
-import { addDays, businessDate } from '../../platform/numbering.js';
+import { addDays, tenantToday } from '../../platform/numbering.js';
 import { inTenant } from '../../platform/tenancy.js';
 import { members } from '../members/public.js';
 import { candidatesFor, chooseActivities, type Giving, issueGivings, itemGiftsOf } from './activity-gifts.js';
@@ -96,13 +95,7 @@ export async function giveBirthdayGifts(tx: Db, tenantId: number, day: string): 
  * that day there; one job per tenant and day.
  */
 export async function scheduleBirthdayGifts(tx: Db, tenantId: number, day?: string) {
-  let on = day;
-  if (!on) {
-    const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
-    if (!tenant) return;
-    on = businessDate(tenant.timeZone);
-  }
-  await enqueueAtDayStart(tx, { tenantId, name: BIRTHDAY_JOB, day: on });
+  await enqueueAtDayStart(tx, { tenantId, name: BIRTHDAY_JOB, day: day ?? (await tenantToday(tx, tenantId)) });
 }
 
 /** Is a birthday activity running (or to run) on `day` or later: the job goes on while one is. */

@@ -2,14 +2,15 @@ import type { ActivityRule } from '@headoffice/contract';
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAt,
-  idColumn,
   memo,
+  refId,
+  sort,
   status,
   tenantColumn,
+  tenantKeys,
   tenantPrimaryKey,
   tenantReference,
-  updatedAt,
-  version,
+  versionedTimestamps,
 } from '../../db/columns.js';
 import { members } from '../members/public.js';
 import { brands, shops } from '../org/public.js';
@@ -26,11 +27,10 @@ const validity = () => ({
 export const coupons = pgTable(
   'coupons',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    brandId: bigint('brand_id', { mode: 'number' }),
+    brandId: refId('brand_id'),
     couponType: smallint('coupon_type').notNull(),
     value: bigint('value', { mode: 'number' }).notNull(),
     minSpend: bigint('min_spend', { mode: 'number' }).notNull().default(0),
@@ -40,12 +40,10 @@ export const coupons = pgTable(
     combinable: smallint('combinable').notNull().default(0),
     /** Does the coupon's amount still count as staff performance (yjSubsidy). */
     perfSubsidy: smallint('perf_subsidy').notNull().default(1),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
     status: status(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('coupons_tenant_code').on(t.tenantId, t.code), tenantReference(t, t.brandId, brands)],
 );
@@ -54,20 +52,17 @@ export const coupons = pgTable(
 export const redEnvelopes = pgTable(
   'red_envelopes',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     money: bigint('money', { mode: 'number' }).notNull(),
     manyTimes: smallint('many_times').notNull().default(0),
     isOnline: smallint('is_online').notNull().default(0),
     ...validity(),
-    sort: integer('sort').notNull().default(0),
+    sort: sort(),
     status: status(),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('red_envelopes_tenant_code').on(t.tenantId, t.code)],
 );
@@ -76,11 +71,10 @@ export const redEnvelopes = pgTable(
 export const activities = pgTable(
   'mkt_activities',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
+    ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    brandId: bigint('brand_id', { mode: 'number' }),
+    brandId: refId('brand_id'),
     kind: smallint('kind').notNull(),
     status: status(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -93,9 +87,7 @@ export const activities = pgTable(
     combinable: smallint('combinable').notNull().default(1),
     rules: jsonb('rules').$type<ActivityRule[]>().notNull().default([]),
     memo: memo(),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...versionedTimestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -114,13 +106,13 @@ export const activityBirthdayGifts = pgTable(
   'mkt_activity_birthday_gifts',
   {
     tenantId: tenantColumn(),
-    activityId: bigint('activity_id', { mode: 'number' }).notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    activityId: refId('activity_id').notNull(),
+    memberId: refId('member_id').notNull(),
     year: smallint('year').notNull(),
     /** The birthday the gifts were given for (the job's day). */
     giftDate: date('gift_date', { mode: 'string' }).notNull(),
     /** The member's home shop, where the items were issued. */
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [

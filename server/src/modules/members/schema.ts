@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   memo,
+  refId,
   sort,
   status,
   tenantColumn,
@@ -26,7 +27,7 @@ export const cardSystems = pgTable(
     ...tenantKeys(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    brandId: bigint('brand_id', { mode: 'number' }),
+    brandId: refId('brand_id'),
     /** 1 on, 2 off. */
     status: status(),
     /** Stored value spent at a shop other than the one holding the money (isSdiffshop). */
@@ -68,7 +69,7 @@ export const cardTypes = pgTable(
     /** 1 issued (正常), 2 no longer issued (停办). */
     status: status(),
     sort: sort(),
-    cardSystemId: bigint('card_system_id', { mode: 'number' }),
+    cardSystemId: refId('card_system_id'),
     /** Stored value: the opening amount (money) and its gift (gmoney). */
     openAmount: bigint('open_amount', { mode: 'number' }).notNull().default(0),
     openGift: bigint('open_gift', { mode: 'number' }).notNull().default(0),
@@ -148,12 +149,12 @@ export const members = pgTable(
     ),
     registeredOn: date('registered_on', { mode: 'string' }).notNull().default(sql`current_date`),
     /** Home shop: where the member joined. */
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
     /** Customer source (顾客来源). */
-    channelId: bigint('channel_id', { mode: 'number' }),
-    gradeId: bigint('grade_id', { mode: 'number' }),
+    channelId: refId('channel_id'),
+    gradeId: refId('grade_id'),
     /** The employee who looks after the member (客情归属 advisor). */
-    advisorId: bigint('advisor_id', { mode: 'number' }),
+    advisorId: refId('advisor_id'),
     /** 1 normal, 2 frozen, 3 cancelled (注销). */
     status: status(),
     /** Why the member was frozen, at most 200 characters. */
@@ -211,7 +212,7 @@ export const cardRules = pgTable(
   'card_rules',
   {
     ...tenantKeys(),
-    cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
+    cardTypeId: refId('card_type_id').notNull(),
     /** 1 opening (开卡), 2 recharge (充值), 3 both. */
     kind: smallint('kind').notNull(),
     /** The amount paid from which the rule applies, cents. */
@@ -234,8 +235,8 @@ export const cardTypeShops = pgTable(
   'card_type_shops',
   {
     tenantId: tenantColumn(),
-    cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    cardTypeId: refId('card_type_id').notNull(),
+    shopId: refId('shop_id').notNull(),
     /** 1 enabled, 2 disabled. */
     status: status(),
     updatedAt: updatedAt(),

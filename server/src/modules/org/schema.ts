@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAt,
   isDel,
   makerColumns,
   memo,
+  refId,
   status,
   tenantKeys,
   tenantPrimaryKey,
@@ -15,20 +16,16 @@ import { dictionaryTable } from '../../db/dictionary-table.js';
 import { fileListTable } from '../../db/file-list-table.js';
 import { gramTable } from '../../platform/search.js';
 
-export const regions = dictionaryTable('regions', { parentId: bigint('parent_id', { mode: 'number' }) }, (t) => [
-  tenantReference(t, t.parentId, t),
-]);
+export const regions = dictionaryTable('regions', { parentId: refId('parent_id') }, (t) => [tenantReference(t, t.parentId, t)]);
 export const brands = dictionaryTable('brands', { logo: text('logo'), isDel: isDel() });
 export const channels = dictionaryTable('channels', {});
 export const branches = dictionaryTable('branches', {});
 export const positions = dictionaryTable('positions', {});
-export const positionLevels = dictionaryTable(
-  'position_levels',
-  { positionId: bigint('position_id', { mode: 'number' }).notNull() },
-  (t) => [tenantReference(t, t.positionId, positions)],
-);
+export const positionLevels = dictionaryTable('position_levels', { positionId: refId('position_id').notNull() }, (t) => [
+  tenantReference(t, t.positionId, positions),
+]);
 export const serviceTypes = dictionaryTable('service_types', {});
-export const productCategories = dictionaryTable('product_categories', { parentId: bigint('parent_id', { mode: 'number' }) }, (t) => [
+export const productCategories = dictionaryTable('product_categories', { parentId: refId('parent_id') }, (t) => [
   tenantReference(t, t.parentId, t),
 ]);
 export const packageTypes = dictionaryTable('package_types', {});
@@ -43,8 +40,8 @@ export const shops = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     shortName: text('short_name'),
-    brandId: bigint('brand_id', { mode: 'number' }).notNull(),
-    regionId: bigint('region_id', { mode: 'number' }).notNull(),
+    brandId: refId('brand_id').notNull(),
+    regionId: refId('region_id').notNull(),
     type: smallint('type').notNull().default(1),
     provinceCode: text('province_code').notNull(),
     cityCode: text('city_code').notNull(),
@@ -86,11 +83,11 @@ export const employees = pgTable(
     mobile: text('mobile'),
     birthday: date('birthday', { mode: 'string' }),
     idCard: text('id_card'),
-    shopId: bigint('shop_id', { mode: 'number' }),
-    branchId: bigint('branch_id', { mode: 'number' }),
-    positionId: bigint('position_id', { mode: 'number' }),
-    levelId: bigint('level_id', { mode: 'number' }),
-    skillLevelId: bigint('skill_level_id', { mode: 'number' }),
+    shopId: refId('shop_id'),
+    branchId: refId('branch_id'),
+    positionId: refId('position_id'),
+    levelId: refId('level_id'),
+    skillLevelId: refId('skill_level_id'),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     leaveDate: date('leave_date', { mode: 'string' }),
     /** 1 on the job, 0 left. */
@@ -128,18 +125,18 @@ export const employeeStream = pgTable(
   'employee_stream',
   {
     ...tenantKeys(),
-    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    employeeId: refId('employee_id').notNull(),
     /** entry | transfer | leave | rejoin */
     kind: text('kind').notNull(),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
-    fromShopId: bigint('from_shop_id', { mode: 'number' }),
-    toShopId: bigint('to_shop_id', { mode: 'number' }),
-    fromBranchId: bigint('from_branch_id', { mode: 'number' }),
-    toBranchId: bigint('to_branch_id', { mode: 'number' }),
-    fromPositionId: bigint('from_position_id', { mode: 'number' }),
-    toPositionId: bigint('to_position_id', { mode: 'number' }),
-    fromLevelId: bigint('from_level_id', { mode: 'number' }),
-    toLevelId: bigint('to_level_id', { mode: 'number' }),
+    fromShopId: refId('from_shop_id'),
+    toShopId: refId('to_shop_id'),
+    fromBranchId: refId('from_branch_id'),
+    toBranchId: refId('to_branch_id'),
+    fromPositionId: refId('from_position_id'),
+    toPositionId: refId('to_position_id'),
+    fromLevelId: refId('from_level_id'),
+    toLevelId: refId('to_level_id'),
     memo: memo(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     ...makerColumns(),

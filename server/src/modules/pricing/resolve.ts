@@ -1,7 +1,7 @@
 import type { PriceKind, PriceSource, ResolvedPrice } from '@headoffice/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { businessDate } from '../../platform/numbering.js';
+import { DEFAULT_ZONE, dayIn } from '../../platform/numbering.js';
 import { products, services } from '../catalog/public.js';
 import { shops } from '../org/public.js';
 import { productShopPrices, serviceCardPrices, serviceShopPrices, serviceSpecials } from './schema.js';
@@ -186,7 +186,7 @@ export async function priceOf(tx: Db, input: PriceOfInput): Promise<PriceOfResul
     itemId,
     cardTypeId,
     levelId,
-    date: input.date ?? businessDate(row.timeZone ?? 'Asia/Shanghai'),
+    date: input.date ?? dayIn(row.timeZone ?? DEFAULT_ZONE),
     basePrice: row.basePrice,
     facts,
   };

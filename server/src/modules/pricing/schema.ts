@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   atColumn,
   memo,
+  refId,
   status,
   tenantColumn,
   tenantKeys,
@@ -21,11 +22,11 @@ export const serviceShopPrices = pgTable(
   'service_shop_prices',
   {
     ...tenantKeys(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
-    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
+    serviceId: refId('service_id').notNull(),
     price: integer('price').notNull(),
     status: status(),
-    templateId: bigint('template_id', { mode: 'number' }),
+    templateId: refId('template_id'),
     version: version(),
     updatedAt: updatedAt(),
   },
@@ -44,9 +45,9 @@ export const serviceSpecials = pgTable(
   'service_specials',
   {
     ...tenantKeys(),
-    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }),
-    levelId: bigint('level_id', { mode: 'number' }).notNull(),
+    serviceId: refId('service_id').notNull(),
+    shopId: refId('shop_id'),
+    levelId: refId('level_id').notNull(),
     price: integer('price').notNull(),
     updatedAt: updatedAt(),
   },
@@ -64,12 +65,12 @@ export const serviceSpecialLogs = pgTable(
   'service_special_logs',
   {
     ...tenantKeys(),
-    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }),
-    levelId: bigint('level_id', { mode: 'number' }).notNull(),
+    serviceId: refId('service_id').notNull(),
+    shopId: refId('shop_id'),
+    levelId: refId('level_id').notNull(),
     oldPrice: integer('old_price'),
     newPrice: integer('new_price'),
-    userId: bigint('user_id', { mode: 'number' }),
+    userId: refId('user_id'),
     username: text('username'),
     at: atColumn(),
   },
@@ -81,9 +82,9 @@ export const serviceCardPrices = pgTable(
   'service_card_prices',
   {
     ...tenantKeys(),
-    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
-    cardTypeId: bigint('card_type_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }),
+    serviceId: refId('service_id').notNull(),
+    cardTypeId: refId('card_type_id').notNull(),
+    shopId: refId('shop_id'),
     price: integer('price').notNull(),
     updatedAt: updatedAt(),
   },
@@ -120,9 +121,9 @@ export const priceTemplateItems = pgTable(
   'price_template_items',
   {
     tenantId: tenantColumn(),
-    templateId: bigint('template_id', { mode: 'number' }).notNull(),
+    templateId: refId('template_id').notNull(),
     /** A service id or a product id, per the template's kind. */
-    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    itemId: refId('item_id').notNull(),
     price: integer('price').notNull(),
   },
   (t) => [
@@ -135,8 +136,8 @@ export const priceTemplateShops = pgTable(
   'price_template_shops',
   {
     tenantId: tenantColumn(),
-    templateId: bigint('template_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    templateId: refId('template_id').notNull(),
+    shopId: refId('shop_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.templateId, t.shopId] }),
@@ -152,7 +153,7 @@ export const priceControls = pgTable(
   {
     ...tenantKeys(),
     kind: text('kind').notNull(),
-    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    itemId: refId('item_id').notNull(),
     minPrice: integer('min_price'),
     maxPrice: integer('max_price'),
     memo: memo(),
@@ -166,11 +167,11 @@ export const productShopPrices = pgTable(
   'product_shop_prices',
   {
     ...tenantKeys(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
-    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
+    productId: refId('product_id').notNull(),
     price: integer('price').notNull(),
     status: status(),
-    templateId: bigint('template_id', { mode: 'number' }),
+    templateId: refId('template_id'),
     version: version(),
     updatedAt: updatedAt(),
   },

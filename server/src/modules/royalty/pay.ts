@@ -205,7 +205,7 @@ export async function salaryDetail(tx: Db, auth: Auth, q: z.output<typeof salary
         .groupBy(checkRecords.employeeId)
     : [];
   const amounts = await amountsOf(tx, q.month, ids);
-  const { rows: royalty } = ids.length ? await monthRows(tx, q.month, ids) : { rows: [] };
+  const { rows: royalty } = ids.length ? await monthRows(tx, auth.tenantId, q.month, ids) : { rows: [] };
   const list = rows.map((r): SalaryRow => {
     const monthlyBase = base.find((b) => b.employeeId === r.eeid)?.amount ?? 0;
     const d = days.find((x) => x.employeeId === r.eeid);

@@ -31,7 +31,7 @@ import type { Db } from '../../db/client.js';
 import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
-import { businessDate } from '../../platform/numbering.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { registerRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/public.js';
@@ -169,7 +169,7 @@ export async function royaltyModule(app: FastifyInstance) {
       const [e] = await tx.select({ id: employees.id, shopId: employees.shopId }).from(employees).where(eq(employees.id, body.employeeId));
       if (!e) throw notFound();
       assertShopVisible(auth, e.shopId);
-      const day = body.date ?? businessDate();
+      const day = body.date ?? (await tenantToday(tx, auth.tenantId));
       const scheme = schemeFor(await allVersions(tx), e.id, e.shopId ?? 0, day);
       if (!scheme) return { scheme: null, groups: [] };
       const ps = (await positionsOf(tx, [e.id]))(e.id, day);

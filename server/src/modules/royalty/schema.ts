@@ -1,20 +1,8 @@
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAt,
   memo,
+  refId,
   sort,
   status,
   tenantColumn,
@@ -51,8 +39,8 @@ export const royaltySchemeShops = pgTable(
   'royalty_scheme_shops',
   {
     tenantId: tenantColumn(),
-    schemeId: bigint('scheme_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    schemeId: refId('scheme_id').notNull(),
+    shopId: refId('shop_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.shopId] }),
@@ -67,8 +55,8 @@ export const royaltySchemeEmployees = pgTable(
   'royalty_scheme_employees',
   {
     tenantId: tenantColumn(),
-    schemeId: bigint('scheme_id', { mode: 'number' }).notNull(),
-    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    schemeId: refId('scheme_id').notNull(),
+    employeeId: refId('employee_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.employeeId] }),
@@ -83,8 +71,8 @@ export const royaltyGroups = pgTable(
   'royalty_groups',
   {
     ...tenantKeys(),
-    schemeId: bigint('scheme_id', { mode: 'number' }).notNull(),
-    royaltyTypeId: bigint('royalty_type_id', { mode: 'number' }).notNull(),
+    schemeId: refId('scheme_id').notNull(),
+    royaltyTypeId: refId('royalty_type_id').notNull(),
     name: text('name').notNull(),
     psList: jsonb('ps_list').$type<{ psid: number; type: 'position' | 'level'; psname?: string }[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -102,7 +90,7 @@ export const royaltyItems = pgTable(
   'royalty_items',
   {
     ...tenantKeys(),
-    groupId: bigint('group_id', { mode: 'number' }).notNull(),
+    groupId: refId('group_id').notNull(),
     sort: sort(),
     status: status(),
     body: jsonb('body').notNull(),
@@ -124,7 +112,7 @@ export const royaltySchemeVersions = pgTable(
   'royalty_scheme_versions',
   {
     tenantId: tenantColumn(),
-    schemeId: bigint('scheme_id', { mode: 'number' }).notNull(),
+    schemeId: refId('scheme_id').notNull(),
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
     snapshot: jsonb('snapshot').notNull(),
     createdAt: createdAt(),
@@ -144,8 +132,8 @@ export const awardAmounts = pgTable(
   {
     tenantId: tenantColumn(),
     month: text('month').notNull(),
-    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
-    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    employeeId: refId('employee_id').notNull(),
+    itemId: refId('item_id').notNull(),
     amount: integer('amount').notNull(),
     updatedAt: updatedAt(),
   },
@@ -161,7 +149,7 @@ export const basePays = pgTable(
   'base_pays',
   {
     tenantId: tenantColumn(),
-    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
+    employeeId: refId('employee_id').notNull(),
     amount: integer('amount').notNull(),
     updatedAt: updatedAt(),
   },
@@ -175,7 +163,7 @@ export const royaltyMonthLocks = pgTable(
     tenantId: tenantColumn(),
     month: text('month').notNull(),
     lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedBy: bigint('locked_by', { mode: 'number' }),
+    lockedBy: refId('locked_by'),
     lockedByName: text('locked_by_name'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.month] })],
@@ -187,9 +175,9 @@ export const royaltyLockedRows = pgTable(
   {
     tenantId: tenantColumn(),
     month: text('month').notNull(),
-    perfId: bigint('perf_id', { mode: 'number' }).notNull(),
-    employeeId: bigint('employee_id', { mode: 'number' }).notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    perfId: refId('perf_id').notNull(),
+    employeeId: refId('employee_id').notNull(),
+    shopId: refId('shop_id').notNull(),
     royalty: integer('royalty').notNull(),
     row: jsonb('row').notNull(),
   },

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
-import { businessDate, nextSeriesCode } from '../../platform/numbering.js';
+import { nextSeriesCode, tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { employees, positionLevels, positions, shops } from '../org/public.js';
 import type { SchemeSnapshot, SchemeVersions } from './compute.js';
@@ -392,7 +392,7 @@ export async function snapshot(tx: Db, auth: Auth, schemeId: number) {
       items: g.items,
     })),
   };
-  const day = businessDate();
+  const day = await tenantToday(tx, auth.tenantId);
   await tx
     .insert(royaltySchemeVersions)
     .values({ tenantId: auth.tenantId, schemeId, effectiveFrom: day, snapshot: snap })

@@ -6,15 +6,13 @@ import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { conflict } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/ledger.js';
-import { businessDate } from '../../platform/numbering.js';
+import { dayIn, tenantToday, tenantZone } from '../../platform/numbering.js';
 import { payTypes, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from '../cashier/public.js';
 import { products, services } from '../catalog/public.js';
 import { employeeStream, employees, positionLevels, positions, shops } from '../org/public.js';
 import { computeRows, type Metrics, monthMetrics, type PerfSource, type PositionOn, type SchemeVersions } from './compute.js';
 import { royaltyLockedRows, royaltyMonthLocks } from './schema.js';
 import { allVersions } from './schemes.js';
-
-const ZONE = 'Asia/Shanghai';
 
 /** The locked months of the tenant. */
 export async function lockedMonths(tx: Db) {
@@ -28,8 +26,11 @@ export function monthRange(month: string) {
   return { first: `${month}-01`, last: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-/** The month's performance rows of the given employees (all, when undefined), with their bills, lines and pay types. */
-export async function loadSources(tx: Db, month: string, employeeIds: number[]): Promise<PerfSource[]> {
+/**
+ * The month's performance rows of the given employees (all, when undefined), with their bills, lines
+ * and pay types; `zone` is the company's (`tenantZone`), in which a correction's month is counted.
+ */
+export async function loadSources(tx: Db, zone: string, month: string, employeeIds: number[]): Promise<PerfSource[]> {
   const { first, last } = monthRange(month);
   if (!employeeIds.length) return [];
   const locks = await lockedMonths(tx);
@@ -79,7 +80,7 @@ export async function loadSources(tx: Db, month: string, employeeIds: number[]):
       ),
     )
     .orderBy(asc(serviceBillPerf.businessDate), asc(serviceBillPerf.billId), asc(serviceBillPerf.id));
-  const rows = found.flatMap((r) => countedIn(month, locks, r));
+  const rows = found.flatMap((r) => countedIn(month, locks, zone, r));
   if (!rows.length) return [];
   const billIds = [...new Set(rows.map((r) => r.billId))];
   const shares = await tx
@@ -123,11 +124,11 @@ type Locks = Awaited<ReturnType<typeof lockedMonths>>;
  * Whether a performance row counts in a month's statement, and as what: a row of the month unless the
  * month is locked; a correction written during the month of a month locked before it (`lateFrom`).
  */
-function countedIn<R extends { businessDate: string; createdAt: Date }>(month: string, locks: Locks, { createdAt, ...r }: R) {
+function countedIn<R extends { businessDate: string; createdAt: Date }>(month: string, locks: Locks, zone: string, { createdAt, ...r }: R) {
   const bdMonth = r.businessDate.slice(0, 7);
   const lock = locks.get(bdMonth);
   if (bdMonth === month) return lock ? [] : [{ ...r, lateFrom: null as string | null }];
-  if (!lock || createdAt <= lock.lockedAt || businessDate(ZONE, createdAt).slice(0, 7) !== month) return [];
+  if (!lock || createdAt <= lock.lockedAt || dayIn(zone, createdAt).slice(0, 7) !== month) return [];
   return [{ ...r, lateFrom: bdMonth }];
 }
 
@@ -141,7 +142,7 @@ const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
  * through a cursor in employee order and handed on an employee at a time in groups: a big chain's
  * month never sits in memory whole, and no table is read again per group.
  */
-async function* streamMonth(tx: Db, month: string, locks: Locks): AsyncGenerator<PerfSource[]> {
+async function* streamMonth(tx: Db, zone: string, month: string, locks: Locks): AsyncGenerator<PerfSource[]> {
   if (!MONTH_PATTERN.test(month)) throw new Error(`not a month: ${month}`);
   const { first, last } = monthRange(month);
   // Literals, not parameters: a cursor's query is declared as one utility statement. Joins name no
@@ -182,7 +183,7 @@ async function* streamMonth(tx: Db, month: string, locks: Locks): AsyncGenerator
     let pending: PerfSource[] = [];
     for (;;) {
       const fetched = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`fetch forward ${FETCH_ROWS} from royalty_month`)));
-      const sources = fetched.flatMap((r) => countedIn(month, locks, sourceOf(r, payNames)));
+      const sources = fetched.flatMap((r) => countedIn(month, locks, zone, sourceOf(r, payNames)));
       if (!fetched.length) {
         if (pending.length) yield pending;
         return;
@@ -289,10 +290,10 @@ export async function positionsOf(tx: Db, employeeIds: number[]): Promise<Positi
 }
 
 /** The month's commission rows of some employees (metrics over all their rows of the month). */
-export async function monthRows(tx: Db, month: string, employeeIds: number[]): Promise<MonthPart> {
+export async function monthRows(tx: Db, tenantId: number, month: string, employeeIds: number[]): Promise<MonthPart> {
   const lock = (await lockedMonths(tx)).get(month);
   if (lock) return lockedRows(tx, month, employeeIds);
-  return rowsOfSources(tx, await loadSources(tx, month, employeeIds), await allVersions(tx));
+  return rowsOfSources(tx, await loadSources(tx, await tenantZone(tx, tenantId), month, employeeIds), await allVersions(tx));
 }
 
 type MonthPart = { rows: RoyaltyRow[]; metrics: Map<number, Metrics> };
@@ -363,6 +364,7 @@ async function employeesOfLockedMonth(tx: Db, month: string): Promise<number[]> 
  */
 export async function forEachBatch(
   tx: Db,
+  tenantId: number,
   month: string,
   employeeIds: number[] | undefined,
   fn: (part: MonthPart) => void | Promise<void>,
@@ -370,12 +372,13 @@ export async function forEachBatch(
   const locks = await lockedMonths(tx);
   if (employeeIds || locks.has(month)) {
     const ids = employeeIds ?? (await employeesOfLockedMonth(tx, month));
-    for (let i = 0; i < ids.length; i += EMPLOYEES_PER_BATCH) await fn(await monthRows(tx, month, ids.slice(i, i + EMPLOYEES_PER_BATCH)));
+    for (let i = 0; i < ids.length; i += EMPLOYEES_PER_BATCH)
+      await fn(await monthRows(tx, tenantId, month, ids.slice(i, i + EMPLOYEES_PER_BATCH)));
     return;
   }
   const versions = await allVersions(tx);
   let group: PerfSource[] = [];
-  for await (const employeesRows of streamMonth(tx, month, locks)) {
+  for await (const employeesRows of streamMonth(tx, await tenantZone(tx, tenantId), month, locks)) {
     group = group.concat(employeesRows);
     if (group.length >= ROWS_PER_GROUP) {
       await fn(await rowsOfSources(tx, group, versions));
@@ -417,10 +420,10 @@ function metricsOfRows(rows: RoyaltyRow[]): Map<number, Metrics> {
 export async function lockMonth(tx: Db, auth: Auth, month: string) {
   const locks = await lockedMonths(tx);
   if (locks.has(month)) throw conflict('royaltyMonthLocked', { month });
-  if (month >= businessDate(ZONE).slice(0, 7)) throw conflict('royaltyMonthNotOver', { month });
+  if (month >= (await tenantToday(tx, auth.tenantId)).slice(0, 7)) throw conflict('royaltyMonthNotOver', { month });
   let count = 0;
   let royalty = 0;
-  await forEachBatch(tx, month, undefined, async ({ rows }) => {
+  await forEachBatch(tx, auth.tenantId, month, undefined, async ({ rows }) => {
     for (let i = 0; i < rows.length; i += 1000)
       await tx.insert(royaltyLockedRows).values(
         rows.slice(i, i + 1000).map((r) => ({
@@ -488,7 +491,7 @@ export async function statement(tx: Db, auth: Auth, q: z.output<typeof royaltySt
   let sum = sumRows([]);
   const byEmployee = new Map<number, { eeid: number; eename: string; royalty: number }>();
   const metrics = new Map<number, Metrics>();
-  await forEachBatch(tx, q.month, employeeIds, ({ rows, metrics: batchMetrics }) => {
+  await forEachBatch(tx, auth.tenantId, q.month, employeeIds, ({ rows, metrics: batchMetrics }) => {
     const shown = rows
       .filter(
         (r) =>

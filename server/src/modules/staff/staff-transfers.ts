@@ -7,7 +7,7 @@ import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { bulkInsert } from '../../platform/importer.js';
 import { defineJob, enqueueAtDayStart } from '../../platform/jobs.js';
-import { businessDate } from '../../platform/numbering.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { inTenant } from '../../platform/tenancy.js';
 import { employeeStream, employees, positionLevels } from '../org/public.js';
 import { lockEmployees } from './staff-queries.js';
@@ -165,8 +165,7 @@ function scheduleTransfers(tx: Db, tenantId: number, day: string) {
 
 /** Applies the transfers up to the job's day (it runs once that day has begun in the company's time zone), or today if later. */
 defineJob(TRANSFER_JOB, async (tx, payload, job) => {
-  const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, job.tenantId));
-  const today = businessDate(tenant?.timeZone);
+  const today = await tenantToday(tx, job.tenantId);
   const day = String(payload.day ?? today);
   await applyTenant(tx, [day, today].sort()[1]);
 });
@@ -202,13 +201,12 @@ export async function applyDueTransfers(db: Db, options: ApplyOptions = {}): Pro
     .from(employeeStream)
     .where(and(isNull(employeeStream.appliedAt), eq(employeeStream.kind, 'transfer')));
   const list = await db
-    .select({ id: tenants.id, timeZone: tenants.timeZone })
+    .select({ id: tenants.id })
     .from(tenants)
     .where(and(inArray(tenants.id, withPending), options.tenantIds ? inArray(tenants.id, options.tenantIds) : undefined));
   let applied = 0;
   for (const tenant of list) {
-    const today = options.today ?? businessDate(tenant.timeZone);
-    applied += await inTenant(db, tenant.id, (tx) => applyTenant(tx, today));
+    applied += await inTenant(db, tenant.id, async (tx) => applyTenant(tx, options.today ?? (await tenantToday(tx, tenant.id))));
   }
   return applied;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   auditColumns,
   billDate,
@@ -11,6 +11,7 @@ import {
   ledgerTraceColumns,
   makerColumns,
   memo,
+  refId,
   sort,
   tenantKeys,
   tenantPrimaryKey,
@@ -38,15 +39,15 @@ export const stockBills = pgTable(
     ...tenantKeys(),
     billNo: billNo(),
     type: text('type').notNull(),
-    shopId: bigint('shop_id', { mode: 'number' }),
+    shopId: refId('shop_id'),
     billDate: billDate(),
-    reasonId: bigint('reason_id', { mode: 'number' }).notNull(),
+    reasonId: refId('reason_id').notNull(),
     counterpart: text('counterpart'),
     /** The other side of a transfer between locations; null on a transfer means the head-office warehouse. */
-    counterpartShopId: bigint('counterpart_shop_id', { mode: 'number' }),
+    counterpartShopId: refId('counterpart_shop_id'),
     /** A transfer's out and entry share this id (the out bill's id). */
-    transferId: bigint('transfer_id', { mode: 'number' }),
-    orderId: bigint('order_id', { mode: 'number' }),
+    transferId: refId('transfer_id'),
+    orderId: refId('order_id'),
     state: billState(),
     rejectReason: text('reject_reason'),
     memo: memo(),
@@ -73,8 +74,8 @@ export const stockBillLines = pgTable(
   'stock_bill_lines',
   {
     ...tenantKeys(),
-    billId: bigint('bill_id', { mode: 'number' }).notNull(),
-    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    billId: refId('bill_id').notNull(),
+    productId: refId('product_id').notNull(),
     quantity: integer('quantity').notNull(),
     unitCost: integer('unit_cost').notNull().default(0),
     amount: integer('amount').notNull().default(0),
@@ -95,8 +96,8 @@ export const stockLedger = pgTable(
   'stock_ledger',
   {
     ...tenantKeys(),
-    shopId: bigint('shop_id', { mode: 'number' }),
-    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id'),
+    productId: refId('product_id').notNull(),
     delta: integer('delta').notNull(),
     /** The balance after this row. */
     balance: integer('balance').notNull(),
@@ -113,8 +114,8 @@ export const stockBalances = pgTable(
   'stock_balances',
   {
     ...tenantKeys(),
-    shopId: bigint('shop_id', { mode: 'number' }),
-    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id'),
+    productId: refId('product_id').notNull(),
     quantity: integer('quantity').notNull().default(0),
     updatedAt: updatedAt(),
   },
@@ -135,8 +136,8 @@ export const productOrders = pgTable(
     state: billState(),
     rejectReason: text('reject_reason'),
     memo: memo(),
-    outBillId: bigint('out_bill_id', { mode: 'number' }),
-    entryBillId: bigint('entry_bill_id', { mode: 'number' }),
+    outBillId: refId('out_bill_id'),
+    entryBillId: refId('entry_bill_id'),
     totalQuantity: integer('total_quantity').notNull().default(0),
     totalAmount: integer('total_amount').notNull().default(0),
     ...makerColumns(),
@@ -155,8 +156,8 @@ export const productOrderLines = pgTable(
   'product_order_lines',
   {
     ...tenantKeys(),
-    orderId: bigint('order_id', { mode: 'number' }).notNull(),
-    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    orderId: refId('order_id').notNull(),
+    productId: refId('product_id').notNull(),
     quantity: integer('quantity').notNull(),
     price: integer('price').notNull().default(0),
     amount: integer('amount').notNull().default(0),
