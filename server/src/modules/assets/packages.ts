@@ -387,7 +387,9 @@ export async function movePackagesWithCard(tx: Db, cardId: number, fromMemberId:
 
 // ------------------------------ reads ------------------------------
 
-const lineColumns = {
+// Built per query: the module's tables are not there yet while the module loads (assets' schema
+// reaches this file through marketing), and "expired" is today's.
+const lineColumns = () => ({
   id: memberPackageLines.id,
   memberPackageId: memberPackageLines.memberPackageId,
   memberId: memberPackageLines.memberId,
@@ -410,11 +412,11 @@ const lineColumns = {
   shopId: memberPackages.shopId,
   shopName: shops.name,
   soldOn: memberPackages.soldOn,
-};
+});
 
 const linesFrom = (tx: Db) =>
   tx
-    .select(lineColumns)
+    .select(lineColumns())
     .from(memberPackageLines)
     .innerJoin(memberPackages, eq(memberPackages.id, memberPackageLines.memberPackageId))
     .innerJoin(members, eq(members.id, memberPackageLines.memberId))
