@@ -51,12 +51,44 @@ export interface BillFieldDef {
   empty?: Label;
 }
 
+/**
+ * How the server matches a filter: `eq` the field is the value; `contains` one of the fields holds the
+ * text (any case); `in` the field is one of the values (comma separated); `range` the two keys bound
+ * the field (a timestamp by the company's days); `named` the server's condition of the filter's name.
+ */
+export type BillFilterMatch = 'eq' | 'contains' | 'in' | 'range' | 'named';
+
 export interface BillFilterDef {
   label: Label;
   kind: 'text' | 'dateRange' | 'state' | 'shop' | 'location' | 'product' | 'select';
   /** Query keys: one, or the two ends of a range (`dateFrom`, `dateTo`). */
   keys: readonly [string] | readonly [string, string];
   options?: BillOptions;
+  /** Default: `contains` for text, `range` for a date range, else `eq` (a shop the user may not see: 403). */
+  match?: BillFilterMatch;
+  /**
+   * The head fields it looks at; default the key (a date range: the type's date field). `lines.<field>`
+   * looks at the lines: the bills that have such a line.
+   */
+  fields?: readonly string[];
+  /** Sent by the page itself (the tree beside the list), not shown in the filter bar. */
+  hidden?: boolean;
+}
+
+/**
+ * A named action on a bill that changes no state (设置限额: a reviewed request becomes a spending
+ * limit): its own right, the states it may be done in, what it takes besides `{ id, version? }`; logged.
+ */
+export interface BillActionDef<S extends string = string> {
+  label: Label;
+  perm: string;
+  path: string;
+  batchPath?: string;
+  /** States in which it may be done (409 naming the state); none: the server's own checks decide. */
+  states?: readonly S[];
+  /** Fields of the body besides the bill's id and version (400 naming the field on bad input). */
+  body?: z.ZodObject;
+  confirm?: boolean;
 }
 
 export interface BillTransitionDef<S extends string = string> {
@@ -142,6 +174,7 @@ export interface BillDef<
   editable: readonly NoInfer<S>[];
   transitions: Transitions;
   after?: After;
+  actions?: Readonly<Record<string, BillActionDef<S>>>;
   /** What a save sends: the head's fields and `lines`. */
   save: Head;
   /** One line as saved. */
@@ -217,6 +250,11 @@ export const billTransitionBody = z.strictObject({
   version: billVersion,
   memo: z.string().trim().max(500).nullish(),
 });
+
+/** A named action on one bill: `{ id, version?, memo?, ...its body }`. */
+export const billActionBody = (action: BillActionDef) => z.strictObject({ ...billTransitionBody.shape, ...action.body?.shape });
+/** The same action on several bills, each on its own: `{ ids, memo?, ...its body }`. */
+export const billActionBatchBody = (action: BillActionDef) => billBatchBody.extend(action.body?.shape ?? {});
 
 /** Deleting a bill while it may still be edited: `{ id, version? }`. */
 export const billRemoveBody = z.strictObject({ id: z.number().int().positive(), version: billVersion });
