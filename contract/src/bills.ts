@@ -244,6 +244,23 @@ export function auditedOnce<A extends string>(o: { audited: A; perm: string; pat
 
 export const billVersion = z.number().int().positive().optional();
 
+/** What a save sends: `id` (none: a new bill) and `version` of the bill, with the type's fields. */
+export const billSave = <F extends z.ZodRawShape>(fields: F) =>
+  z.strictObject({ id: z.number().int().positive().optional(), version: billVersion, ...fields });
+/** One line of a save: its `id` when it is already on the bill, with the type's fields. */
+export const billLine = <F extends z.ZodRawShape>(fields: F) => z.strictObject({ id: z.number().int().positive().optional(), ...fields });
+/** A list row: what every bill has (`id`, `billNo`, `state`, maker, `version`, `updatedAt`) and the type's fields. */
+export const billRow = <S extends readonly [string, ...string[]], F extends z.ZodRawShape>(states: S, fields: F) =>
+  z.object({
+    id: z.number(),
+    billNo: z.string(),
+    state: z.enum(states),
+    createdBy: z.number().nullable(),
+    version: z.number(),
+    updatedAt: z.union([z.string(), z.date()]).transform((v) => (typeof v === 'string' ? v : v.toISOString())),
+    ...fields,
+  });
+
 /** One-by-one transition: `{ id, version?, memo? }`. */
 export const billTransitionBody = z.strictObject({
   id: z.number().int().positive(),

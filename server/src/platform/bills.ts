@@ -170,6 +170,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
    * (those the table has), cleared again by the transition that undoes it (`{ audit: 'audited' }`).
    */
   signs?: Partial<Record<keyof D['transitions'] & string, string>>;
+  /** Transitions whose memo the bill keeps in a column (`{ reject: 'rejectReason' }`), cleared when an edit reopens the bill. */
+  reasons?: Partial<Record<keyof D['transitions'] & string, keyof T['$inferSelect'] & string>>;
   effects?: Partial<Record<keyof D['transitions'] & string, BillEffect<T>>>;
   /** The reversal of a transition's effect, run by the transition that `undoes` it. */
   reversals?: Partial<Record<keyof D['transitions'] & string, BillEffect<T>>>;
@@ -249,13 +251,19 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   const effects = (impl.effects ?? {}) as Record<string, Effect | undefined>;
   const reversals = (impl.reversals ?? {}) as Record<string, Effect | undefined>;
   const signs = (impl.signs ?? {}) as Record<string, string | undefined>;
+  const reasons = (impl.reasons ?? {}) as Record<string, string | undefined>;
+  // A transition that keeps its memo: the column set after the module's effect.
+  const keeping = (action: string, effect: Effect | undefined): Effect | undefined => {
+    const column = reasons[action];
+    return column ? async (tx, bill, ctx) => ({ ...(await effect?.(tx, bill, ctx)), [column]: ctx.memo?.trim() || null }) : effect;
+  };
   const transitions = Object.entries(def.transitions).map(([action, t]): Transition => {
     const when = t.when ? (impl.conditions?.[t.when] as Transition['when']) : undefined;
     if (t.when && !when) throw new Error(`${def.docType}.${action}: no condition ${t.when}`);
     const undone = t.undoes ? signing(impl.table, signs[t.undoes], effects[t.undoes], false) : undefined;
     const effect = t.undoes
       ? signing(impl.table, signs[t.undoes], reversals[t.undoes], true)
-      : signing(impl.table, signs[action], effects[action], false);
+      : keeping(action, signing(impl.table, signs[action], effects[action], false));
     if (undone && !effect) throw new Error(`${def.docType}.${action}: no reversal of ${t.undoes}`);
     const { label, from, to, perm, inbox, memoRequired, notByMaker } = t;
     return { action, label, from: [...from], to, perm, inbox, memoRequired, notByMaker, when, effect };
@@ -296,6 +304,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     },
     save: (impl.save as Resolved['save'] | undefined) ?? ((ctx, body, bill) => defaultSave(served, impl as never, ctx, body, bill)),
     actions: (impl.actions ?? {}) as Resolved['actions'],
+    reopen: { ...Object.fromEntries(Object.values(reasons).map((column) => [column, null])), ...impl.reopen },
   };
   const served: BillType<D> = { def, doc, impl: resolved };
   return served;
