@@ -160,6 +160,7 @@ export interface BillDef<
   LineRow extends z.ZodObject = z.ZodObject,
   Transitions extends Readonly<Record<string, BillTransitionDef<S>>> = Readonly<Record<string, BillTransitionDef<S>>>,
   After extends Readonly<Record<string, BillAfterFieldDef<S>>> = Readonly<Record<string, BillAfterFieldDef<S>>>,
+  Actions extends Readonly<Record<string, BillActionDef<S>>> = Readonly<Record<string, BillActionDef<S>>>,
 > {
   docType: string;
   label: Label;
@@ -174,7 +175,7 @@ export interface BillDef<
   editable: readonly NoInfer<S>[];
   transitions: Transitions;
   after?: After;
-  actions?: Readonly<Record<string, BillActionDef<S>>>;
+  actions?: Actions;
   /** What a save sends: the head's fields and `lines`. */
   save: Head;
   /** One line as saved. */
@@ -207,7 +208,9 @@ export function defineBill<
   // No `after`: no after-approval fields (keyof {} is never).
   // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of fields
   After extends Readonly<Record<string, BillAfterFieldDef<S>>> = {},
->(def: BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After>) {
+  // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of actions
+  Actions extends Readonly<Record<string, BillActionDef<NoInfer<S>>>> = {},
+>(def: BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions>) {
   for (const [name, t] of Object.entries(def.transitions)) {
     const undone = t.undoes ? def.transitions[t.undoes] : undefined;
     if (t.undoes && !undone) throw new Error(`${def.docType}.${name} undoes an unknown transition ${t.undoes}`);

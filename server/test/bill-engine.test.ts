@@ -58,25 +58,28 @@ const filteredBill = defineBill({
     },
   },
 });
-const { lines, prepare, signs, reasons, conditions } = voucherType.impl as never;
 const filteredType = billType(filteredBill, {
   table: vouchers,
   dateField: 'voucherDate',
   numberPrefix: 'BF',
-  ...{ lines, prepare, signs, reasons, conditions },
+  lines: voucherType.impl.lines,
+  prepare: async (_ctx, body) => ({ amount: body.lines?.reduce((sum, l) => sum + l.amount, 0) }),
+  signs: { review: 'reviewed' },
+  reasons: { reject: 'rejectReason' },
+  conditions: { zeroAmount: (_tx, bill) => bill.amount === 0 },
   filters: { atLeast: (_ctx, value) => gte(vouchers.amount, Number(value)) },
   actions: { remark: async (_ctx, _bill, body) => ({ memo: body.note }) },
 });
 
 // The smallest bill: a draft audited once, signed by its auditor.
+const { after: _after, ...voucherShapes } = voucherBill;
 const onceBill = defineBill({
-  ...voucherBill,
+  ...voucherShapes,
   docType: 'example.once',
   perm: 'example.once',
   basePath: '/api-example/once',
   webPath: '/admin/example/once',
   ...auditedOnce({ audited: 'reviewed', perm: 'example.once.audit' }),
-  after: {},
   filters: pageQuery.shape,
   filterFields: {},
 });
@@ -84,7 +87,7 @@ const onceType = billType(onceBill, {
   table: vouchers,
   dateField: 'voucherDate',
   numberPrefix: 'BO',
-  lines: (voucherType.impl as { lines: never }).lines,
+  lines: voucherType.impl.lines,
   signs: { audit: 'reviewed' },
 });
 
