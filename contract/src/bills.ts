@@ -51,12 +51,44 @@ export interface BillFieldDef {
   empty?: Label;
 }
 
+/**
+ * How the server matches a filter: `eq` the field is the value; `contains` one of the fields holds the
+ * text (any case); `in` the field is one of the values (comma separated); `range` the two keys bound
+ * the field (a timestamp by the company's days); `named` the server's condition of the filter's name.
+ */
+export type BillFilterMatch = 'eq' | 'contains' | 'in' | 'range' | 'named';
+
 export interface BillFilterDef {
   label: Label;
   kind: 'text' | 'dateRange' | 'state' | 'shop' | 'location' | 'product' | 'select';
   /** Query keys: one, or the two ends of a range (`dateFrom`, `dateTo`). */
   keys: readonly [string] | readonly [string, string];
   options?: BillOptions;
+  /** Default: `contains` for text, `range` for a date range, else `eq` (a shop the user may not see: 403). */
+  match?: BillFilterMatch;
+  /**
+   * The head fields it looks at; default the key (a date range: the type's date field). `lines.<field>`
+   * looks at the lines: the bills that have such a line.
+   */
+  fields?: readonly string[];
+  /** Sent by the page itself (the tree beside the list), not shown in the filter bar. */
+  hidden?: boolean;
+}
+
+/**
+ * A named action on a bill that changes no state (设置限额: a reviewed request becomes a spending
+ * limit): its own right, the states it may be done in, what it takes besides `{ id, version? }`; logged.
+ */
+export interface BillActionDef<S extends string = string> {
+  label: Label;
+  perm: string;
+  path: string;
+  batchPath?: string;
+  /** States in which it may be done (409 naming the state); none: the server's own checks decide. */
+  states?: readonly S[];
+  /** Fields of the body besides the bill's id and version (400 naming the field on bad input). */
+  body?: z.ZodObject;
+  confirm?: boolean;
 }
 
 export interface BillTransitionDef<S extends string = string> {
@@ -128,6 +160,7 @@ export interface BillDef<
   LineRow extends z.ZodObject = z.ZodObject,
   Transitions extends Readonly<Record<string, BillTransitionDef<S>>> = Readonly<Record<string, BillTransitionDef<S>>>,
   After extends Readonly<Record<string, BillAfterFieldDef<S>>> = Readonly<Record<string, BillAfterFieldDef<S>>>,
+  Actions extends Readonly<Record<string, BillActionDef<S>>> = Readonly<Record<string, BillActionDef<S>>>,
 > {
   docType: string;
   label: Label;
@@ -142,6 +175,7 @@ export interface BillDef<
   editable: readonly NoInfer<S>[];
   transitions: Transitions;
   after?: After;
+  actions?: Actions;
   /** What a save sends: the head's fields and `lines`. */
   save: Head;
   /** One line as saved. */
@@ -174,7 +208,9 @@ export function defineBill<
   // No `after`: no after-approval fields (keyof {} is never).
   // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of fields
   After extends Readonly<Record<string, BillAfterFieldDef<S>>> = {},
->(def: BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After>) {
+  // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of actions
+  Actions extends Readonly<Record<string, BillActionDef<NoInfer<S>>>> = {},
+>(def: BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions>) {
   for (const [name, t] of Object.entries(def.transitions)) {
     const undone = t.undoes ? def.transitions[t.undoes] : undefined;
     if (t.undoes && !undone) throw new Error(`${def.docType}.${name} undoes an unknown transition ${t.undoes}`);
@@ -211,12 +247,34 @@ export function auditedOnce<A extends string>(o: { audited: A; perm: string; pat
 
 export const billVersion = z.number().int().positive().optional();
 
+/** What a save sends: `id` (none: a new bill) and `version` of the bill, with the type's fields. */
+export const billSave = <F extends z.ZodRawShape>(fields: F) =>
+  z.strictObject({ id: z.number().int().positive().optional(), version: billVersion, ...fields });
+/** One line of a save: its `id` when it is already on the bill, with the type's fields. */
+export const billLine = <F extends z.ZodRawShape>(fields: F) => z.strictObject({ id: z.number().int().positive().optional(), ...fields });
+/** A list row: what every bill has (`id`, `billNo`, `state`, maker, `version`, `updatedAt`) and the type's fields. */
+export const billRow = <S extends readonly [string, ...string[]], F extends z.ZodRawShape>(states: S, fields: F) =>
+  z.object({
+    id: z.number(),
+    billNo: z.string(),
+    state: z.enum(states),
+    createdBy: z.number().nullable(),
+    version: z.number(),
+    updatedAt: z.union([z.string(), z.date()]).transform((v) => (typeof v === 'string' ? v : v.toISOString())),
+    ...fields,
+  });
+
 /** One-by-one transition: `{ id, version?, memo? }`. */
 export const billTransitionBody = z.strictObject({
   id: z.number().int().positive(),
   version: billVersion,
   memo: z.string().trim().max(500).nullish(),
 });
+
+/** A named action on one bill: `{ id, version?, memo?, ...its body }`. */
+export const billActionBody = (action: BillActionDef) => z.strictObject({ ...billTransitionBody.shape, ...action.body?.shape });
+/** The same action on several bills, each on its own: `{ ids, memo?, ...its body }`. */
+export const billActionBatchBody = (action: BillActionDef) => billBatchBody.extend(action.body?.shape ?? {});
 
 /** Deleting a bill while it may still be edited: `{ id, version? }`. */
 export const billRemoveBody = z.strictObject({ id: z.number().int().positive(), version: billVersion });

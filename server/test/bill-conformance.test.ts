@@ -1,7 +1,7 @@
 import { type BillDef, type BillFieldDef, billPath } from '@headoffice/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billLogs, members, menus, periodLocks, services } from '../src/db/schema.js';
 import { packageExtensionType } from '../src/modules/assets/packages-extension.js';
 import { dispatchType } from '../src/modules/cards/dispatch.js';
@@ -291,8 +291,6 @@ function mainPath(def: BillDef) {
     seen.add(state);
   }
 }
-
-afterAll(() => t.database.db.execute(sql`drop schema if exists bill_example cascade`));
 
 describe.each(fixtures.map((f) => [f.type.def.docType, f] as const))('bill type %s', async (_name, fixture) => {
   const { def } = fixture.type;

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import { sql } from 'drizzle-orm';
+import type { PgSchema } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -56,6 +59,23 @@ function workerPglite(): Promise<Database> {
     return database;
   })();
   return pglite;
+}
+
+/**
+ * Makes a test's own tables (a schema of their own) from their declaration, once in a database that
+ * test files may share, and lets the application's role use them.
+ */
+export async function makeTables(database: Database, schema: PgSchema, tables: Record<string, unknown>) {
+  const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson({ schema, ...tables }));
+  const grants = ['usage on schema', 'select, insert, update, delete on all tables in schema', 'usage, select on all sequences in schema'];
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${schema.schemaName}))`);
+    const made = sql`select exists (select from pg_namespace where nspname = ${schema.schemaName}) as found`;
+    const { rows } = (await tx.execute(made)) as unknown as { rows: { found: boolean }[] };
+    if (rows[0].found) return;
+    for (const statement of [...statements, ...grants.map((g) => `grant ${g} ${schema.schemaName} to headoffice_app`)])
+      await tx.execute(sql.raw(statement));
+  });
 }
 
 /**

@@ -1,6 +1,8 @@
 import {
   type BillDef,
   type BillFieldDef,
+  billActionBatchBody,
+  billActionBody,
   billBatchBody,
   billBatchResult,
   billChangeBatchBody,
@@ -26,6 +28,17 @@ import type { Db } from '../db/client.js';
 import { billEntities, definedEntityLabels } from './audit.js';
 import { type Auth, can, visibleShops } from './auth.js';
 import {
+  checkReferences,
+  type Display,
+  defaultOrder,
+  filterConditions,
+  linesReader,
+  matchOf,
+  type NamedFilter,
+  selectWithDisplays,
+  sortableOf,
+} from './bill-defaults.js';
+import {
   allowedActions,
   assertEditable,
   type BillRow,
@@ -36,16 +49,19 @@ import {
   type Effect,
   loadBill,
   logBill,
+  nextBillNumber,
   registerDocumentType,
   runGuards,
   servedDocuments,
   type Transition,
+  type TransitionContext,
   transition,
 } from './documents.js';
 import { refusalOf } from './envelope.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from './errors.js';
 import { sendXlsx } from './excel.js';
 import { defineMessages, type Lang } from './i18n.js';
+import { tenantToday } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf, type SortKey } from './paging.js';
 import { route } from './route.js';
 
@@ -53,6 +69,7 @@ defineMessages({
   versionOneBill: ['只有删除同一张单据的明细时才能带版本号', 'A version can be given only when every line belongs to one bill'],
   lineNotOnBill: ['明细不属于这张单据', 'This line is not on the bill'],
   fieldNotChangeable: ['单据当前状态为「{state}」，不能修改{field}', 'The bill is "{state}"; its {field} cannot be changed'],
+  actionNotAllowed: ['单据当前状态为「{state}」，不能{action}', 'The bill is "{state}"; you cannot {action} it'],
 });
 
 type Row = Record<string, unknown>;
@@ -67,13 +84,24 @@ export interface BillCtx {
 /** A bill table: the engine reads and sets these columns. */
 type BillColumns = { id: PgColumn; tenantId: PgColumn; billNo: PgColumn; state: PgColumn; version: PgColumn; shopId: PgColumn };
 
+/** A bill of a table as its effects, conditions and actions read it: the table's row, typed. */
+export type BillOf<T extends PgTable> = T['$inferSelect'] & BillRow;
+type Changes = Record<string, unknown> | undefined;
+/** A transition's effect on a bill of the type's table; may answer more columns to set. */
+export type BillEffect<T extends PgTable> = (tx: Db, bill: BillOf<T>, ctx: TransitionContext) => Promise<Changes>;
+
 export interface BillLinesImpl<LT extends PgTable> {
   table: LT;
   /** The line's column that holds its bill's id. */
   billKey: PgColumn;
-  /** The lines of bills with their display fields (the type's `lineRow`) and `billId`, in order. */
-  of: (tx: Db, billIds: number[]) => Promise<(Row & { billId: number })[]>;
-  /** The line field naming a shop, on types whose lines go to several shops: a user limited to some shops reads only theirs. */
+  /** The lines of bills with their display fields (the type's `lineRow`) and `billId`, in order; default: read from the line row (`selectWithDisplays`). */
+  of?: (tx: Db, billIds: number[]) => Promise<(Row & { billId: number })[]>;
+  /** Display fields of the line row that are not `<x>Name` of an `<x>Id` (`contractCode: ['contractId', 'code']`). */
+  displays?: Record<string, Display>;
+  /**
+   * The line field naming a shop, on types whose lines go to several shops: a user limited to some
+   * shops lists the bills with a line of theirs and reads only those lines.
+   */
   shopKey?: string;
   /** One-by-one line edits (`paths.lines`): add (no id) or change (id) lines of a locked, editable bill. */
   save?: (ctx: BillCtx, bill: BillRow, lines: Row[]) => Promise<void>;
@@ -81,52 +109,98 @@ export interface BillLinesImpl<LT extends PgTable> {
   changed?: (tx: Db, billId: number) => Promise<void>;
 }
 
+type ActionBody<A> = A extends { body: infer B extends z.ZodObject } ? z.output<B> : Record<string, never>;
+/** What a named action does to a locked bill: the columns it sets (logged with the change when it is one). */
+type ActionHandlers<D extends BillDef, T extends PgTable> = {
+  [K in keyof NonNullable<D['actions']>]?: (
+    ctx: BillCtx,
+    bill: BillOf<T>,
+    body: ActionBody<NonNullable<D['actions']>[K]>,
+  ) => Promise<Changes>;
+};
+
 /**
- * What a module adds to a bill definition: its tables, display joins, list filters, saving and the
- * effects of its transitions. Everything else (routes, permissions, states, logs, events, batches,
- * guards) comes from the definition.
+ * What a module adds to a bill definition: its tables and the effects of its transitions, and only
+ * where the business needs more than the engine's defaults, its own reading, filtering and saving.
+ * Everything else (routes, permissions, states, logs, events, batches, guards, menus) comes from the definition.
  */
 export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTable> {
   table: T;
   /** Narrows a table several types share (stock entries and outs). */
   scope?: SQL;
-  /** The business date: lists sort by it, period locks look at it, the inbox shows it. */
+  /** The business date: lists sort by it, period locks look at it, the inbox shows it, a new bill is today's. */
   dateField: keyof T['$inferSelect'] & string;
   numberPrefix?: string;
   /** Bills without a shop are head office's: users limited to shops see them only with this right. */
   headOfficePerm?: string;
   lockGroup?: (tx: Db, id: number) => Promise<void>;
   inboxFilter?: DocumentType['inboxFilter'];
-  /** The rows' query: the table with its display joins (`tx.select({...}).from(table)...$dynamic()`). */
-  select: (tx: Db) => PgSelect;
+  /** The rows' query; default: the table's columns with the row's display fields (`<x>Name` of `<x>Id`). */
+  select?: (tx: Db) => PgSelect;
+  /** Display fields of the row that are not `<x>Name` of an `<x>Id`. */
+  displays?: Record<string, Display>;
   /** Display fields in the user's language (the warehouse's name). */
   shape?: (lang: Lang, row: Row) => Row;
   lines: BillLinesImpl<LT>;
-  list: {
-    /** Conditions of the filters on the bill table's own columns (a 403 for a shop the user may not see). */
-    where: (ctx: BillCtx, query: Row) => SQL[];
-    /** `sort` keys. */
-    sortable: Record<string, PgColumn>;
-    /** Order without `sort`, as keys (fields of the type's select); the id is added last unless given. */
-    order: SortKey[];
+  /** The conditions of the filters the definition declares `match: 'named'`, by filter name. */
+  filters?: Record<string, NamedFilter>;
+  list?: {
+    /** More conditions than the declared filters (the bills of the user's members). */
+    where?: (ctx: BillCtx, query: Row) => SQL[];
+    /** `sort` keys; default: the sortable list columns and the date field. */
+    sortable?: Record<string, PgColumn>;
+    /** Order without `sort`, as keys; default: the date field, then the id, newest first. */
+    order?: SortKey[];
   };
   /**
-   * Saves a draft: creates it (no `bill`; with its log row, `logBill(..., 'create', ...)`) or updates
-   * the locked, editable `bill`; answers its id. Guards, version, state and the edit's log are the engine's.
+   * Saves a draft: creates it (no `bill`; with its log row) or updates the locked, editable `bill`;
+   * answers its id. Default: the head fields of the save schema and its lines, checked by `prepare`.
    */
-  save: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillRow) => Promise<number>;
+  save?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<number>;
+  /** The default save's checks and computed head columns (totals, what an item implies), before anything is written. */
+  prepare?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<Partial<T['$inferInsert']>>;
+  /** The default save's columns of a line beyond the line schema's (the head's shop, a count). */
+  lineValues?: (line: z.output<D['line']>, body: z.output<D['save']>) => Partial<LT['$inferInsert']>;
   /** After a save was logged (automatic audit). */
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
   /** Columns cleared when an edit brings a bill back to the initial state (the reject reason). */
   reopen?: Partial<T['$inferInsert']>;
-  effects?: Partial<Record<keyof D['transitions'] & string, Effect>>;
+  /**
+   * Transitions that sign the bill: `<step>By`, `<step>ByName`, `<step>At` set to the user and now
+   * (those the table has), cleared again by the transition that undoes it (`{ audit: 'audited' }`).
+   */
+  signs?: Partial<Record<keyof D['transitions'] & string, string>>;
+  /** Transitions whose memo the bill keeps in a column (`{ reject: 'rejectReason' }`), cleared when an edit reopens the bill. */
+  reasons?: Partial<Record<keyof D['transitions'] & string, keyof T['$inferSelect'] & string>>;
+  effects?: Partial<Record<keyof D['transitions'] & string, BillEffect<T>>>;
   /** The reversal of a transition's effect, run by the transition that `undoes` it. */
-  reversals?: Partial<Record<keyof D['transitions'] & string, Effect>>;
+  reversals?: Partial<Record<keyof D['transitions'] & string, BillEffect<T>>>;
   /** The conditions transitions name in `when`. */
-  conditions?: Record<string, NonNullable<Transition['when']>>;
+  conditions?: Record<string, (tx: Db, bill: BillOf<T>) => ReturnType<NonNullable<Transition['when']>>>;
+  /** The named actions of the definition (`actions`). */
+  actions?: ActionHandlers<D, T>;
   /** What the detail adds (the other bill of a transfer). */
-  detail?: (ctx: BillCtx, row: Row) => Promise<Row>;
+  detail?: (ctx: BillCtx, row: z.output<D['row']>) => Promise<Row>;
   /** OpenAPI descriptions by seed path. */
+  describe?: Record<string, string>;
+}
+
+/** The module's part with every default filled in: what the engine runs. */
+interface Resolved {
+  table: PgTable;
+  scope?: SQL;
+  dateField: string;
+  headOfficePerm?: string;
+  select: (tx: Db) => PgSelect;
+  shape?: (lang: Lang, row: Row) => Row;
+  lines: Required<Pick<BillLinesImpl<PgTable>, 'table' | 'billKey' | 'of'>> & BillLinesImpl<PgTable>;
+  filters: Record<string, NamedFilter>;
+  list: { where?: (ctx: BillCtx, query: Row) => SQL[]; sortable: Record<string, PgColumn>; order: SortKey[] };
+  save: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<number>;
+  afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
+  reopen?: Row;
+  actions: Record<string, (ctx: BillCtx, bill: BillRow, body: Row) => Promise<Changes>>;
+  detail?: (ctx: BillCtx, row: Row) => Promise<Row>;
   describe?: Record<string, string>;
 }
 
@@ -145,29 +219,59 @@ export type ColumnsCheck<D extends BillDef, T extends PgTable, LT extends PgTabl
   : { headFieldsWithoutColumn: Missing<HeadFields<D> | AfterFields<D>, T> }) &
   ([Missing<LineFields<D>, LT>] extends [never] ? unknown : { lineFieldsWithoutColumn: Missing<LineFields<D>, LT> });
 
-/** A bill type the server serves: its definition, the module's part, and the documents engine's view of it. */
+/** A bill type the server serves: its definition, the module's part with the engine's defaults, and the documents engine's view of it. */
 export interface BillType<D extends BillDef = BillDef> {
   def: D;
   doc: DocumentType;
-  impl: BillImpl<D, PgTable, PgTable>;
+  impl: Resolved;
 }
 
-/** Derives the documents engine's type from a definition and a module's part. */
+/** The columns a step's signature sets: those of `<step>By`, `<step>ByName`, `<step>At` the table has. */
+function signature(table: PgTable, step: string, auth: Auth | null): Row {
+  const columns = columnsOfTable(table);
+  const values: Row = {
+    [`${step}By`]: auth?.userId ?? null,
+    [`${step}ByName`]: auth?.name ?? null,
+    [`${step}At`]: auth ? new Date() : null,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([k]) => k in columns));
+}
+
+/** An effect, then the step's signature. */
+const signing = (table: PgTable, step: string | undefined, effect: Effect | undefined, undo: boolean): Effect | undefined =>
+  step === undefined
+    ? effect
+    : async (tx, bill, ctx) => ({ ...(await effect?.(tx, bill, ctx)), ...signature(table, step, undo ? null : ctx.auth) });
+
+/** Derives the documents engine's type from a definition and a module's part, filling in the engine's defaults. */
 export function billType<D extends BillDef, T extends PgTable, LT extends PgTable>(
   def: D,
   impl: BillImpl<D, T, LT> & ColumnsCheck<D, T, LT>,
 ): BillType<D> {
+  const effects = (impl.effects ?? {}) as Record<string, Effect | undefined>;
+  const reversals = (impl.reversals ?? {}) as Record<string, Effect | undefined>;
+  const signs = (impl.signs ?? {}) as Record<string, string | undefined>;
+  const reasons = (impl.reasons ?? {}) as Record<string, string | undefined>;
+  // A transition that keeps its memo: the column set after the module's effect.
+  const keeping = (action: string, effect: Effect | undefined): Effect | undefined => {
+    const column = reasons[action];
+    return column ? async (tx, bill, ctx) => ({ ...(await effect?.(tx, bill, ctx)), [column]: ctx.memo?.trim() || null }) : effect;
+  };
   const transitions = Object.entries(def.transitions).map(([action, t]): Transition => {
-    const when = t.when ? impl.conditions?.[t.when] : undefined;
+    const when = t.when ? (impl.conditions?.[t.when] as Transition['when']) : undefined;
     if (t.when && !when) throw new Error(`${def.docType}.${action}: no condition ${t.when}`);
-    const undone = t.undoes ? impl.effects?.[t.undoes as keyof D['transitions'] & string] : undefined;
+    const undone = t.undoes ? signing(impl.table, signs[t.undoes], effects[t.undoes], false) : undefined;
     const effect = t.undoes
-      ? impl.reversals?.[t.undoes as keyof D['transitions'] & string]
-      : impl.effects?.[action as keyof D['transitions'] & string];
+      ? signing(impl.table, signs[t.undoes], reversals[t.undoes], true)
+      : keeping(action, signing(impl.table, signs[action], effects[action], false));
     if (undone && !effect) throw new Error(`${def.docType}.${action}: no reversal of ${t.undoes}`);
     const { label, from, to, perm, inbox, memoRequired, notByMaker } = t;
     return { action, label, from: [...from], to, perm, inbox, memoRequired, notByMaker, when, effect };
   });
+  for (const [name, f] of Object.entries(def.filterFields))
+    if (matchOf(f) === 'named' && !impl.filters?.[name]) throw new Error(`${def.docType}: no condition of the filter ${name}`);
+  for (const name of Object.keys(def.actions ?? {}))
+    if (!(impl.actions as Record<string, unknown> | undefined)?.[name]) throw new Error(`${def.docType}: no action ${name}`);
   const doc = registerDocumentType({
     docType: def.docType,
     label: def.label,
@@ -187,11 +291,101 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     inboxFilter: impl.inboxFilter,
     summarize: (tx, rows, lang) => inboxSummary(served, tx, rows, lang),
   });
-  const served: BillType<D> = { def, doc, impl: impl as unknown as BillImpl<D, PgTable, PgTable> };
+  const lines = impl.lines;
+  const resolved: Resolved = {
+    ...(impl as unknown as Resolved),
+    select: impl.select ?? selectWithDisplays(impl.table, def.row, impl.displays),
+    lines: { ...lines, of: lines.of ?? linesReader(lines.table, lines.billKey, def.lineRow, lines.displays) },
+    filters: impl.filters ?? {},
+    list: {
+      where: impl.list?.where,
+      sortable: impl.list?.sortable ?? sortableOf(def, impl.table, impl.dateField),
+      order: impl.list?.order ?? defaultOrder(impl.table, impl.dateField),
+    },
+    save: (impl.save as Resolved['save'] | undefined) ?? ((ctx, body, bill) => defaultSave(served, impl as never, ctx, body, bill)),
+    actions: (impl.actions ?? {}) as Resolved['actions'],
+    reopen: { ...Object.fromEntries(Object.values(reasons).map((column) => [column, null])), ...impl.reopen },
+  };
+  const served: BillType<D> = { def, doc, impl: resolved };
   return served;
 }
 
+/** The head fields of a save: its schema's, but the id, version and lines. */
+const headKeys = (def: BillDef) => Object.keys(def.save.shape).filter((k) => !['id', 'version', 'lines'].includes(k));
+
+/** Fields of a definition's form that pick a shop: the user must see the shop they name (403). */
+const shopFields = (fields: Record<string, BillFieldDef>) =>
+  Object.entries(fields)
+    .filter(([, f]) => f.kind === 'shop')
+    .map(([k]) => k);
+
+/**
+ * The engine's save: the head fields of the save schema (one left out keeps its value, or is null
+ * when the schema allows null; a new bill's date is the company's today), the module's `prepare`,
+ * the references checked (400 naming the field; a shop the user sees, 403), a new bill numbered and
+ * logged; the lines, when sent, replace the bill's (with `sort` in their order where the table keeps one).
+ */
+async function defaultSave(
+  type: BillType,
+  impl: BillImpl<BillDef, PgTable, PgTable>,
+  ctx: BillCtx,
+  body: Row,
+  bill?: BillRow,
+): Promise<number> {
+  const { def, doc } = type;
+  const { tx, auth } = ctx;
+  const columns = columnsOfTable(impl.table);
+  const head: Row = {};
+  for (const key of headKeys(def)) {
+    if (!(key in columns)) continue;
+    if (body[key] !== undefined) head[key] = body[key];
+    else if (def.save.shape[key].safeParse(null).success) head[key] = null;
+  }
+  Object.assign(head, await impl.prepare?.(ctx, body as never, bill as never));
+  const lines = body.lines as Row[] | undefined;
+  await checkReferences(tx, auth, impl.table, [head], (_i, field) => field, shopFields(def.headFields));
+  const lineTable = impl.lines.table;
+  const lineColumns = columnsOfTable(lineTable);
+  const lineRows = lines?.map((line) => {
+    const values: Row = {};
+    for (const [key, value] of Object.entries(line)) if (key !== 'id' && key in lineColumns) values[key] = value ?? null;
+    return { ...values, ...impl.lineValues?.(line as never, body as never) };
+  });
+  if (lineRows) await checkReferences(tx, auth, lineTable, lineRows, (i, field) => `lines.${i}.${field}`, shopFields(def.lineFields));
+  let id = bill?.id;
+  if (id !== undefined) await tx.update(impl.table).set(head).where(eq(columns.id, id));
+  else {
+    const date = (head[impl.dateField] as string | undefined) ?? (await tenantToday(tx, auth.tenantId));
+    const maker = { createdBy: auth.userId, createdByName: auth.name };
+    const values = {
+      ...Object.fromEntries(Object.entries(maker).filter(([k]) => k in columns)),
+      ...head,
+      tenantId: auth.tenantId,
+      [impl.dateField]: date,
+      ...(impl.numberPrefix ? { billNo: await nextBillNumber(tx, doc, auth.tenantId, date) } : {}),
+    };
+    [{ id }] = (await tx.insert(impl.table).values(values).returning({ id: columns.id })) as { id: number }[];
+    await logBill(tx, doc, id, 'create', null, def.initial, auth);
+  }
+  if (lineRows) {
+    const billId = id;
+    await tx.delete(lineTable).where(eq(impl.lines.billKey, billId));
+    const key = Object.entries(lineColumns).find(([, c]) => c === impl.lines.billKey)?.[0] as string;
+    if (lineRows.length)
+      await tx.insert(lineTable).values(
+        lineRows.map((l, i) => ({
+          ...('tenantId' in lineColumns ? { tenantId: auth.tenantId } : {}),
+          ...('sort' in lineColumns ? { sort: (i + 1) * 10 } : {}),
+          ...l,
+          [key]: billId,
+        })),
+      );
+  }
+  return id;
+}
+
 const columnsOf = (type: BillType) => getTableColumns(type.impl.table) as unknown as BillColumns & Record<string, PgColumn>;
+const columnsOfTable = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
 
 /** Rows with their display fields (and lines), as the type's `row` reads them. */
 async function rowsOf(
@@ -241,7 +435,31 @@ async function inboxSummary(type: BillType, tx: Db, bills: BillRow[], lang: Lang
 /** The conditions of a list: tenant (the indexes lead with it), type, the user's shops, then the filters. */
 function listWhere(type: BillType, ctx: BillCtx, query: Row) {
   const c = columnsOf(type);
-  return and(eq(c.tenantId, ctx.auth.tenantId), type.impl.scope, billScope(type.doc, ctx.auth), ...type.impl.list.where(ctx, query));
+  const { impl } = type;
+  const source = { def: type.def, table: impl.table, dateField: impl.dateField, lines: impl.lines, named: impl.filters };
+  return and(
+    eq(c.tenantId, ctx.auth.tenantId),
+    impl.scope,
+    billScope(type.doc, ctx.auth),
+    linesScope(type, ctx),
+    ...filterConditions(source, ctx, query),
+    ...(impl.list.where?.(ctx, query) ?? []),
+  );
+}
+
+/** Bills whose lines go to several shops: a user limited to some shops lists those with a line of theirs. */
+function linesScope(type: BillType, ctx: BillCtx) {
+  const { lines } = type.impl;
+  const visible = visibleShops(ctx.auth);
+  if (!lines.shopKey || !visible) return undefined;
+  const l = columnsOfTable(lines.table);
+  return inArray(
+    columnsOf(type).id,
+    ctx.tx
+      .select({ id: lines.billKey })
+      .from(lines.table)
+      .where(and(eq(l.tenantId, ctx.auth.tenantId), inArray(l[lines.shopKey], visible.length ? visible : [0]))),
+  );
 }
 
 function listOrder(type: BillType, sort: unknown) {
@@ -364,6 +582,42 @@ export async function changeField(
     from: bill[field] ?? null,
     to: now[field] ?? null,
   });
+  return now;
+}
+
+/**
+ * A named action on one bill: the bill locked and seen (404), the action's right (403), its states
+ * (409 naming the state), the version (409), the guards; then the module's handler, whose columns are
+ * set with a new version; logged (with the change when it set one column) and told to the bill's viewers.
+ */
+export async function runAction(
+  type: BillType,
+  ctx: BillCtx,
+  name: string,
+  request: Row & { id: number; version?: number; memo?: string | null },
+) {
+  const action = type.def.actions?.[name];
+  if (!action) throw notFound();
+  const bill = await loadBill(ctx.tx, type.doc, request.id, ctx.auth, true);
+  if (!can(ctx.auth, action.perm)) throw forbidden();
+  if (action.states && !action.states.includes(bill.state))
+    throw new AppError(409, 'actionNotAllowed', {
+      state: `@${type.def.docType}:${bill.state}`,
+      action: action.label[ctx.lang === 'en-US' ? 1 : 0],
+    });
+  if (request.version !== undefined && request.version !== bill.version) throw conflict('staleVersion');
+  await runGuards(ctx.tx, ctx.auth, { doc: type.doc, bill, operation: name });
+  const { id: _id, version: _version, memo, ...body } = request;
+  const set = (await type.impl.actions[name](ctx, bill, body)) ?? {};
+  const c = columnsOf(type);
+  const [now] = (await ctx.tx
+    .update(type.impl.table)
+    .set({ ...set, version: sql`${c.version} + 1`, updatedAt: new Date() })
+    .where(eq(c.id, bill.id))
+    .returning()) as BillRow[];
+  const fields = Object.keys(set);
+  const change = fields.length === 1 ? { field: fields[0], from: bill[fields[0]] ?? null, to: now[fields[0]] ?? null } : undefined;
+  await logBill(ctx.tx, type.doc, bill.id, name, bill.state, bill.state, ctx.auth, memo?.trim() || null, change);
   return now;
 }
 
@@ -589,6 +843,44 @@ export function registerBill(app: FastifyInstance, type: BillType) {
           batch(type, ctxOf(c), c.body.ids, (tx, id) =>
             changeField(type, { ...ctxOf(c), tx }, field, { id, value: c.body.value, memo: c.body.memo }),
           ),
+      );
+  }
+  for (const [name, a] of Object.entries(def.actions ?? {})) {
+    route(
+      app,
+      'POST',
+      at(a.path),
+      {
+        summary: `${what}: ${a.label[1]} (logged)`,
+        description: describe(a.path),
+        perm: a.perm,
+        body: billActionBody(a),
+        entity,
+        idempotent: 'optional',
+        response: detail,
+      },
+      async (c) => {
+        await runAction(type, ctxOf(c), name, c.body);
+        return billDetail(type, ctxOf(c), c.body.id);
+      },
+    );
+    if (a.batchPath)
+      route(
+        app,
+        'POST',
+        at(a.batchPath),
+        {
+          summary: `${what}: ${a.label[1]} several bills, each on its own`,
+          perm: a.perm,
+          body: billActionBatchBody(a),
+          entity,
+          idempotent: 'optional',
+          response: billBatchResult,
+        },
+        (c) => {
+          const { ids, ...body } = c.body as Row & { ids: number[] };
+          return batch(type, ctxOf(c), ids, (tx, id) => runAction(type, { ...ctxOf(c), tx }, name, { ...body, id }));
+        },
       );
   }
   if (def.paths.remove && def.paths.removeByGet)

@@ -1,4 +1,4 @@
-import type { RecordDef } from '@headoffice/contract';
+import type { BillDef, RecordDef } from '@headoffice/contract';
 
 /** How a module declares its applications' menus; identity stores them per tenant. */
 export interface MenuAction {
@@ -42,4 +42,16 @@ export function viewEdit(prefix: string, extra: MenuAction[] = []): Pick<MenuDef
 /** The menu entry of a record type's page, with its view/edit permissions. */
 export function recordMenu(record: Pick<RecordDef, 'perm' | 'label' | 'page'>, icon?: string): MenuDef {
   return { key: record.perm, name: record.label[0], nameEn: record.label[1], icon, url: record.page, ...viewEdit(record.perm) };
+}
+
+/**
+ * The menu entry of a bill type's page: its view/edit rights and one action per other right its
+ * transitions, after-approval fields and named actions name.
+ */
+export function billMenu(def: BillDef, icon?: string): MenuDef {
+  const extra = new Map<string, MenuAction>();
+  for (const t of [...Object.values(def.transitions), ...Object.values(def.after ?? {}), ...Object.values(def.actions ?? {})])
+    if (t.perm !== `${def.perm}.edit` && !extra.has(t.perm))
+      extra.set(t.perm, { key: t.perm, name: t.label[0], nameEn: t.label[1].replace(/^./, (c) => c.toUpperCase()), perm: t.perm });
+  return { key: def.perm, name: def.label[0], nameEn: def.label[1], icon, url: def.webPath, ...viewEdit(def.perm, [...extra.values()]) };
 }

@@ -1,15 +1,5 @@
-import type { BillDef } from '@headoffice/contract';
 import { dormRentPaymentBill, reserveAdjustBill, reserveConvertBill, reserveSpendBill, storeRentPaymentBill } from '@headoffice/contract';
-import { type MenuAction, type MenuDef, viewEdit } from '../../platform/menus.js';
-
-/** A bill type's page with its view/edit rights and one action per right its transitions and after-fields name. */
-function billMenu(def: BillDef, icon: string): MenuDef {
-  const extra = new Map<string, MenuAction>();
-  for (const t of [...Object.values(def.transitions), ...Object.values(def.after ?? {})])
-    if (t.perm !== `${def.perm}.edit` && !extra.has(t.perm))
-      extra.set(t.perm, { key: t.perm, name: t.label[0], nameEn: t.label[1].replace(/^./, (c) => c.toUpperCase()), perm: t.perm });
-  return { key: def.perm, name: def.label[0], nameEn: def.label[1], icon, url: def.webPath, ...viewEdit(def.perm, [...extra.values()]) };
-}
+import { billMenu, type MenuDef, viewEdit } from '../../platform/menus.js';
 
 /** 预留款 and 房租宿舍: the reserve balances and bills, rent contracts, payments and dormitory rates. */
 export const reserveAndRentMenus: MenuDef[] = [
