@@ -1,5 +1,5 @@
-import { bigint, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, tenantColumn, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
+import { integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, refId, tenantKeys, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
 import { shops } from '../org/public.js';
 
 /**
@@ -9,9 +9,8 @@ import { shops } from '../org/public.js';
 export const memberImportLogs = pgTable(
   'member_import_logs',
   {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    ...tenantKeys(),
+    shopId: refId('shop_id').notNull(),
     /** 1 members only (2, 3: with cards / packages, refused for now). */
     type: smallint('type').notNull().default(1),
     fileName: text('file_name'),
@@ -20,7 +19,7 @@ export const memberImportLogs = pgTable(
     failed: integer('failed').notNull(),
     /** The first problems found: [{row, column, message}]. */
     errors: jsonb('errors').$type<{ row: number; column: string; message: string }[]>().notNull().default([]),
-    createdBy: bigint('created_by', { mode: 'number' }),
+    createdBy: refId('created_by'),
     createdAt: createdAt(),
   },
   (t) => [tenantPrimaryKey(t), tenantReference(t, t.shopId, shops)],
