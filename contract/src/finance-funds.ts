@@ -471,9 +471,7 @@ export const fundAdjustmentRow = z.object({
 
 export const redepositState = z.enum(['draft', 'audited', 'reviewed', 'rejected']);
 
-export const fundRedepositSave = z.strictObject({
-  id: id.optional(),
-  version: z.number().int().positive().optional(),
+export const fundRedepositSave = billSave({
   shopId: id,
   /** The day the money was paid back; today when left out. */
   billDate: date.optional(),
@@ -486,16 +484,7 @@ export const fundRedepositSave = z.strictObject({
   lines: z.array(fundPhotoLine).max(9).default([]),
 });
 
-export const fundRedepositQuery = pageQuery.extend({
-  state: redepositState.optional(),
-  shopId: id.optional(),
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-});
-
-export const fundRedepositRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
+export const fundRedepositRow = billRow(redepositState.options, {
   shopId: z.number(),
   shopName: z.string(),
   billDate: z.string(),
@@ -503,17 +492,13 @@ export const fundRedepositRow = z.object({
   handler: z.string().nullable(),
   witness: z.string().nullable(),
   reason: z.string().nullable(),
-  state: redepositState,
   rejectReason: z.string().nullable(),
   auditedByName: z.string().nullable(),
   auditedAt: instant.nullable(),
   reviewedByName: z.string().nullable(),
   reviewedAt: instant.nullable(),
   memo: z.string().nullable(),
-  createdBy: z.number().nullable(),
   createdByName: z.string().nullable(),
-  version: z.number(),
-  updatedAt: instant,
   lines: z.array(fundPhotoRow),
 });
 
@@ -570,7 +555,6 @@ export const fundRedepositBill = defineBill({
   },
   save: fundRedepositSave,
   line: fundPhotoLine,
-  filters: fundRedepositQuery.shape,
   filterFields: {
     state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopId'] },
