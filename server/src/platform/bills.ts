@@ -29,9 +29,11 @@ import { billEntities, definedEntityLabels } from './audit.js';
 import { type Auth, can, visibleShops } from './auth.js';
 import {
   checkReferences,
+  columnNamed,
   type Display,
   defaultOrder,
   filterConditions,
+  filterFields,
   linesReader,
   matchOf,
   type NamedFilter,
@@ -159,8 +161,12 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   save?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<number>;
   /** The default save's checks and computed head columns (totals, what an item implies), before anything is written. */
   prepare?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<Partial<T['$inferInsert']>>;
-  /** The default save's columns of a line beyond the line schema's (the head's shop, a count). */
-  lineValues?: (line: z.output<D['line']>, body: z.output<D['save']>) => Partial<LT['$inferInsert']>;
+  /** The default save's columns of each line beyond the line schema's (the head's shop, a count), in the lines' order; checks may refuse. */
+  lineValues?: (
+    ctx: BillCtx,
+    lines: z.output<D['line']>[],
+    body: z.output<D['save']>,
+  ) => Promise<Partial<LT['$inferInsert']>[]> | Partial<LT['$inferInsert']>[];
   /** After a save was logged (automatic audit). */
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
   /** Columns cleared when an edit brings a bill back to the initial state (the reject reason). */
@@ -198,7 +204,7 @@ interface Resolved {
   list: { where?: (ctx: BillCtx, query: Row) => SQL[]; sortable: Record<string, PgColumn>; order: SortKey[] };
   save: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<number>;
   prepare?: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<Row>;
-  lineValues?: (line: Row, body: Row) => Row;
+  lineValues?: (ctx: BillCtx, lines: Row[], body: Row) => Promise<Row[]> | Row[];
   numberPrefix?: string;
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
   reopen?: Row;
@@ -271,8 +277,16 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     const { label, from, to, perm, inbox, memoRequired, notByMaker } = t;
     return { action, label, from: [...from], to, perm, inbox, memoRequired, notByMaker, when, effect };
   });
-  for (const [name, f] of Object.entries(def.filterFields))
-    if (matchOf(f) === 'named' && !impl.filters?.[name]) throw new Error(`${def.docType}: no condition of the filter ${name}`);
+  for (const [name, f] of Object.entries(def.filterFields)) {
+    if (matchOf(f) === 'named') {
+      if (!impl.filters?.[name]) throw new Error(`${def.docType}: no condition of the filter ${name}`);
+    } else
+      for (const field of filterFields(f, impl.dateField)) {
+        const onLines = field.startsWith('lines.');
+        const columns = columnsOfTable(onLines ? impl.lines.table : impl.table);
+        if (!columnNamed(columns, onLines ? field.slice(6) : field)) throw new Error(`${def.docType}: no column for the filter ${name}`);
+      }
+  }
   for (const name of Object.keys(def.actions ?? {}))
     if (!(impl.actions as Record<string, unknown> | undefined)?.[name]) throw new Error(`${def.docType}: no action ${name}`);
   const doc = registerDocumentType({
@@ -326,10 +340,11 @@ const shopFields = (fields: Record<string, BillFieldDef>) =>
 async function lineValues(type: BillType, ctx: BillCtx, lines: Row[], body: Row) {
   const { table } = type.impl.lines;
   const columns = columnsOfTable(table);
-  const rows = lines.map((line) => {
+  const more = (await type.impl.lineValues?.(ctx, lines, body)) ?? [];
+  const rows = lines.map((line, i) => {
     const values: Row = {};
     for (const [key, value] of Object.entries(line)) if (key !== 'id' && key in columns) values[key] = value ?? null;
-    return { ...values, ...type.impl.lineValues?.(line, body) };
+    return { ...values, ...more[i] };
   });
   await checkReferences(ctx.tx, ctx.auth, table, rows, (i, field) => `lines.${i}.${field}`, shopFields(type.def.lineFields));
   return rows;
