@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LockKind } from './locks.js';
-import type { Label } from './platform.js';
+import { date, id, type Label, pageQuery } from './platform.js';
 
 // A bill type (单据) defined once: the server registers its routes and runs its transitions from this
 // definition, the web renders its list, detail and form from it. A definition holds only data (no
@@ -73,6 +73,8 @@ export interface BillFilterDef {
   fields?: readonly string[];
   /** Sent by the page itself (the tree beside the list), not shown in the filter bar. */
   hidden?: boolean;
+  /** What a key takes, when not what the kind implies (an id, a date, a state, an option, up to 64 characters). */
+  value?: z.ZodType;
 }
 
 /**
@@ -180,7 +182,7 @@ export interface BillDef<
   save: Head;
   /** One line as saved. */
   line: Line;
-  /** List filters (query keys) and how the web shows them. */
+  /** List filters (query keys); `defineBill` derives them from `filterFields` when left out. */
   filters: Filters;
   filterFields: Readonly<Record<string, BillFilterDef>>;
   /** One row of the list (head and display fields, with its lines). */
@@ -210,7 +212,10 @@ export function defineBill<
   After extends Readonly<Record<string, BillAfterFieldDef<S>>> = {},
   // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of actions
   Actions extends Readonly<Record<string, BillActionDef<NoInfer<S>>>> = {},
->(def: BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions>) {
+>(
+  declared: Omit<BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions>, 'filters'> & { filters?: Filters },
+): BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions> {
+  const def = { ...declared, filters: declared.filters ?? (filtersOf(declared) as Filters) };
   for (const [name, t] of Object.entries(def.transitions)) {
     const undone = t.undoes ? def.transitions[t.undoes] : undefined;
     if (t.undoes && !undone) throw new Error(`${def.docType}.${name} undoes an unknown transition ${t.undoes}`);
@@ -219,6 +224,40 @@ export function defineBill<
       throw new Error(`${def.docType}.${name} does not lead back from ${t.undoes}`);
   }
   return def;
+}
+
+/** The value a filter's key takes by its kind: a state, an option, an id, a day, some text. */
+function filterValue(f: BillFilterDef, states: readonly string[]): z.ZodType {
+  if (f.value) return f.value;
+  if (f.match === 'in') return z.string().trim().max(200);
+  switch (f.kind) {
+    case 'state':
+      return z.enum(states as [string, ...string[]]);
+    case 'dateRange':
+      return date;
+    case 'text':
+      return z.string().trim().max(64);
+    case 'select': {
+      const keys = f.options && !('url' in f.options) ? Object.keys(f.options) : [];
+      if (keys.length && keys.some((k) => !/^\d+$/.test(k))) return z.enum(keys as [string, ...string[]]);
+      return keys.length
+        ? z.coerce
+            .number()
+            .int()
+            .pipe(z.union(keys.map((k) => z.literal(Number(k))) as never))
+        : id;
+    }
+    default:
+      return id;
+  }
+}
+
+/** A list's query: paging, sort and every key of the declared filters. */
+function filtersOf(def: Pick<BillDef, 'filterFields' | 'states'>): z.ZodRawShape {
+  const shape: Record<string, z.ZodType> = { ...pageQuery.shape };
+  for (const f of Object.values(def.filterFields))
+    for (const key of f.keys) shape[key] = filterValue(f, Object.keys(def.states)).optional();
+  return shape;
 }
 
 /**
@@ -253,7 +292,7 @@ export const billSave = <F extends z.ZodRawShape>(fields: F) =>
 /** One line of a save: its `id` when it is already on the bill, with the type's fields. */
 export const billLine = <F extends z.ZodRawShape>(fields: F) => z.strictObject({ id: z.number().int().positive().optional(), ...fields });
 /** A list row: what every bill has (`id`, `billNo`, `state`, maker, `version`, `updatedAt`) and the type's fields. */
-export const billRow = <S extends readonly [string, ...string[]], F extends z.ZodRawShape>(states: S, fields: F) =>
+export const billRow = <const S extends readonly string[], F extends z.ZodRawShape>(states: S, fields: F) =>
   z.object({
     id: z.number(),
     billNo: z.string(),

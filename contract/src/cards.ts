@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditedOnce, defineBill, instant } from './bills.js';
+import { auditedOnce, billRow, billSave, defineBill, instant } from './bills.js';
 import { date, id, memo, name, pageQuery } from './platform.js';
 import { defineRecord, dictionaryFilters, dictionaryRecordFields, filter, optionalRef, type RecordOption } from './records.js';
 
@@ -357,20 +357,10 @@ export const dispatchLineInput = z
       ctx.addIssue({ code: 'custom', path: ['endNo'], message: `一行最多 ${DISPATCH_LINE_MAX} 张卡` });
   });
 
-export const dispatchSave = z.strictObject({
-  id: z.number().int().positive().optional(),
-  version: z.number().int().positive().optional(),
+export const dispatchSave = billSave({
   billDate: date.optional(),
   memo,
   lines: z.array(dispatchLineInput).min(1).max(200),
-});
-export const dispatchListQuery = pageQuery.extend({
-  billNo: z.string().trim().max(40).optional(),
-  state: z.enum(['draft', 'audited']).optional(),
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-  shopid: id.optional(),
-  cardNo: cardNumber.optional(),
 });
 export const dispatchLineRow = z.object({
   id: z.number(),
@@ -383,22 +373,16 @@ export const dispatchLineRow = z.object({
   memo: z.string().nullable(),
   sort: z.number(),
 });
-export const dispatchRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
+export const dispatchRow = billRow(['draft', 'audited'], {
   shopId: z.number().nullable(),
   billDate: z.string(),
-  state: z.enum(['draft', 'audited']),
   memo: z.string().nullable(),
   totalCount: z.number(),
-  createdBy: z.number().nullable(),
   createdByName: z.string().nullable(),
   auditedBy: z.number().nullable(),
   auditedByName: z.string().nullable(),
   auditedAt: instant.nullable(),
-  version: z.number(),
   createdAt: instant,
-  updatedAt: instant,
   lines: z.array(dispatchLineRow),
 });
 export type DispatchRow = z.output<typeof dispatchRow>;
@@ -413,13 +397,13 @@ export const cardDispatchBill = defineBill({
   ...auditedOnce({ audited: 'audited', perm: 'cards.dispatch.audit' }),
   save: dispatchSave,
   line: dispatchLineInput,
-  filters: dispatchListQuery.shape,
   filterFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
     dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
     state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
-    shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
-    cardNo: { label: ['卡号', 'Card no.'], kind: 'text', keys: ['cardNo'] },
+    shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'], fields: ['lines.shopId'] },
+    // The bills with a range holding the number.
+    cardNo: { label: ['卡号', 'Card no.'], kind: 'text', keys: ['cardNo'], match: 'named', value: cardNumber },
   },
   row: dispatchRow,
   lineRow: dispatchLineRow,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BillStateDef, defineBill, instant } from './bills.js';
+import { type BillStateDef, billRow, billSave, defineBill, instant } from './bills.js';
 import { bankAccountNumber } from './finance-records.js';
 import { LOCK_KINDS, type LockKind } from './locks.js';
 import { date, id, memo, pageQuery } from './platform.js';
@@ -44,9 +44,7 @@ const text = (max: number) => z.string().trim().max(max).nullish();
 export const fundPhotoLine = z.strictObject({ id: id.optional(), url: z.string().trim().min(1).max(500) });
 const fundPhotoRow = z.object({ id: z.number(), billId: z.number(), url: z.string() });
 
-export const fundBillSave = z.strictObject({
-  id: id.optional(),
-  version: z.number().int().positive().optional(),
+export const fundBillSave = billSave({
   shopId: id,
   /** The request's date (申请日期): day locks and month locks look at it; today when left out. */
   billDate: date.optional(),
@@ -66,20 +64,7 @@ export const fundBillSave = z.strictObject({
   lines: z.array(fundPhotoLine).max(9).default([]),
 });
 
-export const fundBillQuery = pageQuery.extend({
-  state: fundState.optional(),
-  shopId: id.optional(),
-  type: z.coerce.number().int().min(1).max(2).optional(),
-  itemId: id.optional(),
-  departmentId: id.optional(),
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-  keyword: z.string().trim().max(64).optional(),
-});
-
-export const fundBillRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
+export const fundBillRow = billRow(fundState.options, {
   shopId: z.number(),
   shopName: z.string(),
   billDate: z.string(),
@@ -101,17 +86,13 @@ export const fundBillRow = z.object({
   departmentName: z.string().nullable(),
   gathertype: z.number().nullable(),
   isLimit: z.number(),
-  state: fundState,
   rejectReason: z.string().nullable(),
   approvedByName: z.string().nullable(),
   approvedAt: instant.nullable(),
   reviewedByName: z.string().nullable(),
   reviewedAt: instant.nullable(),
   memo: z.string().nullable(),
-  createdBy: z.number().nullable(),
   createdByName: z.string().nullable(),
-  version: z.number(),
-  updatedAt: instant,
   lines: z.array(fundPhotoRow),
 });
 export type FundBillRow = z.infer<typeof fundBillRow>;
@@ -179,9 +160,18 @@ export const fundBill = defineBill({
       value: z.coerce.number().int().min(1).max(3),
     },
   },
+  actions: {
+    // A reviewed large request becomes the shop's spending limit for its item and month (§9.2).
+    setLimit: {
+      label: ['设置限额', 'make a spending limit of'],
+      perm: 'finance.fundbill.limit',
+      path: 'setLimitbill',
+      batchPath: 'setLimitbillBatch',
+      confirm: true,
+    },
+  },
   save: fundBillSave,
   line: fundPhotoLine,
-  filters: fundBillQuery.shape,
   filterFields: {
     state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopId'] },
@@ -199,7 +189,7 @@ export const fundBill = defineBill({
       options: { url: '/api-chain/branch/list/all', value: 'id', label: 'name' },
     },
     date: { label: ['申请日期', 'Date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
-    keyword: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['keyword'] },
+    keyword: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['keyword'], fields: ['billNo', 'reason'] },
   },
   row: fundBillRow,
   lineRow: fundPhotoRow,
@@ -322,9 +312,6 @@ export const gathertypeLogRow = z.object({
   username: z.string().nullable(),
   at: instant,
 });
-
-/** Turning reviewed large requests into the shop's spending limit for their item and month (setLimitbill). */
-export const setLimitBody = z.strictObject({ id: z.number().int().positive(), version: z.number().int().positive().optional() });
 
 // ---- expense control (§9.3) and the petty-cash ledger ----
 
@@ -484,9 +471,7 @@ export const fundAdjustmentRow = z.object({
 
 export const redepositState = z.enum(['draft', 'audited', 'reviewed', 'rejected']);
 
-export const fundRedepositSave = z.strictObject({
-  id: id.optional(),
-  version: z.number().int().positive().optional(),
+export const fundRedepositSave = billSave({
   shopId: id,
   /** The day the money was paid back; today when left out. */
   billDate: date.optional(),
@@ -499,16 +484,7 @@ export const fundRedepositSave = z.strictObject({
   lines: z.array(fundPhotoLine).max(9).default([]),
 });
 
-export const fundRedepositQuery = pageQuery.extend({
-  state: redepositState.optional(),
-  shopId: id.optional(),
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-});
-
-export const fundRedepositRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
+export const fundRedepositRow = billRow(redepositState.options, {
   shopId: z.number(),
   shopName: z.string(),
   billDate: z.string(),
@@ -516,17 +492,13 @@ export const fundRedepositRow = z.object({
   handler: z.string().nullable(),
   witness: z.string().nullable(),
   reason: z.string().nullable(),
-  state: redepositState,
   rejectReason: z.string().nullable(),
   auditedByName: z.string().nullable(),
   auditedAt: instant.nullable(),
   reviewedByName: z.string().nullable(),
   reviewedAt: instant.nullable(),
   memo: z.string().nullable(),
-  createdBy: z.number().nullable(),
   createdByName: z.string().nullable(),
-  version: z.number(),
-  updatedAt: instant,
   lines: z.array(fundPhotoRow),
 });
 
@@ -583,7 +555,6 @@ export const fundRedepositBill = defineBill({
   },
   save: fundRedepositSave,
   line: fundPhotoLine,
-  filters: fundRedepositQuery.shape,
   filterFields: {
     state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopId'] },

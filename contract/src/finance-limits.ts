@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { auditedOnce, type BillFieldDef, type BillFilterDef, defineBill, instant } from './bills.js';
-import { date, id, memo, pageQuery } from './platform.js';
+import { auditedOnce, type BillFieldDef, type BillFilterDef, billLine, billRow, billSave, defineBill, instant } from './bills.js';
+import { date, memo } from './platform.js';
 
 // Monthly expense limits (支出限额调整单, iolimitbillhead, DOMAIN-DETAIL §9.3): head office changes the
 // limits of shops × items for a month `rq` in one step; the audit sets each line's limit to its
@@ -10,8 +10,7 @@ const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM');
 const itemOptions = { url: '/api-finance/dicioitem/list/all', value: 'id', label: 'name' } as const;
 
 /** A line: the change of one shop's limit for one item (signed cents, not 0). */
-export const expenseLimitLine = z.strictObject({
-  id: id.optional(),
+export const expenseLimitLine = billLine({
   shopId: z.number().int().positive(),
   itemId: z.number().int().positive(),
   change: z
@@ -38,21 +37,15 @@ export const expenseLimitLineRow = z.object({
 });
 
 const limitStates = ['draft', 'approved'] as const;
-export const expenseLimitBillRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
+export const expenseLimitBillRow = billRow(limitStates, {
   billDate: z.string(),
   month: z.string(),
-  state: z.enum(limitStates),
   totalChange: z.number(),
   memo: z.string().nullable(),
-  createdBy: z.number().nullable(),
   createdByName: z.string().nullable(),
   auditedByName: z.string().nullable(),
   auditedAt: instant.nullable(),
-  version: z.number(),
   createdAt: instant,
-  updatedAt: instant,
   lines: z.array(expenseLimitLineRow),
 });
 
@@ -64,26 +57,13 @@ export const expenseLimitBill = defineBill({
   basePath: '/api-finance/iolimitbillhead',
   webPath: '/admin/finance/expense-limits',
   ...auditedOnce({ audited: 'approved', perm: 'finance.iolimit.audit' }),
-  save: z.strictObject({
-    id: id.optional(),
-    version: z.number().int().positive().optional(),
-    billDate: date.optional(),
-    month: yearMonth,
-    memo,
-    lines: z.array(expenseLimitLine).min(1).max(500),
-  }),
+  save: billSave({ billDate: date.optional(), month: yearMonth, memo, lines: z.array(expenseLimitLine).min(1).max(500) }),
   line: expenseLimitLine,
-  filters: pageQuery.extend({
-    billNo: z.string().trim().max(40).optional(),
-    state: z.enum(limitStates).optional(),
-    month: yearMonth.optional(),
-    shopid: id.optional(),
-  }).shape,
   filterFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
-    month: { label: ['月份', 'Month'], kind: 'text', keys: ['month'] },
+    month: { label: ['月份', 'Month'], kind: 'text', keys: ['month'], match: 'eq', value: yearMonth },
     state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
-    shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
+    shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'], fields: ['lines.shopId'] },
   } satisfies Record<string, BillFilterDef>,
   row: expenseLimitBillRow,
   lineRow: expenseLimitLineRow,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BillFieldDef, type BillFilterDef, defineBill, instant } from './bills.js';
+import { type BillFieldDef, type BillFilterDef, billLine, billRow, billSave, defineBill, instant } from './bills.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
 // Rents (DOMAIN-DETAIL §9.5): store rent contracts (storerentcont) and dormitory contracts
@@ -236,16 +236,13 @@ export const RENT_CONTRACT_API: Record<RentKind, string> = {
 // ---------------------------- payments ----------------------------
 
 /** A reserve type paying part of the rent. */
-export const rentPaymentLine = z.strictObject({
-  id: id.optional(),
+export const rentPaymentLine = billLine({
   reserveTypeId: z.number().int().positive(),
   money: z.number().int().min(1).max(100_000_000_000),
   memo,
 });
 
-export const rentPaymentSave = z.strictObject({
-  id: id.optional(),
-  version: z.number().int().positive().optional(),
+export const rentPaymentSave = billSave({
   contractId: z.number().int().positive(),
   /** The bill pays the contract's unpaid periods up to this one (whole periods, from the first unpaid). */
   periodTo: z.number().int().positive(),
@@ -265,9 +262,7 @@ export const rentPaymentLineRow = z.object({
   balanceAfter: z.number().nullable(),
   memo: z.string().nullable(),
 });
-export const rentPaymentRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
+export const rentPaymentRow = billRow(paymentStates, {
   shopId: z.number(),
   shopName: z.string(),
   contractId: z.number(),
@@ -280,29 +275,16 @@ export const rentPaymentRow = z.object({
   coversTo: z.string().nullable(),
   totalMoney: z.number(),
   sumType: z.number(),
-  state: z.enum(paymentStates),
   memo: z.string().nullable(),
   rejectMemo: z.string().nullable(),
-  createdBy: z.number().nullable(),
   createdByName: z.string().nullable(),
   auditedByName: z.string().nullable(),
   auditedAt: instant.nullable(),
-  version: z.number(),
   createdAt: instant,
-  updatedAt: instant,
   lines: z.array(rentPaymentLineRow),
 });
 export type RentPaymentRow = z.output<typeof rentPaymentRow>;
 
-const paymentQuery = pageQuery.extend({
-  billNo: z.string().trim().max(40).optional(),
-  state: z.enum(paymentStates).optional(),
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-  shopid: id.optional(),
-  contractId: id.optional(),
-  sumType: z.coerce.number().int().min(1).max(2).optional(),
-});
 const paymentFilterFields = {
   billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
   dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
@@ -314,6 +296,7 @@ const paymentFilterFields = {
     keys: ['sumType'],
     options: { 1: ['单笔支付', 'Single'], 2: ['汇总支付', 'Summary batch'] },
   },
+  contractId: { label: ['合同', 'Contract'], kind: 'select', keys: ['contractId'], hidden: true },
 } as const satisfies Record<string, BillFilterDef>;
 
 function rentPaymentBill<K extends RentKind>(kind: K) {
@@ -378,7 +361,6 @@ function rentPaymentBill<K extends RentKind>(kind: K) {
     },
     save: rentPaymentSave,
     line: rentPaymentLine,
-    filters: paymentQuery.shape,
     filterFields: paymentFilterFields,
     row: rentPaymentRow,
     lineRow: rentPaymentLineRow,

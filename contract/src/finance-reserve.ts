@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditedOnce, type BillFieldDef, type BillFilterDef, defineBill, instant } from './bills.js';
+import { auditedOnce, type BillFieldDef, type BillFilterDef, billLine, billRow, billSave, defineBill, instant } from './bills.js';
 import { reserveTypesOfItemPath } from './finance-records.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
@@ -32,42 +32,31 @@ export const reserveLineRow = z.object({
 export type ReserveLineRow = z.output<typeof reserveLineRow>;
 
 const reserveStates = ['draft', 'submitted', 'approved', 'reviewed', 'rejected'] as const;
-export const reserveBillRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
+export const reserveBillRow = billRow(reserveStates, {
   shopId: z.number().nullable(),
   shopName: z.string().nullable(),
   billDate: z.string(),
-  state: z.enum(reserveStates),
   totalMoney: z.number(),
   memo: z.string().nullable(),
   rejectMemo: z.string().nullable(),
-  createdBy: z.number().nullable(),
   createdByName: z.string().nullable(),
   auditedByName: z.string().nullable(),
   auditedAt: instant.nullable(),
   reviewedByName: z.string().nullable(),
   reviewedAt: instant.nullable(),
-  version: z.number(),
   createdAt: instant,
-  updatedAt: instant,
   lines: z.array(reserveLineRow),
 });
 export type ReserveBillRow = z.output<typeof reserveBillRow>;
 
-const reserveListQuery = pageQuery.extend({
-  billNo: z.string().trim().max(40).optional(),
-  state: z.enum(reserveStates).optional(),
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-  shopid: id.optional(),
-});
-const reserveFilterFields = {
-  billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
-  dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
-  state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
-  shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
-} as const satisfies Record<string, BillFilterDef>;
+/** The filters of the three types; an adjustment's shop is on its lines. */
+const reserveFilterFields = (shopOnLines: boolean) =>
+  ({
+    billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
+    dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
+    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
+    shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'], ...(shopOnLines ? { fields: ['lines.shopId'] } : {}) },
+  }) as const satisfies Record<string, BillFilterDef>;
 
 const headFields = (withShop: boolean) =>
   ({
@@ -87,18 +76,12 @@ const balanceFields = {
   balanceAfter: { label: ['调整后', 'After'], kind: 'money', column: { width: 110 } },
 } as const satisfies Record<string, BillFieldDef>;
 
-const saveHead = {
-  id: id.optional(),
-  version: z.number().int().positive().optional(),
-  billDate: date.optional(),
-  memo,
-};
+const saveHead = { billDate: date.optional(), memo };
 
 // ---------------------------- adjustments (预留款调整单) ----------------------------
 
 /** An adjustment line: a signed amount on one shop's reserve type (head office sets or corrects balances). */
-export const reserveAdjustLine = z.strictObject({
-  id: id.optional(),
+export const reserveAdjustLine = billLine({
   shopId: z.number().int().positive(),
   reserveTypeId: z.number().int().positive(),
   money: z
@@ -118,10 +101,9 @@ export const reserveAdjustBill = defineBill({
   basePath: '/api-finance/reservebillhead',
   webPath: '/admin/finance/reserve/adjustments',
   ...auditedOnce({ audited: 'approved', perm: 'finance.reserve.adjust.audit' }),
-  save: z.strictObject({ ...saveHead, lines: z.array(reserveAdjustLine).min(1).max(500) }),
+  save: billSave({ ...saveHead, lines: z.array(reserveAdjustLine).min(1).max(500) }),
   line: reserveAdjustLine,
-  filters: reserveListQuery.shape,
-  filterFields: reserveFilterFields,
+  filterFields: reserveFilterFields(true),
   row: reserveBillRow,
   lineRow: reserveLineRow,
   headFields: headFields(false),
@@ -151,8 +133,7 @@ export const reserveAdjustBill = defineBill({
 // ---------------------------- spending (预留款支出单) ----------------------------
 
 /** A spending line: what for (a 预留支出 item) and from which reserve type the item may be paid. */
-export const reserveSpendLine = z.strictObject({
-  id: id.optional(),
+export const reserveSpendLine = billLine({
   spendItemId: z.number().int().positive(),
   reserveTypeId: z.number().int().positive(),
   money,
@@ -211,10 +192,9 @@ export const reserveSpendBill = defineBill({
       confirm: true,
     },
   },
-  save: z.strictObject({ ...saveHead, shopId: z.number().int().positive(), lines: z.array(reserveSpendLine).min(1).max(50) }),
+  save: billSave({ ...saveHead, shopId: z.number().int().positive(), lines: z.array(reserveSpendLine).min(1).max(50) }),
   line: reserveSpendLine,
-  filters: reserveListQuery.shape,
-  filterFields: reserveFilterFields,
+  filterFields: reserveFilterFields(false),
   row: reserveBillRow,
   lineRow: reserveLineRow,
   headFields: headFields(true),
@@ -244,8 +224,7 @@ export const reserveSpendBill = defineBill({
 // ---------------------------- conversions (预留款转换单) ----------------------------
 
 /** A conversion line: money moved from one reserve type of the shop to another (the server refuses the same type twice). */
-export const reserveConvertLine = z.strictObject({
-  id: id.optional(),
+export const reserveConvertLine = billLine({
   reserveTypeId: z.number().int().positive(),
   toReserveTypeId: z.number().int().positive(),
   money,
@@ -296,10 +275,9 @@ export const reserveConvertBill = defineBill({
       memoRequired: true,
     },
   },
-  save: z.strictObject({ ...saveHead, shopId: z.number().int().positive(), lines: z.array(reserveConvertLine).min(1).max(50) }),
+  save: billSave({ ...saveHead, shopId: z.number().int().positive(), lines: z.array(reserveConvertLine).min(1).max(50) }),
   line: reserveConvertLine,
-  filters: reserveListQuery.shape,
-  filterFields: reserveFilterFields,
+  filterFields: reserveFilterFields(false),
   row: reserveBillRow,
   lineRow: reserveLineRow,
   headFields: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditedOnce, defineBill, instant } from './bills.js';
+import { auditedOnce, billRow, billSave, defineBill, instant } from './bills.js';
 import { date, id, type Label, memo, pageQuery } from './platform.js';
 
 // Member packages (会员套餐, the 次卡/疗程: counts of services or products at the batch's unit price),
@@ -265,19 +265,10 @@ export const packageExtensionLineInput = z.strictObject({
   /** The new expiry date. */
   nexpiryTime: date,
 });
-export const packageExtensionSave = z.strictObject({
-  id: z.number().int().positive().optional(),
-  version: z.number().int().positive().optional(),
+export const packageExtensionSave = billSave({
   billDate: date.optional(),
   memo,
   lines: z.array(packageExtensionLineInput).min(1).max(200),
-});
-export const packageExtensionListQuery = pageQuery.extend({
-  billNo: z.string().trim().max(40).optional(),
-  state: z.enum(['draft', 'audited']).optional(),
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-  memid: id.optional(),
 });
 export const packageExtensionLineRow = z.object({
   id: z.number(),
@@ -294,22 +285,16 @@ export const packageExtensionLineRow = z.object({
   nexpiryTime: z.string(),
   sort: z.number(),
 });
-export const packageExtensionRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
+export const packageExtensionRow = billRow(['draft', 'audited'], {
   shopId: z.number().nullable(),
   billDate: z.string(),
-  state: z.enum(['draft', 'audited']),
   memo: z.string().nullable(),
   lineCount: z.number(),
-  createdBy: z.number().nullable(),
   createdByName: z.string().nullable(),
   auditedBy: z.number().nullable(),
   auditedByName: z.string().nullable(),
   auditedAt: instant.nullable(),
-  version: z.number(),
   createdAt: instant,
-  updatedAt: instant,
   lines: z.array(packageExtensionLineRow),
 });
 
@@ -323,11 +308,11 @@ export const packageExtensionBill = defineBill({
   ...auditedOnce({ audited: 'audited', perm: 'assets.packageExtension.audit' }),
   save: packageExtensionSave,
   line: packageExtensionLineInput,
-  filters: packageExtensionListQuery.shape,
   filterFields: {
     billNo: { label: ['单据编码', 'Bill no.'], kind: 'text', keys: ['billNo'] },
     dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
     state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
+    memid: { label: ['会员', 'Member'], kind: 'select', keys: ['memid'], fields: ['lines.memberId'], hidden: true },
   },
   row: packageExtensionRow,
   lineRow: packageExtensionLineRow,

@@ -85,7 +85,10 @@ const stockLineFields: Record<string, BillFieldDef> = {
 
 const stockFilterFields = (direction: 1 | 2): Record<string, BillFilterDef> => ({
   billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
-  location: { label: ['库位', 'Location'], kind: 'location', keys: ['shopid'] },
+  // One shop, `warehouse=1` the head-office warehouse; neither: every location the user may see.
+  location: { label: ['库位', 'Location'], kind: 'location', keys: ['shopid'], match: 'named' },
+  warehouse: { label: ['总仓', 'Warehouse'], kind: 'location', keys: ['warehouse'], match: 'named', hidden: true },
+  counterpartShopId: { label: ['对方库位', 'Other side'], kind: 'location', keys: ['counterpartShopId'], hidden: true },
   dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
   state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
   reasonId: {
@@ -94,7 +97,7 @@ const stockFilterFields = (direction: 1 | 2): Record<string, BillFilterDef> => (
     keys: ['reasonId'],
     options: { url: '/api-stock/dictinout/list/all', value: 'id', label: 'name', params: { direction } },
   },
-  productId: { label: ['商品', 'Product'], kind: 'product', keys: ['productId'] },
+  productId: { label: ['商品', 'Product'], kind: 'product', keys: ['productId'], fields: ['lines.productId'] },
 });
 
 function stockBillDef(type: '1' | '2') {
@@ -253,6 +256,8 @@ export const productOrderBill = defineBill({
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
     dateRange: { label: ['订货日期', 'Order date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
     state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
+    shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'], hidden: true },
+    regionId: { label: ['区域', 'Region'], kind: 'select', keys: ['regionId'], match: 'named', hidden: true },
   },
   row: productOrderRow,
   lineRow: productOrderLineRow,
@@ -261,8 +266,8 @@ export const productOrderBill = defineBill({
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { width: 150, display: 'shopName' }, form: {} },
     orderDate: { label: ['订货日期', 'Order date'], kind: 'date', column: { width: 110, sortable: true }, form: {} },
     state: { label: ['状态', 'State'], kind: 'select', column: { width: 90, sortable: true } },
-    totalQuantity: { label: ['总数量', 'Total quantity'], kind: 'number', column: { width: 90 } },
-    totalAmount: { label: ['总金额', 'Total amount'], kind: 'money', column: { width: 120 } },
+    totalQuantity: { label: ['总数量', 'Total quantity'], kind: 'number', column: { width: 90, sortable: true } },
+    totalAmount: { label: ['总金额', 'Total amount'], kind: 'money', column: { width: 120, sortable: true } },
     outBillNo: { label: ['出库单', 'Stock out'], kind: 'text', column: { width: 170 } },
     entryBillNo: { label: ['入库单', 'Stock entry'], kind: 'text', detail: true },
     createdByName: { label: ['制单人', 'Made by'], kind: 'text', column: { width: 100 } },

@@ -132,10 +132,10 @@ export const csadjBill = defineBill({
   filters: csadjListQuery.shape,
   filterFields: {
     shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
-    billcode: { label: ['调整单号', 'Adjustment no.'], kind: 'text', keys: ['billcode'] },
+    billcode: { label: ['调整单号', 'Adjustment no.'], kind: 'text', keys: ['billcode'], fields: ['billNo'] },
     refbillcode: { label: ['充值单号', 'Card bill no.'], kind: 'text', keys: ['refbillcode'] },
-    created: { label: ['创建日期', 'Made on'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
-    audited: { label: ['审核日期', 'Audited on'], kind: 'dateRange', keys: ['auditFrom', 'auditTo'] },
+    created: { label: ['创建日期', 'Made on'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'], fields: ['createdAt'] },
+    audited: { label: ['审核日期', 'Audited on'], kind: 'dateRange', keys: ['auditFrom', 'auditTo'], fields: ['auditedAt'] },
     state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
   },
   row: csadjRow,

@@ -1,4 +1,4 @@
-import { billLine, billRow, billSave, date, defineBill, id, memo, pageQuery } from '@headoffice/contract';
+import { billLine, billRow, billSave, date, defineBill, id, memo } from '@headoffice/contract';
 import { sql } from 'drizzle-orm';
 import { date as dateColumn, integer, pgPolicy, pgSchema, text } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -71,7 +71,6 @@ export const voucherBill = defineBill({
   },
   save: billSave({ shopId: id, voucherDate: date.optional(), memo, lines: z.array(voucherLine).max(50).optional() }),
   line: voucherLine,
-  filters: pageQuery.extend({ state: z.enum(stateNames).optional() }).shape,
   filterFields: { state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] } },
   row: billRow(stateNames, {
     shopId: z.number(),

@@ -1,5 +1,5 @@
 import type { BillDef, BillFilterDef, BillFilterMatch } from '@headoffice/contract';
-import { and, asc, eq, getTableColumns, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lt, lte, or, SQL, sql } from 'drizzle-orm';
 import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
@@ -27,8 +27,11 @@ export function referenceOf(table: PgTable, column: PgColumn): PgTable | undefin
   return undefined;
 }
 
-/** A display field read through a reference: `[the referring field, the referred table's column]`. */
-export type Display = readonly [string, string];
+/**
+ * A display field read through a reference, `[the referring field, the referred table's column]` (and
+ * the referred table where no foreign key names it), or computed.
+ */
+export type Display = readonly [string, string] | readonly [string, string, PgTable] | SQL;
 
 /**
  * The display fields of a row schema the table lacks: `<x>Name` is the `name` of what `<x>Id` refers
@@ -38,9 +41,10 @@ function displaysOf(table: PgTable, row: z.ZodObject, named: Record<string, Disp
   const columns = columnsOf(table);
   const found: { field: string; via: PgColumn; target: PgTable; column: string }[] = [];
   for (const field of Object.keys(row.shape)) {
-    if (field in columns) continue;
-    const [via, column] = named[field] ?? (field.endsWith('Name') ? [`${field.slice(0, -4)}Id`, 'name'] : []);
-    const target = via && columns[via] ? referenceOf(table, columns[via]) : undefined;
+    const display = named[field];
+    if (field in columns || display instanceof SQL) continue;
+    const [via, column, referred] = display ?? (field.endsWith('Name') ? [`${field.slice(0, -4)}Id`, 'name'] : []);
+    const target = via && columns[via] ? (referred ?? referenceOf(table, columns[via])) : undefined;
     if (target && column && column in columnsOf(target)) found.push({ field, via: columns[via as string], target, column });
   }
   return found;
@@ -52,8 +56,9 @@ function displaysOf(table: PgTable, row: z.ZodObject, named: Record<string, Disp
  */
 export function selectWithDisplays(table: PgTable, row: z.ZodObject, named?: Record<string, Display>, only?: string[]) {
   const columns = columnsOf(table);
-  const fields: Record<string, PgColumn> = {};
+  const fields: Record<string, PgColumn | SQL> = {};
   for (const [key, column] of Object.entries(columns)) if (key !== 'tenantId' && (!only || only.includes(key))) fields[key] = column;
+  for (const [key, display] of Object.entries(named ?? {})) if (display instanceof SQL) fields[key] = display;
   const joins = displaysOf(table, row, named).map((d) => {
     const joined = alias(d.target, `${d.field}_ref`);
     const theirs = columnsOf(joined);
@@ -122,10 +127,9 @@ export function filterConditions(source: FilterSource, ctx: { tx: Db; auth: Auth
       continue;
     }
     if (f.kind === 'shop') assertShopVisible(ctx.auth, values[0] as number);
-    const fields = f.fields ?? [match === 'range' ? source.dateField : f.keys[0]];
-    const conditions = fields.map((field) => {
+    const conditions = filterFields(f, source.dateField).map((field) => {
       const onLines = field.startsWith('lines.');
-      const column = onLines ? lineColumns[field.slice(6)] : head[field];
+      const column = columnNamed(onLines ? lineColumns : head, onLines ? field.slice(6) : field) as PgColumn;
       const condition = matching(match, column, values, ctx.auth.tenantId);
       if (!onLines) return condition;
       const lineTenant = lineColumns.tenantId;
@@ -140,6 +144,14 @@ export function filterConditions(source: FilterSource, ctx: { tx: Db; auth: Auth
     where.push(conditions.length === 1 ? conditions[0] : (or(...conditions) as SQL));
   }
   return where;
+}
+
+/** The fields a filter looks at: its own, or its key (a date range: the type's date field). */
+export const filterFields = (f: BillFilterDef, dateField: string) => f.fields ?? [matchOf(f) === 'range' ? dateField : f.keys[0]];
+
+/** A column by its field name, or by the seed's spelling of it in another case (`shopid` is `shopId`). */
+export function columnNamed(columns: Columns, field: string): PgColumn | undefined {
+  return columns[field] ?? Object.entries(columns).find(([key]) => key.toLowerCase() === field.toLowerCase())?.[1];
 }
 
 function matching(match: BillFilterMatch, column: PgColumn, values: unknown[], tenantId: number): SQL {
@@ -163,10 +175,13 @@ function matching(match: BillFilterMatch, column: PgColumn, values: unknown[], t
   }
 }
 
-/** `sort` keys: the list columns the definition marks sortable, and the date field. */
+/** `sort` keys: the list columns the definition marks sortable, the date field and when the bill was made. */
 export function sortableOf(def: BillDef, table: PgTable, dateField: string) {
   const columns = columnsOf(table);
-  const sortable: Record<string, PgColumn> = { [dateField]: columns[dateField] };
+  const sortable: Record<string, PgColumn> = {
+    [dateField]: columns[dateField],
+    ...(columns.createdAt ? { createdAt: columns.createdAt } : {}),
+  };
   for (const [field, f] of Object.entries(def.headFields)) if (f.column?.sortable && columns[field]) sortable[field] = columns[field];
   return sortable;
 }

@@ -29,9 +29,11 @@ import { billEntities, definedEntityLabels } from './audit.js';
 import { type Auth, can, visibleShops } from './auth.js';
 import {
   checkReferences,
+  columnNamed,
   type Display,
   defaultOrder,
   filterConditions,
+  filterFields,
   linesReader,
   matchOf,
   type NamedFilter,
@@ -159,8 +161,12 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   save?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<number>;
   /** The default save's checks and computed head columns (totals, what an item implies), before anything is written. */
   prepare?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<Partial<T['$inferInsert']>>;
-  /** The default save's columns of a line beyond the line schema's (the head's shop, a count). */
-  lineValues?: (line: z.output<D['line']>, body: z.output<D['save']>) => Partial<LT['$inferInsert']>;
+  /** The default save's columns of each line beyond the line schema's (the head's shop, a count), in the lines' order; checks may refuse. */
+  lineValues?: (
+    ctx: BillCtx,
+    lines: z.output<D['line']>[],
+    body: z.output<D['save']>,
+  ) => Promise<Partial<LT['$inferInsert']>[]> | Partial<LT['$inferInsert']>[];
   /** After a save was logged (automatic audit). */
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
   /** Columns cleared when an edit brings a bill back to the initial state (the reject reason). */
@@ -197,6 +203,9 @@ interface Resolved {
   filters: Record<string, NamedFilter>;
   list: { where?: (ctx: BillCtx, query: Row) => SQL[]; sortable: Record<string, PgColumn>; order: SortKey[] };
   save: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<number>;
+  prepare?: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<Row>;
+  lineValues?: (ctx: BillCtx, lines: Row[], body: Row) => Promise<Row[]> | Row[];
+  numberPrefix?: string;
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
   reopen?: Row;
   actions: Record<string, (ctx: BillCtx, bill: BillRow, body: Row) => Promise<Changes>>;
@@ -268,8 +277,16 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     const { label, from, to, perm, inbox, memoRequired, notByMaker } = t;
     return { action, label, from: [...from], to, perm, inbox, memoRequired, notByMaker, when, effect };
   });
-  for (const [name, f] of Object.entries(def.filterFields))
-    if (matchOf(f) === 'named' && !impl.filters?.[name]) throw new Error(`${def.docType}: no condition of the filter ${name}`);
+  for (const [name, f] of Object.entries(def.filterFields)) {
+    if (matchOf(f) === 'named') {
+      if (!impl.filters?.[name]) throw new Error(`${def.docType}: no condition of the filter ${name}`);
+    } else
+      for (const field of filterFields(f, impl.dateField)) {
+        const onLines = field.startsWith('lines.');
+        const columns = columnsOfTable(onLines ? impl.lines.table : impl.table);
+        if (!columnNamed(columns, onLines ? field.slice(6) : field)) throw new Error(`${def.docType}: no column for the filter ${name}`);
+      }
+  }
   for (const name of Object.keys(def.actions ?? {}))
     if (!(impl.actions as Record<string, unknown> | undefined)?.[name]) throw new Error(`${def.docType}: no action ${name}`);
   const doc = registerDocumentType({
@@ -302,7 +319,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
       sortable: impl.list?.sortable ?? sortableOf(def, impl.table, impl.dateField),
       order: impl.list?.order ?? defaultOrder(impl.table, impl.dateField),
     },
-    save: (impl.save as Resolved['save'] | undefined) ?? ((ctx, body, bill) => defaultSave(served, impl as never, ctx, body, bill)),
+    save: (impl.save as Resolved['save'] | undefined) ?? ((ctx, body, bill) => defaultSave(served, ctx, body, bill)),
     actions: (impl.actions ?? {}) as Resolved['actions'],
     reopen: { ...Object.fromEntries(Object.values(reasons).map((column) => [column, null])), ...impl.reopen },
   };
@@ -319,20 +336,46 @@ const shopFields = (fields: Record<string, BillFieldDef>) =>
     .filter(([, f]) => f.kind === 'shop')
     .map(([k]) => k);
 
+/** A save's lines as rows of the line table: the line schema's fields, the module's `lineValues`, their references checked. */
+async function lineValues(type: BillType, ctx: BillCtx, lines: Row[], body: Row) {
+  const { table } = type.impl.lines;
+  const columns = columnsOfTable(table);
+  const more = (await type.impl.lineValues?.(ctx, lines, body)) ?? [];
+  const rows = lines.map((line, i) => {
+    const values: Row = {};
+    for (const [key, value] of Object.entries(line)) if (key !== 'id' && key in columns) values[key] = value ?? null;
+    return { ...values, ...more[i] };
+  });
+  await checkReferences(ctx.tx, ctx.auth, table, rows, (i, field) => `lines.${i}.${field}`, shopFields(type.def.lineFields));
+  return rows;
+}
+
+/** The bill's lines replaced by these rows, in their order (`sort` where the table keeps one). */
+async function writeLines(type: BillType, { tx, auth }: BillCtx, billId: number, rows: Row[]) {
+  const { table, billKey } = type.impl.lines;
+  const columns = columnsOfTable(table);
+  await tx.delete(table).where(eq(billKey, billId));
+  const key = Object.entries(columns).find(([, c]) => c === billKey)?.[0] as string;
+  const tenant = 'tenantId' in columns ? { tenantId: auth.tenantId } : {};
+  if (rows.length)
+    await tx
+      .insert(table)
+      .values(rows.map((l, i) => ({ ...tenant, ...('sort' in columns ? { sort: (i + 1) * 10 } : {}), ...l, [key]: billId })));
+}
+
+/** Replaces the lines of a locked, editable bill (a type's own line route: a request's photos). */
+export async function replaceLines(type: BillType, ctx: BillCtx, billId: number, lines: Row[]) {
+  await writeLines(type, ctx, billId, await lineValues(type, ctx, lines, {}));
+}
+
 /**
  * The engine's save: the head fields of the save schema (one left out keeps its value, or is null
  * when the schema allows null; a new bill's date is the company's today), the module's `prepare`,
  * the references checked (400 naming the field; a shop the user sees, 403), a new bill numbered and
  * logged; the lines, when sent, replace the bill's (with `sort` in their order where the table keeps one).
  */
-async function defaultSave(
-  type: BillType,
-  impl: BillImpl<BillDef, PgTable, PgTable>,
-  ctx: BillCtx,
-  body: Row,
-  bill?: BillRow,
-): Promise<number> {
-  const { def, doc } = type;
+async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillRow): Promise<number> {
+  const { def, doc, impl } = type;
   const { tx, auth } = ctx;
   const columns = columnsOfTable(impl.table);
   const head: Row = {};
@@ -341,17 +384,10 @@ async function defaultSave(
     if (body[key] !== undefined) head[key] = body[key];
     else if (def.save.shape[key].safeParse(null).success) head[key] = null;
   }
-  Object.assign(head, await impl.prepare?.(ctx, body as never, bill as never));
+  Object.assign(head, await impl.prepare?.(ctx, body, bill));
   const lines = body.lines as Row[] | undefined;
   await checkReferences(tx, auth, impl.table, [head], (_i, field) => field, shopFields(def.headFields));
-  const lineTable = impl.lines.table;
-  const lineColumns = columnsOfTable(lineTable);
-  const lineRows = lines?.map((line) => {
-    const values: Row = {};
-    for (const [key, value] of Object.entries(line)) if (key !== 'id' && key in lineColumns) values[key] = value ?? null;
-    return { ...values, ...impl.lineValues?.(line as never, body as never) };
-  });
-  if (lineRows) await checkReferences(tx, auth, lineTable, lineRows, (i, field) => `lines.${i}.${field}`, shopFields(def.lineFields));
+  const lineRows = lines && (await lineValues(type, ctx, lines, body));
   let id = bill?.id;
   if (id !== undefined) await tx.update(impl.table).set(head).where(eq(columns.id, id));
   else {
@@ -367,20 +403,7 @@ async function defaultSave(
     [{ id }] = (await tx.insert(impl.table).values(values).returning({ id: columns.id })) as { id: number }[];
     await logBill(tx, doc, id, 'create', null, def.initial, auth);
   }
-  if (lineRows) {
-    const billId = id;
-    await tx.delete(lineTable).where(eq(impl.lines.billKey, billId));
-    const key = Object.entries(lineColumns).find(([, c]) => c === impl.lines.billKey)?.[0] as string;
-    if (lineRows.length)
-      await tx.insert(lineTable).values(
-        lineRows.map((l, i) => ({
-          ...('tenantId' in lineColumns ? { tenantId: auth.tenantId } : {}),
-          ...('sort' in lineColumns ? { sort: (i + 1) * 10 } : {}),
-          ...l,
-          [key]: billId,
-        })),
-      );
-  }
+  if (lineRows) await writeLines(type, ctx, id, lineRows);
   return id;
 }
 

@@ -1,4 +1,5 @@
-import { type MenuDef, viewEdit } from '../../platform/menus.js';
+import { packageExtensionBill } from '@headoffice/contract';
+import { billMenu, type MenuDef, viewEdit } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string) => ({ key: perm, name, nameEn, perm });
 
@@ -71,14 +72,7 @@ export const assetsMenus: MenuDef[] = [
           action('assets.package.revoke', '套餐撤单', 'Revoke package bills'),
         ],
       },
-      {
-        key: 'assets.packageExtension',
-        name: '会员套餐延期单',
-        nameEn: 'Package extensions',
-        icon: 'CalendarOutlined',
-        url: '/admin/assets/package-extensions',
-        ...viewEdit('assets.packageExtension', [action('assets.packageExtension.audit', '审核', 'Audit')]),
-      },
+      billMenu(packageExtensionBill, 'CalendarOutlined'),
       {
         key: 'assets.deposit',
         name: '寄存产品',

@@ -1,16 +1,12 @@
-import { cardDispatchBill, type dispatchLineInput } from '@headoffice/contract';
-import { and, asc, eq, getTableColumns, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { cardDispatchBill } from '@headoffice/contract';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { visibleShops } from '../../platform/auth.js';
-import { type BillCtx, billType } from '../../platform/bills.js';
-import { type BillRow, logBill, nextBillNumber, type TransitionContext } from '../../platform/documents.js';
+import { type BillCtx, type BillOf, billType } from '../../platform/bills.js';
+import type { TransitionContext } from '../../platform/documents.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
-import { tenantToday } from '../../platform/numbering.js';
-import { keywordMatch } from '../../platform/paging.js';
-import { loadShops, shops } from '../org/public.js';
 import { cardDispatches, cardDispatchLines } from './schema.js';
 
 // The physical card dispatch bill (分拨单) on the bill engine: ranges of card numbers per shop, saved
@@ -21,7 +17,6 @@ defineMessages({
   dispatchOverlapBill: ['卡号 {from}–{to} 已在分拨单 {billNo} 中', 'Card numbers {from}–{to} are already on dispatch bill {billNo}'],
 });
 
-type Line = z.output<typeof dispatchLineInput>;
 type Range = { startNo: string; endNo: string };
 
 const countOf = (l: Range) => Number(BigInt(l.endNo) - BigInt(l.startNo) + 1n);
@@ -67,118 +62,22 @@ async function checkOtherBills(tx: Db, tenantId: number, billId: number | undefi
   }
 }
 
-async function writeLines(tx: Db, tenantId: number, billId: number, lines: Line[]) {
-  await tx.delete(cardDispatchLines).where(eq(cardDispatchLines.dispatchId, billId));
-  await tx.insert(cardDispatchLines).values(
-    lines.map((l, i) => ({
-      tenantId,
-      dispatchId: billId,
-      shopId: l.shopId,
-      startNo: l.startNo,
-      endNo: l.endNo,
-      count: countOf(l),
-      memo: l.memo ?? null,
-      sort: (i + 1) * 10,
-    })),
-  );
-  await tx
-    .update(cardDispatches)
-    .set({ totalCount: lines.reduce((s, l) => s + countOf(l), 0) })
-    .where(eq(cardDispatches.id, billId));
-}
-
-async function save({ tx, auth }: BillCtx, body: z.output<typeof cardDispatchBill.save>, bill?: BillRow) {
-  await loadShops(
-    tx,
-    auth,
-    body.lines.map((l) => l.shopId),
-  );
+/** A draft's ranges: none overlapping another of the bill or of any other bill; the bill's total count. */
+async function prepare({ tx, auth }: BillCtx, body: z.output<typeof cardDispatchBill.save>, bill?: { id: number }) {
   checkOwnLines(body.lines);
   await checkOtherBills(tx, auth.tenantId, bill?.id, body.lines);
-  if (bill) {
-    await tx
-      .update(cardDispatches)
-      .set({ ...(body.billDate ? { billDate: body.billDate } : {}), memo: body.memo ?? null })
-      .where(eq(cardDispatches.id, bill.id));
-    await writeLines(tx, auth.tenantId, bill.id, body.lines);
-    return bill.id;
-  }
-  const date = await tenantToday(tx, auth.tenantId);
-  const [created] = await tx
-    .insert(cardDispatches)
-    .values({
-      tenantId: auth.tenantId,
-      billNo: await nextBillNumber(tx, dispatchType.doc, auth.tenantId, date),
-      billDate: body.billDate ?? date,
-      memo: body.memo ?? null,
-      createdBy: auth.userId,
-      createdByName: auth.name,
-    })
-    .returning({ id: cardDispatches.id });
-  await writeLines(tx, auth.tenantId, created.id, body.lines);
-  await logBill(tx, dispatchType.doc, created.id, 'create', null, 'draft', auth);
-  return created.id;
+  return { totalCount: body.lines.reduce((s, l) => s + countOf(l), 0) };
 }
 
 /** Audit issues the numbers to the shops: the ranges are checked again against every other bill. */
-async function auditEffect(tx: Db, bill: BillRow, ctx: TransitionContext) {
+async function auditEffect(tx: Db, bill: BillOf<typeof cardDispatches>, ctx: TransitionContext) {
   const lines = await tx
     .select({ startNo: cardDispatchLines.startNo, endNo: cardDispatchLines.endNo })
     .from(cardDispatchLines)
     .where(eq(cardDispatchLines.dispatchId, bill.id));
   checkOwnLines(lines);
   await checkOtherBills(tx, ctx.auth.tenantId, bill.id, lines);
-  return { auditedBy: ctx.auth.userId, auditedByName: ctx.auth.name, auditedAt: new Date() };
-}
-
-const { tenantId: _tenant, ...columns } = getTableColumns(cardDispatches);
-
-async function linesOf(tx: Db, billIds: number[]) {
-  if (!billIds.length) return [];
-  return tx
-    .select({
-      id: cardDispatchLines.id,
-      billId: cardDispatchLines.dispatchId,
-      shopId: cardDispatchLines.shopId,
-      shopName: shops.name,
-      startNo: cardDispatchLines.startNo,
-      endNo: cardDispatchLines.endNo,
-      count: cardDispatchLines.count,
-      memo: cardDispatchLines.memo,
-      sort: cardDispatchLines.sort,
-    })
-    .from(cardDispatchLines)
-    .innerJoin(shops, eq(shops.id, cardDispatchLines.shopId))
-    .where(inArray(cardDispatchLines.dispatchId, billIds))
-    .orderBy(asc(cardDispatchLines.dispatchId), asc(cardDispatchLines.sort), asc(cardDispatchLines.id));
-}
-
-function listWhere({ auth }: BillCtx, q: Record<string, unknown>): SQL[] {
-  const where: SQL[] = [];
-  const visible = visibleShops(auth);
-  if (visible)
-    where.push(
-      sql`${cardDispatches.id} in (select ${cardDispatchLines.dispatchId} from ${cardDispatchLines}
-        where ${cardDispatchLines.tenantId} = ${auth.tenantId} and ${inArray(cardDispatchLines.shopId, visible.length ? visible : [0])})`,
-    );
-  if (q.billNo) where.push(keywordMatch(q.billNo as string, cardDispatches.billNo));
-  if (q.state) where.push(eq(cardDispatches.state, q.state as string));
-  if (q.dateFrom) where.push(gte(cardDispatches.billDate, q.dateFrom as string));
-  if (q.dateTo) where.push(lte(cardDispatches.billDate, q.dateTo as string));
-  if (q.shopid)
-    where.push(
-      sql`${cardDispatches.id} in (select ${cardDispatchLines.dispatchId} from ${cardDispatchLines}
-        where ${cardDispatchLines.tenantId} = ${auth.tenantId} and ${cardDispatchLines.shopId} = ${q.shopid})`,
-    );
-  if (q.cardNo) {
-    const no = q.cardNo as string;
-    where.push(
-      sql`${cardDispatches.id} in (select ${cardDispatchLines.dispatchId} from ${cardDispatchLines}
-        where ${cardDispatchLines.tenantId} = ${auth.tenantId} and length(${cardDispatchLines.startNo}) = ${no.length}
-        and ${cardDispatchLines.startNo} collate "C" <= ${no} and ${cardDispatchLines.endNo} collate "C" >= ${no})`,
-    );
-  }
-  return where;
+  return undefined;
 }
 
 export const dispatchType = billType(cardDispatchBill, {
@@ -187,22 +86,16 @@ export const dispatchType = billType(cardDispatchBill, {
   numberPrefix: 'FB',
   // Head office's bills: whoever may view dispatches sees them; a user limited to some shops, only the lines of theirs.
   headOfficePerm: 'cards.dispatch.view',
-  select: (tx) => tx.select(columns).from(cardDispatches).$dynamic(),
-  lines: { table: cardDispatchLines, billKey: cardDispatchLines.dispatchId, of: linesOf, shopKey: 'shopId' },
-  list: {
-    where: listWhere,
-    sortable: {
-      billNo: cardDispatches.billNo,
-      billDate: cardDispatches.billDate,
-      state: cardDispatches.state,
-      totalCount: cardDispatches.totalCount,
-    },
-    order: [
-      { field: 'billDate', column: cardDispatches.billDate, desc: true },
-      { field: 'id', column: cardDispatches.id, desc: true },
-    ],
+  lines: { table: cardDispatchLines, billKey: cardDispatchLines.dispatchId, shopKey: 'shopId' },
+  filters: {
+    cardNo: ({ auth }, no) =>
+      sql`${cardDispatches.id} in (select ${cardDispatchLines.dispatchId} from ${cardDispatchLines}
+        where ${cardDispatchLines.tenantId} = ${auth.tenantId} and length(${cardDispatchLines.startNo}) = ${String(no).length}
+        and ${cardDispatchLines.startNo} collate "C" <= ${no} and ${cardDispatchLines.endNo} collate "C" >= ${no})`,
   },
-  save,
+  prepare,
+  lineValues: (_ctx, lines) => lines.map((l) => ({ count: countOf(l) })),
+  signs: { audit: 'audited' },
   effects: { audit: auditEffect },
   describe: {
     '': 'Paged dispatch bills with their lines. Filters billNo, state (draft 未审核, audited 已审核), dateFrom/dateTo, shopId, cardNo (bills with a range holding that number).',

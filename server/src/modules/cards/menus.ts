@@ -1,5 +1,5 @@
-import { cardSystemRecord } from '@headoffice/contract';
-import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
+import { cardDispatchBill, cardSystemRecord } from '@headoffice/contract';
+import { billMenu, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 /** 卡项管理: card systems, card types (with gift rules), card types per shop, physical card dispatch. */
 export const cardsMenus: MenuDef[] = [
@@ -26,14 +26,7 @@ export const cardsMenus: MenuDef[] = [
         url: '/admin/cards/shops',
         ...viewEdit('cards.shop'),
       },
-      {
-        key: 'cards.dispatch',
-        name: '实体卡分拨',
-        nameEn: 'Card dispatch',
-        icon: 'SendOutlined',
-        url: '/admin/cards/dispatch',
-        ...viewEdit('cards.dispatch', [{ key: 'cards.dispatch.audit', name: '审核', nameEn: 'Audit', perm: 'cards.dispatch.audit' }]),
-      },
+      billMenu(cardDispatchBill, 'SendOutlined'),
     ],
   },
 ];

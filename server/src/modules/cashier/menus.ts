@@ -1,5 +1,5 @@
-import { payTypeRecord } from '@headoffice/contract';
-import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
+import { csadjBill, payTypeRecord } from '@headoffice/contract';
+import { billMenu, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 /** 收银设置: what the till offers and how it behaves, per chain and per shop. */
 export const cashierMenus: MenuDef[] = [
@@ -100,18 +100,7 @@ cashierMenus.push({
         { key: 'cashier.cardrecord.link', name: '关联实体卡', nameEn: 'Link physical card', perm: 'cashier.cardrecord.link' },
       ],
     },
-    {
-      key: 'cashier.csadj',
-      name: '充值业绩调整',
-      nameEn: 'Recharge performance adjustments',
-      icon: 'SwapOutlined',
-      url: '/admin/cashier/csadjrecords',
-      perm: 'cashier.csadj.view',
-      actions: [
-        { key: 'cashier.csadj.edit', name: '新建/修改/删除', nameEn: 'Make, change, delete', perm: 'cashier.csadj.edit' },
-        { key: 'cashier.csadj.audit', name: '审核', nameEn: 'Audit', perm: 'cashier.csadj.audit' },
-      ],
-    },
+    billMenu(csadjBill, 'SwapOutlined'),
     {
       key: 'cashier.batchcard',
       name: '批量开卡',

@@ -1,5 +1,5 @@
-import { fundAdjustment, fundTravelRecord } from '@headoffice/contract';
-import { type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
+import { expenseLimitBill, fundAdjustment, fundBill, fundRedepositBill, fundTravelRecord } from '@headoffice/contract';
+import { billMenu, type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string): MenuAction => ({ key: perm, name, nameEn, perm });
 
@@ -10,36 +10,9 @@ export const fundsMenu: MenuDef = {
   nameEn: 'Petty cash',
   icon: 'WalletOutlined',
   children: [
-    {
-      key: 'finance.fundbill',
-      name: '备用金申请',
-      nameEn: 'Petty-cash requests',
-      icon: 'FileTextOutlined',
-      url: '/admin/finance/fund-requests',
-      ...viewEdit('finance.fundbill', [
-        action('finance.fundbill.approve', '审批', 'Approve'),
-        action('finance.fundbill.review', '复核', 'Review'),
-        action('finance.fundbill.reject', '驳回', 'Reject'),
-        action('finance.fundbill.pay', '付款方式', 'Payout'),
-        action('finance.fundbill.limit', '转支出限额', 'Make spending limit'),
-      ]),
-    },
-    {
-      key: 'finance.fundhc',
-      name: '备用金回存',
-      nameEn: 'Petty-cash redeposits',
-      icon: 'RollbackOutlined',
-      url: '/admin/finance/fund-redeposits',
-      ...viewEdit('finance.fundhc', [action('finance.fundhc.audit', '审核', 'Audit'), action('finance.fundhc.review', '复核', 'Review')]),
-    },
-    {
-      key: 'finance.iolimit',
-      name: '支出限额调整单',
-      nameEn: 'Expense limit adjustments',
-      icon: 'ControlOutlined',
-      url: '/admin/finance/expense-limits',
-      ...viewEdit('finance.iolimit', [action('finance.iolimit.audit', '审核', 'Audit')]),
-    },
+    billMenu(fundBill, 'FileTextOutlined'),
+    billMenu(fundRedepositBill, 'RollbackOutlined'),
+    billMenu(expenseLimitBill, 'ControlOutlined'),
     // Pages granted as menus of their own; what they read needs the requests' right (budgets are set
     // with the spending-limit right): no second menu row carries `finance.fundbill.view`.
     {

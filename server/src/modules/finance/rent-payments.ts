@@ -1,19 +1,15 @@
 import { dormRentPaymentBill, type RentKind, storeRentPaymentBill } from '@headoffice/contract';
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lte, max, min, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, max, min, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { assertShopVisible } from '../../platform/auth.js';
-import { type BillCtx, type BillType, billType } from '../../platform/bills.js';
-import { type BillRow, type Effect, logBill, nextBillNumber } from '../../platform/documents.js';
+import { type BillCtx, type BillEffect, billType } from '../../platform/bills.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { yuanAmount } from '../../platform/money.js';
-import { tenantToday } from '../../platform/numbering.js';
-import { keywordMatch } from '../../platform/paging.js';
-import { loadShops, shops } from '../org/public.js';
-import { balancesByLine, checkReserveTypes, postReserve, reverseReserve } from './reserve.js';
-import { rentContracts, rentPaymentLines, rentPayments, rentPeriods, reserveTypes } from './schema.js';
+import { balancesByLine, postReserve, reverseReserve } from './reserve.js';
+import { rentContracts, rentPaymentLines, rentPayments, rentPeriods } from './schema.js';
 
 // Rent payments (storerentrecords, dormrentrecords): a bill pays whole periods of one contract, from
 // the first unpaid one up to `periodTo`, out of the shop's reserve types (its lines add up to the
@@ -62,11 +58,12 @@ const periodsBetween = (tx: Db, contractId: number, from: number, to: number) =>
 
 type SaveBody = z.output<typeof storeRentPaymentBill.save>;
 
-async function savePayment(kind: RentKind, doc: () => BillRowType, { tx, auth }: BillCtx, body: SaveBody, bill?: BillRow) {
+/** The contract's unpaid periods up to `periodTo`, held by no other draft, paid in full by the lines: the head they imply. */
+async function prepare(kind: RentKind, { tx, auth }: BillCtx, body: SaveBody, bill?: { id: number }) {
   // The contract row is the lock every payment of it takes: two bills cannot take the same periods.
   const contract = await contractById(tx, kind, body.contractId, true);
   if (!contract) throw fieldError('contractId', 'missingReference', { field: '@rentContract' });
-  await loadShops(tx, auth, [contract.shopId]);
+  assertShopVisible(auth, contract.shopId);
   if (contract.status !== 1) throw conflict('rentContractVoid', { code: contract.code });
   if (contract.approval !== null && contract.approval !== 'approved') throw conflict('rentContractNotApproved', { code: contract.code });
   const from = await firstUnpaid(tx, contract.id);
@@ -93,57 +90,8 @@ async function savePayment(kind: RentKind, doc: () => BillRowType, { tx, auth }:
   const totalMoney = (await periodsBetween(tx, contract.id, from, body.periodTo)).reduce((s, p) => s + p.amount, 0);
   if (body.lines.reduce((s, l) => s + l.money, 0) !== totalMoney)
     throw fieldError('lines', 'rentLinesSum', { total: yuanAmount(totalMoney) });
-  await checkReserveTypes(
-    tx,
-    body.lines.map((l) => l.reserveTypeId),
-    (i) => `lines.${i}.reserveTypeId`,
-  );
-  const head = {
-    shopId: contract.shopId,
-    contractId: contract.id,
-    periodFrom: from,
-    periodTo: body.periodTo,
-    totalMoney,
-    memo: body.memo ?? null,
-  };
-  let billId = bill?.id;
-  if (billId) {
-    await tx
-      .update(rentPayments)
-      .set({ ...head, ...(body.billDate ? { billDate: body.billDate } : {}) })
-      .where(eq(rentPayments.id, billId));
-    await tx.delete(rentPaymentLines).where(eq(rentPaymentLines.paymentId, billId));
-  } else {
-    const billDate = body.billDate ?? (await tenantToday(tx, auth.tenantId));
-    [{ id: billId }] = await tx
-      .insert(rentPayments)
-      .values({
-        tenantId: auth.tenantId,
-        kind,
-        billNo: await nextBillNumber(tx, doc(), auth.tenantId, billDate),
-        billDate,
-        ...head,
-        createdBy: auth.userId,
-        createdByName: auth.name,
-      })
-      .returning({ id: rentPayments.id });
-    await logBill(tx, doc(), billId, 'create', null, 'draft', auth);
-  }
-  const id = billId;
-  await tx.insert(rentPaymentLines).values(
-    body.lines.map((l, i) => ({
-      tenantId: auth.tenantId,
-      paymentId: id,
-      reserveTypeId: l.reserveTypeId,
-      money: l.money,
-      memo: l.memo ?? null,
-      sort: (i + 1) * 10,
-    })),
-  );
-  return id;
+  return { kind, shopId: contract.shopId, periodFrom: from, totalMoney };
 }
-
-type BillRowType = Parameters<typeof nextBillNumber>[1];
 
 /** The end of the contract's last paid period (pldate), or null. */
 async function refreshPaidTo(tx: Db, contractId: number) {
@@ -159,13 +107,13 @@ async function refreshPaidTo(tx: Db, contractId: number) {
     .where(eq(rentContracts.id, contractId));
 }
 
-function auditEffect(kind: RentKind): Effect {
+function auditEffect(kind: RentKind): BillEffect<typeof rentPayments> {
   return async (tx, bill, { auth, doc }) => {
-    const contract = await contractById(tx, kind, bill.contractId as number, true);
+    const contract = await contractById(tx, kind, bill.contractId, true);
     if (!contract) throw notFound();
     if (contract.status !== 1) throw conflict('rentContractVoid', { code: contract.code });
     if (contract.approval !== null && contract.approval !== 'approved') throw conflict('rentContractNotApproved', { code: contract.code });
-    const periods = await periodsBetween(tx, contract.id, bill.periodFrom as number, bill.periodTo as number);
+    const periods = await periodsBetween(tx, contract.id, bill.periodFrom, bill.periodTo);
     if ((await firstUnpaid(tx, contract.id)) !== bill.periodFrom || periods.some((p) => p.paymentId !== null))
       throw conflict('rentPeriodsPaid', { code: contract.code });
     const lines = await tx.select().from(rentPaymentLines).where(eq(rentPaymentLines.paymentId, bill.id));
@@ -194,107 +142,49 @@ function auditEffect(kind: RentKind): Effect {
         ),
       );
     await refreshPaidTo(tx, contract.id);
-    return { auditedBy: auth.userId, auditedByName: auth.name, auditedAt: new Date() };
+    return undefined;
   };
 }
 
-function cancelEffect(kind: RentKind): Effect {
+function cancelEffect(kind: RentKind): BillEffect<typeof rentPayments> {
   return async (tx, bill, { auth, doc }) => {
-    const contract = await contractById(tx, kind, bill.contractId as number, true);
+    const contract = await contractById(tx, kind, bill.contractId, true);
     if (!contract) throw notFound();
     const [later] = await tx
       .select({ billNo: rentPayments.billNo })
       .from(rentPeriods)
       .innerJoin(rentPayments, eq(rentPayments.id, rentPeriods.paymentId))
-      .where(and(eq(rentPeriods.contractId, contract.id), gt(rentPeriods.seq, bill.periodTo as number), ne(rentPayments.id, bill.id)))
+      .where(and(eq(rentPeriods.contractId, contract.id), gt(rentPeriods.seq, bill.periodTo), ne(rentPayments.id, bill.id)))
       .limit(1);
     if (later) throw conflict('rentLaterPaid', { billNo: later.billNo });
     await reverseReserve(tx, auth.tenantId, doc.docType, bill.id);
     await tx.update(rentPaymentLines).set({ balanceBefore: null, balanceAfter: null }).where(eq(rentPaymentLines.paymentId, bill.id));
     await tx.update(rentPeriods).set({ paymentId: null }).where(eq(rentPeriods.paymentId, bill.id));
     await refreshPaidTo(tx, contract.id);
-    return { auditedBy: null, auditedByName: null, auditedAt: null };
+    return undefined;
   };
 }
 
-async function linesOf(tx: Db, billIds: number[]) {
-  if (!billIds.length) return [];
-  return tx
-    .select({
-      id: rentPaymentLines.id,
-      billId: rentPaymentLines.paymentId,
-      reserveTypeId: rentPaymentLines.reserveTypeId,
-      reserveTypeName: reserveTypes.name,
-      money: rentPaymentLines.money,
-      balanceBefore: rentPaymentLines.balanceBefore,
-      balanceAfter: rentPaymentLines.balanceAfter,
-      memo: rentPaymentLines.memo,
-    })
-    .from(rentPaymentLines)
-    .innerJoin(reserveTypes, eq(reserveTypes.id, rentPaymentLines.reserveTypeId))
-    .where(inArray(rentPaymentLines.paymentId, billIds))
-    .orderBy(asc(rentPaymentLines.paymentId), asc(rentPaymentLines.sort), asc(rentPaymentLines.id));
-}
-
-const { tenantId: _tenant, kind: _kind, ...columns } = getTableColumns(rentPayments);
 const periodDate = (column: 'start_date' | 'end_date', seq: PgColumn) =>
   sql<string | null>`(select p.${sql.raw(column)}::text from rent_periods p
     where p.tenant_id = ${rentPayments.tenantId} and p.contract_id = ${rentPayments.contractId} and p.seq = ${seq})`;
 
-function listWhere({ auth }: BillCtx, q: Record<string, unknown>): SQL[] {
-  const where: SQL[] = [];
-  if (q.billNo) where.push(keywordMatch(q.billNo as string, rentPayments.billNo));
-  if (q.state) where.push(eq(rentPayments.state, q.state as string));
-  if (q.dateFrom) where.push(gte(rentPayments.billDate, q.dateFrom as string));
-  if (q.dateTo) where.push(lte(rentPayments.billDate, q.dateTo as string));
-  if (q.shopid) {
-    assertShopVisible(auth, q.shopid as number);
-    where.push(eq(rentPayments.shopId, q.shopid as number));
-  }
-  if (q.contractId) where.push(eq(rentPayments.contractId, q.contractId as number));
-  if (q.sumType) where.push(eq(rentPayments.sumType, q.sumType as number));
-  return where;
-}
-
 function rentPaymentType(def: typeof storeRentPaymentBill, kind: RentKind, prefix: string) {
-  const type: BillType<typeof storeRentPaymentBill> = billType(def, {
+  return billType(def, {
     table: rentPayments,
     scope: eq(rentPayments.kind, kind),
     dateField: 'billDate',
     numberPrefix: prefix,
-    select: (tx) =>
-      tx
-        .select({
-          ...columns,
-          shopName: shops.name,
-          contractCode: rentContracts.code,
-          coversFrom: periodDate('start_date', rentPayments.periodFrom),
-          coversTo: periodDate('end_date', rentPayments.periodTo),
-        })
-        .from(rentPayments)
-        .innerJoin(shops, eq(shops.id, rentPayments.shopId))
-        .innerJoin(rentContracts, eq(rentContracts.id, rentPayments.contractId))
-        .$dynamic(),
-    lines: { table: rentPaymentLines, billKey: rentPaymentLines.paymentId, of: linesOf },
-    list: {
-      where: listWhere,
-      sortable: {
-        billNo: rentPayments.billNo,
-        billDate: rentPayments.billDate,
-        state: rentPayments.state,
-        totalMoney: rentPayments.totalMoney,
-      },
-      order: [
-        { field: 'billDate', column: rentPayments.billDate, desc: true },
-        { field: 'id', column: rentPayments.id, desc: true },
-      ],
+    displays: {
+      contractCode: ['contractId', 'code'],
+      coversFrom: periodDate('start_date', rentPayments.periodFrom),
+      coversTo: periodDate('end_date', rentPayments.periodTo),
     },
-    save: (ctx, body, bill): Promise<number> => savePayment(kind, () => type.doc, ctx, body as SaveBody, bill),
-    reopen: { rejectMemo: null },
-    effects: {
-      audit: auditEffect(kind),
-      reject: async (_tx, _bill, { memo }) => ({ rejectMemo: memo?.trim() ?? null }),
-    },
+    lines: { table: rentPaymentLines, billKey: rentPaymentLines.paymentId },
+    prepare: (ctx, body, bill) => prepare(kind, ctx, body, bill),
+    signs: { audit: 'audited' },
+    reasons: { reject: 'rejectMemo' },
+    effects: { audit: auditEffect(kind) },
     reversals: { audit: cancelEffect(kind) },
     describe: {
       saveBill:
@@ -302,7 +192,6 @@ function rentPaymentType(def: typeof storeRentPaymentBill, kind: RentKind, prefi
       changeSumType: 'value 1 pays the bill singly, 2 in a summary batch.',
     },
   });
-  return type;
 }
 
 export const storeRentPaymentType = rentPaymentType(storeRentPaymentBill, 'store', 'FZ');

@@ -17,7 +17,7 @@ import { offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/public.js';
 import { rentPaymentTypes } from './rent-payments.js';
-import { reserveAdjustType, reserveBillTypes, reserveBook, saveReserveBill } from './reserve.js';
+import { reserveAdjustType, reserveBillTypes, reserveBook } from './reserve.js';
 import { rentPayments, reserveBalances, reserveBills, reserveLedger, reserveTypes } from './schema.js';
 
 // reservemoney: the balances per shop × reserve type (getShopReseveMoney), one balance
@@ -55,7 +55,7 @@ const adjustmentImport = {
   }),
   insert: async (tx: Db, rows: { shopId: number; reserveTypeId: number; money: number; memo?: string | null }[], auth: Auth) => {
     if (!rows.length) return 0;
-    await saveReserveBill(reserveAdjustType.doc, 'adjust', { tx, auth, lang: 'zh-CN' }, { shopId: null, memo: '导入' }, rows);
+    await reserveAdjustType.impl.save({ tx, auth, lang: 'zh-CN' }, { memo: '导入', lines: rows });
     return rows.length;
   },
 };

@@ -1,17 +1,13 @@
-import { type BillDef, reserveAdjustBill, reserveConvertBill, reserveSpendBill } from '@headoffice/contract';
-import { and, asc, eq, getTableColumns, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { reserveAdjustBill, reserveConvertBill, reserveSpendBill } from '@headoffice/contract';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
-import { type BillCtx, type BillImpl, type BillType, billType } from '../../platform/bills.js';
-import { type BillRow, type Effect, logBill, nextBillNumber } from '../../platform/documents.js';
+import type { Auth } from '../../platform/auth.js';
+import { billType } from '../../platform/bills.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js';
 import { yuanAmount } from '../../platform/money.js';
-import { tenantToday } from '../../platform/numbering.js';
-import { keywordMatch } from '../../platform/paging.js';
-import { loadShops, shops } from '../org/public.js';
+import { shops } from '../org/public.js';
 import { reserveBillLines, reserveBills, reserveLedger, reserveSpendItems, reserveTypes } from './schema.js';
 
 // Reserve money (预留款): a balance per shop × reserve type on the ledger, moved only by the final
@@ -110,65 +106,6 @@ export async function checkReserveTypes(tx: Db, ids: number[], path: (i: number)
 // ---------------------------- the shared bill table ----------------------------
 
 type Kind = 'adjust' | 'spend' | 'convert';
-type LineValues = {
-  shopId: number;
-  reserveTypeId: number;
-  toReserveTypeId?: number | null;
-  spendItemId?: number | null;
-  money: number;
-  memo?: string | null;
-};
-
-export async function saveReserveBill(
-  doc: BillType['doc'],
-  kind: Kind,
-  { tx, auth }: BillCtx,
-  head: { shopId: number | null; billDate?: string; memo?: string | null },
-  lines: LineValues[],
-  bill?: BillRow,
-) {
-  const totalMoney = lines.reduce((sum, l) => sum + l.money, 0);
-  let billId = bill?.id;
-  if (billId) {
-    await tx
-      .update(reserveBills)
-      .set({ shopId: head.shopId, memo: head.memo ?? null, totalMoney, ...(head.billDate ? { billDate: head.billDate } : {}) })
-      .where(eq(reserveBills.id, billId));
-    await tx.delete(reserveBillLines).where(eq(reserveBillLines.billId, billId));
-  } else {
-    const billDate = head.billDate ?? (await tenantToday(tx, auth.tenantId));
-    [{ id: billId }] = await tx
-      .insert(reserveBills)
-      .values({
-        tenantId: auth.tenantId,
-        kind,
-        billNo: await nextBillNumber(tx, doc, auth.tenantId, billDate),
-        shopId: head.shopId,
-        billDate,
-        totalMoney,
-        memo: head.memo ?? null,
-        createdBy: auth.userId,
-        createdByName: auth.name,
-      })
-      .returning({ id: reserveBills.id });
-    await logBill(tx, doc, billId, 'create', null, 'draft', auth);
-  }
-  const id = billId;
-  await tx.insert(reserveBillLines).values(
-    lines.map((l, i) => ({
-      tenantId: auth.tenantId,
-      billId: id,
-      shopId: l.shopId,
-      reserveTypeId: l.reserveTypeId,
-      toReserveTypeId: l.toReserveTypeId ?? null,
-      spendItemId: l.spendItemId ?? null,
-      money: l.money,
-      memo: l.memo ?? null,
-      sort: (i + 1) * 10,
-    })),
-  );
-  return id;
-}
 
 const linesOfBill = (tx: Db, billId: number) =>
   tx
@@ -203,92 +140,18 @@ async function unpostLines(tx: Db, auth: Auth, docType: string, billId: number) 
   await tx.update(reserveBillLines).set({ balanceBefore: null, balanceAfter: null }).where(eq(reserveBillLines.billId, billId));
 }
 
-const toType = alias(reserveTypes, 'to_reserve_type');
-
-async function linesOf(tx: Db, billIds: number[]) {
-  if (!billIds.length) return [];
-  return tx
-    .select({
-      id: reserveBillLines.id,
-      billId: reserveBillLines.billId,
-      shopId: reserveBillLines.shopId,
-      shopName: shops.name,
-      reserveTypeId: reserveBillLines.reserveTypeId,
-      reserveTypeName: reserveTypes.name,
-      toReserveTypeId: reserveBillLines.toReserveTypeId,
-      toReserveTypeName: toType.name,
-      spendItemId: reserveBillLines.spendItemId,
-      spendItemName: reserveSpendItems.name,
-      money: reserveBillLines.money,
-      balanceBefore: reserveBillLines.balanceBefore,
-      balanceAfter: reserveBillLines.balanceAfter,
-      memo: reserveBillLines.memo,
-    })
-    .from(reserveBillLines)
-    .innerJoin(shops, eq(shops.id, reserveBillLines.shopId))
-    .innerJoin(reserveTypes, eq(reserveTypes.id, reserveBillLines.reserveTypeId))
-    .leftJoin(toType, eq(toType.id, reserveBillLines.toReserveTypeId))
-    .leftJoin(reserveSpendItems, eq(reserveSpendItems.id, reserveBillLines.spendItemId))
-    .where(inArray(reserveBillLines.billId, billIds))
-    .orderBy(asc(reserveBillLines.billId), asc(reserveBillLines.sort), asc(reserveBillLines.id));
-}
-
-const { tenantId: _tenant, kind: _kind, ...columns } = getTableColumns(reserveBills);
-
-/** A line's shop among those the user sees (adjustments: the bill's lines). */
-const linesInShops = (tenantId: number, shopIds: number[]) =>
-  sql`${reserveBills.id} in (select ${reserveBillLines.billId} from ${reserveBillLines}
-    where ${reserveBillLines.tenantId} = ${tenantId} and ${inArray(reserveBillLines.shopId, shopIds.length ? shopIds : [0])})`;
-
-function listWhere(byLines: boolean) {
-  return ({ auth }: BillCtx, q: Record<string, unknown>): SQL[] => {
-    const where: SQL[] = [];
-    const visible = visibleShops(auth);
-    if (byLines && visible) where.push(linesInShops(auth.tenantId, visible));
-    if (q.billNo) where.push(keywordMatch(q.billNo as string, reserveBills.billNo));
-    if (q.state) where.push(eq(reserveBills.state, q.state as string));
-    if (q.dateFrom) where.push(gte(reserveBills.billDate, q.dateFrom as string));
-    if (q.dateTo) where.push(lte(reserveBills.billDate, q.dateTo as string));
-    if (q.shopid) {
-      assertShopVisible(auth, q.shopid as number);
-      where.push(byLines ? linesInShops(auth.tenantId, [q.shopid as number]) : eq(reserveBills.shopId, q.shopid as number));
-    }
-    return where;
-  };
-}
-
-const approvedBy: Effect = async (_tx, _bill, { auth }) => ({ auditedBy: auth.userId, auditedByName: auth.name, auditedAt: new Date() });
-const rejected: Effect = async (_tx, _bill, { memo }) => ({ rejectMemo: memo?.trim() ?? null });
-
-/** What the three types share: the table narrowed to the kind, the joins, lines, list and order. */
-function shared<D extends BillDef>(kind: Kind, byLines: boolean) {
+/** What the three types share: the table narrowed to the kind and the lines. */
+function shared(kind: Kind, byLines: boolean) {
   return {
     table: reserveBills,
     scope: eq(reserveBills.kind, kind),
     dateField: 'billDate',
-    select: (tx: Db) =>
-      tx
-        .select({ ...columns, shopName: shops.name })
-        .from(reserveBills)
-        .leftJoin(shops, eq(shops.id, reserveBills.shopId))
-        .$dynamic(),
-    lines: { table: reserveBillLines, billKey: reserveBillLines.billId, of: linesOf, ...(byLines ? { shopKey: 'shopId' } : {}) },
-    list: {
-      where: listWhere(byLines),
-      sortable: {
-        billNo: reserveBills.billNo,
-        billDate: reserveBills.billDate,
-        state: reserveBills.state,
-        totalMoney: reserveBills.totalMoney,
-      },
-      order: [
-        { field: 'billDate', column: reserveBills.billDate, desc: true },
-        { field: 'id', column: reserveBills.id, desc: true },
-      ],
-    },
-    reopen: { rejectMemo: null },
-  } satisfies Partial<BillImpl<D, typeof reserveBills, typeof reserveBillLines>>;
+    lines: { table: reserveBillLines, billKey: reserveBillLines.billId, ...(byLines ? { shopKey: 'shopId' } : {}) },
+  } as const;
 }
+
+/** A save's head columns of a kind: the kind (a new bill's) and the total of its lines. */
+const headOf = (kind: Kind, lines: { money: number }[]) => ({ kind, totalMoney: lines.reduce((sum, l) => sum + l.money, 0) });
 
 // ---------------------------- adjustments ----------------------------
 
@@ -297,23 +160,12 @@ export const reserveAdjustType = billType(reserveAdjustBill, {
   numberPrefix: 'YT',
   // Head office's bills, a shop per line: a user limited to some shops reads only their lines.
   headOfficePerm: 'finance.reserve.adjust.view',
-  save: async (ctx, body, bill): Promise<number> => {
-    await loadShops(
-      ctx.tx,
-      ctx.auth,
-      body.lines.map((l) => l.shopId),
-    );
-    await checkReserveTypes(
-      ctx.tx,
-      body.lines.map((l) => l.reserveTypeId),
-      (i) => `lines.${i}.reserveTypeId`,
-    );
-    return saveReserveBill(reserveAdjustType.doc, 'adjust', ctx, { ...body, shopId: null }, body.lines, bill);
-  },
+  prepare: async (_ctx, body) => headOf('adjust', body.lines),
+  signs: { audit: 'audited' },
   effects: {
     audit: async (tx, bill, ctx) => {
       await postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'signed');
-      return approvedBy(tx, bill, ctx);
+      return undefined;
     },
   },
   describe: {
@@ -349,23 +201,23 @@ async function checkSpendItems(tx: Db, lines: { spendItemId: number; reserveType
 export const reserveSpendType = billType(reserveSpendBill, {
   ...shared('spend', false),
   numberPrefix: 'YZ',
-  save: async (ctx, body, bill): Promise<number> => {
-    await loadShops(ctx.tx, ctx.auth, [body.shopId]);
-    await checkSpendItems(ctx.tx, body.lines);
-    const lines = body.lines.map((l) => ({ ...l, shopId: body.shopId }));
-    return saveReserveBill(reserveSpendType.doc, 'spend', ctx, body, lines, bill);
+  prepare: async ({ tx }, body) => {
+    await checkSpendItems(tx, body.lines);
+    return headOf('spend', body.lines);
   },
+  lineValues: (_ctx, lines, body) => lines.map(() => ({ shopId: body.shopId })),
+  signs: { audit: 'audited' },
+  reasons: { reject: 'rejectMemo' },
   effects: {
     audit: async (tx, bill, ctx) => {
       await postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'out');
-      return approvedBy(tx, bill, ctx);
+      return undefined;
     },
-    reject: rejected,
   },
   reversals: {
     audit: async (tx, bill, ctx) => {
       await unpostLines(tx, ctx.auth, ctx.doc.docType, bill.id);
-      return { auditedBy: null, auditedByName: null, auditedAt: null };
+      return undefined;
     },
   },
   describe: {
@@ -379,25 +231,19 @@ export const reserveSpendType = billType(reserveSpendBill, {
 export const reserveConvertType = billType(reserveConvertBill, {
   ...shared('convert', false),
   numberPrefix: 'YH',
-  save: async (ctx, body, bill): Promise<number> => {
-    await loadShops(ctx.tx, ctx.auth, [body.shopId]);
+  prepare: async (_ctx, body) => {
     for (const [i, l] of body.lines.entries())
       if (l.reserveTypeId === l.toReserveTypeId) throw fieldError(`lines.${i}.toReserveTypeId`, 'reserveConvertSameType');
-    await checkReserveTypes(
-      ctx.tx,
-      body.lines.flatMap((l) => [l.reserveTypeId, l.toReserveTypeId]),
-      (i) => `lines.${i >> 1}.${i % 2 ? 'toReserveTypeId' : 'reserveTypeId'}`,
-    );
-    const lines = body.lines.map((l) => ({ ...l, shopId: body.shopId }));
-    return saveReserveBill(reserveConvertType.doc, 'convert', ctx, body, lines, bill);
+    return headOf('convert', body.lines);
   },
+  lineValues: (_ctx, lines, body) => lines.map(() => ({ shopId: body.shopId })),
+  signs: { auditSp: 'audited', auditFh: 'reviewed' },
+  reasons: { reject: 'rejectMemo' },
   effects: {
-    auditSp: approvedBy,
     auditFh: async (tx, bill, ctx) => {
       await postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'convert');
-      return { reviewedBy: ctx.auth.userId, reviewedByName: ctx.auth.name, reviewedAt: new Date() };
+      return undefined;
     },
-    reject: rejected,
   },
   describe: {
     saveBill:

@@ -1,6 +1,5 @@
 import { type StockBillType, type stockBillSave, stockEntryBill, stockOutBill } from '@headoffice/contract';
-import { and, asc, count, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, can } from '../../platform/auth.js';
@@ -9,9 +8,7 @@ import { type BillRow, logBill, nextBillNumber, type TransitionContext, transiti
 import { conflict, fieldError } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { tenantToday } from '../../platform/numbering.js';
-import { keywordMatch } from '../../platform/paging.js';
 import { products } from '../catalog/public.js';
-import { shops } from '../org/public.js';
 import {
   assertLocation,
   checkLineProducts,
@@ -236,24 +233,6 @@ async function lockTransfer(tx: Db, id: number) {
 
 // ---- display ----
 
-const counterpartShops = alias(shops, 'counterpart_shops');
-const { tenantId: _tenant, ...billTableColumns } = getTableColumns(stockBills);
-
-const selectBills = (tx: Db) =>
-  tx
-    .select({
-      ...billTableColumns,
-      shopName: shops.name,
-      counterpartShopName: counterpartShops.name,
-      reasonName: stockReasons.name,
-      reasonKind: stockReasons.kind,
-    })
-    .from(stockBills)
-    .innerJoin(stockReasons, eq(stockReasons.id, stockBills.reasonId))
-    .leftJoin(shops, eq(shops.id, stockBills.shopId))
-    .leftJoin(counterpartShops, eq(counterpartShops.id, stockBills.counterpartShopId))
-    .$dynamic();
-
 /** Display names: the warehouse for a null shop; the other side of transfers and order bills. */
 function shape(lang: Lang, row: Record<string, unknown>) {
   const linked = row.reasonKind === 'transfer' || row.orderId !== null;
@@ -308,24 +287,6 @@ async function detailLinks({ tx }: BillCtx, row: Record<string, unknown>) {
         .where(eq(productOrders.id, row.orderId as number))
     : [];
   return { partner, order: order ?? null };
-}
-
-function listWhere({ auth }: BillCtx, q: Record<string, unknown>): SQL[] {
-  const where: SQL[] = [];
-  const location = locationFilter(auth, stockBills.shopId, q);
-  if (location) where.push(location);
-  if (q.dateFrom) where.push(gte(stockBills.billDate, q.dateFrom as string));
-  if (q.dateTo) where.push(lte(stockBills.billDate, q.dateTo as string));
-  if (q.state) where.push(eq(stockBills.state, q.state as string));
-  if (q.reasonId) where.push(eq(stockBills.reasonId, q.reasonId as number));
-  if (q.counterpartShopId) where.push(eq(stockBills.counterpartShopId, q.counterpartShopId as number));
-  if (q.billNo) where.push(keywordMatch(q.billNo as string, stockBills.billNo));
-  if (q.productId)
-    where.push(
-      sql`${stockBills.id} in (select ${stockBillLines.billId} from ${stockBillLines}
-        where ${stockBillLines.tenantId} = ${auth.tenantId} and ${stockBillLines.productId} = ${q.productId})`,
-    );
-  return where;
 }
 
 // ---- saving ----
@@ -423,6 +384,10 @@ function autoAudit(type: StockBillType) {
   };
 }
 
+/** A list's location: one shop, or the warehouse (`warehouse=1`); the user's own (403 for another). */
+const byLocation = ({ auth }: { auth: Auth }, _value: unknown, query: Record<string, unknown>) =>
+  locationFilter(auth, stockBills.shopId, query);
+
 function stockBillType(def: typeof stockEntryBill | typeof stockOutBill, type: StockBillType) {
   return billType(def, {
     table: stockBills,
@@ -431,33 +396,14 @@ function stockBillType(def: typeof stockEntryBill | typeof stockOutBill, type: S
     numberPrefix: type === ENTRY ? 'RK' : 'CK',
     headOfficePerm: WAREHOUSE_PERM,
     lockGroup: lockTransfer,
-    select: selectBills,
+    displays: { reasonKind: ['reasonId', 'kind'] },
     shape,
     lines: { table: stockBillLines, billKey: stockBillLines.billId, of: linesOf, save: saveLines, changed: refreshTotals },
-    list: {
-      where: listWhere,
-      sortable: {
-        billNo: stockBills.billNo,
-        billDate: stockBills.billDate,
-        state: stockBills.state,
-        totalQuantity: stockBills.totalQuantity,
-        totalAmount: stockBills.totalAmount,
-        createdAt: stockBills.createdAt,
-      },
-      // Tenant, type and date: the list stays on stock_bills_tenant_type_date.
-      order: [
-        { field: 'billDate', column: stockBills.billDate, desc: true },
-        { field: 'id', column: stockBills.id, desc: true },
-      ],
-    },
+    filters: { location: byLocation, warehouse: byLocation },
     save: saveOf(type),
     afterSave: autoAudit(type),
-    reopen: { rejectReason: null },
-    effects: {
-      audit: auditEffect,
-      reject: async (_tx, _bill, ctx) => ({ rejectReason: ctx.memo?.trim() ?? null }),
-      revoke: revokeEffect,
-    },
+    reasons: { reject: 'rejectReason' },
+    effects: { audit: auditEffect, revoke: revokeEffect },
     conditions: { notFromOrder },
     detail: detailLinks,
     describe: {

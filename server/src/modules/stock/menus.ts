@@ -1,5 +1,5 @@
-import { stockReasonRecord } from '@headoffice/contract';
-import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
+import { productOrderBill, stockEntryBill, stockOutBill, stockReasonRecord } from '@headoffice/contract';
+import { billMenu, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string) => ({ key: perm, name, nameEn, perm });
 
@@ -24,25 +24,8 @@ export const stockMenus: MenuDef[] = [
         url: '/admin/inbox',
         perm: 'inbox.view',
       },
-      {
-        key: 'stock.entry',
-        name: '入库单',
-        nameEn: 'Stock entries',
-        icon: 'ContainerOutlined',
-        url: '/admin/stock/entries',
-        ...viewEdit('stock.entry', [
-          action('stock.entry.audit', '审核/驳回', 'Audit, reject'),
-          action('stock.entry.revoke', '撤销', 'Revoke'),
-        ]),
-      },
-      {
-        key: 'stock.out',
-        name: '出库单',
-        nameEn: 'Stock outs',
-        icon: 'ReconciliationOutlined',
-        url: '/admin/stock/outs',
-        ...viewEdit('stock.out', [action('stock.out.audit', '审核/驳回', 'Audit, reject'), action('stock.out.revoke', '撤销', 'Revoke')]),
-      },
+      billMenu(stockEntryBill, 'ContainerOutlined'),
+      billMenu(stockOutBill, 'ReconciliationOutlined'),
       {
         key: 'stock.balance',
         name: '库存余额',
@@ -52,18 +35,7 @@ export const stockMenus: MenuDef[] = [
         perm: 'stock.balance.view',
         actions: [action('stock.warehouse', '总部仓库', 'Head-office warehouse')],
       },
-      {
-        key: 'stock.order',
-        name: '订货单',
-        nameEn: 'Product orders',
-        icon: 'ShoppingCartOutlined',
-        url: '/admin/stock/orders',
-        ...viewEdit('stock.order', [
-          action('stock.order.submit', '提交', 'Submit'),
-          action('stock.order.audit', '审核/驳回', 'Audit, reject'),
-          action('stock.order.receive', '确认收货', 'Confirm receipt'),
-        ]),
-      },
+      billMenu(productOrderBill, 'ShoppingCartOutlined'),
       recordMenu(stockReasonRecord, 'TagsOutlined'),
       {
         key: 'stock.config',

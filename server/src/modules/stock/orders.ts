@@ -1,6 +1,5 @@
 import { productOrderBill, type productOrderSave, type productOrderTreeQuery } from '@headoffice/contract';
-import { and, asc, count, eq, getTableColumns, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
@@ -8,8 +7,6 @@ import { type BillCtx, billType } from '../../platform/bills.js';
 import { type BillRow, logBill, type TransitionContext, transition } from '../../platform/documents.js';
 import { conflict, fieldError, forbidden } from '../../platform/errors.js';
 import { nextNumber, tenantToday } from '../../platform/numbering.js';
-import { keywordMatch } from '../../platform/paging.js';
-import { products } from '../catalog/public.js';
 import { regions, shops } from '../org/public.js';
 import { billTypeOf, ENTRY, insertBill, OUT } from './bills.js';
 import { checkLineProducts, getOrderConfig, lineAmount, requireShop } from './common.js';
@@ -18,69 +15,6 @@ import { productOrderLines, productOrders, stockBills } from './schema.js';
 
 // Shop product orders (订货单) on the bill engine: a shop orders, head office sends (a stock out from
 // the warehouse), the shop receives (a stock entry); plus the region tree with counts by state.
-
-const outBills = alias(stockBills, 'out_bills');
-const entryBills = alias(stockBills, 'entry_bills');
-const { tenantId: _tenant, ...orderTableColumns } = getTableColumns(productOrders);
-
-const selectOrders = (tx: Db) =>
-  tx
-    .select({
-      ...orderTableColumns,
-      shopName: shops.name,
-      regionId: shops.regionId,
-      outBillNo: outBills.billNo,
-      entryBillNo: entryBills.billNo,
-    })
-    .from(productOrders)
-    .innerJoin(shops, eq(shops.id, productOrders.shopId))
-    .leftJoin(outBills, eq(outBills.id, productOrders.outBillId))
-    .leftJoin(entryBills, eq(entryBills.id, productOrders.entryBillId))
-    .$dynamic();
-
-async function linesOf(tx: Db, ids: number[]) {
-  if (!ids.length) return [];
-  return tx
-    .select({
-      id: productOrderLines.id,
-      billId: productOrderLines.orderId,
-      productId: productOrderLines.productId,
-      pcode: products.pcode,
-      productName: products.name,
-      spec: products.spec,
-      unit: products.unit,
-      quantity: productOrderLines.quantity,
-      price: productOrderLines.price,
-      amount: productOrderLines.amount,
-      sort: productOrderLines.sort,
-    })
-    .from(productOrderLines)
-    .innerJoin(products, eq(products.id, productOrderLines.productId))
-    .where(inArray(productOrderLines.orderId, ids))
-    .orderBy(asc(productOrderLines.orderId), asc(productOrderLines.sort), asc(productOrderLines.id));
-}
-
-/** `list` (a shop's own orders: `shopid`) and `adminList` (every order the user may see). */
-function listWhere({ tx }: BillCtx, q: Record<string, unknown>): SQL[] {
-  const where: SQL[] = [];
-  if (q.shopid) where.push(eq(productOrders.shopId, q.shopid as number));
-  if (q.state) where.push(eq(productOrders.state, q.state as string));
-  if (q.dateFrom) where.push(gte(productOrders.orderDate, q.dateFrom as string));
-  if (q.dateTo) where.push(lte(productOrders.orderDate, q.dateTo as string));
-  if (q.billNo) where.push(keywordMatch(q.billNo as string, productOrders.billNo));
-  if (q.regionId)
-    where.push(
-      inArray(
-        productOrders.shopId,
-        tx
-          .select({ id: shops.id })
-          .from(shops)
-          .innerJoin(regions, eq(regions.id, shops.regionId))
-          .where(or(eq(shops.regionId, q.regionId as number), eq(regions.parentId, q.regionId as number))),
-      ),
-    );
-  return where;
-}
 
 const STATES = ['draft', 'submitted', 'audited', 'received', 'rejected'] as const;
 type Counts = Record<(typeof STATES)[number], number> & { total: number };
@@ -236,25 +170,30 @@ async function orderBill(tx: Db, order: BillRow, ctx: TransitionContext, type: t
 export const orderBills = billType(productOrderBill, {
   table: productOrders,
   dateField: 'orderDate',
-  select: selectOrders,
-  lines: { table: productOrderLines, billKey: productOrderLines.orderId, of: linesOf },
-  list: {
-    where: listWhere,
-    sortable: {
-      billNo: productOrders.billNo,
-      orderDate: productOrders.orderDate,
-      state: productOrders.state,
-      totalQuantity: productOrders.totalQuantity,
-      totalAmount: productOrders.totalAmount,
-      createdAt: productOrders.createdAt,
-    },
-    order: [
-      { field: 'orderDate', column: productOrders.orderDate, desc: true },
-      { field: 'id', column: productOrders.id, desc: true },
-    ],
+  displays: {
+    regionId: ['shopId', 'regionId'],
+    outBillNo: ['outBillId', 'billNo', stockBills],
+    entryBillNo: ['entryBillId', 'billNo', stockBills],
+  },
+  lines: {
+    table: productOrderLines,
+    billKey: productOrderLines.orderId,
+    displays: { pcode: ['productId', 'pcode'], unit: ['productId', 'unit'] },
+  },
+  filters: {
+    // adminList: the shops of a region or of its sub-regions.
+    regionId: ({ tx }, region) =>
+      inArray(
+        productOrders.shopId,
+        tx
+          .select({ id: shops.id })
+          .from(shops)
+          .innerJoin(regions, eq(regions.id, shops.regionId))
+          .where(or(eq(shops.regionId, Number(region)), eq(regions.parentId, Number(region)))),
+      ),
   },
   save: saveOrder,
-  reopen: { rejectReason: null },
+  reasons: { reject: 'rejectReason' },
   effects: {
     submit: async (tx, order, ctx) => {
       await assertOrderChannel(tx, ctx.auth);
@@ -262,7 +201,6 @@ export const orderBills = billType(productOrderBill, {
       return {};
     },
     audit: async (tx, order, ctx) => ({ outBillId: await orderBill(tx, order, ctx, OUT), rejectReason: null }),
-    reject: async (_tx, _order, ctx) => ({ rejectReason: ctx.memo?.trim() ?? null }),
     receive: async (tx, order, ctx) => ({ entryBillId: await orderBill(tx, order, ctx, ENTRY) }),
   },
   describe: {

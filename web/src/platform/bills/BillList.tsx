@@ -104,7 +104,7 @@ export function billListDef(
   });
 
   for (const [name, filter] of Object.entries(def.filterFields)) {
-    if (filter.kind === 'state' || filter.kind === 'location' || filter.kind === 'shop') continue;
+    if (filter.hidden || filter.kind === 'state' || filter.kind === 'location' || filter.kind === 'shop') continue;
     const [param, to] = filter.keys;
     const search =
       filter.kind === 'dateRange' ? { type: 'dateRange' as const, range: [param, to ?? param] as [string, string] } : { param };
@@ -275,8 +275,9 @@ export function BillList<D extends BillDef>({ def, fixedParams, aside, render, f
       ),
     [def, lang, open, render],
   );
-  const locationFilter = Object.values(def.filterFields).find((f) => f.kind === 'location' || f.kind === 'shop');
-  const stateFilter = Object.values(def.filterFields).find((f) => f.kind === 'state');
+  const shown = Object.values(def.filterFields).filter((f) => !f.hidden);
+  const locationFilter = shown.find((f) => f.kind === 'location' || f.kind === 'shop');
+  const stateFilter = shown.find((f) => f.kind === 'state');
   const batches = Object.entries(def.transitions).filter(([, tr]) => tr.batchPath && can(tr.perm));
   const params: Values = {
     ...(stateFilter && state !== 'all' ? { [stateFilter.keys[0]]: state } : {}),
