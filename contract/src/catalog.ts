@@ -131,10 +131,8 @@ export interface ProductBatchSaveResult {
 }
 
 /** `checkPackage/{id}` of products and services. */
-export interface InPackageAnswer {
-  inPackage: boolean;
-  packages: string[];
-}
+export const inPackageAnswer = z.object({ inPackage: z.boolean(), packages: z.array(z.string()) });
+export type InPackageAnswer = z.output<typeof inPackageAnswer>;
 
 // ---- stock products (api-stock/product): what a shop or the warehouse keeps ----
 

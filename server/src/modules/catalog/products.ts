@@ -1,4 +1,13 @@
-import { idParam, pcodeCheck, productBatchSave, productListQuery, productPick, productPickQuery, productSave } from '@headoffice/contract';
+import {
+  idParam,
+  inPackageAnswer,
+  pcodeCheck,
+  productBatchSave,
+  productListQuery,
+  productPick,
+  productPickQuery,
+  productSave,
+} from '@headoffice/contract';
 import { and, asc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -347,7 +356,12 @@ export function registerProductRoutes(app: FastifyInstance) {
     app,
     'GET',
     `${P}/checkPackage/:id`,
-    { summary: 'Is the product in a package? (a product in a package cannot be deleted)', perm: view, params: idParam },
+    {
+      summary: 'Is the product in a package? (a product in a package cannot be deleted)',
+      perm: view,
+      params: idParam,
+      response: inPackageAnswer,
+    },
     async ({ tx, params }) => {
       await getProduct(tx, params.id);
       const packages = await packagesUsing(tx, 'product', params.id);
