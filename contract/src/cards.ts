@@ -324,6 +324,16 @@ export const cardShopBatchBody = z.strictObject({
   status: z.union([z.literal(1), z.literal(2)]),
 });
 export const cardShopQuery = z.object({ cardTypeId: id.optional(), shopId: id.optional() });
+/** A card type in a picker (`/cardinfo/list/all`): kind 1 stored value, 2 qualification; status 1 issued, 2 stopped. */
+export const cardTypePick = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.number().pipe(cardKind),
+  status: z.number(),
+});
+export type CardTypePick = z.output<typeof cardTypePick>;
+
 export const cardShopRow = z.object({
   cardTypeId: z.number(),
   shopId: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRecord, dictionaryFilters, dictionaryRecordFields, filter, type RecordRow } from './records.js';
+import { defineRecord, dictionaryFilters, dictionaryRecordFields, filter, type RecordRow, recordPick } from './records.js';
 
 /** Rates are basis points: 10000 = 100 %, 60 = 0.6 %. */
 export const basisPoints = z.number().int().min(0).max(10000);
@@ -67,6 +67,8 @@ export const payTypeRecord = defineRecord({
   defaultSort: 'code',
 });
 export type PayTypeRow = RecordRow<typeof payTypeRecord>;
+/** A pay type in a picker (`paytype/list/all`), with its kind (which prepaid channel it is) when it has one. */
+export const payTypePick = recordPick.extend({ kind: z.string().nullish() });
 
 /** Pay classes (`paymold`): 01 现金类, 02 赠送类 ... */
 export const payClassRecord = defineRecord({

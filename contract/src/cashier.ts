@@ -331,6 +331,8 @@ export const mtKey = z.object({
   updatedAt: at,
 });
 export type MtKey = z.output<typeof mtKey>;
+/** A page of Meituan accounts. */
+export const mtKeyPage = z.object({ list: z.array(mtKey), total: z.number(), page: z.number(), pageSize: z.number() });
 export const thirdPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),

@@ -106,22 +106,23 @@ export interface ProductRow {
   updatedAt: string;
 }
 
-/** Short product entry for pickers. */
-export interface ProductPick {
-  id: number;
-  pcode: string;
-  name: string;
-  barcode: string | null;
-  spec: string | null;
-  unit: string;
-  categoryId: number | null;
-  categoryName: string | null;
-  brandId: number | null;
-  brandName: string | null;
-  usage: 1 | 2;
-  retailPrice: number;
-  purchasePrice: number;
-}
+/** Short product entry for pickers (`/product/list/all`). */
+export const productPick = z.object({
+  id: z.number(),
+  pcode: z.string(),
+  name: z.string(),
+  barcode: z.string().nullable(),
+  spec: z.string().nullable(),
+  unit: z.string(),
+  categoryId: z.number().nullable(),
+  categoryName: z.string().nullable(),
+  brandId: z.number().nullable(),
+  brandName: z.string().nullable(),
+  usage: z.number().pipe(productUsage),
+  retailPrice: z.number(),
+  purchasePrice: z.number(),
+});
+export type ProductPick = z.output<typeof productPick>;
 
 /** `batchSave`: the saved products, in the order sent. */
 export interface ProductBatchSaveResult {
@@ -130,10 +131,8 @@ export interface ProductBatchSaveResult {
 }
 
 /** `checkPackage/{id}` of products and services. */
-export interface InPackageAnswer {
-  inPackage: boolean;
-  packages: string[];
-}
+export const inPackageAnswer = z.object({ inPackage: z.boolean(), packages: z.array(z.string()) });
+export type InPackageAnswer = z.output<typeof inPackageAnswer>;
 
 // ---- stock products (api-stock/product): what a shop or the warehouse keeps ----
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { instant } from './bills.js';
 import { date, id, memo, name, pageQuery } from './platform.js';
-import { defineRecord, dictionaryFilters, dictionaryRecordFields, filter, optionalRef, type RecordOption } from './records.js';
+import { defineRecord, dictionaryFilters, dictionaryRecordFields, filter, optionalRef, type RecordOption, recordPick } from './records.js';
 
 // Coupons (优惠券), red envelopes (红包) and marketing activities (营销活动): definitions only. Issuing
 // them to members and redeeming them come with the cashier.
@@ -42,6 +42,9 @@ const validityFields = {
     form: { min: 1, max: 3650 },
   },
 } as const;
+
+/** A coupon or red envelope definition in a picker: a coupon's kind (1 amount off, 2 discount) too. */
+export const couponDefinitionPick = recordPick.extend({ couponType: z.number().optional() });
 
 /** Coupons: a fixed amount off (1, cents) or a discount (2, basis points: 8500 = 85%). */
 export const couponRecord = defineRecord({

@@ -132,6 +132,15 @@ export const editEmployeeBody = z.strictObject({ memid: id, eeid: id });
 export const batchEditBody = z.strictObject({ memids: z.array(id).min(1).max(1000), eeid: id });
 export const removeUserinfoBody = z.strictObject({ memids: z.array(id).min(1).max(1000) });
 export const eelistQuery = z.object({ shopid: id.optional(), keyword: z.string().trim().max(32).optional() });
+/** An employee on the job in the advisor picker (`eelistApp`). */
+export const advisorOption = z.object({
+  id: z.number(),
+  eecode: z.string(),
+  name: z.string(),
+  shopId: z.number().nullable(),
+  shopName: z.string().nullable(),
+});
+export type AdvisorOption = z.output<typeof advisorOption>;
 
 export const memberImportQuery = z.object({
   shopid: id,

@@ -10,6 +10,43 @@ export const dictionaryFields = {
   memo,
 };
 
+/** An open shop in a picker (`/shop/list/all`). */
+export const shopPick = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  regionId: z.number(),
+  brandId: z.number(),
+  status: z.number(),
+});
+export type ShopPick = z.output<typeof shopPick>;
+
+/** A region of the region tree: shop counts (`tree/all`) or its shops (`shopTree`) when asked for. */
+export interface RegionTreeNode {
+  id: number;
+  code: string;
+  name: string;
+  parentId: number | null;
+  sort: number;
+  status: number;
+  shopCount?: number;
+  shops?: { id: number; code: string; name: string; status: number }[];
+  children: RegionTreeNode[];
+}
+export const regionTreeNode: z.ZodType<RegionTreeNode> = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  parentId: z.number().nullable(),
+  sort: z.number(),
+  status: z.number(),
+  shopCount: z.number().optional(),
+  shops: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), status: z.number() })).optional(),
+  get children() {
+    return z.array(regionTreeNode);
+  },
+});
+
 export const dictionaryListQuery = pageQuery.extend({
   keyword: z.string().trim().max(64).optional(),
   status: z.coerce.number().int().min(0).max(1).optional(),

@@ -27,6 +27,17 @@ export interface Page<T> {
   next?: string;
 }
 
+/** The schema of a page of `row`s, as `Page<T>` (what the server's paging answers). */
+export const pageAnswer = <R extends z.ZodType>(row: R) =>
+  z.object({
+    list: z.array(row),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+    totalCapped: z.literal(true).optional(),
+    next: z.string().optional(),
+  });
+
 export const id = z.coerce.number().int().positive();
 export const idParam = z.object({ id });
 export const idBody = z.strictObject({ id: z.number().int().positive() });

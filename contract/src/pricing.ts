@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { code, id, memo, name, pageQuery } from './platform.js';
+import { instant } from './bills.js';
+import { code, id, memo, name, pageAnswer, pageQuery } from './platform.js';
 
 /**
  * Prices: what each shop charges for services and products, employee-level specials, card prices,
@@ -167,10 +168,8 @@ export const saveBasePriceBody = z.strictObject({ serviceId: pricingId, basePric
 
 /** Performance ratio, basis points: 10000 = 100% of the price counts as the employee's performance. */
 export const savePerfRatioBody = z.strictObject({ serviceId: pricingId, ratio: z.number().int().min(0).max(10_000) });
-export interface PerfRatio {
-  serviceId: number;
-  perfRatio: number | null;
-}
+export const perfRatio = z.object({ serviceId: z.number(), perfRatio: z.number().nullable() });
+export type PerfRatio = z.output<typeof perfRatio>;
 
 /** saveServShopStatus (chain): the listed shops sell (1) or stop selling (0) the services; selling adds a missing row at the base price. */
 export const servShopStatusBody = z.strictObject({ shopIds, serviceIds: itemIds, status: flag });
@@ -362,17 +361,18 @@ export const batchServiceCardsBody = z.strictObject({
   shopId: pricingId.nullish(),
   items: z.array(cardItem).min(1).max(200),
 });
-export interface CardPriceRow {
-  id: number;
-  serviceId: number;
-  serviceCode?: string;
-  serviceName?: string;
-  cardTypeId: number;
-  cardTypeName: string;
-  shopId: number | null;
-  price: number;
-  updatedAt: string;
-}
+export const cardPriceRow = z.object({
+  id: z.number(),
+  serviceId: z.number(),
+  serviceCode: z.string().optional(),
+  serviceName: z.string().optional(),
+  cardTypeId: z.number(),
+  cardTypeName: z.string(),
+  shopId: z.number().nullable(),
+  price: z.number(),
+  updatedAt: instant,
+});
+export type CardPriceRow = z.output<typeof cardPriceRow>;
 /** saveServcards / batchServiceCards answer (saveServcards adds the scope's rows as `list`). */
 export interface SaveCardsResult {
   serviceId?: number;
@@ -495,34 +495,38 @@ export const templateListQuery = pageQuery.extend({
   isSystem: queryFlag.optional(),
 });
 export const unableShopsQuery = z.object({ templateId: id.optional() });
-export interface TemplateRow {
-  id: number;
-  kind: PriceKind;
-  code: string;
-  name: string;
-  line: PriceLine | null;
-  isSystem: boolean;
+export const templateRow = z.object({
+  id: z.number(),
+  kind: z.string().pipe(priceKind),
+  code: z.string(),
+  name: z.string(),
+  line: z.string().pipe(priceLine).nullable(),
+  isSystem: z.boolean(),
   /** 1 in force, 0 stopped. */
-  status: number;
-  memo: string | null;
-  itemCount: number;
-  shopCount: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-export interface TemplateDetail extends TemplateRow {
-  items: { itemId: number; code: string; name: string; basePrice: number; price: number }[];
-  shops: { shopId: number; code: string; name: string }[];
-}
-export interface UnableShopRow {
-  shopId: number;
-  shopCode: string;
-  shopName: string;
-  templateId: number;
-  templateCode: string;
-  templateName: string;
-}
+  status: z.number(),
+  memo: z.string().nullable(),
+  itemCount: z.number(),
+  shopCount: z.number(),
+  version: z.number(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export type TemplateRow = z.output<typeof templateRow>;
+export const templatePage = pageAnswer(templateRow);
+export const templateDetail = templateRow.extend({
+  items: z.array(z.object({ itemId: z.number(), code: z.string(), name: z.string(), basePrice: z.number(), price: z.number() })),
+  shops: z.array(z.object({ shopId: z.number(), code: z.string(), name: z.string() })),
+});
+export type TemplateDetail = z.output<typeof templateDetail>;
+export const unableShopRow = z.object({
+  shopId: z.number(),
+  shopCode: z.string(),
+  shopName: z.string(),
+  templateId: z.number(),
+  templateCode: z.string(),
+  templateName: z.string(),
+});
+export type UnableShopRow = z.output<typeof unableShopRow>;
 
 // ------------------------------ price control ------------------------------
 
@@ -573,19 +577,21 @@ export const resolvePriceQuery = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
     .optional(),
 });
-export type PriceSource = 'card-shop' | 'card-chain' | 'special-shop' | 'special-chain' | 'shop';
-export interface ResolvedPrice {
+export const priceSource = z.enum(['card-shop', 'card-chain', 'special-shop', 'special-chain', 'shop']);
+export type PriceSource = z.infer<typeof priceSource>;
+export const resolvedPrice = z.object({
   /** Cents; null: the shop does not sell the item. */
-  price: number | null;
-  source: PriceSource | null;
+  price: z.number().nullable(),
+  source: priceSource.nullable(),
   /** Why the price is null. */
-  reason: 'inactive' | 'not-listed' | 'not-sold' | null;
-  shopId: number;
-  kind: PriceKind;
-  itemId: number;
-  cardTypeId: number | null;
-  levelId: number | null;
-  date: string;
+  reason: z.enum(['inactive', 'not-listed', 'not-sold']).nullable(),
+  shopId: z.number(),
+  kind: priceKind,
+  itemId: z.number(),
+  cardTypeId: z.number().nullable(),
+  levelId: z.number().nullable(),
+  date: z.string(),
   /** The chain base price, for display (never a fallback). */
-  basePrice: number;
-}
+  basePrice: z.number(),
+});
+export type ResolvedPrice = z.output<typeof resolvedPrice>;

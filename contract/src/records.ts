@@ -207,6 +207,18 @@ export const checkColnameQuery = z.object({
 });
 export const checkAnswer = z.object({ free: z.boolean() });
 
+/**
+ * An entry of a picker (a record type's `list/all`, a package or shop list): its id, code and name,
+ * what a select shows. Read with it, the row's other fields are left out.
+ */
+export const recordPick = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type RecordPick = z.output<typeof recordPick>;
+/** An entry of a picker by its id and name. */
+export const namePick = z.object({ id: z.number(), name: z.string() });
+export type NamePick = z.output<typeof namePick>;
+/** What a picker path answers: a `list/all` array, or a page whose `list` holds the entries. */
+export const namePicks = z.union([z.array(namePick), z.object({ list: z.array(namePick) })]);
+
 /** Defines a record type: the spec plus what both sides derive from it (schemas, paths). */
 export function defineRecord<
   const F extends Record<string, RecordField>,

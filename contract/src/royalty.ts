@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { month } from './attendance.js';
-import { date, id, memo, name, pageQuery, status } from './platform.js';
-import { defineRecord, dictionaryFilters, dictionaryRecordFields, dictionaryVerbs, type RecordRow } from './records.js';
+import { date, id, memo, name, pageAnswer, pageQuery, status } from './platform.js';
+import { defineRecord, dictionaryFilters, dictionaryRecordFields, dictionaryVerbs, namePick, type RecordRow } from './records.js';
 
 // 提成 (royalty): commission types, schemes with their groups and items, the metrics tiers test,
 // and the monthly statement computed from the till's performance rows (DOMAIN-DETAIL §7).
@@ -81,7 +81,9 @@ export const royaltyItemSave = z.strictObject({
   status: status.default(1),
 });
 export type RoyaltyItemSave = z.input<typeof royaltyItemSave>;
-export type RoyaltyItem = z.output<typeof royaltyItemSave> & { id: number; groupId: number; sort: number };
+/** An item as a scheme's group answers it: the desc saved, its id, group and place. */
+export const royaltyItem = royaltyItemSave.extend({ id: z.number(), groupId: z.number(), sort: z.number() });
+export type RoyaltyItem = z.output<typeof royaltyItem>;
 
 export const psEntry = z.strictObject({
   psid: z.number().int().positive(),
@@ -99,15 +101,16 @@ export const royaltyGroupSave = z.strictObject({
 });
 export type RoyaltyGroupSave = z.input<typeof royaltyGroupSave>;
 
-export interface RoyaltyGroup {
-  id: number;
-  schemeId: number;
-  royaltyTypeId: number;
-  royaltyTypeName: string | null;
-  name: string;
-  psList: z.infer<typeof psEntry>[];
-  items: RoyaltyItem[];
-}
+export const royaltyGroup = z.object({
+  id: z.number(),
+  schemeId: z.number(),
+  royaltyTypeId: z.number(),
+  royaltyTypeName: z.string().nullable(),
+  name: z.string(),
+  psList: z.array(psEntry),
+  items: z.array(royaltyItem),
+});
+export type RoyaltyGroup = z.output<typeof royaltyGroup>;
 
 export const royaltySchemeSave = z.strictObject({
   id: z.number().int().positive().optional(),
@@ -123,18 +126,22 @@ export const royaltySchemeSave = z.strictObject({
 });
 export type RoyaltySchemeSave = z.input<typeof royaltySchemeSave>;
 
-export interface RoyaltyScheme {
-  id: number;
-  prmcode: string;
-  prmname: string;
-  memo: string | null;
-  status: number;
-  type: number;
-  bracket: boolean;
-  shops: { id: number; name: string }[];
-  employees: { id: number; name: string }[];
-  updatedAt: string;
-}
+export const royaltyScheme = z.object({
+  id: z.number(),
+  prmcode: z.string(),
+  prmname: z.string(),
+  memo: z.string().nullable(),
+  status: z.number(),
+  type: z.number(),
+  bracket: z.boolean(),
+  shops: z.array(namePick),
+  employees: z.array(namePick),
+  updatedAt: z.string(),
+});
+export type RoyaltyScheme = z.output<typeof royaltyScheme>;
+export const royaltySchemePage = pageAnswer(royaltyScheme);
+/** A shop or employee bound to another scheme (`unableSelect…List`): its id, that scheme and its name. */
+export const royaltyTaken = z.object({ id: z.number(), schemeId: z.number(), prmname: z.string() });
 
 export const royaltySchemeQuery = pageQuery.extend({
   keyword: z.string().trim().max(64).optional(),
@@ -278,17 +285,30 @@ export const awardBatchImport = z.strictObject({
 });
 export const awardSumQuery = z.object({ month, shopId: id.optional() });
 
-export interface AwardRow {
-  eeid: number;
-  eecode: string;
-  eename: string;
-  shopId: number | null;
-  shopName: string | null;
+export const awardRow = z.object({
+  eeid: z.number(),
+  eecode: z.string(),
+  eename: z.string(),
+  shopId: z.number().nullable(),
+  shopName: z.string().nullable(),
   /** itemId → cents */
-  amounts: Record<string, number>;
-  zmoney: number;
-  fmoney: number;
-}
+  amounts: z.record(z.string(), z.number()),
+  zmoney: z.number(),
+  fmoney: z.number(),
+});
+export type AwardRow = z.output<typeof awardRow>;
+/** `awarddesc/list`: the enabled award items and a page of employees with their amounts. */
+export const awardPage = pageAnswer(awardRow).extend({
+  items: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), padtype: z.number() })),
+});
+/** `awarddesc/sum`: the month's awards and penalties in total. */
+export const awardSumAnswer = z.object({
+  month: z.string(),
+  zmoney: z.number(),
+  fmoney: z.number(),
+  employees: z.number(),
+  net: z.number(),
+});
 
 /** Monthly base pay per employee (cents), paid in proportion to the days attended. */
 export const basePaySave = z.strictObject({
@@ -298,26 +318,28 @@ export const basePaySave = z.strictObject({
     .max(5000),
 });
 export const salaryQuery = pageQuery.extend({ month, shopId: id.optional(), keyword: z.string().trim().max(64).optional() });
-export interface SalaryRow {
-  eeid: number;
-  eecode: string;
-  eename: string;
-  shopId: number | null;
-  shopName: string | null;
+export const salaryRow = z.object({
+  eeid: z.number(),
+  eecode: z.string(),
+  eename: z.string(),
+  shopId: z.number().nullable(),
+  shopName: z.string().nullable(),
   /** the month's base pay (full) and the days it is paid for */
-  monthlyBase: number;
-  scheduledDays: number;
-  attendedDays: number;
-  base: number;
+  monthlyBase: z.number(),
+  scheduledDays: z.number(),
+  attendedDays: z.number(),
+  base: z.number(),
   /** commission, by royalty type */
-  royalty: number;
-  royaltyByType: Record<string, number>;
-  performance: number;
-  zmoney: number;
-  fmoney: number;
+  royalty: z.number(),
+  royaltyByType: z.record(z.string(), z.number()),
+  performance: z.number(),
+  zmoney: z.number(),
+  fmoney: z.number(),
   /** base + royalty + zmoney − fmoney */
-  totalMoney: number;
-}
+  totalMoney: z.number(),
+});
+export type SalaryRow = z.output<typeof salaryRow>;
+export const salaryPage = pageAnswer(salaryRow);
 
 /** Month locks: a locked month's statement is final; later corrections land in the open month. */
 export const royaltyLockBody = z.strictObject({ month });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { BillStateDef } from './bills.js';
-import { date, id, memo, pageQuery } from './platform.js';
+import { type BillStateDef, instant } from './bills.js';
+import { date, id, memo, pageAnswer, pageQuery } from './platform.js';
 
 // Stock: entries (入库, type '1') and outs (出库, type '2'), their lines, the in/out reasons
 // (dictinout), balances and movement history, shop product orders (订货单), stock and order settings,
@@ -127,22 +127,26 @@ export const stockBalanceQuery = pageQuery.extend({
   nonZero: flag,
 });
 
-export interface StockBalanceRow {
-  id: number;
-  shopId: number | null;
-  shopName: string;
-  productId: number;
-  pcode: string;
-  productName: string;
-  barcode: string | null;
-  spec: string | null;
-  unit: string;
-  quantity: number;
-  purchasePrice: number;
+export const stockBalanceRow = z.object({
+  id: z.number(),
+  shopId: z.number().nullable(),
+  shopName: z.string(),
+  productId: z.number(),
+  pcode: z.string(),
+  productName: z.string(),
+  barcode: z.string().nullable(),
+  spec: z.string().nullable(),
+  unit: z.string(),
+  quantity: z.number(),
+  purchasePrice: z.number(),
   /** quantity × purchase price, cents. */
-  value: number;
-  updatedAt: string;
-}
+  value: z.number(),
+  updatedAt: instant,
+});
+export type StockBalanceRow = z.output<typeof stockBalanceRow>;
+/** A page of balances with the sums over every matching row. */
+export const stockBalancePage = pageAnswer(stockBalanceRow).extend({ summary: z.object({ quantity: z.number(), value: z.number() }) });
+export type StockBalancePage = z.output<typeof stockBalancePage>;
 
 export const stockHistoryQuery = pageQuery.extend({
   shopid: id.optional(),
@@ -153,23 +157,27 @@ export const stockHistoryQuery = pageQuery.extend({
   dateTo: date.optional(),
 });
 
-export interface StockHistoryRow {
-  id: number;
-  at: string;
-  delta: number;
+export const stockHistoryRow = z.object({
+  id: z.number(),
+  at: instant,
+  shopId: z.number().nullable(),
+  shopName: z.string(),
+  delta: z.number(),
   /** The balance after this movement. */
-  balance: number;
-  docType: string;
-  billId: number;
-  billNo: string | null;
-  billDate: string | null;
-  reasonName: string | null;
-  lineId: number | null;
+  balance: z.number(),
+  docType: z.string(),
+  billId: z.number(),
+  billNo: z.string().nullable(),
+  billDate: z.string().nullable(),
+  reasonName: z.string().nullable(),
+  lineId: z.number().nullable(),
   /** The ledger row this one reverses (a revoke). */
-  reversesId: number | null;
+  reversesId: z.number().nullable(),
   /** Web route of the bill. */
-  link: string | null;
-}
+  link: z.string().nullable(),
+});
+export type StockHistoryRow = z.output<typeof stockHistoryRow>;
+export const stockHistoryPage = pageAnswer(stockHistoryRow);
 
 // ---- product orders (api-chain/productorder) ----
 
@@ -210,6 +218,14 @@ export const productOrderListQuery = pageQuery.extend({
 
 export const productOrderTreeQuery = z.object({ dateFrom: date.optional(), dateTo: date.optional() });
 
+export const orderStateCounts = z.object({
+  draft: z.number(),
+  submitted: z.number(),
+  audited: z.number(),
+  received: z.number(),
+  rejected: z.number(),
+  total: z.number(),
+});
 export type OrderStateCounts = Record<ProductOrderState, number> & { total: number };
 
 export interface ProductOrderTreeNode {
@@ -221,6 +237,18 @@ export interface ProductOrderTreeNode {
   shops: { id: number; code: string; name: string; counts: OrderStateCounts }[];
   children: ProductOrderTreeNode[];
 }
+/** A region of the product-order tree: its shops and sub-regions, each with its orders counted by state. */
+export const productOrderTreeNode: z.ZodType<ProductOrderTreeNode> = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  parentId: z.number().nullable(),
+  counts: orderStateCounts,
+  shops: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), counts: orderStateCounts })),
+  get children() {
+    return z.array(productOrderTreeNode);
+  },
+});
 
 // ---- settings ----
 
@@ -290,3 +318,33 @@ export interface InboxCounts {
   total: number;
   byType: { docType: string; label: Label; count: number }[];
 }
+
+const label = z.tuple([z.string(), z.string()]);
+/** What the inbox answers (`/api-user/inbox`): per document type, the bills waiting for the user, with their own fields too. */
+export const inboxGroups: z.ZodType<InboxGroup[]> = z.array(
+  z.object({
+    docType: z.string(),
+    label,
+    count: z.number(),
+    states: z.record(z.string(), label),
+    actionLabels: z.record(z.string(), label),
+    memoRequired: z.array(z.string()),
+    items: z.array(
+      z.looseObject({
+        id: z.number(),
+        billNo: z.string(),
+        state: z.string(),
+        shopId: z.number().nullable(),
+        shopName: z.string().optional(),
+        actions: z.array(z.string()),
+        link: z.string(),
+        version: z.number(),
+        updatedAt: z.string(),
+      }),
+    ),
+  }),
+);
+export const inboxCounts: z.ZodType<InboxCounts> = z.object({
+  total: z.number(),
+  byType: z.array(z.object({ docType: z.string(), label, count: z.number() })),
+});

@@ -5,6 +5,7 @@ import {
   cardShopRow,
   cardSystemRecord,
   cardTypeListQuery,
+  cardTypePick,
   cardTypeRow,
   cardTypeSave,
   cardTypeStatusBody,
@@ -58,7 +59,6 @@ const view = 'cards.type.view';
 const edit = 'cards.type.edit';
 /** Who may list card types for pickers: card type viewers, and whoever sets card prices. */
 const pickers = [view, 'catalog.service.view', 'pricing.serviceprice.view'];
-const pickRow = z.object({ id: z.number(), code: z.string(), name: z.string(), kind: z.number(), status: z.number() });
 const pageOf = (row: z.ZodObject) => z.object({ list: z.array(row), total: z.number(), page: z.number(), pageSize: z.number() });
 
 /**
@@ -81,7 +81,7 @@ export async function cardsModule(app: FastifyInstance) {
         'prices set on them still show a name. Ordered by sort, then code. Users who may view card types (cards.type.view), ' +
         'services (catalog.service.view) or service prices (pricing.serviceprice.view); 403 otherwise.',
       perm: null,
-      response: z.array(pickRow),
+      response: z.array(cardTypePick),
     },
     ({ tx, auth }) => {
       if (!pickers.some((perm) => can(auth, perm))) throw forbidden();
@@ -207,7 +207,7 @@ export async function cardsModule(app: FastifyInstance) {
       summary: 'Card types the shop sells (enabled there and issued), for pickers',
       perm: view,
       query: shopCardTypeQuery,
-      response: z.array(pickRow),
+      response: z.array(cardTypePick),
     },
     async ({ tx, auth, query }) => allCardTypes(tx, [enabledAt(await shopOf(tx, auth, query.shopid))]),
   );

@@ -1,4 +1,15 @@
-import { dyPoi, dyShop, dyShopSave, mtKey, mtKeySave, mtShop, mtShopSave, CASHIER_PATHS as P, thirdPageQuery } from '@headoffice/contract';
+import {
+  dyPoi,
+  dyShop,
+  dyShopSave,
+  mtKey,
+  mtKeyPage,
+  mtKeySave,
+  mtShop,
+  mtShopSave,
+  CASHIER_PATHS as P,
+  thirdPageQuery,
+} from '@headoffice/contract';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -67,7 +78,7 @@ export function registerThirdRoutes(app: FastifyInstance) {
       summary: 'Meituan accounts, paged (secrets masked)',
       perm: 'cashier.third.view',
       query: thirdPageQuery,
-      response: z.object({ list: z.array(mtKey), total: z.number(), page: z.number(), pageSize: z.number() }),
+      response: mtKeyPage,
     },
     async ({ tx, query }) => {
       const where = query.keyword ? keywordMatch(query.keyword, mtKeys.account, mtKeys.accountName) : undefined;

@@ -1,8 +1,17 @@
-import { idParam, pcodeCheck, productBatchSave, productListQuery, productPickQuery, productSave } from '@headoffice/contract';
+import {
+  idParam,
+  inPackageAnswer,
+  pcodeCheck,
+  productBatchSave,
+  productListQuery,
+  productPick,
+  productPickQuery,
+  productSave,
+} from '@headoffice/contract';
 import { and, asc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
@@ -324,6 +333,7 @@ export function registerProductRoutes(app: FastifyInstance) {
       summary: 'Enabled products for pickers (at most 2000; keyword, category, brand, usage filters)',
       perm: null,
       query: productPickQuery,
+      response: z.array(productPick),
     },
     ({ tx, query }) => pickProducts(tx, query),
   );
@@ -346,7 +356,12 @@ export function registerProductRoutes(app: FastifyInstance) {
     app,
     'GET',
     `${P}/checkPackage/:id`,
-    { summary: 'Is the product in a package? (a product in a package cannot be deleted)', perm: view, params: idParam },
+    {
+      summary: 'Is the product in a package? (a product in a package cannot be deleted)',
+      perm: view,
+      params: idParam,
+      response: inPackageAnswer,
+    },
     async ({ tx, params }) => {
       await getProduct(tx, params.id);
       const packages = await packagesUsing(tx, 'product', params.id);

@@ -1,6 +1,7 @@
 import {
   idBody,
   idParam,
+  inPackageAnswer,
   serviceDeleteQuery,
   serviceGroupQuery,
   serviceGroupSave,
@@ -506,7 +507,12 @@ export function registerServiceRoutes(app: FastifyInstance) {
     app,
     'GET',
     `${C}/checkPackage/:id`,
-    { summary: 'Is the service in a package? (a service in a package cannot be deleted)', perm: view, params: idParam },
+    {
+      summary: 'Is the service in a package? (a service in a package cannot be deleted)',
+      perm: view,
+      params: idParam,
+      response: inPackageAnswer,
+    },
     async ({ tx, params }) => {
       await getService(tx, params.id);
       const packages = await packagesUsing(tx, 'service', params.id);

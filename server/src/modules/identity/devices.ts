@@ -227,7 +227,12 @@ export function registerDeviceRoutes(app: FastifyInstance) {
     app,
     'GET',
     `${M}/settings`,
-    { summary: 'Device settings of the company: {requireBoundDevice}', description: settingsDescription, perm: view },
+    {
+      summary: 'Device settings of the company: {requireBoundDevice}',
+      description: settingsDescription,
+      perm: view,
+      response: deviceSettings,
+    },
     async ({ tx }) => ({ requireBoundDevice: await getSetting(tx, REQUIRE_BOUND_DEVICE, false) }),
   );
   route(

@@ -1,4 +1,5 @@
 import {
+  advisorOption,
   batchEditBody,
   editEmployeeBody,
   eelistQuery,
@@ -17,6 +18,7 @@ import {
   unfreezeBody,
 } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { dateTimeText } from '../../platform/excel.js';
 import { buildTemplate, importUpload, sendTemplate } from '../../platform/importer.js';
 import { listExport } from '../../platform/list-export.js';
@@ -236,7 +238,12 @@ export async function membersModule(app: FastifyInstance) {
       app,
       'GET',
       `${base}/eelistApp`,
-      { summary: 'Employees on the job for the advisor picker (shopid optional, keyword)', perm: PERM_RELATION_VIEW, query: eelistQuery },
+      {
+        summary: 'Employees on the job for the advisor picker (shopid optional, keyword)',
+        perm: PERM_RELATION_VIEW,
+        query: eelistQuery,
+        response: z.array(advisorOption),
+      },
       ({ tx, auth, query }) => advisorOptions(tx, auth, query.shopid, query.keyword),
     );
   }

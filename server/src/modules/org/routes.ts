@@ -1,4 +1,4 @@
-import { idParam, statusBody } from '@headoffice/contract';
+import { idParam, regionTreeNode, statusBody } from '@headoffice/contract';
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -73,21 +73,26 @@ export async function orgModule(app: FastifyInstance) {
 
   // Regions
   const R = regionDef.def.basePath;
-  route(app, 'GET', `${R}/tree/all`, { summary: 'Region tree with shop counts', perm: 'org.region.view' }, ({ tx, auth }) =>
+  const tree = z.array(regionTreeNode);
+  route(app, 'GET', `${R}/tree/all`, { summary: 'Region tree with shop counts', perm: 'org.region.view', response: tree }, ({ tx, auth }) =>
     regionTree(tx, auth, 'counts'),
   );
-  route(app, 'GET', `${R}/tree/allNoNum`, { summary: 'Region tree without counts', perm: null }, ({ tx, auth }) =>
+  route(app, 'GET', `${R}/tree/allNoNum`, { summary: 'Region tree without counts', perm: null, response: tree }, ({ tx, auth }) =>
     regionTree(tx, auth, 'plain'),
   );
   route(
     app,
     'GET',
     `${R}/tree/two`,
-    { summary: 'Region tree, two levels (top regions and their sub-regions)', perm: null },
+    { summary: 'Region tree, two levels (top regions and their sub-regions)', perm: null, response: tree },
     ({ tx, auth }) => regionTree(tx, auth, 'plain'),
   );
-  route(app, 'GET', `${R}/shopTree`, { summary: 'Region tree with the shops of each region', perm: 'org.region.view' }, ({ tx, auth }) =>
-    regionTree(tx, auth, 'shops'),
+  route(
+    app,
+    'GET',
+    `${R}/shopTree`,
+    { summary: 'Region tree with the shops of each region', perm: 'org.region.view', response: tree },
+    ({ tx, auth }) => regionTree(tx, auth, 'shops'),
   );
   route(
     app,

@@ -1,4 +1,4 @@
-import { shopListQuery, shopSave } from '@headoffice/contract';
+import { shopListQuery, shopPick, shopSave } from '@headoffice/contract';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -229,8 +229,12 @@ export function registerShopRoutes(app: FastifyInstance) {
     },
   );
   for (const prefix of ['/api-chain/shop', '/api-base/shop']) {
-    route(app, 'GET', `${prefix}/list/all`, { summary: 'Open shops the user may see, for pickers', perm: null }, ({ tx, auth }) =>
-      pickerShops(tx, auth),
+    route(
+      app,
+      'GET',
+      `${prefix}/list/all`,
+      { summary: 'Open shops the user may see, for pickers', perm: null, response: z.array(shopPick) },
+      ({ tx, auth }) => pickerShops(tx, auth),
     );
     route(
       app,

@@ -2,6 +2,7 @@ import {
   addServsBody,
   batchChangePricesBody,
   batchServiceCardsBody,
+  cardPriceRow,
   checkProductShopStatusBody,
   checkServShopStatusBody,
   copyTemplateBody,
@@ -13,6 +14,7 @@ import {
   newTemplateBody,
   type PriceKind,
   type PriceLine,
+  perfRatio as perfRatioAnswer,
   priceControlDeleteBody,
   priceControlListBody,
   priceControlSave,
@@ -21,6 +23,7 @@ import {
   productPriceGridQuery,
   productPriceSave,
   productShopStatusBody,
+  resolvedPrice,
   resolvePriceQuery,
   saveBasePriceBody,
   savePerfRatioBody,
@@ -46,7 +49,10 @@ import {
   shopServStatusBody,
   specialLogBody,
   stopTemplateBody,
+  templateDetail as templateDetailAnswer,
   templateListQuery,
+  templatePage,
+  unableShopRow,
   unableShopsQuery,
   updateServStatusBody,
 } from '@headoffice/contract';
@@ -238,6 +244,7 @@ function serviceShopPriceRoutes(app: FastifyInstance) {
         "The one price question, answered by resolvePrice (modules/pricing/resolve.ts) as the cashier will. Precedence: item disabled → null (inactive); the shop does not list it → null (not-listed) or lists it as not sold → null (not-sold); paying with card type C: the shop's card price, else the chain's (card-shop, card-chain); served by level L: the shop's level price, else the chain's (special-shop, special-chain); else the shop price (shop). The chain base price is never a fallback. `date` is accepted (default today in the tenant's time zone); prices are not effective-dated yet. Any signed-in user who may see the shop (403 otherwise).",
       perm: null,
       query: resolvePriceQuery,
+      response: resolvedPrice,
     },
     async ({ tx, auth, query }) => {
       assertVisible(auth, query.shopId);
@@ -347,7 +354,12 @@ function serviceShopPriceRoutes(app: FastifyInstance) {
     app,
     'GET',
     `${SP}/queryPerfratio/:id`,
-    { summary: 'Performance ratio of a service (basis points; null: not set)', perm: perm.serviceView, params: idParam },
+    {
+      summary: 'Performance ratio of a service (basis points; null: not set)',
+      perm: perm.serviceView,
+      params: idParam,
+      response: perfRatioAnswer,
+    },
     ({ tx, params }) => perfRatio(tx, params.id),
   );
   route(
@@ -599,6 +611,7 @@ function cardRoutes(app: FastifyInstance) {
         "shopId given: the chain's and that shop's; absent: the chain's and every shop's the user may see, with the card type's name.",
       perm: perm.serviceView,
       query: servPriceCardsQuery,
+      response: z.array(cardPriceRow),
     },
     ({ tx, auth, query }) => serviceCards(tx, auth, query.serviceId, query.shopId),
   );
@@ -788,6 +801,7 @@ function templateRoutes(app: FastifyInstance, kind: PriceKind) {
       description: 'Filters keyword (code, name), status (1 in force, 0 stopped), line, isSystem; rows carry itemCount and shopCount.',
       perm: view,
       query: templateListQuery,
+      response: templatePage,
     },
     ({ tx, query }) => listTemplates(tx, kind, query),
   );
@@ -795,7 +809,12 @@ function templateRoutes(app: FastifyInstance, kind: PriceKind) {
     app,
     'GET',
     `${B}/:id`,
-    { summary: `${what}: one template with its prices and shops (not in the seed)`, perm: view, params: idParam },
+    {
+      summary: `${what}: one template with its prices and shops (not in the seed)`,
+      perm: view,
+      params: idParam,
+      response: templateDetailAnswer,
+    },
     ({ tx, auth, params }) => templateDetail(tx, kind, params.id, auth),
   );
   route(
@@ -807,6 +826,7 @@ function templateRoutes(app: FastifyInstance, kind: PriceKind) {
       description: `A shop is on at most one ${kind} template. templateId: the template being edited (its own shops are selectable).${kind === 'service' ? ' Not in the seed for services; served for symmetry with productpricetemp.' : ''}`,
       perm: view,
       query: unableShopsQuery,
+      response: z.array(unableShopRow),
     },
     ({ tx, auth, query }) => unableShops(tx, auth, kind, query.templateId),
   );

@@ -3,10 +3,13 @@ import {
   awardBatchUpdate,
   awardItemRecord,
   awardListQuery,
+  awardPage,
+  awardSumAnswer,
   awardSumQuery,
   basePaySave,
   idParam,
   myRoyaltyQuery,
+  royaltyGroup,
   royaltyGroupCopy,
   royaltyGroupEmployee,
   royaltyGroupSave,
@@ -15,18 +18,23 @@ import {
   royaltyItemStatus,
   royaltyLockBody,
   royaltyNorms,
+  royaltyScheme,
   royaltySchemeCopy,
   royaltySchemeEmployees,
   royaltySchemeIdQuery,
+  royaltySchemePage,
   royaltySchemeQuery,
   royaltySchemeSave,
   royaltySchemeStatus,
   royaltyStatementQuery,
+  royaltyTaken,
   royaltyTypeRecord,
+  salaryPage,
   salaryQuery,
 } from '@headoffice/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
@@ -94,14 +102,26 @@ export async function royaltyModule(app: FastifyInstance) {
   registerRecord(app, royaltyTypeDef);
   registerRecord(app, awardItemDef);
 
-  route(app, 'GET', `${M}/page`, { summary: 'Commission schemes, paged', perm: V, query: royaltySchemeQuery }, ({ tx, query }) =>
-    listSchemes(tx, query),
+  route(
+    app,
+    'GET',
+    `${M}/page`,
+    { summary: 'Commission schemes, paged', perm: V, query: royaltySchemeQuery, response: royaltySchemePage },
+    ({ tx, query }) => listSchemes(tx, query),
   );
-  route(app, 'GET', `${M}/search`, { summary: 'Commission schemes by code or name', perm: V, query: royaltySchemeQuery }, ({ tx, query }) =>
-    listSchemes(tx, query),
+  route(
+    app,
+    'GET',
+    `${M}/search`,
+    { summary: 'Commission schemes by code or name', perm: V, query: royaltySchemeQuery, response: royaltySchemePage },
+    ({ tx, query }) => listSchemes(tx, query),
   );
-  route(app, 'GET', `${M}/list/all`, { summary: 'Enabled shop schemes (the fixed filter status=1&type=1)', perm: null }, ({ tx }) =>
-    allEnabledShopSchemes(tx),
+  route(
+    app,
+    'GET',
+    `${M}/list/all`,
+    { summary: 'Enabled shop schemes (the fixed filter status=1&type=1)', perm: null, response: z.array(royaltyScheme) },
+    ({ tx }) => allEnabledShopSchemes(tx),
   );
   route(app, 'GET', `${M}/vo/:id`, { summary: 'A commission scheme', perm: V, params: idParam }, ({ tx, params }) =>
     schemeOut(tx, params.id),
@@ -110,14 +130,19 @@ export async function royaltyModule(app: FastifyInstance) {
     app,
     'GET',
     `${M}/unableSelectShopList`,
-    { summary: 'Shops bound to another scheme (a shop has one scheme)', perm: V, query: royaltySchemeIdQuery },
+    {
+      summary: 'Shops bound to another scheme (a shop has one scheme)',
+      perm: V,
+      query: royaltySchemeIdQuery,
+      response: z.array(royaltyTaken),
+    },
     ({ tx, query }) => unableShops(tx, query.id),
   );
   route(
     app,
     'GET',
     `${M}/unableSelectEmployeeList`,
-    { summary: 'Employees bound to another personal scheme', perm: V, query: royaltySchemeIdQuery },
+    { summary: 'Employees bound to another personal scheme', perm: V, query: royaltySchemeIdQuery, response: z.array(royaltyTaken) },
     ({ tx, query }) => unableEmployees(tx, query.id),
   );
   route(
@@ -190,7 +215,7 @@ export async function royaltyModule(app: FastifyInstance) {
     app,
     'GET',
     `${G}/list/:id`,
-    { summary: "A scheme's groups with their items", perm: V, params: idParam },
+    { summary: "A scheme's groups with their items", perm: V, params: idParam, response: z.array(royaltyGroup) },
     async ({ tx, params }) => {
       await schemeRow(tx, params.id);
       return groupsOf(tx, params.id);
@@ -295,7 +320,12 @@ export async function royaltyModule(app: FastifyInstance) {
     app,
     'GET',
     `${A}/list`,
-    { summary: "The month's awards and penalties per employee and item", perm: 'royalty.award.view', query: awardListQuery },
+    {
+      summary: "The month's awards and penalties per employee and item",
+      perm: 'royalty.award.view',
+      query: awardListQuery,
+      response: awardPage,
+    },
     ({ tx, auth, query }) => awardList(tx, auth, query),
   );
   route(
@@ -328,7 +358,7 @@ export async function royaltyModule(app: FastifyInstance) {
     app,
     'GET',
     `${A}/sum`,
-    { summary: "The month's awards and penalties in total", perm: 'royalty.award.view', query: awardSumQuery },
+    { summary: "The month's awards and penalties in total", perm: 'royalty.award.view', query: awardSumQuery, response: awardSumAnswer },
     ({ tx, auth, query }) => awardSum(tx, auth, query),
   );
   route(
@@ -346,6 +376,7 @@ export async function royaltyModule(app: FastifyInstance) {
       summary: 'Salary detail: base pay by days attended + commission + awards − penalties',
       perm: 'royalty.salary.view',
       query: salaryQuery,
+      response: salaryPage,
     },
     ({ tx, auth, query }) => salaryDetail(tx, auth, query),
   );

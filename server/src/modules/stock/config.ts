@@ -24,6 +24,7 @@ export function registerConfigRoutes(app: FastifyInstance) {
       summary: "The tenant's stock settings (allowNegative, autoAudit), for any signed-in user",
       description: 'Read as "the settings that apply to the signed-in (system) user", i.e. their tenant\'s.',
       perm: null,
+      response: stockConfig,
     },
     ({ tx }) => getStockConfig(tx),
   );
@@ -52,7 +53,7 @@ export function registerConfigRoutes(app: FastifyInstance) {
     app,
     'GET',
     `${M}/sysuser`,
-    { summary: "The tenant's product-order settings (isAutoNo, isAllowMobile, noPrefix, noWidth)", perm: null },
+    { summary: "The tenant's product-order settings (isAutoNo, isAllowMobile, noPrefix, noWidth)", perm: null, response: orderConfig },
     ({ tx }) => getOrderConfig(tx),
   );
   route(

@@ -1,5 +1,13 @@
-import { productOrderTreeQuery, stockBalanceQuery, stockHistoryQuery } from '@headoffice/contract';
+import {
+  productOrderTreeNode,
+  productOrderTreeQuery,
+  stockBalancePage,
+  stockBalanceQuery,
+  stockHistoryPage,
+  stockHistoryQuery,
+} from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { registerBill } from '../../platform/bills.js';
 import { yuanCell } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
@@ -27,6 +35,7 @@ export async function stockModule(app: FastifyInstance) {
         'Not in the seed (the balance page). Filters: shopid (alias shopId) or warehouse=1, productId, keyword (code/name/barcode), categoryId (with sub-categories), nonZero=1. Answers the page plus summary { quantity, value }.',
       perm: 'stock.balance.view',
       query: stockBalanceQuery,
+      response: stockBalancePage,
     },
     ({ tx, auth, lang, query }) => listBalances(tx, auth, lang, query),
   );
@@ -57,6 +66,7 @@ export async function stockModule(app: FastifyInstance) {
         'Not in the seed. productId required; shopid (alias shopId) or warehouse=1 (neither: every location the user may see); dateFrom/dateTo.',
       perm: 'stock.balance.view',
       query: stockHistoryQuery,
+      response: stockHistoryPage,
     },
     ({ tx, auth, lang, query }) => balanceHistory(tx, auth, lang, query),
   );
@@ -68,6 +78,7 @@ export async function stockModule(app: FastifyInstance) {
       summary: 'Regions → shops with their product orders counted by state (optional order-date range)',
       perm: 'stock.order.view',
       query: productOrderTreeQuery,
+      response: z.array(productOrderTreeNode),
     },
     ({ tx, auth, query }) => orderTree(tx, auth, query),
   );

@@ -1,11 +1,11 @@
 import { ApartmentOutlined, ShopOutlined, TagsOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { HOME_URL, type Page } from '@headoffice/contract';
+import { HOME_URL, pageAnswer, regionTreeNode } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RegionNode } from '../../modules/org/types';
+import { z } from 'zod';
 import { type MenuNode, useMe, useMenus } from '../../platform/auth';
 import type { ChartOption } from '../../platform/Chart';
 import { companyToday } from '../../platform/clock';
@@ -26,7 +26,7 @@ const Dashboard = lazy(() => import('../../modules/home/HomeDashboard').then((m)
 function useCount(key: string, params: Record<string, unknown>) {
   return useQuery({
     queryKey: ['home', key],
-    queryFn: () => http.get<Page<unknown>>('/api-chain/shop', { page: 1, pageSize: 1, ...params }, quiet).then((p) => p.total),
+    queryFn: () => http.read(pageAnswer(z.unknown()), '/api-chain/shop', { page: 1, pageSize: 1, ...params }, quiet).then((p) => p.total),
   });
 }
 
@@ -70,11 +70,11 @@ export default function HomePage() {
   const open = useCount('openShops', { status: 1 });
   const tree = useQuery({
     queryKey: ['home', 'regions'],
-    queryFn: () => http.get<RegionNode[]>('/api-chain/dictregion/tree/all', undefined, quiet),
+    queryFn: () => http.read(z.array(regionTreeNode), '/api-chain/dictregion/tree/all', undefined, quiet),
   });
   const brands = useQuery({
     queryKey: ['home', 'brands'],
-    queryFn: () => http.get<unknown[]>('/api-chain/brand/list/all', undefined, quiet),
+    queryFn: () => http.read(z.array(z.unknown()), '/api-chain/brand/list/all', undefined, quiet),
   });
 
   const hour = dayjs().hour();

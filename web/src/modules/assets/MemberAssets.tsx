@@ -1,8 +1,15 @@
-import { type CardBillAnswer, type MemberAssets as MemberAssetsData, type MemberCardRow, memberAssetsAnswer } from '@headoffice/contract';
+import {
+  type CardBillAnswer,
+  cardTypePick,
+  type MemberAssets as MemberAssetsData,
+  type MemberCardRow,
+  memberAssetsAnswer,
+} from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { LocationSelect } from '../../platform/bills/pickers';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
@@ -149,7 +156,7 @@ function OpenCardModal({ memberId, onClose }: { memberId: number; onClose: () =>
   const { t } = useTranslation();
   const types = useQuery({
     queryKey: ['card-types'],
-    queryFn: () => http.get<{ id: number; code: string; name: string; kind: number; status: number }[]>(ASSETS.cardTypes),
+    queryFn: () => http.read(z.array(cardTypePick), ASSETS.cardTypes),
   });
   const required = [{ required: true, message: t('assets.required') }];
   return (

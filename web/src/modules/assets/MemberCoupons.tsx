@@ -1,4 +1,5 @@
 import {
+  couponDefinitionPick,
   type MemberCouponKind,
   type MemberCouponRow,
   type MemberCouponState,
@@ -179,7 +180,7 @@ function DefinitionPick() {
   const kind: MemberCouponKind = Form.useWatch('kind', form) ?? 'coupon';
   const definitions = useQuery({
     queryKey: ['coupon-definitions', kind],
-    queryFn: () => http.get<{ id: number; code: string; name: string; couponType?: number }[]>(definitionPaths[kind]),
+    queryFn: () => http.read(z.array(couponDefinitionPick), definitionPaths[kind]),
   });
   return (
     <>

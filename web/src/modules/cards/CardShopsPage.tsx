@@ -1,26 +1,14 @@
-import { type CardShopRow, cardKindLabels } from '@headoffice/contract';
+import { type CardTypePick, cardKindLabels, cardShopRow, cardTypePick, shopPick } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
 import { pickLabel } from '../../platform/i18n';
 import { CARDS } from './api';
-
-interface TypeOption {
-  id: number;
-  code: string;
-  name: string;
-  kind: 1 | 2;
-  status: 1 | 2;
-}
-interface ShopOption {
-  id: number;
-  code: string;
-  name: string;
-}
 
 const ROWS_KEY = ['cards-shop-rows'];
 
@@ -35,13 +23,16 @@ export default function CardShopsPage() {
   const editable = can('cards.shop.edit');
   const types = useQuery({
     queryKey: ['cards-types-all'],
-    queryFn: ({ signal }) => http.get<TypeOption[]>(CARDS.typeAll, undefined, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(cardTypePick), CARDS.typeAll, undefined, { signal }),
   });
   const shops = useQuery({
     queryKey: ['cards-shops-all'],
-    queryFn: ({ signal }) => http.get<ShopOption[]>(CARDS.shopsAll, undefined, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(shopPick), CARDS.shopsAll, undefined, { signal }),
   });
-  const rows = useQuery({ queryKey: ROWS_KEY, queryFn: ({ signal }) => http.get<CardShopRow[]>(CARDS.shopRows, undefined, { signal }) });
+  const rows = useQuery({
+    queryKey: ROWS_KEY,
+    queryFn: ({ signal }) => http.read(z.array(cardShopRow), CARDS.shopRows, undefined, { signal }),
+  });
   const [pickedTypes, setPickedTypes] = useState<number[]>([]);
   const [pickedShops, setPickedShops] = useState<number[]>([]);
   const enabled = useMemo(
@@ -98,7 +89,7 @@ export default function CardShopsPage() {
           </Space>
         </Card>
       ) : null}
-      <Table<TypeOption>
+      <Table<CardTypePick>
         size="small"
         bordered
         rowKey="id"
@@ -125,7 +116,7 @@ export default function CardShopsPage() {
             key: `shop-${s.id}`,
             width: 110,
             align: 'center' as const,
-            render: (_: unknown, ct: TypeOption) => {
+            render: (_: unknown, ct: CardTypePick) => {
               const on = enabled.has(`${ct.id}:${s.id}`);
               const locked = !editable || (ct.status === 2 && !on);
               const sw = (

@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type CardTypeRow, type GiftPreview, type GiftRuleRow, giftRuleKindLabels, giftTypeLabels } from '@headoffice/contract';
+import { type CardTypeRow, type GiftRuleRow, giftPreview, giftRuleKindLabels, giftRuleRow, giftTypeLabels } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Drawer, Empty, Form, InputNumber, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
@@ -37,13 +38,13 @@ export function GiftRulesDrawer({
   const rules = useQuery({
     queryKey: key,
     enabled: Boolean(id),
-    queryFn: ({ signal }) => http.get<GiftRuleRow[]>(CARDS.rules, { cardTypeId: id }, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(giftRuleRow), CARDS.rules, { cardTypeId: id }, { signal }),
   });
   const cents = amount === null ? null : yuanToCents(amount);
   const preview = useQuery({
     queryKey: ['cards-gift-preview', id, occasion, cents, rules.dataUpdatedAt],
     enabled: Boolean(id) && cents !== null && cents >= 0,
-    queryFn: ({ signal }) => http.get<GiftPreview>(CARDS.giftPreview, { cardTypeId: id, occasion, amount: cents }, { signal }),
+    queryFn: ({ signal }) => http.read(giftPreview, CARDS.giftPreview, { cardTypeId: id, occasion, amount: cents }, { signal }),
   });
   const targets = [key, ['cards-gift-preview'], ...invalidates];
   const add = useAction<Record<string, number>>({

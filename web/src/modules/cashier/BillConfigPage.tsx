@@ -1,4 +1,4 @@
-import { type BillConfig, CASHIER_PATHS as P } from '@headoffice/contract';
+import { type BillConfig, billConfig, CASHIER_PATHS as P } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, InputNumber, Row, Skeleton, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
@@ -23,7 +23,7 @@ export default function BillConfigPage() {
   }, [shops, shopId]);
   const config = useQuery({
     queryKey: ['billconfig', shopId],
-    queryFn: () => http.get<BillConfig>(P.billConfig, { shopid: shopId }),
+    queryFn: () => http.read(billConfig, P.billConfig, { shopid: shopId }),
     enabled: !!shopId,
   });
   useEffect(() => {

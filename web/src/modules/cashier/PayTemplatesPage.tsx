@@ -6,11 +6,15 @@ import {
   type PayTemplateItem,
   type PayTemplateRow,
   type PayTypeVo,
+  payTemplateDetail,
+  payTemplateRow,
+  payTypeVo,
 } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { useLabel } from '../../platform/bills/labels';
@@ -30,11 +34,11 @@ export default function PayTemplatesPage() {
   const [assigning, setAssigning] = useState<number[] | null>(null);
   const [items, setItems] = useState<Item[]>([]);
   const [headForm] = Form.useForm();
-  const list = useQuery({ queryKey: ['paytemplates'], queryFn: () => http.get<PayTemplateRow[]>(P.templateAll) });
-  const types = useQuery({ queryKey: ['paytypes-vo'], queryFn: () => http.get<PayTypeVo[]>(P.payTypeVo) });
+  const list = useQuery({ queryKey: ['paytemplates'], queryFn: () => http.read(z.array(payTemplateRow), P.templateAll) });
+  const types = useQuery({ queryKey: ['paytypes-vo'], queryFn: () => http.read(z.array(payTypeVo), P.payTypeVo) });
   const detail = useQuery({
     queryKey: ['paytemplate', selected],
-    queryFn: () => http.get<PayTemplateDetail>(P.templateOne(selected as number)),
+    queryFn: () => http.read(payTemplateDetail, P.templateOne(selected as number)),
     enabled: !!selected,
   });
   useEffect(() => {

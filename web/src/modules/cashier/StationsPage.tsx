@@ -1,8 +1,9 @@
-import { CASHIER_PATHS as P, type Station, stationBusinessTypeLabels } from '@headoffice/contract';
+import { CASHIER_PATHS as P, type Station, station, stationBusinessTypeLabels } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Input, Row, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { useLabel } from '../../platform/bills/labels';
@@ -73,7 +74,7 @@ function StationCard({ station, editable }: { station: Station; editable: boolea
 /** /admin/cashier/stations — the stations of each business type (美发/美容/综合) and the positions that fill each. */
 export default function StationsPage() {
   const editable = usePermission()('cashier.station.edit');
-  const stations = useQuery({ queryKey: ['stations'], queryFn: () => http.get<Station[]>(P.stationAll) });
+  const stations = useQuery({ queryKey: ['stations'], queryFn: () => http.read(z.array(station), P.stationAll) });
   if (!stations.data) return <Skeleton active />;
   return (
     <Row gutter={[12, 12]} className="ho-stations">

@@ -1,8 +1,19 @@
-import { type DyPoi, type DyShop, type MtKey, type MtShop, CASHIER_PATHS as P } from '@headoffice/contract';
+import {
+  type DyPoi,
+  type DyShop,
+  dyPoi,
+  dyShop,
+  type MtKey,
+  type MtShop,
+  mtKeyPage,
+  mtShop,
+  CASHIER_PATHS as P,
+} from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
@@ -25,7 +36,7 @@ function MtKeys({ editable }: { editable: boolean }) {
   const [form] = Form.useForm();
   const list = useQuery({
     queryKey: ['mtkeys'],
-    queryFn: () => http.get<{ list: MtKey[]; total: number }>(P.mtKeysPage, { pageSize: 200 }),
+    queryFn: () => http.read(mtKeyPage, P.mtKeysPage, { pageSize: 200 }),
   });
   const save = useAction({
     run: async () => {
@@ -136,8 +147,8 @@ function MtKeys({ editable }: { editable: boolean }) {
 function MtShops({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const list = useQuery({ queryKey: ['mtshops'], queryFn: () => http.get<MtShop[]>(P.mtShopsAll) });
-  const keys = useQuery({ queryKey: ['mtkeys'], queryFn: () => http.get<{ list: MtKey[] }>(P.mtKeysPage, { pageSize: 200 }) });
+  const list = useQuery({ queryKey: ['mtshops'], queryFn: () => http.read(z.array(mtShop), P.mtShopsAll) });
+  const keys = useQuery({ queryKey: ['mtkeys'], queryFn: () => http.read(mtKeyPage, P.mtKeysPage, { pageSize: 200 }) });
   const save = useAction({
     run: async () => http.post(P.mtShopSave, await form.validateFields()),
     success: 'cashier.saved',
@@ -194,8 +205,8 @@ function DyShops({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const [binding, setBinding] = useState<DyPoi | null>(null);
   const [shopId, setShopId] = useState<number | null>(null);
-  const list = useQuery({ queryKey: ['dyshops'], queryFn: () => http.get<DyShop[]>(P.dyShops) });
-  const pois = useQuery({ queryKey: ['dyshops', 'pois'], queryFn: () => http.get<DyPoi[]>(P.dyPois) });
+  const list = useQuery({ queryKey: ['dyshops'], queryFn: () => http.read(z.array(dyShop), P.dyShops) });
+  const pois = useQuery({ queryKey: ['dyshops', 'pois'], queryFn: () => http.read(z.array(dyPoi), P.dyPois) });
   const bind = useAction({
     run: () => http.post(P.dyShops, { shopid: shopId, poiId: binding?.poiId, poiName: binding?.poiName, address: binding?.address }),
     success: 'cashier.saved',

@@ -1,8 +1,17 @@
-import { CASHIER_PATHS as P, stationPostLabels, type WheelRest, type WheelRow, type WheelScheme } from '@headoffice/contract';
+import {
+  CASHIER_PATHS as P,
+  stationPostLabels,
+  type WheelRest,
+  type WheelRow,
+  type WheelScheme,
+  wheelRest,
+  wheelScheme,
+} from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { useLabel } from '../../platform/bills/labels';
@@ -125,7 +134,7 @@ function Schemes({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const label = useLabel();
   const [editing, setEditing] = useState<Partial<WheelScheme> | null>(null);
-  const list = useQuery({ queryKey: ['wheel-schemes'], queryFn: () => http.get<WheelScheme[]>(P.wheelAll) });
+  const list = useQuery({ queryKey: ['wheel-schemes'], queryFn: () => http.read(z.array(wheelScheme), P.wheelAll) });
   const remove = useAction<number>({
     run: (id) => http.del(P.wheelDelete(id)),
     success: 'cashier.removed',
@@ -192,7 +201,7 @@ function Rests({ editable }: { editable: boolean }) {
   const [form] = Form.useForm();
   const list = useQuery({
     queryKey: ['wheel-rests', shopId],
-    queryFn: () => http.get<WheelRest[]>(P.wheelRestList, { shopid: shopId }),
+    queryFn: () => http.read(z.array(wheelRest), P.wheelRestList, { shopid: shopId }),
     enabled: !!shopId,
   });
   const add = useAction({

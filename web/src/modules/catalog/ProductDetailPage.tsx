@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import type { InPackageAnswer, ProductRow, ShopStatusRow, StockBalanceRow } from '@headoffice/contract';
+import { inPackageAnswer, type ProductRow, type ShopStatusRow, type StockBalanceRow } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Image, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -62,7 +62,7 @@ function ProductPackages({ productId }: { productId: number }) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: ['product', 'packages', productId],
-    queryFn: () => http.get<InPackageAnswer>(CATALOG.productInPackage(productId)),
+    queryFn: () => http.read(inPackageAnswer, CATALOG.productInPackage(productId)),
   });
   if (!q.data?.packages.length) return <EmptyState compact description={t('catalog.product.noPackages')} />;
   return (

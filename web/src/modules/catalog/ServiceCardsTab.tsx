@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import type { CardPriceRow, ServiceRow } from '@headoffice/contract';
+import { cardPriceRow, type ServiceRow } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
@@ -32,7 +33,7 @@ export function ServiceCardsTab({ service }: { service: ServiceRow }) {
   const cards = useQuery({
     queryKey: ['service', 'cards', service.id, shopId],
     queryFn: ({ signal }) =>
-      http.get<CardPriceRow[]>(PRICING.servPriceCards, { serviceId: service.id, shopId: shopId ?? undefined }, { signal }),
+      http.read(z.array(cardPriceRow), PRICING.servPriceCards, { serviceId: service.id, shopId: shopId ?? undefined }, { signal }),
   });
   const types = useCardTypes();
   /** The card type's name: from the list of card types, else as the saved price carries it. */

@@ -1,5 +1,5 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import type { PerfRatio, ServiceRow } from '@headoffice/contract';
+import { perfRatio, type ServiceRow } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, InputNumber, Popconfirm, Skeleton, Slider, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -22,7 +22,7 @@ export function ServicePerfTab({ service, onChanged }: { service: ServiceRow; on
   const canEdit = can('catalog.service.edit') || can('pricing.serviceprice.edit');
   const q = useQuery({
     queryKey: ['service', 'perf', service.id],
-    queryFn: ({ signal }) => http.get<PerfRatio>(PRICING.queryPerfRatio(service.id), undefined, { signal }),
+    queryFn: ({ signal }) => http.read(perfRatio, PRICING.queryPerfRatio(service.id), undefined, { signal }),
   });
   const [pct, setPct] = useState<number | null>(null);
   const saving = useAction<number>({

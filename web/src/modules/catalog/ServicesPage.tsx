@@ -1,5 +1,5 @@
 import { ClusterOutlined, CreditCardOutlined, DeleteOutlined, EditOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
-import type { InPackageAnswer, ServiceRow } from '@headoffice/contract';
+import { type InPackageAnswer, inPackageAnswer, type ServiceRow } from '@headoffice/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
@@ -118,7 +118,7 @@ export default function ServicesPage() {
   const remove = async (row: ServiceRow) => {
     let used: InPackageAnswer | null = null;
     try {
-      used = await http.get<InPackageAnswer>(CATALOG.serviceInPackage(row.id));
+      used = await http.read(inPackageAnswer, CATALOG.serviceInPackage(row.id));
     } catch {
       return;
     }

@@ -1,5 +1,5 @@
 import { AuditOutlined, CreditCardOutlined, DollarOutlined, TeamOutlined } from '@ant-design/icons';
-import { HOME_PATH, type HomeAnswer, type HomeFigures } from '@headoffice/contract';
+import { HOME_PATH, type HomeFigures, homeAnswer } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Row, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -80,7 +80,7 @@ export function DashboardFigures() {
   const [period, setPeriod] = useState<Period>('today');
   const q = useQuery({
     queryKey: ['home', 'dashboard', date, shopid],
-    queryFn: () => http.get<HomeAnswer>(HOME_PATH, { date, shopid: shopid ?? undefined }),
+    queryFn: () => http.read(homeAnswer, HOME_PATH, { date, shopid: shopid ?? undefined }),
   });
   const d = q.data;
   const count = (n: number) => n.toLocaleString(en ? 'en-US' : 'zh-CN');

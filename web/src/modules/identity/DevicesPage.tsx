@@ -1,4 +1,5 @@
 import { SafetyOutlined } from '@ant-design/icons';
+import { deviceSettings } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ function DeviceSettings() {
   const can = usePermission();
   const q = useQuery({
     queryKey: ['device', 'settings'],
-    queryFn: ({ signal }) => http.get<{ requireBoundDevice: boolean }>(API.deviceSettings, undefined, { signal, quiet: ['403'] }),
+    queryFn: ({ signal }) => http.read(deviceSettings, API.deviceSettings, undefined, { signal, quiet: ['403'] }),
   });
   const saving = useAction<boolean>({
     run: (checked) => http.post(API.deviceSettings, { requireBoundDevice: checked }),

@@ -1,5 +1,5 @@
 import { AuditOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { InboxGroup, InboxItem } from '@headoffice/contract';
+import { type InboxGroup, type InboxItem, inboxGroups } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Result, Skeleton, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ export default function InboxPage() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['inbox', 'list'],
-    queryFn: ({ signal }) => http.get<InboxGroup[]>('/api-user/inbox', undefined, { signal }),
+    queryFn: ({ signal }) => http.read(inboxGroups, '/api-user/inbox', undefined, { signal }),
   });
   const pick = (l: readonly [string, string] | undefined, fallback: string) => (l ? (en ? l[1] : l[0]) : fallback);
 

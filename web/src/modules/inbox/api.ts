@@ -1,4 +1,4 @@
-import type { InboxCounts } from '@headoffice/contract';
+import { inboxCounts } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { http } from '../../platform/http';
@@ -15,7 +15,7 @@ export function useInboxCounts(enabled = true) {
   const live = useLiveStatus() === 'open';
   return useQuery({
     queryKey: ['inbox', 'counts'],
-    queryFn: ({ signal }) => http.get<InboxCounts>('/api-user/inbox/counts', undefined, { signal, quiet: true }),
+    queryFn: ({ signal }) => http.read(inboxCounts, '/api-user/inbox/counts', undefined, { signal, quiet: true }),
     enabled,
     refetchInterval: live ? false : FALLBACK_POLL_MS,
     staleTime: 30_000,

@@ -1,8 +1,10 @@
 import { UploadOutlined } from '@ant-design/icons';
+import { shopPick } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { http } from '../../platform/http';
 import { ImportModal } from '../../platform/resource/ImportModal';
 import { invalidate } from '../../platform/resource/invalidate';
@@ -14,7 +16,7 @@ export default function ImportPage() {
   const { t } = useTranslation();
   const shops = useQuery({
     queryKey: ['shop', 'all'],
-    queryFn: ({ signal }) => http.get<{ id: number; name: string }[]>(SHOPS, undefined, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(shopPick), SHOPS, undefined, { signal }),
   });
   const [shop, setShop] = useState<number | undefined>();
   const [open, setOpen] = useState(false);

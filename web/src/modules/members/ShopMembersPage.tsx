@@ -1,7 +1,9 @@
+import { shopPick } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { SHOPS, shopMemberDef } from './defs';
@@ -12,7 +14,7 @@ export default function ShopMembersPage() {
   const { t } = useTranslation();
   const shops = useQuery({
     queryKey: ['shop', 'all'],
-    queryFn: ({ signal }) => http.get<{ id: number; name: string }[]>(SHOPS, undefined, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(shopPick), SHOPS, undefined, { signal }),
   });
   const [shop, setShop] = useState<number | undefined>();
   useEffect(() => {

@@ -1,7 +1,8 @@
-import type { MemberRow } from '@headoffice/contract';
+import { advisorOption, type MemberRow } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { P } from './defs';
@@ -52,20 +53,13 @@ export function useUnfreeze() {
   });
 }
 
-interface EmployeeOption {
-  id: number;
-  eecode: string;
-  name: string;
-  shopName: string | null;
-}
-
 /** Assign one advisor to the chosen members. */
 export function AdvisorModal({ ids, onClose, onDone }: { ids: number[]; onClose: () => void; onDone?: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ eeid: number }>();
   const options = useQuery({
     queryKey: ['member-relation', 'eelist'],
-    queryFn: ({ signal }) => http.get<EmployeeOption[]>(`${P.relationBases[0]}/eelistApp`, undefined, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(advisorOption), `${P.relationBases[0]}/eelistApp`, undefined, { signal }),
   });
   const action = useAction({
     run: async () => {

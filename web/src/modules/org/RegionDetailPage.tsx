@@ -1,8 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
+import { regionTreeNode } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { usePermission } from '../../platform/auth';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
@@ -28,7 +30,7 @@ export default function RegionDetailPage() {
   // The tree carries the shop counts and the sub-regions; the same query the regions page refreshes.
   const tree = useQuery({
     queryKey: ['region', 'tree'],
-    queryFn: ({ signal }) => http.get<RegionNode[]>(API.regionTree, undefined, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(regionTreeNode), API.regionTree, undefined, { signal }),
   });
   const areas = tree.data ?? [];
   const node = useMemo(() => areas.flatMap((a) => [a, ...(a.children ?? [])]).find((n) => n.id === id), [areas, id]);

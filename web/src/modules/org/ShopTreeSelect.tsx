@@ -1,10 +1,12 @@
+import { regionTreeNode } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { http, isApiError } from '../../platform/http';
 import { optionsQueryKey, useRemoteRows } from '../../platform/resource/options';
-import { type ShopPickerNode, type ShopTreeRegion, shopIdsOf, shopPickerTree } from './shopTree';
+import { type ShopPickerNode, shopIdsOf, shopPickerTree } from './shopTree';
 
 export const SHOP_TREE_URL = '/api-chain/dictregion/shopTree';
 const SHOP_LIST_URL = '/api-chain/shop/list/all';
@@ -25,7 +27,7 @@ export function ShopTreeSelect({ id, value, onChange, disabled, placeholder, max
   // the region tree needs the region permission; without it the flat shop list serves
   const q = useQuery({
     queryKey: optionsQueryKey(SHOP_TREE_URL),
-    queryFn: () => http.get<ShopTreeRegion[]>(SHOP_TREE_URL, undefined, { quiet: ['403'] }),
+    queryFn: () => http.read(z.array(regionTreeNode), SHOP_TREE_URL, undefined, { quiet: ['403'] }),
     staleTime: 5 * 60_000,
     retry: false,
   });

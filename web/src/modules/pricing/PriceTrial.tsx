@@ -1,5 +1,5 @@
 import { CalculatorOutlined } from '@ant-design/icons';
-import type { PriceKind, ResolvedPrice } from '@headoffice/contract';
+import { type PriceKind, type ResolvedPrice, resolvedPrice } from '@headoffice/contract';
 import { Alert, Button, Card, DatePicker, Form, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export function PriceTrial({ kind, itemId }: { kind: PriceKind; itemId: number }
 
   const trial = useAction<Values, ResolvedPrice>({
     run: (v) =>
-      http.get<ResolvedPrice>(PRICING.resolve, {
+      http.read(resolvedPrice, PRICING.resolve, {
         shopId: v.shopId,
         kind,
         itemId,

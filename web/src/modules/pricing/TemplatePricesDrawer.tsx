@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, ShopOutlined } from '@ant-design/icons';
-import type { Page, PriceKind, TemplateDetail, TemplateRow } from '@headoffice/contract';
+import { type PriceKind, templateDetail, templatePage } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -55,7 +55,7 @@ export function TemplatePricesDrawer({
   const systemRow = useQuery({
     queryKey: ['pricetemplate', kind, 'system', system],
     queryFn: () =>
-      http.get<Page<TemplateRow>>(api.list, { isSystem: 1, line: system === 'product' ? undefined : system, page: 1, pageSize: 5 }),
+      http.read(templatePage, api.list, { isSystem: 1, line: system === 'product' ? undefined : system, page: 1, pageSize: 5 }),
     enabled: open && !!system,
     staleTime: 0,
     gcTime: 0,
@@ -65,7 +65,7 @@ export function TemplatePricesDrawer({
     : templateId;
   const detail = useQuery({
     queryKey: ['pricetemplate', kind, 'detail', id],
-    queryFn: ({ signal }) => http.get<TemplateDetail>(api.detail(id ?? 0), undefined, { signal }),
+    queryFn: ({ signal }) => http.read(templateDetail, api.detail(id ?? 0), undefined, { signal }),
     enabled: open && !!id,
     staleTime: 0,
     gcTime: 0,

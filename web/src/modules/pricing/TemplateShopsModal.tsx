@@ -1,8 +1,9 @@
-import type { PriceKind, TemplateDetail, TemplateRow, UnableShopRow } from '@headoffice/contract';
+import { type PriceKind, type TemplateRow, templateDetail, unableShopRow } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Modal, Skeleton, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { ShopMultiSelect } from '../../platform/shops';
@@ -27,13 +28,13 @@ export function TemplateShopsModal({
   const [value, setValue] = useState<number[]>([]);
   const detail = useQuery({
     queryKey: ['pricetemplate', kind, 'detail', template?.id],
-    queryFn: ({ signal }) => http.get<TemplateDetail>(api.detail(template?.id ?? 0), undefined, { signal }),
+    queryFn: ({ signal }) => http.read(templateDetail, api.detail(template?.id ?? 0), undefined, { signal }),
     enabled: open,
     staleTime: 0,
   });
   const unable = useQuery({
     queryKey: ['pricetemplate', kind, 'unable', template?.id],
-    queryFn: ({ signal }) => http.get<UnableShopRow[]>(api.unable, { templateId: template?.id }, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(unableShopRow), api.unable, { templateId: template?.id }, { signal }),
     enabled: open,
     staleTime: 0,
   });

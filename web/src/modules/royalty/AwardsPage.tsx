@@ -1,4 +1,4 @@
-import type { AwardRow } from '@headoffice/contract';
+import { type AwardRow, awardPage, awardSumAnswer } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Input, InputNumber, Space, Statistic, Table } from 'antd';
 import dayjs from 'dayjs';
@@ -11,12 +11,6 @@ import { http } from '../../platform/http';
 import { centsToYuan, formatMoney, yuanToCents } from '../../platform/money';
 import { ShopSelect } from '../../platform/shops';
 
-interface AwardPage {
-  items: { id: number; code: string; name: string; padtype: number }[];
-  list: AwardRow[];
-  total: number;
-}
-
 /** /admin/royalty/awards — a month's awards and penalties, employees × items, edited in the grid and saved in one batch. */
 export default function AwardsPage() {
   const { t } = useTranslation();
@@ -28,11 +22,10 @@ export default function AwardsPage() {
   const [page, setPage] = useState(1);
   const [edits, setEdits] = useState<Record<string, number>>({});
   const params = { month, shopId: shopId ?? undefined, keyword: keyword || undefined, page, pageSize: 20 };
-  const q = useQuery({ queryKey: ['royalty-awards', params], queryFn: () => http.get<AwardPage>('/api-pers/awarddesc/list', params) });
+  const q = useQuery({ queryKey: ['royalty-awards', params], queryFn: () => http.read(awardPage, '/api-pers/awarddesc/list', params) });
   const sum = useQuery({
     queryKey: ['royalty-awards-sum', month, shopId],
-    queryFn: () =>
-      http.get<{ zmoney: number; fmoney: number; net: number }>('/api-pers/awarddesc/sum', { month, shopId: shopId ?? undefined }),
+    queryFn: () => http.read(awardSumAnswer, '/api-pers/awarddesc/sum', { month, shopId: shopId ?? undefined }),
   });
   const save = useAction({
     run: () =>

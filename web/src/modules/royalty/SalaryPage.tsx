@@ -1,4 +1,4 @@
-import type { SalaryRow } from '@headoffice/contract';
+import { type SalaryRow, salaryPage } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -24,7 +24,7 @@ export default function SalaryPage() {
   const params = { month, shopId: shopId ?? undefined, keyword: keyword || undefined, page, pageSize: 20 };
   const q = useQuery({
     queryKey: ['royalty-salary', params],
-    queryFn: () => http.get<{ list: SalaryRow[]; total: number }>('/api-pers/salary/detail', params),
+    queryFn: () => http.read(salaryPage, '/api-pers/salary/detail', params),
   });
   const save = useAction({
     run: () => http.post('/api-pers/salary/base', { rows: [{ employeeId: editing?.eeid, amount: yuanToCents(base ?? 0) ?? 0 }] }),

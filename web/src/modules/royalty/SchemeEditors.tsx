@@ -6,10 +6,12 @@ import {
   royaltyItemTypeLabels,
   royaltyItemTypes,
   royaltyNorms,
+  royaltyTaken,
 } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { http } from '../../platform/http';
 import { currentLang, pickLabel } from '../../platform/i18n';
 import { FormDialog } from '../../platform/list/FormDialog';
@@ -362,12 +364,12 @@ export function SchemeModal({ scheme, onClose }: { scheme: RoyaltyScheme | 'new'
   const takenShops = useQuery({
     queryKey: ['royalty-unable-shops', s?.id],
     enabled: scheme !== null,
-    queryFn: () => http.get<{ id: number; prmname: string }[]>(RY.unableShops, { id: s?.id }),
+    queryFn: () => http.read(z.array(royaltyTaken), RY.unableShops, { id: s?.id }),
   });
   const takenEmployees = useQuery({
     queryKey: ['royalty-unable-employees', s?.id],
     enabled: scheme !== null,
-    queryFn: () => http.get<{ id: number; prmname: string }[]>(RY.unableEmployees, { id: s?.id }),
+    queryFn: () => http.read(z.array(royaltyTaken), RY.unableEmployees, { id: s?.id }),
   });
   const type = Form.useWatch('type', form) ?? s?.type ?? 1;
   const takenName = (list: { id: number; prmname: string }[] | undefined, id: number) => list?.find((x) => x.id === id)?.prmname;

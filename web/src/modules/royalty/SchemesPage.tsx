@@ -1,9 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type RoyaltyGroup, type RoyaltyItem, type RoyaltyScheme, royaltyItemTypeLabels } from '@headoffice/contract';
+import {
+  type RoyaltyGroup,
+  type RoyaltyItem,
+  type RoyaltyScheme,
+  royaltyGroup,
+  royaltyItemTypeLabels,
+  royaltySchemePage,
+} from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Input, Popconfirm, Row, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
@@ -30,13 +38,13 @@ export default function SchemesPage() {
   const params = { page, pageSize: 12, keyword: keyword || undefined };
   const list = useQuery({
     queryKey: ['royalty-schemes', params],
-    queryFn: () => http.get<{ list: RoyaltyScheme[]; total: number }>(RY.schemes, params),
+    queryFn: () => http.read(royaltySchemePage, RY.schemes, params),
   });
   const current = list.data?.list.find((s) => s.id === selected?.id) ?? selected;
   const groups = useQuery({
     queryKey: ['royalty-groups', current?.id],
     enabled: !!current,
-    queryFn: () => http.get<RoyaltyGroup[]>(RY.groups(current?.id as number)),
+    queryFn: () => http.read(z.array(royaltyGroup), RY.groups(current?.id as number)),
   });
   const status = useAction({
     run: (s: RoyaltyScheme) => http.post(RY.schemeStatus, { id: s.id, status: s.status === 1 ? 0 : 1 }),

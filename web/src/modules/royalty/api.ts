@@ -1,3 +1,4 @@
+import { namePicks } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../platform/http';
 
@@ -23,11 +24,6 @@ export const RY = {
   billDetail: (id: number) => `/api-cashier/servicerecords/detail/${id}`,
 };
 
-export interface Option {
-  id: number;
-  name: string;
-}
-
 /** Options of a picker path: a `list/all` array or a page's `list`. */
 export function useOptions(path: string, params?: Record<string, unknown>, enabled = true) {
   return useQuery({
@@ -35,7 +31,7 @@ export function useOptions(path: string, params?: Record<string, unknown>, enabl
     enabled,
     staleTime: 60_000,
     queryFn: async () => {
-      const data = await http.get<Option[] | { list: Option[] }>(path, params);
+      const data = await http.read(namePicks, path, params);
       return (Array.isArray(data) ? data : data.list).map((o) => ({ value: o.id, label: o.name }));
     },
   });

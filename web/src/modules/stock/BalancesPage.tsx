@@ -1,5 +1,5 @@
 import { HistoryOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import type { Page, StockBalanceRow, StockHistoryRow } from '@headoffice/contract';
+import { type StockBalanceRow, type StockHistoryRow, stockBalancePage, stockHistoryPage } from '@headoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, DatePicker, Drawer, Input, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -15,8 +15,6 @@ import { ExportButton } from '../../platform/resource/ExportButton';
 import { pagerTotal, totalText } from '../../platform/resource/total';
 import { filtersToUrl, useListUrlState } from '../../platform/tabs/urlState';
 import { STOCK } from './api';
-
-type BalancePage = Page<StockBalanceRow> & { summary?: { quantity: number; value: number } };
 
 /** Movement history of one product in one location; every row opens its bill. */
 function HistoryDrawer({ row, onClose }: { row: StockBalanceRow | null; onClose: () => void }) {
@@ -36,7 +34,7 @@ function HistoryDrawer({ row, onClose }: { row: StockBalanceRow | null; onClose:
     : {};
   const q = useQuery({
     queryKey: ['stock-history', params],
-    queryFn: ({ signal }) => http.get<Page<StockHistoryRow>>(STOCK.history, params, { signal }),
+    queryFn: ({ signal }) => http.read(stockHistoryPage, STOCK.history, params, { signal }),
     enabled: !!row,
     placeholderData: keepPreviousData,
   });
@@ -151,7 +149,7 @@ export default function BalancesPage() {
   const sorted = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
   const q = useQuery({
     queryKey: ['stock-balance', params],
-    queryFn: ({ signal }) => http.get<BalancePage>(STOCK.balance, params, { signal }),
+    queryFn: ({ signal }) => http.read(stockBalancePage, STOCK.balance, params, { signal }),
     placeholderData: keepPreviousData,
   });
   const sum = q.data?.summary;

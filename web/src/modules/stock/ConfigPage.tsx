@@ -1,4 +1,4 @@
-import type { OrderConfig, StockConfig } from '@headoffice/contract';
+import { type OrderConfig, orderConfig, type StockConfig, stockConfig } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Skeleton, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -16,8 +16,8 @@ export default function ConfigPage() {
   const editable = can('stock.config.edit');
   const [stockForm] = Form.useForm<StockConfig>();
   const [orderForm] = Form.useForm<OrderConfig>();
-  const stock = useQuery({ queryKey: ['stock-config'], queryFn: () => http.get<StockConfig>(STOCK.stockConfig) });
-  const order = useQuery({ queryKey: ['order-config'], queryFn: () => http.get<OrderConfig>(STOCK.orderConfig) });
+  const stock = useQuery({ queryKey: ['stock-config'], queryFn: () => http.read(stockConfig, STOCK.stockConfig) });
+  const order = useQuery({ queryKey: ['order-config'], queryFn: () => http.read(orderConfig, STOCK.orderConfig) });
   const prefix = Form.useWatch('noPrefix', orderForm) ?? order.data?.noPrefix ?? 'DH';
   const width = Form.useWatch('noWidth', orderForm) ?? order.data?.noWidth ?? 4;
 

@@ -1,9 +1,10 @@
-import type { ProductOrderTreeNode } from '@headoffice/contract';
+import { type ProductOrderTreeNode, productOrderTreeNode } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Skeleton, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { STOCK } from './api';
@@ -40,7 +41,7 @@ export function OrderTree({ value, onChange }: { value: OrderTreeSelection; onCh
   const { t } = useTranslation();
   const tree = useQuery({
     queryKey: ['order-tree'],
-    queryFn: ({ signal }) => http.get<ProductOrderTreeNode[]>(STOCK.orderTree, undefined, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(productOrderTreeNode), STOCK.orderTree, undefined, { signal }),
   });
   const roots = tree.data ?? [];
   const total = roots.reduce((s, r) => s + r.counts.total, 0);

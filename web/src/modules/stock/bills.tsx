@@ -1,6 +1,6 @@
 import {
   type BillDef,
-  type OrderConfig,
+  orderConfig,
   type Page,
   type ProductOrderDetail,
   type ProductOrderRow,
@@ -177,7 +177,7 @@ function ManualNumber({ bill }: { bill?: Values | null }) {
   const { t } = useTranslation();
   const config = useQuery({
     queryKey: ['order-config'],
-    queryFn: () => http.get<OrderConfig>(STOCK.orderConfig),
+    queryFn: () => http.read(orderConfig, STOCK.orderConfig),
     staleTime: 60_000,
   });
   if (bill || !config.data || config.data.isAutoNo) return null;

@@ -2,6 +2,7 @@ import {
   CASHIER_PATHS,
   PREPAID_PATHS as P,
   type PrepaidOrderRow,
+  payTypePick,
   prepaidListPage,
   prepaidOrderRow,
   prepaidStatusLabels,
@@ -10,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { useLabel } from '../../platform/bills/labels';
@@ -49,7 +51,7 @@ export default function PrepaidOrdersPage() {
   const [createForm] = Form.useForm<NewOrder>();
   const payTypes = useQuery({
     queryKey: ['paytype-all'],
-    queryFn: () => http.get<{ id: number; code: string; name: string; kind?: string | null }[]>(CASHIER_PATHS.payTypeAll),
+    queryFn: () => http.read(z.array(payTypePick), CASHIER_PATHS.payTypeAll),
     enabled: creating,
   });
   const create = useAction({

@@ -2,10 +2,10 @@ import {
   type BillLineKind,
   memberCouponKindLabels,
   memberCouponRow,
-  type memberLookupRow,
+  memberLookupRow,
   type ServiceBillDetail,
-  type ServiceBillRow,
   serviceBillDetail,
+  serviceBillRow,
   TILL_PATHS as T,
   type TillSetup,
   tillPackageLine,
@@ -108,7 +108,7 @@ function Till() {
   });
   const today = useQuery({
     queryKey: ['till-today', shopId],
-    queryFn: () => http.get<ServiceBillRow[]>(T.today, { shopid: shopId }),
+    queryFn: () => http.read(z.array(serviceBillRow), T.today, { shopid: shopId }),
     enabled: !!shopId,
   });
   const refresh = useCallback(() => {
@@ -241,7 +241,7 @@ function OpenBill({ setup, onOpened }: { setup: TillSetup; onOpened: (bill: Serv
   const [handTag, setHandTag] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const find = async (value: string) => {
-    const rows = await http.get<Member[]>(T.member, { shopid: setup.shopId, q: value });
+    const rows = await http.read(z.array(memberLookupRow), T.member, { shopid: setup.shopId, q: value });
     setFound(rows);
     setMember(rows[0] ?? null);
     setCardId(rows[0]?.cards[0]?.cardId ?? null);

@@ -1,7 +1,9 @@
+import { type ProductPick as CatalogProductPick, productPick } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Typography } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useMe, usePermission } from '../auth';
 import { http } from '../http';
 import { useRemoteRows } from '../resource/options';
@@ -14,15 +16,8 @@ export const WAREHOUSE = 0;
 /** Who may pick the head-office warehouse as a location. */
 const WAREHOUSE_PERM = 'stock.warehouse';
 
-export interface ProductPick {
-  id: number;
-  pcode: string;
-  name: string;
-  barcode: string | null;
-  spec: string | null;
-  unit: string;
-  purchasePrice: number | null;
-}
+/** A product of the picker: the catalogue's picker row. */
+export type ProductPick = CatalogProductPick;
 
 /** Product picker searching the catalogue by code, barcode or name (server side, debounced). */
 export function ProductPicker({
@@ -52,7 +47,7 @@ export function ProductPicker({
   }, [typed]);
   const q = useQuery({
     queryKey: ['options', PICKER_PATHS.products, { keyword }],
-    queryFn: ({ signal }) => http.get<ProductPick[]>(PICKER_PATHS.products, { keyword }, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(productPick), PICKER_PATHS.products, { keyword }, { signal }),
     staleTime: 60_000,
   });
   const rows = q.data ?? [];

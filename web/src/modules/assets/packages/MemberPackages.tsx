@@ -5,6 +5,8 @@ import {
   type PackageLineRow,
   packageLineRow,
   packageRecordsPage,
+  productPick,
+  recordPick,
 } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Tag, Typography } from 'antd';
@@ -242,7 +244,7 @@ function SellPackageModal({ memberId, onClose }: { memberId: number; onClose: ()
   const { t } = useTranslation();
   const packages = useQuery({
     queryKey: ['service-packages', 'all'],
-    queryFn: () => http.get<{ id: number; code: string; name: string }[]>('/api-chain/servicepackage/list/all'),
+    queryFn: () => http.read(z.array(recordPick), '/api-chain/servicepackage/list/all'),
   });
   const required = [{ required: true, message: t('assets.pkg.required') }];
   return (
@@ -307,7 +309,7 @@ function DepositModal({ memberId, onClose }: { memberId: number; onClose: () => 
   const { t } = useTranslation();
   const products = useQuery({
     queryKey: ['products', 'all'],
-    queryFn: () => http.get<{ id: number; pcode: string; name: string }[]>('/api-chain/product/list/all'),
+    queryFn: () => http.read(z.array(productPick), '/api-chain/product/list/all'),
   });
   const required = [{ required: true, message: t('assets.pkg.required') }];
   return (
