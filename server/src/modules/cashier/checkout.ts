@@ -4,6 +4,7 @@ import {
   memberCouponKindLabels,
   type memberLookupRow,
   type openBillBody,
+  SERVICE_DOC,
   type ServiceBillDetail,
   type settleBody,
   type TillSetup,
@@ -49,8 +50,6 @@ import { billDetail } from './service-bills.js';
 import { markVoucherUsed, voucherChannelsOf, voucherForPayment, voucherPayRule } from './vouchers.js';
 import { wheelOnBillStaff, wheelShopChanged } from './wheel-queue.js';
 
-/** The stock and card ledgers' doc type of a service bill. */
-export const SERVICE_DOC = 'cashier.service';
 /** Pay-template business types (1 项目, 2 商品, 3 开卡, 4 充值, 5 购买套餐) of the line kinds. */
 const businessTypeOf: Record<BillLineKind, number> = { service: 1, product: 2, package: 5, cardOpen: 3, cardRecharge: 4 };
 const statusWords: Record<number, [string, string]> = {

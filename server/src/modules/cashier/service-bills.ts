@@ -5,6 +5,7 @@ import {
   type ServiceBillRow,
   type serviceRecordsPage,
   type serviceRecordsQuery,
+  SERVICE_DOC,
   stationLabels,
 } from '@headoffice/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -31,8 +32,6 @@ import './checkout-messages.js';
 import { giveBackCoupons } from './coupon-payments.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { releaseVouchers } from './vouchers.js';
-
-const SERVICE_DOC = 'cashier.service';
 
 const rowColumns = {
   id: serviceBills.id,
