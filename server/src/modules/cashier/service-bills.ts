@@ -1,11 +1,11 @@
 import {
   type BillRecordKind,
   type reviseBody,
+  SERVICE_DOC,
   type ServiceBillDetail,
   type ServiceBillRow,
   type serviceRecordsPage,
   type serviceRecordsQuery,
-  SERVICE_DOC,
   stationLabels,
 } from '@headoffice/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
