@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billLogRow } from './bills.js';
 import { memberCouponRow } from './member-coupons.js';
 import type { Label } from './platform.js';
 import { date, pageQuery } from './platform.js';
@@ -251,6 +252,8 @@ export const serviceBillDetail = serviceBillRow.extend({
   cards: z.array(billCardRow),
   /** The coupons and red envelopes marketing activities gave the member on this bill (赠送). */
   gifts: z.array(memberCouponRow),
+  /** The bill log (open, settle, void, revoke, revise...), oldest first: the same rows as every bill's. */
+  log: z.array(billLogRow).default([]),
 });
 export type ServiceBillDetail = z.infer<typeof serviceBillDetail>;
 
