@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billLogRow } from './bills.js';
 import { memberCouponRow } from './member-coupons.js';
 import type { Label } from './platform.js';
 import { date, pageQuery } from './platform.js';
@@ -31,6 +32,29 @@ export const TILL_PATHS = {
   cancel: `${C}/servicerecords/chain/mainPage/cancel`,
   saveOrUpdate: `${C}/servicerecords/saveOrUpdate`,
 } as const;
+
+/**
+ * The document type of the till's bills: a service bill, a package bill (套餐消费单) and a card bill
+ * (充值单) are one bill of this type, listed by what its lines hold. The bill log, the `bill.changed`
+ * events and the stock and card ledgers' `doc_type` all name it.
+ */
+export const SERVICE_DOC = 'cashier.service';
+/**
+ * The point-of-sale states of a till bill, as its log and events name them: derived from its status
+ * and revoke flag (`serviceBillState`). Its life is the till's own: open → settled (or voided, or
+ * expired then voided), a settled bill revoked (撤单) or revised (改单, same state).
+ */
+export const serviceBillStates = {
+  open: ['未结账', 'Open'],
+  expired: ['已过期', 'Expired'],
+  voided: ['已作废', 'Voided'],
+  settled: ['已结账', 'Settled'],
+  revoked: ['已撤单', 'Revoked'],
+} as const satisfies Record<string, Label>;
+export type ServiceBillState = keyof typeof serviceBillStates;
+/** A bill's state from its status (1 open, 2 expired, 3 voided, 4 settled) and revoke flag. */
+export const serviceBillState = (bill: { status: number; isHc: number }): ServiceBillState =>
+  bill.status === 4 ? (bill.isHc ? 'revoked' : 'settled') : bill.status === 1 ? 'open' : bill.status === 2 ? 'expired' : 'voided';
 
 /** Bill status: 1 open | 2 expired | 3 voided | 4 settled. */
 export const serviceBillStatuses = [1, 2, 3, 4] as const;
@@ -228,6 +252,8 @@ export const serviceBillDetail = serviceBillRow.extend({
   cards: z.array(billCardRow),
   /** The coupons and red envelopes marketing activities gave the member on this bill (赠送). */
   gifts: z.array(memberCouponRow),
+  /** The bill log (open, settle, void, revoke, revise...), oldest first: the same rows as every bill's. */
+  log: z.array(billLogRow).default([]),
 });
 export type ServiceBillDetail = z.infer<typeof serviceBillDetail>;
 

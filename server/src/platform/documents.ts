@@ -360,6 +360,30 @@ export async function billLog(tx: Db, doc: DocumentType, billId: number) {
     .orderBy(asc(billLogs.id));
 }
 
+/**
+ * Writes one bill-log row as transitions and `logBill` write it, without reading the bill's state from
+ * its table: for documents whose state is derived (the till's point-of-sale bills, `pos-documents.ts`).
+ */
+export async function writeBillLog(
+  tx: Db,
+  doc: DocumentType,
+  row: { billId: number; action: string; fromState: string | null; toState: string; memo?: string | null; change?: BillChange },
+  auth: Auth,
+) {
+  await tx.insert(billLogs).values({
+    tenantId: auth.tenantId,
+    docType: doc.docType,
+    billId: row.billId,
+    action: row.action,
+    fromState: row.fromState,
+    toState: row.toState,
+    memo: row.memo?.trim() || null,
+    change: row.change ?? null,
+    userId: auth.userId,
+    username: auth.name,
+  });
+}
+
 /** The transitions the user may perform on a bill now (for the web's buttons): state, right, maker–checker and condition. */
 export async function allowedActions(tx: Db, doc: DocumentType, bill: BillRow, auth: Auth) {
   const actions: string[] = [];

@@ -4,6 +4,7 @@ import {
   memberCouponKindLabels,
   type memberLookupRow,
   type openBillBody,
+  SERVICE_DOC,
   type ServiceBillDetail,
   type settleBody,
   type TillSetup,
@@ -46,11 +47,10 @@ import { payRulesFor } from './pay.js';
 import { recordKindsOf } from './record-kinds.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { billDetail } from './service-bills.js';
+import { serviceBillStep } from './service-doc.js';
 import { markVoucherUsed, voucherChannelsOf, voucherForPayment, voucherPayRule } from './vouchers.js';
 import { wheelOnBillStaff, wheelShopChanged } from './wheel-queue.js';
 
-/** The stock and card ledgers' doc type of a service bill. */
-export const SERVICE_DOC = 'cashier.service';
 /** Pay-template business types (1 项目, 2 商品, 3 开卡, 4 充值, 5 购买套餐) of the line kinds. */
 const businessTypeOf: Record<BillLineKind, number> = { service: 1, product: 2, package: 5, cardOpen: 3, cardRecharge: 4 };
 const statusWords: Record<number, [string, string]> = {
@@ -157,6 +157,7 @@ export async function openBill(tx: Db, auth: Auth, body: z.output<typeof openBil
       openedBy: auth.userId,
     })
     .returning({ id: serviceBills.id });
+  await serviceBillStep(tx, auth, bill.id, { action: 'open', fromState: null });
   return billDetail(tx, bill.id);
 }
 
@@ -286,6 +287,7 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
       updatedAt: sql`now()`,
     })
     .where(eq(serviceBills.id, bill.id));
+  await serviceBillStep(tx, auth, bill.id, { action: 'edit', fromState: 'open', quiet: true });
   return billDetail(tx, bill.id);
 }
 
@@ -669,6 +671,7 @@ export async function settleBill(
   // Marketing activities give their coupons and red envelopes to the bill's member (never failing the settle).
   await grantActivityGifts(tx, auth, bill, lines);
   await wheelShopChanged(tx, auth, bill.shopId);
+  await serviceBillStep(tx, auth, bill.id, { action: 'settle', fromState: 'open' });
   return billDetail(tx, bill.id);
 }
 
@@ -688,6 +691,7 @@ export async function voidBill(tx: Db, auth: Auth, body: { id: number; reason: s
     })
     .where(eq(serviceBills.id, bill.id));
   await wheelShopChanged(tx, auth, bill.shopId);
+  await serviceBillStep(tx, auth, bill.id, { action: 'void', fromState: 'open', memo: body.reason });
   return billDetail(tx, bill.id);
 }
 

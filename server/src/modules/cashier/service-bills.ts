@@ -1,6 +1,7 @@
 import {
   type BillRecordKind,
   type reviseBody,
+  SERVICE_DOC,
   type ServiceBillDetail,
   type ServiceBillRow,
   type serviceRecordsPage,
@@ -30,9 +31,8 @@ import { billCards, revokeCardLines } from './card-bills.js';
 import './checkout-messages.js';
 import { giveBackCoupons } from './coupon-payments.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
+import { serviceBillLog, serviceBillStep } from './service-doc.js';
 import { releaseVouchers } from './vouchers.js';
-
-const SERVICE_DOC = 'cashier.service';
 
 const rowColumns = {
   id: serviceBills.id,
@@ -148,6 +148,7 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
     })),
     payments,
     perf: await perfRows(tx, id),
+    log: await serviceBillLog(tx, id),
     cards: await billCards(tx, id),
     gifts: row.memberId ? await itemsIssuedBy(tx, id) : [],
   };
@@ -375,6 +376,7 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
       updatedAt: sql`now()`,
     })
     .where(eq(serviceBills.id, bill.id));
+  await serviceBillStep(tx, auth, bill.id, { action: 'revoke', fromState: 'settled', memo: body.hcMemo });
   return billDetail(tx, bill.id);
 }
 
@@ -493,6 +495,8 @@ export async function writeSplit(
     .update(serviceBills)
     .set({ version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
     .where(eq(serviceBills.id, bill.id));
+  // 改单, or an adjustment bill's new split (its number as the memo).
+  await serviceBillStep(tx, auth, bill.id, { action: cause, fromState: 'settled', memo: causeBillNo });
 }
 
 /**
@@ -525,6 +529,7 @@ export async function cancelExpired(tx: Db, auth: Auth, rows: { id: number; revi
         updatedAt: sql`now()`,
       })
       .where(eq(serviceBills.id, bill.id));
+    await serviceBillStep(tx, auth, bill.id, { action: 'cancel', fromState: 'expired', memo: r.cancelReason });
   }
   return { done: rows.length };
 }
@@ -537,6 +542,7 @@ export async function deleteVoided(tx: Db, auth: Auth, id: number) {
     .update(serviceBills)
     .set({ isDel: 1, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
     .where(eq(serviceBills.id, bill.id));
+  await serviceBillStep(tx, auth, bill.id, { action: 'delete', fromState: 'voided' });
   return { id };
 }
 

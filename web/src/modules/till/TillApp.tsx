@@ -3,6 +3,7 @@ import {
   memberCouponKindLabels,
   memberCouponRow,
   memberLookupRow,
+  SERVICE_DOC,
   type ServiceBillDetail,
   serviceBillDetail,
   serviceBillRow,
@@ -40,6 +41,7 @@ import { authApi } from '../../platform/auth';
 import { http, isApiError } from '../../platform/http';
 import { pickLabel } from '../../platform/i18n';
 import { LangSwitch } from '../../platform/LangSwitch';
+import { useLiveConnection, useLiveEvent, useLiveResync } from '../../platform/live';
 import { formatMoney } from '../../platform/money';
 import { PageLoading } from '../../platform/PageLoading';
 import { getAppToken, getBoardToken, setAppToken } from '../../platform/session';
@@ -88,6 +90,9 @@ export default function TillApp() {
   return <Till />;
 }
 
+/** Steps of a till bill taken by head office, not at the till. */
+const HEAD_OFFICE_STEPS = ['revoke', 'revise', 'adjust', 'cancel', 'delete'];
+
 function Till() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -116,6 +121,15 @@ function Till() {
     void qc.invalidateQueries({ queryKey: ['till-bill'] });
     void qc.invalidateQueries({ queryKey: ['till-setup'] });
   }, [qc]);
+  // A bill of the shop changed elsewhere (head office revoked or revised it, another till settled it):
+  // today's list refetches, and a bill head office changed is read again.
+  useLiveConnection();
+  useLiveEvent<{ docType: string; id: number; shopId: number | null; action: string }>('bill.changed', ({ payload }) => {
+    if (payload.docType !== SERVICE_DOC || payload.shopId !== shopId) return;
+    void qc.invalidateQueries({ queryKey: ['till-today'] });
+    if (HEAD_OFFICE_STEPS.includes(payload.action)) void qc.invalidateQueries({ queryKey: ['till-bill', payload.id] });
+  });
+  useLiveResync(() => void qc.invalidateQueries({ queryKey: ['till-today'] }));
   // Pending settles go out when the network returns (and every 10 s while any wait).
   useEffect(() => {
     const sync = () => setPending(pendingSettles());
