@@ -26,7 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { billEntities, definedEntityLabels } from './audit.js';
-import { type Auth, can, visibleShops } from './auth.js';
+import { type Auth, assertShopVisible, can, visibleShops } from './auth.js';
 import {
   checkReferences,
   columnNamed,
@@ -384,6 +384,8 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
     if (body[key] !== undefined) head[key] = body[key];
     else if (def.save.shape[key].safeParse(null).success) head[key] = null;
   }
+  // Another shop's bill is refused (403) before its content is judged.
+  for (const field of shopFields(def.headFields)) if (typeof body[field] === 'number') assertShopVisible(auth, body[field]);
   Object.assign(head, await impl.prepare?.(ctx, body, bill));
   const lines = body.lines as Row[] | undefined;
   await checkReferences(tx, auth, impl.table, [head], (_i, field) => field, shopFields(def.headFields));
@@ -697,15 +699,20 @@ function exportColumns(type: BillType) {
 const EXPORT_LIMIT = 50_000;
 const EXPORT_CHUNK = 1_000;
 
-/** The list's rows under its filters, a chunk at a time, for a streamed workbook. */
-async function* exportRows(type: BillType, ctx: BillCtx, query: Row) {
+/**
+ * The list's rows under its filters, a chunk at a time, for a streamed workbook. The filters are checked
+ * now (another shop's answers 403), before the workbook's answer has begun.
+ */
+function exportRows(type: BillType, ctx: BillCtx, query: Row) {
   const where = listWhere(type, ctx, query);
   const order = listOrder(type, query.sort).order;
-  for (let offset = 0; offset < EXPORT_LIMIT; offset += EXPORT_CHUNK) {
-    const rows = await rowsOf(type, ctx.tx, ctx.lang, where, false, order, EXPORT_CHUNK, offset);
-    yield* rows;
-    if (rows.length < EXPORT_CHUNK) return;
-  }
+  return (async function* () {
+    for (let offset = 0; offset < EXPORT_LIMIT; offset += EXPORT_CHUNK) {
+      const rows = await rowsOf(type, ctx.tx, ctx.lang, where, false, order, EXPORT_CHUNK, offset);
+      yield* rows;
+      if (rows.length < EXPORT_CHUNK) return;
+    }
+  })();
 }
 
 const pagingKeys = { page: true, pageSize: true, sort: true, after: true } as const;
