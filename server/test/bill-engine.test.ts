@@ -7,8 +7,8 @@ import { billType, registerBill } from '../src/platform/bills.js';
 import { billMenu } from '../src/platform/menus.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { serveVouchers, voucherBill, vouchers, voucherType } from './example-bill.js';
-import { build, type Client, type TestApp } from './helpers.js';
-import { expect400, expectOk, expectStatus, shopIds } from './stock-support.js';
+import { build, type Client, expect400, expectOk, expectStatus, type TestApp } from './helpers.js';
+import { shopIds } from './stock-support.js';
 import { createLimitedUser } from './users.js';
 
 /**

@@ -6,7 +6,7 @@ import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { sql } from 'drizzle-orm';
 import type { PgSchema } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -161,4 +161,21 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
     if (accept(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The answers every API test checks: 200 with its data, a status, a 400 naming a field. */
+export function expectOk(res: Answer) {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.resp_code).toBe('200');
+  return res.body.data;
+}
+
+export function expectStatus(res: Answer, status: number) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.resp_code).toBe(String(status));
+}
+
+export function expect400(res: Answer, path: string) {
+  expectStatus(res, 400);
+  expect(res.body.errors?.map((e) => e.path)).toContain(path);
 }

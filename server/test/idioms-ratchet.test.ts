@@ -54,7 +54,7 @@ const idioms: Idiom[] = [
   },
   {
     name: "`businessDate(…)` in a server module, zone-less or zoned by hand (`tenantToday` for the company's today, `dayIn(tenantZone(…), at)` for a moment's day)",
-    recorded: 4,
+    recorded: 0,
     files: () => walk('server/src/modules', isSource),
     count: matches(/\bbusinessDate\(/g),
   },

@@ -7,7 +7,10 @@ import { seedDefaultReasons } from '../src/modules/stock/reasons.js';
 import { balanceMismatches } from '../src/platform/ledger.js';
 import type { MenuDef } from '../src/platform/menus.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import type { Answer, TestApp, TestTenant } from './helpers.js';
+import type { TestApp, TestTenant } from './helpers.js';
+import { expect400, expectOk, expectStatus } from './helpers.js';
+
+export { expect400, expectOk, expectStatus };
 
 export const EN = { 'accept-language': 'en-US' };
 export const uniq = () => randomBytes(3).toString('hex').toUpperCase();
@@ -129,20 +132,4 @@ export async function balanceOf(t: TestApp, tenant: TestTenant, shopId: number |
       .where(eq(stockBalances.productId, productId)),
   );
   return rows.find((r) => r.shopId === shopId)?.quantity ?? 0;
-}
-
-export function expectOk(res: Answer) {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.resp_code).toBe('200');
-  return res.body.data;
-}
-
-export function expectStatus(res: Answer, status: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.resp_code).toBe(String(status));
-}
-
-export function expect400(res: Answer, path: string) {
-  expectStatus(res, 400);
-  expect(res.body.errors?.map((e) => e.path)).toContain(path);
 }

@@ -26,7 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { billEntities, definedEntityLabels } from './audit.js';
-import { type Auth, assertShopVisible, can, visibleShops } from './auth.js';
+import { type Auth, can, visibleShops } from './auth.js';
 import {
   checkReferences,
   columnNamed,
@@ -384,8 +384,9 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
     if (body[key] !== undefined) head[key] = body[key];
     else if (def.save.shape[key].safeParse(null).success) head[key] = null;
   }
-  // Another shop's bill is refused (403) before its content is judged.
-  for (const field of shopFields(def.headFields)) if (typeof body[field] === 'number') assertShopVisible(auth, body[field]);
+  // The bill's shop first: another shop's bill is refused (403) before its content is judged.
+  const shopKeys = shopFields(def.headFields);
+  await checkReferences(tx, auth, impl.table, [Object.fromEntries(shopKeys.map((k) => [k, body[k]]))], (_i, field) => field, shopKeys);
   Object.assign(head, await impl.prepare?.(ctx, body, bill));
   const lines = body.lines as Row[] | undefined;
   await checkReferences(tx, auth, impl.table, [head], (_i, field) => field, shopFields(def.headFields));

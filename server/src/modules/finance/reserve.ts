@@ -1,7 +1,7 @@
 import { reserveAdjustBill, reserveConvertBill, reserveSpendBill } from '@headoffice/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Auth } from '../../platform/auth.js';
+import { type Auth, assertShopVisible } from '../../platform/auth.js';
 import { billType } from '../../platform/bills.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
@@ -231,7 +231,9 @@ export const reserveSpendType = billType(reserveSpendBill, {
 export const reserveConvertType = billType(reserveConvertBill, {
   ...shared('convert', false),
   numberPrefix: 'YH',
-  prepare: async (_ctx, body) => {
+  prepare: async (ctx, body) => {
+    // Another shop's bill is refused (403) before its lines are judged.
+    assertShopVisible(ctx.auth, body.shopId);
     for (const [i, l] of body.lines.entries())
       if (l.reserveTypeId === l.toReserveTypeId) throw fieldError(`lines.${i}.toReserveTypeId`, 'reserveConvertSameType');
     return headOf('convert', body.lines);
