@@ -72,7 +72,10 @@ describe('plans under the tenant policy', async () => {
     );
     expect(text).toMatch(/InitPlan/);
     expect(text).toMatch(TENANT_ONCE);
-    const policies = await rows(db, sql`select tablename, qual from pg_policies where policyname = 'tenant_isolation' and schemaname = 'public'`);
+    const policies = await rows(
+      db,
+      sql`select tablename, qual from pg_policies where policyname = 'tenant_isolation' and schemaname = 'public'`,
+    );
     expect(policies.length).toBeGreaterThan(50);
     expect(policies.filter((p) => !String(p.qual).includes('SELECT app_current_tenant()'))).toEqual([]);
   });
