@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { moduleTexts } from './modules';
+import { moduleTexts } from './modules/texts';
 import { startI18n } from './platform/i18n';
 import './app/global.css';
 import { Root } from './app/Root';

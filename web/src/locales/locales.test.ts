@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { moduleTexts } from '../modules';
 import { authorityDef, deviceDef, logDef, roleDef, userDef } from '../modules/identity/defs';
 import { menuDef } from '../modules/identity/MenusPage';
 import { regionDef, shopDef } from '../modules/org/defs';
 import { employeeDef, streamDef } from '../modules/staff/defs';
+import { moduleTexts } from '../modules/texts';
 import enUS from './en-US';
 import zhCN from './zh-CN';
 

@@ -1,7 +1,7 @@
 import { act, cleanup } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
-import { moduleTexts } from '../modules';
+import { moduleTexts } from '../modules/texts';
 import { startI18n } from '../platform/i18n';
 
 void startI18n(moduleTexts);

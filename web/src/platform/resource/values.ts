@@ -1,6 +1,10 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { centsToYuan, readMoney, yuanToCents } from '../money';
 import type { BaseRow, FieldSpec, FieldType, ResourceDef } from './types';
+
+// Times are read as 'HH:mm': this module must not depend on antd's pickers having extended dayjs.
+dayjs.extend(customParseFormat);
 
 type Values = Record<string, unknown>;
 
