@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/client.js';
 import { events, users } from '../src/db/schema.js';
 import { CLOSE_PROTOCOL, CLOSE_REFUSED, EVENTS_CHANNEL, EVENTS_PATH, emit, purgeEvents } from '../src/platform/events.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { build, type TestTenant } from './helpers.js';
+import { buildOwn, type TestTenant } from './helpers.js';
 import { ensureReasons, ensureStockMenus, expectOk, makeProducts, shopIds } from './stock-support.js';
 import { createLimitedUser } from './users.js';
 
@@ -42,7 +42,7 @@ function listen(ws: WebSocket, token?: string) {
 const withMarker = (marker: string) => (m: Message) => m.type === 'event' && m.payload?.marker === marker;
 
 describe('events pushed live', async () => {
-  const t = await build();
+  const t = await buildOwn();
   const a = await t.tenant({ demo: true });
   const b = await t.tenant({ demo: true });
   await ensureStockMenus(t, a);

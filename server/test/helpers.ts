@@ -82,18 +82,38 @@ export async function makeTables(database: Database, schema: PgSchema, tables: R
  * The real app on a real database (the worker's PGlite in memory, or TEST_DATABASE_URL's throwaway database);
  * `prepare` may add tables and routes of its own before the app is ready (an example bill type).
  */
-export async function build(prepare?: (app: FastifyInstance, database: Database) => Promise<void>): Promise<TestApp> {
+let shared: Promise<TestApp> | undefined;
+
+/**
+ * The application of this worker, shared by the files it runs as its database is: every file makes
+ * its own tenants, and building the application (a thousand routes) once per file was a good part of
+ * the suite's time. A file that changes the application (its own routes, `prepare`) or listens on a
+ * port gets one of its own (`buildOwn`), closed after the file.
+ */
+export function build(prepare?: (app: FastifyInstance, database: Database) => Promise<void>): Promise<TestApp> {
+  if (prepare) return buildOwn(prepare);
+  shared ??= makeApp();
+  return shared;
+}
+
+/** An application of the file's own, closed after it. */
+export async function buildOwn(prepare?: (app: FastifyInstance, database: Database) => Promise<void>): Promise<TestApp> {
+  const t = await makeApp(prepare);
+  afterAll(async () => {
+    await t.app.close();
+    // The worker's PGlite stays open for its next file.
+    if (process.env.TEST_DATABASE_URL) await t.database.close();
+  });
+  return t;
+}
+
+async function makeApp(prepare?: (app: FastifyInstance, database: Database) => Promise<void>): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL ? inject('testDatabaseUrl') : undefined;
   const database = url ? await openDatabase({ databaseUrl: url, poolSize: 4 }) : await workerPglite();
   const config = { ...loadConfig({}), dataDir: path.join(os.tmpdir(), `headoffice-test-${randomBytes(4).toString('hex')}`) };
   const app = await buildApp({ database, config });
   await prepare?.(app, database);
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-    // The worker's PGlite stays open for its next file.
-    if (url) await database.close();
-  });
 
   const send = async (
     method: string,

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, eventually } from './helpers.js';
+import { buildOwn, eventually } from './helpers.js';
 import { createLimitedUser } from './users.js';
 
 /**
@@ -65,7 +65,7 @@ const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 };
 
 describe('uploads and availability', async () => {
-  const t = await build();
+  const t = await buildOwn();
   const uploader = await t.tenant({ demo: true });
   const other = await t.tenant({ demo: true });
   let port = 0;
