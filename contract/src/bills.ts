@@ -318,6 +318,47 @@ export function auditedOnce<A extends string>(o: { audited: A; perm: string; pat
   return { states, initial: 'draft' as const, editable: ['draft' as const], transitions: { audit } };
 }
 
+/** The states of a bill submitted, then approved (未提交 → 已提交 → 已审批, or 已驳回 back to its maker). */
+export const submitApproveStates = {
+  draft: { label: ['未提交', 'Not submitted'], color: 'default' },
+  submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
+  approved: { label: ['已审批', 'Approved'], color: 'green' },
+  rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
+} as const satisfies Record<string, BillStateDef>;
+
+/**
+ * The states and transitions of a bill its maker submits and someone else approves (in the inbox),
+ * rejects with a reason, or un-approves, to spread into `defineBill`: the rights `<perm>.edit` (submit)
+ * and `<perm>.audit`, the seed's paths `submitBill`, `auditBillForChain`, `rejectBill`, `cancelAuditBillForChain`.
+ */
+export function submitThenApprove(perm: string) {
+  type S = keyof typeof submitApproveStates;
+  const audit = `${perm}.audit`;
+  const transitions = {
+    submit: { label: ['提交', 'submit'], from: ['draft', 'rejected'], to: 'submitted', perm: `${perm}.edit`, path: 'submitBill' },
+    audit: {
+      label: ['审批', 'approve'],
+      from: ['submitted'],
+      to: 'approved',
+      perm: audit,
+      path: 'auditBillForChain',
+      inbox: true,
+      notByMaker: true,
+    },
+    reject: { label: ['驳回', 'reject'], from: ['submitted'], to: 'rejected', perm: audit, path: 'rejectBill', memoRequired: true },
+    cancelAudit: {
+      label: ['取消审批', 'cancel the approval of'],
+      from: ['approved'],
+      to: 'submitted',
+      perm: audit,
+      path: 'cancelAuditBillForChain',
+      undoes: 'audit',
+      confirm: true,
+    },
+  } as const satisfies Record<string, BillTransitionDef<S>>;
+  return { states: submitApproveStates, initial: 'draft' as const, editable: ['draft', 'rejected'] as S[], transitions };
+}
+
 // ---- shapes every bill type shares ----
 
 export const billVersion = z.number().int().positive().optional();

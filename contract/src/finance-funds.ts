@@ -454,19 +454,13 @@ export const fundRedepositSave = billSave({
 });
 
 export const fundRedepositRow = billRow(redepositState.options, {
-  shopId: z.number(),
+  ...savedFields(fundRedepositSave),
   shopName: z.string(),
-  billDate: z.string(),
-  amount: z.number(),
-  handler: z.string().nullable(),
-  witness: z.string().nullable(),
-  reason: z.string().nullable(),
   rejectReason: z.string().nullable(),
   auditedByName: z.string().nullable(),
   auditedAt: instant.nullable(),
   reviewedByName: z.string().nullable(),
   reviewedAt: instant.nullable(),
-  memo: z.string().nullable(),
   createdByName: z.string().nullable(),
   lines: z.array(fundPhotoRow),
 });
@@ -525,8 +519,8 @@ export const fundRedepositBill = defineBill({
   save: fundRedepositSave,
   line: fundPhotoLine,
   filterFields: {
-    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
-    shopId: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopId'] },
+    state: true,
+    shopId: true,
     date: { label: ['回存日期', 'Date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
   },
   row: fundRedepositRow,

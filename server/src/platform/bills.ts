@@ -93,7 +93,7 @@ type BillColumns = { id: PgColumn; tenantId: PgColumn; billNo: PgColumn; state: 
 export type BillOf<T extends PgTable> = T['$inferSelect'] & BillRow;
 type Changes = Record<string, unknown> | undefined;
 /** A transition's effect on a bill of the type's table; may answer more columns to set. */
-export type BillEffect<T extends PgTable> = (tx: Db, bill: BillOf<T>, ctx: TransitionContext) => Promise<Changes>;
+export type BillEffect<T extends PgTable> = (tx: Db, bill: BillOf<T>, ctx: TransitionContext) => Promise<Changes> | Promise<void>;
 
 export interface BillLinesImpl<LT extends PgTable> {
   table: LT;

@@ -63,12 +63,7 @@ export const expenseLimitType = billType(expenseLimitBill, {
   lines: { table: expenseLimitBillLines, billKey: expenseLimitBillLines.billId, shopKey: 'shopId' },
   prepare: async (_ctx, body) => ({ totalChange: body.lines.reduce((sum, l) => sum + l.change, 0) }),
   signs: { audit: 'audited' },
-  effects: {
-    audit: async (tx, bill, { auth }) => {
-      await applyLines(tx, auth, bill.id, bill.month);
-      return undefined;
-    },
-  },
+  effects: { audit: (tx, bill, { auth }) => applyLines(tx, auth, bill.id, bill.month) },
   describe: {
     saveBill:
       'month (YYYY-MM), lines: shopId, itemId, change (signed cents, not 0). Audit (auditBill) sets each shop × item limit of the month to before + change; below 0 is refused (409).',
