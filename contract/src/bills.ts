@@ -257,7 +257,7 @@ const headFilterKinds: Partial<Record<BillFieldKind, BillFilterDef['kind']>> = {
 /** The filter of a head field: its label, kind and options under its own name. */
 function headFilter(def: Pick<BillDef, 'docType' | 'headFields'>, name: string): BillFilterDef {
   const field = def.headFields[name];
-  const kind = name === 'state' ? 'state' : field && headFilterKinds[field.kind];
+  const kind = field && (name === 'state' ? 'state' : headFilterKinds[field.kind]);
   if (!kind) throw new Error(`${def.docType}: no head field ${name} to filter by`);
   return { label: field.label, kind, keys: [name], ...(field.options ? { options: field.options } : {}) };
 }
@@ -368,6 +368,7 @@ export const billSave = <F extends z.ZodRawShape>(fields: F) =>
   z.strictObject({ id: z.number().int().positive().optional(), version: billVersion, ...fields });
 /** One line of a save: its `id` when it is already on the bill, with the type's fields. */
 export const billLine = <F extends z.ZodRawShape>(fields: F) => z.strictObject({ id: z.number().int().positive().optional(), ...fields });
+
 const notSaved = ['id', 'version', 'lines'] as const;
 /** A field of a save as a row reads it back: its type, never left out (a bill keeps a value or null). */
 type SavedField<F> = F extends z.ZodType ? z.ZodType<Exclude<z.output<F>, undefined>> : never;
