@@ -26,11 +26,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real product, as `npm start` runs it, on a free port with a fresh data directory. */
-export async function startServer(): Promise<RunningServer> {
+const adminPassword = 'e2e-Admin-2026';
+
+/** The product as `npm start` runs it, on a free port, with its data in `dataDir`: stopped, the directory stays. */
+async function runProduct(dataDir: string) {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'headoffice-e2e-'));
-  const adminPassword = 'e2e-Admin-2026';
   const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/src/main.ts')], {
     cwd: root,
     env: {
@@ -60,10 +60,42 @@ export async function startServer(): Promise<RunningServer> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
-    adminPassword,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/**
+ * The data a first start makes (the database migrated, the demo chain seeded), made once per run in
+ * the directory `npm run test:e2e` names and copied for each file: a copy is as fresh as a first start
+ * and many times quicker. Without that directory (a file run on its own), every start is a first start.
+ */
+async function firstStartData(): Promise<string | undefined> {
+  const template = process.env.HEADOFFICE_E2E_DATA;
+  if (!template) return undefined;
+  const ready = path.join(template, '.ready');
+  if (!fs.existsSync(ready)) {
+    fs.rmSync(template, { recursive: true, force: true });
+    const first = await runProduct(template);
+    await first.stop();
+    fs.writeFileSync(ready, '');
+  }
+  return template;
+}
+
+/** The real product, as `npm start` runs it, on a free port with a fresh data directory. */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'headoffice-e2e-'));
+  const template = await firstStartData();
+  if (template) fs.cpSync(template, dataDir, { recursive: true, filter: (from) => path.basename(from) !== '.ready' });
+  const product = await runProduct(dataDir);
+  return {
+    url: product.url,
+    adminPassword,
+    stop: async () => {
+      await product.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
