@@ -65,7 +65,7 @@ export function ReasonDialog<R, T>({
       okText={okText}
       okButtonProps={{ danger }}
       confirmLoading={action.busy}
-      destroyOnClose
+      destroyOnHidden
     >
       <Form form={form} layout="vertical">
         {children}
