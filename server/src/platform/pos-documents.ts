@@ -61,6 +61,7 @@ export interface PosDocumentDef {
   viewPerms: string[];
 }
 
+/** The type as the engine knows it: its own steps stand as its transitions (their labels, their rights' holders hear of it). */
 export function registerPosDocument({ def, table, dateField, viewPerms }: PosDocumentDef): DocumentType {
   return registerDocumentType({
     docType: def.docType,
@@ -169,7 +170,8 @@ const EXPORT_CHUNK = 1_000;
 export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D, impl: PosBillImpl<D>) {
   const { doc } = impl;
   const table = doc.table;
-  const dateField = doc.dateField ?? 'createdAt';
+  const dateField = doc.dateField;
+  if (!dateField) throw new Error(`${def.docType}: no business date to list and guard its bills by`);
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   for (const [name, f] of Object.entries(def.filterFields))
     if (matchOf(f) === 'named' ? !impl.filters?.[name] : filterFields(f, dateField).some((field) => !columnNamed(columns, field)))
