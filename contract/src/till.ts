@@ -293,6 +293,8 @@ export const serviceBill = definePosBill({
   webPath: '/admin/cashier/servicerecords',
   states: serviceBillStateDefs,
   initial: 'open',
+  // A closed month or day of the shop: no 撤单 of its bills (the platform's guard).
+  locks: ['close'],
   steps: {
     open: { label: ['开单', 'open'], from: [], to: 'open', perm: 'till.checkout.edit' },
     settle: { label: ['结账', 'settle'], from: ['open'], to: 'settled', perm: 'till.checkout.edit' },

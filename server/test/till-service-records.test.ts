@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { billLogs } from '../src/db/schema.js';
+import { periodLocks } from '../src/platform/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { build } from './helpers.js';
 import { key, ok, shopIds, tillFixture } from './till-support.js';
@@ -97,6 +98,27 @@ describe("head office's service bills, served from their point-of-sale definitio
     expect((await viewer.client.post(`${P}/chain/revoke`, { id: theirs.id, hcMemo: '无权' })).status).toBe(403);
     expect((await other.admin.get(`${P}/detail/${first.id}`)).status).toBe(404);
     expect((await other.admin.post(`${P}/chain/revoke`, { id: first.id, hcMemo: '别家' })).status).toBe(404);
+  });
+
+  it("撤单 in a closed period of the bill's shop is refused by the platform's guard, naming the period", async () => {
+    const period = day.slice(0, 7);
+    const lock = () =>
+      inTenant(t.database.db, a.tenantId, (tx) =>
+        tx.insert(periodLocks).values({ tenantId: a.tenantId, lock: 'close', kind: 'month', period, shopId: s1 }),
+      );
+    const unlock = () =>
+      inTenant(t.database.db, a.tenantId, (tx) =>
+        tx.delete(periodLocks).where(and(eq(periodLocks.period, period), eq(periodLocks.shopId, s1))),
+      );
+    await lock();
+    try {
+      const refused = await a.admin.post(`${P}/chain/revoke`, { id: first.id, hcMemo: '月已结' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.resp_msg).toBe(`${period} 已结账，不能新增、修改或审核该期间的单据`);
+      expect(ok(await a.admin.get(`${P}/detail/${first.id}`)).state).toBe('settled');
+    } finally {
+      await unlock();
+    }
   });
 
   it('the detail has the lines, the bill log and 撤单 on offer; 撤单 needs its reason, is logged and leaves the bill revoked', async () => {

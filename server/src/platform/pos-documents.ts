@@ -71,6 +71,7 @@ export function registerPosDocument({ def, table, dateField, viewPerms }: PosDoc
     initial: def.initial,
     editable: [def.initial],
     dateField,
+    locks: def.locks,
     transitions: Object.entries(def.steps ?? {}).map(([action, s]) => ({
       action,
       label: s.label,
