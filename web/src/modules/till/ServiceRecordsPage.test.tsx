@@ -83,6 +83,7 @@ describe("head office's service bills, from their point-of-sale definition", () 
     expect(asked.get('dateTo')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(screen.getByTestId('records-sum').textContent).toBe('合计 2 单，原价合计 ¥240.00，优惠 ¥40.00，实收 ¥1,234.50');
     expect(screen.queryByText(/新建/)).toBeNull();
+    expect(screen.getAllByText('散客')).toHaveLength(2);
 
     // 撤单 is offered on the settled bill only.
     const revokes = document.querySelectorAll('button[data-action="revoke"]');

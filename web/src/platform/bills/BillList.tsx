@@ -75,6 +75,7 @@ export function billListDef(
     const display = f.column?.display;
     const own = render[key];
     const options = fixedOptions(f.options);
+    const empty = f.empty;
     const cell = own
       ? own
       : i === 0
@@ -89,7 +90,10 @@ export function billListDef(
             : display
               ? // a display name, else the field's own text (a counterpart typed by hand rather than a shop)
                 (row: ListRow) => String(row[display] ?? row[key] ?? '')
-              : undefined;
+              : empty
+                ? // what an empty value means (no member: 散客)
+                  (row: ListRow) => String(row[key] ?? '') || pickLabel(empty, lang)
+                : undefined;
     fields.push({
       key,
       title: keys.head(key),
