@@ -15,6 +15,10 @@ type Bill = { id: number; version?: number; billNo?: unknown; state?: unknown };
 
 const actionsOf = (def: BillDef) => Object.entries((def.actions ?? {}) as Record<string, BillActionDef>);
 
+/** How long a reason the action's body takes (the seed's 撤单 reason: 30). */
+const reasonLength = (a: BillActionDef | undefined) =>
+  (a?.reason ? (a.body?.shape[a.reason] as { maxLength?: number | null } | undefined)?.maxLength : undefined) ?? 500;
+
 /** The named actions of a type as its buttons offer them: a reason asked for where the action takes one. */
 export const actionViews = (def: BillDef): Record<string, TransitionView> =>
   Object.fromEntries(actionsOf(def).map(([name, a]) => [name, { label: a.label, memoRequired: !!a.reason, confirm: a.confirm }]));
@@ -52,7 +56,7 @@ export function RowActions({ def, row }: { def: BillDef; row: Bill & Values }) {
         title={current ? t('bill.memoTitle', { action: name(current), billNo: row.billNo }) : ''}
         label={current ? t('bill.memoOf', { action: name(current) }) : ''}
         name="memo"
-        maxLength={30}
+        maxLength={reasonLength(current)}
         rows={0}
         okText={current ? name(current) : undefined}
         danger
