@@ -75,6 +75,8 @@ export interface BillFilterDef {
   hidden?: boolean;
   /** What a key takes, when not what the kind implies (an id, a date, a state, an option, up to 64 characters). */
   value?: z.ZodType;
+  /** What the page starts with (a date range: this month so far), where a list of every day would be too much. */
+  initial?: 'thisMonth';
 }
 
 /**
@@ -91,6 +93,10 @@ export interface BillActionDef<S extends string = string> {
   /** Fields of the body besides the bill's id and version (400 naming the field on bad input). */
   body?: z.ZodObject;
   confirm?: boolean;
+  /** The user gives a reason, sent as this field of the body (the seed's `hcMemo`), which requires it. */
+  reason?: string;
+  /** Offered on the list's rows too, beside the bill's page (the records' 撤单). */
+  onRows?: boolean;
 }
 
 export interface BillTransitionDef<S extends string = string> {
@@ -115,6 +121,18 @@ export interface BillTransitionDef<S extends string = string> {
   when?: string;
   /** Ask before doing it (revoke, cancel). */
   confirm?: boolean;
+}
+
+/**
+ * A step of a point-of-sale bill's own protocol (the till's open, settle, void…): run by its module, not
+ * by the engine; its label names it in the bill log, its right says who hears of it.
+ */
+export interface BillStepDef<S extends string = string> {
+  label: Label;
+  from: readonly S[];
+  to: S;
+  /** The right the module's route asks for: whoever holds it hears the bill's changes. */
+  perm: string;
 }
 
 /** A field that stays editable after approval, with its own permission, logged in the bill log. */
@@ -200,6 +218,10 @@ export interface BillDef<
   paths: BillPaths;
   /** The lock kinds that close this type's bills dated in a locked period (the one place a type says so). */
   locks?: readonly LockKind[];
+  /** Head fields the list adds up over every matching bill (not only the page), answered as `sum` with their count. */
+  sums?: readonly string[];
+  /** A point-of-sale type's own steps (`definePosBill`), by the action its bill log names. */
+  steps?: Readonly<Record<string, BillStepDef>>;
 }
 
 /**
@@ -260,6 +282,38 @@ function headFilter(def: Pick<BillDef, 'docType' | 'headFields'>, name: string):
   const kind = field && (name === 'state' ? 'state' : headFilterKinds[field.kind]);
   if (!kind) throw new Error(`${def.docType}: no head field ${name} to filter by`);
   return { label: field.label, kind, keys: [name], ...(field.options ? { options: field.options } : {}) };
+}
+
+/**
+ * Declares a point-of-sale bill type: its life is its module's own protocol (the till's open → settle),
+ * so it has no save, no draft and no transitions; its lists, export, detail with the bill log and its
+ * actions (撤单) are served and shown from the definition as every bill's (server `platform/pos-documents.ts`).
+ */
+export function definePosBill<
+  S extends string,
+  Filters extends z.ZodRawShape,
+  Row extends z.ZodObject,
+  LineRow extends z.ZodObject,
+  // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of actions
+  Actions extends Readonly<Record<string, BillActionDef<NoInfer<S>>>> = {},
+>(
+  declared: Omit<
+    BillDef<S, z.ZodObject, z.ZodObject, Filters, Row, LineRow, Record<never, never>, Record<never, never>, Actions>,
+    'filters' | 'editable' | 'transitions' | 'save' | 'line' | 'paths'
+  > & {
+    filters?: Filters;
+    paths: Omit<BillPaths, 'save' | 'remove' | 'removeByGet' | 'import' | 'lines'>;
+    steps: Readonly<Record<string, BillStepDef<NoInfer<S>>>>;
+  },
+) {
+  return defineBill<S, z.ZodObject, z.ZodObject, Filters, Row, LineRow, Record<never, never>, Record<never, never>, Actions>({
+    ...declared,
+    editable: [],
+    transitions: {},
+    save: z.strictObject({}),
+    line: z.strictObject({}),
+    paths: { ...declared.paths, save: [] },
+  });
 }
 
 /** The value a filter's key takes by its kind: a state, an option, an id, a day, some text. */
@@ -487,6 +541,12 @@ export const billPage = <R extends z.ZodObject>(row: R) =>
     pageSize: z.number(),
     totalCapped: z.literal(true).optional(),
     next: z.string().optional(),
+  });
+
+/** A page of a list that adds up fields (`sums`) over every matching bill: `sum` holds their totals and the count. */
+export const billSumsPage = <R extends z.ZodObject>(row: R, sums: readonly string[]) =>
+  billPage(row).extend({
+    sum: z.object({ count: z.number(), ...Object.fromEntries(sums.map((field) => [field, z.number()])) }),
   });
 
 /** A timestamp: a Date on the server, an ISO string on the wire. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billLogRow } from './bills.js';
+import { type BillStateDef, billDetailExtra, billLogRow, definePosBill, instant, type StateColor } from './bills.js';
 import { memberCouponRow } from './member-coupons.js';
 import type { Label } from './platform.js';
 import { date, pageQuery } from './platform.js';
@@ -256,6 +256,108 @@ export const serviceBillDetail = serviceBillRow.extend({
   log: z.array(billLogRow).default([]),
 });
 export type ServiceBillDetail = z.infer<typeof serviceBillDetail>;
+
+const serviceBillColors: Record<ServiceBillState, StateColor> = {
+  open: 'blue',
+  expired: 'orange',
+  voided: 'default',
+  settled: 'green',
+  revoked: 'red',
+};
+const serviceBillStateDefs = Object.fromEntries(
+  Object.entries(serviceBillStates).map(([state, label]) => [state, { label, color: serviceBillColors[state as ServiceBillState] }]),
+) as Record<ServiceBillState, BillStateDef>;
+/** A row of head office's service-bill list: the bill's row with its point-of-sale state. */
+const serviceRecordRow = serviceBillRow.extend({
+  state: z.enum(Object.keys(serviceBillStates) as [ServiceBillState, ...ServiceBillState[]]),
+  createdAt: instant,
+  settledAt: instant.nullable(),
+  hcAt: instant.nullable(),
+});
+const serviceBillParts = serviceBillDetail.pick({ lines: true, payments: true, perf: true, cards: true, gifts: true }).shape;
+/** Head office's service bill (`/admin/cashier/servicerecords`): its row, what the till adds, its log and the user's actions. */
+export const serviceRecordDetail = serviceRecordRow.extend(serviceBillParts).extend(billDetailExtra.shape);
+export type ServiceRecordDetail = z.infer<typeof serviceRecordDetail>;
+const walkIn = ['散客', 'Walk-in'] as const;
+
+/**
+ * Head office's settled service bills as a point-of-sale bill type: the list (shop, business days,
+ * keyword, revoked or not) with its totals, the export, the detail with the bill log, and 撤单 with a
+ * reason; the till's open → settle protocol stays the till's.
+ */
+export const serviceBill = definePosBill({
+  docType: SERVICE_DOC,
+  label: ['服务单', 'Service bill'],
+  perm: 'cashier.servicerecord',
+  basePath: `${C}/servicerecords`,
+  webPath: '/admin/cashier/servicerecords',
+  states: serviceBillStateDefs,
+  initial: 'open',
+  // A closed month or day of the shop: no 撤单 of its bills (the platform's guard).
+  locks: ['close'],
+  steps: {
+    open: { label: ['开单', 'open'], from: [], to: 'open', perm: 'till.checkout.edit' },
+    settle: { label: ['结账', 'settle'], from: ['open'], to: 'settled', perm: 'till.checkout.edit' },
+    void: { label: ['作废', 'void'], from: ['open'], to: 'voided', perm: 'till.checkout.edit' },
+    cancel: { label: ['作废', 'void'], from: ['expired'], to: 'voided', perm: 'cashier.servicerecord.edit' },
+    revoke: { label: ['撤单', 'revoke'], from: ['settled'], to: 'revoked', perm: 'cashier.servicerecord.revoke' },
+    revise: { label: ['改单', 'revise'], from: ['settled'], to: 'settled', perm: 'cashier.servicerecord.revise' },
+    delete: { label: ['删除', 'delete'], from: ['voided'], to: 'voided', perm: 'cashier.servicerecord.edit' },
+    adjust: { label: ['调整业绩', 'adjust'], from: ['settled'], to: 'settled', perm: 'cashier.csadj.audit' },
+  },
+  actions: {
+    revoke: {
+      label: ['撤单', 'revoke'],
+      perm: 'cashier.servicerecord.revoke',
+      path: 'chain/revoke',
+      states: ['settled'],
+      body: z.strictObject({ hcMemo: shortText.min(1) }),
+      reason: 'hcMemo',
+      onRows: true,
+      confirm: true,
+    },
+  },
+  filterFields: {
+    shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
+    date: { label: ['营业日', 'Business date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'], initial: 'thisMonth' },
+    // The hand tag is matched whole, the other fields by a part: the server's own condition.
+    keyword: { label: ['单号/手牌/会员/手机', 'Bill, tag, member, mobile'], kind: 'text', keys: ['keyword'], match: 'named' },
+    isHc: {
+      label: ['撤单', 'Revoked'],
+      kind: 'select',
+      keys: ['isHc'],
+      options: { 0: ['未撤单', 'Not revoked'], 1: ['已撤单', 'Revoked'] },
+    },
+  },
+  row: serviceRecordRow,
+  lineRow: billLineRow,
+  detail: serviceRecordDetail,
+  headFields: {
+    billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170 } },
+    shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 140 } },
+    businessDate: { label: ['营业日', 'Business date'], kind: 'date', column: { width: 110, sortable: true } },
+    handTag: { label: ['手牌号', 'Hand tag'], kind: 'number', column: { width: 80 } },
+    memberName: { label: ['会员', 'Member'], kind: 'text', column: { width: 110 }, empty: walkIn },
+    cardNo: { label: ['卡号', 'Card no.'], kind: 'text', column: { width: 140 } },
+    listTotal: { label: ['原价合计', 'List total'], kind: 'money', column: { width: 110 } },
+    discountTotal: { label: ['优惠', 'Discount'], kind: 'money', column: { width: 100 } },
+    amount: { label: ['实收', 'Amount'], kind: 'money', column: { width: 110, sortable: true } },
+    state: { label: ['状态', 'State'], kind: 'select', column: { width: 90 } },
+    mobile: { label: ['手机号', 'Mobile'], kind: 'text', detail: true },
+    settledAt: { label: ['结账时间', 'Settled at'], kind: 'datetime', detail: true },
+    hcAt: { label: ['撤单时间', 'Revoked at'], kind: 'datetime', detail: true },
+    hcMemo: { label: ['撤单原因', 'Revoke reason'], kind: 'text', detail: true },
+  },
+  lineFields: {
+    name: { label: ['项目', 'Item'], kind: 'text', column: {} },
+    num: { label: ['数量', 'Qty'], kind: 'number', column: { width: 70 } },
+    listAmount: { label: ['原价金额', 'List amount'], kind: 'money', column: { width: 110 } },
+    amount: { label: ['金额', 'Amount'], kind: 'money', column: { width: 110 } },
+    paid: { label: ['已付', 'Paid'], kind: 'money', column: { width: 110 } },
+  },
+  sums: ['listTotal', 'discountTotal', 'amount'],
+  paths: { list: ['chain/list'], export: 'pageAll', detail: 'detail/:id' },
+});
 
 export const todayQuery = z.object({ shopid: z.coerce.number().int().positive() });
 export const memberLookupQuery = z.object({

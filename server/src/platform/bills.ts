@@ -701,7 +701,7 @@ export async function batch(
 }
 
 /** The list columns of a type, as workbook columns: labels from the definition, display fields, states and money as read. */
-function exportColumns(type: BillType) {
+export function exportColumns(type: Pick<BillType, 'def'>) {
   return Object.entries(type.def.headFields as Record<string, BillFieldDef>)
     .filter(([, f]) => f.column)
     .map(([key, f]) => ({

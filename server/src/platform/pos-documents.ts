@@ -1,7 +1,47 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  type BillActionDef,
+  type BillDef,
+  billActionBody,
+  billDetailSchema,
+  billPath,
+  billSumsPage,
+  idParam,
+  stateLabels,
+} from '@headoffice/contract';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import type { Auth } from './auth.js';
-import { type BillChange, billChanged, type DocumentType, type Label, registerDocumentType, writeBillLog } from './documents.js';
+import { definedEntityLabels } from './audit.js';
+import { type Auth, can } from './auth.js';
+import {
+  columnNamed,
+  type Display,
+  defaultOrder,
+  filterConditions,
+  filterFields,
+  matchOf,
+  type NamedFilter,
+  selectWithDisplays,
+  sortableOf,
+} from './bill-defaults.js';
+import { type BillCtx, exportColumns } from './bills.js';
+import {
+  type BillChange,
+  type BillRow,
+  billChanged,
+  billLog,
+  billScope,
+  type DocumentType,
+  registerDocumentType,
+  runGuards,
+  writeBillLog,
+} from './documents.js';
+import { notFound } from './errors.js';
+import { sendXlsx } from './excel.js';
+import { afterKey, keyset, offsetOf, type PageInput, pageOf } from './paging.js';
+import { route } from './route.js';
 
 /**
  * Point-of-sale documents: bills whose life is a module's own protocol (the till's open → settle, then
@@ -11,42 +51,36 @@ import { type BillChange, billChanged, type DocumentType, type Label, registerDo
  * links from ledger rows, `billLog`) are every bill's. `transition()` is never run on one: the module's
  * protocol changes the bill, then calls `posBillChanged` in the same transaction.
  */
-export interface PosStep {
-  action: string;
-  label: Label;
-  from: string[];
-  to: string;
-  /** The right the module's route asks for: whoever holds it hears the bill's changes. */
-  perm: string;
-}
-
 export interface PosDocumentDef {
-  docType: string;
-  label: Label;
+  /** The type's definition (`definePosBill`): its label, states and its own steps. */
+  def: BillDef;
   table: PgTable;
-  states: Record<string, Label>;
-  initial: string;
   /** Field of the business date. */
   dateField?: string;
   /** Rights to see a bill (any of them): with the steps' rights, the audience of its events. */
   viewPerms: string[];
-  steps: PosStep[];
-  /** Web route of a bill. */
-  link: (id: number) => string;
 }
 
-export function registerPosDocument(def: PosDocumentDef): DocumentType {
+/** The type as the engine knows it: its own steps stand as its transitions (their labels, their rights' holders hear of it). */
+export function registerPosDocument({ def, table, dateField, viewPerms }: PosDocumentDef): DocumentType {
   return registerDocumentType({
     docType: def.docType,
     label: def.label,
-    table: def.table,
-    states: def.states,
+    table,
+    states: stateLabels(def.states),
     initial: def.initial,
     editable: [def.initial],
-    dateField: def.dateField,
-    transitions: def.steps.map((s) => ({ ...s, from: [...s.from] })),
-    link: def.link,
-    viewPerm: def.viewPerms.join('|'),
+    dateField,
+    locks: def.locks,
+    transitions: Object.entries(def.steps ?? {}).map(([action, s]) => ({
+      action,
+      label: s.label,
+      from: [...s.from],
+      to: s.to,
+      perm: s.perm,
+    })),
+    link: (id) => `${def.webPath}/${id}`,
+    viewPerm: viewPerms.join('|'),
   });
 }
 
@@ -88,4 +122,207 @@ export async function posBillChanged(tx: Db, doc: DocumentType, bill: PosBill, c
       auth,
     );
   await billChanged(tx, doc, bill, auth, change.action);
+}
+
+// ---- head office's pages of point-of-sale bills, from a definition (contract `definePosBill`) ----
+
+type Row = Record<string, unknown>;
+type ActionBody<A> = A extends { body: infer B extends z.ZodObject } ? z.output<B> : Record<string, never>;
+
+/**
+ * What a module adds to a point-of-sale definition for head office's pages: the registered document
+ * (its table, date field and steps), which of its rows the type covers and lists, its derived state as
+ * SQL, and its own parts of the detail and of the actions.
+ */
+export interface PosBillImpl<D extends BillDef> {
+  doc: DocumentType;
+  /** The bills the type covers (not deleted): the detail and the actions find no other (404). */
+  scope?: SQL;
+  /** The bills its lists and export show besides (the settled ones). */
+  listed?: SQL;
+  /** The state as the definition names it, computed from the columns it derives from. */
+  state: SQL;
+  /** Display fields of the row that are not `<x>Name` of an `<x>Id` (`cardNo: ['cardId', 'cardNo']`). */
+  displays?: Record<string, Display>;
+  /** The lines' table, for filters on `lines.<field>`. */
+  lines: { table: PgTable; billKey: PgColumn };
+  /** The conditions of the filters the definition declares `match: 'named'`, by filter name. */
+  filters?: Record<string, NamedFilter>;
+  /** What the detail adds to the row (lines, payments, performance). */
+  detail: (ctx: BillCtx, row: Row) => Promise<Row>;
+  /**
+   * The definition's actions, done by the module's protocol: it locks the bill, refuses on its own terms
+   * (its messages), changes it and writes its log and event (`posBillChanged`).
+   */
+  actions: {
+    [K in keyof NonNullable<D['actions']>]: (ctx: BillCtx, bill: Row, body: ActionBody<NonNullable<D['actions']>[K]>) => Promise<unknown>;
+  };
+}
+
+const EXPORT_LIMIT = 50_000;
+const EXPORT_CHUNK = 1_000;
+
+/**
+ * Registers head office's routes of a point-of-sale definition at its seed paths: the paged list under
+ * its declared filters with the sums of every matching bill, the export of that list, the detail with
+ * the bill log and the actions the user may take, and each action (right, bill seen, guards, then the
+ * module's protocol). A user limited to shops sees only theirs: another shop's filter is 403, its bill 404.
+ */
+export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D, impl: PosBillImpl<D>) {
+  const { doc } = impl;
+  const table = doc.table;
+  const dateField = doc.dateField;
+  if (!dateField) throw new Error(`${def.docType}: no business date to list and guard its bills by`);
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  for (const [name, f] of Object.entries(def.filterFields))
+    if (matchOf(f) === 'named' ? !impl.filters?.[name] : filterFields(f, dateField).some((field) => !columnNamed(columns, field)))
+      throw new Error(`${def.docType}: no column or condition for the filter ${name}`);
+  const select = selectWithDisplays(table, def.row, { ...impl.displays, state: impl.state });
+  const source = { def, table, dateField, lines: impl.lines, named: impl.filters ?? {} };
+  const sortable = sortableOf(def, table, dateField);
+  const order = defaultOrder(table, dateField);
+  const at = (relative: string) => billPath(def, relative);
+  const entity = def.basePath.split('/').pop() ?? def.docType;
+  definedEntityLabels.set(entity, [def.label[0], def.label[1].toLowerCase()]);
+  const detailSchema = billDetailSchema(def);
+  const filters = z.object(def.filters);
+  const what = def.label[1];
+
+  const listWhere = (ctx: BillCtx, query: Row) =>
+    and(
+      eq(columns.tenantId, ctx.auth.tenantId),
+      impl.scope,
+      impl.listed,
+      billScope(doc, ctx.auth),
+      ...filterConditions(source, ctx, query),
+    );
+  const keysOf = (sort: unknown) => keyset(typeof sort === 'string' ? sort : undefined, sortable, order, columns.id);
+
+  async function list(ctx: BillCtx, query: Row & PageInput) {
+    const where = listWhere(ctx, query);
+    const keys = keysOf(query.sort);
+    const page = await pageOf(
+      ctx.tx,
+      query,
+      select(ctx.tx)
+        .where(and(where, afterKey(keys, query)))
+        .orderBy(...keys.order)
+        .limit(query.pageSize)
+        .offset(offsetOf(query, keys)) as unknown as Promise<Row[]>,
+      () => ctx.tx.select({ id: columns.id }).from(table).where(where),
+      keys,
+    );
+    const fields = def.sums ?? [];
+    const [sums] = await ctx.tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        ...Object.fromEntries(fields.map((f) => [f, sql<number>`coalesce(sum(${columns[f]}), 0)::bigint`])),
+      })
+      .from(table)
+      .where(where);
+    const sum = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, Number(v)]));
+    return { ...page, sum: { ...sum, count: Number(sums.count) } };
+  }
+
+  async function visible(ctx: BillCtx, id: number) {
+    const [row] = (await (select(ctx.tx) as PgSelect).where(
+      and(eq(columns.id, id), eq(columns.tenantId, ctx.auth.tenantId), impl.scope, billScope(doc, ctx.auth)),
+    )) as Row[];
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The actions offered on a bill now: its state among the action's, and the user's right. */
+  const offered = (state: unknown, auth: Auth) =>
+    Object.entries((def.actions ?? {}) as Record<string, BillActionDef>)
+      .filter(([, a]) => (!a.states || a.states.includes(String(state))) && can(auth, a.perm))
+      .map(([name]) => name);
+
+  async function detail(ctx: BillCtx, id: number) {
+    const row = await visible(ctx, id);
+    return {
+      ...row,
+      ...(await impl.detail(ctx, row)),
+      log: await billLog(ctx.tx, doc, id),
+      actions: offered(row.state, ctx.auth),
+      afterFields: [],
+      editable: false,
+    };
+  }
+
+  const view = `${def.perm}.view`;
+  for (const path of def.paths.list)
+    route(
+      app,
+      'GET',
+      at(path),
+      {
+        summary: `${what}: paged list with the sums of every matching bill`,
+        perm: view,
+        query: filters,
+        response: billSumsPage(def.row, def.sums ?? []),
+      },
+      (c) => list(c, c.query as Row & PageInput),
+    );
+  if (def.paths.export) {
+    const paging = ['page', 'pageSize', 'after'].filter((k) => k in def.filters);
+    const exportQuery = filters.omit(Object.fromEntries(paging.map((k) => [k, true])) as never);
+    route(
+      app,
+      'GET',
+      at(def.paths.export),
+      {
+        summary: `${what}: workbook of the list under its filters (at most ${EXPORT_LIMIT} rows)`,
+        perm: view,
+        query: exportQuery,
+        raw: true,
+      },
+      (c) => {
+        // The filters are checked now (another shop: 403), before the workbook's answer begins.
+        const where = listWhere(c, c.query as Row);
+        const keys = keysOf((c.query as Row).sort);
+        async function* rows() {
+          for (let offset = 0; offset < EXPORT_LIMIT; offset += EXPORT_CHUNK) {
+            const chunk = (await select(c.tx)
+              .where(where)
+              .orderBy(...keys.order)
+              .limit(EXPORT_CHUNK)
+              .offset(offset)) as Row[];
+            yield* chunk;
+            if (chunk.length < EXPORT_CHUNK) return;
+          }
+        }
+        return sendXlsx(c.reply, c.lang, def.label[c.lang === 'en-US' ? 1 : 0], exportColumns({ def }), rows());
+      },
+    );
+  }
+  route(
+    app,
+    'GET',
+    at(def.paths.detail),
+    { summary: `${what}: one bill with its lines, log and the user's actions`, perm: view, params: idParam, response: detailSchema },
+    (c) => detail(c, c.params.id),
+  );
+  for (const [name, a] of Object.entries((def.actions ?? {}) as Record<string, BillActionDef>))
+    route(
+      app,
+      'POST',
+      at(a.path),
+      {
+        summary: `${what}: ${a.label[1]} (logged)`,
+        perm: a.perm,
+        body: billActionBody(a),
+        entity,
+        idempotent: 'optional',
+        response: detailSchema,
+      },
+      async (c) => {
+        const bill = await visible(c, c.body.id);
+        await runGuards(c.tx, c.auth, { doc, bill: bill as BillRow, operation: name });
+        const { id: _id, version: _version, memo: _memo, ...body } = c.body as Row;
+        const run = (impl.actions as Record<string, (ctx: BillCtx, bill: Row, body: Row) => Promise<unknown>>)[name];
+        await run(c, bill, body);
+        return detail(c, bill.id as number);
+      },
+    );
 }

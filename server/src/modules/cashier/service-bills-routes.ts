@@ -11,11 +11,11 @@ import {
   openBillBody,
   perfQuery,
   reviseBody,
+  serviceBill,
   serviceBillDetail,
   serviceBillRow,
   serviceRecordsPage,
   serviceRecordsQuery,
-  serviceRevokeBody,
   settleBody,
   TILL_PATHS as T,
   tillPackageLine,
@@ -23,14 +23,14 @@ import {
   todayQuery,
   voidBillBody,
 } from '@headoffice/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { fieldError, notFound } from '../../platform/errors.js';
-import { listExport } from '../../platform/list-export.js';
-import { yuanAmount } from '../../platform/money.js';
+import { keywordMatch } from '../../platform/paging.js';
+import { registerPosBill } from '../../platform/pos-documents.js';
 import { route } from '../../platform/route.js';
 import { usableMemberCoupons } from '../assets/public.js';
 import {
@@ -43,8 +43,9 @@ import {
   tillPackageLines,
   voidBill,
 } from './checkout.js';
-import { serviceBills } from './schema.js';
+import { serviceBillLines, serviceBills } from './schema.js';
 import { billDetail, cancelExpired, deleteVoided, listBills, perfRows, reviseBill, revokeBill } from './service-bills.js';
+import { serviceDoc } from './service-doc.js';
 
 const TILL_VIEW = 'till.checkout.view';
 const TILL_EDIT = 'till.checkout.edit';
@@ -205,18 +206,7 @@ export function registerServiceBillRoutes(app: FastifyInstance) {
   );
 
   // ---- head office ----
-  route(
-    app,
-    'GET',
-    T.list,
-    {
-      summary: 'Settled service bills (status 4), with the totals of every matching bill',
-      perm: RECORDS_VIEW,
-      query: serviceRecordsQuery,
-      response: serviceRecordsPage,
-    },
-    ({ tx, auth, query }) => listBills(tx, auth, query, [4]),
-  );
+  registerServiceRecords(app);
   route(
     app,
     'GET',
@@ -246,54 +236,6 @@ export function registerServiceBillRoutes(app: FastifyInstance) {
       await visibleBill(tx, auth, query.id);
       return perfRows(tx, query.id);
     },
-  );
-  route(
-    app,
-    'GET',
-    '/api-cashier/servicerecords/detail/:id',
-    {
-      summary: 'One service bill with lines, payments and performance rows',
-      perm: RECORDS_VIEW,
-      params: idParam,
-      response: serviceBillDetail,
-    },
-    async ({ tx, auth, params }) => {
-      await visibleBill(tx, auth, params.id);
-      return billDetail(tx, params.id);
-    },
-  );
-  listExport<typeof serviceRecordsQuery, z.output<typeof serviceRecordsPage>>(app, T.pageAll, {
-    perm: RECORDS_VIEW,
-    query: serviceRecordsQuery,
-    title: ['服务单', 'Service bills'],
-    columns: [
-      { key: 'billNo', title: ['单号', 'Bill no.'], width: 22 },
-      { key: 'shopName', title: ['门店', 'Shop'], width: 18 },
-      { key: 'businessDate', title: ['营业日', 'Business date'], width: 12 },
-      { key: 'handTag', title: ['手牌号', 'Hand tag'], width: 8 },
-      { key: 'memberName', title: ['会员', 'Member'], width: 12 },
-      { key: 'cardNo', title: ['卡号', 'Card no.'], width: 16 },
-      { key: 'listTotal', title: ['原价合计', 'List total'], width: 12, value: (r) => yuanAmount(r.listTotal) },
-      { key: 'discountTotal', title: ['优惠', 'Discount'], width: 10, value: (r) => yuanAmount(r.discountTotal) },
-      { key: 'amount', title: ['实收', 'Amount'], width: 12, value: (r) => yuanAmount(r.amount) },
-      { key: 'isHc', title: ['撤单', 'Revoked'], width: 8, value: (r, lang) => (r.isHc ? (lang === 'en-US' ? 'yes' : '是') : '') },
-    ],
-    list: (ctx, query) => listBills(ctx.tx, ctx.auth, query, [4]),
-  });
-  route(
-    app,
-    'POST',
-    T.revoke,
-    {
-      summary: '撤单: revoke a settled bill; card money, stock and performance are reversed in one transaction',
-      perm: 'cashier.servicerecord.revoke',
-      body: serviceRevokeBody,
-      verb: 'revoke',
-      idempotent: 'optional',
-      entity: 'servicerecords',
-      response: serviceBillDetail,
-    },
-    ({ tx, auth, body }) => revokeBill(tx, auth, body),
   );
   route(
     app,
@@ -347,4 +289,33 @@ async function visibleBill(tx: Db, auth: Auth, id: number) {
     .from(serviceBills)
     .where(and(eq(serviceBills.id, id), eq(serviceBills.isDel, 0), inVisibleShops(auth, serviceBills.shopId)));
   if (!row) throw notFound();
+}
+
+/** `serviceBillState` in SQL: the state the definition names, from the status and the revoke flag. */
+const serviceBillStateSql = sql<string>`case ${serviceBills.status} when 4 then (case when ${serviceBills.isHc} <> 0 then 'revoked' else 'settled' end) when 1 then 'open' when 2 then 'expired' else 'voided' end`;
+
+/**
+ * Head office's settled service bills (`servicerecords`) from their point-of-sale definition: the
+ * platform serves the list with its sums, the export, the detail with the bill log and 撤单; the till's
+ * parts are the bill's lines, payments and performance, and the revoke's reversal of money and stock.
+ */
+function registerServiceRecords(app: FastifyInstance) {
+  registerPosBill(app, serviceBill, {
+    doc: serviceDoc,
+    scope: eq(serviceBills.isDel, 0),
+    listed: eq(serviceBills.status, 4),
+    state: serviceBillStateSql,
+    displays: { cardNo: ['cardId', 'cardNo'] },
+    lines: { table: serviceBillLines, billKey: serviceBillLines.billId },
+    filters: {
+      // A hand tag is matched whole, the bill number, member and mobile by a part.
+      keyword: (_ctx, value) => {
+        const keyword = String(value);
+        const tag = /^\d{1,4}$/.test(keyword) ? eq(serviceBills.handTag, Number(keyword)) : undefined;
+        return or(keywordMatch(keyword, serviceBills.billNo, serviceBills.memberName, serviceBills.mobile), tag);
+      },
+    },
+    detail: (ctx, row) => billDetail(ctx.tx, row.id as number),
+    actions: { revoke: (ctx, bill, body) => revokeBill(ctx.tx, ctx.auth, { id: bill.id as number, hcMemo: body.hcMemo }) },
+  });
 }

@@ -1,4 +1,4 @@
-import { SERVICE_DOC, type ServiceBillState, serviceBillState, serviceBillStates } from '@headoffice/contract';
+import { type ServiceBillState, serviceBill, serviceBillState } from '@headoffice/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
@@ -12,24 +12,10 @@ import { serviceBills } from './schema.js';
  * bill log and emits `bill.changed` to the bill's shop, as every bill of the engine does.
  */
 export const serviceDoc = registerPosDocument({
-  docType: SERVICE_DOC,
-  label: ['服务单', 'Service bill'],
+  def: serviceBill,
   table: serviceBills,
-  states: serviceBillStates,
-  initial: 'open',
   dateField: 'businessDate',
   viewPerms: ['till.checkout.view', 'cashier.servicerecord.view', 'cashier.packagerecord.view', 'cashier.cardrecord.view'],
-  steps: [
-    { action: 'open', label: ['开单', 'open'], from: [], to: 'open', perm: 'till.checkout.edit' },
-    { action: 'settle', label: ['结账', 'settle'], from: ['open'], to: 'settled', perm: 'till.checkout.edit' },
-    { action: 'void', label: ['作废', 'void'], from: ['open'], to: 'voided', perm: 'till.checkout.edit' },
-    { action: 'cancel', label: ['作废', 'void'], from: ['expired'], to: 'voided', perm: 'cashier.servicerecord.edit' },
-    { action: 'revoke', label: ['撤单', 'revoke'], from: ['settled'], to: 'revoked', perm: 'cashier.servicerecord.revoke' },
-    { action: 'revise', label: ['改单', 'revise'], from: ['settled'], to: 'settled', perm: 'cashier.servicerecord.revise' },
-    { action: 'delete', label: ['删除', 'delete'], from: ['voided'], to: 'voided', perm: 'cashier.servicerecord.edit' },
-    { action: 'adjust', label: ['调整业绩', 'adjust'], from: ['settled'], to: 'settled', perm: 'cashier.csadj.audit' },
-  ],
-  link: (id) => `/admin/cashier/servicerecords?id=${id}`,
 });
 
 /**

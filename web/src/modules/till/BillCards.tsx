@@ -22,7 +22,8 @@ export function BillCards({ bill }: { bill: ServiceBillDetail }) {
   const live = bill.status === 4 && !bill.isHc;
   // 撤销活动 also takes back the coupons and red envelopes the bill gave (not yet withdrawn).
   const giftsHeld = bill.gifts.some((g) => g.state !== 'withdrawn');
-  const invalidates = [['cardrecords'], ['cardrecords-one']];
+  // The card bills' list and drawer, and the service bill's page (`['bill', docType, id]`).
+  const invalidates = [['cardrecords'], ['cardrecords-one'], ['bill']];
   /** The card whose activity gift is being taken back (the reason asked first). */
   const [revokingMkt, setRevokingMkt] = useState<CardRow | null>(null);
   const link = useAction({

@@ -9,7 +9,6 @@ import { BillGifts } from './BillGifts';
 /** A service bill: head, lines with their staff and shares, cards, activity gifts, payments, performance rows. */
 export function BillView({ bill }: { bill: ServiceBillDetail }) {
   const { t } = useTranslation();
-  const label = useLabel();
   return (
     <>
       <Descriptions size="small" column={3} bordered>
@@ -51,6 +50,17 @@ export function BillView({ bill }: { bill: ServiceBillDetail }) {
           },
         ]}
       />
+      <BillParts bill={bill} />
+    </>
+  );
+}
+
+/** What a service bill holds besides its head and lines: cards, activity gifts, payments, performance rows. */
+export function BillParts({ bill }: { bill: ServiceBillDetail }) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  return (
+    <>
       <BillCards bill={bill} />
       <BillGifts bill={bill} />
       {bill.payments.length > 0 && (

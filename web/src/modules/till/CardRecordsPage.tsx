@@ -1,5 +1,5 @@
 import { CARD_RECORD_PATHS as K } from '@headoffice/contract';
-import { BillRecords, type BillRecordsKind } from './ServiceRecordsPage';
+import { BillRecords, type BillRecordsKind } from './BillRecords';
 
 const cardKind: BillRecordsKind = {
   key: 'cardrecords',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { http } from '../../platform/http';
 import { ListTable, usePaged } from '../../platform/list/ListParts';
-import { BillRecords, type BillRecordsKind } from './ServiceRecordsPage';
+import { BillRecords, type BillRecordsKind } from './BillRecords';
 
 type PackageGiftRow = z.infer<typeof packageGiftRow>;
 

@@ -1,10 +1,12 @@
-import { csadjBill } from '@headoffice/contract';
+import { csadjBill, serviceBill } from '@headoffice/contract';
 import { billPages } from '../../platform/bills/pages';
 import { lazyPage, type PageDef } from '../../platform/pages';
 
 /** Head office's bill records of the till. The cashier application itself is routed at /cashier (app/Root.tsx). */
 export const tillPages: PageDef[] = [
-  { path: '/admin/cashier/servicerecords', title: 'till.menu.records', component: lazyPage(() => import('./ServiceRecordsPage')) },
+  ...billPages(serviceBill, () =>
+    import('./ServiceRecordsPage').then((m) => ({ list: m.ServiceRecordsPage, detail: m.ServiceRecordPage })),
+  ),
   { path: '/admin/cashier/packagerecords', title: 'till.menu.packageRecords', component: lazyPage(() => import('./PackageRecordsPage')) },
   { path: '/admin/cashier/turnover', title: 'till.menu.turnover', component: lazyPage(() => import('./TurnoverPage')) },
   { path: '/admin/cashier/prepaidorder', title: 'till.menu.prepaid', component: lazyPage(() => import('./PrepaidOrdersPage')) },

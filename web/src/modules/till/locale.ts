@@ -14,7 +14,6 @@ export const tillZh = {
     station: '工位',
   },
   menu: {
-    records: '服务单',
     packageRecords: '套餐消费单',
     cardRecords: '充值单',
     turnover: '营业额',
@@ -230,7 +229,6 @@ export const tillEn: typeof tillZh = {
   },
   menu: {
     batchCard: 'Batch card opening',
-    records: 'Service bills',
     packageRecords: 'Package bills',
     cardRecords: 'Card bills',
     turnover: 'Turnover',

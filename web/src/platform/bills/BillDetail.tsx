@@ -34,6 +34,7 @@ import { notify } from '../notify';
 import { useTab } from '../pages';
 import { formatDateTime } from '../resource/cells';
 import { ForbiddenResult, NotFoundResult } from '../results';
+import { actionViews, runBillAction } from './BillActions';
 import { BillForm, type BillFormSlots, HeadInput, toFormValue, toWireValue } from './BillForm';
 import { asTitle, fixedOptions, useLabel } from './labels';
 import { ActionButtons, BillLog, BillStateTag, ChangedElsewhere, invalidateBills } from './parts';
@@ -136,13 +137,22 @@ export interface BillDetailProps<D extends BillDef, T extends BillDetailOf<D>> {
   render?: Partial<Record<string, (bill: T) => ReactNode>>;
   /** What the module adds to the form when the bill is edited. */
   form?: BillFormSlots<T>;
+  /** The module's own parts of the bill, after its lines (a till bill's payments and performance). */
+  extra?: (bill: T) => ReactNode;
 }
 
 /**
  * One bill of any type: its head fields, lines, the bill log, the transitions the user may take now,
  * the after-approval fields they may still change, and a warning when someone else changes it.
  */
-export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({ def, schema, items, render, form }: BillDetailProps<D, T>) {
+export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({
+  def,
+  schema,
+  items,
+  render,
+  form,
+  extra,
+}: BillDetailProps<D, T>) {
   const { t } = useTranslation();
   const label = useLabel();
   const tab = useTab();
@@ -172,9 +182,9 @@ export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({ def, 
 
   const run = async (action: string, memo?: string) => {
     const step = def.transitions[action];
-    if (!step) return;
     try {
-      await http.post(billPath(def, step.path), { id: bill.id, version: bill.version, memo }, { once: true });
+      if (step) await http.post(billPath(def, step.path), { id: bill.id, version: bill.version, memo }, { once: true });
+      else await runBillAction(def, action, bill, memo);
     } finally {
       await invalidateBills(qc);
     }
@@ -267,7 +277,12 @@ export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({ def, 
                 <AfterFieldButton key={name} def={def} name={name} field={field} bill={bill} onDone={() => invalidateBills(qc)} />
               ) : null;
             })}
-            <ActionButtons transitions={def.transitions} actions={bill.actions} billNo={bill.billNo} run={run} />
+            <ActionButtons
+              transitions={{ ...def.transitions, ...actionViews(def) }}
+              actions={bill.actions}
+              billNo={bill.billNo}
+              run={run}
+            />
           </Space>
         }
       >
@@ -304,6 +319,7 @@ export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({ def, 
           )}
         />
       </Card>
+      {extra?.(bill)}
       <Card size="small" title={t('bill.log')}>
         <BillLog def={def} rows={bill.log} />
       </Card>

@@ -13,11 +13,13 @@ import { Button, Col, Form, Input, List, Modal, Row, Segmented, Typography } fro
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth';
+import { companyToday } from '../clock';
 import { http, isApiError } from '../http';
 import { notify } from '../notify';
 import { useTab } from '../pages';
 import { ResourceList } from '../resource/ResourceList';
 import type { BaseRow, FieldSpec, FieldType, OptionSource, ResourceDef } from '../resource/types';
+import { BillSums, RowActions } from './BillActions';
 import { BillForm, type BillFormSlots, nounOf } from './BillForm';
 import { asTitle, billTextKeys, fixedOptions, pickLabel, remoteOptions, useLabel } from './labels';
 import { BillStateTag, invalidateBills, LinesSummary, productField } from './parts';
@@ -73,6 +75,7 @@ export function billListDef(
     const display = f.column?.display;
     const own = render[key];
     const options = fixedOptions(f.options);
+    const empty = f.empty;
     const cell = own
       ? own
       : i === 0
@@ -87,7 +90,10 @@ export function billListDef(
             : display
               ? // a display name, else the field's own text (a counterpart typed by hand rather than a shop)
                 (row: ListRow) => String(row[display] ?? row[key] ?? '')
-              : undefined;
+              : empty
+                ? // what an empty value means (no member: 散客)
+                  (row: ListRow) => String(row[key] ?? '') || pickLabel(empty, lang)
+                : undefined;
     fields.push({
       key,
       title: keys.head(key),
@@ -129,6 +135,18 @@ export function billListDef(
     readOnly: true,
     fields,
   };
+}
+
+/** The query a list starts with: the date ranges that begin at this month (`initial: 'thisMonth'`). */
+function initialFilters(def: BillDef): Values {
+  const today = companyToday();
+  const start: Values = {};
+  for (const f of Object.values(def.filterFields))
+    if (f.initial === 'thisMonth' && f.keys.length === 2) {
+      start[f.keys[0]] = today.startOf('month').format('YYYY-MM-DD');
+      start[f.keys[1]] = today.format('YYYY-MM-DD');
+    }
+  return start;
 }
 
 /** A batch transition's button: asks (and for a reason where one is needed), then shows what was done and what failed. */
@@ -279,6 +297,8 @@ export function BillList<D extends BillDef>({ def, fixedParams, aside, render, f
   const locationFilter = shown.find((f) => f.kind === 'location' || f.kind === 'shop');
   const stateFilter = shown.find((f) => f.kind === 'state');
   const batches = Object.entries(def.transitions).filter(([, tr]) => tr.batchPath && can(tr.perm));
+  const start = useMemo(() => initialFilters(def), [def]);
+  const onRows = Object.values(def.actions ?? {}).some((a) => a.onRows);
   const params: Values = {
     ...(stateFilter && state !== 'all' ? { [stateFilter.keys[0]]: state } : {}),
     ...(locationFilter ? locationParams(location) : {}),
@@ -291,7 +311,9 @@ export function BillList<D extends BillDef>({ def, fixedParams, aside, render, f
       fixedParams={params}
       hideCreate
       selectable={batches.length > 0}
-      actionsWidth={90}
+      actionsWidth={onRows ? 150 : 90}
+      initialFilters={start}
+      summary={def.sums ? (answer) => <BillSums def={def} answer={answer} /> : undefined}
       title={
         stateFilter ? (
           <Segmented
@@ -320,7 +342,7 @@ export function BillList<D extends BillDef>({ def, fixedParams, aside, render, f
           {batches.map(([name, tr]) => (
             <BatchButton key={name} def={def} name={name} transition={tr} ids={ctx.selected.map((r) => r.id)} done={ctx.clearSelection} />
           ))}
-          {can(`${def.perm}.edit`) ? (
+          {def.paths.save.length && can(`${def.perm}.edit`) ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
               {t('bill.create', { label: nounOf(def.label, lang) })}
             </Button>
@@ -328,9 +350,12 @@ export function BillList<D extends BillDef>({ def, fixedParams, aside, render, f
         </>
       )}
       rowActions={(row) => (
-        <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => open(`${def.webPath}/${row.id}`)}>
-          {t('common.detail')}
-        </Button>
+        <>
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => open(`${def.webPath}/${row.id}`)}>
+            {t('common.detail')}
+          </Button>
+          {onRows ? <RowActions def={def} row={row} /> : null}
+        </>
       )}
     />
   );
@@ -349,13 +374,15 @@ export function BillList<D extends BillDef>({ def, fixedParams, aside, render, f
       ) : (
         list
       )}
-      <BillForm
-        def={def}
-        open={creating}
-        onClose={() => setCreating(false)}
-        onSaved={(id) => open(`${def.webPath}/${id}`)}
-        slots={form as BillFormSlots}
-      />
+      {def.paths.save.length ? (
+        <BillForm
+          def={def}
+          open={creating}
+          onClose={() => setCreating(false)}
+          onSaved={(id) => open(`${def.webPath}/${id}`)}
+          slots={form as BillFormSlots}
+        />
+      ) : null}
     </>
   );
 }

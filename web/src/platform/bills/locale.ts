@@ -41,6 +41,8 @@ export const billZh = {
   logFrom: '原状态',
   logTo: '新状态',
   logMemo: '说明',
+  sumCount: '合计 {{count}} 单',
+  sumSeparator: '，',
   action: { create: '创建', update: '修改', edit: '修改', save: '保存', approve: '审核通过', change: '修改' },
 };
 
@@ -86,5 +88,7 @@ export const billEn: typeof billZh = {
   logFrom: 'From',
   logTo: 'To',
   logMemo: 'Memo',
+  sumCount: '{{count}} bills',
+  sumSeparator: ', ',
   action: { create: 'Create', update: 'Update', edit: 'Edit', save: 'Save', approve: 'Approve', change: 'Change' },
 };

@@ -24,9 +24,10 @@ export function invalidateBills(qc: QueryClient): Promise<void> {
   return qc.invalidateQueries({ predicate: (q) => !UNAFFECTED.has(String(q.queryKey[0])) });
 }
 
-/** An action's words: the type's transition or after-approval field, else the platform's (create, update…). */
+/** An action's words: the type's transition, after-approval field, named action or own step, else the platform's (create, update…). */
 export function actionLabel(def: BillDef | undefined, action: string, lang: string, t: TFunction): string {
-  const own = def?.transitions[action]?.label ?? def?.after?.[action]?.label;
+  const own =
+    def?.transitions[action]?.label ?? def?.after?.[action]?.label ?? def?.actions?.[action]?.label ?? def?.steps?.[action]?.label;
   return own ? asTitle(pickLabel(own, lang)) : t(`bill.action.${action}`, { defaultValue: action });
 }
 

@@ -39,8 +39,8 @@ export function ReasonDialog<R, T>({
   danger?: boolean;
   onClose: () => void;
   send: (row: R, values: Values) => Promise<T>;
-  /** i18n key of the success message. */
-  success: string;
+  /** i18n key of the success message, or the message itself from the result (null: none). */
+  success: string | ((result: T) => string | null);
   invalidates: readonly InvalidateTarget[];
   done?: (result: T) => void;
   children?: ReactNode;
@@ -65,7 +65,7 @@ export function ReasonDialog<R, T>({
       okText={okText}
       okButtonProps={{ danger }}
       confirmLoading={action.busy}
-      destroyOnClose
+      destroyOnHidden
     >
       <Form form={form} layout="vertical">
         {children}

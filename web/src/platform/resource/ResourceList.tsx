@@ -73,6 +73,10 @@ export interface ResourceListProps<R extends BaseRow, X extends string> {
   hideCreate?: boolean;
   /** false: the search, sort and page are not kept in the page's URL (a second list on the page). */
   urlState?: boolean;
+  /** The search a list starts with when its URL names none (this month's bills), as query parameters. */
+  initialFilters?: Values;
+  /** A line above the table made from the page's answer (the sums of every matching row). */
+  summary?: (answer: Values) => ReactNode;
 }
 
 /** Nest rows by `parentId` (rows whose parent is not in the list become roots). */
@@ -125,11 +129,20 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
   const [searchForm] = Form.useForm();
   // search, sort and page live in the URL too, so a refresh or a shared link shows the same list
   const [fromUrl, writeUrl] = useListUrlState(props.urlState !== false);
-  const [filters, setFilters] = useState<Values>(fromUrl.filters);
+  const [filters, setFilters] = useState<Values>(() =>
+    Object.keys(fromUrl.filters).length ? fromUrl.filters : (props.initialFilters ?? {}),
+  );
   const [page, setPage] = useState(fromUrl.page ?? 1);
   const [pageSize, setPageSize] = useState(fromUrl.pageSize ?? props.pageSize ?? 20);
   const [sort, setSort] = useState<string | undefined>(fromUrl.sort ?? def.defaultSort);
-  const searchInitial = useMemo(() => fromSearchParams(def, fromUrl.filters), [def, fromUrl]);
+  const searchInitial = useMemo(
+    () =>
+      fromSearchParams(
+        def,
+        Object.keys(fromUrl.filters).length ? fromUrl.filters : ((props.initialFilters ?? {}) as Record<string, string>),
+      ),
+    [def, fromUrl, props.initialFilters],
+  );
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [selectedRows, setSelectedRows] = useState<R[]>([]);
   const [editing, setEditing] = useState<{ row: R | null; initial?: Values } | null>(null);
@@ -436,6 +449,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
           </Space>
         }
       >
+        {props.summary && list.data ? props.summary(list.data as unknown as Values) : null}
         <Table<R>
           rowKey="id"
           size="middle"
