@@ -21,7 +21,9 @@ const reasonLength = (a: BillActionDef | undefined) =>
 
 /** The named actions of a type as its buttons offer them: a reason asked for where the action takes one. */
 export const actionViews = (def: BillDef): Record<string, TransitionView> =>
-  Object.fromEntries(actionsOf(def).map(([name, a]) => [name, { label: a.label, memoRequired: !!a.reason, confirm: a.confirm }]));
+  Object.fromEntries(
+    actionsOf(def).map(([name, a]) => [name, { label: a.label, memoRequired: !!a.reason, memoMax: reasonLength(a), confirm: a.confirm }]),
+  );
 
 /** Performs a named action on a bill: its path, the bill's id and version, the reason in the field the action names. */
 export function runBillAction(def: BillDef, name: string, bill: Bill, memo?: string) {

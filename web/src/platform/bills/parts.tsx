@@ -151,6 +151,8 @@ export function BillLog({ def, rows }: { def: BillDef; rows: BillLogRow[] }) {
 export interface TransitionView {
   label: Label;
   memoRequired?: boolean;
+  /** How long a memo the server takes (default 500). */
+  memoMax?: number;
   confirm?: boolean;
 }
 
@@ -246,7 +248,7 @@ export function ActionButtons({
             label={t('bill.memoOf', { action: asking ? name(asking) : '' })}
             rules={[{ required: true, whitespace: true, message: t('common.pleaseEnter', { label: t('bill.memoOf', { action: '' }) }) }]}
           >
-            <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('bill.memoPh')} />
+            <Input.TextArea rows={3} maxLength={(asking && transitions[asking]?.memoMax) || 500} showCount placeholder={t('bill.memoPh')} />
           </Form.Item>
         </Form>
       </Modal>
