@@ -299,6 +299,8 @@ export const serviceBill = definePosBill({
     open: { label: ['开单', 'open'], from: [], to: 'open', perm: 'till.checkout.edit' },
     settle: { label: ['结账', 'settle'], from: ['open'], to: 'settled', perm: 'till.checkout.edit' },
     void: { label: ['作废', 'void'], from: ['open'], to: 'voided', perm: 'till.checkout.edit' },
+    // An open bill of an earlier business day, when the next day's first till call comes.
+    expire: { label: ['过期', 'expire'], from: ['open'], to: 'expired', perm: 'till.checkout.edit' },
     cancel: { label: ['作废', 'void'], from: ['expired'], to: 'voided', perm: 'cashier.servicerecord.edit' },
     revoke: { label: ['撤单', 'revoke'], from: ['settled'], to: 'revoked', perm: 'cashier.servicerecord.revoke' },
     revise: { label: ['改单', 'revise'], from: ['settled'], to: 'settled', perm: 'cashier.servicerecord.revise' },

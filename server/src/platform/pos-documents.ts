@@ -42,6 +42,7 @@ import { notFound } from './errors.js';
 import { sendXlsx } from './excel.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf } from './paging.js';
 import { route } from './route.js';
+import { billLogs } from './schema.js';
 
 /**
  * Point-of-sale documents: bills whose life is a module's own protocol (the till's open → settle, then
@@ -100,6 +101,21 @@ export interface PosChange {
   change?: BillChange;
   /** Write no log row, only the event (an edit of an open bill's lines, as the engine's draft edits). */
   quiet?: boolean;
+}
+
+/**
+ * Point-of-sale bills that the module's own rule moved at once, by no user (the till's open bills of
+ * an earlier day expire): one bill-log row each, in one statement.
+ */
+export async function posBillsMoved(
+  tx: Db,
+  doc: DocumentType,
+  tenantId: number,
+  billIds: number[],
+  step: { action: string; fromState: string; toState: string },
+) {
+  if (!billIds.length) return;
+  await tx.insert(billLogs).values(billIds.map((billId) => ({ tenantId, docType: doc.docType, billId, ...step })));
 }
 
 /**

@@ -47,7 +47,7 @@ import { payRulesFor } from './pay.js';
 import { recordKindsOf } from './record-kinds.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { billDetail } from './service-bills.js';
-import { serviceBillStep } from './service-doc.js';
+import { serviceBillStep, serviceBillsExpired } from './service-doc.js';
 import { markVoucherUsed, voucherChannelsOf, voucherForPayment, voucherPayRule } from './vouchers.js';
 import { wheelOnBillStaff, wheelShopChanged } from './wheel-queue.js';
 
@@ -66,10 +66,16 @@ const statusWords: Record<number, [string, string]> = {
  */
 export async function expireOpenBills(tx: Db, tenantId: number) {
   const today = await tenantToday(tx, tenantId);
-  await tx
+  const expired = await tx
     .update(serviceBills)
     .set({ status: 2, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(serviceBills.status, 1), lt(serviceBills.businessDate, today)));
+    .where(and(eq(serviceBills.status, 1), lt(serviceBills.businessDate, today)))
+    .returning({ id: serviceBills.id });
+  await serviceBillsExpired(
+    tx,
+    tenantId,
+    expired.map((b) => b.id),
+  );
   return today;
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { billLog } from '../../platform/documents.js';
-import { posBillChanged, registerPosDocument } from '../../platform/pos-documents.js';
+import { posBillChanged, posBillsMoved, registerPosDocument } from '../../platform/pos-documents.js';
 import { serviceBills } from './schema.js';
 
 /**
@@ -41,6 +41,11 @@ export async function serviceBillStep(
     .where(eq(serviceBills.id, billId));
   if (!bill) return;
   await posBillChanged(tx, serviceDoc, { ...bill, state: serviceBillState(bill) }, step, auth);
+}
+
+/** Open bills of an earlier business day expired (by no user): each one's log row. */
+export function serviceBillsExpired(tx: Db, tenantId: number, billIds: number[]) {
+  return posBillsMoved(tx, serviceDoc, tenantId, billIds, { action: 'expire', fromState: 'open', toState: 'expired' });
 }
 
 /** The bill log of a till bill, oldest first: the engine's reader. */
