@@ -18,11 +18,13 @@ function linesOf(file, names) {
   let count = 0;
   for (const node of ast.program.body) {
     const decl = node.declaration ?? node;
-    const declared =
-      decl.type === 'VariableDeclaration' ? decl.declarations.map((d) => d.id.name) : decl.id?.name ? [decl.id.name] : [];
+    const declared = decl.type === 'VariableDeclaration' ? decl.declarations.map((d) => d.id.name) : decl.id?.name ? [decl.id.name] : [];
     if (!declared.some((n) => wanted.delete(n))) continue;
     const start = node.leadingComments?.[0]?.start ?? node.start;
-    count += text.slice(start, node.end).split('\n').filter((l) => l.trim()).length;
+    count += text
+      .slice(start, node.end)
+      .split('\n')
+      .filter((l) => l.trim()).length;
   }
   if (wanted.size) throw new Error(`${file}: no top-level ${[...wanted].join(', ')}`);
   return count;

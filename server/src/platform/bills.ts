@@ -107,7 +107,7 @@ export interface BillLinesImpl<LT extends PgTable> {
   shopKey?: string;
   /** One-by-one line edits (`paths.lines`): add (no id) or change (id) lines of a locked, editable bill. */
   save?: (ctx: BillCtx, bill: BillRow, lines: Row[]) => Promise<void>;
-  /** After lines were added, changed or removed one by one (totals). */
+  /** After lines were added, changed or removed one by one, or replaced by a save (totals). */
   changed?: (tx: Db, billId: number) => Promise<void>;
 }
 
@@ -133,6 +133,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   /** The business date: lists sort by it, period locks look at it, the inbox shows it, a new bill is today's. */
   dateField: keyof T['$inferSelect'] & string;
   numberPrefix?: string;
+  /** A new bill is numbered by the day it is made, not by its business date (a back-dated stock entry is numbered today). */
+  numberedToday?: boolean;
   /** Bills without a shop are head office's: users limited to shops see them only with this right. */
   headOfficePerm?: string;
   lockGroup?: (tx: Db, id: number) => Promise<void>;
@@ -161,11 +163,15 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   save?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<number>;
   /** The default save's checks and computed head columns (totals, what an item implies), before anything is written. */
   prepare?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<Partial<T['$inferInsert']>>;
-  /** The default save's columns of each line beyond the line schema's (the head's shop, a count), in the lines' order; checks may refuse. */
+  /**
+   * The default save's columns of each line beyond the line schema's (the head's shop, a count), in the lines' order; checks may
+   * refuse. `head` is what the save writes to the head, `prepare`'s columns included (the card bill an adjustment names).
+   */
   lineValues?: (
     ctx: BillCtx,
     lines: z.output<D['line']>[],
     body: z.output<D['save']>,
+    head: Partial<T['$inferInsert']>,
   ) => Promise<Partial<LT['$inferInsert']>[]> | Partial<LT['$inferInsert']>[];
   /** After a save was logged (automatic audit). */
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
@@ -204,8 +210,9 @@ interface Resolved {
   list: { where?: (ctx: BillCtx, query: Row) => SQL[]; sortable: Record<string, PgColumn>; order: SortKey[] };
   save: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<number>;
   prepare?: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<Row>;
-  lineValues?: (ctx: BillCtx, lines: Row[], body: Row) => Promise<Row[]> | Row[];
+  lineValues?: (ctx: BillCtx, lines: Row[], body: Row, head: Row) => Promise<Row[]> | Row[];
   numberPrefix?: string;
+  numberedToday?: boolean;
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
   reopen?: Row;
   actions: Record<string, (ctx: BillCtx, bill: BillRow, body: Row) => Promise<Changes>>;
@@ -337,10 +344,10 @@ const shopFields = (fields: Record<string, BillFieldDef>) =>
     .map(([k]) => k);
 
 /** A save's lines as rows of the line table: the line schema's fields, the module's `lineValues`, their references checked. */
-async function lineValues(type: BillType, ctx: BillCtx, lines: Row[], body: Row) {
+async function lineValues(type: BillType, ctx: BillCtx, lines: Row[], body: Row, head: Row) {
   const { table } = type.impl.lines;
   const columns = columnsOfTable(table);
-  const more = (await type.impl.lineValues?.(ctx, lines, body)) ?? [];
+  const more = (await type.impl.lineValues?.(ctx, lines, body, head)) ?? [];
   const rows = lines.map((line, i) => {
     const values: Row = {};
     for (const [key, value] of Object.entries(line)) if (key !== 'id' && key in columns) values[key] = value ?? null;
@@ -365,14 +372,15 @@ async function writeLines(type: BillType, { tx, auth }: BillCtx, billId: number,
 
 /** Replaces the lines of a locked, editable bill (a type's own line route: a request's photos). */
 export async function replaceLines(type: BillType, ctx: BillCtx, billId: number, lines: Row[]) {
-  await writeLines(type, ctx, billId, await lineValues(type, ctx, lines, {}));
+  await writeLines(type, ctx, billId, await lineValues(type, ctx, lines, {}, {}));
 }
 
 /**
  * The engine's save: the head fields of the save schema (one left out keeps its value, or is null
  * when the schema allows null; a new bill's date is the company's today), the module's `prepare`,
  * the references checked (400 naming the field; a shop the user sees, 403), a new bill numbered and
- * logged; the lines, when sent, replace the bill's (with `sort` in their order where the table keeps one).
+ * logged; the lines, when sent, replace the bill's (with `sort` in their order where the table keeps one),
+ * then the lines' `changed` runs (totals).
  */
 async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillRow): Promise<number> {
   const { def, doc, impl } = type;
@@ -390,7 +398,7 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
   Object.assign(head, await impl.prepare?.(ctx, body, bill));
   const lines = body.lines as Row[] | undefined;
   await checkReferences(tx, auth, impl.table, [head], (_i, field) => field, shopFields(def.headFields));
-  const lineRows = lines && (await lineValues(type, ctx, lines, body));
+  const lineRows = lines && (await lineValues(type, ctx, lines, body, head));
   let id = bill?.id;
   if (id !== undefined) await tx.update(impl.table).set(head).where(eq(columns.id, id));
   else {
@@ -401,12 +409,17 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
       ...head,
       tenantId: auth.tenantId,
       [impl.dateField]: date,
-      ...(impl.numberPrefix ? { billNo: await nextBillNumber(tx, doc, auth.tenantId, date) } : {}),
+      ...(impl.numberPrefix
+        ? { billNo: await nextBillNumber(tx, doc, auth.tenantId, impl.numberedToday ? await tenantToday(tx, auth.tenantId) : date) }
+        : {}),
     };
     [{ id }] = (await tx.insert(impl.table).values(values).returning({ id: columns.id })) as { id: number }[];
     await logBill(tx, doc, id, 'create', null, def.initial, auth);
   }
-  if (lineRows) await writeLines(type, ctx, id, lineRows);
+  if (lineRows) {
+    await writeLines(type, ctx, id, lineRows);
+    await impl.lines.changed?.(tx, id);
+  }
   return id;
 }
 
