@@ -100,6 +100,8 @@ export interface BillLinesImpl<LT extends PgTable> {
   of?: (tx: Db, billIds: number[]) => Promise<(Row & { billId: number })[]>;
   /** Display fields of the line row that are not `<x>Name` of an `<x>Id` (`contractCode: ['contractId', 'code']`). */
   displays?: Record<string, Display>;
+  /** Each line's referred rows read by their keys (a lateral lookup): for lines of a large catalogue's products. */
+  byKey?: boolean;
   /**
    * The line field naming a shop, on types whose lines go to several shops: a user limited to some
    * shops lists the bills with a line of theirs and reads only those lines.
@@ -319,7 +321,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   const resolved: Resolved = {
     ...(impl as unknown as Resolved),
     select: impl.select ?? selectWithDisplays(impl.table, def.row, impl.displays),
-    lines: { ...lines, of: lines.of ?? linesReader(lines.table, lines.billKey, def.lineRow, lines.displays) },
+    lines: { ...lines, of: lines.of ?? linesReader(lines.table, lines.billKey, def.lineRow, lines.displays, lines.byKey) },
     filters: impl.filters ?? {},
     list: {
       where: impl.list?.where,
