@@ -129,6 +129,8 @@ export interface BillAfterFieldDef<S extends string = string> {
   options?: BillOptions;
   /** The new value as sent (`{ id, version?, value }`); the table has a column of the field's name. */
   value: z.ZodType;
+  /** The seed's route listing a bill's changes of the field, oldest first (`GET ?billId=`, `billFieldChangeRow`): read from the bill log. */
+  log?: string;
 }
 
 /** The seed's paths of a type, relative to `basePath` ('' is the base path itself). */
@@ -151,6 +153,8 @@ export interface BillPaths {
   import?: string;
   /** Line routes of types whose lines are edited one by one (`entryproducts/save`...). */
   lines?: { base: string; list: string; save: string; remove: string };
+  /** Replaces every line of a bill that may still be edited (`{ id, version?, lines }`), answered with the bill (a request's photos). */
+  replaceLines?: string;
 }
 
 export interface BillDef<
@@ -198,7 +202,16 @@ export interface BillDef<
   locks?: readonly LockKind[];
 }
 
-/** Declares a bill type; checks at compile time that transitions name declared states. */
+/**
+ * A filter as declared: its definition, or `true` for the head field of the same name (its label, its
+ * kind — a select, a shop, some text; `state` the states — and options, the field's name as the key).
+ */
+export type BillFilterInput = BillFilterDef | true;
+
+/**
+ * Declares a bill type; checks at compile time that transitions name declared states. Filters given as
+ * `true` are made from their head fields.
+ */
 export function defineBill<
   S extends string,
   Head extends z.ZodObject,
@@ -213,9 +226,15 @@ export function defineBill<
   // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of actions
   Actions extends Readonly<Record<string, BillActionDef<NoInfer<S>>>> = {},
 >(
-  declared: Omit<BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions>, 'filters'> & { filters?: Filters },
+  declared: Omit<BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions>, 'filters' | 'filterFields'> & {
+    filters?: Filters;
+    filterFields: Readonly<Record<string, BillFilterInput>>;
+  },
 ): BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions> {
-  const def = { ...declared, filters: declared.filters ?? (filtersOf(declared) as Filters) };
+  const filterFields = Object.fromEntries(
+    Object.entries(declared.filterFields).map(([name, f]) => [name, f === true ? headFilter(declared, name) : f]),
+  );
+  const def = { ...declared, filterFields, filters: declared.filters ?? (filtersOf({ ...declared, filterFields }) as Filters) };
   for (const [name, t] of Object.entries(def.transitions)) {
     const undone = t.undoes ? def.transitions[t.undoes] : undefined;
     if (t.undoes && !undone) throw new Error(`${def.docType}.${name} undoes an unknown transition ${t.undoes}`);
@@ -224,6 +243,23 @@ export function defineBill<
       throw new Error(`${def.docType}.${name} does not lead back from ${t.undoes}`);
   }
   return def;
+}
+
+const headFilterKinds: Partial<Record<BillFieldKind, BillFilterDef['kind']>> = {
+  text: 'text',
+  textarea: 'text',
+  select: 'select',
+  shop: 'shop',
+  location: 'location',
+  product: 'product',
+};
+
+/** The filter of a head field: its label, kind and options under its own name. */
+function headFilter(def: Pick<BillDef, 'docType' | 'headFields'>, name: string): BillFilterDef {
+  const field = def.headFields[name];
+  const kind = name === 'state' ? 'state' : field && headFilterKinds[field.kind];
+  if (!kind) throw new Error(`${def.docType}: no head field ${name} to filter by`);
+  return { label: field.label, kind, keys: [name], ...(field.options ? { options: field.options } : {}) };
 }
 
 /** The value a filter's key takes by its kind: a state, an option, an id, a day, some text. */
@@ -282,6 +318,47 @@ export function auditedOnce<A extends string>(o: { audited: A; perm: string; pat
   return { states, initial: 'draft' as const, editable: ['draft' as const], transitions: { audit } };
 }
 
+/** The states of a bill submitted, then approved (未提交 → 已提交 → 已审批, or 已驳回 back to its maker). */
+export const submitApproveStates = {
+  draft: { label: ['未提交', 'Not submitted'], color: 'default' },
+  submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
+  approved: { label: ['已审批', 'Approved'], color: 'green' },
+  rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
+} as const satisfies Record<string, BillStateDef>;
+
+/**
+ * The states and transitions of a bill its maker submits and someone else approves (in the inbox),
+ * rejects with a reason, or un-approves, to spread into `defineBill`: the rights `<perm>.edit` (submit)
+ * and `<perm>.audit`, the seed's paths `submitBill`, `auditBillForChain`, `rejectBill`, `cancelAuditBillForChain`.
+ */
+export function submitThenApprove(perm: string) {
+  type S = keyof typeof submitApproveStates;
+  const audit = `${perm}.audit`;
+  const transitions = {
+    submit: { label: ['提交', 'submit'], from: ['draft', 'rejected'], to: 'submitted', perm: `${perm}.edit`, path: 'submitBill' },
+    audit: {
+      label: ['审批', 'approve'],
+      from: ['submitted'],
+      to: 'approved',
+      perm: audit,
+      path: 'auditBillForChain',
+      inbox: true,
+      notByMaker: true,
+    },
+    reject: { label: ['驳回', 'reject'], from: ['submitted'], to: 'rejected', perm: audit, path: 'rejectBill', memoRequired: true },
+    cancelAudit: {
+      label: ['取消审批', 'cancel the approval of'],
+      from: ['approved'],
+      to: 'submitted',
+      perm: audit,
+      path: 'cancelAuditBillForChain',
+      undoes: 'audit',
+      confirm: true,
+    },
+  } as const satisfies Record<string, BillTransitionDef<S>>;
+  return { states: submitApproveStates, initial: 'draft' as const, editable: ['draft', 'rejected'] as S[], transitions };
+}
+
 // ---- shapes every bill type shares ----
 
 export const billVersion = z.number().int().positive().optional();
@@ -291,6 +368,53 @@ export const billSave = <F extends z.ZodRawShape>(fields: F) =>
   z.strictObject({ id: z.number().int().positive().optional(), version: billVersion, ...fields });
 /** One line of a save: its `id` when it is already on the bill, with the type's fields. */
 export const billLine = <F extends z.ZodRawShape>(fields: F) => z.strictObject({ id: z.number().int().positive().optional(), ...fields });
+const notSaved = ['id', 'version', 'lines'] as const;
+/** A field of a save as a row reads it back: its type, never left out (a bill keeps a value or null). */
+type SavedField<F> = F extends z.ZodType ? z.ZodType<Exclude<z.output<F>, undefined>> : never;
+
+/** The type a field is stored as: text, a number, a flag, or its own values (an enum, literals); null when it may be. */
+function storedAs(field: z.ZodType): z.ZodType {
+  let nullable = false;
+  let inner = field;
+  for (;;) {
+    const def = inner.def as { type: string; innerType?: z.ZodType; out?: z.ZodType };
+    if (def.type === 'nullable') nullable = true;
+    const next = ['optional', 'nullable', 'default', 'prefault', 'readonly'].includes(def.type)
+      ? def.innerType
+      : def.type === 'pipe'
+        ? def.out
+        : undefined;
+    if (!next) break;
+    inner = next;
+  }
+  const type = inner.def.type;
+  const base =
+    type === 'string'
+      ? z.string()
+      : type === 'number'
+        ? z.number()
+        : type === 'boolean'
+          ? z.boolean()
+          : ['enum', 'literal', 'union'].includes(type)
+            ? inner
+            : z.unknown();
+  return nullable ? base.nullable() : base;
+}
+
+/**
+ * The fields of a save (or a line) as its row reads them back, but `id`, `version` and `lines`: the row
+ * schema restates none of them (`billRow(states, { ...savedFields(save), shopName: z.string() })`).
+ */
+export function savedFields<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+): { [K in Exclude<keyof Shape, (typeof notSaved)[number]>]: SavedField<Shape[K]> } {
+  return Object.fromEntries(
+    Object.entries(schema.shape)
+      .filter(([key]) => !(notSaved as readonly string[]).includes(key))
+      .map(([key, field]) => [key, storedAs(field as z.ZodType)]),
+  ) as never;
+}
+
 /** A list row: what every bill has (`id`, `billNo`, `state`, maker, `version`, `updatedAt`) and the type's fields. */
 export const billRow = <const S extends readonly string[], F extends z.ZodRawShape>(states: S, fields: F) =>
   z.object({
@@ -337,6 +461,13 @@ export const billChangeBody = <V extends z.ZodType>(value: V) =>
 export const billChangeBatchBody = <V extends z.ZodType>(value: V) =>
   z.strictObject({ ids: billBatchBody.shape.ids, value, memo: z.string().trim().max(500).nullish() });
 
+/** Every line of an editable bill replaced (`paths.replaceLines`): the save's lines as the save takes them, but required. */
+export const billLinesReplace = (def: Pick<BillDef, 'save'>) => {
+  let lines = def.save.shape.lines as z.ZodType;
+  while (['optional', 'default'].includes(lines.def.type)) lines = (lines.def as unknown as { innerType: z.ZodType }).innerType;
+  return z.strictObject({ id: z.number().int().positive(), version: billVersion, lines });
+};
+
 /** Lines of a type whose lines are edited one by one: add (no id) or change (id) lines of an editable bill. */
 export const billLinesSave = <L extends z.ZodObject>(line: L) =>
   z.strictObject({ billId: z.number().int().positive(), version: billVersion, lines: z.array(line).min(1).max(500) });
@@ -373,6 +504,18 @@ export const billLogRow = z.object({
   at: instant,
 });
 export type BillLog = z.infer<typeof billLogRow>;
+
+/** A bill's changes of an after-approval field (`after.<field>.log`), as its bill log holds them. */
+export const billFieldChangeQuery = z.object({ billId: z.coerce.number().int().positive() });
+export const billFieldChangeRow = z.object({
+  id: z.number(),
+  billId: z.number(),
+  from: z.unknown(),
+  to: z.unknown(),
+  memo: z.string().nullable(),
+  username: z.string().nullable(),
+  at: instant,
+});
 
 /** What the detail adds to a row. */
 export const billDetailExtra = z.object({

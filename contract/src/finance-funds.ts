@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BillStateDef, billRow, billSave, defineBill, instant } from './bills.js';
+import { type BillStateDef, billRow, billSave, defineBill, instant, savedFields } from './bills.js';
 import { bankAccountNumber } from './finance-records.js';
 import { LOCK_KINDS, type LockKind } from './locks.js';
 import { date, id, memo, pageQuery } from './platform.js';
@@ -10,10 +10,6 @@ import { date, id, memo, pageQuery } from './platform.js';
 
 export const FUNDS_API = {
   shopFunds: '/api-finance/fundbillhead/shopFunds',
-  setLimit: '/api-finance/fundbillhead/setLimitbill',
-  setLimitBatch: '/api-finance/fundbillhead/setLimitbillBatch',
-  photo: '/api-finance/fundbillhead/saveFundPhoto',
-  gathertypeLog: '/api-finance/fundbillgtlog/list',
   dayLocks: '/api-finance/fundlock/list',
   dayLocksForFund: '/api-finance/fundlock/listForfund',
   dayLockSave: '/api-finance/fundlock/saveFundLock',
@@ -65,22 +61,11 @@ export const fundBillSave = billSave({
 });
 
 export const fundBillRow = billRow(fundState.options, {
-  shopId: z.number(),
+  ...savedFields(fundBillSave),
   shopName: z.string(),
-  billDate: z.string(),
-  type: z.number(),
   groupId: z.number(),
   groupName: z.string(),
-  itemId: z.number(),
   itemName: z.string(),
-  amount: z.number(),
-  reason: z.string(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  payee: z.string().nullable(),
-  bankno: z.string().nullable(),
-  bank: z.string().nullable(),
-  branchBank: z.string().nullable(),
   matched: z.number(),
   departmentId: z.number().nullable(),
   departmentName: z.string().nullable(),
@@ -91,7 +76,6 @@ export const fundBillRow = billRow(fundState.options, {
   approvedAt: instant.nullable(),
   reviewedByName: z.string().nullable(),
   reviewedAt: instant.nullable(),
-  memo: z.string().nullable(),
   createdByName: z.string().nullable(),
   lines: z.array(fundPhotoRow),
 });
@@ -158,6 +142,7 @@ export const fundBill = defineBill({
       kind: 'select',
       options: gathertypes,
       value: z.coerce.number().int().min(1).max(3),
+      log: '/api-finance/fundbillgtlog/list',
     },
   },
   actions: {
@@ -173,21 +158,11 @@ export const fundBill = defineBill({
   save: fundBillSave,
   line: fundPhotoLine,
   filterFields: {
-    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
-    shopId: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopId'] },
-    type: { label: ['类型', 'Type'], kind: 'select', keys: ['type'], options: fundRequestTypes },
-    itemId: {
-      label: ['收支项目', 'Item'],
-      kind: 'select',
-      keys: ['itemId'],
-      options: { url: '/api-finance/dicioitem/list/all', value: 'id', label: 'name' },
-    },
-    departmentId: {
-      label: ['审批部门', 'Approving department'],
-      kind: 'select',
-      keys: ['departmentId'],
-      options: { url: '/api-chain/branch/list/all', value: 'id', label: 'name' },
-    },
+    state: true,
+    shopId: true,
+    type: true,
+    itemId: true,
+    departmentId: true,
     date: { label: ['申请日期', 'Date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
     keyword: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['keyword'], fields: ['billNo', 'reason'] },
   },
@@ -215,7 +190,12 @@ export const fundBill = defineBill({
     bank: { label: ['开户行', 'Bank'], kind: 'text', form: {} },
     branchBank: { label: ['开户支行', 'Branch'], kind: 'text', form: {} },
     matched: { label: ['账户匹配', 'Account match'], kind: 'select', options: payeeMatches, column: { width: 100 } },
-    departmentId: { label: ['审批部门', 'Approving department'], kind: 'text', column: { display: 'departmentName', width: 110 } },
+    departmentId: {
+      label: ['审批部门', 'Approving department'],
+      kind: 'select',
+      options: { url: '/api-chain/branch/list/all', value: 'id', label: 'name' },
+      column: { display: 'departmentName', width: 110 },
+    },
     gathertype: { label: ['付款方式', 'Payout'], kind: 'select', options: gathertypes, column: { width: 90 } },
     state: { label: ['状态', 'State'], kind: 'select', column: { width: 90 } },
     rejectReason: { label: ['驳回原因', 'Reject reason'], kind: 'text', detail: true },
@@ -231,6 +211,7 @@ export const fundBill = defineBill({
     detail: ':id',
     remove: 'deleteBill',
     export: 'expRecordsList',
+    replaceLines: 'saveFundPhoto',
   },
 });
 
@@ -299,18 +280,6 @@ export const monthLockRow = z.object({
 export const monthLockQuery = pageQuery.extend({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   type: z.coerce.number().int().min(1).max(2).optional(),
-});
-
-/** A payout regrouping of a request (fundbillgtlog). */
-export const gathertypeLogQuery = z.object({ billId: id });
-export const gathertypeLogRow = z.object({
-  id: z.number(),
-  billId: z.number(),
-  from: z.number().nullable(),
-  to: z.number().nullable(),
-  memo: z.string().nullable(),
-  username: z.string().nullable(),
-  at: instant,
 });
 
 // ---- expense control (§9.3) and the petty-cash ledger ----
@@ -485,19 +454,13 @@ export const fundRedepositSave = billSave({
 });
 
 export const fundRedepositRow = billRow(redepositState.options, {
-  shopId: z.number(),
+  ...savedFields(fundRedepositSave),
   shopName: z.string(),
-  billDate: z.string(),
-  amount: z.number(),
-  handler: z.string().nullable(),
-  witness: z.string().nullable(),
-  reason: z.string().nullable(),
   rejectReason: z.string().nullable(),
   auditedByName: z.string().nullable(),
   auditedAt: instant.nullable(),
   reviewedByName: z.string().nullable(),
   reviewedAt: instant.nullable(),
-  memo: z.string().nullable(),
   createdByName: z.string().nullable(),
   lines: z.array(fundPhotoRow),
 });
@@ -556,8 +519,8 @@ export const fundRedepositBill = defineBill({
   save: fundRedepositSave,
   line: fundPhotoLine,
   filterFields: {
-    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
-    shopId: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopId'] },
+    state: true,
+    shopId: true,
     date: { label: ['回存日期', 'Date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
   },
   row: fundRedepositRow,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditedOnce, type BillFieldDef, type BillFilterDef, billLine, billRow, billSave, defineBill, instant } from './bills.js';
+import { auditedOnce, type BillFieldDef, billLine, billRow, billSave, defineBill, instant, savedFields } from './bills.js';
 import { date, memo } from './platform.js';
 
 // Monthly expense limits (支出限额调整单, iolimitbillhead, DOMAIN-DETAIL §9.3): head office changes the
@@ -25,15 +25,12 @@ export const expenseLimitLine = billLine({
 export const expenseLimitLineRow = z.object({
   id: z.number(),
   billId: z.number(),
-  shopId: z.number(),
+  ...savedFields(expenseLimitLine),
   shopName: z.string(),
-  itemId: z.number(),
   itemName: z.string(),
-  change: z.number(),
   /** The month's limit before and after the audit (smoney, rmoney); null until audited. */
   before: z.number().nullable(),
   after: z.number().nullable(),
-  memo: z.string().nullable(),
 });
 
 const limitStates = ['draft', 'approved'] as const;
@@ -60,11 +57,11 @@ export const expenseLimitBill = defineBill({
   save: billSave({ billDate: date.optional(), month: yearMonth, memo, lines: z.array(expenseLimitLine).min(1).max(500) }),
   line: expenseLimitLine,
   filterFields: {
-    billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
+    billNo: true,
     month: { label: ['月份', 'Month'], kind: 'text', keys: ['month'], match: 'eq', value: yearMonth },
-    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
+    state: true,
     shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'], fields: ['lines.shopId'] },
-  } satisfies Record<string, BillFilterDef>,
+  },
   row: expenseLimitBillRow,
   lineRow: expenseLimitLineRow,
   headFields: {

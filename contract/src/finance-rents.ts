@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { type BillFieldDef, type BillFilterDef, billLine, billRow, billSave, defineBill, instant } from './bills.js';
+import {
+  type BillFieldDef,
+  type BillFilterInput,
+  billLine,
+  billRow,
+  billSave,
+  defineBill,
+  instant,
+  savedFields,
+  submitThenApprove,
+} from './bills.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
 // Rents (DOMAIN-DETAIL §9.5): store rent contracts (storerentcont) and dormitory contracts
@@ -255,27 +265,22 @@ const paymentStates = ['draft', 'submitted', 'approved', 'rejected'] as const;
 export const rentPaymentLineRow = z.object({
   id: z.number(),
   billId: z.number(),
-  reserveTypeId: z.number(),
+  ...savedFields(rentPaymentLine),
   reserveTypeName: z.string(),
-  money: z.number(),
   balanceBefore: z.number().nullable(),
   balanceAfter: z.number().nullable(),
-  memo: z.string().nullable(),
 });
 export const rentPaymentRow = billRow(paymentStates, {
+  ...savedFields(rentPaymentSave),
   shopId: z.number(),
   shopName: z.string(),
-  contractId: z.number(),
   contractCode: z.string(),
-  billDate: z.string(),
   periodFrom: z.number(),
-  periodTo: z.number(),
   /** The first day of the first period and the last of the last period paid. */
   coversFrom: z.string().nullable(),
   coversTo: z.string().nullable(),
   totalMoney: z.number(),
   sumType: z.number(),
-  memo: z.string().nullable(),
   rejectMemo: z.string().nullable(),
   createdByName: z.string().nullable(),
   auditedByName: z.string().nullable(),
@@ -285,19 +290,17 @@ export const rentPaymentRow = billRow(paymentStates, {
 });
 export type RentPaymentRow = z.output<typeof rentPaymentRow>;
 
+/** How a payment is paid out: on its own or in a summary batch. */
+const sumTypes = { 1: ['单笔支付', 'Single'], 2: ['汇总支付', 'Summary batch'] } as const;
+
 const paymentFilterFields = {
-  billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
+  billNo: true,
   dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
-  state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
+  state: true,
   shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
-  sumType: {
-    label: ['汇总类型', 'Payout'],
-    kind: 'select',
-    keys: ['sumType'],
-    options: { 1: ['单笔支付', 'Single'], 2: ['汇总支付', 'Summary batch'] },
-  },
+  sumType: true,
   contractId: { label: ['合同', 'Contract'], kind: 'select', keys: ['contractId'], hidden: true },
-} as const satisfies Record<string, BillFilterDef>;
+} as const satisfies Record<string, BillFilterInput>;
 
 function rentPaymentBill<K extends RentKind>(kind: K) {
   const store = kind === 'store';
@@ -310,43 +313,7 @@ function rentPaymentBill<K extends RentKind>(kind: K) {
     perm,
     basePath: store ? '/api-finance/storerentrecords' : '/api-finance/dormrentrecords',
     webPath: store ? '/admin/finance/rents/store-payments' : '/admin/finance/rents/dorm-payments',
-    states: {
-      draft: { label: ['未提交', 'Not submitted'], color: 'default' },
-      submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
-      approved: { label: ['已审批', 'Approved'], color: 'green' },
-      rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
-    },
-    initial: 'draft',
-    editable: ['draft', 'rejected'],
-    transitions: {
-      submit: { label: ['提交', 'submit'], from: ['draft', 'rejected'], to: 'submitted', perm: `${perm}.edit`, path: 'submitBill' },
-      audit: {
-        label: ['审批', 'approve'],
-        from: ['submitted'],
-        to: 'approved',
-        perm: `${perm}.audit`,
-        path: 'auditBillForChain',
-        inbox: true,
-        notByMaker: true,
-      },
-      reject: {
-        label: ['驳回', 'reject'],
-        from: ['submitted'],
-        to: 'rejected',
-        perm: `${perm}.audit`,
-        path: 'rejectBill',
-        memoRequired: true,
-      },
-      cancelAudit: {
-        label: ['取消审批', 'cancel the approval of'],
-        from: ['approved'],
-        to: 'submitted',
-        perm: `${perm}.audit`,
-        path: 'cancelAuditBillForChain',
-        undoes: 'audit',
-        confirm: true,
-      },
-    },
+    ...submitThenApprove(perm),
     after: {
       sumType: {
         label: ['汇总类型', 'payout'],
@@ -355,7 +322,7 @@ function rentPaymentBill<K extends RentKind>(kind: K) {
         path: 'changeSumType',
         batchPath: 'changeSumTypeBatch',
         kind: 'select',
-        options: { 1: ['单笔支付', 'Single'], 2: ['汇总支付', 'Summary batch'] },
+        options: sumTypes,
         value: z.union([z.literal(1), z.literal(2)]),
       },
     },
@@ -380,12 +347,7 @@ function rentPaymentBill<K extends RentKind>(kind: K) {
       billDate: { label: ['单据日期', 'Bill date'], kind: 'date', column: { width: 110, sortable: true }, form: {} },
       state: { label: ['状态', 'State'], kind: 'select', column: { width: 90, sortable: true } },
       totalMoney: { label: ['金额', 'Amount'], kind: 'money', column: { width: 120, sortable: true } },
-      sumType: {
-        label: ['汇总类型', 'Payout'],
-        kind: 'select',
-        options: { 1: ['单笔支付', 'Single'], 2: ['汇总支付', 'Summary batch'] },
-        column: { width: 100 },
-      },
+      sumType: { label: ['汇总类型', 'Payout'], kind: 'select', options: sumTypes, column: { width: 100 } },
       createdByName: { label: ['制单人', 'Made by'], kind: 'text', column: { width: 100 } },
       rejectMemo: { label: ['驳回原因', 'Rejection reason'], kind: 'text', detail: true },
       memo: { label: ['备注', 'Memo'], kind: 'text', form: { span: 16 }, detail: true },

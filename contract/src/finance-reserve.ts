@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { auditedOnce, type BillFieldDef, type BillFilterDef, billLine, billRow, billSave, defineBill, instant } from './bills.js';
+import {
+  auditedOnce,
+  type BillFieldDef,
+  type BillFilterInput,
+  billLine,
+  billRow,
+  billSave,
+  defineBill,
+  instant,
+  submitApproveStates,
+  submitThenApprove,
+} from './bills.js';
 import { reserveTypesOfItemPath } from './finance-records.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
@@ -52,11 +63,11 @@ export type ReserveBillRow = z.output<typeof reserveBillRow>;
 /** The filters of the three types; an adjustment's shop is on its lines. */
 const reserveFilterFields = (shopOnLines: boolean) =>
   ({
-    billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
+    billNo: true,
     dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
-    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
+    state: true,
     shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'], ...(shopOnLines ? { fields: ['lines.shopId'] } : {}) },
-  }) as const satisfies Record<string, BillFilterDef>;
+  }) as const satisfies Record<string, BillFilterInput>;
 
 const headFields = (withShop: boolean) =>
   ({
@@ -140,13 +151,6 @@ export const reserveSpendLine = billLine({
   memo,
 });
 
-const twoStepStates = {
-  draft: { label: ['未提交', 'Not submitted'], color: 'default' },
-  submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
-  approved: { label: ['已审批', 'Approved'], color: 'green' },
-  rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
-} as const;
-
 export const reserveSpendBill = defineBill({
   docType: 'finance.reserveSpend',
   locks: ['close', 'reserveDeclaration'],
@@ -154,44 +158,7 @@ export const reserveSpendBill = defineBill({
   perm: 'finance.reserve.spend',
   basePath: '/api-finance/reserveiobillhead',
   webPath: '/admin/finance/reserve/spending',
-  states: twoStepStates,
-  initial: 'draft',
-  editable: ['draft', 'rejected'],
-  transitions: {
-    submit: {
-      label: ['提交', 'submit'],
-      from: ['draft', 'rejected'],
-      to: 'submitted',
-      perm: 'finance.reserve.spend.edit',
-      path: 'submitBill',
-    },
-    audit: {
-      label: ['审批', 'approve'],
-      from: ['submitted'],
-      to: 'approved',
-      perm: 'finance.reserve.spend.audit',
-      path: 'auditBillForChain',
-      inbox: true,
-      notByMaker: true,
-    },
-    reject: {
-      label: ['驳回', 'reject'],
-      from: ['submitted'],
-      to: 'rejected',
-      perm: 'finance.reserve.spend.audit',
-      path: 'rejectBill',
-      memoRequired: true,
-    },
-    cancelAudit: {
-      label: ['取消审批', 'cancel the approval of'],
-      from: ['approved'],
-      to: 'submitted',
-      perm: 'finance.reserve.spend.audit',
-      path: 'cancelAuditBillForChain',
-      undoes: 'audit',
-      confirm: true,
-    },
-  },
+  ...submitThenApprove('finance.reserve.spend'),
   save: billSave({ ...saveHead, shopId: z.number().int().positive(), lines: z.array(reserveSpendLine).min(1).max(50) }),
   line: reserveSpendLine,
   filterFields: reserveFilterFields(false),
@@ -238,7 +205,7 @@ export const reserveConvertBill = defineBill({
   perm: 'finance.reserve.convert',
   basePath: '/api-finance/reserveadjbillhead',
   webPath: '/admin/finance/reserve/conversions',
-  states: { ...twoStepStates, reviewed: { label: ['已复核', 'Reviewed'], color: 'cyan' } },
+  states: { ...submitApproveStates, reviewed: { label: ['已复核', 'Reviewed'], color: 'cyan' } },
   initial: 'draft',
   editable: ['draft', 'rejected'],
   transitions: {

@@ -1,4 +1,4 @@
-import { auditedOnce, defineBill } from '@headoffice/contract';
+import { auditedOnce, defineBill, savedFields } from '@headoffice/contract';
 import { gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -241,5 +241,22 @@ describe('draft → audited, once', () => {
       'example.voucher.pay',
       'example.filtered.remark',
     ]);
+  });
+});
+
+describe('what a definition need not restate', () => {
+  it("reads a save's fields back as its row: the same types, null only where the save allows it", () => {
+    const row = z.object(savedFields(voucherBill.save));
+    expect(Object.keys(row.shape)).toEqual(['shopId', 'voucherDate', 'memo']);
+    expect(row.parse({ shopId: 7, voucherDate: '2026-03-01', memo: null })).toEqual({ shopId: 7, voucherDate: '2026-03-01', memo: null });
+    expect(row.safeParse({ shopId: 7, voucherDate: null, memo: null }).success).toBe(false);
+  });
+
+  it('makes a filter declared `true` from its head field, and refuses one without a head field', () => {
+    const bill = defineBill({ ...voucherDeclared, filterFields: { state: true, shopId: true } });
+    expect(bill.filterFields.shopId).toEqual({ label: ['门店', 'Shop'], kind: 'shop', keys: ['shopId'] });
+    expect(bill.filterFields.state).toMatchObject({ kind: 'state', keys: ['state'] });
+    expect(z.object(bill.filters).safeParse({ state: 'nonsense' }).success).toBe(false);
+    expect(() => defineBill({ ...voucherDeclared, filterFields: { memo: true } })).toThrow('no head field memo');
   });
 });

@@ -116,7 +116,7 @@ describe('petty-cash requests, their approval by department, payouts, limits and
     });
     expect(expectOk(await request({ bankno: '6222 0200 0000 1111', payee: '国网上海' }))).toMatchObject({ matched: 1 });
     // photos replaced while it is a draft
-    const photos = expectOk(await shopUser.client.post(FUNDS_API.photo, { id: notSet.id, lines: [{ url: '/files/receipt-3.jpg' }] }));
+    const photos = expectOk(await shopUser.client.post(at('saveFundPhoto'), { id: notSet.id, lines: [{ url: '/files/receipt-3.jpg' }] }));
     expect(photos.lines.map((l: Row) => l.url)).toEqual(['/files/receipt-3.jpg']);
     expect(photos.version).toBe(notSet.version + 1);
   });
@@ -201,13 +201,13 @@ describe('petty-cash requests, their approval by department, payouts, limits and
     const regrouped = expectOk(await finance.client.post(at('changeGathertypeBatch'), { ids: [one.id, two.id], value: 2 }));
     expect(regrouped.done).toHaveLength(2);
     expectOk(await finance.client.post(at('changeGathertype'), { id: one.id, value: 3, memo: '随工资发放' }));
-    const log = expectOk(await finance.client.get(FUNDS_API.gathertypeLog, { billId: one.id }));
+    const log = expectOk(await finance.client.get('/api-finance/fundbillgtlog/list', { billId: one.id }));
     expect(log.map((l: Row) => [l.from, l.to])).toEqual([
       [null, 2],
       [2, 3],
     ]);
     expect(log[1].memo).toBe('随工资发放');
-    expectStatus(await b.admin.get(FUNDS_API.gathertypeLog, { billId: one.id }), 404);
+    expectStatus(await b.admin.get('/api-finance/fundbillgtlog/list', { billId: one.id }), 404);
     expectStatus(await shopUser.client.post(at('changeGathertype'), { id: one.id, value: 1 }), 403);
     const back = expectOk(await finance.client.post(at('cancleFhBilllBatch'), { ids: [two.id] }));
     expect(back.done).toEqual([{ id: two.id, billNo: two.billNo, state: 'approved' }]);
@@ -247,16 +247,16 @@ describe('petty-cash requests, their approval by department, payouts, limits and
     const small = await requestIn('reviewed', { billDate: date });
     const notYet = await requestIn('approved', { type: 2, billDate: date });
     const large = await requestIn('reviewed', { type: 2, billDate: date, amount: 300_000 });
-    const res = expectOk(await finance.client.post(FUNDS_API.setLimitBatch, { ids: [small.id, notYet.id, large.id] }));
+    const res = expectOk(await finance.client.post(at('setLimitbillBatch'), { ids: [small.id, notYet.id, large.id] }));
     expect(res.done.map((d: Row) => d.id)).toEqual([large.id]);
     expect(res.failed.map((f: Row) => [f.id, f.code, f.message])).toEqual([
       [small.id, 409, '只有大额备用金申请可以转为支出限额'],
       [notYet.id, 409, '申请复核后才能转为支出限额'],
     ]);
-    const again = await finance.client.post(FUNDS_API.setLimit, { id: large.id });
+    const again = await finance.client.post(at('setLimitbill'), { id: large.id });
     expectStatus(again, 409);
     expect(again.body.resp_msg).toBe('这张申请已转为支出限额');
-    expectStatus(await shopUser.client.post(FUNDS_API.setLimit, { id: large.id }), 403);
+    expectStatus(await shopUser.client.post(at('setLimitbill'), { id: large.id }), 403);
     const detail = expectOk(await a.admin.get(at(String(large.id))));
     expect(detail.log.at(-1)).toMatchObject({ action: 'setLimit', change: { field: 'isLimit', from: 0, to: 1 } });
     const funds = expectOk(await a.admin.get(FUNDS_API.shopFunds, { shopId: shopA, itemId: water.id, billDate: date }));

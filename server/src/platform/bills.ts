@@ -8,9 +8,12 @@ import {
   billChangeBatchBody,
   billChangeBody,
   billDetailSchema,
+  billFieldChangeQuery,
+  billFieldChangeRow,
   billLinesAnswer,
   billLinesDelete,
   billLinesQuery,
+  billLinesReplace,
   billLinesSave,
   billPage,
   billPath,
@@ -90,7 +93,7 @@ type BillColumns = { id: PgColumn; tenantId: PgColumn; billNo: PgColumn; state: 
 export type BillOf<T extends PgTable> = T['$inferSelect'] & BillRow;
 type Changes = Record<string, unknown> | undefined;
 /** A transition's effect on a bill of the type's table; may answer more columns to set. */
-export type BillEffect<T extends PgTable> = (tx: Db, bill: BillOf<T>, ctx: TransitionContext) => Promise<Changes>;
+export type BillEffect<T extends PgTable> = (tx: Db, bill: BillOf<T>, ctx: TransitionContext) => Promise<Changes> | Promise<void>;
 
 export interface BillLinesImpl<LT extends PgTable> {
   table: LT;
@@ -626,6 +629,23 @@ export async function changeField(
   return now;
 }
 
+/** A bill's changes of an after-approval field, from its log: each with the value before and after, oldest first. */
+async function fieldChanges(type: BillType, ctx: BillCtx, field: string, billId: number) {
+  const bill = await loadBill(ctx.tx, type.doc, billId, ctx.auth);
+  const log = await billLog(ctx.tx, type.doc, bill.id);
+  return log
+    .filter((r) => r.action === field)
+    .map((r) => ({
+      id: r.id,
+      billId: r.billId,
+      from: r.change?.from ?? null,
+      to: r.change?.to ?? null,
+      memo: r.memo,
+      username: r.username,
+      at: r.at,
+    }));
+}
+
 /**
  * A named action on one bill: the bill locked and seen (404), the action's right (403), its states
  * (409 naming the state), the version (409), the guards; then the module's handler, whose columns are
@@ -890,6 +910,19 @@ export function registerBill(app: FastifyInstance, type: BillType) {
             changeField(type, { ...ctxOf(c), tx }, field, { id, value: c.body.value, memo: c.body.memo }),
           ),
       );
+    if (a.log)
+      route(
+        app,
+        'GET',
+        a.log,
+        {
+          summary: `${what}: the changes of ${a.label[1]} of a bill (billId), oldest first`,
+          perm: view,
+          query: billFieldChangeQuery,
+          response: z.array(billFieldChangeRow),
+        },
+        (c) => fieldChanges(type, ctxOf(c), field, c.query.billId),
+      );
   }
   for (const [name, a] of Object.entries(def.actions ?? {})) {
     route(
@@ -958,6 +991,27 @@ export function registerBill(app: FastifyInstance, type: BillType) {
         response: z.object({ id: z.number() }),
       },
       (c) => removeBill(type, ctxOf(c), c.body),
+    );
+  if (def.paths.replaceLines)
+    route(
+      app,
+      'POST',
+      at(def.paths.replaceLines),
+      {
+        summary: `${what}: replace the lines of a bill while ${def.editable.join(' or ')}`,
+        description: describe(def.paths.replaceLines),
+        perm: edit,
+        body: billLinesReplace(def),
+        entity,
+        idempotent: 'optional',
+        response: detail,
+      },
+      async (c) => {
+        const bill = await lockEditable(type, ctxOf(c), c.body.id, c.body.version);
+        await replaceLines(type, ctxOf(c), bill.id, c.body.lines as Row[]);
+        await touched(type, ctxOf(c), bill);
+        return billDetail(type, ctxOf(c), bill.id);
+      },
     );
   route(
     app,

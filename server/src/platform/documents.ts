@@ -57,7 +57,8 @@ export interface Transition {
   effect?: Effect;
 }
 
-export type Effect = (tx: Db, bill: BillRow, ctx: TransitionContext) => Promise<Record<string, unknown> | undefined>;
+// An effect that sets no more columns answers nothing.
+export type Effect = (tx: Db, bill: BillRow, ctx: TransitionContext) => Promise<Record<string, unknown> | undefined> | Promise<void>;
 
 /** What a guard is asked about: the bill as it is (or as a save leaves it) and what is being done. */
 export interface GuardTarget {

@@ -4,12 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops } from '../../platform/auth.js';
+import { registerBillImport } from '../../platform/bill-import.js';
 import { billType } from '../../platform/bills.js';
 import { AppError } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
-import { registerImport } from '../../platform/importer.js';
 import { yuanAmount } from '../../platform/money.js';
-import { checkLocks } from '../../platform/period-locks.js';
 import { shops } from '../org/public.js';
 import { expenseLimitBillLines, expenseLimitBills, expenseLimits, financeItems } from './schema.js';
 
@@ -24,8 +23,6 @@ defineMessages({
   ],
 });
 defineLabels({ expense_limit_bills: ['支出限额调整单', 'expense limit adjustments'], item: ['收支项目', 'item'] });
-
-type Line = { shopId: number; itemId: number; change: number; memo?: string | null };
 
 /** The audit: each line's limit of the month becomes before + change (rows locked in key order). */
 async function applyLines(tx: Db, auth: Auth, billId: number, month: string) {
@@ -66,61 +63,39 @@ export const expenseLimitType = billType(expenseLimitBill, {
   lines: { table: expenseLimitBillLines, billKey: expenseLimitBillLines.billId, shopKey: 'shopId' },
   prepare: async (_ctx, body) => ({ totalChange: body.lines.reduce((sum, l) => sum + l.change, 0) }),
   signs: { audit: 'audited' },
-  effects: {
-    audit: async (tx, bill, { auth }) => {
-      await applyLines(tx, auth, bill.id, bill.month);
-      return undefined;
-    },
-  },
+  effects: { audit: (tx, bill, { auth }) => applyLines(tx, auth, bill.id, bill.month) },
   describe: {
     saveBill:
       'month (YYYY-MM), lines: shopId, itemId, change (signed cents, not 0). Audit (auditBill) sets each shop × item limit of the month to before + change; below 0 is refused (409).',
   },
 });
 
-/** The import (saveSystem): each row a line (shop, item, change in yuan); all rows make one draft bill of the month given. */
-const limitImport = {
-  name: ['支出限额调整', 'Expense limit adjustments'] as const,
-  columns: [
-    { key: 'month', title: ['月份', 'Month'] as const, required: true, example: '2026-01' },
-    {
-      key: 'shopId',
-      title: ['门店', 'Shop'] as const,
-      required: true,
-      lookup: { table: shops, scope: (auth: Auth) => inVisibleShops(auth, shops.id) },
-    },
-    { key: 'itemId', title: ['收支项目', 'Item'] as const, required: true, lookup: { table: financeItems } },
-    { key: 'change', title: ['调整金额(元)', 'Change (yuan)'] as const, required: true, example: '500.00' },
-    { key: 'memo', title: ['备注', 'Memo'] as const },
-  ],
-  schema: z.object({
-    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM'),
-    shopId: z.number().int().positive(),
-    itemId: z.number().int().positive(),
-    change: z.coerce
-      .number()
-      .refine((v) => v !== 0 && Math.abs(v) <= 10_000_000, '调整金额须为非 0 的金额')
-      .transform((v) => Math.round(v * 100)),
-    memo: z.string().nullish(),
-  }),
-  insert: async (tx: Db, rows: (Line & { month: string })[], auth: Auth) => {
-    if (!rows.length) return 0;
-    const byMonth = new Map<string, Line[]>();
-    for (const { month, ...line } of rows) byMonth.set(month, [...(byMonth.get(month) ?? []), line]);
-    for (const [month, lines] of byMonth) {
-      const id = await expenseLimitType.impl.save({ tx, auth, lang: 'zh-CN' }, { month, memo: '导入', lines });
-      const [bill] = await tx.select().from(expenseLimitBills).where(eq(expenseLimitBills.id, id));
-      await checkLocks(tx, { doc: expenseLimitType.doc, bill, operation: 'save' });
-    }
-    return rows.length;
-  },
-};
-
+/** The import (saveSystem): each row a line (shop, item, change in yuan); all rows of a month make one draft bill. */
 export function registerExpenseLimitImport(app: FastifyInstance) {
-  registerImport(app, limitImport as never, {
-    templateUrl: '/api-finance/iolimitbillhead/excelTemplate',
-    importUrl: '/api-finance/iolimitbillhead/saveSystem',
-    perm: 'finance.iolimit.edit',
-    entity: 'iolimitbillhead',
+  registerBillImport(app, expenseLimitType, {
+    name: ['支出限额调整', 'Expense limit adjustments'],
+    columns: [
+      { key: 'month', title: ['月份', 'Month'], required: true, example: '2026-01' },
+      { key: 'shopId', title: ['门店', 'Shop'], required: true, lookup: { table: shops, scope: (auth) => inVisibleShops(auth, shops.id) } },
+      { key: 'itemId', title: ['收支项目', 'Item'], required: true, lookup: { table: financeItems } },
+      { key: 'change', title: ['调整金额(元)', 'Change (yuan)'], required: true, example: '500.00' },
+      { key: 'memo', title: ['备注', 'Memo'] },
+    ],
+    schema: z.object({
+      month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM'),
+      shopId: z.number().int().positive(),
+      itemId: z.number().int().positive(),
+      change: z.coerce
+        .number()
+        .refine((v) => v !== 0 && Math.abs(v) <= 10_000_000, '调整金额须为非 0 的金额')
+        .transform((v) => Math.round(v * 100)),
+      memo: z.string().nullish(),
+    }),
+    bills: (rows) =>
+      [...new Set(rows.map((r) => r.month))].map((month) => ({
+        month,
+        memo: '导入',
+        lines: rows.filter((r) => r.month === month).map(({ month: _, ...line }) => line),
+      })),
   });
 }

@@ -124,16 +124,12 @@ export const fundType = billType(fundBill, {
   signs: { approve: 'approved', review: 'reviewed' },
   reasons: { reject: 'rejectReason' },
   effects: {
-    approve: async (tx, bill, ctx) => {
-      await assertApprover(tx, bill, ctx);
-      return undefined;
-    },
+    approve: assertApprover,
     // Each step rejects what waits for it: the approvers at approval, finance at review.
     reject: async (tx, bill, ctx) => {
       const step = bill.state === 'submitted' ? fundBill.transitions.approve : fundBill.transitions.review;
       if (!ctx.internal && !can(ctx.auth, step.perm)) throw forbidden();
       if (bill.state === 'submitted') await assertApprover(tx, bill, ctx);
-      return undefined;
     },
   },
   actions: { setLimit },

@@ -142,7 +142,6 @@ function auditEffect(kind: RentKind): BillEffect<typeof rentPayments> {
         ),
       );
     await refreshPaidTo(tx, contract.id);
-    return undefined;
   };
 }
 
@@ -161,7 +160,6 @@ function cancelEffect(kind: RentKind): BillEffect<typeof rentPayments> {
     await tx.update(rentPaymentLines).set({ balanceBefore: null, balanceAfter: null }).where(eq(rentPaymentLines.paymentId, bill.id));
     await tx.update(rentPeriods).set({ paymentId: null }).where(eq(rentPeriods.paymentId, bill.id));
     await refreshPaidTo(tx, contract.id);
-    return undefined;
   };
 }
 

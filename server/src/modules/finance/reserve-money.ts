@@ -10,9 +10,8 @@ import {
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
-import { registerImport } from '../../platform/importer.js';
+import { assertShopVisible, inVisibleShops } from '../../platform/auth.js';
+import { type BillSheet, registerBillImport } from '../../platform/bill-import.js';
 import { offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/public.js';
@@ -31,18 +30,13 @@ const rentDocTypes = rentPaymentTypes.map((t) => t.def.docType);
 const balanceSortable = { money: reserveBalances.money, shopName: shops.name, reserveTypeName: reserveTypes.name };
 
 /** The import of adjustments (saveSystem): each row a line (shop, reserve type, signed amount in yuan); all rows make one draft bill. */
-const adjustmentImport = {
-  name: ['预留款调整', 'Reserve adjustments'] as const,
+const adjustmentImport: BillSheet<{ shopId: number; reserveTypeId: number; money: number; memo?: string | null }> = {
+  name: ['预留款调整', 'Reserve adjustments'],
   columns: [
-    {
-      key: 'shopId',
-      title: ['门店', 'Shop'] as const,
-      required: true,
-      lookup: { table: shops, scope: (auth: Auth) => inVisibleShops(auth, shops.id) },
-    },
-    { key: 'reserveTypeId', title: ['预留款项目', 'Reserve type'] as const, required: true, lookup: { table: reserveTypes } },
-    { key: 'money', title: ['调整金额(元)', 'Change (yuan)'] as const, required: true, example: '1000.00' },
-    { key: 'memo', title: ['备注', 'Memo'] as const },
+    { key: 'shopId', title: ['门店', 'Shop'], required: true, lookup: { table: shops, scope: (auth) => inVisibleShops(auth, shops.id) } },
+    { key: 'reserveTypeId', title: ['预留款项目', 'Reserve type'], required: true, lookup: { table: reserveTypes } },
+    { key: 'money', title: ['调整金额(元)', 'Change (yuan)'], required: true, example: '1000.00' },
+    { key: 'memo', title: ['备注', 'Memo'] },
   ],
   schema: z.object({
     shopId: z.number().int().positive(),
@@ -53,20 +47,11 @@ const adjustmentImport = {
       .transform((v) => Math.round(v * 100)),
     memo: z.string().nullish(),
   }),
-  insert: async (tx: Db, rows: { shopId: number; reserveTypeId: number; money: number; memo?: string | null }[], auth: Auth) => {
-    if (!rows.length) return 0;
-    await reserveAdjustType.impl.save({ tx, auth, lang: 'zh-CN' }, { memo: '导入', lines: rows });
-    return rows.length;
-  },
+  bills: (rows) => (rows.length ? [{ memo: '导入', lines: rows }] : []),
 };
 
 export function registerReserveMoney(app: FastifyInstance) {
-  registerImport(app, adjustmentImport as never, {
-    templateUrl: '/api-finance/reservebillhead/excelTemplate',
-    importUrl: '/api-finance/reservebillhead/saveSystem',
-    perm: 'finance.reserve.adjust.edit',
-    entity: 'reservebillhead',
-  });
+  registerBillImport(app, reserveAdjustType, adjustmentImport);
 
   route(
     app,

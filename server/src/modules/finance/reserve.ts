@@ -162,12 +162,7 @@ export const reserveAdjustType = billType(reserveAdjustBill, {
   headOfficePerm: 'finance.reserve.adjust.view',
   prepare: async (_ctx, body) => headOf('adjust', body.lines),
   signs: { audit: 'audited' },
-  effects: {
-    audit: async (tx, bill, ctx) => {
-      await postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'signed');
-      return undefined;
-    },
-  },
+  effects: { audit: (tx, bill, ctx) => postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'signed') },
   describe: {
     saveBill:
       'lines: shopId, reserveTypeId, money (signed cents, not 0). Audit (auditBill) posts each line to the shop × type balance; a decrease past the balance is refused with it (409).',
@@ -208,18 +203,8 @@ export const reserveSpendType = billType(reserveSpendBill, {
   lineValues: (_ctx, lines, body) => lines.map(() => ({ shopId: body.shopId })),
   signs: { audit: 'audited' },
   reasons: { reject: 'rejectMemo' },
-  effects: {
-    audit: async (tx, bill, ctx) => {
-      await postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'out');
-      return undefined;
-    },
-  },
-  reversals: {
-    audit: async (tx, bill, ctx) => {
-      await unpostLines(tx, ctx.auth, ctx.doc.docType, bill.id);
-      return undefined;
-    },
-  },
+  effects: { audit: (tx, bill, ctx) => postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'out') },
+  reversals: { audit: (tx, bill, ctx) => unpostLines(tx, ctx.auth, ctx.doc.docType, bill.id) },
   describe: {
     saveBill:
       'shopId; lines: spendItemId (a 预留款支出项目), reserveTypeId (one of the item’s reserve types, else 400), money (cents). Submitted, then approved (auditBillForChain) by someone other than its maker: the approval takes the money out, refused with the balance (409) when it exceeds it.',
@@ -241,12 +226,7 @@ export const reserveConvertType = billType(reserveConvertBill, {
   lineValues: (_ctx, lines, body) => lines.map(() => ({ shopId: body.shopId })),
   signs: { auditSp: 'audited', auditFh: 'reviewed' },
   reasons: { reject: 'rejectMemo' },
-  effects: {
-    auditFh: async (tx, bill, ctx) => {
-      await postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'convert');
-      return undefined;
-    },
-  },
+  effects: { auditFh: (tx, bill, ctx) => postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'convert') },
   describe: {
     saveBill:
       'shopId; lines: reserveTypeId (out), toReserveTypeId (in), money (cents). Approved (auditBillsp, not by its maker), then reviewed (auditBillfh): the review moves the money, refused with the balance (409) when it exceeds it.',
