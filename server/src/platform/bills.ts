@@ -114,6 +114,8 @@ export interface BillLinesImpl<LT extends PgTable> {
   save?: (ctx: BillCtx, bill: BillRow, lines: Row[]) => Promise<void>;
   /** After lines were added, changed or removed one by one, or replaced by a save (totals). */
   changed?: (tx: Db, billId: number) => Promise<void>;
+  /** Head columns that add up a line column (`{ totalAmount: 'amount' }`), summed again whenever the lines change. */
+  totals?: Record<string, keyof LT['$inferSelect'] & string>;
 }
 
 type ActionBody<A> = A extends { body: infer B extends z.ZodObject } ? z.output<B> : Record<string, never>;
@@ -324,7 +326,11 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   const resolved: Resolved = {
     ...(impl as unknown as Resolved),
     select: impl.select ?? selectWithDisplays(impl.table, def.row, impl.displays),
-    lines: { ...lines, of: lines.of ?? linesReader(lines.table, lines.billKey, def.lineRow, lines.displays, lines.byKey) },
+    lines: {
+      ...lines,
+      of: lines.of ?? linesReader(lines.table, lines.billKey, def.lineRow, lines.displays, lines.byKey),
+      changed: linesChanged(impl.table, lines),
+    },
     filters: impl.filters ?? {},
     list: {
       where: impl.list?.where,
@@ -337,6 +343,26 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   };
   const served: BillType<D> = { def, doc, impl: resolved };
   return served;
+}
+
+/** What follows a change of a bill's lines: its totals summed again, then the module's `changed`. */
+function linesChanged(
+  table: PgTable,
+  lines: Pick<BillLinesImpl<PgTable>, 'table' | 'billKey' | 'changed'> & { totals?: Record<string, string> },
+) {
+  const { totals, changed } = lines;
+  if (!totals) return changed;
+  const lineColumns = columnsOfTable(lines.table);
+  return async (tx: Db, billId: number) => {
+    const sum = (line: string) =>
+      sql`(select coalesce(sum(${lineColumns[line]}), 0)::int from ${lines.table} where ${lines.billKey} = ${billId})`;
+    const set = Object.fromEntries(Object.entries(totals).map(([head, line]) => [head, sum(line)]));
+    await tx
+      .update(table)
+      .set(set)
+      .where(eq(columnsOfTable(table).id, billId));
+    await changed?.(tx, billId);
+  };
 }
 
 /** The head fields of a save: its schema's, but the id, version and lines. */
