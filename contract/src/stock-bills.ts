@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { type BillFieldDef, type BillFilterDef, type BillOptions, billDetailExtra, billRow, defineBill, instant } from './bills.js';
+import {
+  type BillFieldDef,
+  type BillFilterDef,
+  type BillOptions,
+  billDetailExtra,
+  billRow,
+  defineBill,
+  instant,
+  savedFields,
+} from './bills.js';
 import {
   flag,
   productOrderLineInput,
-  productOrderListQuery,
   productOrderSave,
   productOrderStates,
   stockBillSave,
@@ -20,35 +28,27 @@ const optionalName = z.string().nullable();
 export const stockLineRow = z.object({
   id: z.number(),
   billId: z.number(),
-  productId: z.number(),
+  ...savedFields(stockLineInput),
   pcode: z.string(),
   productName: z.string(),
   barcode: optionalName,
   spec: optionalName,
   unit: z.string(),
-  quantity: z.number(),
-  unitCost: z.number(),
   amount: z.number(),
-  memo: optionalName,
   sort: z.number(),
 });
 
 export const stockBillRow = billRow(['draft', 'audited', 'rejected', 'revoked'], {
+  ...savedFields(stockBillSave),
   type: stockBillType,
-  shopId: z.number().nullable(),
   /** Shop name, or 总部仓库 / Head-office warehouse. */
   shopName: z.string(),
-  billDate: z.string(),
-  reasonId: z.number(),
   reasonName: z.string(),
   reasonKind: z.string(),
-  counterpart: optionalName,
-  counterpartShopId: z.number().nullable(),
   counterpartShopName: optionalName,
   transferId: z.number().nullable(),
   orderId: z.number().nullable(),
   rejectReason: optionalName,
-  memo: optionalName,
   totalQuantity: z.number(),
   totalAmount: z.number(),
   createdByName: optionalName,
@@ -160,44 +160,35 @@ export const stockOutBill = stockBillDef('2');
 
 export const productOrderLineRow = z.object({
   id: z.number(),
-  productId: z.number(),
+  ...savedFields(productOrderLineInput),
   pcode: z.string(),
   productName: z.string(),
   unit: z.string(),
-  quantity: z.number(),
-  price: z.number(),
   amount: z.number(),
   sort: z.number(),
 });
-export type ProductOrderLineRow = z.infer<typeof productOrderLineRow>;
 
-export const productOrderRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
-  shopId: z.number(),
+export const productOrderRow = billRow(['draft', 'submitted', 'audited', 'received', 'rejected'], {
+  ...savedFields(productOrderSave),
   shopName: z.string(),
   regionId: z.number(),
-  orderDate: z.string(),
-  state: z.enum(['draft', 'submitted', 'audited', 'received', 'rejected']),
   rejectReason: optionalName,
-  memo: optionalName,
   outBillId: z.number().nullable(),
   outBillNo: optionalName,
   entryBillId: z.number().nullable(),
   entryBillNo: optionalName,
   totalQuantity: z.number(),
   totalAmount: z.number(),
-  createdBy: z.number().nullable(),
   createdByName: optionalName,
-  version: z.number(),
   createdAt: instant,
-  updatedAt: instant,
   lines: z.array(productOrderLineRow),
 });
 export type ProductOrderRow = z.infer<typeof productOrderRow>;
 
 export const productOrderDetail = productOrderRow.extend(billDetailExtra.shape);
 export type ProductOrderDetail = z.infer<typeof productOrderDetail>;
+
+const orderAudit = 'stock.order.audit';
 
 export const productOrderBill = defineBill({
   locks: ['close'],
@@ -211,12 +202,12 @@ export const productOrderBill = defineBill({
   editable: ['draft', 'rejected'],
   transitions: {
     submit: { label: ['提交', 'submit'], from: ['draft'], to: 'submitted', perm: 'stock.order.submit', path: 'submitBill' },
-    audit: { label: ['审核', 'audit'], from: ['submitted'], to: 'audited', perm: 'stock.order.audit', path: 'auditBill', inbox: true },
+    audit: { label: ['审核', 'audit'], from: ['submitted'], to: 'audited', perm: orderAudit, path: 'auditBill', inbox: true },
     reject: {
       label: ['驳回', 'reject'],
       from: ['submitted'],
       to: 'rejected',
-      perm: 'stock.order.audit',
+      perm: orderAudit,
       path: 'rejectBill',
       inbox: true,
       memoRequired: true,
@@ -232,7 +223,6 @@ export const productOrderBill = defineBill({
   },
   save: productOrderSave,
   line: productOrderLineInput,
-  filters: productOrderListQuery.shape,
   filterFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
     dateRange: { label: ['订货日期', 'Order date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },

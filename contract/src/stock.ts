@@ -158,9 +158,7 @@ export const productOrderLineInput = z.strictObject({
 });
 
 /** `saveBill` and `POST /api-chain/productorder`: a draft order of a shop (lines replace the order's lines). */
-export const productOrderSave = z.strictObject({
-  id: id.optional(),
-  version,
+export const productOrderSave = billSave({
   shopId: id,
   orderDate: date.optional(),
   /** Only when automatic numbering is off (the product-order settings). */
@@ -173,28 +171,10 @@ export const productOrderSave = z.strictObject({
   /** Replace the order's lines; absent on an update: the lines stay. */
   lines: z.array(productOrderLineInput).max(500).optional(),
 });
-export type ProductOrderSave = z.input<typeof productOrderSave>;
-
-export const productOrderListQuery = pageQuery.extend({
-  shopid: id.optional(),
-  state: z.enum(['draft', 'submitted', 'audited', 'received', 'rejected']).optional(),
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-  billNo: z.string().trim().max(40).optional(),
-  /** adminList: shops of this region (or of its sub-regions). */
-  regionId: id.optional(),
-});
 
 export const productOrderTreeQuery = z.object({ dateFrom: date.optional(), dateTo: date.optional() });
 
-export const orderStateCounts = z.object({
-  draft: z.number(),
-  submitted: z.number(),
-  audited: z.number(),
-  received: z.number(),
-  rejected: z.number(),
-  total: z.number(),
-});
+export const orderStateCounts = z.record(z.enum(['draft', 'submitted', 'audited', 'received', 'rejected', 'total']), z.number());
 export type OrderStateCounts = Record<ProductOrderState, number> & { total: number };
 
 export interface ProductOrderTreeNode {

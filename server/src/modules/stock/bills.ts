@@ -35,23 +35,12 @@ export type NewBill = Omit<typeof stockBills.$inferInsert, 'tenantId' | 'billNo'
   lines: { productId: number; quantity: number; unitCost: number }[];
 };
 
-/** Recomputes a bill's totals from its lines. */
-async function refreshTotals(tx: Db, billId: number) {
-  await tx
-    .update(stockBills)
-    .set({
-      totalQuantity: sql`(select coalesce(sum(quantity), 0)::int from stock_bill_lines where bill_id = ${billId})`,
-      totalAmount: sql`(select coalesce(sum(amount), 0)::int from stock_bill_lines where bill_id = ${billId})`,
-    })
-    .where(eq(stockBills.id, billId));
-}
-
 /**
  * A draft the system makes (the entry of a transfer, the bills of an order, the demo), numbered by
  * today, with lines as given: no user's checks, the lines' products taken as they are.
  */
 export async function insertBill(tx: Db, auth: Auth, { lines, ...head }: NewBill): Promise<number> {
-  const { doc } = billTypeOf(head.type);
+  const { doc, impl } = billTypeOf(head.type);
   const rows = lines.map((l, i) => ({ ...l, amount: lineAmount(l.quantity, l.unitCost), sort: (i + 1) * 10, tenantId: auth.tenantId }));
   const [{ id }] = await tx
     .insert(stockBills)
@@ -64,7 +53,7 @@ export async function insertBill(tx: Db, auth: Auth, { lines, ...head }: NewBill
     })
     .returning({ id: stockBills.id });
   if (rows.length) await tx.insert(stockBillLines).values(rows.map((l) => ({ ...l, billId: id })));
-  await refreshTotals(tx, id);
+  await impl.lines.changed?.(tx, id);
   await logBill(tx, doc, id, 'create', null, 'draft', auth);
   return id;
 }
@@ -293,7 +282,7 @@ function stockBillType(def: typeof stockEntryBill | typeof stockOutBill, type: S
       },
       byKey: true,
       save: saveLines,
-      changed: refreshTotals,
+      totals: { totalQuantity: 'quantity', totalAmount: 'amount' },
     },
     filters: { location: byLocation, warehouse: byLocation },
     prepare: async ({ tx, auth }, body) => ({ type, counterpartShopId: await checkHead(tx, auth, type, body) }),
