@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditedOnce, billDetailExtra, billRow, billSave, defineBill, instant } from './bills.js';
+import { auditedOnce, billDetailExtra, billRow, billSave, defineBill, instant, savedFields } from './bills.js';
 import { date, type Label, memo } from './platform.js';
 import { stationLabels } from './till.js';
 
@@ -35,23 +35,17 @@ export const csadjSave = billSave({
 export const csadjLineRow = z.object({
   id: z.number(),
   billId: z.number(),
-  lineId: z.number(),
+  ...savedFields(csadjLineInput),
   lineName: z.string(),
-  station: z.number(),
-  employeeId: z.number().nullable(),
   /** Null: 公单. */
   employeeName: z.string().nullable(),
-  appointed: z.boolean(),
-  yj: z.number(),
   sort: z.number(),
 });
 export const csadjRow = billRow(['draft', 'audited'], {
   shopId: z.number(),
   shopName: z.string(),
   refBillId: z.number(),
-  refbillcode: z.string(),
-  billDate: z.string(),
-  memo: z.string().nullable(),
+  ...savedFields(csadjSave),
   createdByName: z.string().nullable(),
   createdAt: instant,
   auditedBy: z.number().nullable(),
