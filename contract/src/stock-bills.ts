@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { type BillFieldDef, type BillFilterDef, billDetailExtra, defineBill, instant } from './bills.js';
 import {
+  type BillFieldDef,
+  type BillFilterDef,
+  type BillOptions,
+  billDetailExtra,
+  billRow,
+  defineBill,
+  instant,
+  savedFields,
+} from './bills.js';
+import {
+  flag,
   productOrderLineInput,
-  productOrderListQuery,
   productOrderSave,
   productOrderStates,
-  stockBillListQuery,
   stockBillSave,
   stockBillStates,
   stockBillType,
@@ -20,49 +28,34 @@ const optionalName = z.string().nullable();
 export const stockLineRow = z.object({
   id: z.number(),
   billId: z.number(),
-  productId: z.number(),
+  ...savedFields(stockLineInput),
   pcode: z.string(),
   productName: z.string(),
   barcode: optionalName,
   spec: optionalName,
   unit: z.string(),
-  quantity: z.number(),
-  unitCost: z.number(),
   amount: z.number(),
-  memo: optionalName,
   sort: z.number(),
 });
-export type StockLineRow = z.infer<typeof stockLineRow>;
 
-export const stockBillRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
+export const stockBillRow = billRow(['draft', 'audited', 'rejected', 'revoked'], {
+  ...savedFields(stockBillSave),
   type: stockBillType,
-  shopId: z.number().nullable(),
   /** Shop name, or 总部仓库 / Head-office warehouse. */
   shopName: z.string(),
-  billDate: z.string(),
-  reasonId: z.number(),
   reasonName: z.string(),
   reasonKind: z.string(),
-  counterpart: optionalName,
-  counterpartShopId: z.number().nullable(),
   counterpartShopName: optionalName,
   transferId: z.number().nullable(),
   orderId: z.number().nullable(),
-  state: z.enum(['draft', 'audited', 'rejected', 'revoked']),
   rejectReason: optionalName,
-  memo: optionalName,
   totalQuantity: z.number(),
   totalAmount: z.number(),
-  createdBy: z.number().nullable(),
   createdByName: optionalName,
   auditedBy: z.number().nullable(),
   auditedByName: optionalName,
   auditedAt: instant.nullable(),
-  version: z.number(),
   createdAt: instant,
-  updatedAt: instant,
   lines: z.array(stockLineRow),
 });
 export type StockBillRow = z.infer<typeof stockBillRow>;
@@ -83,20 +76,15 @@ const stockLineFields: Record<string, BillFieldDef> = {
   memo: { label: ['备注', 'Memo'], kind: 'text', column: {}, form: {} },
 };
 
-const stockFilterFields = (direction: 1 | 2): Record<string, BillFilterDef> => ({
+const stockFilterFields = (reasons: BillOptions): Record<string, BillFilterDef> => ({
   billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
   // One shop, `warehouse=1` the head-office warehouse; neither: every location the user may see.
   location: { label: ['库位', 'Location'], kind: 'location', keys: ['shopid'], match: 'named' },
-  warehouse: { label: ['总仓', 'Warehouse'], kind: 'location', keys: ['warehouse'], match: 'named', hidden: true },
+  warehouse: { label: ['总仓', 'Warehouse'], kind: 'location', keys: ['warehouse'], match: 'named', hidden: true, value: flag },
   counterpartShopId: { label: ['对方库位', 'Other side'], kind: 'location', keys: ['counterpartShopId'], hidden: true },
   dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
   state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
-  reasonId: {
-    label: ['出入库类型', 'Reason'],
-    kind: 'select',
-    keys: ['reasonId'],
-    options: { url: '/api-stock/dictinout/list/all', value: 'id', label: 'name', params: { direction } },
-  },
+  reasonId: { label: ['出入库类型', 'Reason'], kind: 'select', keys: ['reasonId'], options: reasons },
   productId: { label: ['商品', 'Product'], kind: 'product', keys: ['productId'], fields: ['lines.productId'] },
 });
 
@@ -104,6 +92,8 @@ function stockBillDef(type: '1' | '2') {
   const entry = type === '1';
   const docType = entry ? 'stock.entry' : 'stock.out';
   const resource = entry ? 'entry' : 'out';
+  const reasons = { url: '/api-stock/dictinout/list/all', value: 'id', label: 'name', params: { direction: entry ? 1 : 2 } };
+  const audit = `${docType}.audit`;
   return defineBill({
     locks: ['close'],
     docType,
@@ -115,16 +105,8 @@ function stockBillDef(type: '1' | '2') {
     initial: 'draft',
     editable: ['draft', 'rejected'],
     transitions: {
-      audit: { label: ['审核', 'audit'], from: ['draft'], to: 'audited', perm: `${docType}.audit`, path: 'audit', inbox: true },
-      reject: {
-        label: ['驳回', 'reject'],
-        from: ['draft'],
-        to: 'rejected',
-        perm: `${docType}.audit`,
-        path: 'reject',
-        inbox: true,
-        memoRequired: true,
-      },
+      audit: { label: ['审核', 'audit'], from: ['draft'], to: 'audited', perm: audit, path: 'audit', inbox: true },
+      reject: { label: ['驳回', 'reject'], from: ['draft'], to: 'rejected', perm: audit, path: 'reject', inbox: true, memoRequired: true },
       // Bills made by a product order are revoked only with it.
       revoke: {
         label: ['撤销', 'revoke'],
@@ -138,8 +120,7 @@ function stockBillDef(type: '1' | '2') {
     },
     save: stockBillSave,
     line: stockLineInput,
-    filters: stockBillListQuery.shape,
-    filterFields: stockFilterFields(entry ? 1 : 2),
+    filterFields: stockFilterFields(reasons),
     row: stockBillRow,
     lineRow: stockLineRow,
     detail: stockBillDetail,
@@ -152,7 +133,7 @@ function stockBillDef(type: '1' | '2') {
         kind: 'select',
         column: { width: 110, display: 'reasonName' },
         form: {},
-        options: { url: '/api-stock/dictinout/list/all', value: 'id', label: 'name', params: { direction: entry ? 1 : 2 } },
+        options: reasons,
       },
       state: { label: ['状态', 'State'], kind: 'select', column: { width: 90, sortable: true } },
       counterpart: { label: ['往来单位', 'Counterpart'], kind: 'text', column: { width: 140, display: 'counterpartShopName' }, form: {} },
@@ -179,44 +160,35 @@ export const stockOutBill = stockBillDef('2');
 
 export const productOrderLineRow = z.object({
   id: z.number(),
-  productId: z.number(),
+  ...savedFields(productOrderLineInput),
   pcode: z.string(),
   productName: z.string(),
   unit: z.string(),
-  quantity: z.number(),
-  price: z.number(),
   amount: z.number(),
   sort: z.number(),
 });
-export type ProductOrderLineRow = z.infer<typeof productOrderLineRow>;
 
-export const productOrderRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
-  shopId: z.number(),
+export const productOrderRow = billRow(['draft', 'submitted', 'audited', 'received', 'rejected'], {
+  ...savedFields(productOrderSave),
   shopName: z.string(),
   regionId: z.number(),
-  orderDate: z.string(),
-  state: z.enum(['draft', 'submitted', 'audited', 'received', 'rejected']),
   rejectReason: optionalName,
-  memo: optionalName,
   outBillId: z.number().nullable(),
   outBillNo: optionalName,
   entryBillId: z.number().nullable(),
   entryBillNo: optionalName,
   totalQuantity: z.number(),
   totalAmount: z.number(),
-  createdBy: z.number().nullable(),
   createdByName: optionalName,
-  version: z.number(),
   createdAt: instant,
-  updatedAt: instant,
   lines: z.array(productOrderLineRow),
 });
 export type ProductOrderRow = z.infer<typeof productOrderRow>;
 
 export const productOrderDetail = productOrderRow.extend(billDetailExtra.shape);
 export type ProductOrderDetail = z.infer<typeof productOrderDetail>;
+
+const orderAudit = 'stock.order.audit';
 
 export const productOrderBill = defineBill({
   locks: ['close'],
@@ -230,12 +202,12 @@ export const productOrderBill = defineBill({
   editable: ['draft', 'rejected'],
   transitions: {
     submit: { label: ['提交', 'submit'], from: ['draft'], to: 'submitted', perm: 'stock.order.submit', path: 'submitBill' },
-    audit: { label: ['审核', 'audit'], from: ['submitted'], to: 'audited', perm: 'stock.order.audit', path: 'auditBill', inbox: true },
+    audit: { label: ['审核', 'audit'], from: ['submitted'], to: 'audited', perm: orderAudit, path: 'auditBill', inbox: true },
     reject: {
       label: ['驳回', 'reject'],
       from: ['submitted'],
       to: 'rejected',
-      perm: 'stock.order.audit',
+      perm: orderAudit,
       path: 'rejectBill',
       inbox: true,
       memoRequired: true,
@@ -251,7 +223,6 @@ export const productOrderBill = defineBill({
   },
   save: productOrderSave,
   line: productOrderLineInput,
-  filters: productOrderListQuery.shape,
   filterFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
     dateRange: { label: ['订货日期', 'Order date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BillStateDef, instant } from './bills.js';
+import { type BillStateDef, billLine, billSave, instant } from './bills.js';
 import { date, id, memo, pageAnswer, pageQuery } from './platform.js';
 
 // Stock: entries (入库, type '1') and outs (出库, type '2'), their lines, the in/out reasons
@@ -19,7 +19,6 @@ export const stockBillStates = {
   rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
   revoked: { label: ['已撤销', 'Revoked'], color: 'orange' },
 } as const satisfies Record<string, BillStateDef>;
-export type StockBillState = keyof typeof stockBillStates;
 
 /** draft → submitted → audited (goods sent) → received; submitted → rejected → (edited) draft. */
 export const productOrderStates = {
@@ -51,64 +50,34 @@ const version = z.number().int().positive().optional();
 /** A quantity on a line: at least 1, at most 10 million base units. */
 export const stockQuantity = z.number().int().min(1).max(10_000_000);
 const cents = z.number().int().min(0).max(1_000_000_000);
-const flag = z
+export const flag = z
   .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
   .transform((v) => v === '1' || v === 'true')
   .optional();
 
 // ---- bills ----
 
-export const stockLineInput = z.strictObject({
-  /** An existing line of the bill (update); absent: a new line. */
-  id: id.optional(),
+export const stockLineInput = billLine({
   productId: id,
   quantity: stockQuantity,
   /** Unit cost in cents; defaults to the product's purchase price. */
   unitCost: cents.optional(),
   memo,
 });
-export type StockLineInput = z.input<typeof stockLineInput>;
 
-/**
- * `POST /api-stock/entry` and `/out`: no id creates a draft (number RK/CK + business date), an id
- * updates a draft or rejected bill (the head is replaced; `lines`, when sent, replace every line).
- */
-export const stockBillSave = z.strictObject({
-  id: id.optional(),
-  version,
+/** `POST /api-stock/entry` and `/out`: numbered RK/CK + the day it is made. */
+export const stockBillSave = billSave({
   /** null: the head-office warehouse. */
   shopId: id.nullable(),
-  /** Business date; defaults to today in the tenant's time zone. */
   billDate: date.optional(),
   reasonId: id,
   /** Supplier or other party, free text. */
   counterpart: z.string().trim().max(100).nullish(),
-  /**
-   * The other location of a transfer out (reason kind `transfer`): a shop, or null for the
-   * head-office warehouse. Required (possibly null) for transfers, ignored otherwise.
-   */
+  /** The other location of a transfer out (a reason of kind `transfer`, else ignored): a shop, or null for the warehouse. */
   counterpartShopId: id.nullish(),
   memo,
   lines: z.array(stockLineInput).max(500).optional(),
 });
-export type StockBillSave = z.input<typeof stockBillSave>;
-
-/** `chain/findListWithPro`: bills with their lines, newest first. */
-export const stockBillListQuery = pageQuery.extend({
-  /** One shop; `warehouse=1` the head-office warehouse; neither: every location the user may see. */
-  shopid: id.optional(),
-  warehouse: flag,
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-  state: z.enum(['draft', 'audited', 'rejected', 'revoked']).optional(),
-  reasonId: id.optional(),
-  /** Bills with a line of this product. */
-  productId: id.optional(),
-  /** Contains-match on the bill number. */
-  billNo: z.string().trim().max(40).optional(),
-  counterpartShopId: id.optional(),
-});
-export type StockBillListQuery = z.input<typeof stockBillListQuery>;
 
 // The reasons (dictinout) are a record type: stock-records.ts.
 
@@ -189,9 +158,7 @@ export const productOrderLineInput = z.strictObject({
 });
 
 /** `saveBill` and `POST /api-chain/productorder`: a draft order of a shop (lines replace the order's lines). */
-export const productOrderSave = z.strictObject({
-  id: id.optional(),
-  version,
+export const productOrderSave = billSave({
   shopId: id,
   orderDate: date.optional(),
   /** Only when automatic numbering is off (the product-order settings). */
@@ -204,28 +171,10 @@ export const productOrderSave = z.strictObject({
   /** Replace the order's lines; absent on an update: the lines stay. */
   lines: z.array(productOrderLineInput).max(500).optional(),
 });
-export type ProductOrderSave = z.input<typeof productOrderSave>;
-
-export const productOrderListQuery = pageQuery.extend({
-  shopid: id.optional(),
-  state: z.enum(['draft', 'submitted', 'audited', 'received', 'rejected']).optional(),
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-  billNo: z.string().trim().max(40).optional(),
-  /** adminList: shops of this region (or of its sub-regions). */
-  regionId: id.optional(),
-});
 
 export const productOrderTreeQuery = z.object({ dateFrom: date.optional(), dateTo: date.optional() });
 
-export const orderStateCounts = z.object({
-  draft: z.number(),
-  submitted: z.number(),
-  audited: z.number(),
-  received: z.number(),
-  rejected: z.number(),
-  total: z.number(),
-});
+export const orderStateCounts = z.record(z.enum(['draft', 'submitted', 'audited', 'received', 'rejected', 'total']), z.number());
 export type OrderStateCounts = Record<ProductOrderState, number> & { total: number };
 
 export interface ProductOrderTreeNode {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { auditedOnce, billDetailExtra, defineBill, instant } from './bills.js';
-import { date, id, type Label, memo, pageQuery } from './platform.js';
+import { auditedOnce, billDetailExtra, billRow, billSave, defineBill, instant, savedFields } from './bills.js';
+import { date, type Label, memo } from './platform.js';
 import { stationLabels } from './till.js';
 
 // ------------------------------ 充值单业绩调整单 (csadjrecords) ------------------------------
@@ -18,15 +18,13 @@ export const csadjLineInput = z.strictObject({
   lineId: z.number().int().positive().optional(),
   /** 1 第一工位 | 2 第二工位 | 3 第三工位 (a select's value may come as text). */
   station: z.coerce.number().int().min(1).max(3),
-  /** Null or left out: 公单 (the station's performance credited to no one). */
+  /** Null or left out: 公单. */
   employeeId: z.number().int().positive().nullish(),
   appointed: z.boolean().default(false),
   /** Performance in cents. */
   yj: z.number().int().min(1).max(100_000_000),
 });
-export const csadjSave = z.strictObject({
-  id: z.number().int().positive().optional(),
-  version: z.number().int().positive().optional(),
+export const csadjSave = billSave({
   /** The adjustment's date (today when left out); the card bill's own period is checked too. */
   billDate: date.optional(),
   /** The card bill's number (充值单号). */
@@ -34,48 +32,25 @@ export const csadjSave = z.strictObject({
   memo,
   lines: z.array(csadjLineInput).min(1).max(60),
 });
-export const csadjListQuery = pageQuery.extend({
-  shopid: id.optional(),
-  billcode: z.string().trim().max(40).optional(),
-  refbillcode: z.string().trim().max(40).optional(),
-  /** Made between (at most 31 days). */
-  dateFrom: date.optional(),
-  dateTo: date.optional(),
-  auditFrom: date.optional(),
-  auditTo: date.optional(),
-  state: z.enum(['draft', 'audited']).optional(),
-});
 export const csadjLineRow = z.object({
   id: z.number(),
   billId: z.number(),
-  lineId: z.number(),
+  ...savedFields(csadjLineInput),
   lineName: z.string(),
-  station: z.number(),
-  employeeId: z.number().nullable(),
   /** Null: 公单. */
   employeeName: z.string().nullable(),
-  appointed: z.boolean(),
-  yj: z.number(),
   sort: z.number(),
 });
-export const csadjRow = z.object({
-  id: z.number(),
-  billNo: z.string(),
+export const csadjRow = billRow(['draft', 'audited'], {
   shopId: z.number(),
   shopName: z.string(),
   refBillId: z.number(),
-  refbillcode: z.string(),
-  billDate: z.string(),
-  state: z.enum(['draft', 'audited']),
-  memo: z.string().nullable(),
-  createdBy: z.number().nullable(),
+  ...savedFields(csadjSave),
   createdByName: z.string().nullable(),
   createdAt: instant,
   auditedBy: z.number().nullable(),
   auditedByName: z.string().nullable(),
   auditedAt: instant.nullable(),
-  version: z.number(),
-  updatedAt: instant,
   lines: z.array(csadjLineRow),
 });
 /** A performance row of the card bill as the adjustment shows it (before: the current split; null employee: 公单). */
@@ -129,11 +104,11 @@ export const csadjBill = defineBill({
   ...auditedOnce({ audited: 'audited', perm: 'cashier.csadj.audit', path: 'audit', batchPath: 'auditBatch' }),
   save: csadjSave,
   line: csadjLineInput,
-  filters: csadjListQuery.shape,
   filterFields: {
     shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
     billcode: { label: ['调整单号', 'Adjustment no.'], kind: 'text', keys: ['billcode'], fields: ['billNo'] },
     refbillcode: { label: ['充值单号', 'Card bill no.'], kind: 'text', keys: ['refbillcode'] },
+    // At most 31 days apart (the server refuses a longer range).
     created: { label: ['创建日期', 'Made on'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'], fields: ['createdAt'] },
     audited: { label: ['审核日期', 'Audited on'], kind: 'dateRange', keys: ['auditFrom', 'auditTo'], fields: ['auditedAt'] },
     state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
@@ -154,13 +129,7 @@ export const csadjBill = defineBill({
     memo: { label: ['备注', 'Memo'], kind: 'text', form: { span: 12 }, detail: true },
   },
   lineFields: {
-    station: {
-      label: ['工位', 'Station'],
-      kind: 'select',
-      options: stationLabels,
-      column: { width: 110 },
-      form: {},
-    },
+    station: { label: ['工位', 'Station'], kind: 'select', options: stationLabels, column: { width: 110 }, form: {} },
     employeeId: {
       label: ['员工（空为公单）', 'Employee (empty: shared)'],
       kind: 'select',

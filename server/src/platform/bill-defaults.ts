@@ -1,6 +1,6 @@
 import type { BillDef, BillFilterDef, BillFilterMatch } from '@headoffice/contract';
 import { and, asc, eq, getTableColumns, gte, inArray, lt, lte, or, SQL, sql } from 'drizzle-orm';
-import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
+import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { tenants } from '../db/tenants.js';
@@ -52,36 +52,51 @@ function displaysOf(table: PgTable, row: z.ZodObject, named: Record<string, Disp
 
 /**
  * A query of a table with its display fields: each reference joined once (left: an empty reference
- * reads null), on the tenant and the id the referred table's key leads with.
+ * reads null), on the tenant and the id the referred table's key leads with. `byKey` reads each
+ * referred row by its key instead (a lateral lookup): a page's lines then never make the planner hash
+ * a whole catalogue to find their products.
  */
-export function selectWithDisplays(table: PgTable, row: z.ZodObject, named?: Record<string, Display>, only?: string[]) {
+export function selectWithDisplays(table: PgTable, row: z.ZodObject, named?: Record<string, Display>, only?: string[], byKey = false) {
   const columns = columnsOf(table);
-  const fields: Record<string, PgColumn | SQL> = {};
+  const fields: Record<string, PgColumn | SQL | SQL.Aliased> = {};
   for (const [key, column] of Object.entries(columns)) if (key !== 'tenantId' && (!only || only.includes(key))) fields[key] = column;
   for (const [key, display] of Object.entries(named ?? {})) if (display instanceof SQL) fields[key] = display;
-  const joins = displaysOf(table, row, named).map((d) => {
-    const joined = alias(d.target, `${d.field}_ref`);
+  const references = new Map<string, ReturnType<typeof displaysOf>>();
+  for (const d of displaysOf(table, row, named)) {
+    const key = `${d.via.name}:${getTableConfig(d.target).name}`;
+    references.set(key, [...(references.get(key) ?? []), d]);
+  }
+  const joins = [...references.values()].map((ds, i) => {
+    const { target, via } = ds[0];
+    const joined = alias(target, `${ds[0].field}_ref`);
     const theirs = columnsOf(joined);
-    fields[d.field] = theirs[d.column];
-    return {
-      joined,
-      on: and(eq(theirs.id, d.via), theirs.tenantId && columns.tenantId ? eq(theirs.tenantId, columns.tenantId) : undefined),
-    };
+    const on = and(eq(theirs.id, via), theirs.tenantId && columns.tenantId ? eq(theirs.tenantId, columns.tenantId) : undefined);
+    if (!byKey) {
+      for (const d of ds) fields[d.field] = theirs[d.column];
+      return { joined, on, lateral: false };
+    }
+    const picked = Object.fromEntries(ds.map((d) => [d.field, theirs[d.column]]));
+    const lookup = new QueryBuilder().select(picked).from(joined).where(on).limit(1).as(`lookup_${i}`);
+    for (const d of ds) fields[d.field] = lookup[d.field];
+    return { joined: lookup, on: sql`true`, lateral: true };
   });
   return (tx: Db, extra: Record<string, PgColumn> = {}) => {
     let query = tx
       .select({ ...fields, ...extra })
       .from(table)
       .$dynamic() as PgSelect;
-    for (const j of joins) query = query.leftJoin(j.joined, j.on) as unknown as PgSelect;
+    for (const j of joins)
+      query = (j.lateral
+        ? query.leftJoinLateral(j.joined as never, j.on)
+        : query.leftJoin(j.joined as PgTable, j.on)) as unknown as PgSelect;
     return query;
   };
 }
 
 /** The lines of bills as the line row reads them, with `billId`, in the bill's order (`sort`, then id). */
-export function linesReader(table: PgTable, billKey: PgColumn, lineRow: z.ZodObject, named?: Record<string, Display>) {
+export function linesReader(table: PgTable, billKey: PgColumn, lineRow: z.ZodObject, named?: Record<string, Display>, byKey = false) {
   const columns = columnsOf(table);
-  const select = selectWithDisplays(table, lineRow, named, Object.keys(lineRow.shape));
+  const select = selectWithDisplays(table, lineRow, named, Object.keys(lineRow.shape), byKey);
   return async (tx: Db, billIds: number[]) => {
     if (!billIds.length) return [];
     const order = [asc(billKey), ...(columns.sort ? [asc(columns.sort)] : []), asc(columns.id)];

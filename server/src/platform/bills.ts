@@ -103,6 +103,8 @@ export interface BillLinesImpl<LT extends PgTable> {
   of?: (tx: Db, billIds: number[]) => Promise<(Row & { billId: number })[]>;
   /** Display fields of the line row that are not `<x>Name` of an `<x>Id` (`contractCode: ['contractId', 'code']`). */
   displays?: Record<string, Display>;
+  /** Each line's referred rows read by their keys (a lateral lookup): for lines of a large catalogue's products. */
+  byKey?: boolean;
   /**
    * The line field naming a shop, on types whose lines go to several shops: a user limited to some
    * shops lists the bills with a line of theirs and reads only those lines.
@@ -110,8 +112,10 @@ export interface BillLinesImpl<LT extends PgTable> {
   shopKey?: string;
   /** One-by-one line edits (`paths.lines`): add (no id) or change (id) lines of a locked, editable bill. */
   save?: (ctx: BillCtx, bill: BillRow, lines: Row[]) => Promise<void>;
-  /** After lines were added, changed or removed one by one (totals). */
+  /** After lines were added, changed or removed one by one, or replaced by a save (totals). */
   changed?: (tx: Db, billId: number) => Promise<void>;
+  /** Head columns that add up a line column (`{ totalAmount: 'amount' }`), summed again whenever the lines change. */
+  totals?: Record<string, keyof LT['$inferSelect'] & string>;
 }
 
 type ActionBody<A> = A extends { body: infer B extends z.ZodObject } ? z.output<B> : Record<string, never>;
@@ -136,6 +140,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   /** The business date: lists sort by it, period locks look at it, the inbox shows it, a new bill is today's. */
   dateField: keyof T['$inferSelect'] & string;
   numberPrefix?: string;
+  /** A new bill is numbered by the day it is made, not by its business date (a back-dated stock entry is numbered today). */
+  numberedToday?: boolean;
   /** Bills without a shop are head office's: users limited to shops see them only with this right. */
   headOfficePerm?: string;
   lockGroup?: (tx: Db, id: number) => Promise<void>;
@@ -164,11 +170,15 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   save?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<number>;
   /** The default save's checks and computed head columns (totals, what an item implies), before anything is written. */
   prepare?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<Partial<T['$inferInsert']>>;
-  /** The default save's columns of each line beyond the line schema's (the head's shop, a count), in the lines' order; checks may refuse. */
+  /**
+   * The default save's columns of each line beyond the line schema's (the head's shop, a count), in the lines' order; checks may
+   * refuse. `head` is what the save writes to the head, `prepare`'s columns included (the card bill an adjustment names).
+   */
   lineValues?: (
     ctx: BillCtx,
     lines: z.output<D['line']>[],
     body: z.output<D['save']>,
+    head: Partial<T['$inferInsert']>,
   ) => Promise<Partial<LT['$inferInsert']>[]> | Partial<LT['$inferInsert']>[];
   /** After a save was logged (automatic audit). */
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
@@ -207,8 +217,9 @@ interface Resolved {
   list: { where?: (ctx: BillCtx, query: Row) => SQL[]; sortable: Record<string, PgColumn>; order: SortKey[] };
   save: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<number>;
   prepare?: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<Row>;
-  lineValues?: (ctx: BillCtx, lines: Row[], body: Row) => Promise<Row[]> | Row[];
+  lineValues?: (ctx: BillCtx, lines: Row[], body: Row, head: Row) => Promise<Row[]> | Row[];
   numberPrefix?: string;
+  numberedToday?: boolean;
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
   reopen?: Row;
   actions: Record<string, (ctx: BillCtx, bill: BillRow, body: Row) => Promise<Changes>>;
@@ -315,7 +326,11 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   const resolved: Resolved = {
     ...(impl as unknown as Resolved),
     select: impl.select ?? selectWithDisplays(impl.table, def.row, impl.displays),
-    lines: { ...lines, of: lines.of ?? linesReader(lines.table, lines.billKey, def.lineRow, lines.displays) },
+    lines: {
+      ...lines,
+      of: lines.of ?? linesReader(lines.table, lines.billKey, def.lineRow, lines.displays, lines.byKey),
+      changed: linesChanged(impl.table, lines),
+    },
     filters: impl.filters ?? {},
     list: {
       where: impl.list?.where,
@@ -330,6 +345,26 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   return served;
 }
 
+/** What follows a change of a bill's lines: its totals summed again, then the module's `changed`. */
+function linesChanged(
+  table: PgTable,
+  lines: Pick<BillLinesImpl<PgTable>, 'table' | 'billKey' | 'changed'> & { totals?: Record<string, string> },
+) {
+  const { totals, changed } = lines;
+  if (!totals) return changed;
+  const lineColumns = columnsOfTable(lines.table);
+  return async (tx: Db, billId: number) => {
+    const sum = (line: string) =>
+      sql`(select coalesce(sum(${lineColumns[line]}), 0)::int from ${lines.table} where ${lines.billKey} = ${billId})`;
+    const set = Object.fromEntries(Object.entries(totals).map(([head, line]) => [head, sum(line)]));
+    await tx
+      .update(table)
+      .set(set)
+      .where(eq(columnsOfTable(table).id, billId));
+    await changed?.(tx, billId);
+  };
+}
+
 /** The head fields of a save: its schema's, but the id, version and lines. */
 const headKeys = (def: BillDef) => Object.keys(def.save.shape).filter((k) => !['id', 'version', 'lines'].includes(k));
 
@@ -340,10 +375,10 @@ const shopFields = (fields: Record<string, BillFieldDef>) =>
     .map(([k]) => k);
 
 /** A save's lines as rows of the line table: the line schema's fields, the module's `lineValues`, their references checked. */
-async function lineValues(type: BillType, ctx: BillCtx, lines: Row[], body: Row) {
+async function lineValues(type: BillType, ctx: BillCtx, lines: Row[], body: Row, head: Row) {
   const { table } = type.impl.lines;
   const columns = columnsOfTable(table);
-  const more = (await type.impl.lineValues?.(ctx, lines, body)) ?? [];
+  const more = (await type.impl.lineValues?.(ctx, lines, body, head)) ?? [];
   const rows = lines.map((line, i) => {
     const values: Row = {};
     for (const [key, value] of Object.entries(line)) if (key !== 'id' && key in columns) values[key] = value ?? null;
@@ -368,14 +403,15 @@ async function writeLines(type: BillType, { tx, auth }: BillCtx, billId: number,
 
 /** Replaces the lines of a locked, editable bill (a type's own line route: a request's photos). */
 export async function replaceLines(type: BillType, ctx: BillCtx, billId: number, lines: Row[]) {
-  await writeLines(type, ctx, billId, await lineValues(type, ctx, lines, {}));
+  await writeLines(type, ctx, billId, await lineValues(type, ctx, lines, {}, {}));
 }
 
 /**
  * The engine's save: the head fields of the save schema (one left out keeps its value, or is null
  * when the schema allows null; a new bill's date is the company's today), the module's `prepare`,
  * the references checked (400 naming the field; a shop the user sees, 403), a new bill numbered and
- * logged; the lines, when sent, replace the bill's (with `sort` in their order where the table keeps one).
+ * logged; the lines, when sent, replace the bill's (with `sort` in their order where the table keeps one),
+ * then the lines' `changed` runs (totals).
  */
 async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillRow): Promise<number> {
   const { def, doc, impl } = type;
@@ -393,7 +429,7 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
   Object.assign(head, await impl.prepare?.(ctx, body, bill));
   const lines = body.lines as Row[] | undefined;
   await checkReferences(tx, auth, impl.table, [head], (_i, field) => field, shopFields(def.headFields));
-  const lineRows = lines && (await lineValues(type, ctx, lines, body));
+  const lineRows = lines && (await lineValues(type, ctx, lines, body, head));
   let id = bill?.id;
   if (id !== undefined) await tx.update(impl.table).set(head).where(eq(columns.id, id));
   else {
@@ -404,12 +440,17 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
       ...head,
       tenantId: auth.tenantId,
       [impl.dateField]: date,
-      ...(impl.numberPrefix ? { billNo: await nextBillNumber(tx, doc, auth.tenantId, date) } : {}),
+      ...(impl.numberPrefix
+        ? { billNo: await nextBillNumber(tx, doc, auth.tenantId, impl.numberedToday ? await tenantToday(tx, auth.tenantId) : date) }
+        : {}),
     };
     [{ id }] = (await tx.insert(impl.table).values(values).returning({ id: columns.id })) as { id: number }[];
     await logBill(tx, doc, id, 'create', null, def.initial, auth);
   }
-  if (lineRows) await writeLines(type, ctx, id, lineRows);
+  if (lineRows) {
+    await writeLines(type, ctx, id, lineRows);
+    await impl.lines.changed?.(tx, id);
+  }
   return id;
 }
 

@@ -4,7 +4,7 @@ import { products, stockProducts } from '../modules/catalog/schema.js';
 import { users } from '../modules/identity/schema.js';
 import { shops } from '../modules/org/schema.js';
 import { billTypeOf, ENTRY, insertBill, OUT } from '../modules/stock/bills.js';
-import { orderBills, saveOrder } from '../modules/stock/orders.js';
+import { orderBills } from '../modules/stock/orders.js';
 import { seedDefaultReasons } from '../modules/stock/reasons.js';
 import { stockReasons } from '../modules/stock/schema.js';
 import type { Auth } from '../platform/auth.js';
@@ -114,18 +114,16 @@ export async function seedDemoStock(tx: Db, tenantId: number) {
 
   // Two shop orders: one waiting for head office, one sent and received.
   const [wa, wb] = warehouseProducts;
-  const waiting = await saveOrder(
-    { tx, auth },
-    {
-      shopId: third,
-      memo: '周末活动备货',
-      lines: [
-        { productId: wa, quantity: 10 },
-        { productId: wb, quantity: 6 },
-      ],
-    },
-  );
+  const saveOrder = (body: Parameters<typeof orderBills.impl.save>[1]) => orderBills.impl.save({ tx, auth, lang: 'zh-CN' }, body);
+  const waiting = await saveOrder({
+    shopId: third,
+    memo: '周末活动备货',
+    lines: [
+      { productId: wa, quantity: 10 },
+      { productId: wb, quantity: 6 },
+    ],
+  });
   await transition(tx, orderBills.doc, { id: waiting, action: 'submit' }, auth);
-  const done = await saveOrder({ tx, auth }, { shopId: first, lines: [{ productId: wa, quantity: 8 }] });
+  const done = await saveOrder({ shopId: first, lines: [{ productId: wa, quantity: 8 }] });
   for (const action of ['submit', 'audit', 'receive']) await transition(tx, orderBills.doc, { id: done, action }, auth);
 }

@@ -2,15 +2,12 @@ import { packageExtensionBill } from '@headoffice/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { visibleShops } from '../../platform/auth.js';
+import { inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { type BillCtx, type BillOf, billType } from '../../platform/bills.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { members } from '../members/public.js';
 import './packages-messages.js';
 import { memberCards, memberPackageLines, memberPackages, packageExtensionLines, packageExtensions } from './schema.js';
-
-// The package extension bill (会员套餐延期单, mempackageorder) on the bill engine: lines name a
-// member's package line and its new expiry; the audit moves each line's expiry to it.
 
 type Save = z.output<typeof packageExtensionBill.save>;
 
@@ -22,19 +19,16 @@ async function checkLines(ctx: BillCtx, lines: Save['lines']) {
       id: memberPackageLines.id,
       memberId: memberPackageLines.memberId,
       expiresOn: memberPackageLines.expiresOn,
-      shopId: members.shopId,
     })
     .from(memberPackageLines)
     .innerJoin(members, eq(members.id, memberPackageLines.memberId))
-    .where(inArray(memberPackageLines.id, ids));
+    .where(and(inArray(memberPackageLines.id, ids), inVisibleShops(ctx.auth, members.shopId)));
   const byId = new Map(found.map((f) => [f.id, f]));
-  const visible = visibleShops(ctx.auth);
-  const seen = new Set<number>();
   return lines.map((l, i) => {
     const line = byId.get(l.packageLineId);
-    if (!line || (visible && !visible.includes(line.shopId))) throw notFound();
-    if (seen.has(l.packageLineId)) throw fieldError(`lines.${i}.packageLineId`, 'extensionLineTwice', { line: i + 1 });
-    seen.add(l.packageLineId);
+    if (!line) throw notFound();
+    if (lines.findIndex((o) => o.packageLineId === l.packageLineId) !== i)
+      throw fieldError(`lines.${i}.packageLineId`, 'extensionLineTwice', { line: i + 1 });
     if (line.expiresOn && l.nexpiryTime <= line.expiresOn)
       throw fieldError(`lines.${i}.nexpiryTime`, 'extensionNotLater', { line: i + 1, date: line.expiresOn });
     return { memberId: line.memberId, expiryTime: line.expiresOn };
@@ -47,11 +41,7 @@ async function checkLines(ctx: BillCtx, lines: Save['lines']) {
  */
 async function auditEffect(tx: Db, bill: BillOf<typeof packageExtensions>) {
   const lines = await tx
-    .select({
-      id: packageExtensionLines.id,
-      packageLineId: packageExtensionLines.packageLineId,
-      nexpiryTime: packageExtensionLines.nexpiryTime,
-    })
+    .select()
     .from(packageExtensionLines)
     .where(eq(packageExtensionLines.extensionId, bill.id))
     .orderBy(asc(packageExtensionLines.packageLineId));
@@ -120,8 +110,6 @@ export const packageExtensionType = billType(packageExtensionBill, {
   signs: { audit: 'audited' },
   effects: { audit: auditEffect },
   describe: {
-    queryBillByPage:
-      'Paged extension bills with their lines. Filters billNo, state (draft 未审核, audited 已审核), dateFrom/dateTo, memid.',
     saveBill:
       "lines: packageLineId (a member's package line, pdid), nexpiryTime (after the line's current expiry). Audit moves each line's expiry.",
   },

@@ -1,14 +1,13 @@
 import { billDetailSchema, CSADJ_PATHS, csadjBill, csadjByCodeQuery, csadjEmployee } from '@headoffice/contract';
-import { and, asc, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops } from '../../platform/auth.js';
 import { type BillCtx, type BillOf, billDetail, billType, registerBill } from '../../platform/bills.js';
-import { type BillRow, logBill, nextBillNumber, type TransitionContext } from '../../platform/documents.js';
+import type { TransitionContext } from '../../platform/documents.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages, type Lang } from '../../platform/i18n.js';
-import { tenantToday } from '../../platform/numbering.js';
 import { refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { memberCards } from '../assets/public.js';
@@ -68,22 +67,17 @@ async function cardBillOf(tx: Db, auth: Auth, ref: { id?: number; billNo?: strin
   return bill;
 }
 
-/** The lines as split rows: a line left out is the card bill's only line (400 when it has several). */
-async function splitOf(tx: Db, lang: Lang, bill: CardBill, lines: Save['lines']): Promise<SplitRow[]> {
-  const ids = (await tx.select({ id: serviceBillLines.id }).from(serviceBillLines).where(eq(serviceBillLines.billId, bill.id))).map(
+/** The lines as split rows of the card bill: a line left out is its only line (400 when it has several); the revise rules checked. */
+async function splitOf(tx: Db, lang: Lang, card: { id: number; shopId: number }, lines: Save['lines']): Promise<SplitRow[]> {
+  const ids = (await tx.select({ id: serviceBillLines.id }).from(serviceBillLines).where(eq(serviceBillLines.billId, card.id))).map(
     (l) => l.id,
   );
   const rows = lines.map((l, i) => {
     if (l.lineId === undefined && ids.length !== 1) throw fieldError(`lines.${i}.lineId`, 'csadjLineRequired');
     return { lineId: l.lineId ?? ids[0], station: l.station, employeeId: l.employeeId ?? null, appointed: l.appointed, yj: l.yj };
   });
-  await checkSplit(tx, lang, bill, rows, 'lines', { shopId: bill.shopId, exact: true });
+  await checkSplit(tx, lang, card, rows, 'lines', { shopId: card.shopId, exact: true });
   return rows;
-}
-
-async function writeLines(tx: Db, tenantId: number, billId: number, rows: SplitRow[]) {
-  await tx.delete(csadjBillLines).where(eq(csadjBillLines.billId, billId));
-  await tx.insert(csadjBillLines).values(rows.map((r, i) => ({ tenantId, billId, ...r, sort: (i + 1) * 10 })));
 }
 
 /** 409 when the card bill already has another unaudited adjustment (the partial unique index holds the race). */
@@ -95,76 +89,17 @@ async function refuseSecondDraft(tx: Db, card: CardBill, self?: number) {
   if (other) throw new AppError(409, 'csadjDraftExists', { billNo: card.billNo, draft: other.billNo });
 }
 
-async function save(ctx: BillCtx, body: Save, bill?: BillRow) {
-  const { tx, auth, lang } = ctx;
-  const card = await cardBillOf(tx, auth, { billNo: body.refbillcode });
-  await refuseSecondDraft(tx, card, bill?.id);
-  const rows = await splitOf(tx, lang, card, body.lines);
-  const head = { shopId: card.shopId, refBillId: card.id, refbillcode: card.billNo, memo: body.memo ?? null };
-  if (bill) {
-    await tx
-      .update(csadjBills)
-      .set({ ...head, ...(body.billDate ? { billDate: body.billDate } : {}) })
-      .where(eq(csadjBills.id, bill.id));
-    await writeLines(tx, auth.tenantId, bill.id, rows);
-    return bill.id;
-  }
-  const today = await tenantToday(tx, auth.tenantId);
-  const [created] = await tx
-    .insert(csadjBills)
-    .values({
-      tenantId: auth.tenantId,
-      billNo: await nextBillNumber(tx, csadjType.doc, auth.tenantId, today),
-      ...head,
-      billDate: body.billDate ?? today,
-      createdBy: auth.userId,
-      createdByName: auth.name,
-    })
-    .returning({ id: csadjBills.id });
-  await writeLines(tx, auth.tenantId, created.id, rows);
-  await logBill(tx, csadjType.doc, created.id, 'create', null, 'draft', auth);
-  return created.id;
-}
-
 /** Audit: the card bill (locked, still settled and not revoked) gets the new split, checked again, through the revise machinery. */
 async function auditEffect(tx: Db, bill: BillOf<typeof csadjBills>, ctx: TransitionContext) {
   const card = await cardBillOf(tx, ctx.auth, { id: bill.refBillId });
   const rows = await tx
-    .select({
-      lineId: csadjBillLines.lineId,
-      station: csadjBillLines.station,
-      employeeId: csadjBillLines.employeeId,
-      appointed: csadjBillLines.appointed,
-      yj: csadjBillLines.yj,
-    })
+    .select()
     .from(csadjBillLines)
     .where(eq(csadjBillLines.billId, bill.id))
     .orderBy(asc(csadjBillLines.sort), asc(csadjBillLines.id));
   await checkSplit(tx, 'zh-CN', card, rows, 'lines', { shopId: card.shopId, exact: true });
   await writeSplit(tx, ctx.auth, card, rows, 'adjust', bill.billNo);
   return undefined;
-}
-
-async function linesOf(tx: Db, billIds: number[]) {
-  if (!billIds.length) return [];
-  return tx
-    .select({
-      id: csadjBillLines.id,
-      billId: csadjBillLines.billId,
-      lineId: csadjBillLines.lineId,
-      lineName: serviceBillLines.name,
-      station: csadjBillLines.station,
-      employeeId: csadjBillLines.employeeId,
-      employeeName: employees.name,
-      appointed: csadjBillLines.appointed,
-      yj: csadjBillLines.yj,
-      sort: csadjBillLines.sort,
-    })
-    .from(csadjBillLines)
-    .innerJoin(serviceBillLines, eq(serviceBillLines.id, csadjBillLines.lineId))
-    .leftJoin(employees, eq(employees.id, csadjBillLines.employeeId))
-    .where(inArray(csadjBillLines.billId, billIds))
-    .orderBy(asc(csadjBillLines.billId), asc(csadjBillLines.sort), asc(csadjBillLines.id));
 }
 
 /** The original limits the made-on range to 30 days apart. */
@@ -174,15 +109,23 @@ function madeWithinAMonth(_ctx: BillCtx, q: Record<string, unknown>): SQL[] {
   return [];
 }
 
-const perfColumns = {
-  lineId: serviceBillPerf.lineId,
-  lineName: serviceBillLines.name,
-  station: serviceBillPerf.station,
-  employeeId: serviceBillPerf.employeeId,
-  employeeName: employees.name,
-  appointed: serviceBillPerf.appointed,
-  amount: serviceBillPerf.amount,
-};
+/** Performance rows of the card bill as the adjustment shows them, in the order given. */
+const perfRows = (tx: Db, where: SQL | undefined, ...order: SQL[]) =>
+  tx
+    .select({
+      lineId: serviceBillPerf.lineId,
+      lineName: serviceBillLines.name,
+      station: serviceBillPerf.station,
+      employeeId: serviceBillPerf.employeeId,
+      employeeName: employees.name,
+      appointed: serviceBillPerf.appointed,
+      amount: serviceBillPerf.amount,
+    })
+    .from(serviceBillPerf)
+    .innerJoin(serviceBillLines, eq(serviceBillLines.id, serviceBillPerf.lineId))
+    .leftJoin(employees, eq(employees.id, serviceBillPerf.employeeId))
+    .where(where)
+    .orderBy(...order);
 
 /**
  * What the detail adds: the card bill (member, card, amount, payments, each line's performance) and
@@ -191,6 +134,14 @@ const perfColumns = {
  */
 async function detail({ tx }: BillCtx, row: Record<string, unknown>) {
   const cardId = row.refBillId as number;
+  // The card opened or recharged by the bill (a card bill carries no paying card).
+  const opened = tx
+    .select({ cardNo: memberCards.cardNo })
+    .from(serviceBillCards)
+    .innerJoin(memberCards, eq(memberCards.id, serviceBillCards.cardId))
+    .where(eq(serviceBillCards.billId, cardId))
+    .orderBy(asc(serviceBillCards.id))
+    .limit(1);
   const [card] = await tx
     .select({
       id: serviceBills.id,
@@ -198,7 +149,7 @@ async function detail({ tx }: BillCtx, row: Record<string, unknown>) {
       shopName: shops.name,
       businessDate: serviceBills.businessDate,
       memberName: serviceBills.memberName,
-      cardNo: memberCards.cardNo,
+      cardNo: sql<string | null>`coalesce((${opened}), ${memberCards.cardNo})`,
       amount: serviceBills.amount,
       isHc: serviceBills.isHc,
     })
@@ -206,14 +157,6 @@ async function detail({ tx }: BillCtx, row: Record<string, unknown>) {
     .innerJoin(shops, eq(shops.id, serviceBills.shopId))
     .leftJoin(memberCards, eq(memberCards.id, serviceBills.cardId))
     .where(eq(serviceBills.id, cardId));
-  // The card opened or recharged by the bill (a card bill carries no paying card).
-  const [opened] = await tx
-    .select({ cardNo: memberCards.cardNo })
-    .from(serviceBillCards)
-    .innerJoin(memberCards, eq(memberCards.id, serviceBillCards.cardId))
-    .where(eq(serviceBillCards.billId, cardId))
-    .orderBy(asc(serviceBillCards.id))
-    .limit(1);
   const payments = await tx
     .select({ payname: serviceBillPayments.payName, payje: serviceBillPayments.amount })
     .from(serviceBillPayments)
@@ -225,61 +168,42 @@ async function detail({ tx }: BillCtx, row: Record<string, unknown>) {
     .where(eq(serviceBillLines.billId, cardId))
     .orderBy(asc(serviceBillLines.lineNo));
   const perf = await linePerf(tx, cardId);
+  const current = async () => {
+    const ids = (await currentPerf(tx, cardId)).map((r) => r.id);
+    return ids.length ? perfRows(tx, inArray(serviceBillPerf.id, ids), asc(serviceBillPerf.station), asc(serviceBillPerf.id)) : [];
+  };
+  const replaced = and(
+    eq(serviceBillPerf.billId, cardId),
+    eq(serviceBillPerf.causeBillNo, row.billNo as string),
+    isNotNull(serviceBillPerf.reversesId),
+  );
   const before =
     row.state === 'audited'
-      ? (
-          await tx
-            .select(perfColumns)
-            .from(serviceBillPerf)
-            .innerJoin(serviceBillLines, eq(serviceBillLines.id, serviceBillPerf.lineId))
-            .leftJoin(employees, eq(employees.id, serviceBillPerf.employeeId))
-            .where(
-              and(
-                eq(serviceBillPerf.billId, cardId),
-                eq(serviceBillPerf.causeBillNo, row.billNo as string),
-                isNotNull(serviceBillPerf.reversesId),
-              ),
-            )
-            .orderBy(asc(serviceBillPerf.id))
-        ).map((r) => ({ ...r, amount: -r.amount }))
-      : await currentRows(tx, cardId);
-  return {
-    card: {
-      ...card,
-      cardNo: opened?.cardNo ?? card.cardNo,
-      payments,
-      lines: lines.map((l) => ({ ...l, perf: perf.get(l.lineId) ?? 0 })),
-    },
-    before,
-  };
-}
-
-async function currentRows(tx: Db, billId: number) {
-  const ids = (await currentPerf(tx, billId)).map((r) => r.id);
-  if (!ids.length) return [];
-  return tx
-    .select(perfColumns)
-    .from(serviceBillPerf)
-    .innerJoin(serviceBillLines, eq(serviceBillLines.id, serviceBillPerf.lineId))
-    .leftJoin(employees, eq(employees.id, serviceBillPerf.employeeId))
-    .where(inArray(serviceBillPerf.id, ids))
-    .orderBy(asc(serviceBillPerf.station), asc(serviceBillPerf.id));
+      ? (await perfRows(tx, replaced, asc(serviceBillPerf.id))).map((r) => ({ ...r, amount: -r.amount }))
+      : await current();
+  return { card: { ...card, payments, lines: lines.map((l) => ({ ...l, perf: perf.get(l.lineId) ?? 0 })) }, before };
 }
 
 export const csadjType = billType(csadjBill, {
   table: csadjBills,
   dateField: 'billDate',
   numberPrefix: 'CZTZ',
-  lines: { table: csadjBillLines, billKey: csadjBillLines.billId, of: linesOf },
+  numberedToday: true,
+  lines: { table: csadjBillLines, billKey: csadjBillLines.billId },
   list: {
     where: madeWithinAMonth,
-    sortable: { billNo: csadjBills.billNo, createdAt: csadjBills.createdAt, state: csadjBills.state },
     order: [
       { field: 'createdAt', column: csadjBills.createdAt, desc: true },
       { field: 'id', column: csadjBills.id, desc: true },
     ],
   },
-  save,
+  prepare: async ({ tx, auth }, body, bill) => {
+    const card = await cardBillOf(tx, auth, { billNo: body.refbillcode });
+    await refuseSecondDraft(tx, card, bill?.id);
+    return { shopId: card.shopId, refBillId: card.id, refbillcode: card.billNo };
+  },
+  lineValues: ({ tx, lang }, lines, _body, head) =>
+    splitOf(tx, lang, { id: head.refBillId as number, shopId: head.shopId as number }, lines),
   signs: { audit: 'audited' },
   effects: { audit: auditEffect },
   detail,

@@ -1,5 +1,5 @@
-import { type StockBillType, type stockBillSave, stockEntryBill, stockOutBill } from '@headoffice/contract';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { type StockBillType, type stockBillSave, stockEntryBill, type stockLineInput, stockOutBill } from '@headoffice/contract';
+import { and, asc, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, can } from '../../platform/auth.js';
@@ -8,7 +8,6 @@ import { type BillRow, logBill, nextBillNumber, type TransitionContext, transiti
 import { conflict, fieldError } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { tenantToday } from '../../platform/numbering.js';
-import { products } from '../catalog/public.js';
 import {
   assertLocation,
   checkLineProducts,
@@ -17,6 +16,7 @@ import {
   locationFilter,
   locationName,
   productLabel,
+  productsById,
   requireShop,
   WAREHOUSE_PERM,
 } from './common.js';
@@ -30,98 +30,36 @@ import { productOrders, stockBillLines, stockBills, stockReasons } from './schem
 export const ENTRY: StockBillType = '1';
 export const OUT: StockBillType = '2';
 
-export interface NewLine {
-  productId: number;
-  quantity: number;
-  unitCost: number;
-  memo?: string | null;
-}
-
-export interface NewBill {
+export type NewBill = Omit<typeof stockBills.$inferInsert, 'tenantId' | 'billNo'> & {
   type: StockBillType;
-  shopId: number | null;
-  billDate: string;
-  reasonId: number;
-  counterpart?: string | null;
-  counterpartShopId?: number | null;
-  transferId?: number | null;
-  orderId?: number | null;
-  memo?: string | null;
-  lines: NewLine[];
-}
+  lines: { productId: number; quantity: number; unitCost: number }[];
+};
 
-/** Adds lines to a bill after its last one. */
-async function insertLines(tx: Db, tenantId: number, billId: number, lines: NewLine[]) {
-  if (!lines.length) return;
-  const [{ last }] = await tx
-    .select({ last: sql<number>`coalesce(max(${stockBillLines.sort}), 0)::int` })
-    .from(stockBillLines)
-    .where(eq(stockBillLines.billId, billId));
-  await tx.insert(stockBillLines).values(
-    lines.map((l, i) => ({
-      tenantId,
-      billId,
-      productId: l.productId,
-      quantity: l.quantity,
-      unitCost: l.unitCost,
-      amount: lineAmount(l.quantity, l.unitCost),
-      memo: l.memo ?? null,
-      sort: Number(last) + (i + 1) * 10,
-    })),
-  );
-}
-
-/** Recomputes a bill's totals from its lines. */
-async function refreshTotals(tx: Db, billId: number) {
-  await tx
-    .update(stockBills)
-    .set({
-      totalQuantity: sql`(select coalesce(sum(quantity), 0)::int from stock_bill_lines where bill_id = ${billId})`,
-      totalAmount: sql`(select coalesce(sum(amount), 0)::int from stock_bill_lines where bill_id = ${billId})`,
-    })
-    .where(eq(stockBills.id, billId));
-}
-
-/** Creates a draft bill with its number (RK/CK + business date), lines, totals and its first log row. */
-export async function insertBill(tx: Db, auth: Auth, bill: NewBill): Promise<number> {
-  const { doc } = billTypeOf(bill.type);
-  const billNo = await nextBillNumber(tx, doc, auth.tenantId, await tenantToday(tx, auth.tenantId));
-  const [created] = await tx
+/**
+ * A draft the system makes (the entry of a transfer, the bills of an order, the demo), numbered by
+ * today, with lines as given: no user's checks, the lines' products taken as they are.
+ */
+export async function insertBill(tx: Db, auth: Auth, { lines, ...head }: NewBill): Promise<number> {
+  const { doc, impl } = billTypeOf(head.type);
+  const rows = lines.map((l, i) => ({ ...l, amount: lineAmount(l.quantity, l.unitCost), sort: (i + 1) * 10, tenantId: auth.tenantId }));
+  const [{ id }] = await tx
     .insert(stockBills)
     .values({
+      ...head,
       tenantId: auth.tenantId,
-      billNo,
-      type: bill.type,
-      shopId: bill.shopId,
-      billDate: bill.billDate,
-      reasonId: bill.reasonId,
-      counterpart: bill.counterpart ?? null,
-      counterpartShopId: bill.counterpartShopId ?? null,
-      transferId: bill.transferId ?? null,
-      orderId: bill.orderId ?? null,
-      memo: bill.memo ?? null,
+      billNo: await nextBillNumber(tx, doc, auth.tenantId, await tenantToday(tx, auth.tenantId)),
       createdBy: auth.userId,
       createdByName: auth.name,
     })
     .returning({ id: stockBills.id });
-  await insertLines(tx, auth.tenantId, created.id, bill.lines);
-  await refreshTotals(tx, created.id);
-  await logBill(tx, doc, created.id, 'create', null, 'draft', auth);
-  return created.id;
+  if (rows.length) await tx.insert(stockBillLines).values(rows.map((l) => ({ ...l, billId: id })));
+  await impl.lines.changed?.(tx, id);
+  await logBill(tx, doc, id, 'create', null, 'draft', auth);
+  return id;
 }
 
-async function billLines(tx: Db, billId: number) {
-  return tx
-    .select({
-      id: stockBillLines.id,
-      productId: stockBillLines.productId,
-      quantity: stockBillLines.quantity,
-      unitCost: stockBillLines.unitCost,
-    })
-    .from(stockBillLines)
-    .where(eq(stockBillLines.billId, billId))
-    .orderBy(asc(stockBillLines.sort), asc(stockBillLines.id));
-}
+const billLines = (tx: Db, billId: number) =>
+  tx.select().from(stockBillLines).where(eq(stockBillLines.billId, billId)).orderBy(asc(stockBillLines.sort), asc(stockBillLines.id));
 
 /** The other bill of a transfer (same `transferId`). */
 async function transferPartner(tx: Db, bill: { id: number; transferId?: unknown }) {
@@ -139,6 +77,13 @@ async function reasonKind(tx: Db, reasonId: number): Promise<string> {
   return row?.kind ?? 'other';
 }
 
+/** Posts a bill's ledger rows: a balance may go below zero only where the stock config allows it. */
+async function post(tx: Db, ctx: TransitionContext, billId: number, rows: Parameters<typeof postStock>[1]) {
+  const { allowNegative } = await getStockConfig(tx);
+  const describe = (productId: number) => productLabel(tx, productId);
+  await postStock(tx, rows, { tenantId: ctx.auth.tenantId, docType: ctx.doc.docType, billId, allowNegative, describe });
+}
+
 /**
  * Audit: posts the lines (entry +, out −) at the bill's location. A transfer out also creates the
  * matching entry at the other location and audits it in the same transaction (both carry the out's
@@ -149,7 +94,6 @@ async function auditEffect(tx: Db, bill: BillRow, ctx: TransitionContext) {
   const type = bill.type as StockBillType;
   const lines = await billLines(tx, bill.id);
   if (!lines.length) throw conflict('emptyBill');
-  const config = await getStockConfig(tx);
   const shopId = bill.shopId;
   let entryId: number | undefined;
   if (type === OUT && !ctx.internal && (await reasonKind(tx, bill.reasonId as number)) === 'transfer') {
@@ -170,29 +114,19 @@ async function auditEffect(tx: Db, bill: BillRow, ctx: TransitionContext) {
     ]);
   }
   const sign = type === ENTRY ? 1 : -1;
-  await postStock(
+  await post(
     tx,
+    ctx,
+    bill.id,
     lines.map((l) => ({ shopId, productId: l.productId, delta: sign * l.quantity, lineId: l.id })),
-    {
-      tenantId: ctx.auth.tenantId,
-      docType: ctx.doc.docType,
-      billId: bill.id,
-      allowNegative: config.allowNegative,
-      describe: (productId) => productLabel(tx, productId),
-    },
   );
-  if (entryId !== undefined) await transition(tx, entryBills.doc, { id: entryId, action: 'audit', internal: true }, ctx.auth);
-  return {
-    auditedBy: ctx.auth.userId,
-    auditedByName: ctx.auth.name,
-    auditedAt: new Date(),
-    ...(entryId !== undefined ? { transferId: bill.id } : {}),
-  };
+  if (entryId === undefined) return undefined;
+  await transition(tx, entryBills.doc, { id: entryId, action: 'audit', internal: true }, ctx.auth);
+  return { transferId: bill.id };
 }
 
 /** Revoke: posts the negation of every ledger row the bill posted. Revoking either side of a transfer revokes the other in the same transaction. */
 async function revokeEffect(tx: Db, bill: BillRow, ctx: TransitionContext) {
-  const config = await getStockConfig(tx);
   const own = await reversalOf(tx, ctx.doc.docType, bill.id);
   const partner = ctx.internal ? undefined : await transferPartner(tx, bill);
   const partnerType = partner && billTypeOf(partner.type as StockBillType);
@@ -200,13 +134,7 @@ async function revokeEffect(tx: Db, bill: BillRow, ctx: TransitionContext) {
     const theirs = await reversalOf(tx, partnerType.def.docType, partner.id);
     await lockBalances(tx, ctx.auth.tenantId, [...own, ...theirs]);
   }
-  await postStock(tx, own, {
-    tenantId: ctx.auth.tenantId,
-    docType: ctx.doc.docType,
-    billId: bill.id,
-    allowNegative: config.allowNegative,
-    describe: (productId) => productLabel(tx, productId),
-  });
+  await post(tx, ctx, bill.id, own);
   if (partner?.state === 'audited' && partnerType)
     await transition(tx, partnerType.doc, { id: partner.id, action: 'revoke', internal: true, memo: ctx.memo }, ctx.auth);
   return {};
@@ -236,45 +164,9 @@ async function lockTransfer(tx: Db, id: number) {
 /** Display names: the warehouse for a null shop; the other side of transfers and order bills. */
 function shape(lang: Lang, row: Record<string, unknown>) {
   const linked = row.reasonKind === 'transfer' || row.orderId !== null;
-  const shopId = row.shopId as number | null;
-  const counterpartShopId = row.counterpartShopId as number | null;
-  return {
-    ...row,
-    shopName: locationName(lang, shopId, row.shopName as string | null),
-    counterpartShopName: linked ? locationName(lang, counterpartShopId, row.counterpartShopName as string | null) : row.counterpartShopName,
-  };
-}
-
-async function linesOf(tx: Db, billIds: number[]) {
-  if (!billIds.length) return [];
-  // Each line's product by its key (a lateral lookup, LIMIT 1 keeps it one): joined plainly, the
-  // planner hashed every product of the chain to serve a page's hundred lines.
-  const product = tx
-    .select({ pcode: products.pcode, name: products.name, barcode: products.barcode, spec: products.spec, unit: products.unit })
-    .from(products)
-    .where(eq(products.id, stockBillLines.productId))
-    .limit(1)
-    .as('product');
-  return tx
-    .select({
-      id: stockBillLines.id,
-      billId: stockBillLines.billId,
-      productId: stockBillLines.productId,
-      pcode: product.pcode,
-      productName: product.name,
-      barcode: product.barcode,
-      spec: product.spec,
-      unit: product.unit,
-      quantity: stockBillLines.quantity,
-      unitCost: stockBillLines.unitCost,
-      amount: stockBillLines.amount,
-      memo: stockBillLines.memo,
-      sort: stockBillLines.sort,
-    })
-    .from(stockBillLines)
-    .innerJoinLateral(product, sql`true`)
-    .where(inArray(stockBillLines.billId, billIds))
-    .orderBy(asc(stockBillLines.billId), asc(stockBillLines.sort), asc(stockBillLines.id));
+  const name = (id: unknown, name: unknown) => locationName(lang, id as number | null, name as string | null);
+  const counterpartShopName = linked ? name(row.counterpartShopId, row.counterpartShopName) : row.counterpartShopName;
+  return { ...row, shopName: name(row.shopId, row.shopName), counterpartShopName };
 }
 
 /** The other bill of a transfer and the order that made the bill. */
@@ -305,8 +197,9 @@ async function checkReason(tx: Db, type: StockBillType, reasonId: number) {
 }
 
 type SaveBody = z.output<typeof stockBillSave>;
+type Line = z.output<typeof stockLineInput>;
 
-/** Checks a head: the user's location, the reason, and the other side of a transfer. */
+/** Checks a head: the user's location, the reason, and the other side of a transfer (the column it sets). */
 async function checkHead(tx: Db, auth: Auth, type: StockBillType, body: SaveBody) {
   assertLocation(auth, body.shopId);
   if (body.shopId !== null) await requireShop(tx, body.shopId, 'shopId');
@@ -318,59 +211,38 @@ async function checkHead(tx: Db, auth: Auth, type: StockBillType, body: SaveBody
   return body.counterpartShopId;
 }
 
-function saveOf(type: StockBillType) {
-  return async ({ tx, auth }: BillCtx, body: SaveBody, bill?: BillRow) => {
-    const counterpartShopId = await checkHead(tx, auth, type, body);
-    const found = body.lines ? await checkLineProducts(tx, body.lines) : new Map();
-    const lines = (body.lines ?? []).map((l) => ({ ...l, unitCost: l.unitCost ?? found.get(l.productId)?.purchasePrice ?? 0 }));
-    const head = {
-      shopId: body.shopId,
-      reasonId: body.reasonId,
-      counterpart: body.counterpart ?? null,
-      counterpartShopId,
-      memo: body.memo ?? null,
-    };
-    if (!bill) return insertBill(tx, auth, { type, ...head, billDate: body.billDate ?? (await tenantToday(tx, auth.tenantId)), lines });
-    await tx
-      .update(stockBills)
-      .set({ ...head, billDate: body.billDate ?? (bill.billDate as string) })
-      .where(eq(stockBills.id, bill.id));
-    if (body.lines) {
-      await tx.delete(stockBillLines).where(eq(stockBillLines.billId, bill.id));
-      await insertLines(tx, auth.tenantId, bill.id, lines);
-    }
-    await refreshTotals(tx, bill.id);
-    return bill.id;
-  };
+/** Each line's unit cost (left out: the product's purchase price) and amount; its product checked. */
+async function costed(tx: Db, lines: Line[]) {
+  const found = await checkLineProducts(tx, lines);
+  return lines.map((l) => {
+    const unitCost = l.unitCost ?? found.get(l.productId)?.purchasePrice ?? 0;
+    return { unitCost, amount: lineAmount(l.quantity, unitCost) };
+  });
 }
 
-/** `entryproducts/save`: adds (no id) or changes (id) lines; the bill must not hold a product twice afterwards. */
-async function saveLines({ tx, auth }: BillCtx, bill: BillRow, lines: Record<string, unknown>[]) {
-  const body = lines as { id?: number; productId: number; quantity: number; unitCost?: number; memo?: string | null }[];
-  const current = await tx
-    .select({ id: stockBillLines.id, productId: stockBillLines.productId })
+/** `entryproducts/save`: adds (no id, after the last line) or changes (id) lines; the bill must not hold a product twice afterwards. */
+async function saveLines({ tx, auth }: BillCtx, bill: BillRow, rows: Record<string, unknown>[]) {
+  const lines = rows as Line[];
+  const values = await costed(tx, lines);
+  const changed = lines.flatMap((l) => (l.id === undefined ? [] : [l.id]));
+  const kept = await tx
+    .select({ productId: stockBillLines.productId })
+    .from(stockBillLines)
+    .where(and(eq(stockBillLines.billId, bill.id), changed.length ? notInArray(stockBillLines.id, changed) : undefined));
+  for (const [i, { productId }] of lines.entries())
+    if (kept.some((k) => k.productId === productId))
+      throw fieldError(`lines.${i}.productId`, 'duplicateProduct', {
+        product: (await productsById(tx, [productId])).get(productId)?.name ?? '',
+      });
+  const [{ last }] = await tx
+    .select({ last: sql<number>`coalesce(max(${stockBillLines.sort}), 0)::int` })
     .from(stockBillLines)
     .where(eq(stockBillLines.billId, bill.id));
-  const changed = new Set(body.map((l) => l.id).filter((v) => v !== undefined));
-  const found = await checkLineProducts(tx, body);
-  const kept = current.filter((c) => !changed.has(c.id));
-  for (const [i, line] of body.entries())
-    if (kept.some((k) => k.productId === line.productId))
-      throw fieldError(`lines.${i}.productId`, 'duplicateProduct', { product: found.get(line.productId)?.name ?? '' });
-  for (const line of body) {
-    const unitCost = line.unitCost ?? found.get(line.productId)?.purchasePrice ?? 0;
-    if (line.id === undefined) await insertLines(tx, auth.tenantId, bill.id, [{ ...line, unitCost }]);
-    else
-      await tx
-        .update(stockBillLines)
-        .set({
-          productId: line.productId,
-          quantity: line.quantity,
-          unitCost,
-          amount: lineAmount(line.quantity, unitCost),
-          memo: line.memo ?? null,
-        })
-        .where(eq(stockBillLines.id, line.id));
+  for (const [i, { id, ...line }] of lines.entries()) {
+    const set = { ...line, memo: line.memo ?? null, ...values[i] };
+    if (id === undefined)
+      await tx.insert(stockBillLines).values({ ...set, tenantId: auth.tenantId, billId: bill.id, sort: last + (i + 1) * 10 });
+    else await tx.update(stockBillLines).set(set).where(eq(stockBillLines.id, id));
   }
 }
 
@@ -394,14 +266,29 @@ function stockBillType(def: typeof stockEntryBill | typeof stockOutBill, type: S
     scope: eq(stockBills.type, type),
     dateField: 'billDate',
     numberPrefix: type === ENTRY ? 'RK' : 'CK',
+    numberedToday: true,
     headOfficePerm: WAREHOUSE_PERM,
     lockGroup: lockTransfer,
     displays: { reasonKind: ['reasonId', 'kind'] },
     shape,
-    lines: { table: stockBillLines, billKey: stockBillLines.billId, of: linesOf, save: saveLines, changed: refreshTotals },
+    lines: {
+      table: stockBillLines,
+      billKey: stockBillLines.billId,
+      displays: {
+        pcode: ['productId', 'pcode'],
+        barcode: ['productId', 'barcode'],
+        spec: ['productId', 'spec'],
+        unit: ['productId', 'unit'],
+      },
+      byKey: true,
+      save: saveLines,
+      totals: { totalQuantity: 'quantity', totalAmount: 'amount' },
+    },
     filters: { location: byLocation, warehouse: byLocation },
-    save: saveOf(type),
+    prepare: async ({ tx, auth }, body) => ({ type, counterpartShopId: await checkHead(tx, auth, type, body) }),
+    lineValues: ({ tx }, lines) => costed(tx, lines),
     afterSave: autoAudit(type),
+    signs: { audit: 'audited' },
     reasons: { reject: 'rejectReason' },
     effects: { audit: auditEffect, revoke: revokeEffect },
     conditions: { notFromOrder },
