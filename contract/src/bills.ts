@@ -607,3 +607,38 @@ export const billPath = (def: BillDef, relative: string) => (relative ? `${def.b
 /** The labels of a type's states, by state. */
 export const stateLabels = (states: Readonly<Record<string, BillStateDef>>): Record<string, Label> =>
   Object.fromEntries(Object.entries(states).map(([state, def]) => [state, def.label]));
+
+// ---- a type's bills counted by shop, in the region tree ----
+
+/** `dateFrom`/`dateTo`: the business dates counted. */
+export const billTreeQuery = z.object({ dateFrom: date.optional(), dateTo: date.optional() });
+
+/** Bills counted by state, with their `total`. */
+export type BillStateCounts<S extends string = string> = Record<S | 'total', number>;
+
+export interface BillTreeNode<S extends string = string> {
+  id: number;
+  code: string;
+  name: string;
+  parentId: number | null;
+  counts: BillStateCounts<S>;
+  shops: { id: number; code: string; name: string; counts: BillStateCounts<S> }[];
+  children: BillTreeNode<S>[];
+}
+
+/** A region of a type's tree: its shops and sub-regions, each with the type's bills counted by state. */
+export function billTreeNode<S extends string>(states: Readonly<Record<S, BillStateDef>>): z.ZodType<BillTreeNode<S>> {
+  const counts = z.record(z.enum(['total', ...Object.keys(states)] as [string, ...string[]]), z.number());
+  const node: z.ZodType<BillTreeNode<S>> = z.object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    parentId: z.number().nullable(),
+    counts,
+    shops: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), counts })),
+    get children() {
+      return z.array(node);
+    },
+  }) as never;
+  return node;
+}
