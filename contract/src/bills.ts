@@ -77,6 +77,8 @@ export interface BillFilterDef {
   value?: z.ZodType;
   /** What the page starts with (a date range: this month so far), where a list of every day would be too much. */
   initial?: 'thisMonth';
+  /** A date range spans at most this many days, both ends counted: the server refuses a longer one (400 on the second key). */
+  maxDays?: number;
 }
 
 /**
@@ -161,6 +163,8 @@ export interface BillPaths {
   save: readonly string[];
   /** One bill with lines, log and the user's actions (`:id`). */
   detail: string;
+  /** The same detail by the bill's number, given as the query key `key` (`getCsadjBillForSaas?billcode=`). */
+  detailByNo?: { path: string; key: string };
   /** Delete a bill while in an editable state (`POST {id, version?}`). */
   remove?: string;
   /** The delete is `GET <remove>/{id}` instead (the seed's `deleteBill/{id}`). */
