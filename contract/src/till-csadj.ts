@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditedOnce, billDetailExtra, billRow, billSave, defineBill, instant, savedFields } from './bills.js';
 import { date, type Label, memo } from './platform.js';
-import { stationLabels } from './till.js';
+import { billPerfRow, stationLabels } from './till.js';
 
 // ------------------------------ 充值单业绩调整单 (csadjrecords) ------------------------------
 // A new performance split of a settled, not revoked card bill (充值单), applied on audit through the
@@ -54,14 +54,14 @@ export const csadjRow = billRow(['draft', 'audited'], {
   lines: z.array(csadjLineRow),
 });
 /** A performance row of the card bill as the adjustment shows it (before: the current split; null employee: 公单). */
-export const csadjPerfRow = z.object({
-  lineId: z.number(),
-  lineName: z.string(),
-  station: z.number(),
-  employeeId: z.number().nullable(),
-  employeeName: z.string().nullable(),
-  appointed: z.boolean(),
-  amount: z.number(),
+export const csadjPerfRow = billPerfRow.pick({
+  lineId: true,
+  lineName: true,
+  station: true,
+  employeeId: true,
+  employeeName: true,
+  appointed: true,
+  amount: true,
 });
 export const csadjCardBill = z.object({
   id: z.number(),
@@ -85,12 +85,7 @@ export const csadjDetail = csadjRow.extend({
 });
 export type CsadjDetail = z.infer<typeof csadjDetail>;
 
-export const CSADJ_PATHS = {
-  employees: `${C}/employees`,
-  /** The detail by the adjustment's number (`?billcode=`): the engine's detail route takes our id. */
-  detailByCode: `${C}/getCsadjBillForSaas`,
-} as const;
-export const csadjByCodeQuery = z.object({ billcode: z.string().trim().min(1).max(40) });
+export const CSADJ_PATHS = { employees: `${C}/employees` } as const;
 /** The staff an adjustment may credit: employees of the shops the user sees (the server checks the card bill's shop). */
 export const csadjEmployee = z.object({ id: z.number(), label: z.string(), shopId: z.number() });
 
@@ -107,11 +102,10 @@ export const csadjBill = defineBill({
   filterFields: {
     shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
     billcode: { label: ['调整单号', 'Adjustment no.'], kind: 'text', keys: ['billcode'], fields: ['billNo'] },
-    refbillcode: { label: ['充值单号', 'Card bill no.'], kind: 'text', keys: ['refbillcode'] },
-    // At most 31 days apart (the server refuses a longer range).
-    created: { label: ['创建日期', 'Made on'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'], fields: ['createdAt'] },
+    refbillcode: true,
+    created: { label: ['创建日期', 'Made on'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'], fields: ['createdAt'], maxDays: 31 },
     audited: { label: ['审核日期', 'Audited on'], kind: 'dateRange', keys: ['auditFrom', 'auditTo'], fields: ['auditedAt'] },
-    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
+    state: true,
   },
   row: csadjRow,
   lineRow: csadjLineRow,
@@ -152,6 +146,7 @@ export const csadjBill = defineBill({
     pick: 'list/all',
     save: ['save'],
     detail: 'getCsadjBillForSaas/:id',
+    detailByNo: { path: 'getCsadjBillForSaas', key: 'billcode' },
     remove: 'delete',
     export: 'pageAll',
   },
