@@ -160,8 +160,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
     where?: (ctx: BillCtx, query: Row) => SQL[];
     /** `sort` keys; default: the sortable list columns and the date field. */
     sortable?: Record<string, PgColumn>;
-    /** Order without `sort`, as keys; default: the date field, then the id, newest first. */
-    order?: SortKey[];
+    /** Order without `sort`, as keys, or a field: newest first, then the newest id; default: the date field so. */
+    order?: SortKey[] | (keyof T['$inferSelect'] & string);
   };
   /**
    * Saves a draft: creates it (no `bill`; with its log row) or updates the locked, editable `bill`;
@@ -337,7 +337,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     list: {
       where: impl.list?.where,
       sortable: impl.list?.sortable ?? sortableOf(def, impl.table, impl.dateField),
-      order: impl.list?.order ?? defaultOrder(impl.table, impl.dateField),
+      order: typeof impl.list?.order === 'object' ? impl.list.order : defaultOrder(impl.table, impl.list?.order ?? impl.dateField),
     },
     save: (impl.save as Resolved['save'] | undefined) ?? ((ctx, body, bill) => defaultSave(served, ctx, body, bill)),
     actions: (impl.actions ?? {}) as Resolved['actions'],
