@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { auditedOnce, billDetailExtra, billRow, billSave, defineBill, instant, savedFields } from './bills.js';
+import { auditedOnce, billDetailExtra, billMade, billRow, billSave, billSigned, defineBill, savedFields, savedLineRow } from './bills.js';
 import { date, type Label, memo } from './platform.js';
-import { billPerfRow, stationLabels } from './till.js';
+import { billPerfRow, serviceBillRow, stationLabels } from './till.js';
 
 // ------------------------------ 充值单业绩调整单 (csadjrecords) ------------------------------
 // A new performance split of a settled, not revoked card bill (充值单), applied on audit through the
@@ -32,10 +32,7 @@ export const csadjSave = billSave({
   memo,
   lines: z.array(csadjLineInput).min(1).max(60),
 });
-export const csadjLineRow = z.object({
-  id: z.number(),
-  billId: z.number(),
-  ...savedFields(csadjLineInput),
+export const csadjLineRow = savedLineRow(csadjLineInput, {
   lineName: z.string(),
   /** Null: 公单. */
   employeeName: z.string().nullable(),
@@ -46,37 +43,20 @@ export const csadjRow = billRow(['draft', 'audited'], {
   shopName: z.string(),
   refBillId: z.number(),
   ...savedFields(csadjSave),
-  createdByName: z.string().nullable(),
-  createdAt: instant,
-  auditedBy: z.number().nullable(),
-  auditedByName: z.string().nullable(),
-  auditedAt: instant.nullable(),
+  ...billMade,
+  ...billSigned('audited'),
   lines: z.array(csadjLineRow),
 });
 /** A performance row of the card bill as the adjustment shows it (before: the current split; null employee: 公单). */
-export const csadjPerfRow = billPerfRow.pick({
-  lineId: true,
-  lineName: true,
-  station: true,
-  employeeId: true,
-  employeeName: true,
-  appointed: true,
-  amount: true,
-});
-export const csadjCardBill = z.object({
-  id: z.number(),
-  billNo: z.string(),
-  shopName: z.string(),
-  businessDate: z.string(),
-  memberName: z.string().nullable(),
-  cardNo: z.string().nullable(),
-  /** ysje */
-  amount: z.number(),
-  isHc: z.number(),
-  payments: z.array(z.object({ payname: z.string(), payje: z.number() })),
-  /** Each line's performance: what every station's split adds up to. */
-  lines: z.array(z.object({ lineId: z.number(), lineName: z.string(), perf: z.number() })),
-});
+export const csadjPerfRow = billPerfRow.omit({ id: true, employeeCode: true, cause: true, causeBillNo: true, createdAt: true });
+/** The card bill an adjustment names (`amount`: its ysje). */
+export const csadjCardBill = serviceBillRow
+  .pick({ id: true, billNo: true, shopName: true, businessDate: true, memberName: true, cardNo: true, amount: true, isHc: true })
+  .extend({
+    payments: z.array(z.object({ payname: z.string(), payje: z.number() })),
+    /** Each line's performance: what every station's split adds up to. */
+    lines: z.array(z.object({ lineId: z.number(), lineName: z.string(), perf: z.number() })),
+  });
 export const csadjDetail = csadjRow.extend({
   ...billDetailExtra.shape,
   card: csadjCardBill,

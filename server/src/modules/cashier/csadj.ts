@@ -22,10 +22,8 @@ import {
   writeSplit,
 } from './service-bills.js';
 
-// 充值单业绩调整单 (csadjrecords) on the bill engine: a draft names a settled, not revoked card bill and
-// a new performance split; the audit re-splits the card bill's performance rows through the revise
-// machinery (`checkSplit`, `writeSplit`), the adjustment's number recorded on the rows it wrote. The
-// close lock covers the adjustment's own date (the engine) and the card bill's business date (here).
+// 充值单业绩调整单 on the bill engine: the audit re-splits the card bill's performance through the revise machinery
+// (`checkSplit`, `writeSplit`), with the adjustment's number. The close lock covers the adjustment's date and the card bill's (here).
 
 defineMessages({
   csadjNotCardBill: ['单据 {billNo} 不是充值单，不能做业绩调整', 'Bill {billNo} is not a card bill; its performance cannot be adjusted'],
@@ -45,17 +43,16 @@ type CardBill = typeof serviceBills.$inferSelect;
  * The card bill a draft names: of a shop the user sees (else 404), a card bill (409), settled (409), not
  * revoked (409); locked for the audit.
  */
-async function cardBillOf(tx: Db, auth: Auth, ref: { id?: number; billNo?: string }): Promise<CardBill> {
-  let id = ref.id;
-  if (id === undefined) {
-    const [found] = await tx
-      .select({ id: serviceBills.id })
-      .from(serviceBills)
-      .where(and(eq(serviceBills.billNo, ref.billNo ?? ''), eq(serviceBills.isDel, 0)));
-    if (!found) throw notFound();
-    id = found.id;
-  }
-  const bill = await lockSettled(tx, auth, id);
+async function cardBillOf(tx: Db, auth: Auth, ref: number | string): Promise<CardBill> {
+  const [found] =
+    typeof ref === 'number'
+      ? [{ id: ref }]
+      : await tx
+          .select({ id: serviceBills.id })
+          .from(serviceBills)
+          .where(and(eq(serviceBills.billNo, ref), eq(serviceBills.isDel, 0)));
+  if (!found) throw notFound();
+  const bill = await lockSettled(tx, auth, found.id);
   const [card] = await tx.select({ id: serviceBillCards.id }).from(serviceBillCards).where(eq(serviceBillCards.billId, bill.id)).limit(1);
   if (!card) throw new AppError(409, 'csadjNotCardBill', { billNo: bill.billNo });
   if (bill.status !== 4) throw new AppError(409, 'csadjNotSettled', { billNo: bill.billNo });
@@ -89,15 +86,10 @@ async function refuseSecondDraft(tx: Db, card: CardBill, self?: number) {
 
 /** Audit: the card bill (locked, still settled and not revoked) gets the new split, checked again, through the revise machinery. */
 async function auditEffect(tx: Db, bill: BillOf<typeof csadjBills>, ctx: TransitionContext) {
-  const card = await cardBillOf(tx, ctx.auth, { id: bill.refBillId });
-  const rows = await tx
-    .select()
-    .from(csadjBillLines)
-    .where(eq(csadjBillLines.billId, bill.id))
-    .orderBy(asc(csadjBillLines.sort), asc(csadjBillLines.id));
+  const card = await cardBillOf(tx, ctx.auth, bill.refBillId);
+  const rows = (await csadjType.impl.lines.of(tx, [bill.id])) as unknown as SplitRow[];
   await checkSplit(tx, 'zh-CN', card, rows, 'lines', { shopId: card.shopId, exact: true });
   await writeSplit(tx, ctx.auth, card, rows, 'adjust', bill.billNo);
-  return undefined;
 }
 
 /**
@@ -138,14 +130,9 @@ export const csadjType = billType(csadjBill, {
   numberPrefix: 'CZTZ',
   numberedToday: true,
   lines: { table: csadjBillLines, billKey: csadjBillLines.billId },
-  list: {
-    order: [
-      { field: 'createdAt', column: csadjBills.createdAt, desc: true },
-      { field: 'id', column: csadjBills.id, desc: true },
-    ],
-  },
+  list: { order: 'createdAt' },
   prepare: async ({ tx, auth }, body, bill) => {
-    const card = await cardBillOf(tx, auth, { billNo: body.refbillcode });
+    const card = await cardBillOf(tx, auth, body.refbillcode);
     await refuseSecondDraft(tx, card, bill?.id);
     return { shopId: card.shopId, refBillId: card.id, refbillcode: card.billNo };
   },
