@@ -66,7 +66,7 @@ import {
 import { refusalOf } from './envelope.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from './errors.js';
 import { sendXlsx } from './excel.js';
-import { defineMessages, type Lang } from './i18n.js';
+import { defineLabels, defineMessages, type Lang } from './i18n.js';
 import { tenantToday } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf, type SortKey } from './paging.js';
 import { route } from './route.js';
@@ -168,8 +168,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
     where?: (ctx: BillCtx, query: Row) => SQL[];
     /** `sort` keys; default: the sortable list columns and the date field. */
     sortable?: Record<string, PgColumn>;
-    /** Order without `sort`, as keys; default: the date field, then the id, newest first. */
-    order?: SortKey[];
+    /** Order without `sort`, as keys, or a field: newest first, then the newest id; default: the date field so. */
+    order?: SortKey[] | (keyof T['$inferSelect'] & string);
   };
   /**
    * Saves a draft: creates it (no `bill`; with its log row) or updates the locked, editable `bill`;
@@ -313,6 +313,8 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     return { action, label, from: [...from], to, perm, inbox, memoRequired, notByMaker, when, effect };
   });
   for (const [name, f] of Object.entries(def.filterFields)) {
+    // A range's label, named by the refusal of a longer one (`@<docType>?<filter>`).
+    if (f.maxDays) defineLabels({ [`${def.docType}?${name}`]: f.label });
     if (matchOf(f) === 'named') {
       if (!impl.filters?.[name]) throw new Error(`${def.docType}: no condition of the filter ${name}`);
     } else
@@ -356,7 +358,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     list: {
       where: impl.list?.where,
       sortable: impl.list?.sortable ?? sortableOf(def, impl.table, impl.dateField),
-      order: impl.list?.order ?? defaultOrder(impl.table, impl.dateField),
+      order: typeof impl.list?.order === 'object' ? impl.list.order : defaultOrder(impl.table, impl.list?.order ?? impl.dateField),
     },
     save: (impl.save as Resolved['save'] | undefined) ?? ((ctx, body, bill) => defaultSave(served, ctx, body, bill)),
     actions: (impl.actions ?? {}) as Resolved['actions'],
@@ -1147,6 +1149,30 @@ export function registerBill(app: FastifyInstance, type: BillType) {
     { summary: `${what}: one bill with lines, log and the user's actions`, perm: view, params: idParam, response: detail },
     (c) => billDetail(type, ctxOf(c), c.params.id),
   );
+  const byNo = def.paths.detailByNo;
+  if (byNo)
+    route(
+      app,
+      'GET',
+      at(byNo.path),
+      {
+        summary: `${what}: one bill by its number (${byNo.key}), as the detail by id answers it`,
+        perm: view,
+        query: z.object({ [byNo.key]: z.string().trim().min(1).max(40) }),
+        response: detail,
+      },
+      async (c) => {
+        const cols = columnsOf(type);
+        const number = (c.query as Record<string, string>)[byNo.key];
+        const [found] = await c.tx
+          .select({ id: cols.id })
+          .from(impl.table)
+          .where(and(eq(cols.tenantId, c.auth.tenantId), eq(cols.billNo, number), impl.scope));
+        // Another tenant's number, or none: 404, as the detail by id (which also hides other shops' bills).
+        if (!found) throw notFound();
+        return billDetail(type, ctxOf(c), found.id as number);
+      },
+    );
   if (def.paths.lines) registerLines(app, type, def.paths.lines);
 }
 
