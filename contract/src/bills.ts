@@ -77,6 +77,8 @@ export interface BillFilterDef {
   value?: z.ZodType;
   /** What the page starts with (a date range: this month so far), where a list of every day would be too much. */
   initial?: 'thisMonth';
+  /** A date range spans at most this many days, both ends counted: the server refuses a longer one (400 on the second key). */
+  maxDays?: number;
 }
 
 /**
@@ -161,6 +163,8 @@ export interface BillPaths {
   save: readonly string[];
   /** One bill with lines, log and the user's actions (`:id`). */
   detail: string;
+  /** The same detail by the bill's number, given as the query key `key` (`getCsadjBillForSaas?billcode=`). */
+  detailByNo?: { path: string; key: string };
   /** Delete a bill while in an editable state (`POST {id, version?}`). */
   remove?: string;
   /** The delete is `GET <remove>/{id}` instead (the seed's `deleteBill/{id}`). */
@@ -470,6 +474,10 @@ export function savedFields<Shape extends z.ZodRawShape>(
   ) as never;
 }
 
+/** A line row: its `id` and `billId`, the line's saved fields and the type's own (display fields, `sort`). */
+export const savedLineRow = <L extends z.ZodRawShape, F extends z.ZodRawShape>(line: z.ZodObject<L>, fields: F) =>
+  z.object({ id: z.number(), billId: z.number(), ...savedFields(line), ...fields });
+
 /** A list row: what every bill has (`id`, `billNo`, `state`, maker, `version`, `updatedAt`) and the type's fields. */
 export const billRow = <const S extends readonly string[], F extends z.ZodRawShape>(states: S, fields: F) =>
   z.object({
@@ -552,6 +560,15 @@ export const billSumsPage = <R extends z.ZodObject>(row: R, sums: readonly strin
 /** A timestamp: a Date on the server, an ISO string on the wire. */
 export const instant = z.union([z.string(), z.date()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
 
+/** Who made a bill and when, as a row reads them (`createdBy` is every row's). */
+export const billMade = { createdByName: z.string().nullable(), createdAt: instant };
+
+/** The columns a signing step sets (the server's `signs`), as a row reads them: `<step>By`, `<step>ByName`, `<step>At`. */
+export const billSigned = <S extends string>(step: S) =>
+  ({ [`${step}By`]: z.number().nullable(), [`${step}ByName`]: z.string().nullable(), [`${step}At`]: instant.nullable() }) as {
+    [K in `${S}By`]: z.ZodNullable<z.ZodNumber>;
+  } & { [K in `${S}ByName`]: z.ZodNullable<z.ZodString> } & { [K in `${S}At`]: z.ZodNullable<typeof instant> };
+
 export const billLogRow = z.object({
   id: z.number(),
   action: z.string(),
@@ -607,3 +624,38 @@ export const billPath = (def: BillDef, relative: string) => (relative ? `${def.b
 /** The labels of a type's states, by state. */
 export const stateLabels = (states: Readonly<Record<string, BillStateDef>>): Record<string, Label> =>
   Object.fromEntries(Object.entries(states).map(([state, def]) => [state, def.label]));
+
+// ---- a type's bills counted by shop, in the region tree ----
+
+/** `dateFrom`/`dateTo`: the business dates counted. */
+export const billTreeQuery = z.object({ dateFrom: date.optional(), dateTo: date.optional() });
+
+/** Bills counted by state, with their `total`. */
+export type BillStateCounts<S extends string = string> = Record<S | 'total', number>;
+
+export interface BillTreeNode<S extends string = string> {
+  id: number;
+  code: string;
+  name: string;
+  parentId: number | null;
+  counts: BillStateCounts<S>;
+  shops: { id: number; code: string; name: string; counts: BillStateCounts<S> }[];
+  children: BillTreeNode<S>[];
+}
+
+/** A region of a type's tree: its shops and sub-regions, each with the type's bills counted by state. */
+export function billTreeNode<S extends string>(states: Readonly<Record<S, BillStateDef>>): z.ZodType<BillTreeNode<S>> {
+  const counts = z.record(z.enum(['total', ...Object.keys(states)] as [string, ...string[]]), z.number());
+  const node: z.ZodType<BillTreeNode<S>> = z.object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    parentId: z.number().nullable(),
+    counts,
+    shops: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), counts })),
+    get children() {
+      return z.array(node);
+    },
+  }) as never;
+  return node;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  type BillDetailOf,
   type BillFieldDef,
   type BillFilterDef,
   type BillOptions,
@@ -185,8 +186,7 @@ export const productOrderRow = billRow(['draft', 'submitted', 'audited', 'receiv
 });
 export type ProductOrderRow = z.infer<typeof productOrderRow>;
 
-export const productOrderDetail = productOrderRow.extend(billDetailExtra.shape);
-export type ProductOrderDetail = z.infer<typeof productOrderDetail>;
+export type ProductOrderDetail = BillDetailOf<typeof productOrderBill>;
 
 const orderAudit = 'stock.order.audit';
 

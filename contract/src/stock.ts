@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BillStateDef, billLine, billSave, instant } from './bills.js';
+import { type BillStateCounts, type BillStateDef, type BillTreeNode, billLine, billSave, billTreeNode, instant } from './bills.js';
 import { date, id, memo, pageAnswer, pageQuery } from './platform.js';
 
 // Stock: entries (入库, type '1') and outs (出库, type '2'), their lines, the in/out reasons
@@ -168,36 +168,13 @@ export const productOrderSave = billSave({
     .regex(/^[0-9A-Za-z-]{1,40}$/)
     .optional(),
   memo,
-  /** Replace the order's lines; absent on an update: the lines stay. */
   lines: z.array(productOrderLineInput).max(500).optional(),
 });
 
-export const productOrderTreeQuery = z.object({ dateFrom: date.optional(), dateTo: date.optional() });
-
-export const orderStateCounts = z.record(z.enum(['draft', 'submitted', 'audited', 'received', 'rejected', 'total']), z.number());
-export type OrderStateCounts = Record<ProductOrderState, number> & { total: number };
-
-export interface ProductOrderTreeNode {
-  id: number;
-  code: string;
-  name: string;
-  parentId: number | null;
-  counts: OrderStateCounts;
-  shops: { id: number; code: string; name: string; counts: OrderStateCounts }[];
-  children: ProductOrderTreeNode[];
-}
-/** A region of the product-order tree: its shops and sub-regions, each with its orders counted by state. */
-export const productOrderTreeNode: z.ZodType<ProductOrderTreeNode> = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  parentId: z.number().nullable(),
-  counts: orderStateCounts,
-  shops: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), counts: orderStateCounts })),
-  get children() {
-    return z.array(productOrderTreeNode);
-  },
-});
+export type OrderStateCounts = BillStateCounts<ProductOrderState>;
+export type ProductOrderTreeNode = BillTreeNode<ProductOrderState>;
+/** `tree/all`: regions → shops, each with its orders counted by state. */
+export const productOrderTreeNode = billTreeNode(productOrderStates);
 
 // ---- settings ----
 

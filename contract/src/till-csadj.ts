@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { auditedOnce, billDetailExtra, billRow, billSave, defineBill, instant, savedFields } from './bills.js';
+import { auditedOnce, billDetailExtra, billMade, billRow, billSave, billSigned, defineBill, savedFields, savedLineRow } from './bills.js';
 import { date, type Label, memo } from './platform.js';
-import { stationLabels } from './till.js';
+import { billPerfRow, serviceBillRow, stationLabels } from './till.js';
 
 // ------------------------------ 充值单业绩调整单 (csadjrecords) ------------------------------
 // A new performance split of a settled, not revoked card bill (充值单), applied on audit through the
@@ -32,10 +32,7 @@ export const csadjSave = billSave({
   memo,
   lines: z.array(csadjLineInput).min(1).max(60),
 });
-export const csadjLineRow = z.object({
-  id: z.number(),
-  billId: z.number(),
-  ...savedFields(csadjLineInput),
+export const csadjLineRow = savedLineRow(csadjLineInput, {
   lineName: z.string(),
   /** Null: 公单. */
   employeeName: z.string().nullable(),
@@ -46,37 +43,20 @@ export const csadjRow = billRow(['draft', 'audited'], {
   shopName: z.string(),
   refBillId: z.number(),
   ...savedFields(csadjSave),
-  createdByName: z.string().nullable(),
-  createdAt: instant,
-  auditedBy: z.number().nullable(),
-  auditedByName: z.string().nullable(),
-  auditedAt: instant.nullable(),
+  ...billMade,
+  ...billSigned('audited'),
   lines: z.array(csadjLineRow),
 });
 /** A performance row of the card bill as the adjustment shows it (before: the current split; null employee: 公单). */
-export const csadjPerfRow = z.object({
-  lineId: z.number(),
-  lineName: z.string(),
-  station: z.number(),
-  employeeId: z.number().nullable(),
-  employeeName: z.string().nullable(),
-  appointed: z.boolean(),
-  amount: z.number(),
-});
-export const csadjCardBill = z.object({
-  id: z.number(),
-  billNo: z.string(),
-  shopName: z.string(),
-  businessDate: z.string(),
-  memberName: z.string().nullable(),
-  cardNo: z.string().nullable(),
-  /** ysje */
-  amount: z.number(),
-  isHc: z.number(),
-  payments: z.array(z.object({ payname: z.string(), payje: z.number() })),
-  /** Each line's performance: what every station's split adds up to. */
-  lines: z.array(z.object({ lineId: z.number(), lineName: z.string(), perf: z.number() })),
-});
+export const csadjPerfRow = billPerfRow.omit({ id: true, employeeCode: true, cause: true, causeBillNo: true, createdAt: true });
+/** The card bill an adjustment names (`amount`: its ysje). */
+export const csadjCardBill = serviceBillRow
+  .pick({ id: true, billNo: true, shopName: true, businessDate: true, memberName: true, cardNo: true, amount: true, isHc: true })
+  .extend({
+    payments: z.array(z.object({ payname: z.string(), payje: z.number() })),
+    /** Each line's performance: what every station's split adds up to. */
+    lines: z.array(z.object({ lineId: z.number(), lineName: z.string(), perf: z.number() })),
+  });
 export const csadjDetail = csadjRow.extend({
   ...billDetailExtra.shape,
   card: csadjCardBill,
@@ -85,12 +65,7 @@ export const csadjDetail = csadjRow.extend({
 });
 export type CsadjDetail = z.infer<typeof csadjDetail>;
 
-export const CSADJ_PATHS = {
-  employees: `${C}/employees`,
-  /** The detail by the adjustment's number (`?billcode=`): the engine's detail route takes our id. */
-  detailByCode: `${C}/getCsadjBillForSaas`,
-} as const;
-export const csadjByCodeQuery = z.object({ billcode: z.string().trim().min(1).max(40) });
+export const CSADJ_PATHS = { employees: `${C}/employees` } as const;
 /** The staff an adjustment may credit: employees of the shops the user sees (the server checks the card bill's shop). */
 export const csadjEmployee = z.object({ id: z.number(), label: z.string(), shopId: z.number() });
 
@@ -107,11 +82,10 @@ export const csadjBill = defineBill({
   filterFields: {
     shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
     billcode: { label: ['调整单号', 'Adjustment no.'], kind: 'text', keys: ['billcode'], fields: ['billNo'] },
-    refbillcode: { label: ['充值单号', 'Card bill no.'], kind: 'text', keys: ['refbillcode'] },
-    // At most 31 days apart (the server refuses a longer range).
-    created: { label: ['创建日期', 'Made on'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'], fields: ['createdAt'] },
+    refbillcode: true,
+    created: { label: ['创建日期', 'Made on'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'], fields: ['createdAt'], maxDays: 31 },
     audited: { label: ['审核日期', 'Audited on'], kind: 'dateRange', keys: ['auditFrom', 'auditTo'], fields: ['auditedAt'] },
-    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] },
+    state: true,
   },
   row: csadjRow,
   lineRow: csadjLineRow,
@@ -152,6 +126,7 @@ export const csadjBill = defineBill({
     pick: 'list/all',
     save: ['save'],
     detail: 'getCsadjBillForSaas/:id',
+    detailByNo: { path: 'getCsadjBillForSaas', key: 'billcode' },
     remove: 'delete',
     export: 'pageAll',
   },

@@ -79,6 +79,11 @@ describe('recharge performance adjustment bills (充值单业绩调整单)', asy
     const list = ok(await a.admin.get(`${A}/list/listBypageForChain`, { refbillcode: bill.billNo }));
     expect(list.list.map((r: { id: number }) => r.id)).toEqual([draft.id]);
     expect(ok(await a.admin.get(`${A}/list/listBypageForChain`, { billcode: draft.billNo, state: 'audited' })).list).toEqual([]);
+    // Made on: at most 31 days, both ends counted.
+    expect((await a.admin.get(`${A}/list/listBypageForChain`, { dateFrom: '2026-01-01', dateTo: '2026-01-31' })).status).toBe(200);
+    const long = await a.admin.get(`${A}/list/listBypageForChain`, { dateFrom: '2026-01-01', dateTo: '2026-02-01' });
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual([{ path: 'dateTo', message: '创建日期的范围不能超过 31 天' }]);
     const byId = ok(await a.admin.get(`${A}/getCsadjBillForSaas/${draft.id}`));
     expect(byId.billNo).toBe(draft.billNo);
     // The detail by the adjustment's number answers the same; an unknown number is 404, none 400.

@@ -6,11 +6,16 @@ import type { Db } from '../db/client.js';
 import { tenants } from '../db/tenants.js';
 import { type Auth, assertShopVisible } from './auth.js';
 import { fieldError } from './errors.js';
+import { defineMessages } from './i18n.js';
 import { keywordMatch, type SortKey } from './paging.js';
 
 // What the bill engine derives from a definition and the tables' foreign keys, so that a module
 // writes none of it: the rows' display names, the lines' reader, the list's filters and order, and
 // the reference checks of a save.
+
+defineMessages({
+  filterRangeTooLong: ['{filter}的范围不能超过 {days} 天', 'The date range may span at most {days} days'],
+});
 
 type Row = Record<string, unknown>;
 type Columns = Record<string, PgColumn>;
@@ -142,6 +147,9 @@ export function filterConditions(source: FilterSource, ctx: { tx: Db; auth: Auth
       continue;
     }
     if (f.kind === 'shop') assertShopVisible(ctx.auth, values[0] as number);
+    const [from, to] = values as (string | undefined)[];
+    if (f.maxDays && from && to && (Date.parse(to) - Date.parse(from)) / 86_400_000 >= f.maxDays)
+      throw fieldError(f.keys[1] ?? f.keys[0], 'filterRangeTooLong', { filter: `@${source.def.docType}?${name}`, days: f.maxDays });
     const conditions = filterFields(f, source.dateField).map((field) => {
       const onLines = field.startsWith('lines.');
       const column = columnNamed(onLines ? lineColumns : head, onLines ? field.slice(6) : field) as PgColumn;

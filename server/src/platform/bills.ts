@@ -23,8 +23,8 @@ import {
   idParam,
   stateLabels,
 } from '@headoffice/contract';
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { and, count, eq, getTableColumns, gte, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
@@ -40,6 +40,7 @@ import {
   linesReader,
   matchOf,
   type NamedFilter,
+  referenceOf,
   selectWithDisplays,
   sortableOf,
 } from './bill-defaults.js';
@@ -65,7 +66,7 @@ import {
 import { refusalOf } from './envelope.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from './errors.js';
 import { sendXlsx } from './excel.js';
-import { defineMessages, type Lang } from './i18n.js';
+import { defineLabels, defineMessages, type Lang } from './i18n.js';
 import { tenantToday } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf, type SortKey } from './paging.js';
 import { route } from './route.js';
@@ -75,6 +76,7 @@ defineMessages({
   lineNotOnBill: ['明细不属于这张单据', 'This line is not on the bill'],
   fieldNotChangeable: ['单据当前状态为「{state}」，不能修改{field}', 'The bill is "{state}"; its {field} cannot be changed'],
   actionNotAllowed: ['单据当前状态为「{state}」，不能{action}', 'The bill is "{state}"; you cannot {action} it'],
+  duplicateProduct: ['产品「{product}」重复，请合并为一行', 'Product "{product}" appears twice; put it on one line'],
 });
 
 type Row = Record<string, unknown>;
@@ -110,8 +112,13 @@ export interface BillLinesImpl<LT extends PgTable> {
    * shops lists the bills with a line of theirs and reads only those lines.
    */
   shopKey?: string;
-  /** One-by-one line edits (`paths.lines`): add (no id) or change (id) lines of a locked, editable bill. */
+  /**
+   * One-by-one line edits (`paths.lines`): add (no id) or change (id) lines of a locked, editable bill.
+   * Default: the lines' columns with the type's `lineValues` (their references checked), added after the last line.
+   */
   save?: (ctx: BillCtx, bill: BillRow, lines: Row[]) => Promise<void>;
+  /** The line field a bill holds once (`productId`): a one-by-one save refuses a value another line of the bill has. */
+  unique?: keyof LT['$inferSelect'] & string;
   /** After lines were added, changed or removed one by one, or replaced by a save (totals). */
   changed?: (tx: Db, billId: number) => Promise<void>;
   /** Head columns that add up a line column (`{ totalAmount: 'amount' }`), summed again whenever the lines change. */
@@ -144,7 +151,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   numberedToday?: boolean;
   /** Bills without a shop are head office's: users limited to shops see them only with this right. */
   headOfficePerm?: string;
-  lockGroup?: (tx: Db, id: number) => Promise<void>;
+  /** Bills changed together, locked together before any is: a function, or the column they share (a transfer's `transferId`), locked in id order. */
+  lockGroup?: ((tx: Db, id: number) => Promise<void>) | (keyof T['$inferSelect'] & string);
   inboxFilter?: DocumentType['inboxFilter'];
   /** The rows' query; default: the table's columns with the row's display fields (`<x>Name` of `<x>Id`). */
   select?: (tx: Db) => PgSelect;
@@ -160,8 +168,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
     where?: (ctx: BillCtx, query: Row) => SQL[];
     /** `sort` keys; default: the sortable list columns and the date field. */
     sortable?: Record<string, PgColumn>;
-    /** Order without `sort`, as keys; default: the date field, then the id, newest first. */
-    order?: SortKey[];
+    /** Order without `sort`, as keys, or a field: newest first, then the newest id; default: the date field so. */
+    order?: SortKey[] | (keyof T['$inferSelect'] & string);
   };
   /**
    * Saves a draft: creates it (no `bill`; with its log row) or updates the locked, editable `bill`;
@@ -266,6 +274,19 @@ const signing = (table: PgTable, step: string | undefined, effect: Effect | unde
     ? effect
     : async (tx, bill, ctx) => ({ ...(await effect?.(tx, bill, ctx)), ...signature(table, step, undo ? null : ctx.auth) });
 
+/** Locks the bills that share a bill's value of `field` (none when it has none), in id order, so that two changes never deadlock. */
+function sharingLock(table: PgTable, field: string) {
+  const name = sql.identifier(getTableConfig(table).name);
+  const column = sql.identifier(columnsOfTable(table)[field].name);
+  return async (tx: Db, id: number) => {
+    await tx.execute(sql`
+      select b2.id from ${name} b1
+      join ${name} b2 on b2.tenant_id = b1.tenant_id and b2.${column} = b1.${column}
+      where b1.id = ${id} and b1.${column} is not null
+      order by b2.id for update of b2`);
+  };
+}
+
 /** Derives the documents engine's type from a definition and a module's part, filling in the engine's defaults. */
 export function billType<D extends BillDef, T extends PgTable, LT extends PgTable>(
   def: D,
@@ -292,6 +313,8 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     return { action, label, from: [...from], to, perm, inbox, memoRequired, notByMaker, when, effect };
   });
   for (const [name, f] of Object.entries(def.filterFields)) {
+    // A range's label, named by the refusal of a longer one (`@<docType>?<filter>`).
+    if (f.maxDays) defineLabels({ [`${def.docType}?${name}`]: f.label });
     if (matchOf(f) === 'named') {
       if (!impl.filters?.[name]) throw new Error(`${def.docType}: no condition of the filter ${name}`);
     } else
@@ -318,7 +341,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     numberPrefix: impl.numberPrefix,
     headOfficePerm: impl.headOfficePerm,
     viewPerm: `${def.perm}.view`,
-    lockGroup: impl.lockGroup,
+    lockGroup: typeof impl.lockGroup === 'string' ? sharingLock(impl.table, impl.lockGroup) : impl.lockGroup,
     inboxFilter: impl.inboxFilter,
     summarize: (tx, rows, lang) => inboxSummary(served, tx, rows, lang),
   });
@@ -335,7 +358,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     list: {
       where: impl.list?.where,
       sortable: impl.list?.sortable ?? sortableOf(def, impl.table, impl.dateField),
-      order: impl.list?.order ?? defaultOrder(impl.table, impl.dateField),
+      order: typeof impl.list?.order === 'object' ? impl.list.order : defaultOrder(impl.table, impl.list?.order ?? impl.dateField),
     },
     save: (impl.save as Resolved['save'] | undefined) ?? ((ctx, body, bill) => defaultSave(served, ctx, body, bill)),
     actions: (impl.actions ?? {}) as Resolved['actions'],
@@ -389,7 +412,7 @@ async function lineValues(type: BillType, ctx: BillCtx, lines: Row[], body: Row,
 }
 
 /** The bill's lines replaced by these rows, in their order (`sort` where the table keeps one). */
-async function writeLines(type: BillType, { tx, auth }: BillCtx, billId: number, rows: Row[]) {
+async function writeLines(type: BillType, { tx, auth }: Pick<BillCtx, 'tx' | 'auth'>, billId: number, rows: Row[]) {
   const { table, billKey } = type.impl.lines;
   const columns = columnsOfTable(table);
   await tx.delete(table).where(eq(billKey, billId));
@@ -401,9 +424,81 @@ async function writeLines(type: BillType, { tx, auth }: BillCtx, billId: number,
       .values(rows.map((l, i) => ({ ...tenant, ...('sort' in columns ? { sort: (i + 1) * 10 } : {}), ...l, [key]: billId })));
 }
 
+/**
+ * The default one-by-one line save: each line's columns (`lineValues`, references checked); with a
+ * `unique` field, none may hold a value another line of the bill keeps (400 naming the referred row);
+ * new lines go after the last (`sort` where the table keeps one), changed ones are updated in place.
+ */
+async function saveLinesOneByOne(type: BillType, ctx: BillCtx, bill: BillRow, lines: Row[]) {
+  const { table, billKey, unique } = type.impl.lines;
+  const columns = columnsOfTable(table);
+  const rows = await lineValues(type, ctx, lines, {}, bill);
+  if (unique) {
+    const changed = lines.flatMap((l) => (l.id === undefined ? [] : [l.id as number]));
+    const kept = await ctx.tx
+      .select({ value: columns[unique] })
+      .from(table)
+      .where(and(eq(billKey, bill.id), changed.length ? notInArray(columns.id, changed) : undefined));
+    const referred = referenceOf(table, columns[unique]);
+    for (const [i, row] of rows.entries()) {
+      if (!kept.some((k) => k.value === row[unique])) continue;
+      const [named] = referred
+        ? await ctx.tx
+            .select()
+            .from(referred)
+            .where(eq(columnsOfTable(referred).id, row[unique]))
+        : [];
+      throw fieldError(`lines.${i}.${unique}`, 'duplicateProduct', { product: String((named as Row | undefined)?.name ?? row[unique]) });
+    }
+  }
+  const [{ last }] = columns.sort
+    ? await ctx.tx
+        .select({ last: sql<number>`coalesce(max(${columns.sort}), 0)::int` })
+        .from(table)
+        .where(eq(billKey, bill.id))
+    : [{ last: 0 }];
+  const key = Object.entries(columns).find(([, c]) => c === billKey)?.[0] as string;
+  const tenant = 'tenantId' in columns ? { tenantId: ctx.auth.tenantId } : {};
+  for (const [i, row] of rows.entries()) {
+    const id = lines[i].id as number | undefined;
+    if (id !== undefined) await ctx.tx.update(table).set(row).where(eq(columns.id, id));
+    else await ctx.tx.insert(table).values({ ...tenant, ...(columns.sort ? { sort: last + (i + 1) * 10 } : {}), ...row, [key]: bill.id });
+  }
+}
+
 /** Replaces the lines of a locked, editable bill (a type's own line route: a request's photos). */
 export async function replaceLines(type: BillType, ctx: BillCtx, billId: number, lines: Row[]) {
   await writeLines(type, ctx, billId, await lineValues(type, ctx, lines, {}, {}));
+}
+
+/** A new bill's head, its maker's, numbered (by its date, or today's with `numberedToday`), logged as made. */
+async function insertHead({ def, doc, impl }: BillType, { tx, auth }: Pick<BillCtx, 'tx' | 'auth'>, head: Row): Promise<number> {
+  const columns = columnsOfTable(impl.table);
+  const date = (head[impl.dateField] as string | undefined) ?? (await tenantToday(tx, auth.tenantId));
+  const maker = { createdBy: auth.userId, createdByName: auth.name };
+  const values = {
+    ...Object.fromEntries(Object.entries(maker).filter(([k]) => k in columns)),
+    ...head,
+    tenantId: auth.tenantId,
+    [impl.dateField]: date,
+    ...(impl.numberPrefix
+      ? { billNo: await nextBillNumber(tx, doc, auth.tenantId, impl.numberedToday ? await tenantToday(tx, auth.tenantId) : date) }
+      : {}),
+  };
+  const [{ id }] = (await tx.insert(impl.table).values(values).returning({ id: columns.id })) as { id: number }[];
+  await logBill(tx, doc, id, 'create', null, def.initial, auth);
+  return id;
+}
+
+/**
+ * A draft the system makes (the entry of a transfer, the bills of an order): its head and lines as
+ * given, without a user's checks; numbered and logged as a save makes one, its lines' `changed` run (totals).
+ */
+export async function insertDraft(type: BillType, ctx: Pick<BillCtx, 'tx' | 'auth'>, head: Row, lines: Row[]): Promise<number> {
+  const id = await insertHead(type, ctx, head);
+  if (lines.length) await writeLines(type, ctx, id, lines);
+  await type.impl.lines.changed?.(ctx.tx, id);
+  return id;
 }
 
 /**
@@ -414,7 +509,7 @@ export async function replaceLines(type: BillType, ctx: BillCtx, billId: number,
  * then the lines' `changed` runs (totals).
  */
 async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillRow): Promise<number> {
-  const { def, doc, impl } = type;
+  const { def, impl } = type;
   const { tx, auth } = ctx;
   const columns = columnsOfTable(impl.table);
   const head: Row = {};
@@ -432,21 +527,7 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
   const lineRows = lines && (await lineValues(type, ctx, lines, body, head));
   let id = bill?.id;
   if (id !== undefined) await tx.update(impl.table).set(head).where(eq(columns.id, id));
-  else {
-    const date = (head[impl.dateField] as string | undefined) ?? (await tenantToday(tx, auth.tenantId));
-    const maker = { createdBy: auth.userId, createdByName: auth.name };
-    const values = {
-      ...Object.fromEntries(Object.entries(maker).filter(([k]) => k in columns)),
-      ...head,
-      tenantId: auth.tenantId,
-      [impl.dateField]: date,
-      ...(impl.numberPrefix
-        ? { billNo: await nextBillNumber(tx, doc, auth.tenantId, impl.numberedToday ? await tenantToday(tx, auth.tenantId) : date) }
-        : {}),
-    };
-    [{ id }] = (await tx.insert(impl.table).values(values).returning({ id: columns.id })) as { id: number }[];
-    await logBill(tx, doc, id, 'create', null, def.initial, auth);
-  }
+  else id = await insertHead(type, ctx, head);
   if (lineRows) {
     await writeLines(type, ctx, id, lineRows);
     await impl.lines.changed?.(tx, id);
@@ -556,6 +637,28 @@ export async function listBills(type: BillType, ctx: BillCtx, query: Row & PageI
     keys,
   );
   return { ...result, list: await finish(type, ctx.tx, ctx.lang, result.list, true, ctx.auth) };
+}
+
+/** A type's bills counted by shop and state (business dates `dateFrom`–`dateTo`), for a tree of shops. */
+export async function billCountsByShop(
+  type: BillType,
+  { tx, auth }: Pick<BillCtx, 'tx' | 'auth'>,
+  q: { dateFrom?: string; dateTo?: string },
+) {
+  const c = columnsOf(type);
+  const date = c[type.impl.dateField];
+  return (await tx
+    .select({ shopId: c.shopId, state: c.state, n: count() })
+    .from(type.impl.table)
+    .where(
+      and(
+        eq(c.tenantId, auth.tenantId),
+        type.impl.scope,
+        q.dateFrom ? gte(date, q.dateFrom) : undefined,
+        q.dateTo ? lte(date, q.dateTo) : undefined,
+      ),
+    )
+    .groupBy(c.shopId, c.state)) as { shopId: number | null; state: string; n: number }[];
 }
 
 /** One bill with lines, log, the user's actions and changeable fields, and what the module adds. */
@@ -1046,6 +1149,30 @@ export function registerBill(app: FastifyInstance, type: BillType) {
     { summary: `${what}: one bill with lines, log and the user's actions`, perm: view, params: idParam, response: detail },
     (c) => billDetail(type, ctxOf(c), c.params.id),
   );
+  const byNo = def.paths.detailByNo;
+  if (byNo)
+    route(
+      app,
+      'GET',
+      at(byNo.path),
+      {
+        summary: `${what}: one bill by its number (${byNo.key}), as the detail by id answers it`,
+        perm: view,
+        query: z.object({ [byNo.key]: z.string().trim().min(1).max(40) }),
+        response: detail,
+      },
+      async (c) => {
+        const cols = columnsOf(type);
+        const number = (c.query as Record<string, string>)[byNo.key];
+        const [found] = await c.tx
+          .select({ id: cols.id })
+          .from(impl.table)
+          .where(and(eq(cols.tenantId, c.auth.tenantId), eq(cols.billNo, number), impl.scope));
+        // Another tenant's number, or none: 404, as the detail by id (which also hides other shops' bills).
+        if (!found) throw notFound();
+        return billDetail(type, ctxOf(c), found.id as number);
+      },
+    );
   if (def.paths.lines) registerLines(app, type, def.paths.lines);
 }
 
@@ -1073,36 +1200,35 @@ function registerLines(app: FastifyInstance, type: BillType, paths: NonNullable<
     },
     async ({ tx, auth, query }) => lines.of(tx, [(await loadBill(tx, type.doc, query.billId, auth)).id]),
   );
-  const save = lines.save;
-  if (save)
-    route(
-      app,
-      'POST',
-      at(paths.save),
-      {
-        summary: `${def.label[1]}: add lines (no id) or change lines (id) of a bill that may still be edited`,
-        description: "Answers the bill's lines and its new version.",
-        perm: `${def.perm}.edit`,
-        body: billLinesSave(def.line),
-        entity,
-        response: answerSchema,
-      },
-      async ({ tx, auth, lang, body }) => {
-        const ctx = { tx, auth, lang };
-        const bill = await lockEditable(type, ctx, body.billId, body.version);
-        const keyOf = lines.billKey;
-        const current = await tx
-          .select({ id: getTableColumns(lines.table).id as PgColumn })
-          .from(lines.table)
-          .where(eq(keyOf, bill.id));
-        for (const [i, line] of (body.lines as Row[]).entries())
-          if (line.id !== undefined && !current.some((x) => x.id === line.id)) throw fieldError(`lines.${i}.id`, 'lineNotOnBill');
-        await save(ctx, bill, body.lines as Row[]);
-        await lines.changed?.(tx, bill.id);
-        await touched(type, ctx, bill);
-        return answer(tx, bill.id);
-      },
-    );
+  const save = lines.save ?? ((ctx: BillCtx, bill: BillRow, rows: Row[]) => saveLinesOneByOne(type, ctx, bill, rows));
+  route(
+    app,
+    'POST',
+    at(paths.save),
+    {
+      summary: `${def.label[1]}: add lines (no id) or change lines (id) of a bill that may still be edited`,
+      description: "Answers the bill's lines and its new version.",
+      perm: `${def.perm}.edit`,
+      body: billLinesSave(def.line),
+      entity,
+      response: answerSchema,
+    },
+    async ({ tx, auth, lang, body }) => {
+      const ctx = { tx, auth, lang };
+      const bill = await lockEditable(type, ctx, body.billId, body.version);
+      const keyOf = lines.billKey;
+      const current = await tx
+        .select({ id: getTableColumns(lines.table).id as PgColumn })
+        .from(lines.table)
+        .where(eq(keyOf, bill.id));
+      for (const [i, line] of (body.lines as Row[]).entries())
+        if (line.id !== undefined && !current.some((x) => x.id === line.id)) throw fieldError(`lines.${i}.id`, 'lineNotOnBill');
+      await save(ctx, bill, body.lines as Row[]);
+      await lines.changed?.(tx, bill.id);
+      await touched(type, ctx, bill);
+      return answer(tx, bill.id);
+    },
+  );
   route(
     app,
     'POST',

@@ -20,3 +20,4 @@ export {
   skillLevels,
 } from './schema.js';
 export { loadShop, loadShops, type ShopRef } from './shop-lookup.js';
+export { shopsInRegion, shopTree } from './shop-tree.js';

@@ -1,22 +1,20 @@
-import { type StockBillType, type stockBillSave, stockEntryBill, type stockLineInput, stockOutBill } from '@headoffice/contract';
-import { and, asc, count, eq, notInArray, sql } from 'drizzle-orm';
+import { type StockBillType, type stockBillSave, stockEntryBill, stockOutBill } from '@headoffice/contract';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, can } from '../../platform/auth.js';
-import { type BillCtx, billType } from '../../platform/bills.js';
-import { type BillRow, logBill, nextBillNumber, type TransitionContext, transition } from '../../platform/documents.js';
+import { type BillCtx, billType, insertDraft } from '../../platform/bills.js';
+import { type BillRow, type TransitionContext, transition } from '../../platform/documents.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
-import { tenantToday } from '../../platform/numbering.js';
 import {
   assertLocation,
-  checkLineProducts,
   getStockConfig,
   lineAmount,
   locationFilter,
   locationName,
+  priced,
   productLabel,
-  productsById,
   requireShop,
   WAREHOUSE_PERM,
 } from './common.js';
@@ -35,27 +33,10 @@ export type NewBill = Omit<typeof stockBills.$inferInsert, 'tenantId' | 'billNo'
   lines: { productId: number; quantity: number; unitCost: number }[];
 };
 
-/**
- * A draft the system makes (the entry of a transfer, the bills of an order, the demo), numbered by
- * today, with lines as given: no user's checks, the lines' products taken as they are.
- */
+/** A draft the system makes (the entry of a transfer, the bills of an order, the demo): lines as given, no user's checks. */
 export async function insertBill(tx: Db, auth: Auth, { lines, ...head }: NewBill): Promise<number> {
-  const { doc, impl } = billTypeOf(head.type);
-  const rows = lines.map((l, i) => ({ ...l, amount: lineAmount(l.quantity, l.unitCost), sort: (i + 1) * 10, tenantId: auth.tenantId }));
-  const [{ id }] = await tx
-    .insert(stockBills)
-    .values({
-      ...head,
-      tenantId: auth.tenantId,
-      billNo: await nextBillNumber(tx, doc, auth.tenantId, await tenantToday(tx, auth.tenantId)),
-      createdBy: auth.userId,
-      createdByName: auth.name,
-    })
-    .returning({ id: stockBills.id });
-  if (rows.length) await tx.insert(stockBillLines).values(rows.map((l) => ({ ...l, billId: id })));
-  await impl.lines.changed?.(tx, id);
-  await logBill(tx, doc, id, 'create', null, 'draft', auth);
-  return id;
+  const rows = lines.map((l) => ({ ...l, amount: lineAmount(l.quantity, l.unitCost) }));
+  return insertDraft(billTypeOf(head.type), { tx, auth }, head, rows);
 }
 
 const billLines = (tx: Db, billId: number) =>
@@ -140,7 +121,6 @@ async function revokeEffect(tx: Db, bill: BillRow, ctx: TransitionContext) {
   return {};
 }
 
-/** Bills made by a product order are revoked only with it. */
 async function notFromOrder(tx: Db, bill: BillRow) {
   if (!bill.orderId) return true;
   const [order] = await tx
@@ -148,15 +128,6 @@ async function notFromOrder(tx: Db, bill: BillRow) {
     .from(productOrders)
     .where(eq(productOrders.id, bill.orderId as number));
   return conflict('orderBillRevoke', { billNo: order?.billNo ?? String(bill.orderId) });
-}
-
-/** Both bills of a transfer, locked in id order (the out first) before either is changed. */
-async function lockTransfer(tx: Db, id: number) {
-  await tx.execute(sql`
-    select b2.id from stock_bills b1
-    join stock_bills b2 on b2.tenant_id = b1.tenant_id and b2.transfer_id = b1.transfer_id
-    where b1.id = ${id} and b1.transfer_id is not null
-    order by b2.id for update of b2`);
 }
 
 // ---- display ----
@@ -197,7 +168,6 @@ async function checkReason(tx: Db, type: StockBillType, reasonId: number) {
 }
 
 type SaveBody = z.output<typeof stockBillSave>;
-type Line = z.output<typeof stockLineInput>;
 
 /** Checks a head: the user's location, the reason, and the other side of a transfer (the column it sets). */
 async function checkHead(tx: Db, auth: Auth, type: StockBillType, body: SaveBody) {
@@ -209,41 +179,6 @@ async function checkHead(tx: Db, auth: Auth, type: StockBillType, body: SaveBody
   if (body.counterpartShopId === body.shopId) throw fieldError('counterpartShopId', 'transferSame');
   if (body.counterpartShopId !== null) await requireShop(tx, body.counterpartShopId, 'counterpartShopId');
   return body.counterpartShopId;
-}
-
-/** Each line's unit cost (left out: the product's purchase price) and amount; its product checked. */
-async function costed(tx: Db, lines: Line[]) {
-  const found = await checkLineProducts(tx, lines);
-  return lines.map((l) => {
-    const unitCost = l.unitCost ?? found.get(l.productId)?.purchasePrice ?? 0;
-    return { unitCost, amount: lineAmount(l.quantity, unitCost) };
-  });
-}
-
-/** `entryproducts/save`: adds (no id, after the last line) or changes (id) lines; the bill must not hold a product twice afterwards. */
-async function saveLines({ tx, auth }: BillCtx, bill: BillRow, rows: Record<string, unknown>[]) {
-  const lines = rows as Line[];
-  const values = await costed(tx, lines);
-  const changed = lines.flatMap((l) => (l.id === undefined ? [] : [l.id]));
-  const kept = await tx
-    .select({ productId: stockBillLines.productId })
-    .from(stockBillLines)
-    .where(and(eq(stockBillLines.billId, bill.id), changed.length ? notInArray(stockBillLines.id, changed) : undefined));
-  for (const [i, { productId }] of lines.entries())
-    if (kept.some((k) => k.productId === productId))
-      throw fieldError(`lines.${i}.productId`, 'duplicateProduct', {
-        product: (await productsById(tx, [productId])).get(productId)?.name ?? '',
-      });
-  const [{ last }] = await tx
-    .select({ last: sql<number>`coalesce(max(${stockBillLines.sort}), 0)::int` })
-    .from(stockBillLines)
-    .where(eq(stockBillLines.billId, bill.id));
-  for (const [i, { id, ...line }] of lines.entries()) {
-    const set = { ...line, memo: line.memo ?? null, ...values[i] };
-    if (id === undefined)
-      await tx.insert(stockBillLines).values({ ...set, tenantId: auth.tenantId, billId: bill.id, sort: last + (i + 1) * 10 });
-    else await tx.update(stockBillLines).set(set).where(eq(stockBillLines.id, id));
-  }
 }
 
 /** With the stock config's auto audit on, a bill saved with lines by a user who may audit it is audited at once. */
@@ -268,7 +203,7 @@ function stockBillType(def: typeof stockEntryBill | typeof stockOutBill, type: S
     numberPrefix: type === ENTRY ? 'RK' : 'CK',
     numberedToday: true,
     headOfficePerm: WAREHOUSE_PERM,
-    lockGroup: lockTransfer,
+    lockGroup: 'transferId',
     displays: { reasonKind: ['reasonId', 'kind'] },
     shape,
     lines: {
@@ -281,12 +216,12 @@ function stockBillType(def: typeof stockEntryBill | typeof stockOutBill, type: S
         unit: ['productId', 'unit'],
       },
       byKey: true,
-      save: saveLines,
+      unique: 'productId',
       totals: { totalQuantity: 'quantity', totalAmount: 'amount' },
     },
     filters: { location: byLocation, warehouse: byLocation },
     prepare: async ({ tx, auth }, body) => ({ type, counterpartShopId: await checkHead(tx, auth, type, body) }),
-    lineValues: ({ tx }, lines) => costed(tx, lines),
+    lineValues: ({ tx }, lines) => priced(tx, lines, 'unitCost'),
     afterSave: autoAudit(type),
     signs: { audit: 'audited' },
     reasons: { reject: 'rejectReason' },

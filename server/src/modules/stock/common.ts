@@ -129,3 +129,19 @@ export async function shopNames(tx: Db, ids: (number | null)[]): Promise<Map<num
 
 /** `amount = quantity × unit price` (cents). */
 export const lineAmount = (quantity: number, price: number) => quantity * price;
+
+/**
+ * Each line's price in `field` (left out: the product's purchase price) and its amount, the lines'
+ * products checked: the line values of stock bills (`unitCost`) and product orders (`price`).
+ */
+export async function priced<F extends string>(
+  tx: Db,
+  lines: ({ productId: number; quantity: number } & Partial<Record<F, number>>)[],
+  field: F,
+) {
+  const found = await checkLineProducts(tx, lines);
+  return lines.map((l) => {
+    const price = l[field] ?? found.get(l.productId)?.purchasePrice ?? 0;
+    return { [field]: price, amount: lineAmount(l.quantity, price) } as Record<F | 'amount', number>;
+  });
+}

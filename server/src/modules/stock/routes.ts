@@ -1,6 +1,7 @@
 import {
+  billTreeQuery,
+  productOrderStates,
   productOrderTreeNode,
-  productOrderTreeQuery,
   stockBalancePage,
   stockBalanceQuery,
   stockHistoryPage,
@@ -8,15 +9,16 @@ import {
 } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { registerBill } from '../../platform/bills.js';
+import { billCountsByShop, registerBill } from '../../platform/bills.js';
 import { yuanCell } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
 import { registerRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
+import { shopTree } from '../org/public.js';
 import { balanceHistory, listBalances } from './balances.js';
 import { entryBills, outBills } from './bills.js';
 import { registerConfigRoutes } from './config.js';
-import { orderBills, orderTree } from './orders.js';
+import { orderBills } from './orders.js';
 import { reasonDef } from './reasons.js';
 
 const stockBillTypes = [entryBills, outBills, orderBills];
@@ -77,10 +79,11 @@ export async function stockModule(app: FastifyInstance) {
     {
       summary: 'Regions → shops with their product orders counted by state (optional order-date range)',
       perm: 'stock.order.view',
-      query: productOrderTreeQuery,
+      query: billTreeQuery,
       response: z.array(productOrderTreeNode),
     },
-    ({ tx, auth, query }) => orderTree(tx, auth, query),
+    async ({ tx, auth, query }) =>
+      shopTree(tx, auth, Object.keys(productOrderStates), await billCountsByShop(orderBills, { tx, auth }, query)),
   );
   registerConfigRoutes(app);
 }
