@@ -1,23 +1,24 @@
 import type { Lang } from '../platform/i18n';
-import { assetsEn, assetsZh } from './assets/locale';
-import { attendanceEn, attendanceZh } from './attendance/locale';
-import { cardsEn, cardsZh } from './cards/locale';
-import { cashierEn, cashierZh } from './cashier/locale';
-import { catalogEn, catalogZh } from './catalog/locale';
-import { financeEn, financeZh } from './finance/locale';
-import { homeEn, homeZh } from './home/locale';
-import { inboxEn, inboxZh } from './inbox/locale';
-import { marketingEn, marketingZh } from './marketing/locale';
-import { membersEn, membersZh } from './members/locale';
-import { pricingEn, pricingZh } from './pricing/locale';
-import { royaltyEn, royaltyZh } from './royalty/locale';
-import { stockEn, stockZh } from './stock/locale';
-import { tillEn, tillZh } from './till/locale';
-import { vouchersEn, vouchersZh } from './vouchers/locale';
+import { assetsEn, assetsZh } from './assets';
+import { attendanceEn, attendanceZh } from './attendance';
+import { cardsEn, cardsZh } from './cards';
+import { cashierEn, cashierZh } from './cashier';
+import { catalogEn, catalogZh } from './catalog';
+import { financeEn, financeZh } from './finance';
+import { homeEn, homeZh } from './home';
+import { inboxEn, inboxZh } from './inbox';
+import { marketingEn, marketingZh } from './marketing';
+import { membersEn, membersZh } from './members';
+import { pricingEn, pricingZh } from './pricing';
+import { royaltyEn, royaltyZh } from './royalty';
+import { stockEn, stockZh } from './stock';
+import { tillEn, tillZh } from './till';
+import { vouchersEn, vouchersZh } from './vouchers';
 
 /**
- * Every module's texts, under its name (`catalog.import...`): apart from the pages (`index.ts`), so
- * that what needs only the words (the test setup of every web test file) loads no page.
+ * Every module's texts, under its name (`catalog.import...`), taken from each module's face: apart from
+ * the page list (`index.ts` here), so that what needs only the words (every web test file's setup) builds
+ * no page list.
  */
 const moduleLocales: Record<string, Record<Lang, object>> = {
   home: { 'zh-CN': homeZh, 'en-US': homeEn },

@@ -15,3 +15,4 @@ export const assetsPages: PageDef[] = [
   ),
   { path: '/admin/assets/sms', title: 'assets.menu.sms', component: lazyPage(() => import('./SmsPage')) },
 ];
+export { assetsEn, assetsZh } from './locale';

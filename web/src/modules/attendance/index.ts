@@ -11,3 +11,4 @@ export const attendancePages: PageDef[] = [
   ...recordPages([shiftRecord]),
   { path: '/admin/attendance/config', title: 'attendance.menu.config', component: lazyPage(() => import('./ConfigPage')) },
 ];
+export { attendanceEn, attendanceZh } from './locale';

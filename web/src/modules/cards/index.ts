@@ -10,3 +10,4 @@ export const cardsPages: PageDef[] = [
   { path: '/admin/cards/shops', title: 'cards.menu.shops', component: lazyPage(() => import('./CardShopsPage')) },
   ...billPages(cardDispatchBill, () => import('./dispatch').then((m) => ({ list: m.DispatchPage, detail: m.DispatchDetailPage }))),
 ];
+export { cardsEn, cardsZh } from './locale';

@@ -11,3 +11,4 @@ export const cashierPages: PageDef[] = [
   { path: '/admin/cashier/billconfig', title: 'cashier.menu.billConfig', component: lazyPage(() => import('./BillConfigPage')) },
   { path: '/admin/cashier/third', title: 'cashier.menu.third', component: lazyPage(() => import('./ThirdPage')) },
 ];
+export { cashierEn, cashierZh } from './locale';

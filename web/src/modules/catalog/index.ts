@@ -31,3 +31,4 @@ export const catalogPages: PageDef[] = [
   ...recordPages([productBrandRecord]),
   { path: '/admin/catalog/stock-products', title: 'catalog.menu.stockProducts', component: lazyPage(() => import('./StockProductsPage')) },
 ];
+export { catalogEn, catalogZh } from './locale';

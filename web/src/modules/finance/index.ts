@@ -14,3 +14,4 @@ export const financePages: PageDef[] = [
   ...reservePages,
   ...rentPages,
 ];
+export { financeEn, financeZh } from './locale';

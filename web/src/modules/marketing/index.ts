@@ -7,3 +7,4 @@ export const marketingPages: PageDef[] = [
   ...recordPages([couponRecord, redEnvelopeRecord]),
   { path: '/admin/marketing/activities', title: 'marketing.menu.activities', component: lazyPage(() => import('./ActivitiesPage')) },
 ];
+export { marketingEn, marketingZh } from './locale';

@@ -14,3 +14,4 @@ export const membersPages: PageDef[] = [
   { path: '/admin/members/relations', title: 'members.menu.relations', component: lazyPage(() => import('./RelationsPage')) },
   { path: '/admin/members/import', title: 'members.menu.import', component: lazyPage(() => import('./ImportPage')) },
 ];
+export { membersEn, membersZh } from './locale';

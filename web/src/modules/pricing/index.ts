@@ -16,3 +16,4 @@ export const pricingPages: PageDef[] = [
   },
   { path: '/admin/pricing/price-control', title: 'pricing.menu.priceControl', component: lazyPage(() => import('./PriceControlPage')) },
 ];
+export { pricingEn, pricingZh } from './locale';

@@ -10,3 +10,4 @@ export const royaltyPages: PageDef[] = [
   { path: '/admin/royalty/salary', title: 'royalty.menu.salary', component: lazyPage(() => import('./SalaryPage')) },
   ...recordPages([royaltyTypeRecord, awardItemRecord]),
 ];
+export { royaltyEn, royaltyZh } from './locale';

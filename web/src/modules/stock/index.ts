@@ -14,3 +14,4 @@ export const stockPages: PageDef[] = [
   ...recordPages([stockReasonRecord]),
   { path: '/admin/stock/config', title: 'stock.menu.config', component: lazyPage(() => import('./ConfigPage')) },
 ];
+export { stockEn, stockZh } from './locale';

@@ -14,3 +14,4 @@ export const tillPages: PageDef[] = [
   ...billPages(csadjBill, () => import('./CsadjPage').then((m) => ({ list: m.CsadjListPage, detail: m.CsadjDetailPage }))),
   { path: '/admin/cashier/batchcard', title: 'till.menu.batchCard', component: lazyPage(() => import('./BatchCardPage')) },
 ];
+export { tillEn, tillZh } from './locale';

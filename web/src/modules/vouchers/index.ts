@@ -7,3 +7,4 @@ export const vouchersPages: PageDef[] = [
   { path: '/admin/cashier/dgzhzjb', title: 'vouchers.menu.dgzhzjb', component: lazyPage(() => import('./DgzhzjbPage')) },
   { path: '/admin/cashier/yltlstjb', title: 'vouchers.menu.yltlstjb', component: lazyPage(() => import('./YltlstjbPage')) },
 ];
+export { vouchersEn, vouchersZh } from './locale';
