@@ -281,84 +281,119 @@ export type ServiceRecordDetail = z.infer<typeof serviceRecordDetail>;
 const walkIn = ['散客', 'Walk-in'] as const;
 
 /**
- * Head office's settled service bills as a point-of-sale bill type: the list (shop, business days,
- * keyword, revoked or not) with its totals, the export, the detail with the bill log, and 撤单 with a
- * reason; the till's open → settle protocol stays the till's.
+ * One of head office's lists of the till's settled bills as a point-of-sale bill type: the list (shop,
+ * business days, keyword, revoked or not) with its totals, the export, the detail with the bill log, and
+ * 撤单 with a reason under the list's own right; the till's open → settle protocol stays the till's. The
+ * three lists show one bill type (`SERVICE_DOC`), so they share its states, steps, fields and filters.
  */
-export const serviceBill = definePosBill({
-  docType: SERVICE_DOC,
+function tillRecordBill(o: {
+  label: Label;
+  perm: string;
+  /** The seed's folder of the list's calls, also its page's (`servicerecords`). */
+  records: string;
+  list: string;
+  revoke: string;
+}) {
+  return definePosBill({
+    docType: SERVICE_DOC,
+    label: o.label,
+    perm: o.perm,
+    basePath: `${C}/${o.records}`,
+    webPath: `/admin/cashier/${o.records}`,
+    states: serviceBillStateDefs,
+    initial: 'open',
+    // A closed month or day of the shop: no 撤单 of its bills (the platform's guard).
+    locks: ['close'],
+    steps: {
+      open: { label: ['开单', 'open'], from: [], to: 'open', perm: 'till.checkout.edit' },
+      settle: { label: ['结账', 'settle'], from: ['open'], to: 'settled', perm: 'till.checkout.edit' },
+      void: { label: ['作废', 'void'], from: ['open'], to: 'voided', perm: 'till.checkout.edit' },
+      // An open bill of an earlier business day, when the next day's first till call comes.
+      expire: { label: ['过期', 'expire'], from: ['open'], to: 'expired', perm: 'till.checkout.edit' },
+      cancel: { label: ['作废', 'void'], from: ['expired'], to: 'voided', perm: 'cashier.servicerecord.edit' },
+      revoke: { label: ['撤单', 'revoke'], from: ['settled'], to: 'revoked', perm: 'cashier.servicerecord.revoke' },
+      revise: { label: ['改单', 'revise'], from: ['settled'], to: 'settled', perm: 'cashier.servicerecord.revise' },
+      delete: { label: ['删除', 'delete'], from: ['voided'], to: 'voided', perm: 'cashier.servicerecord.edit' },
+      adjust: { label: ['调整业绩', 'adjust'], from: ['settled'], to: 'settled', perm: 'cashier.csadj.audit' },
+    },
+    actions: {
+      revoke: {
+        label: ['撤单', 'revoke'],
+        perm: `${o.perm}.revoke`,
+        path: o.revoke,
+        states: ['settled'],
+        body: z.strictObject({ hcMemo: shortText.min(1) }),
+        reason: 'hcMemo',
+        onRows: true,
+        confirm: true,
+      },
+    },
+    filterFields: {
+      shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
+      date: { label: ['营业日', 'Business date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'], initial: 'thisMonth' },
+      // The hand tag is matched whole, the other fields by a part: the server's own condition.
+      keyword: { label: ['单号/手牌/会员/手机', 'Bill, tag, member, mobile'], kind: 'text', keys: ['keyword'], match: 'named' },
+      isHc: {
+        label: ['撤单', 'Revoked'],
+        kind: 'select',
+        keys: ['isHc'],
+        options: { 0: ['未撤单', 'Not revoked'], 1: ['已撤单', 'Revoked'] },
+      },
+    },
+    row: serviceRecordRow,
+    lineRow: billLineRow,
+    detail: serviceRecordDetail,
+    headFields: {
+      billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170 } },
+      shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 140 } },
+      businessDate: { label: ['营业日', 'Business date'], kind: 'date', column: { width: 110, sortable: true } },
+      handTag: { label: ['手牌号', 'Hand tag'], kind: 'number', column: { width: 80 } },
+      memberName: { label: ['会员', 'Member'], kind: 'text', column: { width: 110 }, empty: walkIn },
+      cardNo: { label: ['卡号', 'Card no.'], kind: 'text', column: { width: 140 } },
+      listTotal: { label: ['原价合计', 'List total'], kind: 'money', column: { width: 110 } },
+      discountTotal: { label: ['优惠', 'Discount'], kind: 'money', column: { width: 100 } },
+      amount: { label: ['实收', 'Amount'], kind: 'money', column: { width: 110, sortable: true } },
+      state: { label: ['状态', 'State'], kind: 'select', column: { width: 90 } },
+      mobile: { label: ['手机号', 'Mobile'], kind: 'text', detail: true },
+      settledAt: { label: ['结账时间', 'Settled at'], kind: 'datetime', detail: true },
+      hcAt: { label: ['撤单时间', 'Revoked at'], kind: 'datetime', detail: true },
+      hcMemo: { label: ['撤单原因', 'Revoke reason'], kind: 'text', detail: true },
+    },
+    lineFields: {
+      name: { label: ['项目', 'Item'], kind: 'text', column: {} },
+      num: { label: ['数量', 'Qty'], kind: 'number', column: { width: 70 } },
+      listAmount: { label: ['原价金额', 'List amount'], kind: 'money', column: { width: 110 } },
+      amount: { label: ['金额', 'Amount'], kind: 'money', column: { width: 110 } },
+      paid: { label: ['已付', 'Paid'], kind: 'money', column: { width: 110 } },
+    },
+    sums: ['listTotal', 'discountTotal', 'amount'],
+    paths: { list: [o.list], export: 'pageAll', detail: 'detail/:id' },
+  });
+}
+
+/** Head office's settled service bills (服务单, `/admin/cashier/servicerecords`): every till bill. */
+export const serviceBill = tillRecordBill({
   label: ['服务单', 'Service bill'],
   perm: 'cashier.servicerecord',
-  basePath: `${C}/servicerecords`,
-  webPath: '/admin/cashier/servicerecords',
-  states: serviceBillStateDefs,
-  initial: 'open',
-  // A closed month or day of the shop: no 撤单 of its bills (the platform's guard).
-  locks: ['close'],
-  steps: {
-    open: { label: ['开单', 'open'], from: [], to: 'open', perm: 'till.checkout.edit' },
-    settle: { label: ['结账', 'settle'], from: ['open'], to: 'settled', perm: 'till.checkout.edit' },
-    void: { label: ['作废', 'void'], from: ['open'], to: 'voided', perm: 'till.checkout.edit' },
-    // An open bill of an earlier business day, when the next day's first till call comes.
-    expire: { label: ['过期', 'expire'], from: ['open'], to: 'expired', perm: 'till.checkout.edit' },
-    cancel: { label: ['作废', 'void'], from: ['expired'], to: 'voided', perm: 'cashier.servicerecord.edit' },
-    revoke: { label: ['撤单', 'revoke'], from: ['settled'], to: 'revoked', perm: 'cashier.servicerecord.revoke' },
-    revise: { label: ['改单', 'revise'], from: ['settled'], to: 'settled', perm: 'cashier.servicerecord.revise' },
-    delete: { label: ['删除', 'delete'], from: ['voided'], to: 'voided', perm: 'cashier.servicerecord.edit' },
-    adjust: { label: ['调整业绩', 'adjust'], from: ['settled'], to: 'settled', perm: 'cashier.csadj.audit' },
-  },
-  actions: {
-    revoke: {
-      label: ['撤单', 'revoke'],
-      perm: 'cashier.servicerecord.revoke',
-      path: 'chain/revoke',
-      states: ['settled'],
-      body: z.strictObject({ hcMemo: shortText.min(1) }),
-      reason: 'hcMemo',
-      onRows: true,
-      confirm: true,
-    },
-  },
-  filterFields: {
-    shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
-    date: { label: ['营业日', 'Business date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'], initial: 'thisMonth' },
-    // The hand tag is matched whole, the other fields by a part: the server's own condition.
-    keyword: { label: ['单号/手牌/会员/手机', 'Bill, tag, member, mobile'], kind: 'text', keys: ['keyword'], match: 'named' },
-    isHc: {
-      label: ['撤单', 'Revoked'],
-      kind: 'select',
-      keys: ['isHc'],
-      options: { 0: ['未撤单', 'Not revoked'], 1: ['已撤单', 'Revoked'] },
-    },
-  },
-  row: serviceRecordRow,
-  lineRow: billLineRow,
-  detail: serviceRecordDetail,
-  headFields: {
-    billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170 } },
-    shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 140 } },
-    businessDate: { label: ['营业日', 'Business date'], kind: 'date', column: { width: 110, sortable: true } },
-    handTag: { label: ['手牌号', 'Hand tag'], kind: 'number', column: { width: 80 } },
-    memberName: { label: ['会员', 'Member'], kind: 'text', column: { width: 110 }, empty: walkIn },
-    cardNo: { label: ['卡号', 'Card no.'], kind: 'text', column: { width: 140 } },
-    listTotal: { label: ['原价合计', 'List total'], kind: 'money', column: { width: 110 } },
-    discountTotal: { label: ['优惠', 'Discount'], kind: 'money', column: { width: 100 } },
-    amount: { label: ['实收', 'Amount'], kind: 'money', column: { width: 110, sortable: true } },
-    state: { label: ['状态', 'State'], kind: 'select', column: { width: 90 } },
-    mobile: { label: ['手机号', 'Mobile'], kind: 'text', detail: true },
-    settledAt: { label: ['结账时间', 'Settled at'], kind: 'datetime', detail: true },
-    hcAt: { label: ['撤单时间', 'Revoked at'], kind: 'datetime', detail: true },
-    hcMemo: { label: ['撤单原因', 'Revoke reason'], kind: 'text', detail: true },
-  },
-  lineFields: {
-    name: { label: ['项目', 'Item'], kind: 'text', column: {} },
-    num: { label: ['数量', 'Qty'], kind: 'number', column: { width: 70 } },
-    listAmount: { label: ['原价金额', 'List amount'], kind: 'money', column: { width: 110 } },
-    amount: { label: ['金额', 'Amount'], kind: 'money', column: { width: 110 } },
-    paid: { label: ['已付', 'Paid'], kind: 'money', column: { width: 110 } },
-  },
-  sums: ['listTotal', 'discountTotal', 'amount'],
-  paths: { list: ['chain/list'], export: 'pageAll', detail: 'detail/:id' },
+  records: 'servicerecords',
+  list: 'chain/list',
+  revoke: 'chain/revoke',
+});
+/** 套餐消费单: the settled bills that sell a package or pay a line with package counts. */
+export const packageBill = tillRecordBill({
+  label: ['套餐消费单', 'Package bill'],
+  perm: 'cashier.packagerecord',
+  records: 'packagerecords',
+  list: 'admin/list',
+  revoke: 'chain/revoke',
+});
+/** 充值单: the settled bills that open or recharge stored-value cards. */
+export const cardBill = tillRecordBill({
+  label: ['充值单', 'Card bill'],
+  perm: 'cashier.cardrecord',
+  records: 'cardrecords',
+  list: 'chain/admin/cardRecordsList',
+  revoke: 'chain/recall',
 });
 
 export const todayQuery = z.object({ shopid: z.coerce.number().int().positive() });
@@ -421,7 +456,6 @@ export const serviceRecordsPage = z.object({
   sum: z.object({ count: z.number(), listTotal: z.number(), discountTotal: z.number(), amount: z.number() }),
 });
 export const perfQuery = z.object({ id: z.coerce.number().int().positive() });
-export const serviceRevokeBody = z.strictObject({ id: z.number().int().positive(), hcMemo: shortText.min(1) });
 export const reviseBody = z.strictObject({
   id: z.number().int().positive(),
   eeyjList: z
@@ -467,7 +501,8 @@ export function fitColumns(text: string, width: number, align: 'left' | 'right' 
 /**
  * Head office's package bills (套餐消费记录: service bills that sell a package or use package counts)
  * and card bills (充值单: service bills that open or recharge cards): the same service bills,
- * filtered, with the same revoke and revise. Detail paths are not in the seed (docs/DECISIONS.md).
+ * filtered, with the same revoke and revise. Every call of the seed's, the list, export, detail and
+ * 撤单 of `packageBill` and `cardBill` among them. Detail paths are not in the seed (docs/DECISIONS.md).
  */
 export const PACKAGE_RECORD_PATHS = {
   list: `${C}/packagerecords/admin/list`,

@@ -183,6 +183,7 @@ const EXPORT_CHUNK = 1_000;
  * its declared filters with the sums of every matching bill, the export of that list, the detail with
  * the bill log and the actions the user may take, and each action (right, bill seen, guards, then the
  * module's protocol). A user limited to shops sees only theirs: another shop's filter is 403, its bill 404.
+ * Answers the list's query and its sums, for the module's other calls on the same list.
  */
 export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D, impl: PosBillImpl<D>) {
   const { doc } = impl;
@@ -214,6 +215,20 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
     );
   const keysOf = (sort: unknown) => keyset(typeof sort === 'string' ? sort : undefined, sortable, order, columns.id);
 
+  /** The count and the `sums` fields over every bill the filters match. */
+  async function sumsOf(ctx: BillCtx, where: SQL | undefined) {
+    const fields = def.sums ?? [];
+    const [sums] = await ctx.tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        ...Object.fromEntries(fields.map((f) => [f, sql<number>`coalesce(sum(${columns[f]}), 0)::bigint`])),
+      })
+      .from(table)
+      .where(where);
+    const sum = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, Number(v)]));
+    return { ...sum, count: Number(sums.count) };
+  }
+
   async function list(ctx: BillCtx, query: Row & PageInput) {
     const where = listWhere(ctx, query);
     const keys = keysOf(query.sort);
@@ -228,16 +243,7 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
       () => ctx.tx.select({ id: columns.id }).from(table).where(where),
       keys,
     );
-    const fields = def.sums ?? [];
-    const [sums] = await ctx.tx
-      .select({
-        count: sql<number>`count(*)::int`,
-        ...Object.fromEntries(fields.map((f) => [f, sql<number>`coalesce(sum(${columns[f]}), 0)::bigint`])),
-      })
-      .from(table)
-      .where(where);
-    const sum = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, Number(v)]));
-    return { ...page, sum: { ...sum, count: Number(sums.count) } };
+    return { ...page, sum: await sumsOf(ctx, where) };
   }
 
   async function visible(ctx: BillCtx, id: number) {
@@ -341,4 +347,10 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
         return detail(c, bill.id as number);
       },
     );
+  return {
+    /** The list's query (its declared filters), for a module's own path that reads the list. */
+    query: filters,
+    /** The list's sums alone under its filters (the seed's separate sums call). */
+    sums: (ctx: BillCtx, query: Row) => sumsOf(ctx, listWhere(ctx, query)),
+  };
 }

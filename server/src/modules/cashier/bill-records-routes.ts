@@ -4,81 +4,95 @@ import {
   billCardRow,
   billPerfRow,
   CARD_RECORD_PATHS,
-  idParam,
+  cardBill,
   linkPhysicalBody,
   memberCouponRow,
   PACKAGE_RECORD_PATHS,
+  packageBill,
   packageGiftsPage,
   perfQuery,
   recordsSum,
   reviseBody,
   revokeMktBody,
+  serviceBill,
   serviceBillDetail,
-  serviceRecordsPage,
   serviceRecordsQuery,
-  serviceRevokeBody,
   tillSetup,
   todayQuery,
 } from '@headoffice/contract';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { assertShopVisible } from '../../platform/auth.js';
 import { fieldError } from '../../platform/errors.js';
-import { listExport } from '../../platform/list-export.js';
-import { yuanAmount } from '../../platform/money.js';
+import { keywordMatch } from '../../platform/paging.js';
+import { registerPosBill } from '../../platform/pos-documents.js';
 import { route } from '../../platform/route.js';
 import { linkPhysical, openBatchBill, revokeMktGift } from './card-bills.js';
 import { settleBill, tillSetup as tillSetupOf } from './checkout.js';
-import { assertBillOfKind, billDetail, listBills, lockSettled, packageGifts, perfRows, reviseBill, revokeBill } from './service-bills.js';
+import { serviceBillLines, serviceBills } from './schema.js';
+import { assertBillOfKind, billDetail, lockSettled, ofKind, packageGifts, perfRows, reviseBill, revokeBill } from './service-bills.js';
+import { serviceDoc } from './service-doc.js';
 
-interface RecordPaths {
-  list: string;
-  sum: string;
-  perf: string;
-  pageAll: string;
-  detail: (id: number) => string;
-  revoke: string;
-  revise: string;
+/** `serviceBillState` in SQL: the state the definitions name, from the status and the revoke flag. */
+const stateSql = sql<string>`case ${serviceBills.status} when 4 then (case when ${serviceBills.isHc} <> 0 then 'revoked' else 'settled' end) when 1 then 'open' when 2 then 'expired' else 'voided' end`;
+const notDeleted = eq(serviceBills.isDel, 0);
+const settled = eq(serviceBills.status, 4);
+
+/**
+ * One of head office's lists of till bills from its point-of-sale definition: the platform serves the
+ * list with its sums, the export, the detail with the bill log and 撤单; the till's parts are the bill's
+ * lines, payments and performance, and the revoke's reversal of money and stock. `scope`: the bills the
+ * list's detail and 撤单 find (others: 404); `listed`: the ones its list shows besides.
+ */
+function registerRecords(app: FastifyInstance, def: typeof serviceBill, scope: SQL | undefined, listed?: SQL) {
+  return registerPosBill(app, def, {
+    doc: serviceDoc,
+    scope,
+    listed,
+    state: stateSql,
+    displays: { cardNo: ['cardId', 'cardNo'] },
+    lines: { table: serviceBillLines, billKey: serviceBillLines.billId },
+    filters: {
+      // A hand tag is matched whole, the bill number, member and mobile by a part.
+      keyword: (_ctx, value) => {
+        const keyword = String(value);
+        const tag = /^\d{1,4}$/.test(keyword) ? eq(serviceBills.handTag, Number(keyword)) : undefined;
+        return or(keywordMatch(keyword, serviceBills.billNo, serviceBills.memberName, serviceBills.mobile), tag);
+      },
+    },
+    detail: (ctx, row) => billDetail(ctx.tx, row.id as number),
+    actions: { revoke: (ctx, bill, body) => revokeBill(ctx.tx, ctx.auth, { id: bill.id as number, hcMemo: body.hcMemo }) },
+  });
 }
 
 /**
  * Head office's package bills (`packagerecords`) and card bills (`cardrecords`): settled service bills
- * with package lines, or opening or recharging cards (充值单); lists with totals, performance rows, export, detail,
- * 撤单 and 改单 exactly as for every service bill.
+ * with package lines, or opening or recharging cards (充值单). Their list, export, detail and 撤单 are
+ * their definitions', for settled bills of their kind only (another bill: 404); the sums alone,
+ * performance rows and 改单 are the seed's calls beside them.
  */
 function registerKind(
   app: FastifyInstance,
+  def: typeof serviceBill,
   kind: BillRecordKind,
-  paths: RecordPaths,
-  perm: string,
-  title: readonly [string, string],
-  entity: string,
+  paths: { sum: string; perf: string; revise: string },
 ) {
-  const view = `${perm}.view`;
-  route(
-    app,
-    'GET',
-    paths.list,
-    {
-      summary: `${title[1]}: settled bills with the totals of every matching bill`,
-      perm: view,
-      query: serviceRecordsQuery,
-      response: serviceRecordsPage,
-    },
-    ({ tx, auth, query }) => listBills(tx, auth, query, [4], kind),
-  );
+  const records = registerRecords(app, def, and(notDeleted, settled, ofKind(kind)));
+  const view = `${def.perm}.view`;
+  const what = def.label[1];
   route(
     app,
     'GET',
     paths.sum,
-    { summary: `${title[1]}: the totals of every matching bill`, perm: view, query: serviceRecordsQuery, response: recordsSum },
-    async ({ tx, auth, query }) => (await listBills(tx, auth, { ...query, page: 1, pageSize: 1 }, [4], kind)).sum,
+    { summary: `${what}: the totals of every matching bill`, perm: view, query: records.query, response: recordsSum },
+    (c) => records.sums(c, c.query) as Promise<z.output<typeof recordsSum>>,
   );
   route(
     app,
     'GET',
     paths.perf,
-    { summary: `${title[1]}: the performance rows of one bill`, perm: view, query: perfQuery, response: z.array(billPerfRow) },
+    { summary: `${what}: the performance rows of one bill`, perm: view, query: perfQuery, response: z.array(billPerfRow) },
     async ({ tx, auth, query }) => {
       await assertBillOfKind(tx, auth, query.id, kind);
       return perfRows(tx, query.id);
@@ -86,64 +100,15 @@ function registerKind(
   );
   route(
     app,
-    'GET',
-    paths.detail(0).replace(/0$/, ':id'),
-    {
-      summary: `${title[1]}: one bill with lines, payments and performance rows`,
-      perm: view,
-      params: idParam,
-      response: serviceBillDetail,
-    },
-    async ({ tx, auth, params }) => {
-      await assertBillOfKind(tx, auth, params.id, kind);
-      return billDetail(tx, params.id);
-    },
-  );
-  listExport<typeof serviceRecordsQuery, z.output<typeof serviceRecordsPage>>(app, paths.pageAll, {
-    perm: view,
-    query: serviceRecordsQuery,
-    title,
-    columns: [
-      { key: 'billNo', title: ['单号', 'Bill no.'], width: 22 },
-      { key: 'shopName', title: ['门店', 'Shop'], width: 18 },
-      { key: 'businessDate', title: ['营业日', 'Business date'], width: 12 },
-      { key: 'memberName', title: ['会员', 'Member'], width: 12 },
-      { key: 'cardNo', title: ['卡号', 'Card no.'], width: 16 },
-      { key: 'listTotal', title: ['原价合计', 'List total'], width: 12, value: (r) => yuanAmount(r.listTotal) },
-      { key: 'amount', title: ['金额', 'Amount'], width: 12, value: (r) => yuanAmount(r.amount) },
-      { key: 'isHc', title: ['撤单', 'Revoked'], width: 8, value: (r, lang) => (r.isHc ? (lang === 'en-US' ? 'yes' : '是') : '') },
-    ],
-    list: (ctx, query) => listBills(ctx.tx, ctx.auth, query, [4], kind),
-  });
-  route(
-    app,
-    'POST',
-    paths.revoke,
-    {
-      summary: `${title[1]}: 撤单, every effect of the bill reversed in one transaction`,
-      perm: `${perm}.revoke`,
-      body: serviceRevokeBody,
-      verb: 'revoke',
-      idempotent: 'optional',
-      entity,
-      response: serviceBillDetail,
-    },
-    async ({ tx, auth, body }) => {
-      await assertBillOfKind(tx, auth, body.id, kind);
-      return revokeBill(tx, auth, body);
-    },
-  );
-  route(
-    app,
     'POST',
     paths.revise,
     {
-      summary: `${title[1]}: 改单, re-attribute the staff performance (money never changes)`,
-      perm: `${perm}.revise`,
+      summary: `${what}: 改单, re-attribute the staff performance (money never changes)`,
+      perm: `${def.perm}.revise`,
       body: reviseBody,
       verb: 'update',
       idempotent: 'optional',
-      entity,
+      entity: def.basePath.split('/').pop(),
       response: serviceBillDetail,
     },
     async ({ tx, auth, lang, body }) => {
@@ -154,8 +119,10 @@ function registerKind(
 }
 
 export function registerBillRecordRoutes(app: FastifyInstance) {
-  registerKind(app, 'package', PACKAGE_RECORD_PATHS, 'cashier.packagerecord', ['套餐消费单', 'Package bills'], 'packagerecords');
-  registerKind(app, 'card', CARD_RECORD_PATHS, 'cashier.cardrecord', ['充值单', 'Card bills'], 'cardrecords');
+  // The service bills' detail finds every till bill of the user's shops (an open one too); the list shows the settled.
+  registerRecords(app, serviceBill, notDeleted, settled);
+  registerKind(app, packageBill, 'package', PACKAGE_RECORD_PATHS);
+  registerKind(app, cardBill, 'card', CARD_RECORD_PATHS);
   registerCardBillRoutes(app);
   route(
     app,

@@ -11,7 +11,6 @@ import {
   openBillBody,
   perfQuery,
   reviseBody,
-  serviceBill,
   serviceBillDetail,
   serviceBillRow,
   serviceRecordsPage,
@@ -23,14 +22,12 @@ import {
   todayQuery,
   voidBillBody,
 } from '@headoffice/contract';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { fieldError, notFound } from '../../platform/errors.js';
-import { keywordMatch } from '../../platform/paging.js';
-import { registerPosBill } from '../../platform/pos-documents.js';
 import { route } from '../../platform/route.js';
 import { usableMemberCoupons } from '../assets/public.js';
 import {
@@ -43,9 +40,8 @@ import {
   tillPackageLines,
   voidBill,
 } from './checkout.js';
-import { serviceBillLines, serviceBills } from './schema.js';
-import { billDetail, cancelExpired, deleteVoided, listBills, perfRows, reviseBill, revokeBill } from './service-bills.js';
-import { serviceDoc } from './service-doc.js';
+import { serviceBills } from './schema.js';
+import { billDetail, cancelExpired, deleteVoided, listBills, perfRows, reviseBill } from './service-bills.js';
 
 const TILL_VIEW = 'till.checkout.view';
 const TILL_EDIT = 'till.checkout.edit';
@@ -205,8 +201,7 @@ export function registerServiceBillRoutes(app: FastifyInstance) {
     ({ tx, auth, body }) => voidBill(tx, auth, body),
   );
 
-  // ---- head office ----
-  registerServiceRecords(app);
+  // ---- head office (the records' lists, export, detail and 撤单: bill-records-routes.ts) ----
   route(
     app,
     'GET',
@@ -289,33 +284,4 @@ async function visibleBill(tx: Db, auth: Auth, id: number) {
     .from(serviceBills)
     .where(and(eq(serviceBills.id, id), eq(serviceBills.isDel, 0), inVisibleShops(auth, serviceBills.shopId)));
   if (!row) throw notFound();
-}
-
-/** `serviceBillState` in SQL: the state the definition names, from the status and the revoke flag. */
-const serviceBillStateSql = sql<string>`case ${serviceBills.status} when 4 then (case when ${serviceBills.isHc} <> 0 then 'revoked' else 'settled' end) when 1 then 'open' when 2 then 'expired' else 'voided' end`;
-
-/**
- * Head office's settled service bills (`servicerecords`) from their point-of-sale definition: the
- * platform serves the list with its sums, the export, the detail with the bill log and 撤单; the till's
- * parts are the bill's lines, payments and performance, and the revoke's reversal of money and stock.
- */
-function registerServiceRecords(app: FastifyInstance) {
-  registerPosBill(app, serviceBill, {
-    doc: serviceDoc,
-    scope: eq(serviceBills.isDel, 0),
-    listed: eq(serviceBills.status, 4),
-    state: serviceBillStateSql,
-    displays: { cardNo: ['cardId', 'cardNo'] },
-    lines: { table: serviceBillLines, billKey: serviceBillLines.billId },
-    filters: {
-      // A hand tag is matched whole, the bill number, member and mobile by a part.
-      keyword: (_ctx, value) => {
-        const keyword = String(value);
-        const tag = /^\d{1,4}$/.test(keyword) ? eq(serviceBills.handTag, Number(keyword)) : undefined;
-        return or(keywordMatch(keyword, serviceBills.billNo, serviceBills.memberName, serviceBills.mobile), tag);
-      },
-    },
-    detail: (ctx, row) => billDetail(ctx.tx, row.id as number),
-    actions: { revoke: (ctx, bill, body) => revokeBill(ctx.tx, ctx.auth, { id: bill.id as number, hcMemo: body.hcMemo }) },
-  });
 }

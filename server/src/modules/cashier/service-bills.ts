@@ -16,7 +16,6 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors.
 import type { Lang } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
 import { containsPattern, orderBy, pageOf } from '../../platform/paging.js';
-import { closedPeriod } from '../../platform/period-locks.js';
 import {
   itemsIssuedBy,
   memberCards,
@@ -179,11 +178,20 @@ export async function perfRows(tx: Db, billId: number) {
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
+/** The bills a head-office list shows besides their state: those of package lines, of card lines, or every one. */
+export const ofKind = (kind: BillRecordKind) =>
+  kind === 'package' ? eq(serviceBills.hasPackageLines, true) : kind === 'card' ? eq(serviceBills.hasCards, true) : undefined;
+
 /** The filters of the head-office lists, within the shops the user sees. */
-function listWhere(auth: Auth, q: z.output<typeof serviceRecordsQuery>, statuses: number[], kind: BillRecordKind): SQL | undefined {
+function listWhere(
+  auth: Auth,
+  q: z.output<typeof serviceRecordsQuery>,
+  statuses: number[],
+  kind: BillRecordKind = 'service',
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(serviceBills.isDel, 0),
-    kind === 'package' ? eq(serviceBills.hasPackageLines, true) : kind === 'card' ? eq(serviceBills.hasCards, true) : undefined,
+    ofKind(kind),
     inArray(serviceBills.status, statuses),
     inVisibleShops(auth, serviceBills.shopId),
     q.shopid ? eq(serviceBills.shopId, q.shopid) : undefined,
@@ -215,9 +223,8 @@ export async function listBills(
   auth: Auth,
   q: z.output<typeof serviceRecordsQuery>,
   statuses: number[],
-  kind: BillRecordKind = 'service',
 ): Promise<z.output<typeof serviceRecordsPage>> {
-  const where = listWhere(auth, q, statuses, kind);
+  const where = listWhere(auth, q, statuses);
   const order = orderBy(q.sort, sortable, [desc(serviceBills.businessDate), desc(serviceBills.id)], serviceBills.id);
   const rows = billSelect(tx)
     .where(where)
@@ -312,13 +319,12 @@ export async function lockSettled(tx: Db, auth: Auth, id: number) {
  * payments (ledger rows negated to the same buckets), its package bills (counts used given back,
  * packages sold taken away), the stock it took, its performance rows, the coupons and red envelopes
  * activities gave on it (withdrawn; refused while one was used).
- * Refused when the period is closed, or (by the ledgers) when a reversal would take a balance below zero.
+ * Refused (by the ledgers) when a reversal would take a balance below zero; a closed period is refused
+ * before, by the platform's guard of the records' 撤单.
  */
 export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo: string }) {
   const bill = await lockSettled(tx, auth, body.id);
   if (bill.status !== 4 || bill.isHc) throw conflict('serviceBillNotRevocable');
-  const period = await closedPeriod(tx, bill.shopId, bill.businessDate);
-  if (period) throw conflict('billPeriodLocked', { period });
   await revokeActivityGifts(tx, bill);
   const cardBills = await tx
     .selectDistinct({ cardBillId: serviceBillPayments.cardBillId })
