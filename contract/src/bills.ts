@@ -234,33 +234,66 @@ export interface BillDef<
  */
 export type BillFilterInput = BillFilterDef | true;
 
+/** The schema of one of an object schema's `lines` (an array, optional or with a default). */
+type LineOf<T extends z.ZodObject> = T['shape'] extends { lines: infer L } ? ElementOf<L> : z.ZodObject;
+type ElementOf<L> =
+  L extends z.ZodArray<infer E extends z.ZodObject>
+    ? E
+    : L extends z.ZodOptional<infer I> | z.ZodDefault<infer I>
+      ? ElementOf<I>
+      : z.ZodObject;
+
+function lineOf(schema: z.ZodObject): z.ZodObject | undefined {
+  let lines = schema.shape.lines as z.ZodType | undefined;
+  while (lines && ['optional', 'default'].includes(lines.def.type)) lines = (lines.def as unknown as { innerType: z.ZodType }).innerType;
+  return (lines as z.ZodArray<z.ZodObject> | undefined)?.element;
+}
+
 /**
  * Declares a bill type; checks at compile time that transitions name declared states. Filters given as
- * `true` are made from their head fields.
+ * `true` are made from their head fields. What the rest of the definition says is not restated: the
+ * permission prefix is the type's name, one line is what the save's `lines` hold and one line row what
+ * the row's `lines` hold, unless given.
  */
 export function defineBill<
   S extends string,
   Head extends z.ZodObject,
-  Line extends z.ZodObject,
   Filters extends z.ZodRawShape,
   Row extends z.ZodObject,
-  LineRow extends z.ZodObject,
   Transitions extends Readonly<Record<string, BillTransitionDef<S>>>,
   // No `after`: no after-approval fields (keyof {} is never).
   // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of fields
   After extends Readonly<Record<string, BillAfterFieldDef<S>>> = {},
   // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of actions
   Actions extends Readonly<Record<string, BillActionDef<NoInfer<S>>>> = {},
+  Line extends z.ZodObject = LineOf<Head>,
+  LineRow extends z.ZodObject = LineOf<Row>,
 >(
-  declared: Omit<BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions>, 'filters' | 'filterFields'> & {
+  declared: Omit<
+    BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions>,
+    'filters' | 'filterFields' | 'perm' | 'line' | 'lineRow'
+  > & {
     filters?: Filters;
     filterFields: Readonly<Record<string, BillFilterInput>>;
+    perm?: string;
+    line?: Line;
+    lineRow?: LineRow;
   },
 ): BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions> {
   const filterFields = Object.fromEntries(
     Object.entries(declared.filterFields).map(([name, f]) => [name, f === true ? headFilter(declared, name) : f]),
   );
-  const def = { ...declared, filterFields, filters: declared.filters ?? (filtersOf({ ...declared, filterFields }) as Filters) };
+  const line = declared.line ?? lineOf(declared.save);
+  const lineRow = declared.lineRow ?? lineOf(declared.row);
+  if (!line || !lineRow) throw new Error(`${declared.docType}: no lines in the save or the row, and no line or line row given`);
+  const def = {
+    ...declared,
+    perm: declared.perm ?? declared.docType,
+    line: line as Line,
+    lineRow: lineRow as LineRow,
+    filterFields,
+    filters: declared.filters ?? (filtersOf({ ...declared, filterFields }) as Filters),
+  };
   for (const [name, t] of Object.entries(def.transitions)) {
     const undone = t.undoes ? def.transitions[t.undoes] : undefined;
     if (t.undoes && !undone) throw new Error(`${def.docType}.${name} undoes an unknown transition ${t.undoes}`);
@@ -310,7 +343,7 @@ export function definePosBill<
     steps: Readonly<Record<string, BillStepDef<NoInfer<S>>>>;
   },
 ) {
-  return defineBill<S, z.ZodObject, z.ZodObject, Filters, Row, LineRow, Record<never, never>, Record<never, never>, Actions>({
+  return defineBill<S, z.ZodObject, Filters, Row, Record<never, never>, Record<never, never>, Actions, z.ZodObject, LineRow>({
     ...declared,
     editable: [],
     transitions: {},

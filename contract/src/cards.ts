@@ -401,12 +401,10 @@ export const cardDispatchBill = defineBill({
   docType: 'cards.dispatch',
   locks: ['close'],
   label: ['实体卡分拨单', 'Card dispatch'],
-  perm: 'cards.dispatch',
   basePath: '/api-member/carddispatchhead',
   webPath: '/admin/cards/dispatch',
   ...auditedOnce({ audited: 'audited', perm: 'cards.dispatch.audit' }),
   save: dispatchSave,
-  line: dispatchLineInput,
   filterFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
     dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
@@ -416,7 +414,6 @@ export const cardDispatchBill = defineBill({
     cardNo: { label: ['卡号', 'Card no.'], kind: 'text', keys: ['cardNo'], match: 'named', value: cardNumber },
   },
   row: dispatchRow,
-  lineRow: dispatchLineRow,
   headFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170, sortable: true } },
     billDate: { label: ['单据日期', 'Bill date'], kind: 'date', column: { width: 110, sortable: true }, form: {} },

@@ -156,7 +156,6 @@ export const fundBill = defineBill({
     },
   },
   save: fundBillSave,
-  line: fundPhotoLine,
   filterFields: {
     state: true,
     shopId: true,
@@ -167,7 +166,6 @@ export const fundBill = defineBill({
     keyword: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['keyword'], fields: ['billNo', 'reason'] },
   },
   row: fundBillRow,
-  lineRow: fundPhotoRow,
   headFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170 } },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 130 }, form: {} },
@@ -469,7 +467,6 @@ export const fundRedepositBill = defineBill({
   docType: 'finance.fundhc',
   locks: ['close', 'fund'],
   label: ['备用金回存', 'Petty-cash redeposit'],
-  perm: 'finance.fundhc',
   basePath: '/api-finance/fundhcbill',
   webPath: '/admin/finance/fund-redeposits',
   states: {
@@ -517,14 +514,12 @@ export const fundRedepositBill = defineBill({
     },
   },
   save: fundRedepositSave,
-  line: fundPhotoLine,
   filterFields: {
     state: true,
     shopId: true,
     date: { label: ['回存日期', 'Date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
   },
   row: fundRedepositRow,
-  lineRow: fundPhotoRow,
   headFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170 } },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 130 }, form: {} },

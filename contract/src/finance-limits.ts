@@ -50,12 +50,10 @@ export const expenseLimitBill = defineBill({
   docType: 'finance.iolimit',
   locks: ['close'],
   label: ['支出限额调整单', 'Expense limit adjustment'],
-  perm: 'finance.iolimit',
   basePath: '/api-finance/iolimitbillhead',
   webPath: '/admin/finance/expense-limits',
   ...auditedOnce({ audited: 'approved', perm: 'finance.iolimit.audit' }),
   save: billSave({ billDate: date.optional(), month: yearMonth, memo, lines: z.array(expenseLimitLine).min(1).max(500) }),
-  line: expenseLimitLine,
   filterFields: {
     billNo: true,
     month: { label: ['月份', 'Month'], kind: 'text', keys: ['month'], match: 'eq', value: yearMonth },
@@ -63,7 +61,6 @@ export const expenseLimitBill = defineBill({
     shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'], fields: ['lines.shopId'] },
   },
   row: expenseLimitBillRow,
-  lineRow: expenseLimitLineRow,
   headFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170, sortable: true } },
     month: { label: ['月份', 'Month'], kind: 'text', column: { width: 90, sortable: true }, form: { placeholder: ['YYYY-MM', 'YYYY-MM'] } },

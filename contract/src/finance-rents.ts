@@ -327,10 +327,8 @@ function rentPaymentBill<K extends RentKind>(kind: K) {
       },
     },
     save: rentPaymentSave,
-    line: rentPaymentLine,
     filterFields: paymentFilterFields,
     row: rentPaymentRow,
-    lineRow: rentPaymentLineRow,
     headFields: {
       billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170, sortable: true } },
       shopName: { label: ['门店', 'Shop'], kind: 'text', column: { width: 140 } },

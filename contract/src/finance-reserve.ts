@@ -113,10 +113,8 @@ export const reserveAdjustBill = defineBill({
   webPath: '/admin/finance/reserve/adjustments',
   ...auditedOnce({ audited: 'approved', perm: 'finance.reserve.adjust.audit' }),
   save: billSave({ ...saveHead, lines: z.array(reserveAdjustLine).min(1).max(500) }),
-  line: reserveAdjustLine,
   filterFields: reserveFilterFields(true),
   row: reserveBillRow,
-  lineRow: reserveLineRow,
   headFields: headFields(false),
   lineFields: {
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { width: 150, display: 'shopName' }, form: {} },
@@ -160,10 +158,8 @@ export const reserveSpendBill = defineBill({
   webPath: '/admin/finance/reserve/spending',
   ...submitThenApprove('finance.reserve.spend'),
   save: billSave({ ...saveHead, shopId: z.number().int().positive(), lines: z.array(reserveSpendLine).min(1).max(50) }),
-  line: reserveSpendLine,
   filterFields: reserveFilterFields(false),
   row: reserveBillRow,
-  lineRow: reserveLineRow,
   headFields: headFields(true),
   lineFields: {
     spendItemId: {
@@ -243,10 +239,8 @@ export const reserveConvertBill = defineBill({
     },
   },
   save: billSave({ ...saveHead, shopId: z.number().int().positive(), lines: z.array(reserveConvertLine).min(1).max(50) }),
-  line: reserveConvertLine,
   filterFields: reserveFilterFields(false),
   row: reserveBillRow,
-  lineRow: reserveLineRow,
   headFields: {
     ...headFields(true),
     reviewedByName: { label: ['复核人', 'Reviewed by'], kind: 'text', column: { width: 100 } },

@@ -302,12 +302,10 @@ export const packageExtensionBill = defineBill({
   docType: 'assets.packageExtension',
   locks: ['close'],
   label: ['会员套餐延期单', 'Package extension'],
-  perm: 'assets.packageExtension',
   basePath: '/api-chain/mempackageorder',
   webPath: '/admin/assets/package-extensions',
   ...auditedOnce({ audited: 'audited', perm: 'assets.packageExtension.audit' }),
   save: packageExtensionSave,
-  line: packageExtensionLineInput,
   filterFields: {
     billNo: { label: ['单据编码', 'Bill no.'], kind: 'text', keys: ['billNo'] },
     dateRange: { label: ['单据日期', 'Bill date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
@@ -315,7 +313,6 @@ export const packageExtensionBill = defineBill({
     memid: { label: ['会员', 'Member'], kind: 'select', keys: ['memid'], fields: ['lines.memberId'], hidden: true },
   },
   row: packageExtensionRow,
-  lineRow: packageExtensionLineRow,
   headFields: {
     billNo: { label: ['单据编码', 'Bill no.'], kind: 'text', column: { width: 170, sortable: true } },
     billDate: { label: ['单据日期', 'Bill date'], kind: 'date', column: { width: 110, sortable: true }, form: {} },

@@ -99,7 +99,6 @@ function stockBillDef(type: '1' | '2') {
     locks: ['close'],
     docType,
     label: entry ? ['入库单', 'Stock entry'] : ['出库单', 'Stock out'],
-    perm: docType,
     basePath: `/api-stock/${resource}`,
     webPath: `/admin/stock/${entry ? 'entries' : 'outs'}`,
     states: stockBillStates,
@@ -120,10 +119,8 @@ function stockBillDef(type: '1' | '2') {
       },
     },
     save: stockBillSave,
-    line: stockLineInput,
     filterFields: stockFilterFields(reasons),
     row: stockBillRow,
-    lineRow: stockLineRow,
     detail: stockBillDetail,
     headFields: {
       billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170, sortable: true } },
@@ -194,7 +191,6 @@ export const productOrderBill = defineBill({
   locks: ['close'],
   docType: 'stock.order',
   label: ['订货单', 'Product order'],
-  perm: 'stock.order',
   basePath: '/api-chain/productorder',
   webPath: '/admin/stock/orders',
   states: productOrderStates,
@@ -222,7 +218,6 @@ export const productOrderBill = defineBill({
     },
   },
   save: productOrderSave,
-  line: productOrderLineInput,
   filterFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['billNo'] },
     dateRange: { label: ['订货日期', 'Order date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
@@ -231,7 +226,6 @@ export const productOrderBill = defineBill({
     regionId: { label: ['区域', 'Region'], kind: 'select', keys: ['regionId'], match: 'named', hidden: true },
   },
   row: productOrderRow,
-  lineRow: productOrderLineRow,
   headFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170, sortable: true } },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { width: 150, display: 'shopName' }, form: {} },

@@ -73,12 +73,10 @@ export const csadjBill = defineBill({
   docType: 'cashier.csadj',
   locks: ['close'],
   label: ['充值单业绩调整单', 'Recharge performance adjustment'],
-  perm: 'cashier.csadj',
   basePath: C,
   webPath: '/admin/cashier/csadjrecords',
   ...auditedOnce({ audited: 'audited', perm: 'cashier.csadj.audit', path: 'audit', batchPath: 'auditBatch' }),
   save: csadjSave,
-  line: csadjLineInput,
   filterFields: {
     shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'] },
     billcode: { label: ['调整单号', 'Adjustment no.'], kind: 'text', keys: ['billcode'], fields: ['billNo'] },
@@ -88,7 +86,6 @@ export const csadjBill = defineBill({
     state: true,
   },
   row: csadjRow,
-  lineRow: csadjLineRow,
   detail: csadjDetail,
   headFields: {
     billNo: { label: ['调整单号', 'Adjustment no.'], kind: 'text', column: { width: 170, sortable: true } },
