@@ -1,31 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLOSE_REFUSED, LiveConnection, type LiveEvent, type LiveStatus, RECONNECT_MS, SILENCE_MS, type SocketLike } from './live';
-
-/** A socket the test drives: it opens, speaks and closes when told. */
-class FakeSocket implements SocketLike {
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  sent: unknown[] = [];
-  closed = false;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.closed = true;
-  }
-  open() {
-    this.onopen?.(new Event('open'));
-  }
-  say(message: object) {
-    this.onmessage?.({ data: JSON.stringify(message) } as MessageEvent);
-  }
-  lose(code = 1006) {
-    this.onclose?.({ code } as CloseEvent);
-  }
-}
+import { FakeSocket } from '../test/live';
+import { CLOSE_REFUSED, LiveConnection, type LiveEvent, type LiveStatus, RECONNECT_MS, SILENCE_MS } from './live';
 
 function setup(token: () => string | null = () => 'tok-1') {
   const sockets: FakeSocket[] = [];

@@ -22,8 +22,8 @@ export function BillCards({ bill }: { bill: ServiceBillDetail }) {
   const live = bill.status === 4 && !bill.isHc;
   // 撤销活动 also takes back the coupons and red envelopes the bill gave (not yet withdrawn).
   const giftsHeld = bill.gifts.some((g) => g.state !== 'withdrawn');
-  // The card bills' list and drawer, and the service bill's page (`['bill', docType, id]`).
-  const invalidates = [['cardrecords'], ['cardrecords-one'], ['bill']];
+  // The bill's page (`['bill', …]`), as whichever records list opened it.
+  const invalidates = [['bill']];
   /** The card whose activity gift is being taken back (the reason asked first). */
   const [revokingMkt, setRevokingMkt] = useState<CardRow | null>(null);
   const link = useAction({

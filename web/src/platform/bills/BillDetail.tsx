@@ -162,7 +162,8 @@ export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({
   const [editing, setEditing] = useState(false);
   const detailSchema = (schema ?? billDetailSchema(def)) as DetailSchema<T>;
   const q = useQuery({
-    queryKey: ['bill', def.docType, id],
+    // by the type's calls: the till's bill read as a service, package or card bill offers each list's own actions
+    queryKey: ['bill', def.basePath, id],
     queryFn: ({ signal }) =>
       http.read(detailSchema, billPath(def, def.paths.detail.replace(':id', id)), undefined, { signal, quiet: ['403', '404'] }),
   });

@@ -22,7 +22,7 @@ import type { BaseRow, FieldSpec, FieldType, OptionSource, ResourceDef } from '.
 import { BillSums, RowActions } from './BillActions';
 import { BillForm, type BillFormSlots, nounOf } from './BillForm';
 import { asTitle, billTextKeys, fixedOptions, pickLabel, remoteOptions, useLabel } from './labels';
-import { BillStateTag, invalidateBills, LinesSummary, productField } from './parts';
+import { BillStateTag, invalidateBills, LinesSummary, productField, useBillsChanged } from './parts';
 import { LocationSelect, locationParams, PICKER_PATHS } from './pickers';
 
 type Values = Record<string, unknown>;
@@ -125,7 +125,8 @@ export function billListDef(
   }
 
   return {
-    key: `bill-${def.docType}`,
+    // One type's bills may be listed by several pages (the till's service, package and card bills).
+    key: `bill-${def.basePath}`,
     title: keys.type,
     basePath: def.basePath,
     listPath: billPath(def, def.paths.list[0] ?? ''),
@@ -271,13 +272,15 @@ export interface BillListProps<D extends BillDef> {
 
 /**
  * The list page of any bill type: state tabs, the definition's filters, sortable columns, batch
- * transitions on the selected bills, export of the current filter, and a new bill for who may edit.
+ * transitions on the selected bills, export of the current filter, and a new bill for who may edit;
+ * it follows its bills' changes as they are announced.
  */
 export function BillList<D extends BillDef>({ def, fixedParams, aside, render, form }: BillListProps<D>) {
   const { t, i18n } = useTranslation();
   const tab = useTab();
   const can = usePermission();
   const label = useLabel();
+  const qc = useQueryClient();
   const [state, setState] = useState<string>('all');
   const [location, setLocation] = useState<number | undefined>();
   const [creating, setCreating] = useState(false);
@@ -298,6 +301,7 @@ export function BillList<D extends BillDef>({ def, fixedParams, aside, render, f
   const stateFilter = shown.find((f) => f.kind === 'state');
   const batches = Object.entries(def.transitions).filter(([, tr]) => tr.batchPath && can(tr.perm));
   const start = useMemo(() => initialFilters(def), [def]);
+  useBillsChanged(def.docType, () => void qc.invalidateQueries({ queryKey: [listDef.key] }));
   const onRows = Object.values(def.actions ?? {}).some((a) => a.onRows);
   const params: Values = {
     ...(stateFilter && state !== 'all' ? { [stateFilter.keys[0]]: state } : {}),

@@ -1,9 +1,7 @@
 import { type BillDef, csadjBill, productOrderBill, stockEntryBill } from '@headoffice/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls, fakeApi, serve, wrap } from '../../test/api';
 import { setLang } from '../i18n';
 import { TabContext } from '../pages';
 import { BillDetail } from './BillDetail';
@@ -18,16 +16,6 @@ const batchDef = {
   transitions: { ...stockEntryBill.transitions, audit: { ...stockEntryBill.transitions.audit, batchPath: 'auditBatch' } },
   paths: { ...stockEntryBill.paths, export: 'export' },
 } as BillDef;
-
-function reply(data: unknown) {
-  return new Response(JSON.stringify({ resp_code: '200', resp_msg: 'ok', data }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-const fetchMock = vi.fn<typeof fetch>();
-const calls = (prefix: string) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(prefix));
 
 const entryRow = (id: number, state: string) => ({
   id,
@@ -49,33 +37,9 @@ const entryRow = (id: number, state: string) => ({
   lines: [{ id: 9, productId: 5, pcode: 'SP0005', productName: '洗发水', unit: '瓶', quantity: 2 }],
 });
 
-/** Answers the signed-in user (every permission, one shop), `routes` by path prefix, and empty lists otherwise. */
-function serve(routes: Record<string, (init?: RequestInit) => unknown>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url.startsWith('/api-user/me'))
-      return reply({ user: { id: 1 }, roles: [], permissions: ['*'], loginShops: [{ id: 3, name: '北京国贸店' }], managerShops: [] });
-    const route = Object.keys(routes).find((p) => url.startsWith(p));
-    return reply(route ? routes[route]?.(init) : []);
-  });
-}
-
-function wrap(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>{node}</QueryClientProvider>
-    </MemoryRouter>,
-  );
-}
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-});
+fakeApi();
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
   await setLang('zh-CN');
 });
 

@@ -14,7 +14,8 @@ export const billDefOf = (docType: string): BillDef | undefined => defined.get(d
 /** A bill type's two pages at its `webPath`: the list, and one bill at `/:id` (granted by the list's menu entry). */
 export function billPages(def: BillDef, load: () => Promise<{ list: ComponentType; detail: ComponentType }>): PageDef[] {
   const title = () => pickLabel(def.label, currentLang());
-  defined.set(def.docType, def);
+  // several pages may list one type's bills (the till's service, package and card bills): the first names it
+  if (!defined.has(def.docType)) defined.set(def.docType, def);
   return [
     { path: def.webPath, title, component: lazyPage(() => load().then((m) => ({ default: m.list }))) },
     {

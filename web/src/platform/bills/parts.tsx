@@ -2,7 +2,7 @@ import type { BillDef, BillLog as BillLogRow, Label } from '@headoffice/contract
 import type { QueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../auth';
 import { isApiError } from '../http';
@@ -73,6 +73,31 @@ interface BillChanged {
   action: string;
   by: number;
   byName: string;
+}
+
+/** The least time between two refetches of a list on its bills' changes (a chain's tills settle bills all day). */
+export const LIVE_REFETCH_MS = 1_000;
+
+/**
+ * A list of a bill type follows its bills: a `bill.changed` event of the type, or a reconnection (changes
+ * may have been missed), refetches it; the changes of one moment make one refetch, at most one a second.
+ */
+export function useBillsChanged(docType: string, refetch: () => void) {
+  const latest = useRef(refetch);
+  latest.current = refetch;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const later = () => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      latest.current();
+    }, LIVE_REFETCH_MS);
+  };
+  useLiveEvent<BillChanged>('bill.changed', ({ payload }) => {
+    if (payload.docType === docType) later();
+  });
+  useLiveResync(later);
+  useEffect(() => () => clearTimeout(timer.current), []);
 }
 
 /**
