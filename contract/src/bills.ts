@@ -26,6 +26,7 @@ export type BillFieldKind =
   | 'location' // a shop or the head-office warehouse (null)
   | 'product' // a catalogue product (line pickers)
   | 'select' // options from `options`
+  | 'employee' // an employee of the shops the user sees: a select the engine serves (`billEmployees`)
   | 'images';
 
 /**
@@ -243,10 +244,11 @@ type ElementOf<L> =
       ? ElementOf<I>
       : z.ZodObject;
 
-function lineOf(schema: z.ZodObject): z.ZodObject | undefined {
+/** An object schema's `lines`, optional or with a default, as the array they are. */
+function linesOf(schema: z.ZodObject): z.ZodArray<z.ZodObject> | undefined {
   let lines = schema.shape.lines as z.ZodType | undefined;
   while (lines && ['optional', 'default'].includes(lines.def.type)) lines = (lines.def as unknown as { innerType: z.ZodType }).innerType;
-  return (lines as z.ZodArray<z.ZodObject> | undefined)?.element;
+  return lines as z.ZodArray<z.ZodObject> | undefined;
 }
 
 /**
@@ -283,11 +285,17 @@ export function defineBill<
   const filterFields = Object.fromEntries(
     Object.entries(declared.filterFields).map(([name, f]) => [name, f === true ? headFilter(declared, name) : f]),
   );
-  const line = declared.line ?? lineOf(declared.save);
-  const lineRow = declared.lineRow ?? lineOf(declared.row);
+  const line = declared.line ?? linesOf(declared.save)?.element;
+  const lineRow = declared.lineRow ?? linesOf(declared.row)?.element;
   if (!line || !lineRow) throw new Error(`${declared.docType}: no lines in the save or the row, and no line or line row given`);
+  const withEmployees = (fields: Readonly<Record<string, BillFieldDef>>) =>
+    Object.fromEntries(
+      Object.entries(fields).map(([k, f]) => [k, f.kind === 'employee' ? { options: billEmployees(declared.basePath), ...f } : f]),
+    );
   const def = {
     ...declared,
+    headFields: withEmployees(declared.headFields),
+    lineFields: withEmployees(declared.lineFields),
     perm: declared.perm ?? declared.docType,
     line: line as Line,
     lineRow: lineRow as LineRow,
@@ -558,11 +566,8 @@ export const billChangeBatchBody = <V extends z.ZodType>(value: V) =>
   z.strictObject({ ids: billBatchBody.shape.ids, value, memo: z.string().trim().max(500).nullish() });
 
 /** Every line of an editable bill replaced (`paths.replaceLines`): the save's lines as the save takes them, but required. */
-export const billLinesReplace = (def: Pick<BillDef, 'save'>) => {
-  let lines = def.save.shape.lines as z.ZodType;
-  while (['optional', 'default'].includes(lines.def.type)) lines = (lines.def as unknown as { innerType: z.ZodType }).innerType;
-  return z.strictObject({ id: z.number().int().positive(), version: billVersion, lines });
-};
+export const billLinesReplace = (def: Pick<BillDef, 'save'>) =>
+  z.strictObject({ id: z.number().int().positive(), version: billVersion, lines: linesOf(def.save) as z.ZodArray<z.ZodObject> });
 
 /** Lines of a type whose lines are edited one by one: add (no id) or change (id) lines of an editable bill. */
 export const billLinesSave = <L extends z.ZodObject>(line: L) =>
@@ -589,6 +594,12 @@ export const billSumsPage = <R extends z.ZodObject>(row: R, sums: readonly strin
   billPage(row).extend({
     sum: z.object({ count: z.number(), ...Object.fromEntries(sums.map((field) => [field, z.number()])) }),
   });
+
+/** An employee of the shops the user sees, as the engine's select lists them (`billEmployees`). */
+export const billEmployee = z.object({ id: z.number(), label: z.string(), shopId: z.number() });
+
+/** The options of an `employee` field: the engine serves them under the type's base path. */
+export const billEmployees = (basePath: string) => ({ url: `${basePath}/employees`, value: 'id', label: 'label' }) as const;
 
 /** A timestamp: a Date on the server, an ISO string on the wire. */
 export const instant = z.union([z.string(), z.date()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));

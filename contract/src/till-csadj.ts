@@ -65,10 +65,6 @@ export const csadjDetail = csadjRow.extend({
 });
 export type CsadjDetail = z.infer<typeof csadjDetail>;
 
-export const CSADJ_PATHS = { employees: `${C}/employees` } as const;
-/** The staff an adjustment may credit: employees of the shops the user sees (the server checks the card bill's shop). */
-export const csadjEmployee = z.object({ id: z.number(), label: z.string(), shopId: z.number() });
-
 export const csadjBill = defineBill({
   docType: 'cashier.csadj',
   locks: ['close'],
@@ -103,8 +99,7 @@ export const csadjBill = defineBill({
     station: { label: ['工位', 'Station'], kind: 'select', options: stationLabels, column: { width: 110 }, form: {} },
     employeeId: {
       label: ['员工（空为公单）', 'Employee (empty: shared)'],
-      kind: 'select',
-      options: { url: CSADJ_PATHS.employees, value: 'id', label: 'label' },
+      kind: 'employee',
       column: { display: 'employeeName', width: 160 },
       form: {},
       empty: sharedPerfLabel,

@@ -170,6 +170,18 @@ describe('recharge performance adjustment bills (充值单业绩调整单)', asy
     expect((await a.admin.post(`${A}/save`, { refbillcode: bill.billNo, lines: [] })).status).toBe(400);
   });
 
+  it('offers the employees of the shops the user sees, named with code and shop, to credit', async () => {
+    const all = ok(await a.admin.get(`${A}/employees`)) as { id: number; label: string; shopId: number }[];
+    expect(all.map((e) => e.id)).toEqual(expect.arrayContaining([stylist.id, fx2.staff[0].id]));
+    expect(all.find((e) => e.id === stylist.id)?.label).toMatch(new RegExp(`^${stylist.name} \\S+（.+）$`));
+    const shop2 = await createLimitedUser(t, a, { perms: ['cashier.csadj.view'], loginShops: [s2] });
+    const theirs = ok(await shop2.client.get(`${A}/employees`)) as { shopId: number }[];
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((e) => e.shopId === s2)).toBe(true);
+    const nobody = await createLimitedUser(t, a, { perms: [], loginShops: [s2] });
+    expect((await nobody.client.get(`${A}/employees`)).status).toBe(403);
+  });
+
   it('401 without a session, 403 without the right, audit only with the audit right', async () => {
     expect((await t.client().get(`${A}/list/listBypageForChain`)).status).toBe(401);
     expect((await t.client('nope').post(`${A}/save`, {})).status).toBe(401);

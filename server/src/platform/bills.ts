@@ -8,6 +8,8 @@ import {
   billChangeBatchBody,
   billChangeBody,
   billDetailSchema,
+  billEmployee,
+  billEmployees,
   billFieldChangeQuery,
   billFieldChangeRow,
   billLinesAnswer,
@@ -66,6 +68,7 @@ import {
 import { refusalOf } from './envelope.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from './errors.js';
 import { sendXlsx } from './excel.js';
+import { defineProvider } from './hooks.js';
 import { defineLabels, defineMessages, type Lang } from './i18n.js';
 import { tenantToday } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf, type SortKey } from './paging.js';
@@ -1174,7 +1177,18 @@ export function registerBill(app: FastifyInstance, type: BillType) {
       },
     );
   if (def.paths.lines) registerLines(app, type, def.paths.lines);
+  if ([...Object.values(def.headFields), ...Object.values(def.lineFields)].some((f) => f.kind === 'employee'))
+    route(
+      app,
+      'GET',
+      billEmployees(def.basePath).url,
+      { summary: `${what}: the employees of the shops the user sees (a select)`, perm: view, response: z.array(billEmployee) },
+      ({ tx, auth }) => employeeChoices.call(tx, auth),
+    );
 }
+
+/** The employees of the shops the user sees, for the engine's select of an `employee` field: org's, which holds them. */
+export const employeeChoices = defineProvider<(tx: Db, auth: Auth) => Promise<z.input<typeof billEmployee>[]>>('employeeChoices');
 
 function registerLines(app: FastifyInstance, type: BillType, paths: NonNullable<BillDef['paths']['lines']>) {
   const { def, impl } = type;

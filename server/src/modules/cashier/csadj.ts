@@ -1,16 +1,14 @@
-import { CSADJ_PATHS, csadjBill, csadjEmployee } from '@headoffice/contract';
-import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { csadjBill } from '@headoffice/contract';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { type Auth, inVisibleShops } from '../../platform/auth.js';
+import type { Auth } from '../../platform/auth.js';
 import { type BillCtx, type BillOf, billType, registerBill } from '../../platform/bills.js';
 import type { TransitionContext } from '../../platform/documents.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages, type Lang } from '../../platform/i18n.js';
 import { refuseLocked } from '../../platform/period-locks.js';
-import { route } from '../../platform/route.js';
-import { employees, shops } from '../org/public.js';
 import { csadjBillLines, csadjBills, serviceBillCards, serviceBillLines, serviceBillPerf, serviceBills } from './schema.js';
 import {
   billDetail as cardBillDetail,
@@ -150,27 +148,4 @@ export const csadjType = billType(csadjBill, {
   },
 });
 
-/** The adjustment's routes: the engine's and the staff an adjustment may credit. */
-export function registerCsadjRoutes(app: FastifyInstance) {
-  registerBill(app, csadjType);
-  route(
-    app,
-    'GET',
-    CSADJ_PATHS.employees,
-    {
-      summary: 'Recharge performance adjustment: the employees of the shops the user sees (a select; 公单 is no employee)',
-      perm: 'cashier.csadj.view',
-      response: z.array(csadjEmployee),
-    },
-    async ({ tx, auth }) =>
-      (
-        await tx
-          .select({ id: employees.id, name: employees.name, eecode: employees.eecode, shopId: employees.shopId, shopName: shops.name })
-          .from(employees)
-          .innerJoin(shops, eq(shops.id, employees.shopId))
-          .where(and(inVisibleShops(auth, employees.shopId), eq(employees.status, 1)))
-          .orderBy(asc(employees.shopId), asc(employees.eecode))
-          .limit(2000)
-      ).map((e) => ({ id: e.id, shopId: e.shopId as number, label: `${e.name} ${e.eecode}（${e.shopName}）` })),
-  );
-}
+export const registerCsadjRoutes = (app: FastifyInstance) => registerBill(app, csadjType);

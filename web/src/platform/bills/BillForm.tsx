@@ -107,6 +107,7 @@ export function HeadInput({
     case 'date':
       return <DatePicker style={{ width: '100%' }} placeholder={placeholder ?? (required ? undefined : t('bill.today'))} {...control} />;
     case 'select':
+    case 'employee':
       return <FieldSelect field={field} filter={filter} {...control} />;
     case 'number':
       return <InputNumber style={{ width: '100%' }} precision={0} placeholder={placeholder} {...control} />;

@@ -162,7 +162,7 @@ export function LinesEditor({
     const name = label(f.label);
     const rules: FormRule[] = [];
     if (!isOptional(def.line.shape[key])) {
-      const message = t(f.kind === 'product' || f.kind === 'select' ? 'common.pleaseSelect' : 'common.pleaseEnter', { label: name });
+      const message = t(['product', 'select', 'employee'].includes(f.kind) ? 'common.pleaseSelect' : 'common.pleaseEnter', { label: name });
       rules.push({ required: true, message });
     }
     if (f.kind === 'money') rules.push(notNegative(t('bill.negative', { label: name })));
@@ -192,6 +192,7 @@ export function LinesEditor({
       case 'shop':
         return <LocationSelect withWarehouse={false} placeholder={name} />;
       case 'select':
+      case 'employee':
         return <LineSelect field={f} line={lines[index]} />;
       case 'number':
         return <InputNumber min={1} max={10_000_000} precision={0} style={{ width: '100%' }} aria-label={name} />;
