@@ -64,8 +64,5 @@ defineLabels({
   service_bill_perf: ['业绩', 'performance'],
   hand_tag: ['手牌号', 'Hand tag'],
 });
-definedEntityLabels.set('servicerecords', ['服务单', 'service bill']);
 definedEntityLabels.set('checkout', ['收银单', 'till bill']);
 definedEntityLabels.set('prepaidorder', ['预付订单', 'prepaid order']);
-definedEntityLabels.set('packagerecords', ['套餐消费单', 'package bill']);
-definedEntityLabels.set('cardrecords', ['充值单', 'card bill']);
