@@ -23,13 +23,18 @@ async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   adminPassword: string;
+  /** The company code (企业编码) this file signs in to. */
+  tenant: string;
   stop(): Promise<void>;
 }
 
-const adminPassword = 'e2e-Admin-2026';
+export const adminPassword = 'e2e-Admin-2026';
 
-/** The product as `npm start` runs it, on a free port, with its data in `dataDir`: stopped, the directory stays. */
-async function runProduct(dataDir: string) {
+/** In a whole run, each file has its own copy of the demo chain, under a company code named after the file. */
+export const tenantOfFile = (file: string) => path.basename(file, '.test.ts');
+
+/** The product as `npm start` runs it, on a free port, with its data in `dataDir`. */
+export async function runProduct(dataDir: string) {
   const port = await freePort();
   const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/src/main.ts')], {
     cwd: root,
@@ -67,33 +72,14 @@ async function runProduct(dataDir: string) {
   };
 }
 
-/**
- * The data a first start makes (the database migrated, the demo chain seeded), made once per run in
- * the directory `npm run test:e2e` names and copied for each file: a copy is as fresh as a first start
- * and many times quicker. Without that directory (a file run on its own), every start is a first start.
- */
-async function firstStartData(): Promise<string | undefined> {
-  const template = process.env.HEADOFFICE_E2E_DATA;
-  if (!template) return undefined;
-  const ready = path.join(template, '.ready');
-  if (!fs.existsSync(ready)) {
-    fs.rmSync(template, { recursive: true, force: true });
-    const first = await runProduct(template);
-    await first.stop();
-    fs.writeFileSync(ready, '');
-  }
-  return template;
-}
-
-/** The real product, as `npm start` runs it, on a free port with a fresh data directory. */
-export async function startServer(): Promise<RunningServer> {
+/** The real product at its first start (the demo chain only), on a free port with a fresh data directory. */
+async function startServer(): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'headoffice-e2e-'));
-  const template = await firstStartData();
-  if (template) fs.cpSync(template, dataDir, { recursive: true, filter: (from) => path.basename(from) !== '.ready' });
   const product = await runProduct(dataDir);
   return {
     url: product.url,
     adminPassword,
+    tenant: 'demo',
     stop: async () => {
       await product.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -101,20 +87,18 @@ export async function startServer(): Promise<RunningServer> {
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
 
 export async function shot(page: Page, name: string) {
   fs.mkdirSync(shotsDir, { recursive: true });
@@ -125,9 +109,9 @@ export async function shot(page: Page, name: string) {
  * Signs in to the demo chain on the sign-in page and waits for the application board (`board: false`:
  * only until the page has left the sign-in page, for a user who lands elsewhere).
  */
-export async function signIn(page: Page, serverUrl: string, username: string, password: string, { board = true } = {}) {
-  await page.goto(`${serverUrl}/login`);
-  await page.getByPlaceholder('企业编码').fill('demo');
+export async function signIn(page: Page, server: RunningServer, username: string, password: string, { board = true } = {}) {
+  await page.goto(`${server.url}/login`);
+  await page.getByPlaceholder('企业编码').fill(server.tenant);
   await page.getByPlaceholder('用户名').fill(username);
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
@@ -136,14 +120,23 @@ export async function signIn(page: Page, serverUrl: string, username: string, pa
 }
 
 /**
- * The product and a browser for one test file: started before its tests, stopped after them. Read
- * `server` and `browser` inside the tests (they exist once the file's `before` has run).
+ * The product and a browser for one test file: in a whole run (`npm run test:e2e`, e2e/run.ts) the run's
+ * product, with the file's own copy of the demo chain, and the run's Chromium; for a file run on its own,
+ * a product at its first start and a Chromium of its own. Read `server` and `browser` inside the tests
+ * (they exist once the file's `before` has run).
  */
 export function productAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
   const running = {} as { server: RunningServer; browser: Browser };
   before(async () => {
-    running.server = await startServer();
-    running.browser = await launchBrowser();
+    const runUrl = process.env.HEADOFFICE_E2E_URL;
+    const runBrowser = process.env.HEADOFFICE_E2E_BROWSER;
+    if (runUrl && runBrowser) {
+      running.server = { url: runUrl, adminPassword, tenant: tenantOfFile(process.argv[1]), stop: async () => {} };
+      running.browser = await chromium.connect(runBrowser);
+    } else {
+      running.server = await startServer();
+      running.browser = await chromium.launch(chromiumOptions);
+    }
   });
   after(async () => {
     await running.browser?.close();

@@ -69,7 +69,11 @@ export function apiWithToken(server: RunningServer, token: string | null): Api {
 
 /** The API as a user of the demo chain, signed in through the API (no page). */
 export async function apiAs(server: RunningServer, username: string, password: string): Promise<Api> {
-  const login = await apiWithToken(server, null)<{ access_token: string }>('/api-user/login', { tenant: 'demo', username, password });
+  const login = await apiWithToken(server, null)<{ access_token: string }>('/api-user/login', {
+    tenant: server.tenant,
+    username,
+    password,
+  });
   return apiWithToken(server, login.access_token);
 }
 
@@ -92,7 +96,7 @@ export async function userSession(
 ): Promise<Session> {
   const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const page = await context.newPage();
-  await signIn(page, running.server.url, username, password, { board });
+  await signIn(page, running.server, username, password, { board });
   const token = await page.evaluate(() => localStorage.getItem('ho.token'));
   return { context, page, api: apiWithToken(running.server, token) };
 }

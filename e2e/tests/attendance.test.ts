@@ -110,7 +110,7 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   // Not signed in yet: the sign-in page, then back to the code's page.
   const target = new URL(url ?? '');
   await phone.goto(`${running.server.url}/login?redirect=${encodeURIComponent(target.pathname + target.search)}`);
-  await phone.getByPlaceholder('企业编码').fill('demo');
+  await phone.getByPlaceholder('企业编码').fill(running.server.tenant);
   await phone.getByPlaceholder('用户名').fill('kqphone');
   await phone.getByPlaceholder('密码').fill('Phone-2026');
   await phone.getByRole('button', { name: /登\s*录/ }).click();

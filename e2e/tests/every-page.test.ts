@@ -251,7 +251,7 @@ async function visitEveryPage(lang: Lang): Promise<{ problems: Problem[]; pages:
     });
     page.on('pageerror', (err) => report(`uncaught error: ${err.message}`));
 
-    await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+    await signIn(page, running.server, 'admin', running.server.adminPassword);
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANG_KEY, lang]);
     current = HOME;
     const [menuAnswer] = await Promise.all([

@@ -21,7 +21,7 @@ test('sign in, open the admin app from the board, create a region and a shop wit
   const context = await running.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
   await page.goto(`${running.server.url}/login`);
-  await page.getByPlaceholder('企业编码').fill('demo');
+  await page.getByPlaceholder('企业编码').fill(running.server.tenant);
   await page.getByPlaceholder('用户名').fill('admin');
   await page.getByPlaceholder('密码').fill(running.server.adminPassword);
   await page.getByRole('button', { name: /登\s*录/ }).click();

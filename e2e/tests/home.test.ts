@@ -43,7 +43,7 @@ test('the home dashboard: bills settled in two shops show in the figures and cha
 
   const en = await running.browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
   const enPage = await en.newPage();
-  await signIn(enPage, running.server.url, 'admin', running.server.adminPassword);
+  await signIn(enPage, running.server, 'admin', running.server.adminPassword);
   await enPage.evaluate(() => localStorage.setItem('ho.lang', 'en-US'));
   await enPage.goto(`${running.server.url}/admin/home`);
   await enPage.locator('canvas').first().waitFor({ timeout: 15_000 });

@@ -37,7 +37,7 @@ test('a service price template set for two shops; a shop price out of bounds is 
 });
 
 async function flow(page: Page) {
-  await signIn(page, running.server.url, 'admin', running.server.adminPassword);
+  await signIn(page, running.server, 'admin', running.server.adminPassword);
   const modal = page.locator('.ant-modal-wrap:visible').last();
   const drawer = drawerOf(page);
 

@@ -111,7 +111,7 @@ test('a scheme with a tier, bills settled at the till, the statement and the sty
   // ---- the stylist's own page: the same rows and total as head office's statement
   const phone = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const mine = await phone.newPage();
-  await signIn(mine, running.server.url, 'tcstylist', 'Stylist-2026', { board: false });
+  await signIn(mine, running.server, 'tcstylist', 'Stylist-2026', { board: false });
   await mine.goto(`${running.server.url}/m/my-pay`);
   await mine.locator('[data-testid="my-royalty"]').waitFor();
   await mine.locator('.ant-table-row').first().waitFor();

@@ -90,7 +90,7 @@ test('an employee signs in and appears on the cashier’s wheel; a walk-in goes 
   // ---- a second screen of the shop
   const otherCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const other = await otherCtx.newPage();
-  await signIn(other, running.server.url, 'admin', running.server.adminPassword);
+  await signIn(other, running.server, 'admin', running.server.adminPassword);
   await other.goto(`${running.server.url}/cashier/wheel`);
   await namesBecome(other, ['轮牌乙', '轮牌甲']);
 
