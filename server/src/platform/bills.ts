@@ -203,6 +203,11 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   /** Transitions whose memo the bill keeps in a column (`{ reject: 'rejectReason' }`), cleared when an edit reopens the bill. */
   reasons?: Partial<Record<keyof D['transitions'] & string, keyof T['$inferSelect'] & string>>;
   effects?: Partial<Record<keyof D['transitions'] & string, BillEffect<T>>>;
+  /**
+   * Transitions that first check the bill again as its save did (`prepare` and `lineValues` on its head
+   * and lines as saved): what held of a draft may not hold at its audit (a card bill revoked since, numbers taken).
+   */
+  recheck?: (keyof D['transitions'] & string)[];
   /** The reversal of a transition's effect, run by the transition that `undoes` it. */
   reversals?: Partial<Record<keyof D['transitions'] & string, BillEffect<T>>>;
   /** The conditions transitions name in `when`. */
@@ -304,13 +309,20 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     const column = reasons[action];
     return column ? async (tx, bill, ctx) => ({ ...(await effect?.(tx, bill, ctx)), [column]: ctx.memo?.trim() || null }) : effect;
   };
+  const rechecked = (action: string, effect: Effect | undefined): Effect | undefined =>
+    impl.recheck?.includes(action as never)
+      ? async (tx, bill, ctx) => {
+          await checkAsSaved(served, tx, bill, ctx);
+          return { ...(await effect?.(tx, bill, ctx)) };
+        }
+      : effect;
   const transitions = Object.entries(def.transitions).map(([action, t]): Transition => {
     const when = t.when ? (impl.conditions?.[t.when] as Transition['when']) : undefined;
     if (t.when && !when) throw new Error(`${def.docType}.${action}: no condition ${t.when}`);
     const undone = t.undoes ? signing(impl.table, signs[t.undoes], effects[t.undoes], false) : undefined;
     const effect = t.undoes
       ? signing(impl.table, signs[t.undoes], reversals[t.undoes], true)
-      : keeping(action, signing(impl.table, signs[action], effects[action], false));
+      : keeping(action, signing(impl.table, signs[action], rechecked(action, effects[action]), false));
     if (undone && !effect) throw new Error(`${def.docType}.${action}: no reversal of ${t.undoes}`);
     const { label, from, to, perm, inbox, memoRequired, notByMaker } = t;
     return { action, label, from: [...from], to, perm, inbox, memoRequired, notByMaker, when, effect };
@@ -370,6 +382,19 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   const served: BillType<D> = { def, doc, impl: resolved };
   return served;
 }
+
+/** The default save's checks again on a bill as saved: its head as the body, its lines as read, `prepare`'s columns in the head. */
+async function checkAsSaved(type: BillType, tx: Db, bill: BillRow, { auth, lang }: TransitionContext) {
+  const ctx = { tx, auth, lang };
+  const lines = await type.impl.lines.of(tx, [bill.id]);
+  const body = { ...bill, lines };
+  const head = { ...bill, ...(await type.impl.prepare?.(ctx, body, bill)) };
+  await type.impl.lineValues?.(ctx, lines, body, head);
+}
+
+/** A bill's lines as its type's line row reads them. */
+export const billLines = <D extends BillDef>(type: BillType<D>, tx: Db, billId: number) =>
+  type.impl.lines.of(tx, [billId]) as Promise<z.output<D['lineRow']>[]>;
 
 /** What follows a change of a bill's lines: its totals summed again, then the module's `changed`. */
 function linesChanged(
@@ -971,7 +996,7 @@ export function registerBill(app: FastifyInstance, type: BillType) {
     );
   for (const [action, t] of Object.entries(def.transitions)) {
     const run = (ctx: BillCtx, body: { id: number; version?: number; memo?: string | null }) =>
-      transition(ctx.tx, doc, { id: body.id, action, version: body.version, memo: body.memo }, ctx.auth);
+      transition(ctx.tx, doc, { id: body.id, action, version: body.version, memo: body.memo, lang: ctx.lang }, ctx.auth);
     route(
       app,
       'POST',

@@ -26,6 +26,8 @@ export type BillRow = { id: number; state: string; version: number; shopId: numb
 
 export interface TransitionContext {
   auth: Auth;
+  /** The language of the request: of the names a refusal's message holds. */
+  lang: Lang;
   memo?: string | null;
   doc: DocumentType;
   /** The transition runs as a consequence of another one (the other side of a transfer): no cascades. */
@@ -224,6 +226,7 @@ export interface TransitionRequest {
   action: string;
   version?: number;
   memo?: string | null;
+  lang?: Lang;
   /**
    * Done by the system as part of a transition the user was allowed to do (the entry side of a
    * transfer, the out of an audited order): no permission or shop check, and effects do not cascade.
@@ -255,7 +258,7 @@ export async function transition(tx: Db, doc: DocumentType, request: TransitionR
     if (verdict !== true) throw verdict || new AppError(409, 'conditionNotMet', { action });
   }
   await runGuards(tx, auth, { doc, bill, operation: t.action });
-  const extra = (await t.effect?.(tx, bill, { auth, memo: request.memo, doc, internal })) ?? {};
+  const extra = (await t.effect?.(tx, bill, { auth, lang: request.lang ?? 'zh-CN', memo: request.memo, doc, internal })) ?? {};
   const c = cols(doc);
   const [updated] = (await tx
     .update(doc.table)

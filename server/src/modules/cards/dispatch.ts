@@ -2,8 +2,7 @@ import { cardDispatchBill } from '@headoffice/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { type BillCtx, type BillOf, billType } from '../../platform/bills.js';
-import type { TransitionContext } from '../../platform/documents.js';
+import { type BillCtx, billType } from '../../platform/bills.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
@@ -69,17 +68,6 @@ async function prepare({ tx, auth }: BillCtx, body: z.output<typeof cardDispatch
   return { totalCount: body.lines.reduce((s, l) => s + countOf(l), 0) };
 }
 
-/** Audit issues the numbers to the shops: the ranges are checked again against every other bill. */
-async function auditEffect(tx: Db, bill: BillOf<typeof cardDispatches>, ctx: TransitionContext) {
-  const lines = await tx
-    .select({ startNo: cardDispatchLines.startNo, endNo: cardDispatchLines.endNo })
-    .from(cardDispatchLines)
-    .where(eq(cardDispatchLines.dispatchId, bill.id));
-  checkOwnLines(lines);
-  await checkOtherBills(tx, ctx.auth.tenantId, bill.id, lines);
-  return undefined;
-}
-
 export const dispatchType = billType(cardDispatchBill, {
   table: cardDispatches,
   dateField: 'billDate',
@@ -96,7 +84,8 @@ export const dispatchType = billType(cardDispatchBill, {
   prepare,
   lineValues: (_ctx, lines) => lines.map((l) => ({ count: countOf(l) })),
   signs: { audit: 'audited' },
-  effects: { audit: auditEffect },
+  // Audit issues the numbers to the shops: another bill may have taken some since the draft was saved.
+  recheck: ['audit'],
   describe: {
     '': 'Paged dispatch bills with their lines. Filters billNo, state (draft 未审核, audited 已审核), dateFrom/dateTo, shopId, cardNo (bills with a range holding that number).',
     saveBill:

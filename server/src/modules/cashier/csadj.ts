@@ -4,21 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
-import { type BillCtx, type BillOf, billType, registerBill } from '../../platform/bills.js';
-import type { TransitionContext } from '../../platform/documents.js';
+import { type BillType, billLines, billType, registerBill } from '../../platform/bills.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages, type Lang } from '../../platform/i18n.js';
 import { refuseLocked } from '../../platform/period-locks.js';
 import { csadjBillLines, csadjBills, serviceBillCards, serviceBillLines, serviceBillPerf, serviceBills } from './schema.js';
-import {
-  billDetail as cardBillDetail,
-  checkSplit,
-  currentPerf,
-  linePerf,
-  lockSettled,
-  type SplitRow,
-  writeSplit,
-} from './service-bills.js';
+import { billDetail as cardBillDetail, checkSplit, currentPerf, linePerf, lockSettled, writeSplit } from './service-bills.js';
 
 // 充值单业绩调整单 on the bill engine: the audit re-splits the card bill's performance through the revise machinery
 // (`checkSplit`, `writeSplit`), with the adjustment's number. The close lock covers the adjustment's date and the card bill's (here).
@@ -35,20 +26,16 @@ defineMessages({
 });
 
 type Save = z.output<typeof csadjBill.save>;
-type CardBill = typeof serviceBills.$inferSelect;
 
 /**
- * The card bill a draft names: of a shop the user sees (else 404), a card bill (409), settled (409), not
- * revoked (409); locked for the audit.
+ * The card bill a draft names by its number: of a shop the user sees (else 404), a card bill (409),
+ * settled (409), not revoked (409); locked.
  */
-async function cardBillOf(tx: Db, auth: Auth, ref: number | string): Promise<CardBill> {
-  const [found] =
-    typeof ref === 'number'
-      ? [{ id: ref }]
-      : await tx
-          .select({ id: serviceBills.id })
-          .from(serviceBills)
-          .where(and(eq(serviceBills.billNo, ref), eq(serviceBills.isDel, 0)));
+async function cardBillOf(tx: Db, auth: Auth, billNo: string) {
+  const [found] = await tx
+    .select({ id: serviceBills.id })
+    .from(serviceBills)
+    .where(and(eq(serviceBills.billNo, billNo), eq(serviceBills.isDel, 0)));
   if (!found) throw notFound();
   const bill = await lockSettled(tx, auth, found.id);
   const [card] = await tx.select({ id: serviceBillCards.id }).from(serviceBillCards).where(eq(serviceBillCards.billId, bill.id)).limit(1);
@@ -61,7 +48,7 @@ async function cardBillOf(tx: Db, auth: Auth, ref: number | string): Promise<Car
 }
 
 /** The lines as split rows of the card bill: a line left out is its only line (400 when it has several); the revise rules checked. */
-async function splitOf(tx: Db, lang: Lang, card: { id: number; shopId: number }, lines: Save['lines']): Promise<SplitRow[]> {
+async function splitOf(tx: Db, lang: Lang, card: { id: number; shopId: number }, lines: Save['lines']) {
   const ids = (await tx.select({ id: serviceBillLines.id }).from(serviceBillLines).where(eq(serviceBillLines.billId, card.id))).map(
     (l) => l.id,
   );
@@ -74,7 +61,7 @@ async function splitOf(tx: Db, lang: Lang, card: { id: number; shopId: number },
 }
 
 /** 409 when the card bill already has another unaudited adjustment (the partial unique index holds the race). */
-async function refuseSecondDraft(tx: Db, card: CardBill, self?: number) {
+async function refuseSecondDraft(tx: Db, card: { id: number; billNo: string }, self?: number) {
   const [other] = await tx
     .select({ billNo: csadjBills.billNo })
     .from(csadjBills)
@@ -82,47 +69,7 @@ async function refuseSecondDraft(tx: Db, card: CardBill, self?: number) {
   if (other) throw new AppError(409, 'csadjDraftExists', { billNo: card.billNo, draft: other.billNo });
 }
 
-/** Audit: the card bill (locked, still settled and not revoked) gets the new split, checked again, through the revise machinery. */
-async function auditEffect(tx: Db, bill: BillOf<typeof csadjBills>, ctx: TransitionContext) {
-  const card = await cardBillOf(tx, ctx.auth, bill.refBillId);
-  const rows = (await csadjType.impl.lines.of(tx, [bill.id])) as unknown as SplitRow[];
-  await checkSplit(tx, 'zh-CN', card, rows, 'lines', { shopId: card.shopId, exact: true });
-  await writeSplit(tx, ctx.auth, card, rows, 'adjust', bill.billNo);
-}
-
-/**
- * What the detail adds: the card bill (member, card, amount, payments, each line's performance) and
- * the split before: the card bill's current rows while unaudited; once audited, the rows its audit
- * negated (rows of the card bill with the adjustment's number that reverse another one).
- */
-async function detail({ tx }: BillCtx, row: Record<string, unknown>) {
-  const card = await cardBillDetail(tx, row.refBillId as number);
-  const perf = await linePerf(tx, card.id);
-  const audited = row.state === 'audited';
-  const replaced = and(
-    eq(serviceBillPerf.billId, card.id),
-    eq(serviceBillPerf.causeBillNo, row.billNo as string),
-    isNotNull(serviceBillPerf.reversesId),
-  );
-  const ids = new Set(
-    (audited ? await tx.select({ id: serviceBillPerf.id }).from(serviceBillPerf).where(replaced) : await currentPerf(tx, card.id)).map(
-      (r) => r.id,
-    ),
-  );
-  const rows = card.perf.filter((r) => ids.has(r.id));
-  return {
-    card: {
-      ...card,
-      // The card opened or recharged by the bill (a card bill carries no paying card).
-      cardNo: card.cards[0]?.cardNo ?? card.cardNo,
-      payments: card.payments.map((p) => ({ payname: p.payName, payje: p.amount })),
-      lines: card.lines.map((l) => ({ lineId: l.id, lineName: l.name, perf: perf.get(l.id) ?? 0 })),
-    },
-    before: audited ? rows.map((r) => ({ ...r, amount: -r.amount })) : rows.sort((x, y) => x.station - y.station || x.id - y.id),
-  };
-}
-
-export const csadjType = billType(csadjBill, {
+export const csadjType: BillType<typeof csadjBill> = billType(csadjBill, {
   table: csadjBills,
   dateField: 'billDate',
   numberPrefix: 'CZTZ',
@@ -137,8 +84,41 @@ export const csadjType = billType(csadjBill, {
   lineValues: ({ tx, lang }, lines, _body, head) =>
     splitOf(tx, lang, { id: head.refBillId as number, shopId: head.shopId as number }, lines),
   signs: { audit: 'audited' },
-  effects: { audit: auditEffect },
-  detail,
+  // The card bill may have been revoked, or its period closed, since the draft was saved.
+  recheck: ['audit'],
+  effects: {
+    audit: async (tx, bill, { auth }) =>
+      writeSplit(tx, auth, await lockSettled(tx, auth, bill.refBillId), await billLines(csadjType, tx, bill.id), 'adjust', bill.billNo),
+  },
+  /**
+   * The card bill (member, card, amount, payments, each line's performance) and the split before: the
+   * card bill's current rows while unaudited; once audited, the rows its audit negated (rows of the card
+   * bill with the adjustment's number that reverse another one).
+   */
+  detail: async ({ tx }, row) => {
+    const card = await cardBillDetail(tx, row.refBillId);
+    const perf = await linePerf(tx, card.id);
+    const audited = row.state === 'audited';
+    const negated = and(
+      eq(serviceBillPerf.billId, card.id),
+      eq(serviceBillPerf.causeBillNo, row.billNo),
+      isNotNull(serviceBillPerf.reversesId),
+    );
+    const before = audited
+      ? await tx.select({ id: serviceBillPerf.id }).from(serviceBillPerf).where(negated)
+      : await currentPerf(tx, card.id);
+    const rows = card.perf.filter((r) => before.some((b) => b.id === r.id));
+    return {
+      card: {
+        ...card,
+        // The card opened or recharged by the bill (a card bill carries no paying card).
+        cardNo: card.cards[0]?.cardNo ?? card.cardNo,
+        payments: card.payments.map((p) => ({ payname: p.payName, payje: p.amount })),
+        lines: card.lines.map((l) => ({ lineId: l.id, lineName: l.name, perf: perf.get(l.id) ?? 0 })),
+      },
+      before: audited ? rows.map((r) => ({ ...r, amount: -r.amount })) : rows.sort((x, y) => x.station - y.station || x.id - y.id),
+    };
+  },
   describe: {
     'list/listBypageForChain':
       'Paged adjustment bills with their lines. Filters shopid, billcode, refbillcode (the card bill), dateFrom/dateTo (made on, at most 31 days), auditFrom/auditTo, state (draft 未审核, audited 已审核).',

@@ -45,10 +45,10 @@ export function registerInboxRoutes(app: FastifyInstance) {
       // Approving a stock bill or an order from the inbox posts stock.
       idempotent: 'optional',
     },
-    async ({ tx, auth, body }) => {
+    async ({ tx, auth, lang, body }) => {
       const doc = servedDocuments(app).get(body.docType);
       if (!doc) throw notFound();
-      const bill = await transition(tx, doc, { id: body.id, action: body.action, version: body.version, memo: body.memo }, auth);
+      const bill = await transition(tx, doc, { id: body.id, action: body.action, version: body.version, memo: body.memo, lang }, auth);
       return { docType: doc.docType, id: bill.id, billNo: bill.billNo, state: bill.state, version: bill.version };
     },
   );
