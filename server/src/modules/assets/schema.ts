@@ -30,6 +30,17 @@ import { cardTypes, members } from '../members/public.js';
 import { shops } from '../org/public.js';
 
 /**
+ * The bill a card or package movement was made for (a till bill, a refund), when it is not a bill of
+ * its own: its document type, id and number. Such a movement is reversed only with its owner, by the
+ * owner's own revoke; the standalone revoke refuses it naming the owner.
+ */
+const ownerColumns = () => ({
+  ownerDoc: text('owner_doc'),
+  ownerId: refId('owner_id'),
+  ownerNo: text('owner_no'),
+});
+
+/**
  * Member cards (会员卡): one card of a card type held by a member. A stored-value card's money is
  * kept per shop bucket in `card_balances` (the shop that took the money in), principal and gift apart.
  */
@@ -123,6 +134,7 @@ export const cardBills = pgTable(
     revokedBy: refId('revoked_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeMemo: text('revoke_memo'),
+    ...ownerColumns(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -335,6 +347,7 @@ export const packageBills = pgTable(
     revokedBy: refId('revoked_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeMemo: text('revoke_memo'),
+    ...ownerColumns(),
   },
   (t) => [
     tenantPrimaryKey(t),
