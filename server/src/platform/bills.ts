@@ -147,8 +147,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   table: T;
   /** Narrows a table several types share (stock entries and outs). */
   scope?: SQL;
-  /** The business date: lists sort by it, period locks look at it, the inbox shows it, a new bill is today's. */
-  dateField: keyof T['$inferSelect'] & string;
+  /** The business date (default `billDate`): lists sort by it, period locks look at it, the inbox shows it, a new bill is today's. */
+  dateField?: keyof T['$inferSelect'] & string;
   numberPrefix?: string;
   /** A new bill is numbered by the day it is made, not by its business date (a back-dated stock entry is numbered today). */
   numberedToday?: boolean;
@@ -250,13 +250,14 @@ type HeadFields<D extends BillDef> = Exclude<keyof z.output<D['save']> & string,
 type LineFields<D extends BillDef> = Exclude<keyof z.output<D['line']> & string, 'id'>;
 type AfterFields<D extends BillDef> = keyof NonNullable<D['after']> & string;
 type Missing<Fields extends string, T extends PgTable> = Exclude<Fields, ColumnName<T>>;
-/** Adds a required property naming the fields that have no column, so that tsc fails on them. */
+/** Adds a required property naming the fields that have no column, so that tsc fails on them (and the date field of a table without `billDate`). */
 export type ColumnsCheck<D extends BillDef, T extends PgTable, LT extends PgTable> = ([Missing<HeadFields<D> | AfterFields<D>, T>] extends [
   never,
 ]
   ? unknown
   : { headFieldsWithoutColumn: Missing<HeadFields<D> | AfterFields<D>, T> }) &
-  ([Missing<LineFields<D>, LT>] extends [never] ? unknown : { lineFieldsWithoutColumn: Missing<LineFields<D>, LT> });
+  ([Missing<LineFields<D>, LT>] extends [never] ? unknown : { lineFieldsWithoutColumn: Missing<LineFields<D>, LT> }) &
+  ('billDate' extends ColumnName<T> ? unknown : { dateField: keyof T['$inferSelect'] & string });
 
 /** A bill type the server serves: its definition, the module's part with the engine's defaults, and the documents engine's view of it. */
 export interface BillType<D extends BillDef = BillDef> {
@@ -300,6 +301,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   def: D,
   impl: BillImpl<D, T, LT> & ColumnsCheck<D, T, LT>,
 ): BillType<D> {
+  const dateField = impl.dateField ?? 'billDate';
   const effects = (impl.effects ?? {}) as Record<string, Effect | undefined>;
   const reversals = (impl.reversals ?? {}) as Record<string, Effect | undefined>;
   const signs = (impl.signs ?? {}) as Record<string, string | undefined>;
@@ -333,7 +335,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     if (matchOf(f) === 'named') {
       if (!impl.filters?.[name]) throw new Error(`${def.docType}: no condition of the filter ${name}`);
     } else
-      for (const field of filterFields(f, impl.dateField)) {
+      for (const field of filterFields(f, dateField)) {
         const onLines = field.startsWith('lines.');
         const columns = columnsOfTable(onLines ? impl.lines.table : impl.table);
         if (!columnNamed(columns, onLines ? field.slice(6) : field)) throw new Error(`${def.docType}: no column for the filter ${name}`);
@@ -349,7 +351,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     states: stateLabels(def.states),
     initial: def.initial,
     editable: [...def.editable],
-    dateField: impl.dateField,
+    dateField,
     locks: def.locks,
     transitions,
     link: (id) => `${def.webPath}/${id}`,
@@ -363,6 +365,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   const lines = impl.lines;
   const resolved: Resolved = {
     ...(impl as unknown as Resolved),
+    dateField,
     select: impl.select ?? selectWithDisplays(impl.table, def.row, impl.displays),
     lines: {
       ...lines,
@@ -372,8 +375,8 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     filters: impl.filters ?? {},
     list: {
       where: impl.list?.where,
-      sortable: impl.list?.sortable ?? sortableOf(def, impl.table, impl.dateField),
-      order: typeof impl.list?.order === 'object' ? impl.list.order : defaultOrder(impl.table, impl.list?.order ?? impl.dateField),
+      sortable: impl.list?.sortable ?? sortableOf(def, impl.table, dateField),
+      order: typeof impl.list?.order === 'object' ? impl.list.order : defaultOrder(impl.table, impl.list?.order ?? dateField),
     },
     save: (impl.save as Resolved['save'] | undefined) ?? ((ctx, body, bill) => defaultSave(served, ctx, body, bill)),
     actions: (impl.actions ?? {}) as Resolved['actions'],
@@ -910,6 +913,15 @@ function exportRows(type: BillType, ctx: BillCtx, query: Row) {
 
 const pagingKeys = { page: true, pageSize: true, sort: true, after: true } as const;
 
+/** What a list's filters take, from their definitions: each key with its label (a state filter: the states), a range's longest span. */
+function filtersDescription(def: BillDef) {
+  const states = Object.entries(def.states).map(([state, s]) => `${state} ${s.label[0]}`);
+  const filters = Object.values(def.filterFields).map(
+    (f) => `${f.keys.join('/')} (${f.kind === 'state' ? states.join(', ') : f.label[1]}${f.maxDays ? `, at most ${f.maxDays} days` : ''})`,
+  );
+  return `The bills the user may see, newest first. Filters: ${filters.join(', ')}.`;
+}
+
 /**
  * Registers every route of a bill type's `paths` with the definition's permissions and answers:
  * lists, pick, saves, detail, export, each transition one by one and as a batch, after-approval
@@ -936,7 +948,13 @@ export function registerBill(app: FastifyInstance, type: BillType) {
       app,
       'GET',
       at(path),
-      { summary: `${what}: paged list with lines`, description: describe(path), perm: view, query: filters, response: billPage(def.row) },
+      {
+        summary: `${what}: paged list with lines`,
+        description: describe(path) ?? filtersDescription(def),
+        perm: view,
+        query: filters,
+        response: billPage(def.row),
+      },
       (c) => listBills(type, ctxOf(c), c.query as never),
     );
   const unpaged = filters.omit(

@@ -100,7 +100,6 @@ function ofVisibleMembers({ tx, auth }: BillCtx): SQL[] {
 
 export const packageExtensionType = billType(packageExtensionBill, {
   table: packageExtensions,
-  dateField: 'billDate',
   numberPrefix: 'TY',
   headOfficePerm: 'assets.packageExtension.view',
   lines: { table: packageExtensionLines, billKey: packageExtensionLines.extensionId, of: linesOf },

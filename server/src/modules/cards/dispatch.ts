@@ -70,7 +70,6 @@ async function prepare({ tx, auth }: BillCtx, body: z.output<typeof cardDispatch
 
 export const dispatchType = billType(cardDispatchBill, {
   table: cardDispatches,
-  dateField: 'billDate',
   numberPrefix: 'FB',
   // Head office's bills: whoever may view dispatches sees them; a user limited to some shops, only the lines of theirs.
   headOfficePerm: 'cards.dispatch.view',

@@ -71,7 +71,6 @@ async function refuseSecondDraft(tx: Db, card: { id: number; billNo: string }, s
 
 export const csadjType: BillType<typeof csadjBill> = billType(csadjBill, {
   table: csadjBills,
-  dateField: 'billDate',
   numberPrefix: 'CZTZ',
   numberedToday: true,
   lines: { table: csadjBillLines, billKey: csadjBillLines.billId },
@@ -120,8 +119,6 @@ export const csadjType: BillType<typeof csadjBill> = billType(csadjBill, {
     };
   },
   describe: {
-    'list/listBypageForChain':
-      'Paged adjustment bills with their lines. Filters shopid, billcode, refbillcode (the card bill), dateFrom/dateTo (made on, at most 31 days), auditFrom/auditTo, state (draft 未审核, audited 已审核).',
     save: "refbillcode: a settled, not revoked card bill (充值单) of a shop the user sees. lines: per card-bill line (lineId, optional when it has one) and station, employeeId (null: 公单) and yj (cents); each station given adds up to the line's performance exactly. One draft per card bill.",
     audit:
       "Re-splits the card bill's performance rows (the current ones negated, the new ones written, cause adjust, with this bill's number).",

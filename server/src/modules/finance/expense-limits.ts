@@ -57,7 +57,6 @@ async function applyLines(tx: Db, auth: Auth, billId: number, month: string) {
 
 export const expenseLimitType = billType(expenseLimitBill, {
   table: expenseLimitBills,
-  dateField: 'billDate',
   numberPrefix: 'XE',
   headOfficePerm: 'finance.iolimit.view',
   lines: { table: expenseLimitBillLines, billKey: expenseLimitBillLines.billId, shopKey: 'shopId' },

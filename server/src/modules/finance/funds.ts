@@ -111,7 +111,6 @@ async function setLimit({ tx, auth }: BillCtx, bill: FundBill) {
 
 export const fundType = billType(fundBill, {
   table: fundBills,
-  dateField: 'billDate',
   numberPrefix: 'BYJ',
   lines: { table: fundBillPhotos, billKey: fundBillPhotos.billId },
   prepare,

@@ -171,7 +171,6 @@ function rentPaymentType(def: typeof storeRentPaymentBill, kind: RentKind, prefi
   return billType(def, {
     table: rentPayments,
     scope: eq(rentPayments.kind, kind),
-    dateField: 'billDate',
     numberPrefix: prefix,
     displays: {
       contractCode: ['contractId', 'code'],

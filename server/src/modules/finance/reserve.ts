@@ -145,7 +145,6 @@ function shared(kind: Kind, byLines: boolean) {
   return {
     table: reserveBills,
     scope: eq(reserveBills.kind, kind),
-    dateField: 'billDate',
     lines: { table: reserveBillLines, billKey: reserveBillLines.billId, ...(byLines ? { shopKey: 'shopId' } : {}) },
   } as const;
 }

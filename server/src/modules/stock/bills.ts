@@ -199,7 +199,6 @@ function stockBillType(def: typeof stockEntryBill | typeof stockOutBill, type: S
   return billType(def, {
     table: stockBills,
     scope: eq(stockBills.type, type),
-    dateField: 'billDate',
     numberPrefix: type === ENTRY ? 'RK' : 'CK',
     numberedToday: true,
     headOfficePerm: WAREHOUSE_PERM,

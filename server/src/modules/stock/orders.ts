@@ -84,8 +84,6 @@ export const orderBills = billType(productOrderBill, {
     receive: async (tx, order, ctx) => ({ entryBillId: await orderBill(tx, order, ctx, ENTRY) }),
   },
   describe: {
-    list: "A shop's own orders (shopid; without it, every shop the user may see), newest first.",
-    adminList: "Head office's list: every shop the user may see; filters state, shopid, regionId, dates, billNo.",
     saveBill:
       "Lines replace the order's lines (absent on update: kept). The number comes from the product-order settings (prefix + date + sequence) or, with automatic numbering off, from billNo.",
     submitBill: "Submit a draft order to head office (it appears in the approvers' inbox).",
