@@ -124,6 +124,11 @@ export interface BillTransitionDef<S extends string = string> {
   when?: string;
   /** Ask before doing it (revoke, cancel). */
   confirm?: boolean;
+  /**
+   * The bill keeps who did it and when, as this step: `<signs>By`, `<signs>ByName`, `<signs>At` (those its
+   * table has; the row's `billSigned`); the transition that undoes it clears them.
+   */
+  signs?: string;
 }
 
 /**
@@ -413,6 +418,7 @@ export function auditedOnce<A extends string>(o: { audited: A; perm: string; pat
     path: o.path ?? 'auditBill',
     ...(o.batchPath ? { batchPath: o.batchPath } : {}),
     inbox: true,
+    signs: 'audited',
   };
   return { states, initial: 'draft' as const, editable: ['draft' as const], transitions: { audit } };
 }
@@ -443,6 +449,7 @@ export function submitThenApprove(perm: string) {
       path: 'auditBillForChain',
       inbox: true,
       notByMaker: true,
+      signs: 'audited',
     },
     reject: { label: ['驳回', 'reject'], from: ['submitted'], to: 'rejected', perm: audit, path: 'rejectBill', memoRequired: true },
     cancelAudit: {

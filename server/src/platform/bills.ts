@@ -1,6 +1,7 @@
 import {
   type BillDef,
   type BillFieldDef,
+  type BillTransitionDef,
   billActionBatchBody,
   billActionBody,
   billBatchBody,
@@ -196,8 +197,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   /** Columns cleared when an edit brings a bill back to the initial state (the reject reason). */
   reopen?: Partial<T['$inferInsert']>;
   /**
-   * Transitions that sign the bill: `<step>By`, `<step>ByName`, `<step>At` set to the user and now
-   * (those the table has), cleared again by the transition that undoes it (`{ audit: 'audited' }`).
+   * Transitions that sign the bill besides those whose definition `signs`: `<step>By`, `<step>ByName`,
+   * `<step>At` set to the user and now (those the table has), cleared again by the transition that undoes it.
    */
   signs?: Partial<Record<keyof D['transitions'] & string, string>>;
   /** Transitions whose memo the bill keeps in a column (`{ reject: 'rejectReason' }`), cleared when an edit reopens the bill. */
@@ -304,7 +305,8 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   const dateField = impl.dateField ?? 'billDate';
   const effects = (impl.effects ?? {}) as Record<string, Effect | undefined>;
   const reversals = (impl.reversals ?? {}) as Record<string, Effect | undefined>;
-  const signs = (impl.signs ?? {}) as Record<string, string | undefined>;
+  const signed = Object.entries(def.transitions as Record<string, BillTransitionDef>).map(([action, t]) => [action, t.signs]);
+  const signs = { ...Object.fromEntries(signed), ...impl.signs } as Record<string, string | undefined>;
   const reasons = (impl.reasons ?? {}) as Record<string, string | undefined>;
   // A transition that keeps its memo: the column set after the module's effect.
   const keeping = (action: string, effect: Effect | undefined): Effect | undefined => {

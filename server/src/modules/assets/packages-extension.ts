@@ -106,7 +106,6 @@ export const packageExtensionType = billType(packageExtensionBill, {
   list: { where: ofVisibleMembers },
   prepare: async (_ctx, body) => ({ lineCount: body.lines.length }),
   lineValues: checkLines,
-  signs: { audit: 'audited' },
   effects: { audit: auditEffect },
   describe: {
     saveBill:

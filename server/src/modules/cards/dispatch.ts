@@ -82,7 +82,6 @@ export const dispatchType = billType(cardDispatchBill, {
   },
   prepare,
   lineValues: (_ctx, lines) => lines.map((l) => ({ count: countOf(l) })),
-  signs: { audit: 'audited' },
   // Audit issues the numbers to the shops: another bill may have taken some since the draft was saved.
   recheck: ['audit'],
   describe: {

@@ -82,7 +82,6 @@ export const csadjType: BillType<typeof csadjBill> = billType(csadjBill, {
   },
   lineValues: ({ tx, lang }, lines, _body, head) =>
     splitOf(tx, lang, { id: head.refBillId as number, shopId: head.shopId as number }, lines),
-  signs: { audit: 'audited' },
   // The card bill may have been revoked, or its period closed, since the draft was saved.
   recheck: ['audit'],
   effects: {

@@ -61,7 +61,6 @@ export const expenseLimitType = billType(expenseLimitBill, {
   headOfficePerm: 'finance.iolimit.view',
   lines: { table: expenseLimitBillLines, billKey: expenseLimitBillLines.billId, shopKey: 'shopId' },
   prepare: async (_ctx, body) => ({ totalChange: body.lines.reduce((sum, l) => sum + l.change, 0) }),
-  signs: { audit: 'audited' },
   effects: { audit: (tx, bill, { auth }) => applyLines(tx, auth, bill.id, bill.month) },
   describe: {
     saveBill:

@@ -179,7 +179,6 @@ function rentPaymentType(def: typeof storeRentPaymentBill, kind: RentKind, prefi
     },
     lines: { table: rentPaymentLines, billKey: rentPaymentLines.paymentId },
     prepare: (ctx, body, bill) => prepare(kind, ctx, body, bill),
-    signs: { audit: 'audited' },
     reasons: { reject: 'rejectMemo' },
     effects: { audit: auditEffect(kind) },
     reversals: { audit: cancelEffect(kind) },

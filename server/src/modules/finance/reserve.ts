@@ -160,7 +160,6 @@ export const reserveAdjustType = billType(reserveAdjustBill, {
   // Head office's bills, a shop per line: a user limited to some shops reads only their lines.
   headOfficePerm: 'finance.reserve.adjust.view',
   prepare: async (_ctx, body) => headOf('adjust', body.lines),
-  signs: { audit: 'audited' },
   effects: { audit: (tx, bill, ctx) => postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'signed') },
   describe: {
     saveBill:
@@ -200,7 +199,6 @@ export const reserveSpendType = billType(reserveSpendBill, {
     return headOf('spend', body.lines);
   },
   lineValues: (_ctx, lines, body) => lines.map(() => ({ shopId: body.shopId })),
-  signs: { audit: 'audited' },
   reasons: { reject: 'rejectMemo' },
   effects: { audit: (tx, bill, ctx) => postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'out') },
   reversals: { audit: (tx, bill, ctx) => unpostLines(tx, ctx.auth, ctx.doc.docType, bill.id) },
