@@ -24,6 +24,7 @@ export * from './member-packages.js';
 export * from './members.js';
 export * from './org.js';
 export * from './org-records.js';
+export * from './period-close.js';
 export * from './platform.js';
 export * from './prepaid.js';
 export * from './pricing.js';

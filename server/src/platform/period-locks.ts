@@ -11,7 +11,8 @@ import { periodLocks } from './schema.js';
 // a bill type names the kinds that cover it in its definition (`locks`), and the documents engine
 // (`runGuards`) refuses every save, transition and after-approval change of a covered bill dated in
 // a locked period, naming the period and the lock. Locking and unlocking are the routes of each kind
-// (finance: monthlock, fundlock), each with its own unlock right, and logged.
+// (finance: monthlock, fundlock, and periodclose for the general close), each with its own unlock right,
+// and logged.
 
 const lockMessages = defineMessages({
   periodLocked: [
@@ -53,6 +54,18 @@ export function coverWithLocks(docType: string, kinds: readonly LockKind[]) {
 /** Every covered bill type of every lock kind: `[kind, docType]` pairs (a test loops over them). */
 export const lockCoverage = (): [LockKind, string][] =>
   [...coverage].flatMap(([docType, kinds]) => [...kinds].map((kind): [LockKind, string] => [kind, docType]));
+
+/** The writes that are no bills and consult the locks themselves (`refuseLocked`), by name. */
+const writes = new Map<string, { label: readonly [string, string]; kinds: readonly LockKind[] }>();
+
+/** Names a write that is no bill (a petty-cash adjustment, a refund) among those a lock kind stops. */
+export function coverWriteWithLocks(name: string, label: readonly [string, string], kinds: readonly LockKind[]) {
+  writes.set(name, { label, kinds });
+}
+
+/** The writes that are no bills a lock kind stops, by name (what the page of a lock shows besides the bill types). */
+export const lockedWrites = (kind: LockKind) =>
+  [...writes].filter(([, w]) => w.kinds.includes(kind)).map(([name, w]) => ({ key: name, label: w.label }));
 
 /** The locked period of the named kinds that holds a business date of a shop (null: head office), if any. */
 export async function lockedPeriod(

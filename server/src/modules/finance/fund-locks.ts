@@ -4,6 +4,7 @@ import {
   fundDayLockSave,
   fundLocksForFundQuery,
   type LockKind,
+  type LockPeriod,
   MONTH_LOCK_TYPES,
   monthLockQuery,
   monthLockSave,
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, can } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
+import { rowsOf } from '../../platform/ledger.js';
 import { offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { periodLocks } from '../../platform/schema.js';
@@ -40,14 +42,38 @@ const monthKinds = Object.values(MONTH_LOCK_TYPES);
 /** The seed's month lock type of a lock kind (1 fund, 2 reserve declaration). */
 const monthType = sql<number>`case ${periodLocks.lock} when 'fund' then 1 else 2 end`.mapWith(Number);
 
-/** Locks a period of one kind (status 1) or unlocks it again (status 0); the row keeps who did it. */
-async function saveLock(tx: Db, auth: Auth, lock: LockKind, kind: 'month' | 'day', period: string, status: number, memo?: string | null) {
-  await tx.execute(sql`
-    insert into period_locks (tenant_id, shop_id, lock, kind, period, status, memo, created_by, changed_by, changed_by_name)
-    values (${auth.tenantId}, null, ${lock}, ${kind}, ${period}, ${status}, ${memo ?? null}, ${auth.userId}, ${auth.userId}, ${auth.name})
-    on conflict (tenant_id, coalesce(shop_id, 0), lock, kind, period) do update
-      set status = excluded.status, memo = excluded.memo, changed_by = excluded.changed_by,
-        changed_by_name = excluded.changed_by_name, updated_at = now()`);
+/** A period of one lock kind, of the chain (`shopId` null) or of one shop. */
+export interface LockedPeriodKey {
+  lock: LockKind;
+  kind: LockPeriod;
+  period: string;
+  shopId: number | null;
+}
+
+/**
+ * Locks a period of one kind (status 1) or unlocks it again (status 0); the row keeps who did it and the
+ * memo. With `change`, only a period not in that state already: answers the row's id, none when it was
+ * (of two concurrent closes of one period, one answers none).
+ */
+export async function saveLock(
+  tx: Db,
+  auth: Auth,
+  key: LockedPeriodKey,
+  status: number,
+  memo?: string | null,
+  { change = false } = {},
+): Promise<number | undefined> {
+  const [row] = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      insert into period_locks (tenant_id, shop_id, lock, kind, period, status, memo, created_by, changed_by, changed_by_name)
+      values (${auth.tenantId}, ${key.shopId}, ${key.lock}, ${key.kind}, ${key.period}, ${status}, ${memo ?? null}, ${auth.userId}, ${auth.userId}, ${auth.name})
+      on conflict (tenant_id, coalesce(shop_id, 0), lock, kind, period) do update
+        set status = excluded.status, memo = excluded.memo, changed_by = excluded.changed_by,
+          changed_by_name = excluded.changed_by_name, updated_at = now()
+        ${change ? sql`where period_locks.status <> excluded.status` : sql``}
+      returning id`),
+  );
+  return row ? Number(row.id) : undefined;
 }
 
 /** Locking needs the edit right; unlocking (status 0) its own. */
@@ -69,7 +95,7 @@ const dayRows = (tx: Db) =>
 
 async function saveDayLock(tx: Db, auth: Auth, body: z.output<typeof fundDayLockSave>) {
   assertMayLock(auth, lockPerms.day, body.status);
-  await saveLock(tx, auth, 'fundRequestDay', 'day', body.day, body.status, body.memo);
+  await saveLock(tx, auth, { lock: 'fundRequestDay', kind: 'day', period: body.day, shopId: null }, body.status, body.memo);
   const [row] = await dayRows(tx).where(ofKind('fundRequestDay', eq(periodLocks.period, body.day)));
   return row;
 }
@@ -90,7 +116,7 @@ const monthRows = (tx: Db) =>
 async function saveMonthLock(tx: Db, auth: Auth, body: z.output<typeof monthLockSave>) {
   assertMayLock(auth, lockPerms.month, body.status);
   const lock = MONTH_LOCK_TYPES[body.type];
-  await saveLock(tx, auth, lock, 'month', body.yearmonth, body.status, body.memo);
+  await saveLock(tx, auth, { lock, kind: 'month', period: body.yearmonth, shopId: null }, body.status, body.memo);
   const [row] = await monthRows(tx).where(ofKind(lock, eq(periodLocks.kind, 'month'), eq(periodLocks.period, body.yearmonth)));
   return row;
 }

@@ -21,7 +21,7 @@ import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/aut
 import { AppError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { nextNumber, tenantToday } from '../../platform/numbering.js';
-import { refuseLocked } from '../../platform/period-locks.js';
+import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { loadShop, shops } from '../org/public.js';
 import { fundAdjustments, fundBills, fundRedeposits, shopIoBills, shopPettyCash } from './schema.js';
@@ -37,6 +37,7 @@ defineMessages({
 });
 
 definedEntityLabels.set('fundrecords', fundAdjustment.label);
+coverWriteWithLocks('finance.fundAdjustment', fundAdjustment.label, fundAdjustment.locks);
 
 const VIEW = 'finance.fundbill.view';
 const LEDGER_ROWS = 500;

@@ -1,9 +1,9 @@
-import { financeDictionaryRecords, landlordRecord } from '@headoffice/contract';
-import { type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
+import { financeDictionaryRecords, landlordRecord, PERIOD_CLOSE } from '@headoffice/contract';
+import { type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 import { fundsMenu } from './funds-menus.js';
 import { reserveAndRentMenus } from './reserve-menus.js';
 
-/** 财务管理: the shops' finance settings, payee accounts, landlords and the finance dictionaries (财务字典). */
+/** 财务管理: closing the books (结账), the shops' finance settings, payee accounts, landlords and the finance dictionaries (财务字典). */
 export const financeMenus: MenuDef[] = [
   {
     key: 'finance',
@@ -11,6 +11,22 @@ export const financeMenus: MenuDef[] = [
     nameEn: 'Finance',
     icon: 'AccountBookOutlined',
     children: [
+      {
+        key: 'finance.periodclose',
+        name: PERIOD_CLOSE.label[0],
+        nameEn: PERIOD_CLOSE.label[1],
+        icon: 'LockOutlined',
+        url: PERIOD_CLOSE.page,
+        perm: PERIOD_CLOSE.perms.view,
+        actions: (['close', 'reopen'] as const).map(
+          (right): MenuAction => ({
+            key: PERIOD_CLOSE.perms[right],
+            name: PERIOD_CLOSE.rights[right][0],
+            nameEn: PERIOD_CLOSE.rights[right][1],
+            perm: PERIOD_CLOSE.perms[right],
+          }),
+        ),
+      },
       {
         key: 'finance.shopext',
         name: '门店财务设置',

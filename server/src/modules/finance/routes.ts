@@ -5,6 +5,7 @@ import { financeRecords, registerReserveTypesOfItem } from './dictionaries.js';
 import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
 import { registerFundTravel } from './fund-travel.js';
 import { registerFunds } from './funds-routes.js';
+import { registerPeriodClose } from './period-close.js';
 import { registerRentContracts } from './rent-contracts.js';
 import { registerDormRates } from './rent-dorm-rates.js';
 import { rentPaymentTypes } from './rent-payments.js';
@@ -12,12 +13,13 @@ import { reserveBillTypes } from './reserve.js';
 import { registerReserveMoney } from './reserve-money.js';
 import { registerShopSettings } from './shop-settings.js';
 
-/** Finance: its dictionaries, the landlords and the shops' finance settings (the bills of petty cash, reserves and rents build on them). */
+/** Finance: its dictionaries, the landlords and the shops' finance settings (the bills of petty cash, reserves and rents build on them), and closing the books. */
 export async function financeModule(app: FastifyInstance) {
   for (const record of financeRecords) registerRecord(app, record);
   registerReserveTypesOfItem(app);
   registerShopSettings(app);
   registerFunds(app);
+  registerPeriodClose(app);
   registerBill(app, expenseLimitType);
   registerExpenseLimitImport(app);
   registerFundTravel(app);
