@@ -37,6 +37,8 @@ export interface Me {
     appId?: string | null;
   };
   roles: { id: number; name: string }[];
+  /** Holds a super role: every right, every shop and the chain's own records. */
+  isSuper?: boolean;
   permissions: string[];
   loginShops: ShopRef[];
   managerShops: ShopRef[];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { companyDate, companyMonth, companyToday, setCompanyZone, shopClock } from './clock';
+import { companyDate, companyDateTime, companyMonth, companyToday, setCompanyZone, shopClock } from './clock';
 
 describe('shopClock', () => {
   it("shows the shop's clock, not the browser's", () => {
@@ -26,5 +26,12 @@ describe('the company day', () => {
     const today = companyDate();
     expect(companyToday().format('YYYY-MM-DD')).toBe(today);
     expect(companyMonth()).toBe(today.slice(0, 7));
+  });
+  it("shows a moment with its date on the company's clock", () => {
+    setCompanyZone('Asia/Shanghai');
+    expect(companyDateTime('2026-11-30T16:30:00Z')).toBe('2026-12-01 00:30');
+    setCompanyZone('America/New_York');
+    expect(companyDateTime('2026-11-25T03:05:00Z')).toBe('2026-11-24 22:05');
+    expect(companyDateTime(null)).toBe('');
   });
 });

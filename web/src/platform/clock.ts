@@ -19,13 +19,9 @@ export const companyToday = (): Dayjs => dayjs(companyDate());
 /** The company's month, `YYYY-MM`. */
 export const companyMonth = () => companyDate().slice(0, 7);
 
-/**
- * A moment as the shop's clock showed it (the company's time zone, not this browser's): HH:mm, with the
- * date when it is another calendar day than the shop's day `day`.
- */
-export function shopClock(iso: string | null, day: string, zone: string | undefined) {
-  if (!iso) return '';
-  const parts = Object.fromEntries(
+/** The parts of a moment on a time zone's clock (the company's when `zone` is undefined). */
+function clockParts(iso: string, zone: string | undefined): Record<string, string> {
+  return Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,
       year: 'numeric',
@@ -38,6 +34,22 @@ export function shopClock(iso: string | null, day: string, zone: string | undefi
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );
+}
+
+/** A moment on the company's clock, as lists show it: `2026-03-04 09:30`. */
+export function companyDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const parts = clockParts(iso, companyZone);
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * A moment as the shop's clock showed it (the company's time zone, not this browser's): HH:mm, with the
+ * date when it is another calendar day than the shop's day `day`.
+ */
+export function shopClock(iso: string | null, day: string, zone: string | undefined) {
+  if (!iso) return '';
+  const parts = clockParts(iso, zone);
   const time = `${parts.hour}:${parts.minute}`;
   return `${parts.year}-${parts.month}-${parts.day}` === day ? time : `${parts.month}-${parts.day} ${time}`;
 }

@@ -1,12 +1,14 @@
 import { financeDictionaryRecords, fundTravelRecord, landlordRecord } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
+import { closePages } from './close';
 import { fundsPages } from './funds';
 import { rentPages } from './rents';
 import { reservePages } from './reserve';
 
-/** Finance: the shops' finance settings, payee accounts, landlords and the finance dictionaries. */
+/** Finance: closing the books, the shops' finance settings, payee accounts, landlords and the finance dictionaries. */
 export const financePages: PageDef[] = [
+  ...closePages,
   { path: '/admin/finance/shops', title: 'finance.shops.title', component: lazyPage(() => import('./ShopFinancePage')) },
   { path: '/admin/finance/payee-accounts', title: 'finance.accounts.title', component: lazyPage(() => import('./PayeeAccountsPage')) },
   ...recordPages([landlordRecord, fundTravelRecord, ...financeDictionaryRecords]),

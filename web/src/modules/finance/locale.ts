@@ -1,3 +1,4 @@
+import { closeEn, closeZh } from './close/locale';
 import { fundsEn, fundsZh } from './funds/locale';
 import { rentsEn, rentsZh } from './rents/locale';
 import { reserveEn, reserveZh } from './reserve/locale';
@@ -41,6 +42,7 @@ export const financeZh = {
     keywordPh: '收款人 / 账号 / 门店',
     updatedAt: '更新时间',
   },
+  close: closeZh,
   funds: fundsZh,
   reserve: reserveZh,
   rents: rentsZh,
@@ -84,6 +86,7 @@ export const financeEn: typeof financeZh = {
     keywordPh: 'Payee / account / shop',
     updatedAt: 'Updated',
   },
+  close: closeEn,
   funds: fundsEn,
   reserve: reserveEn,
   rents: rentsEn,
