@@ -71,7 +71,7 @@ import { AppError, conflict, fieldError, forbidden, notFound } from './errors.js
 import { sendXlsx } from './excel.js';
 import { defineProvider } from './hooks.js';
 import { defineLabels, defineMessages, type Lang } from './i18n.js';
-import { tenantToday } from './numbering.js';
+import { nextNumber, tenantToday } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf, type SortKey } from './paging.js';
 import { route } from './route.js';
 
@@ -81,6 +81,7 @@ defineMessages({
   fieldNotChangeable: ['单据当前状态为「{state}」，不能修改{field}', 'The bill is "{state}"; its {field} cannot be changed'],
   actionNotAllowed: ['单据当前状态为「{state}」，不能{action}', 'The bill is "{state}"; you cannot {action} it'],
   duplicateProduct: ['产品「{product}」重复，请合并为一行', 'Product "{product}" appears twice; put it on one line'],
+  billNoRequired: ['请填写单号（总部已关闭自动编号）', 'Enter the number (automatic numbering is off)'],
 });
 
 type Row = Record<string, unknown>;
@@ -129,6 +130,13 @@ export interface BillLinesImpl<LT extends PgTable> {
   totals?: Record<string, keyof LT['$inferSelect'] & string>;
 }
 
+/** The settings of a type's numbers: automatic (a series of a prefix and a width) or typed. */
+export interface BillNumbering {
+  isAutoNo: boolean;
+  noPrefix: string;
+  noWidth: number;
+}
+
 type ActionBody<A> = A extends { body: infer B extends z.ZodObject } ? z.output<B> : Record<string, never>;
 /** What a named action does to a locked bill: the columns it sets (logged with the change when it is one). */
 type ActionHandlers<D extends BillDef, T extends PgTable> = {
@@ -151,6 +159,12 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   /** The business date (default `billDate`): lists sort by it, period locks look at it, the inbox shows it, a new bill is today's. */
   dateField?: keyof T['$inferSelect'] & string;
   numberPrefix?: string;
+  /**
+   * Numbers the tenant's settings of the type decide, read at each save (the seed's `isAutoNo`, `noPrefix`,
+   * `noWidth`): automatic, a new bill takes the next of the series `noPrefix` + its day + `noWidth` digits and
+   * keeps it; else the number its save gives (`billNo`, required of a new bill).
+   */
+  numbering?: (tx: Db) => Promise<BillNumbering>;
   /** A new bill is numbered by the day it is made, not by its business date (a back-dated stock entry is numbered today). */
   numberedToday?: boolean;
   /** Bills without a shop are head office's: users limited to shops see them only with this right. */
@@ -180,8 +194,8 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
    * answers its id. Default: the head fields of the save schema and its lines, checked by `prepare`.
    */
   save?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<number>;
-  /** The default save's checks and computed head columns (totals, what an item implies), before anything is written. */
-  prepare?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<Partial<T['$inferInsert']>>;
+  /** The default save's checks and computed head columns (totals, what an item implies), before anything is written; checks alone answer nothing. */
+  prepare?: (ctx: BillCtx, body: z.output<D['save']>, bill?: BillOf<T>) => Promise<Partial<T['$inferInsert']>> | Promise<void>;
   /**
    * The default save's columns of each line beyond the line schema's (the head's shop, a count), in the lines' order; checks may
    * refuse. `head` is what the save writes to the head, `prepare`'s columns included (the card bill an adjustment names).
@@ -233,9 +247,10 @@ interface Resolved {
   filters: Record<string, NamedFilter>;
   list: { where?: (ctx: BillCtx, query: Row) => SQL[]; sortable: Record<string, PgColumn>; order: SortKey[] };
   save: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<number>;
-  prepare?: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<Row>;
+  prepare?: (ctx: BillCtx, body: Row, bill?: BillRow) => Promise<Row | undefined> | Promise<void>;
   lineValues?: (ctx: BillCtx, lines: Row[], body: Row, head: Row) => Promise<Row[]> | Row[];
   numberPrefix?: string;
+  numbering?: (tx: Db) => Promise<BillNumbering>;
   numberedToday?: boolean;
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
   reopen?: Row;
@@ -504,19 +519,27 @@ export async function replaceLines(type: BillType, ctx: BillCtx, billId: number,
   await writeLines(type, ctx, billId, await lineValues(type, ctx, lines, {}, {}));
 }
 
+/** A new bill's number of a series: the type's, or the one its settings name; none when its number is typed. */
+async function seriesNumber({ doc, impl }: BillType, tx: Db, tenantId: number, date: string): Promise<string | undefined> {
+  const day = impl.numberedToday ? await tenantToday(tx, tenantId) : date;
+  if (impl.numberPrefix) return nextBillNumber(tx, doc, tenantId, day);
+  const settings = await impl.numbering?.(tx);
+  return settings?.isAutoNo ? nextNumber(tx, tenantId, settings.noPrefix, day, settings.noWidth) : undefined;
+}
+
 /** A new bill's head, its maker's, numbered (by its date, or today's with `numberedToday`), logged as made. */
-async function insertHead({ def, doc, impl }: BillType, { tx, auth }: Pick<BillCtx, 'tx' | 'auth'>, head: Row): Promise<number> {
+async function insertHead(type: BillType, { tx, auth }: Pick<BillCtx, 'tx' | 'auth'>, head: Row): Promise<number> {
+  const { def, doc, impl } = type;
   const columns = columnsOfTable(impl.table);
   const date = (head[impl.dateField] as string | undefined) ?? (await tenantToday(tx, auth.tenantId));
   const maker = { createdBy: auth.userId, createdByName: auth.name };
+  const billNo = await seriesNumber(type, tx, auth.tenantId, date);
   const values = {
     ...Object.fromEntries(Object.entries(maker).filter(([k]) => k in columns)),
     ...head,
     tenantId: auth.tenantId,
     [impl.dateField]: date,
-    ...(impl.numberPrefix
-      ? { billNo: await nextBillNumber(tx, doc, auth.tenantId, impl.numberedToday ? await tenantToday(tx, auth.tenantId) : date) }
-      : {}),
+    ...(billNo ? { billNo } : {}),
   };
   const [{ id }] = (await tx.insert(impl.table).values(values).returning({ id: columns.id })) as { id: number }[];
   await logBill(tx, doc, id, 'create', null, def.initial, auth);
@@ -555,6 +578,10 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
   const shopKeys = shopFields(def.headFields);
   await checkReferences(tx, auth, impl.table, [Object.fromEntries(shopKeys.map((k) => [k, body[k]]))], (_i, field) => field, shopKeys);
   Object.assign(head, await impl.prepare?.(ctx, body, bill));
+  // Numbers its settings type by hand: a new bill's is required; numbered, a bill keeps its own.
+  const numbering = await impl.numbering?.(tx);
+  if (numbering?.isAutoNo) delete head.billNo;
+  else if (numbering && !bill && !head.billNo) throw fieldError('billNo', 'billNoRequired');
   const lines = body.lines as Row[] | undefined;
   await checkReferences(tx, auth, impl.table, [head], (_i, field) => field, shopFields(def.headFields));
   const lineRows = lines && (await lineValues(type, ctx, lines, body, head));

@@ -13,7 +13,6 @@ export const stockMessages = defineMessages({
   transferSame: ['调出和调入不能是同一地点', 'A transfer must go to another location'],
   orderBillRevoke: ['该单据由订货单 {billNo} 生成，不能单独撤销', 'This bill was made by order {billNo} and cannot be revoked on its own'],
   orderMobileOff: ['总部未开放手机订货，请在电脑上操作', 'Head office does not take orders from the mobile app; please use a computer'],
-  billNoRequired: ['请填写单号（总部已关闭自动编号）', 'Enter the order number (automatic numbering is off)'],
 });
 
 defineLabels({

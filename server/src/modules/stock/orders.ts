@@ -1,11 +1,11 @@
-import { type ProductOrderRow, productOrderBill } from '@headoffice/contract';
+import { productOrderBill } from '@headoffice/contract';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
-import { type BillCtx, billType } from '../../platform/bills.js';
+import { type BillType, billLines, billType } from '../../platform/bills.js';
 import { type BillRow, type TransitionContext, transition } from '../../platform/documents.js';
-import { conflict, fieldError, forbidden } from '../../platform/errors.js';
-import { nextNumber, tenantToday } from '../../platform/numbering.js';
+import { conflict, forbidden } from '../../platform/errors.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { shopsInRegion } from '../org/public.js';
 import { billTypeOf, ENTRY, insertBill, OUT } from './bills.js';
 import { getOrderConfig, priced } from './common.js';
@@ -20,23 +20,9 @@ async function assertOrderChannel(tx: Db, auth: Auth) {
   if (auth.appId === 'mobile' && !(await getOrderConfig(tx)).isAllowMobile) throw forbidden('orderMobileOff');
 }
 
-/**
- * An order's number: with automatic numbering on, the series (prefix + the day it is made + sequence),
- * kept by later saves; else the one typed.
- */
-async function numbered({ tx, auth }: BillCtx, body: { billNo?: string }, order?: BillRow) {
-  await assertOrderChannel(tx, auth);
-  const config = await getOrderConfig(tx);
-  if (order) return config.isAutoNo ? { billNo: order.billNo as string } : {};
-  const today = await tenantToday(tx, auth.tenantId);
-  const billNo = config.isAutoNo ? await nextNumber(tx, auth.tenantId, config.noPrefix, today, config.noWidth) : body.billNo;
-  if (!billNo) throw fieldError('billNo', 'billNoRequired');
-  return { billNo };
-}
-
 /** Makes a bill for an order and audits it at once (the stock moves now). */
 async function orderBill(tx: Db, order: BillRow, ctx: TransitionContext, type: typeof ENTRY) {
-  const lines = (await orderBills.impl.lines.of(tx, [order.id])) as unknown as ProductOrderRow['lines'];
+  const lines = await billLines(orderBills, tx, order.id);
   const shopId = order.shopId as number;
   const billId = await insertBill(tx, ctx.auth, {
     type,
@@ -53,7 +39,7 @@ async function orderBill(tx: Db, order: BillRow, ctx: TransitionContext, type: t
   return billId;
 }
 
-export const orderBills = billType(productOrderBill, {
+export const orderBills: BillType<typeof productOrderBill> = billType(productOrderBill, {
   table: productOrders,
   dateField: 'orderDate',
   displays: {
@@ -71,13 +57,16 @@ export const orderBills = billType(productOrderBill, {
     // adminList: the shops of a region or of its sub-regions.
     regionId: ({ tx }, region) => inArray(productOrders.shopId, shopsInRegion(tx, Number(region))),
   },
-  prepare: numbered,
+  // The product-order settings number orders by the day they are made, or leave the number to the shop.
+  numbering: getOrderConfig,
+  numberedToday: true,
+  prepare: ({ tx, auth }) => assertOrderChannel(tx, auth),
   lineValues: ({ tx }, lines) => priced(tx, lines, 'price'),
   reasons: { reject: 'rejectReason' },
   effects: {
     submit: async (tx, order, ctx) => {
       await assertOrderChannel(tx, ctx.auth);
-      if (!(await orderBills.impl.lines.of(tx, [order.id])).length) throw conflict('emptyOrder');
+      if (!(await billLines(orderBills, tx, order.id)).length) throw conflict('emptyOrder');
       return {};
     },
     audit: async (tx, order, ctx) => ({ outBillId: await orderBill(tx, order, ctx, OUT), rejectReason: null }),
