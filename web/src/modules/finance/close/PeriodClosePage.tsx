@@ -71,7 +71,7 @@ export default function PeriodClosePage() {
     close.run({ kind, period: periodText, shopId: scope === CHAIN ? null : scope, memo: memo.trim() || undefined });
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Card size="small" title={t('finance.close.newClose')}>
         <Space wrap>
           <Segmented<LockPeriod>
@@ -123,7 +123,7 @@ export default function PeriodClosePage() {
       </Card>
 
       <Card size="small" title={t('finance.close.coverage')} loading={coverage.isLoading} data-testid="close-coverage">
-        <Space direction="vertical" size={8} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={8} style={{ width: '100%' }}>
           <div>
             <Typography.Text type="secondary">{t('finance.close.bills')}：</Typography.Text>
             {coverage.data?.bills.map((b) => (
