@@ -195,6 +195,7 @@ export interface BillDef<
   Transitions extends Readonly<Record<string, BillTransitionDef<S>>> = Readonly<Record<string, BillTransitionDef<S>>>,
   After extends Readonly<Record<string, BillAfterFieldDef<S>>> = Readonly<Record<string, BillAfterFieldDef<S>>>,
   Actions extends Readonly<Record<string, BillActionDef<S>>> = Readonly<Record<string, BillActionDef<S>>>,
+  Detail extends z.ZodObject = z.ZodObject,
 > {
   docType: string;
   label: Label;
@@ -221,7 +222,7 @@ export interface BillDef<
   row: Row;
   lineRow: LineRow;
   /** One bill as its page reads it; default: the row with `billDetailExtra`. */
-  detail?: z.ZodObject;
+  detail?: Detail;
   /** How head and line fields are shown and entered, by field name. */
   headFields: Readonly<Record<string, BillFieldDef>>;
   lineFields: Readonly<Record<string, BillFieldDef>>;
@@ -256,17 +257,30 @@ function linesOf(schema: z.ZodObject): z.ZodArray<z.ZodObject> | undefined {
   return lines as z.ZodArray<z.ZodObject> | undefined;
 }
 
+// biome-ignore lint/complexity/noBannedTypes: the type of no fields
+type NoFields = {};
+/** A row a definition derives: what every bill has, the save's fields, the type's own and the lines. */
+type DerivedRow<S extends string, Head extends z.ZodObject, Fields extends z.ZodRawShape, LineRow extends z.ZodObject> = ReturnType<
+  typeof billRow<readonly S[], SavedShape<Head['shape']> & Fields & { lines: z.ZodArray<LineRow> }>
+>;
+type DerivedLineRow<Line extends z.ZodObject, Fields extends z.ZodRawShape> = ReturnType<typeof savedLineRow<Line['shape'], Fields>>;
+/** A detail a definition derives: the row, what every detail has and the type's own parts. */
+type DerivedDetail<Row extends z.ZodObject, Fields extends z.ZodRawShape> = z.ZodObject<
+  Omit<Row['shape'], keyof Fields> & (typeof billDetailExtra)['shape'] & Fields
+>;
+
 /**
  * Declares a bill type; checks at compile time that transitions name declared states. Filters given as
  * `true` are made from their head fields. What the rest of the definition says is not restated: the
  * permission prefix is the type's name, one line is what the save's `lines` hold and one line row what
- * the row's `lines` hold, unless given.
+ * the row's `lines` hold. A row may be left to the definition: every bill's fields, the save's read
+ * back, the type's own (`rowFields`) and the lines (their saved fields and `lineRowFields`); the detail
+ * likewise: the row, what every detail has and the type's own parts (`detailFields`).
  */
 export function defineBill<
   S extends string,
   Head extends z.ZodObject,
   Filters extends z.ZodRawShape,
-  Row extends z.ZodObject,
   Transitions extends Readonly<Record<string, BillTransitionDef<S>>>,
   // No `after`: no after-approval fields (keyof {} is never).
   // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of fields
@@ -274,36 +288,57 @@ export function defineBill<
   // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of actions
   Actions extends Readonly<Record<string, BillActionDef<NoInfer<S>>>> = {},
   Line extends z.ZodObject = LineOf<Head>,
+  RowFields extends z.ZodRawShape = NoFields,
+  LineRowFields extends z.ZodRawShape = NoFields,
+  DetailFields extends z.ZodRawShape = NoFields,
+  Row extends z.ZodObject = DerivedRow<S, Head, RowFields, DerivedLineRow<Line, LineRowFields>>,
   LineRow extends z.ZodObject = LineOf<Row>,
+  Detail extends z.ZodObject = DerivedDetail<Row, DetailFields>,
 >(
   declared: Omit<
-    BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions>,
-    'filters' | 'filterFields' | 'perm' | 'line' | 'lineRow'
+    BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions, Detail>,
+    'filters' | 'filterFields' | 'perm' | 'line' | 'row' | 'lineRow'
   > & {
     filters?: Filters;
     filterFields: Readonly<Record<string, BillFilterInput>>;
     perm?: string;
     line?: Line;
+    row?: Row;
     lineRow?: LineRow;
+    rowFields?: RowFields;
+    lineRowFields?: LineRowFields;
+    detailFields?: DetailFields;
   },
-): BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions> {
+): BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions, Detail> {
+  const { rowFields, lineRowFields, detailFields, ...rest } = declared;
   const filterFields = Object.fromEntries(
     Object.entries(declared.filterFields).map(([name, f]) => [name, f === true ? headFilter(declared, name) : f]),
   );
   const line = declared.line ?? linesOf(declared.save)?.element;
-  const lineRow = declared.lineRow ?? linesOf(declared.row)?.element;
-  if (!line || !lineRow) throw new Error(`${declared.docType}: no lines in the save or the row, and no line or line row given`);
+  if (!line) throw new Error(`${declared.docType}: no lines in the save, and no line given`);
+  const row =
+    declared.row ??
+    billRow(Object.keys(declared.states), {
+      ...savedFields(declared.save),
+      ...rowFields,
+      lines: z.array(savedLineRow(line, lineRowFields ?? {})),
+    });
+  const lineRow = declared.lineRow ?? linesOf(row)?.element;
+  if (!lineRow) throw new Error(`${declared.docType}: no lines in the row, and no line row given`);
+  const detail = declared.detail ?? (detailFields ? row.extend({ ...billDetailExtra.shape, ...detailFields }) : undefined);
   const withEmployees = (fields: Readonly<Record<string, BillFieldDef>>) =>
     Object.fromEntries(
       Object.entries(fields).map(([k, f]) => [k, f.kind === 'employee' ? { options: billEmployees(declared.basePath), ...f } : f]),
     );
   const def = {
-    ...declared,
+    ...rest,
     headFields: withEmployees(declared.headFields),
     lineFields: withEmployees(declared.lineFields),
     perm: declared.perm ?? declared.docType,
     line: line as Line,
+    row: row as Row,
     lineRow: lineRow as LineRow,
+    ...(detail ? { detail: detail as Detail } : {}),
     filterFields,
     filters: declared.filters ?? (filtersOf({ ...declared, filterFields }) as Filters),
   };
@@ -346,9 +381,10 @@ export function definePosBill<
   LineRow extends z.ZodObject,
   // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of actions
   Actions extends Readonly<Record<string, BillActionDef<NoInfer<S>>>> = {},
+  Detail extends z.ZodObject = z.ZodObject,
 >(
   declared: Omit<
-    BillDef<S, z.ZodObject, z.ZodObject, Filters, Row, LineRow, Record<never, never>, Record<never, never>, Actions>,
+    BillDef<S, z.ZodObject, z.ZodObject, Filters, Row, LineRow, Record<never, never>, Record<never, never>, Actions, Detail>,
     'filters' | 'editable' | 'transitions' | 'save' | 'line' | 'paths'
   > & {
     filters?: Filters;
@@ -356,7 +392,21 @@ export function definePosBill<
     steps: Readonly<Record<string, BillStepDef<NoInfer<S>>>>;
   },
 ) {
-  return defineBill<S, z.ZodObject, Filters, Row, Record<never, never>, Record<never, never>, Actions, z.ZodObject, LineRow>({
+  return defineBill<
+    S,
+    z.ZodObject,
+    Filters,
+    Record<never, never>,
+    Record<never, never>,
+    Actions,
+    z.ZodObject,
+    NoFields,
+    NoFields,
+    NoFields,
+    Row,
+    LineRow,
+    Detail
+  >({
     ...declared,
     editable: [],
     transitions: {},
@@ -512,9 +562,9 @@ function storedAs(field: z.ZodType): z.ZodType {
  * The fields of a save (or a line) as its row reads them back, but `id`, `version` and `lines`: the row
  * schema restates none of them (`billRow(states, { ...savedFields(save), shopName: z.string() })`).
  */
-export function savedFields<Shape extends z.ZodRawShape>(
-  schema: z.ZodObject<Shape>,
-): { [K in Exclude<keyof Shape, (typeof notSaved)[number]>]: SavedField<Shape[K]> } {
+type SavedShape<Shape> = { [K in Exclude<keyof Shape, (typeof notSaved)[number]>]: SavedField<Shape[K]> };
+
+export function savedFields<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>): SavedShape<Shape> {
   return Object.fromEntries(
     Object.entries(schema.shape)
       .filter(([key]) => !(notSaved as readonly string[]).includes(key))
@@ -659,7 +709,7 @@ export const billDetailExtra = z.object({
 /** The list row and detail types of a bill type, derived from its definition. */
 export type BillRowOf<D extends BillDef> = z.infer<D['row']>;
 export type BillLineRowOf<D extends BillDef> = z.infer<D['lineRow']>;
-export type BillDetailOf<D extends BillDef> = BillRowOf<D> & z.infer<typeof billDetailExtra>;
+export type BillDetailOf<D extends BillDef> = BillRowOf<D> & z.infer<typeof billDetailExtra> & z.infer<NonNullable<D['detail']>>;
 /** The detail schema of a type: its own, or the row with `billDetailExtra`. */
 export const billDetailSchema = (def: BillDef): z.ZodObject => def.detail ?? def.row.extend(billDetailExtra.shape);
 export type BillSaveOf<D extends BillDef> = z.input<D['save']>;

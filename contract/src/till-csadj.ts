@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditedOnce, billDetailExtra, billMade, billRow, billSave, billSigned, defineBill, savedFields, savedLineRow } from './bills.js';
+import { auditedOnce, billMade, billSave, billSigned, defineBill } from './bills.js';
 import { date, type Label, memo } from './platform.js';
 import { billPerfRow, serviceBillRow, stationLabels } from './till.js';
 
@@ -32,21 +32,6 @@ export const csadjSave = billSave({
   memo,
   lines: z.array(csadjLineInput).min(1).max(60),
 });
-export const csadjLineRow = savedLineRow(csadjLineInput, {
-  lineName: z.string(),
-  /** Null: 公单. */
-  employeeName: z.string().nullable(),
-  sort: z.number(),
-});
-export const csadjRow = billRow(['draft', 'audited'], {
-  shopId: z.number(),
-  shopName: z.string(),
-  refBillId: z.number(),
-  ...savedFields(csadjSave),
-  ...billMade,
-  ...billSigned('audited'),
-  lines: z.array(csadjLineRow),
-});
 /** A performance row of the card bill as the adjustment shows it (before: the current split; null employee: 公单). */
 export const csadjPerfRow = billPerfRow.omit({ id: true, employeeCode: true, cause: true, causeBillNo: true, createdAt: true });
 /** The card bill an adjustment names (`amount`: its ysje). */
@@ -57,13 +42,6 @@ export const csadjCardBill = serviceBillRow
     /** Each line's performance: what every station's split adds up to. */
     lines: z.array(z.object({ lineId: z.number(), lineName: z.string(), perf: z.number() })),
   });
-export const csadjDetail = csadjRow.extend({
-  ...billDetailExtra.shape,
-  card: csadjCardBill,
-  /** The split before: the card bill's current rows while unaudited, the rows the audit replaced once audited. */
-  before: z.array(csadjPerfRow),
-});
-export type CsadjDetail = z.infer<typeof csadjDetail>;
 
 export const csadjBill = defineBill({
   docType: 'cashier.csadj',
@@ -81,8 +59,24 @@ export const csadjBill = defineBill({
     audited: { label: ['审核日期', 'Audited on'], kind: 'dateRange', keys: ['auditFrom', 'auditTo'], fields: ['auditedAt'] },
     state: true,
   },
-  row: csadjRow,
-  detail: csadjDetail,
+  rowFields: {
+    shopId: z.number(),
+    shopName: z.string(),
+    refBillId: z.number(),
+    ...billMade,
+    ...billSigned('audited'),
+  },
+  lineRowFields: {
+    lineName: z.string(),
+    /** Null: 公单. */
+    employeeName: z.string().nullable(),
+    sort: z.number(),
+  },
+  detailFields: {
+    card: csadjCardBill,
+    /** The split before: the card bill's current rows while unaudited, the rows the audit replaced once audited. */
+    before: z.array(csadjPerfRow),
+  },
   headFields: {
     billNo: { label: ['调整单号', 'Adjustment no.'], kind: 'text', column: { width: 170, sortable: true } },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { width: 140, display: 'shopName' } },

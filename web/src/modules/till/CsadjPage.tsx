@@ -1,4 +1,4 @@
-import { type CsadjDetail, csadjBill, csadjDetail, sharedPerfLabel } from '@headoffice/contract';
+import { type BillDetailOf, csadjBill, sharedPerfLabel } from '@headoffice/contract';
 import { Table, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import { BillDetail } from '../../platform/bills/BillDetail';
 import { BillList } from '../../platform/bills/BillList';
 import { useLabel } from '../../platform/bills/labels';
 import { formatMoney } from '../../platform/money';
+
+type CsadjDetail = BillDetailOf<typeof csadjBill>;
 
 /** /admin/cashier/csadjrecords — recharge performance adjustment bills (充值单业绩调整单). */
 export function CsadjListPage() {
@@ -69,5 +71,5 @@ function BeforeTable({ bill }: { bill: CsadjDetail }) {
 
 export function CsadjDetailPage() {
   const { t } = useTranslation();
-  return <BillDetail def={csadjBill} schema={csadjDetail} items={(bill) => cardItems(bill, t).map((i) => ({ ...i, label: t(i.label) }))} />;
+  return <BillDetail def={csadjBill} items={(bill) => cardItems(bill, t).map((i) => ({ ...i, label: t(i.label) }))} />;
 }
