@@ -38,6 +38,9 @@ export type BillOptions =
   | Readonly<Record<string, Label>>
   | { url: string; value: string; label: string; params?: Record<string, unknown>; lineParams?: Record<string, string> };
 
+/** The options of a yes-or-no select (a field stored as true or false: 指定 or not). */
+export const yesNoOptions = { true: ['是', 'Yes'], false: ['否', 'No'] } as const satisfies BillOptions;
+
 export interface BillFieldDef {
   label: Label;
   kind: BillFieldKind;
@@ -260,9 +263,20 @@ function linesOf(schema: z.ZodObject): z.ZodArray<z.ZodObject> | undefined {
 // biome-ignore lint/complexity/noBannedTypes: the type of no fields
 type NoFields = {};
 /** A row a definition derives: what every bill has, the save's fields, the type's own and the lines. */
-type DerivedRow<S extends string, Head extends z.ZodObject, Fields extends z.ZodRawShape, LineRow extends z.ZodObject> = ReturnType<
-  typeof billRow<readonly S[], SavedShape<Head['shape']> & Fields & { lines: z.ZodArray<LineRow> }>
+type DerivedRow<
+  S extends string,
+  Head extends z.ZodObject,
+  Signs extends string,
+  Fields extends z.ZodRawShape,
+  LineRow extends z.ZodObject,
+> = ReturnType<
+  typeof billRow<
+    readonly S[],
+    SavedShape<Head['shape']> & typeof billMade & ReturnType<typeof billSigned<Signs>> & Fields & { lines: z.ZodArray<LineRow> }
+  >
 >;
+/** The steps a type's transitions sign as (`signs`). */
+type SignsOf<T> = { [K in keyof T]: T[K] extends { signs: infer Step extends string } ? Step : never }[keyof T];
 type DerivedLineRow<Line extends z.ZodObject, Fields extends z.ZodRawShape> = ReturnType<typeof savedLineRow<Line['shape'], Fields>>;
 /** A detail a definition derives: the row, what every detail has and the type's own parts. */
 type DerivedDetail<Row extends z.ZodObject, Fields extends z.ZodRawShape> = z.ZodObject<
@@ -274,8 +288,9 @@ type DerivedDetail<Row extends z.ZodObject, Fields extends z.ZodRawShape> = z.Zo
  * `true` are made from their head fields. What the rest of the definition says is not restated: the
  * permission prefix is the type's name, one line is what the save's `lines` hold and one line row what
  * the row's `lines` hold. A row may be left to the definition: every bill's fields, the save's read
- * back, the type's own (`rowFields`) and the lines (their saved fields and `lineRowFields`); the detail
- * likewise: the row, what every detail has and the type's own parts (`detailFields`).
+ * back, who made it and when, who signed each step its transitions sign, the type's own (`rowFields`)
+ * and the lines (their saved fields and `lineRowFields`); the detail likewise: the row, what every
+ * detail has and the type's own parts (`detailFields`).
  */
 export function defineBill<
   S extends string,
@@ -291,7 +306,7 @@ export function defineBill<
   RowFields extends z.ZodRawShape = NoFields,
   LineRowFields extends z.ZodRawShape = NoFields,
   DetailFields extends z.ZodRawShape = NoFields,
-  Row extends z.ZodObject = DerivedRow<S, Head, RowFields, DerivedLineRow<Line, LineRowFields>>,
+  Row extends z.ZodObject = DerivedRow<S, Head, SignsOf<Transitions>, RowFields, DerivedLineRow<Line, LineRowFields>>,
   LineRow extends z.ZodObject = LineOf<Row>,
   Detail extends z.ZodObject = DerivedDetail<Row, DetailFields>,
 >(
@@ -320,6 +335,8 @@ export function defineBill<
     declared.row ??
     billRow(Object.keys(declared.states), {
       ...savedFields(declared.save),
+      ...billMade,
+      ...Object.assign({}, ...Object.values(declared.transitions).map((t) => (t.signs ? billSigned(t.signs) : {}))),
       ...rowFields,
       lines: z.array(savedLineRow(line, lineRowFields ?? {})),
     });
@@ -460,7 +477,7 @@ export function auditedOnce<A extends string>(o: { audited: A; perm: string; pat
     draft: { label: ['未审核', 'Unaudited'], color: 'orange' },
     [o.audited]: { label: ['已审核', 'Audited'], color: 'green' },
   } as Readonly<Record<'draft' | A, BillStateDef>>;
-  const audit: BillTransitionDef<'draft' | A> = {
+  const audit: BillTransitionDef<'draft' | A> & { signs: 'audited' } = {
     label: ['审核', 'audit'],
     from: ['draft'],
     to: o.audited,

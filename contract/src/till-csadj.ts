@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditedOnce, billMade, billSave, billSigned, defineBill } from './bills.js';
+import { auditedOnce, billSave, defineBill, yesNoOptions } from './bills.js';
 import { date, type Label, memo } from './platform.js';
 import { billPerfRow, serviceBillRow, stationLabels } from './till.js';
 
@@ -7,8 +7,6 @@ import { billPerfRow, serviceBillRow, stationLabels } from './till.js';
 // A new performance split of a settled, not revoked card bill (充值单), applied on audit through the
 // revise machinery: per line and station the employees (or 公单, a shared bill: no one's credit) and
 // their performance, each station adding up to the line's performance exactly.
-
-const C = '/api-cashier/csadjrecords';
 
 /** A performance row of no employee: 公单, a shared bill (the station's performance credited to no one). */
 export const sharedPerfLabel = ['公单', 'Shared (公单)'] as const satisfies Label;
@@ -47,7 +45,7 @@ export const csadjBill = defineBill({
   docType: 'cashier.csadj',
   locks: ['close'],
   label: ['充值单业绩调整单', 'Recharge performance adjustment'],
-  basePath: C,
+  basePath: '/api-cashier/csadjrecords',
   webPath: '/admin/cashier/csadjrecords',
   ...auditedOnce({ audited: 'audited', perm: 'cashier.csadj.audit', path: 'audit', batchPath: 'auditBatch' }),
   save: csadjSave,
@@ -63,8 +61,6 @@ export const csadjBill = defineBill({
     shopId: z.number(),
     shopName: z.string(),
     refBillId: z.number(),
-    ...billMade,
-    ...billSigned('audited'),
   },
   lineRowFields: {
     lineName: z.string(),
@@ -98,12 +94,7 @@ export const csadjBill = defineBill({
       form: {},
       empty: sharedPerfLabel,
     },
-    appointed: {
-      label: ['指定', 'Requested'],
-      kind: 'select',
-      options: { true: ['是', 'Yes'], false: ['否', 'No'] },
-      column: { width: 80 },
-    },
+    appointed: { label: ['指定', 'Requested'], kind: 'select', options: yesNoOptions, column: { width: 80 } },
     yj: { label: ['业绩', 'Performance'], kind: 'money', column: { width: 120 }, form: {} },
     lineName: { label: ['充值项目', 'Card line'], kind: 'text', column: { width: 160 } },
   },
