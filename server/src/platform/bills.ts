@@ -26,7 +26,7 @@ import {
   idParam,
   stateLabels,
 } from '@headoffice/contract';
-import { and, count, eq, getTableColumns, gte, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -206,6 +206,11 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
     body: z.output<D['save']>,
     head: Partial<T['$inferInsert']>,
   ) => Promise<Partial<LT['$inferInsert']>[]> | Partial<LT['$inferInsert']>[];
+  /**
+   * A column whose value at most one bill that may still be edited holds (what a partial unique index keeps): a
+   * save giving it another such bill's value is refused (409, this message with that bill's fields).
+   */
+  openOnce?: { column: keyof T['$inferSelect'] & string; message: string };
   /** After a save was logged (automatic audit). */
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
   /** Columns cleared when an edit brings a bill back to the initial state (the reject reason). */
@@ -253,6 +258,7 @@ interface Resolved {
   numbering?: (tx: Db) => Promise<BillNumbering>;
   numberedToday?: boolean;
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
+  openOnce?: { column: string; message: string };
   reopen?: Row;
   actions: Record<string, (ctx: BillCtx, bill: BillRow, body: Row) => Promise<Changes>>;
   detail?: (ctx: BillCtx, row: Row) => Promise<Row>;
@@ -582,6 +588,7 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
   const numbering = await impl.numbering?.(tx);
   if (numbering?.isAutoNo) delete head.billNo;
   else if (numbering && !bill && !head.billNo) throw fieldError('billNo', 'billNoRequired');
+  if (impl.openOnce) await refuseSecondOpen(type, ctx, head, bill);
   const lines = body.lines as Row[] | undefined;
   await checkReferences(tx, auth, impl.table, [head], (_i, field) => field, shopFields(def.headFields));
   const lineRows = lines && (await lineValues(type, ctx, lines, body, head));
@@ -593,6 +600,25 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
     await impl.lines.changed?.(tx, id);
   }
   return id;
+}
+
+/** 409 when another bill that may still be edited holds the save's value of `openOnce.column`, its message given that bill's fields. */
+async function refuseSecondOpen({ def, impl }: BillType, { tx, auth }: BillCtx, head: Row, bill?: BillRow) {
+  const { column, message } = impl.openOnce as NonNullable<Resolved['openOnce']>;
+  const c = columnsOfTable(impl.table);
+  const [other] = (await tx
+    .select()
+    .from(impl.table)
+    .where(
+      and(eq(c.tenantId, auth.tenantId), eq(c[column], head[column]), inArray(c.state, def.editable), bill ? ne(c.id, bill.id) : undefined),
+    )
+    .limit(1)) as Row[];
+  if (other)
+    throw new AppError(
+      409,
+      message,
+      Object.fromEntries(Object.entries(other).filter(([, v]) => ['string', 'number'].includes(typeof v))) as never,
+    );
 }
 
 const columnsOf = (type: BillType) => getTableColumns(type.impl.table) as unknown as BillColumns & Record<string, PgColumn>;

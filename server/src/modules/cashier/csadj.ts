@@ -1,5 +1,5 @@
 import { csadjBill } from '@headoffice/contract';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type BillType, billLines, billType, registerBill } from '../../platform/bills.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
@@ -13,8 +13,8 @@ defineMessages({
   csadjNotSettled: ['充值单 {billNo} 未结账，不能做业绩调整', 'Card bill {billNo} is not settled; its performance cannot be adjusted'],
   csadjRevoked: ['充值单 {billNo} 已撤单，不能做业绩调整', 'Card bill {billNo} is revoked; its performance cannot be adjusted'],
   csadjDraftExists: [
-    '充值单 {billNo} 已有未审核的调整单 {draft}，请先审核或删除它',
-    'Card bill {billNo} already has an unaudited adjustment, {draft}: audit or delete it first',
+    '充值单 {refbillcode} 已有未审核的调整单 {billNo}，请先审核或删除它',
+    'Card bill {refbillcode} already has an unaudited adjustment, {billNo}: audit or delete it first',
   ],
   csadjLineRequired: ['充值单有多个项目，请选择要调整的项目', 'The card bill has several lines: choose the line to adjust'],
 });
@@ -24,12 +24,10 @@ export const csadjType: BillType<typeof csadjBill> = billType(csadjBill, {
   numberPrefix: 'CZTZ',
   numberedToday: true,
   lines: { table: csadjBillLines, billKey: csadjBillLines.billId },
+  openOnce: { column: 'refBillId', message: 'csadjDraftExists' },
   list: { order: 'createdAt' },
-  /**
-   * The card bill the draft names by its number, locked: of a shop the user sees (else 404), a card bill,
-   * settled, not revoked and without another unaudited adjustment (409); the adjustment takes its shop.
-   */
-  prepare: async ({ tx, auth }, body, bill) => {
+  /** The card bill the draft names by its number, locked: of a shop the user sees (else 404); the adjustment takes its shop. */
+  prepare: async ({ tx, auth }, body) => {
     const [found] = await tx
       .select({ id: serviceBills.id })
       .from(serviceBills)
@@ -46,12 +44,6 @@ export const csadjType: BillType<typeof csadjBill> = billType(csadjBill, {
     if (card.isHc) throw new AppError(409, 'csadjRevoked', { billNo: card.billNo });
     // Its performance rows are dated in its period: a closed one is not re-split.
     await refuseLocked(tx, csadjBill.locks ?? [], card.shopId, card.businessDate);
-    // The partial unique index holds the race.
-    const [other] = await tx
-      .select({ billNo: csadjBills.billNo })
-      .from(csadjBills)
-      .where(and(eq(csadjBills.refBillId, card.id), eq(csadjBills.state, 'draft'), bill ? ne(csadjBills.id, bill.id) : undefined));
-    if (other) throw new AppError(409, 'csadjDraftExists', { billNo: card.billNo, draft: other.billNo });
     return { shopId: card.shopId, refBillId: card.id, refbillcode: card.billNo };
   },
   /** The lines as split rows of the card bill: a line left out is its only line (400 when it has several); the revise rules checked. */
