@@ -40,6 +40,7 @@ test('a month closed for a shop refuses its till sales, naming the month; reopen
   await page.getByText(`已结账 ${shop.name} ${month}`).waitFor();
   const row = pane.locator('.ant-table-row', { hasText: shop.name }).filter({ hasText: month });
   await row.getByText('已结账').waitFor();
+  await confirm.waitFor({ state: 'hidden' });
   await quiet(page, { ignoreMessages: true });
   await shot(page, 'period-close-closed');
 

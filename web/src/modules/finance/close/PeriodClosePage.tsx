@@ -125,7 +125,7 @@ export default function PeriodClosePage() {
       <Card size="small" title={t('finance.close.coverage')} loading={coverage.isLoading} data-testid="close-coverage">
         <Space orientation="vertical" size={8} style={{ width: '100%' }}>
           <div>
-            <Typography.Text type="secondary">{t('finance.close.bills')}：</Typography.Text>
+            <Typography.Text type="secondary">{t('finance.close.bills')}</Typography.Text>
             {coverage.data?.bills.map((b) => (
               <Tag key={b.docType} style={{ marginBottom: 4 }}>
                 {label(b.label)}
@@ -134,7 +134,7 @@ export default function PeriodClosePage() {
           </div>
           {!!coverage.data?.writes.length && (
             <div>
-              <Typography.Text type="secondary">{t('finance.close.writes')}：</Typography.Text>
+              <Typography.Text type="secondary">{t('finance.close.writes')}</Typography.Text>
               {coverage.data.writes.map((w) => (
                 <Tag key={w.key} style={{ marginBottom: 4 }}>
                   {label(w.label)}
