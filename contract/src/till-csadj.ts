@@ -30,16 +30,6 @@ export const csadjSave = billSave({
   memo,
   lines: z.array(csadjLineInput).min(1).max(60),
 });
-/** A performance row of the card bill as the adjustment shows it (before: the current split; null employee: 公单). */
-export const csadjPerfRow = billPerfRow.omit({ id: true, employeeCode: true, cause: true, causeBillNo: true, createdAt: true });
-/** The card bill an adjustment names (`amount`: its ysje). */
-export const csadjCardBill = serviceBillRow
-  .pick({ id: true, billNo: true, shopName: true, businessDate: true, memberName: true, cardNo: true, amount: true, isHc: true })
-  .extend({
-    payments: z.array(z.object({ payname: z.string(), payje: z.number() })),
-    /** Each line's performance: what every station's split adds up to. */
-    lines: z.array(z.object({ lineId: z.number(), lineName: z.string(), perf: z.number() })),
-  });
 
 export const csadjBill = defineBill({
   docType: 'cashier.csadj',
@@ -69,9 +59,16 @@ export const csadjBill = defineBill({
     sort: z.number(),
   },
   detailFields: {
-    card: csadjCardBill,
-    /** The split before: the card bill's current rows while unaudited, the rows the audit replaced once audited. */
-    before: z.array(csadjPerfRow),
+    /** The card bill the adjustment names (`amount`: its ysje). */
+    card: serviceBillRow
+      .pick({ id: true, billNo: true, shopName: true, businessDate: true, memberName: true, cardNo: true, amount: true, isHc: true })
+      .extend({
+        payments: z.array(z.object({ payname: z.string(), payje: z.number() })),
+        /** Each line's performance: what every station's split adds up to. */
+        lines: z.array(z.object({ lineId: z.number(), lineName: z.string(), perf: z.number() })),
+      }),
+    /** The split before, as its performance rows (null employee: 公单): the current ones while unaudited, those the audit replaced once audited. */
+    before: z.array(billPerfRow.omit({ id: true, employeeCode: true, cause: true, causeBillNo: true, createdAt: true })),
   },
   headFields: {
     billNo: { label: ['调整单号', 'Adjustment no.'], kind: 'text', column: { width: 170, sortable: true } },
