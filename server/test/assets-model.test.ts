@@ -172,7 +172,7 @@ describe('card money against a model', async () => {
             const type = types[c.type];
             const shopId = shopList[c.shop];
             const r = await attempt(() =>
-              tx((x) => openCard(x, actor, { memberId: people[c.member], cardTypeId: type.id, shopId, amount: c.amount })),
+              tx((x) => openCard(x, actor, { memberId: people[c.member], cardTypeId: type.id, shopId, amount: c.amount, owner: null })),
             );
             expect(r.error).toBeUndefined();
             const bill = r.value as NonNullable<typeof r.value>;
@@ -185,7 +185,7 @@ describe('card money against a model', async () => {
           } else if (c.op === 'recharge' && cards.length) {
             const card = cards[c.card % cards.length];
             const shopId = shopList[c.shop];
-            const r = await attempt(() => tx((x) => recharge(x, actor, { cardId: card.id, shopId, amount: c.amount })));
+            const r = await attempt(() => tx((x) => recharge(x, actor, { cardId: card.id, shopId, amount: c.amount, owner: null })));
             const allowed = shopId === card.shopId || card.type.otherShopRecharge;
             if (!allowed) {
               expect(r.error?.status).toBe(409);
@@ -211,7 +211,7 @@ describe('card money against a model', async () => {
                 .reduce((s, [, v]) => s + v, 0);
             const p = usable('principal');
             const g = usable('gift');
-            const r = await attempt(() => tx((x) => consume(x, actor, { cardId: card.id, shopId, amount: c.amount })));
+            const r = await attempt(() => tx((x) => consume(x, actor, { cardId: card.id, shopId, amount: c.amount, owner: null })));
             if (c.amount > p + g) {
               expect(r.error?.status).toBe(409);
               return;

@@ -61,13 +61,18 @@ describe('member packages against a model', async () => {
             const member = people[c.member];
             await attempt(async () => {
               const answer = await inTenant(db, a.tenantId, (tx) =>
-                sellPackage(tx, actor, {
-                  memberId: member.id,
-                  shopId: s1,
-                  name: '模型套餐',
-                  isGift: c.gift,
-                  lines: c.totals.map((total) => ({ itemType: 1, serviceId: items.s1.id, total, unitPrice: c.price, isGift: false })),
-                }),
+                sellPackage(
+                  tx,
+                  actor,
+                  {
+                    memberId: member.id,
+                    shopId: s1,
+                    name: '模型套餐',
+                    isGift: c.gift,
+                    lines: c.totals.map((total) => ({ itemType: 1, serviceId: items.s1.id, total, unitPrice: c.price, isGift: false })),
+                  },
+                  null,
+                ),
               );
               for (const r of answer.rows) lines.push({ id: r.lineId, member: c.member, left: r.amount, price: c.price, gift: c.gift });
               bills.push({
@@ -86,7 +91,7 @@ describe('member packages against a model', async () => {
             const refused = wanted.some((w) => w.count > w.line.left) || new Set(wanted.map((w) => w.line.member)).size > 1;
             await attempt(async () => {
               const answer = await inTenant(db, a.tenantId, (tx) =>
-                consumePackages(tx, actor, { shopId: s2, items: wanted.map((w) => ({ lineId: w.line.id, count: w.count })) }),
+                consumePackages(tx, actor, { shopId: s2, items: wanted.map((w) => ({ lineId: w.line.id, count: w.count })) }, null),
               );
               for (const w of wanted) w.line.left -= w.count;
               bills.push({

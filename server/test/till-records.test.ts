@@ -1,4 +1,4 @@
-import { cardBill, PACKAGE_RECORD_PATHS, packageBill, SERVICE_DOC, serviceBill, TILL_PATHS } from '@headoffice/contract';
+import { CARD_RECORD_PATHS, cardBill, PACKAGE_RECORD_PATHS, packageBill, SERVICE_DOC, serviceBill, TILL_PATHS } from '@headoffice/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,9 @@ interface Kind {
   def: typeof serviceBill;
   /** The seed's call of the sums alone, where the list has one. */
   sum?: string;
+  /** 改单 and the performance rows of a bill, the list's own calls. */
+  revise: string;
+  perf: string;
   /** Whether its bills need a member (a package sold, a card opened). */
   member: boolean;
   /** What the kind's lines are at the two shops (its fixtures made in the kind's own tenant). */
@@ -41,6 +44,8 @@ async function packageOf(t: TestApp, a: TestTenant, serviceId: number, price: nu
 const kinds: Kind[] = [
   {
     def: serviceBill,
+    revise: TILL_PATHS.revise,
+    perf: TILL_PATHS.perf,
     member: false,
     lines: async (t, a, [s1, s2]) => {
       const services = new Map([
@@ -53,6 +58,8 @@ const kinds: Kind[] = [
   {
     def: packageBill,
     sum: PACKAGE_RECORD_PATHS.sum,
+    revise: PACKAGE_RECORD_PATHS.revise,
+    perf: PACKAGE_RECORD_PATHS.perf,
     member: true,
     lines: async (t, a, shops) => {
       const { service } = await tillFixture(t, a, shops[0]);
@@ -64,6 +71,8 @@ const kinds: Kind[] = [
   {
     def: cardBill,
     sum: '/api-cashier/cardrecords/cardRecordsListSum',
+    revise: CARD_RECORD_PATHS.revise,
+    perf: CARD_RECORD_PATHS.perf,
     member: true,
     lines: async (t, a, shops) => {
       const type = await makeCardType(t, a, { shops });
@@ -74,6 +83,7 @@ const kinds: Kind[] = [
 
 describe.each(kinds)("head office's $def.label.0, served from its point-of-sale definition", async ({ def, sum, member, lines }) => {
   const P = def.basePath;
+  const { revise, perf } = kinds.find((k) => k.def === def) as Kind;
   const list = `${P}/${def.paths.list[0]}`;
   const exported = `${P}/${def.paths.export}`;
   const detail = (id: number) => `${P}/${def.paths.detail.replace(':id', String(id))}`;
@@ -192,6 +202,26 @@ describe.each(kinds)("head office's $def.label.0, served from its point-of-sale 
       expect(ok(await a.admin.get(detail(first.id))).state).toBe('settled');
     } finally {
       await unlock();
+    }
+  });
+
+  it('改单 in a closed period of the bill is refused as its 撤单 is, naming the period, and writes no performance row', async () => {
+    const period = day.slice(0, 7);
+    const { lines: billLines } = ok(await a.admin.get(detail(first.id)));
+    const rows = ok(await a.admin.get(perf, { id: first.id }));
+    await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.insert(periodLocks).values({ tenantId: a.tenantId, lock: 'close', kind: 'month', period, shopId: s1 }),
+    );
+    try {
+      const eeyjList = [{ lineId: billLines[0].id, employeeId: fx.staff[0].id, station: 1, appointed: false, yj: 1 }];
+      const refused = await a.admin.post(revise, { id: first.id, eeyjList }, key());
+      expect(refused.status).toBe(409);
+      expect(refused.body.resp_msg).toBe(`${period} 已结账，不能新增、修改或审核该期间的单据`);
+      expect(ok(await a.admin.get(perf, { id: first.id }))).toEqual(rows);
+    } finally {
+      await inTenant(t.database.db, a.tenantId, (tx) =>
+        tx.delete(periodLocks).where(and(eq(periodLocks.period, period), eq(periodLocks.shopId, s1))),
+      );
     }
   });
 

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js';
 import { yuan, yuanAmount } from '../../platform/money.js';
-import { nextNumber, tenantToday } from '../../platform/numbering.js';
+import { dayIn, nextNumber, tenantToday, tenantZone } from '../../platform/numbering.js';
+import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.js';
 import { queueSms } from '../../platform/sms.js';
 import { cardSystems, cardTypeSellableAt, cardTypes, members, rechargeGift } from '../members/public.js';
 import { shops } from '../org/public.js';
@@ -32,6 +33,62 @@ export type CardKey = { cardId: number; shopId: number; bucket: string };
 export interface Actor {
   tenantId: number;
   userId: number;
+}
+
+/**
+ * The bill a card or package bill is made for when it is not a bill of its own (a till bill, a
+ * refund): its document type, id and number. Every caller says it (null: the movement is its own
+ * bill), so a movement another bill made is reversed only with that bill, by that bill's revoke.
+ */
+export interface MovementOwner {
+  doc: string;
+  id: number;
+  no: string;
+}
+
+/** The owner's columns of a card or package bill. */
+export const ownerValues = (owner: MovementOwner | null) => ({
+  ownerDoc: owner?.doc ?? null,
+  ownerId: owner?.id ?? null,
+  ownerNo: owner?.no ?? null,
+});
+
+/**
+ * Refuses a reversal of a card or package bill another bill made, unless that bill (`by`) asks: the
+ * standalone revoke would leave the owner standing on money or counts given back (409 naming it).
+ */
+export function checkOwner(
+  bill: { billNo: string; ownerDoc: string | null; ownerId: number | null; ownerNo: string | null },
+  by?: MovementOwner,
+) {
+  if (bill.ownerDoc !== null && (bill.ownerDoc !== by?.doc || bill.ownerId !== by?.id))
+    throw conflict('billOwned', { billNo: bill.billNo, owner: bill.ownerNo ?? '' });
+}
+
+// The close page lists these among the writes a close stops.
+coverWriteWithLocks(
+  'assets.cardMoney',
+  [
+    '会员卡资金：开卡、充值、消费、调整、转卡、退款与撤单',
+    "Members' card money: opening, recharge, payment, adjustment, transfer, refund and revoke",
+  ],
+  ['close'],
+);
+coverWriteWithLocks(
+  'assets.packageCounts',
+  ['会员套餐次数：售出、消费、退款与撤单', "Members' package counts: sale, use, refund and revoke"],
+  ['close'],
+);
+
+/**
+ * Card money and package counts move on the company's day, so a close holding today for a shop a
+ * movement touches refuses it (the one lock mechanism, its message naming the period); a revoke is
+ * refused as well while the day of the bill it reverses is closed, as the till's revoke is.
+ */
+export async function refuseClosed(tx: Db, tenantId: number, shopIds: number[], revoking?: Date) {
+  const zone = await tenantZone(tx, tenantId);
+  const days = [...new Set([dayIn(zone), ...(revoking ? [dayIn(zone, revoking)] : [])])];
+  for (const shopId of [...new Set(shopIds)].sort((a, b) => a - b)) for (const day of days) await refuseLocked(tx, ['close'], shopId, day);
 }
 
 /** A card with what its operations need: its type's rules and its card system's cross-shop rules. */
@@ -129,6 +186,7 @@ export interface BillInput {
   movements: { shopId: number; bucket: MoneyBucket; delta: number }[];
   memo?: string | null;
   toMemberId?: number;
+  owner: MovementOwner | null;
 }
 
 const prefixes: Record<BillInput['kind'], string> = {
@@ -163,8 +221,9 @@ export async function moveMemberTotals(tx: Db, changes: { memberId: number; prin
  */
 export async function postCardBill(tx: Db, actor: Actor, input: BillInput): Promise<CardBillAnswer> {
   const { card } = input;
-  const before = await bucketsOf(tx, card.id);
   const moves = input.movements.filter((m) => m.delta !== 0);
+  await refuseClosed(tx, actor.tenantId, [input.shopId, ...moves.map((m) => m.shopId)]);
+  const before = await bucketsOf(tx, card.id);
   const principalChange = moves.filter((m) => m.bucket === 'principal').reduce((s, m) => s + m.delta, 0);
   const giftChange = moves.filter((m) => m.bucket === 'gift').reduce((s, m) => s + m.delta, 0);
   const principalBefore = sumOf(before, 'principal');
@@ -189,6 +248,7 @@ export async function postCardBill(tx: Db, actor: Actor, input: BillInput): Prom
       giftAfter: giftBefore + giftChange,
       memo: input.memo ?? null,
       createdBy: actor.userId,
+      ...ownerValues(input.owner),
     })
     .returning({ id: cardBills.id });
   const movements: Movement<CardKey>[] = moves.map((m) => ({
@@ -282,7 +342,15 @@ async function checkShop(tx: Db, shopId: number) {
 export async function openCard(
   tx: Db,
   actor: Actor,
-  input: { memberId: number; cardTypeId: number; shopId: number; amount: number; cardNo?: string; memo?: string },
+  input: {
+    memberId: number;
+    cardTypeId: number;
+    shopId: number;
+    amount: number;
+    cardNo?: string;
+    memo?: string;
+    owner: MovementOwner | null;
+  },
 ): Promise<CardBillAnswer> {
   const [member] = await tx
     .select({ id: members.id, status: members.status })
@@ -326,6 +394,7 @@ export async function openCard(
     shopId: input.shopId,
     amount: input.amount,
     memo: input.memo,
+    owner: input.owner,
     movements: [
       { shopId: input.shopId, bucket: 'principal', delta: input.amount },
       { shopId: input.shopId, bucket: 'gift', delta: gift },
@@ -334,7 +403,11 @@ export async function openCard(
 }
 
 /** Recharges a card at a shop: not below the type's lowest recharge, at another shop only if the card system allows it. */
-export async function recharge(tx: Db, actor: Actor, input: { cardId: number; shopId: number; amount: number; memo?: string }) {
+export async function recharge(
+  tx: Db,
+  actor: Actor,
+  input: { cardId: number; shopId: number; amount: number; memo?: string; owner: MovementOwner | null },
+) {
   const card = await lockCard(tx, actor.tenantId, { id: input.cardId });
   await checkShop(tx, input.shopId);
   checkMember(card, false);
@@ -348,6 +421,7 @@ export async function recharge(tx: Db, actor: Actor, input: { cardId: number; sh
     shopId: input.shopId,
     amount: input.amount,
     memo: input.memo,
+    owner: input.owner,
     movements: [
       { shopId: input.shopId, bucket: 'principal', delta: input.amount },
       { shopId: input.shopId, bucket: 'gift', delta: gift },
@@ -393,7 +467,11 @@ function takeFrom(buckets: Bucket[], amount: number) {
  * rule. Frozen member, closed card and (unless the type allows it) expired card are refused.
  * Answers the exact rows: the till stores the split and never recomputes it.
  */
-export async function consume(tx: Db, actor: Actor, input: { cardId: number; shopId: number; amount: number; memo?: string }) {
+export async function consume(
+  tx: Db,
+  actor: Actor,
+  input: { cardId: number; shopId: number; amount: number; memo?: string; owner: MovementOwner | null },
+) {
   const card = await lockCard(tx, actor.tenantId, { id: input.cardId });
   await checkShop(tx, input.shopId);
   checkMember(card, true);
@@ -417,6 +495,7 @@ export async function consume(tx: Db, actor: Actor, input: { cardId: number; sho
     shopId: input.shopId,
     amount: input.amount,
     memo: input.memo,
+    owner: input.owner,
     movements: [...takeFrom(principal, split.principal), ...takeFrom(gift, split.gift)],
   });
 }
@@ -443,16 +522,26 @@ export async function adjust(
     { shopId: b.shopId, bucket: 'gift' as const, delta: b.gift - current(b.shopId, 'gift') },
   ]);
   if (movements.every((m) => m.delta === 0)) throw conflict('adjustNothing');
-  return postCardBill(tx, actor, { kind: 'adjust', card, shopId: input.buckets[0].shopId, amount: 0, memo: input.reason, movements });
+  return postCardBill(tx, actor, {
+    kind: 'adjust',
+    card,
+    shopId: input.buckets[0].shopId,
+    amount: 0,
+    memo: input.reason,
+    movements,
+    owner: null,
+  });
 }
 
 /**
  * Revokes (撤单) a bill: its ledger rows are reversed exactly, under the same bill; refused when a
- * bucket no longer holds what the bill put in (the money was spent since).
+ * bucket no longer holds what the bill put in (the money was spent since). A bill another bill made
+ * is revoked only by that bill (`by`), with the rest of it.
  */
-export async function revoke(tx: Db, actor: Actor, input: { billId: number; memo: string }) {
+export async function revoke(tx: Db, actor: Actor, input: { billId: number; memo: string }, by?: MovementOwner) {
   const [bill] = await tx.select().from(cardBills).where(eq(cardBills.id, input.billId));
   if (!bill) throw notFound();
+  checkOwner(bill, by);
   const card = await lockCard(tx, actor.tenantId, { id: bill.cardId });
   const [again] = await tx.select({ revokedAt: cardBills.revokedAt }).from(cardBills).where(eq(cardBills.id, bill.id));
   if (again.revokedAt) throw conflict('billRevoked', { billNo: bill.billNo });
@@ -460,6 +549,7 @@ export async function revoke(tx: Db, actor: Actor, input: { billId: number; memo
   if (card.memberId !== bill.memberId) throw conflict('billCardMoved', { billNo: bill.billNo });
   const docType = `card.${bill.kind}`;
   const reversal = await cardBook.reversalOf(tx, docType, bill.id);
+  await refuseClosed(tx, actor.tenantId, [bill.shopId, ...reversal.map((m) => m.shopId)], bill.createdAt);
   await cardBook.post(tx, reversal, { tenantId: actor.tenantId, docType, billId: bill.id, allowNegative: false });
   const sum = (bucket: MoneyBucket) => reversal.filter((m) => m.bucket === bucket).reduce((s, m) => s + m.delta, 0);
   await moveMemberTotals(tx, [{ memberId: card.memberId, principal: sum('principal'), gift: sum('gift') }]);
@@ -492,6 +582,7 @@ export async function transferCard(tx: Db, actor: Actor, input: { cardId: number
     shopId: card.shopId,
     amount: 0,
     toMemberId: target.id,
+    owner: null,
     movements: [
       ...buckets.map((b) => ({ shopId: b.shopId, bucket: b.bucket, delta: -b.amount })),
       ...buckets.map((b) => ({ shopId: b.shopId, bucket: b.bucket, delta: b.amount })),

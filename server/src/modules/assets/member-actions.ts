@@ -219,7 +219,7 @@ async function openFirstCard(
   if (member.id) throw new AppError(400, 'firstCardOnCreate');
   const [held] = await tx.select({ id: memberCards.id }).from(memberCards).where(eq(memberCards.memberId, memberId)).limit(1);
   if (held) throw conflict('firstCardHeld');
-  return openCard(tx, { tenantId: auth.tenantId, userId: auth.userId }, { memberId, shopId: member.shopId, ...card });
+  return openCard(tx, { tenantId: auth.tenantId, userId: auth.userId }, { memberId, shopId: member.shopId, ...card, owner: null });
 }
 
 firstCardOpener.provide(openFirstCard);

@@ -345,6 +345,7 @@ export const cardImport = (shopId: number, lang: Lang): ImportDef<CardImportRow>
         shopId,
         amount: 0,
         memo: IMPORT_MEMO,
+        owner: null,
         movements: cardRows.flatMap((r) => [
           { shopId: r.bucketShopId ?? shopId, bucket: 'principal' as const, delta: r.principal ?? 0 },
           { shopId: r.bucketShopId ?? shopId, bucket: 'gift' as const, delta: r.gift ?? 0 },
@@ -438,6 +439,7 @@ export const packageImport = (shopId: number, lang: Lang): ImportDef<PackageImpo
         memberId,
         shopId,
         memo: IMPORT_MEMO,
+        owner: null,
         movements: inserted.map((r, i) => ({ line: locked.get(r.id) as LockedLine, delta: lines[i].remaining })).filter((m) => m.delta > 0),
       });
       await tx

@@ -21,6 +21,10 @@ defineMessages({
   adjustNothing: ['余额没有变化', 'Nothing changes'],
   billRevoked: ['单据 {billNo} 已撤单', 'Bill {billNo} is already revoked'],
   billNotRevocable: ['单据 {billNo} 不能撤单', 'Bill {billNo} cannot be revoked'],
+  billOwned: [
+    '单据 {billNo} 属于单据 {owner}，只能随 {owner} 一起撤单',
+    'Bill {billNo} belongs to bill {owner} and is revoked only with it',
+  ],
   billCardMoved: [
     '单据 {billNo} 的会员卡已转给其他会员，不能撤单',
     "Bill {billNo}'s card has moved to another member and cannot be revoked",

@@ -63,7 +63,7 @@ export async function packageRoutes(app: FastifyInstance) {
     async ({ tx, auth, body }) => {
       assertShop(auth, body.shopId);
       await assertMemberVisible(tx, auth, body.memberId);
-      return sellPackage(tx, actor(auth), body);
+      return sellPackage(tx, actor(auth), body, null);
     },
   );
   route(
@@ -90,7 +90,7 @@ export async function packageRoutes(app: FastifyInstance) {
           ),
         );
       for (const l of lines) await assertMemberVisible(tx, auth, l.memberId);
-      return consumePackages(tx, actor(auth), body);
+      return consumePackages(tx, actor(auth), body, null);
     },
   );
   route(
@@ -99,7 +99,8 @@ export async function packageRoutes(app: FastifyInstance) {
     P.revoke,
     {
       summary: 'Revoke (撤单) a package bill: a use gives its counts back; a sale is taken back while nothing of it was used',
-      description: 'Not in the seed (the cashier revokes its package bills through it). Idempotency-Key.',
+      description:
+        'Not in the seed (a package bill made by no other bill; one a till bill or a refund made is revoked only with it: 409 naming it). Idempotency-Key.',
       perm: 'assets.package.revoke',
       body: packageRevokeBody,
       verb: 'revoke',

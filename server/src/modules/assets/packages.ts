@@ -20,7 +20,7 @@ import { users } from '../identity/public.js';
 import { members } from '../members/public.js';
 import { shops } from '../org/public.js';
 import { assertMemberVisible, assertShop } from './assets.js';
-import { type Actor, moveMemberTotals } from './card-money.js';
+import { type Actor, checkOwner, type MovementOwner, moveMemberTotals, ownerValues, refuseClosed } from './card-money.js';
 import './packages-messages.js';
 import { memberCards, memberPackageLines, memberPackages, packageBalances, packageBills, packageLedger } from './schema.js';
 
@@ -92,10 +92,12 @@ interface PostInput {
   memo?: string | null;
   /** Signed counts per line. */
   movements: { line: LockedLine; delta: number }[];
+  owner: MovementOwner | null;
 }
 
 /** Writes a package bill and posts its counts (a line below zero refuses the whole bill); the member's package value moves. */
 export async function postPackageBill(tx: Db, actor: Actor, input: PostInput): Promise<{ billId: number; billNo: string }> {
+  await refuseClosed(tx, actor.tenantId, [input.shopId, ...input.movements.map((m) => m.line.shopId)]);
   const billNo = await nextNumber(tx, actor.tenantId, prefixes[input.kind], await tenantToday(tx, actor.tenantId));
   const [bill] = await tx
     .insert(packageBills)
@@ -107,6 +109,7 @@ export async function postPackageBill(tx: Db, actor: Actor, input: PostInput): P
       shopId: input.shopId,
       memo: input.memo ?? null,
       createdBy: actor.userId,
+      ...ownerValues(input.owner),
     })
     .returning({ id: packageBills.id });
   const movements: Movement<{ packageLineId: number }>[] = input.movements.map((m) => ({
@@ -179,7 +182,7 @@ async function saleLines(tx: Db, input: SellInput) {
  * Sells a package to a member (the till's 购买套餐, or head office): a member package with its lines,
  * each line's count posted as 购买 on the package ledger. Refused for a cancelled or frozen member.
  */
-export async function sellPackage(tx: Db, actor: Actor, input: SellInput): Promise<PackageBillAnswer> {
+export async function sellPackage(tx: Db, actor: Actor, input: SellInput, owner: MovementOwner | null): Promise<PackageBillAnswer> {
   if (!input.packageId && !input.lines) throw fieldError('lines', 'packageOrLines');
   if (!input.packageId && !input.name) throw fieldError('name', 'packageName');
   const [member] = await tx
@@ -261,6 +264,7 @@ export async function sellPackage(tx: Db, actor: Actor, input: SellInput): Promi
     shopId: input.shopId,
     memo: input.memo,
     movements: inserted.map((r, i) => ({ line: locked.get(r.id) as LockedLine, delta: lines[i].total })),
+    owner,
   });
   await tx.update(memberPackages).set({ billId: bill.billId }).where(eq(memberPackages.id, pkg.id));
   return {
@@ -308,7 +312,12 @@ function checkUsable(line: LockedLine) {
  * the count left (409 naming what is left), on an expired line and for a frozen or cancelled member.
  * Answers the exact rows with each line's unit price (the value used, for performance and reports).
  */
-export async function consumePackages(tx: Db, actor: Actor, input: z.output<typeof packageConsumeBody>): Promise<PackageBillAnswer> {
+export async function consumePackages(
+  tx: Db,
+  actor: Actor,
+  input: z.output<typeof packageConsumeBody>,
+  owner: MovementOwner | null,
+): Promise<PackageBillAnswer> {
   const seen = new Set<number>();
   for (const [i, item] of input.items.entries()) {
     if (seen.has(item.lineId)) throw new AppError(400, 'packageLineTwice', { line: i + 1 });
@@ -331,6 +340,7 @@ export async function consumePackages(tx: Db, actor: Actor, input: z.output<type
     shopId: input.shopId,
     memo: input.memo,
     movements: input.items.map((i) => ({ line: lines.get(i.lineId) as LockedLine, delta: -i.count })),
+    owner,
   });
   return { ...bill, kind: 'consume', memberId, memberPackageId: null, rows: await rowsOfBill(tx, 'package.consume', bill.billId) };
 }
@@ -338,10 +348,12 @@ export async function consumePackages(tx: Db, actor: Actor, input: z.output<type
 /**
  * Revokes (撤单) a package bill: a use gives its counts back, a sale takes them away (refused once
  * some were used: a line would go below zero). The rows are reversed exactly, under the same bill.
+ * A bill another bill made is revoked only by that bill (`by`), with the rest of it.
  */
-export async function revokePackageBill(tx: Db, actor: Actor, input: { billId: number; memo: string }) {
+export async function revokePackageBill(tx: Db, actor: Actor, input: { billId: number; memo: string }, by?: MovementOwner) {
   const [bill] = await tx.select().from(packageBills).where(eq(packageBills.id, input.billId)).for('update');
   if (!bill) throw notFound();
+  checkOwner(bill, by);
   if (bill.revokedAt) throw conflict('billRevoked', { billNo: bill.billNo });
   if (bill.kind !== 'consume' && bill.kind !== 'sell') throw conflict('billNotRevocable', { billNo: bill.billNo });
   const docType = `package.${bill.kind}`;
@@ -351,6 +363,7 @@ export async function revokePackageBill(tx: Db, actor: Actor, input: { billId: n
     reversal.map((m) => m.packageLineId),
     await tenantToday(tx, actor.tenantId),
   );
+  await refuseClosed(tx, actor.tenantId, [bill.shopId, ...[...lines.values()].map((l) => l.shopId)], bill.createdAt);
   await packageBook.post(tx, reversal, { tenantId: actor.tenantId, docType, billId: bill.id, allowNegative: false });
   const value = reversal.reduce((s, m) => s + moneyOf(lines.get(m.packageLineId) as LockedLine, m.delta), 0);
   await moveMemberTotals(tx, [{ memberId: bill.memberId, packageValue: value }]);

@@ -31,6 +31,9 @@ import {
 
 type RefundBody = z.output<typeof refundBody>;
 type AssetParts = 'packages' | 'products' | 'freePackage' | 'freeProduct';
+/** The owner of a refund's card and package bills (it is no bill type of the engine). */
+const REFUND_DOC = 'assets.refund';
+
 /** The body as the route parses it; callers that refund cards only may leave the package and product parts out. */
 type RefundRequest = Omit<RefundBody, AssetParts> & Partial<Pick<RefundBody, AssetParts>>;
 type RefundInput = RefundBody;
@@ -142,6 +145,7 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
       shopId: input.shopId ?? lines[0].shopId,
       amount: lines.reduce((s, l) => s + l.tkje, 0),
       memo: billNo,
+      owner: { doc: REFUND_DOC, id: refund.id, no: billNo },
       movements: lines.flatMap((l) => [
         { shopId: l.shopId, bucket: 'principal' as const, delta: -l.tkje },
         { shopId: l.shopId, bucket: 'gift' as const, delta: -l.tzje },
@@ -168,6 +172,7 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
       memberId: member.id,
       shopId: input.shopId ?? packageLines[0].line.shopId,
       memo: billNo,
+      owner: { doc: REFUND_DOC, id: refund.id, no: billNo },
       movements: packageLines.map((l) => ({ line: l.line, delta: -l.count })),
     });
     await tx.insert(refundPackageLines).values(

@@ -97,7 +97,7 @@ export async function assetsModule(app: FastifyInstance) {
     async ({ tx, auth, body }) => {
       assertShop(auth, body.shopId);
       await assertMemberVisible(tx, auth, body.memberId);
-      return openCard(tx, actor(auth), body);
+      return openCard(tx, actor(auth), { ...body, owner: null });
     },
   );
   route(
@@ -115,7 +115,7 @@ export async function assetsModule(app: FastifyInstance) {
     async ({ tx, auth, body }) => {
       assertShop(auth, body.shopId);
       await assertCardVisible(tx, auth, body.cardId);
-      return recharge(tx, actor(auth), body);
+      return recharge(tx, actor(auth), { ...body, owner: null });
     },
   );
   route(
@@ -133,7 +133,7 @@ export async function assetsModule(app: FastifyInstance) {
     },
     async ({ tx, auth, body }) => {
       assertShop(auth, body.shopId);
-      return consume(tx, actor(auth), body);
+      return consume(tx, actor(auth), { ...body, owner: null });
     },
   );
   route(
@@ -159,7 +159,8 @@ export async function assetsModule(app: FastifyInstance) {
     '/api-member/membercard/revoke',
     {
       summary: 'Revoke (撤单) a card bill: its ledger rows reversed exactly',
-      description: 'Not in the seed (the cashier module revokes its card bills through it). Idempotency-Key.',
+      description:
+        'Not in the seed (a card bill made by no other bill; one a till bill or a refund made is revoked only with it: 409 naming it). Idempotency-Key.',
       perm: 'assets.card.revoke',
       body: revokeBody,
       verb: 'revoke',

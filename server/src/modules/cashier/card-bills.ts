@@ -14,7 +14,7 @@ import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
 import { nextNumber, tenantToday } from '../../platform/numbering.js';
-import { closedPeriod } from '../../platform/period-locks.js';
+import { refuseLocked } from '../../platform/period-locks.js';
 import {
   bucketsOf,
   lockCard,
@@ -31,6 +31,7 @@ import { employees, shops } from '../org/public.js';
 import { equalShares } from './checkout-math.js';
 import { recordKindsOf } from './record-kinds.js';
 import { serviceBillCards, serviceBillLines, serviceBills } from './schema.js';
+import { ownedBy } from './service-doc.js';
 
 defineMessages({
   batchKeyRequired: ['批量开卡须带 Idempotency-Key', 'Batch card opening needs an Idempotency-Key header'],
@@ -160,6 +161,7 @@ export async function settleCardLines(tx: Db, auth: Auth, bill: Bill, lines: (ty
           shopId: bill.shopId,
           amount: perCard,
           memo: bill.billNo,
+          owner: ownedBy(bill),
         });
         await tx.insert(serviceBillCards).values({
           tenantId: auth.tenantId,
@@ -175,7 +177,13 @@ export async function settleCardLines(tx: Db, auth: Auth, bill: Bill, lines: (ty
         });
       }
     } else {
-      const answer = await recharge(tx, actor, { cardId: line.itemId, shopId: bill.shopId, amount: line.amount, memo: bill.billNo });
+      const answer = await recharge(tx, actor, {
+        cardId: line.itemId,
+        shopId: bill.shopId,
+        amount: line.amount,
+        memo: bill.billNo,
+        owner: ownedBy(bill),
+      });
       await tx.insert(serviceBillCards).values({
         tenantId: auth.tenantId,
         billId: bill.id,
@@ -199,12 +207,12 @@ export async function settleCardLines(tx: Db, auth: Auth, bill: Bill, lines: (ty
  * it (409 while later recharges hold money: revoke those first); a placeholder member of a batch
  * (批量开卡) left without an open card is cancelled (注销). A recharged card stays open.
  */
-export async function revokeCardLines(tx: Db, auth: Auth, billId: number, memo: string) {
+export async function revokeCardLines(tx: Db, auth: Auth, bill: { id: number; billNo: string }, memo: string) {
   const actor = { tenantId: auth.tenantId, userId: auth.userId };
-  const rows = await tx.select().from(serviceBillCards).where(eq(serviceBillCards.billId, billId)).orderBy(asc(serviceBillCards.id));
+  const rows = await tx.select().from(serviceBillCards).where(eq(serviceBillCards.billId, bill.id)).orderBy(asc(serviceBillCards.id));
   for (const r of rows) {
-    if (r.giftBackBillId) await revokeCardBill(tx, actor, { billId: r.giftBackBillId, memo });
-    await revokeCardBill(tx, actor, { billId: r.cardBillId, memo });
+    if (r.giftBackBillId) await revokeCardBill(tx, actor, { billId: r.giftBackBillId, memo }, ownedBy(bill));
+    await revokeCardBill(tx, actor, { billId: r.cardBillId, memo }, ownedBy(bill));
   }
   const opened = rows.filter((r) => r.isOpen === 1);
   for (const r of opened) {
@@ -398,8 +406,7 @@ export async function linkPhysical(tx: Db, body: z.output<typeof linkPhysicalBod
  */
 export async function revokeMktGift(tx: Db, auth: Auth, body: z.output<typeof revokeMktBody>, bill: Bill) {
   if (bill.isHc) throw conflict('cardBillRevoked', { billNo: bill.billNo });
-  const period = await closedPeriod(tx, bill.shopId, bill.businessDate);
-  if (period) throw conflict('billPeriodLocked', { period });
+  await refuseLocked(tx, ['close'], bill.shopId, bill.businessDate);
   const [row] = await tx
     .select()
     .from(serviceBillCards)
@@ -440,6 +447,7 @@ async function takeBackCardGift(
       shopId: bill.shopId,
       amount: 0,
       memo: `${bill.billNo} 撤销活动 ${body.hcMemo}`,
+      owner: ownedBy(bill),
       movements: [{ shopId: bill.shopId, bucket: 'gift', delta: -entry.activityGift }],
     },
   );

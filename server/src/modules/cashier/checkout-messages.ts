@@ -53,7 +53,6 @@ export const checkoutMessages = defineMessages({
   packageLineItem: ['套餐明细与消费项目不符', 'The package line is for another item'],
   packageLineAdditional: ['用套餐次数支付的项目不能加收或扣减', 'A line paid with package counts has no surcharge or deduction'],
   packagePayTypeMissing: ['本店支付模板未启用套餐支付', "The shop's pay template does not offer package payment"],
-  billPeriodLocked: ['{period} 已结账，不能撤单', 'The period {period} is closed; the bill cannot be revoked'],
 });
 
 defineLabels({

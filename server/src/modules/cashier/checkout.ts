@@ -47,7 +47,7 @@ import { payRulesFor } from './pay.js';
 import { recordKindsOf } from './record-kinds.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { billDetail } from './service-bills.js';
-import { serviceBillStep, serviceBillsExpired } from './service-doc.js';
+import { ownedBy, serviceBillStep, serviceBillsExpired } from './service-doc.js';
 import { markVoucherUsed, voucherChannelsOf, voucherForPayment, voucherPayRule } from './vouchers.js';
 import { wheelOnBillStaff, wheelShopChanged } from './wheel-queue.js';
 
@@ -489,7 +489,7 @@ export async function settleBill(
       const answer = await consume(
         tx,
         { tenantId: auth.tenantId, userId: auth.userId },
-        { cardId: p.cardId, shopId: bill.shopId, amount: p.amount, memo: bill.billNo },
+        { cardId: p.cardId, shopId: bill.shopId, amount: p.amount, memo: bill.billNo, owner: ownedBy(bill) },
       );
       const principal = -answer.rows.filter((r) => r.bucket === 'principal').reduce((s, r) => s + r.amount, 0);
       const gift = -answer.rows.filter((r) => r.bucket === 'gift').reduce((s, r) => s + r.amount, 0);
@@ -525,6 +525,7 @@ export async function settleBill(
       tx,
       { tenantId: auth.tenantId, userId: auth.userId },
       { shopId: bill.shopId, items: [...counts].map(([lineId, count]) => ({ lineId, count })), memo: bill.billNo },
+      ownedBy(bill),
     );
     packageBillId = used.billId;
     await tx
@@ -651,6 +652,7 @@ export async function settleBill(
         isGift: false,
         memo: bill.billNo,
       },
+      ownedBy(bill),
     );
     await tx.update(serviceBillLines).set({ packageBillId: sold.billId }).where(eq(serviceBillLines.id, line.id));
   }

@@ -17,7 +17,9 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { containsPattern } from '../../platform/paging.js';
+import { refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/public.js';
 import { shops } from '../org/public.js';
@@ -104,6 +106,9 @@ export async function moveOrder(tx: Db, auth: Auth, body: z.output<typeof prepai
   if (order.status === 3) throw conflict('prepaidAdjRefunded', { orderNo: order.orderNo });
   if (body.version !== undefined && body.version !== order.version) throw conflict('prepaidAdjStale');
   if (order.shopId === body.adjShopId) throw fieldError('adjShopId', 'prepaidAdjSameShop');
+  // Money leaves one shop for another today: a closed today of either refuses the move.
+  const today = await tenantToday(tx, auth.tenantId);
+  for (const shopId of [order.shopId, body.adjShopId].sort((x, y) => x - y)) await refuseLocked(tx, ['close'], shopId, today);
   await tx.insert(prepaidAdjustments).values({
     tenantId: auth.tenantId,
     orderId: order.id,

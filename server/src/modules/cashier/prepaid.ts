@@ -14,6 +14,7 @@ import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/aut
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { nextNumber, tenantToday } from '../../platform/numbering.js';
 import { containsPattern } from '../../platform/paging.js';
+import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/public.js';
 import './checkout-messages.js';
@@ -100,6 +101,12 @@ export async function listPrepaid(tx: Db, auth: Auth, q: z.output<typeof prepaid
   };
 }
 
+coverWriteWithLocks(
+  'cashier.prepaidOrder',
+  ['预付订单：收款、退款与调整门店', 'Prepaid orders: taken, refunded and moved between shops'],
+  ['close'],
+);
+
 /** Records an order paid beforehand for a shop through a cash-like pay type. */
 export async function createPrepaid(tx: Db, auth: Auth, body: z.output<typeof prepaidCreateBody>): Promise<Row> {
   const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, body.shopId));
@@ -107,6 +114,8 @@ export async function createPrepaid(tx: Db, auth: Auth, body: z.output<typeof pr
   assertShopVisible(auth, body.shopId);
   const [payType] = await tx.select({ kind: payTypes.kind, status: payTypes.status }).from(payTypes).where(eq(payTypes.id, body.payTypeId));
   if (!payType || payType.kind || payType.status !== 1) throw fieldError('payTypeId', 'validation');
+  // The money is taken in today: a closed today of the shop refuses it.
+  await refuseLocked(tx, ['close'], body.shopId, await tenantToday(tx, auth.tenantId));
   const orderNo = body.orderNo ?? (await nextNumber(tx, auth.tenantId, 'YF', await tenantToday(tx, auth.tenantId)));
   const [taken] = await tx.select({ id: prepaidOrders.id }).from(prepaidOrders).where(eq(prepaidOrders.orderNo, orderNo));
   if (taken) throw conflict('prepaidOrderNoTaken', { orderNo });
@@ -134,6 +143,7 @@ export async function refundPrepaid(tx: Db, auth: Auth, body: z.output<typeof pr
   assertShopVisible(auth, order.shopId);
   if (order.status === 2) throw conflict('prepaidOrderUsed', { orderNo: order.orderNo });
   if (order.status === 3) throw conflict('prepaidOrderRefunded', { orderNo: order.orderNo });
+  await refuseLocked(tx, ['close'], order.shopId, await tenantToday(tx, auth.tenantId));
   await tx
     .update(prepaidOrders)
     .set({

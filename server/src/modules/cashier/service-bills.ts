@@ -4,6 +4,7 @@ import {
   SERVICE_DOC,
   type ServiceBillDetail,
   type ServiceBillRow,
+  serviceBillState,
   type serviceRecordsPage,
   type serviceRecordsQuery,
   stationLabels,
@@ -12,6 +13,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops } from '../../platform/auth.js';
+import { runGuards } from '../../platform/documents.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
@@ -30,7 +32,7 @@ import { billCards, revokeCardLines } from './card-bills.js';
 import './checkout-messages.js';
 import { giveBackCoupons } from './coupon-payments.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
-import { serviceBillLog, serviceBillStep } from './service-doc.js';
+import { ownedBy, serviceBillLog, serviceBillStep, serviceDoc } from './service-doc.js';
 import { releaseVouchers } from './vouchers.js';
 
 const rowColumns = {
@@ -331,12 +333,13 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
     .from(serviceBillPayments)
     .where(and(eq(serviceBillPayments.billId, bill.id), sql`${serviceBillPayments.cardBillId} is not null`))
     .orderBy(asc(serviceBillPayments.cardBillId));
-  await revokeCardLines(tx, auth, bill.id, `${bill.billNo} ${body.hcMemo}`);
+  await revokeCardLines(tx, auth, bill, `${bill.billNo} ${body.hcMemo}`);
   for (const { cardBillId } of cardBills)
     await revokeCardBill(
       tx,
       { tenantId: auth.tenantId, userId: auth.userId },
       { billId: cardBillId as number, memo: `${bill.billNo} ${body.hcMemo}` },
+      ownedBy(bill),
     );
   // Package counts: the uses given back first, then the sales taken away (refused once a sold package was used).
   const packageLines = await tx
@@ -353,6 +356,7 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
       tx,
       { tenantId: auth.tenantId, userId: auth.userId },
       { billId: packageBillId, memo: `${bill.billNo} ${body.hcMemo}` },
+      ownedBy(bill),
     );
   const stock = await reversalOf(tx, SERVICE_DOC, bill.id);
   if (stock.length)
@@ -509,10 +513,13 @@ export async function writeSplit(
  * 改单: re-attributes staff credit only (DOMAIN-DETAIL §4.2): every row names an employee, performance
  * above zero and 指定 or not; per line and station the sum is at most the line's amount; no employee
  * twice in one station. The current rows are negated and the new ones written; money never changes.
+ * Its rows are dated with the bill's business date, so a closed period refuses it as it refuses the
+ * 撤单: through the platform's guard of the bill's type (its `locks`).
  */
 export async function reviseBill(tx: Db, auth: Auth, lang: Lang, body: z.output<typeof reviseBody>) {
   const bill = await lockSettled(tx, auth, body.id);
   if (bill.status !== 4 || bill.isHc) throw conflict('billNotRevisable');
+  await runGuards(tx, auth, { doc: serviceDoc, bill: { ...bill, state: serviceBillState(bill) }, operation: 'revise' });
   await checkSplit(tx, lang, bill, body.eeyjList, 'eeyjList');
   await writeSplit(tx, auth, bill, body.eeyjList, 'revise');
   return billDetail(tx, bill.id);

@@ -1,9 +1,10 @@
-import { type ServiceBillState, serviceBill, serviceBillState } from '@headoffice/contract';
+import { SERVICE_DOC, type ServiceBillState, serviceBill, serviceBillState } from '@headoffice/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { billLog } from '../../platform/documents.js';
 import { posBillChanged, posBillsMoved, registerPosDocument } from '../../platform/pos-documents.js';
+import type { MovementOwner } from '../assets/public.js';
 import { serviceBills } from './schema.js';
 
 /**
@@ -17,6 +18,9 @@ export const serviceDoc = registerPosDocument({
   dateField: 'businessDate',
   viewPerms: ['till.checkout.view', 'cashier.servicerecord.view', 'cashier.packagerecord.view', 'cashier.cardrecord.view'],
 });
+
+/** A till bill as the owner of the card and package bills it makes: they are reversed only by its 撤单. */
+export const ownedBy = (bill: { id: number; billNo: string }): MovementOwner => ({ doc: SERVICE_DOC, id: bill.id, no: bill.billNo });
 
 /**
  * A step of a till bill was taken (after its row was written, in the same transaction): its log row

@@ -26,7 +26,9 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors.
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
 import { yuan } from '../../platform/money.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { containsPattern } from '../../platform/paging.js';
+import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/public.js';
 import { shops } from '../org/public.js';
@@ -181,6 +183,8 @@ export function voucherPayRule<R extends { kind: string | null; code: string }>(
   return rules.find((r) => r.kind === 'voucher' && r.code === voucherChannelPayCodes[channel]);
 }
 
+coverWriteWithLocks('cashier.voucher', ['平台券：核销与退款', 'Platform vouchers: verification and refund'], ['close']);
+
 /**
  * 核销: the shop's mapping to the channel's platform (Meituan or Douyin), then the voucher is looked up and consumed at the platform and kept
  * as verified. One code at a time per tenant and channel (an advisory lock), and one live row per code
@@ -193,6 +197,8 @@ export async function verifyVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
   if (!shop) throw notFound();
   const mapping = await platformShopOf(tx, body.channel, body.shopId);
   if (!mapping) throw conflict(body.channel === 'douyin' ? 'voucherShopNotMappedDouyin' : 'voucherShopNotMapped', { shop: shop.name });
+  // Before the platform is asked: a voucher verified today for a closed shop's day would be money the close does not hold.
+  await refuseLocked(tx, ['close'], body.shopId, await tenantToday(tx, auth.tenantId));
   const code = body.code.toUpperCase();
   await lockFor(tx, 'voucherCode', `${auth.tenantId}:${body.channel}:${code}`);
   const [live] = await tx
@@ -265,6 +271,7 @@ export async function refundVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
       .where(eq(serviceBills.id, voucher.billId as number));
     throw conflict('voucherUsedByBill', { code: voucher.code, billNo: bill?.billNo ?? '' });
   }
+  await refuseLocked(tx, ['close'], voucher.shopId, await tenantToday(tx, auth.tenantId));
   await platformCall(() =>
     adapter.revoke({
       channel: voucher.channel,
