@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { conflict } from './errors.js';
 import { defineMessages } from './i18n.js';
+import { ledgerPosting } from './moves.js';
 
 defineMessages({
   insufficientBalance: [
@@ -256,6 +257,7 @@ export function defineLedger<C extends KeyColumns>(def: LedgerDefinition<C>): Le
 
     async post(tx, movements, options) {
       const sorted = movements.filter((m) => m.delta !== 0).sort(compare);
+      if (sorted.length) ledgerPosting(def.name);
       for (const round of rounds(sorted)) {
         const result = await tx.execute(sql`
           insert into ${balance} as b (tenant_id, ${keyList}, ${amount})

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { GuardTarget } from './documents.js';
 import { AppError } from './errors.js';
 import { defineMessages } from './i18n.js';
+import { billLocksChecked, lockConsulted } from './moves.js';
 import { periodLocks } from './schema.js';
 
 // Locks that really lock, one mechanism (DOMAIN-DETAIL §9.1, §9.2): the named lock kinds of the
@@ -74,6 +75,7 @@ export async function lockedPeriod(
   shopId: number | null,
   date: string,
 ): Promise<{ lock: LockKind; period: string } | undefined> {
+  lockConsulted(kinds);
   const months = kinds.filter((k) => (LOCK_KINDS[k].periods as readonly string[]).includes('month'));
   const days = kinds.filter((k) => (LOCK_KINDS[k].periods as readonly string[]).includes('day'));
   const [found] = await tx
@@ -116,5 +118,6 @@ export async function checkLocks(tx: Db, target: GuardTarget) {
   const field = target.doc.dateField;
   const date = field ? target.bill[field] : undefined;
   if (!kinds?.size || typeof date !== 'string') return;
+  billLocksChecked();
   await refuseLocked(tx, [...kinds], target.bill.shopId ?? null, date);
 }

@@ -8,6 +8,7 @@ import { ok, sendError, zodFields } from './envelope.js';
 import { AppError, type FieldProblem, forbidden, RefusalKept } from './errors.js';
 import { type Lang, langOf } from './i18n.js';
 import { claimKey, type IdempotencyMode, idempotencyHeaderSchema, REPLAYED_HEADER, type StoredAnswer } from './idempotency.js';
+import { type MovesSpec, watchMoves } from './moves.js';
 import { inTenant } from './tenancy.js';
 import { noUpload, type ReceivedUpload, receiveUpload, type Upload, type UploadSpec } from './upload.js';
 
@@ -54,6 +55,13 @@ export interface RouteSpec<Q extends Schema, P extends Schema, B extends Schema>
    * anything again (platform/idempotency.ts).
    */
   idempotent?: IdempotencyMode;
+  /**
+   * A write that moves money or stock (card money, package counts, stock, petty cash, a till bill's
+   * payments, commission): what it moves and the period lock check it passes before it moves anything
+   * (platform/moves.ts). The OpenAPI document lists it (`x-moves`); a route that moves a ledger without
+   * it, or before consulting its lock kinds, fails.
+   */
+  moves?: MovesSpec;
   /**
    * The schema of the answer's `data`: OpenAPI lists it, the handler must return it (checked by
    * tsc, and at run time: an answer that does not match is a server error), and the web reads the
@@ -104,8 +112,14 @@ function parse<S extends Schema>(schema: S, data: unknown, where: string, lang: 
   return undefined as Out<S>;
 }
 
+/** The database's text holds no NUL character: a query value with one is refused by name, as no filter could match it. */
+const nulProblems = (query: unknown): FieldProblem[] =>
+  Object.entries((query ?? {}) as Record<string, unknown>)
+    .filter(([, value]) => [value].flat().some((v) => typeof v === 'string' && v.includes('\u0000')))
+    .map(([path]) => ({ path, key: 'nulCharacter' }));
+
 function validate<Q extends Schema, P extends Schema, B extends Schema>(spec: RouteSpec<Q, P, B>, req: FastifyRequest, lang: Lang) {
-  const problems: FieldProblem[] = [];
+  const problems: FieldProblem[] = nulProblems(req.query);
   const query = parse(spec.query, req.query, 'query', lang, problems);
   const params = parse(spec.params, req.params, 'params', lang, problems);
   const body = parse(spec.body, req.body, 'body', lang, problems);
@@ -125,6 +139,7 @@ function openapiSchema(spec: RouteSpec<Schema, Schema, Schema>, url: string) {
     headers: spec.idempotent ? idempotencyHeaderSchema(spec.idempotent) : undefined,
     response: spec.response ? { 200: z.object({ resp_code: z.literal('200'), resp_msg: z.string(), data: spec.response }) } : undefined,
     security: [{ bearer: [] }],
+    'x-moves': spec.moves,
   });
 }
 
@@ -167,6 +182,7 @@ export function route<Q extends Schema, P extends Schema, B extends Schema, R ex
   if (spec.idempotent && (spec.raw || spec.upload || methods.includes('GET')))
     throw new Error(`${url}: only an enveloped write can be idempotent`);
   const audited = spec.read !== true && (spec.write || methods.some((m) => m !== 'GET'));
+  if (spec.moves && !audited) throw new Error(`${url}: what moves money or stock is a write`);
   const entity = spec.entity ?? url.split('/')[2] ?? url;
   if (audited) auditedEntities.add(entity);
   app.route({
@@ -201,7 +217,9 @@ export function route<Q extends Schema, P extends Schema, B extends Schema, R ex
           replay = claim.replay;
           return undefined;
         }
-        const result = await handler({ ...input, tx, auth, lang, req, reply, file: upload ?? noUpload } as Ctx<Out<Q>, Out<P>, Out<B>>);
+        const result = await watchMoves(`${req.method} ${url}`, spec.moves, () =>
+          handler({ ...input, tx, auth, lang, req, reply, file: upload ?? noUpload } as Ctx<Out<Q>, Out<P>, Out<B>>),
+        );
         const read = typeof spec.read === 'function' && spec.read(input);
         if (audited && !read && (req.method !== 'GET' || spec.write)) {
           const verb = verbOf(req.method, url, input, spec.verb);

@@ -58,6 +58,7 @@ export async function packageRoutes(app: FastifyInstance) {
       perm: 'assets.package.sell',
       body: packageSellBody,
       verb: 'create',
+      moves: { what: ['money'], locks: ['close'], on: 'today, the selling shop' },
       ...money,
     },
     async ({ tx, auth, body }) => {
@@ -76,6 +77,7 @@ export async function packageRoutes(app: FastifyInstance) {
       perm: 'assets.package.consume',
       body: packageConsumeBody,
       verb: 'update',
+      moves: { what: ['money'], locks: ['close'], on: "today, the using shop and the lines' selling shops" },
       ...money,
     },
     async ({ tx, auth, body }) => {
@@ -104,6 +106,7 @@ export async function packageRoutes(app: FastifyInstance) {
       perm: 'assets.package.revoke',
       body: packageRevokeBody,
       verb: 'revoke',
+      moves: { what: ['money'], locks: ['close'], on: "today and the package bill's day, its shop and its lines' selling shops" },
       ...money,
     },
     async ({ tx, auth, body }) => {

@@ -37,6 +37,7 @@ import { z } from 'zod';
 import { definedEntityLabels } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth.js';
 import { notFound, RefusalKept } from '../../platform/errors.js';
+import type { MovesSpec } from '../../platform/moves.js';
 import { pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { smsOutbox } from '../../platform/schema.js';
@@ -80,6 +81,9 @@ async function cardIdOf(tx: Parameters<typeof memberAssets>[0], cardNo: string) 
 registerMemberImport(2, cardImport);
 registerMemberImport(3, packageImport);
 
+/** Card money moves on the company's day: the close holding today for a shop it touches refuses it (`refuseClosed`). */
+const cardMoney = (shops: string): MovesSpec => ({ what: ['money'], locks: ['close'], on: `today, ${shops}` });
+
 export async function assetsModule(app: FastifyInstance) {
   const money = { idempotent: 'optional' as const, response: cardBillAnswer, entity: 'membercard' };
   route(
@@ -92,6 +96,7 @@ export async function assetsModule(app: FastifyInstance) {
       perm: 'assets.card.open',
       body: openCardBody,
       verb: 'create',
+      moves: cardMoney('the opening shop'),
       ...money,
     },
     async ({ tx, auth, body }) => {
@@ -110,6 +115,7 @@ export async function assetsModule(app: FastifyInstance) {
       perm: 'assets.card.recharge',
       body: rechargeBody,
       verb: 'update',
+      moves: cardMoney('the recharging shop'),
       ...money,
     },
     async ({ tx, auth, body }) => {
@@ -129,6 +135,7 @@ export async function assetsModule(app: FastifyInstance) {
       perm: 'assets.card.consume',
       body: consumeBody,
       verb: 'update',
+      moves: cardMoney('the paying shop and every shop whose bucket pays'),
       ...money,
     },
     async ({ tx, auth, body }) => {
@@ -145,6 +152,7 @@ export async function assetsModule(app: FastifyInstance) {
       perm: 'assets.card.adjust',
       body: adjustBody,
       verb: 'update',
+      moves: cardMoney("every bucket's shop"),
       ...money,
     },
     async ({ tx, auth, body }) => {
@@ -164,6 +172,7 @@ export async function assetsModule(app: FastifyInstance) {
       perm: 'assets.card.revoke',
       body: revokeBody,
       verb: 'revoke',
+      moves: { what: ['money'], locks: ['close'], on: "today and the card bill's day, its shop and its buckets' shops" },
       idempotent: 'optional',
       entity: 'membercard',
       response: z.object({ billId: z.number(), billNo: z.string(), rows: cardBillAnswer.shape.rows }),
@@ -347,6 +356,7 @@ export async function assetsModule(app: FastifyInstance) {
       body: changeCardBody,
       entity: 'membercard',
       verb: 'update',
+      moves: cardMoney("the card's shop and its buckets' shops"),
       idempotent: 'optional',
       response: cardBillAnswer,
     },
@@ -537,6 +547,7 @@ export async function refundRoutes(app: FastifyInstance) {
       body: refundBody,
       entity: 'tkhead',
       verb: 'create',
+      moves: cardMoney('the refunding shop and the shop of every bucket, package line and deposit it takes from'),
       idempotent: 'optional',
       response: refundDetail,
     },

@@ -32,7 +32,7 @@ import { linkPhysical, openBatchBill, revokeMktGift } from './card-bills.js';
 import { settleBill, tillSetup as tillSetupOf } from './checkout.js';
 import { serviceBillLines, serviceBills } from './schema.js';
 import { assertBillOfKind, billDetail, lockSettled, ofKind, packageGifts, perfRows, reviseBill, revokeBill } from './service-bills.js';
-import { serviceDoc } from './service-doc.js';
+import { reviseMoves, serviceDoc, settleMoves } from './service-doc.js';
 
 /** `serviceBillState` in SQL: the state the definitions name, from the status and the revoke flag. */
 const stateSql = sql<string>`case ${serviceBills.status} when 4 then (case when ${serviceBills.isHc} <> 0 then 'revoked' else 'settled' end) when 1 then 'open' when 2 then 'expired' else 'voided' end`;
@@ -107,6 +107,7 @@ function registerKind(
       perm: `${def.perm}.revise`,
       body: reviseBody,
       verb: 'update',
+      moves: reviseMoves,
       idempotent: 'optional',
       entity: def.basePath.split('/').pop(),
       response: serviceBillDetail,
@@ -164,6 +165,7 @@ function registerCardBillRoutes(app: FastifyInstance) {
       perm: 'cashier.batchcard.open',
       body: batchOpenBody,
       verb: 'create',
+      moves: settleMoves,
       idempotent: 'optional',
       entity: 'cardrecords',
       response: serviceBillDetail,
@@ -203,6 +205,7 @@ function registerCardBillRoutes(app: FastifyInstance) {
       perm: 'cashier.cardrecord.revokeMkt',
       body: revokeMktBody,
       verb: 'revoke',
+      moves: { what: ['money'], locks: ['close'], on: "the bill's business date and today, its shop" },
       idempotent: 'optional',
       entity: 'cardrecords',
       response: z.object({ billId: z.number(), billNo: z.string(), cards: z.array(billCardRow), gifts: z.array(memberCouponRow) }),

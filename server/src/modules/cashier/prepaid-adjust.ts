@@ -163,6 +163,7 @@ export function registerPrepaidAdjustRoutes(app: FastifyInstance) {
       body: prepaidAdjSaveBody,
       entity: 'prepaidadj',
       verb: 'create',
+      moves: { what: ['money'], locks: ['close'], on: "today, the order's shop and the shop it moves to" },
       idempotent: 'optional',
       response: prepaidOrderRow,
     },

@@ -42,6 +42,7 @@ import {
 } from './checkout.js';
 import { serviceBills } from './schema.js';
 import { billDetail, cancelExpired, deleteVoided, listBills, perfRows, reviseBill } from './service-bills.js';
+import { reviseMoves, settleMoves } from './service-doc.js';
 
 const TILL_VIEW = 'till.checkout.view';
 const TILL_EDIT = 'till.checkout.edit';
@@ -176,6 +177,7 @@ export function registerServiceBillRoutes(app: FastifyInstance) {
       perm: TILL_EDIT,
       body: settleBody,
       verb: 'update',
+      moves: settleMoves,
       idempotent: 'optional',
       ...bill,
     },
@@ -241,6 +243,7 @@ export function registerServiceBillRoutes(app: FastifyInstance) {
       perm: 'cashier.servicerecord.revise',
       body: reviseBody,
       verb: 'update',
+      moves: reviseMoves,
       idempotent: 'optional',
       entity: 'servicerecords',
       response: serviceBillDetail,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { billLog } from '../../platform/documents.js';
+import type { MovesSpec } from '../../platform/moves.js';
 import { posBillChanged, posBillsMoved, registerPosDocument } from '../../platform/pos-documents.js';
 import type { MovementOwner } from '../assets/public.js';
 import { serviceBills } from './schema.js';
@@ -18,6 +19,15 @@ export const serviceDoc = registerPosDocument({
   dateField: 'businessDate',
   viewPerms: ['till.checkout.view', 'cashier.servicerecord.view', 'cashier.packagerecord.view', 'cashier.cardrecord.view'],
 });
+
+/**
+ * The till's settle (and a batch card bill's, settled at once): its payments, cards, packages and stock
+ * move on the bill's business date (`closedPeriod` of the settle), the card and package money today.
+ */
+export const settleMoves: MovesSpec = { what: ['money', 'stock'], locks: ['close'], on: "the bill's business date and today, its shop" };
+
+/** 改单 moves commission: its performance rows are dated with the bill's business date (the guard of the bill's type). */
+export const reviseMoves: MovesSpec = { what: ['money'], locks: ['close'], on: "the bill's business date, its shop" };
 
 /** A till bill as the owner of the card and package bills it makes: they are reversed only by its 撤单. */
 export const ownedBy = (bill: { id: number; billNo: string }): MovementOwner => ({ doc: SERVICE_DOC, id: bill.id, no: bill.billNo });

@@ -244,6 +244,7 @@ export function registerFundRecords(app: FastifyInstance) {
       body: fundAdjustmentSave,
       entity: 'fundrecords',
       idempotent: 'optional',
+      moves: { what: ['money'], locks: fundAdjustment.locks, on: "the entry's date, its shop" },
       response: fundAdjustmentRow,
     },
     async ({ tx, auth, body }) => {
@@ -261,6 +262,7 @@ export function registerFundRecords(app: FastifyInstance) {
       body: fundAdjustmentRevoke,
       entity: 'fundrecords',
       idempotent: 'optional',
+      moves: { what: ['money'], locks: fundAdjustment.locks, on: "the revocation's date, the entry's shop" },
       response: fundAdjustmentRow,
     },
     ({ tx, auth, body }) => revoke(tx, auth, body),

@@ -103,6 +103,7 @@ export async function membersModule(app: FastifyInstance) {
       body: memberSave,
       entity: 'member',
       idempotent: 'optional',
+      moves: { what: ['money'], locks: ['close'], on: "today, the member's shop (a first card opened with a new member)" },
     },
     async ({ tx, auth, body, req }) => {
       const { card, ...member } = body;
@@ -281,6 +282,7 @@ export async function membersModule(app: FastifyInstance) {
       query: memberImportQuery,
       entity: 'member',
       verb: 'import',
+      moves: { what: ['money'], locks: ['close'], on: "today, the import's shop and its buckets' shops (types 2 and 3)" },
       upload: importUpload(() => memberImportSheet),
     },
     (ctx) => importMembers(ctx, ctx.query),
