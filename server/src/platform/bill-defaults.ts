@@ -32,6 +32,16 @@ export function referenceOf(table: PgTable, column: PgColumn): PgTable | undefin
   return undefined;
 }
 
+/** The column of `table` whose foreign key names `target` (the tenant's half of the key left aside). */
+export function columnReferring(table: PgTable, target: PgTable): PgColumn | undefined {
+  for (const fk of getTableConfig(table).foreignKeys) {
+    const ref = fk.reference();
+    const own = ref.columns.filter((c) => c.name !== 'tenant_id');
+    if (ref.foreignTable === target && own.length === 1) return Object.values(columnsOf(table)).find((c) => c.name === own[0].name);
+  }
+  return undefined;
+}
+
 /**
  * A display field read through a reference, `[the referring field, the referred table's column]` (and
  * the referred table where no foreign key names it), or computed.

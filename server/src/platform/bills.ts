@@ -36,6 +36,7 @@ import { type Auth, can, visibleShops } from './auth.js';
 import {
   checkReferences,
   columnNamed,
+  columnReferring,
   type Display,
   defaultOrder,
   filterConditions,
@@ -104,8 +105,8 @@ export type BillEffect<T extends PgTable> = (tx: Db, bill: BillOf<T>, ctx: Trans
 
 export interface BillLinesImpl<LT extends PgTable> {
   table: LT;
-  /** The line's column that holds its bill's id. */
-  billKey: PgColumn;
+  /** The line's column that holds its bill's id; default: the one whose foreign key names the bill's table. */
+  billKey?: PgColumn;
   /** The lines of bills with their display fields (the type's `lineRow`) and `billId`, in order; default: read from the line row (`selectWithDisplays`). */
   of?: (tx: Db, billIds: number[]) => Promise<(Row & { billId: number })[]>;
   /** Display fields of the line row that are not `<x>Name` of an `<x>Id` (`contractCode: ['contractId', 'code']`). */
@@ -385,7 +386,9 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     inboxFilter: impl.inboxFilter,
     summarize: (tx, rows, lang) => inboxSummary(served, tx, rows, lang),
   });
-  const lines = impl.lines;
+  const billKey = impl.lines.billKey ?? columnReferring(impl.lines.table, impl.table);
+  if (!billKey) throw new Error(`${def.docType}: no column of its lines refers to its bills`);
+  const lines = { ...impl.lines, billKey };
   const resolved: Resolved = {
     ...(impl as unknown as Resolved),
     dateField,
@@ -425,7 +428,8 @@ export const billLines = <D extends BillDef>(type: BillType<D>, tx: Db, billId: 
 /** What follows a change of a bill's lines: its totals summed again, then the module's `changed`. */
 function linesChanged(
   table: PgTable,
-  lines: Pick<BillLinesImpl<PgTable>, 'table' | 'billKey' | 'changed'> & { totals?: Record<string, string> },
+  lines: Required<Pick<BillLinesImpl<PgTable>, 'table' | 'billKey'>> &
+    Pick<BillLinesImpl<PgTable>, 'changed'> & { totals?: Record<string, string> },
 ) {
   const { totals, changed } = lines;
   if (!totals) return changed;

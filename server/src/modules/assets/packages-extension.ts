@@ -102,7 +102,7 @@ export const packageExtensionType = billType(packageExtensionBill, {
   table: packageExtensions,
   numberPrefix: 'TY',
   headOfficePerm: 'assets.packageExtension.view',
-  lines: { table: packageExtensionLines, billKey: packageExtensionLines.extensionId, of: linesOf },
+  lines: { table: packageExtensionLines, of: linesOf },
   list: { where: ofVisibleMembers },
   prepare: async (_ctx, body) => ({ lineCount: body.lines.length }),
   lineValues: checkLines,

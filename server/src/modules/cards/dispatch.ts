@@ -73,7 +73,7 @@ export const dispatchType = billType(cardDispatchBill, {
   numberPrefix: 'FB',
   // Head office's bills: whoever may view dispatches sees them; a user limited to some shops, only the lines of theirs.
   headOfficePerm: 'cards.dispatch.view',
-  lines: { table: cardDispatchLines, billKey: cardDispatchLines.dispatchId, shopKey: 'shopId' },
+  lines: { table: cardDispatchLines, shopKey: 'shopId' },
   filters: {
     cardNo: ({ auth }, no) =>
       sql`${cardDispatches.id} in (select ${cardDispatchLines.dispatchId} from ${cardDispatchLines}

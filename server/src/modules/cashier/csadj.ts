@@ -23,7 +23,7 @@ export const csadjType: BillType<typeof csadjBill> = billType(csadjBill, {
   table: csadjBills,
   numberPrefix: 'CZTZ',
   numberedToday: true,
-  lines: { table: csadjBillLines, billKey: csadjBillLines.billId },
+  lines: { table: csadjBillLines },
   openOnce: { column: 'refBillId', message: 'csadjDraftExists' },
   list: { order: 'createdAt' },
   /** The card bill the draft names by its number, locked: of a shop the user sees (else 404); the adjustment takes its shop. */

@@ -59,7 +59,7 @@ export const expenseLimitType = billType(expenseLimitBill, {
   table: expenseLimitBills,
   numberPrefix: 'XE',
   headOfficePerm: 'finance.iolimit.view',
-  lines: { table: expenseLimitBillLines, billKey: expenseLimitBillLines.billId, shopKey: 'shopId' },
+  lines: { table: expenseLimitBillLines, shopKey: 'shopId' },
   prepare: async (_ctx, body) => ({ totalChange: body.lines.reduce((sum, l) => sum + l.change, 0) }),
   effects: { audit: (tx, bill, { auth }) => applyLines(tx, auth, bill.id, bill.month) },
   describe: {

@@ -14,7 +14,7 @@ export const redepositType = billType(fundRedepositBill, {
   table: fundRedeposits,
   dateField: 'billDate',
   numberPrefix: 'HC',
-  lines: { table: fundRedepositPhotos, billKey: fundRedepositPhotos.billId },
+  lines: { table: fundRedepositPhotos },
   signs: { audit: 'audited', review: 'reviewed' },
   reasons: { reject: 'rejectReason' },
 });

@@ -112,7 +112,7 @@ async function setLimit({ tx, auth }: BillCtx, bill: FundBill) {
 export const fundType = billType(fundBill, {
   table: fundBills,
   numberPrefix: 'BYJ',
-  lines: { table: fundBillPhotos, billKey: fundBillPhotos.billId },
+  lines: { table: fundBillPhotos },
   prepare,
   // The approval inbox of a user in a department holds the requests of the items that department approves.
   inboxFilter: async (tx, auth, action) => {

@@ -177,7 +177,7 @@ function rentPaymentType(def: typeof storeRentPaymentBill, kind: RentKind, prefi
       coversFrom: periodDate('start_date', rentPayments.periodFrom),
       coversTo: periodDate('end_date', rentPayments.periodTo),
     },
-    lines: { table: rentPaymentLines, billKey: rentPaymentLines.paymentId },
+    lines: { table: rentPaymentLines },
     prepare: (ctx, body, bill) => prepare(kind, ctx, body, bill),
     reasons: { reject: 'rejectMemo' },
     effects: { audit: auditEffect(kind) },

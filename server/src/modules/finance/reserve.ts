@@ -145,7 +145,7 @@ function shared(kind: Kind, byLines: boolean) {
   return {
     table: reserveBills,
     scope: eq(reserveBills.kind, kind),
-    lines: { table: reserveBillLines, billKey: reserveBillLines.billId, ...(byLines ? { shopKey: 'shopId' } : {}) },
+    lines: { table: reserveBillLines, ...(byLines ? { shopKey: 'shopId' } : {}) },
   } as const;
 }
 

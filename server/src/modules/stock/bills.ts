@@ -207,7 +207,6 @@ function stockBillType(def: typeof stockEntryBill | typeof stockOutBill, type: S
     shape,
     lines: {
       table: stockBillLines,
-      billKey: stockBillLines.billId,
       displays: {
         pcode: ['productId', 'pcode'],
         barcode: ['productId', 'barcode'],

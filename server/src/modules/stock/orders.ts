@@ -49,7 +49,6 @@ export const orderBills: BillType<typeof productOrderBill> = billType(productOrd
   },
   lines: {
     table: productOrderLines,
-    billKey: productOrderLines.orderId,
     displays: { pcode: ['productId', 'pcode'], unit: ['productId', 'unit'] },
     totals: { totalQuantity: 'quantity', totalAmount: 'amount' },
   },
