@@ -82,7 +82,7 @@ defineMessages({
   fieldNotChangeable: ['单据当前状态为「{state}」，不能修改{field}', 'The bill is "{state}"; its {field} cannot be changed'],
   actionNotAllowed: ['单据当前状态为「{state}」，不能{action}', 'The bill is "{state}"; you cannot {action} it'],
   duplicateProduct: ['产品「{product}」重复，请合并为一行', 'Product "{product}" appears twice; put it on one line'],
-  billNoRequired: ['请填写单号（总部已关闭自动编号）', 'Enter the number (automatic numbering is off)'],
+  billNoRequired: ['请填写单号（总部已关闭自动编号）', 'Enter the bill number (automatic numbering is off)'],
 });
 
 type Row = Record<string, unknown>;
