@@ -49,7 +49,15 @@ export const statusBody = z.strictObject({
 export const code = z.string().trim().min(1).max(32);
 export const name = z.string().trim().min(1).max(64);
 export const memo = z.string().trim().max(500).nullish();
-export const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+/** A day of the calendar: 2024-02-30 is written like one, and is refused like any other text. */
+function isCalendarDay(text: string) {
+  const at = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(text);
+}
+export const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'YYYY-MM-DD', abort: true })
+  .refine(isCalendarDay, 'YYYY-MM-DD');
 
 /** Query part every paged list accepts. `sort` is `field,-other`. */
 export const pageQuery = z.object({

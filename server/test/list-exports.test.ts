@@ -224,6 +224,54 @@ describe('list exports', async () => {
     });
   });
 
+  describe('a query the list refuses', () => {
+    const bills = [
+      { list: '/api-stock/entry/chain/findListWithPro', export: '/api-stock/entry/export', text: 'billNo' },
+      { list: '/api-member/carddispatchhead', export: '/api-member/carddispatchhead/export', text: 'billNo' },
+      { list: '/api-finance/fundbillhead/billListForchain', export: '/api-finance/fundbillhead/expRecordsList', text: 'keyword' },
+    ];
+
+    it('is refused by the export as by the list: a 400 envelope naming the field, before any workbook', async () => {
+      for (const c of bills) {
+        for (const [field, value, message] of [
+          [c.text, 'a\u0000b', 'must not hold a NUL character (\\0)'],
+          ['dateFrom', '2024-13-45', 'YYYY-MM-DD'],
+          ['dateTo', '2023-02-29', 'YYYY-MM-DD'],
+        ]) {
+          for (const url of [c.list, c.export]) {
+            const res = await a.admin.get(url, { [field]: value }, EN);
+            expect(res.status, `${url} ${field}`).toBe(400);
+            expect(String(res.headers['content-type'])).toContain('application/json');
+            expect(res.headers['content-disposition']).toBeUndefined();
+            expect(res.body).toMatchObject({ resp_code: '400', data: null });
+            expect(res.body.errors).toContainEqual({ path: field, message });
+          }
+        }
+        const zh = await a.admin.get(c.export, { [c.text]: 'a\u0000b' });
+        expect(zh.body.errors).toContainEqual({ path: c.text, message: '不能包含空字符（\\0）' });
+      }
+    });
+
+    it('answers 401 and 403 before looking at the query', async () => {
+      const viewer = await createLimitedUser(t, a, { perms: ['org.shop.view'] });
+      for (const c of bills) {
+        expect((await anon.get(c.export, { dateFrom: '2024-13-45' })).status).toBe(401);
+        const refused = await viewer.client.get(c.export, { dateFrom: '2024-13-45' });
+        expect(refused.status).toBe(403);
+        expect(refused.body.resp_code).toBe('403');
+      }
+    });
+
+    it('is refused for another shop of a user limited to one, before any workbook', async () => {
+      const shops = (await a.admin.get('/api-chain/shop', { pageSize: 200 })).body.data.list as { id: number }[];
+      const manager = await createLimitedUser(t, a, { perms: ['stock.entry.view'], managerShops: [shops[0].id] });
+      const refused = await manager.client.get('/api-stock/entry/export', { shopid: shops[1].id });
+      expect(refused.status).toBe(403);
+      expect(refused.body.resp_code).toBe('403');
+      expect(refused.headers['content-disposition']).toBeUndefined();
+    });
+  });
+
   it('refuses an export past its cap with a message, before sending anything', async () => {
     const b = await t.tenant();
     await inTenant(t.database.db, b.tenantId, (tx) =>

@@ -95,6 +95,8 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
       else appError = new AppError(400, 'validation', {}, [{ path: '(root)', message: fe.message ?? 'bad request' }]);
     }
   }
+  // A raw answer (a workbook) may have named its type before it failed: what follows is an envelope, not its file.
+  reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
   if (!appError) {
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

@@ -20,6 +20,10 @@ export interface ExcelColumn<T> {
  * Sends rows as an .xlsx download, one column per spec, headers in the request's language. The
  * workbook is streamed row by row: a 50,000-row export would otherwise hold every cell in memory; rows
  * may come from an async source that reads them page by page (platform/list-export.ts).
+ *
+ * The first row is read before anything is sent: the query runs then, and what the database refuses
+ * of it (a NUL character, a day that does not exist) is answered as the list answers it, a 400
+ * envelope. Once the workbook has begun, a failure can only break the download off.
  */
 export async function sendXlsx<T extends object>(
   reply: FastifyReply,
@@ -28,6 +32,10 @@ export async function sendXlsx<T extends object>(
   columns: ExcelColumn<T>[],
   rows: Iterable<T> | AsyncIterable<T>,
 ) {
+  const source = (async function* () {
+    yield* rows;
+  })();
+  const first = await source.next();
   const stream = new PassThrough();
   const workbook = new (await excelJs()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName(filename));
@@ -37,15 +45,21 @@ export async function sendXlsx<T extends object>(
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}.xlsx`)
     .send(stream);
-  for await (const row of rows) {
+  const add = (row: T) =>
     sheet
       .addRow(
         Object.fromEntries(columns.map((c) => [c.key, c.value ? c.value(row, lang) : ((row as Record<string, unknown>)[c.key] as string)])),
       )
       .commit();
+  try {
+    if (!first.done) add(first.value);
+    for await (const row of source) add(row);
+    sheet.commit();
+    await workbook.commit();
+  } catch (error) {
+    // The answer has begun: no envelope can follow it, and a workbook cut short must not look whole.
+    stream.destroy(error as Error);
   }
-  sheet.commit();
-  await workbook.commit();
   return reply;
 }
 

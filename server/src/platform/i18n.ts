@@ -18,6 +18,7 @@ const messages: Record<string, readonly [string, string]> = {
     'Something went wrong on the server; please try again (request {requestId})',
   ],
   tooLarge: ['文件太大，最大 {limit}', 'The file is too large; the limit is {limit}'],
+  nulCharacter: ['不能包含空字符（\\0）', 'must not hold a NUL character (\\0)'],
   exportTooMany: [
     '符合条件的记录超过 {cap} 条，请缩小筛选范围后再导出',
     'More than {cap} records match; narrow the filters before exporting',
