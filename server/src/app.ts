@@ -13,6 +13,7 @@ import type { Database } from './db/client.js';
 import { modules } from './modules/index.js';
 import { loadSecret } from './platform/auth.js';
 import { AuthCache } from './platform/auth-cache.js';
+import { limitBodyTime } from './platform/body-timeout.js';
 import { logRequests } from './platform/console-log.js';
 import { sendError } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
@@ -66,6 +67,7 @@ export async function buildApp({ database, config, logger = false }: BuildOption
   // Answers are checked against their declared schema by the route wrapper; serialising stays plain JSON.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
+  limitBodyTime(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -10,6 +10,8 @@ export interface Config {
   uploadLimitBytes: number;
   /** The whole body of an upload must arrive within this time (slow senders are cut off with 408). */
   uploadTimeoutMs: number;
+  /** Any other request body must arrive within this time (slow senders are cut off with 408). */
+  bodyTimeoutMs: number;
   /** Uploads (files and imports) one user may send a minute, per instance. */
   uploadsPerMinute: number;
   webDist: string;
@@ -30,6 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 10) * 1024 * 1024,
     uploadTimeoutMs: Number(env.UPLOAD_TIMEOUT_S ?? 60) * 1000,
+    bodyTimeoutMs: Number(env.BODY_TIMEOUT_S ?? 30) * 1000,
     uploadsPerMinute: Number(env.UPLOADS_PER_MINUTE ?? 30),
     webDist: path.resolve(repoRoot, 'web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { AppError, type FieldProblem, type MessageParams } from './errors.js';
+import { AppError, type FieldProblem, type MessageParams, sizeText } from './errors.js';
 import { type Lang, label, langOf, translate } from './i18n.js';
 
 export function ok<T>(lang: Lang, data: T) {
@@ -85,8 +85,10 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
     appError = fromDatabase((cause && typeof cause === 'object' ? cause : error) as PgLikeError, req.body);
     const fe = error as FastifyLikeError;
     if (!appError && fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      if (fe.statusCode === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        appError = new AppError(413, 'tooLarge', { limit: '10 MB' });
+      if (fe.code === 'FST_REQ_FILE_TOO_LARGE')
+        appError = new AppError(413, 'tooLarge', { limit: sizeText(req.server.config.uploadLimitBytes) });
+      else if (fe.statusCode === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        appError = new AppError(413, 'bodyTooLarge', { limit: sizeText(req.routeOptions.bodyLimit) });
       else if (fe.statusCode === 415) appError = new AppError(415, 'unsupportedMedia');
       else if (fe.statusCode === 414) appError = new AppError(414, 'uriTooLong');
       else if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')

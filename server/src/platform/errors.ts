@@ -43,3 +43,6 @@ export const conflict = (key: MessageKey, params: MessageParams = {}) => new App
 /** A 400 pinned to one field, shown by the form next to it. */
 export const fieldError = (path: string, key: MessageKey, params: MessageParams = {}) =>
   new AppError(400, 'validation', {}, [{ path, key, params }]);
+
+/** A size limit as a message names it: megabytes, to one decimal. */
+export const sizeText = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;

@@ -18,6 +18,8 @@ const messages: Record<string, readonly [string, string]> = {
     'Something went wrong on the server; please try again (request {requestId})',
   ],
   tooLarge: ['文件太大，最大 {limit}', 'The file is too large; the limit is {limit}'],
+  bodyTooLarge: ['请求内容太大，最大 {limit}', 'The request is too large; the limit is {limit}'],
+  bodyTimeout: ['请求内容未在 {seconds} 秒内传完，已中断', 'The request did not arrive whole within {seconds} s and was cut off'],
   nulCharacter: ['不能包含空字符（\\0）', 'must not hold a NUL character (\\0)'],
   exportTooMany: [
     '符合条件的记录超过 {cap} 条，请缩小筛选范围后再导出',

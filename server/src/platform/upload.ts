@@ -7,7 +7,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Auth } from './auth.js';
-import { AppError, fieldError } from './errors.js';
+import { AppError, fieldError, sizeText } from './errors.js';
 import { defineMessages, type Lang } from './i18n.js';
 
 /**
@@ -136,13 +136,13 @@ function sendingError(error: unknown, limitBytes: number): unknown {
   return error;
 }
 
-const tooLarge = (limitBytes: number) => new AppError(413, 'tooLarge', { limit: `${Math.round((limitBytes / 1024 / 1024) * 10) / 10} MB` });
+const tooLarge = (limitBytes: number) => new AppError(413, 'tooLarge', { limit: sizeText(limitBytes) });
 
 /**
  * Closes the connection of an upload refused before its body ended: the client is told (the answer
  * goes out with `Connection: close`), what it still sends is dropped, and after a moment the socket goes.
  */
-function hangUpAfterAnswer(req: FastifyRequest, reply: FastifyReply) {
+export function hangUpAfterAnswer(req: FastifyRequest, reply: FastifyReply) {
   reply.header('connection', 'close');
   // A request injected in-process has a socket-like object without destroy(); a throw in a timer would end the process.
   const socket = req.raw.socket as { destroy?: () => void } | undefined;
