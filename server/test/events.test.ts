@@ -4,9 +4,18 @@ import WebSocket from 'ws';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { events, users } from '../src/db/schema.js';
-import { CLOSE_PROTOCOL, CLOSE_REFUSED, EVENTS_CHANNEL, EVENTS_PATH, emit, purgeEvents } from '../src/platform/events.js';
+import {
+  CLOSE_PROTOCOL,
+  CLOSE_REFUSED,
+  CLOSE_TOO_MANY,
+  EVENTS_CHANNEL,
+  EVENTS_PATH,
+  emit,
+  MAX_SOCKETS_PER_USER,
+  purgeEvents,
+} from '../src/platform/events.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { buildOwn, type TestTenant } from './helpers.js';
+import { buildOwn, eventually, type TestTenant } from './helpers.js';
 import { ensureReasons, ensureStockMenus, expectOk, makeProducts, shopIds } from './stock-support.js';
 import { createLimitedUser } from './users.js';
 
@@ -170,6 +179,36 @@ describe('events pushed live', async () => {
     expect(s.events().filter((m) => m.topic === 'bill.changed')).toEqual([]);
     w.ws.close();
     s.ws.close();
+  });
+
+  it('a user holds at most MAX_SOCKETS_PER_USER connections: the next is refused, another user is not', async () => {
+    const user = await createLimitedUser(t, a, { perms: ['stock.entry.view'], managerShops: [s1] });
+    const held = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) held.push(await connect(user.client.token));
+    expect(held.every((c) => c.messages[0]?.type === 'ready')).toBe(true);
+    const refused = listen(await t.app.injectWS(EVENTS_PATH), user.client.token);
+    const reason = new Promise<string>((resolve) => refused.ws.on('close', (_code, why) => resolve(String(why))));
+    expect(await refused.closed).toBe(CLOSE_TOO_MANY);
+    expect(await reason).toBe(`at most ${MAX_SOCKETS_PER_USER} connections per user`);
+    expect(refused.messages).toEqual([]);
+    // the held ones still hear what they may, and another user of the same shops connects
+    const other = await connect(a.admin.token);
+    expect(other.messages[0]).toEqual({ type: 'ready' });
+    await everyone(a, 'after the refusal');
+    for (const c of held) await c.waitFor(withMarker('after the refusal'));
+    // a place given up is taken again
+    const connected = t.app.events.size;
+    held.pop()?.ws.terminate();
+    expect(
+      await eventually(
+        async () => t.app.events.size,
+        (n) => n < connected,
+      ),
+    ).toBe(connected - 1);
+    const again = await connect(user.client.token);
+    expect(again.messages[0]).toEqual({ type: 'ready' });
+    for (const c of [...held, again]) c.ws.close();
+    other.ws.close();
   });
 
   it('the socket of a user who is disabled is closed', async () => {

@@ -14,6 +14,13 @@ export const EVENTS_PATH = '/api-ws';
 /** Close codes: the token or the user's access was refused; the first message was not a sign-in. */
 export const CLOSE_REFUSED = 4401;
 export const CLOSE_PROTOCOL = 4400;
+/** The user has as many connections to this instance as one may (`MAX_SOCKETS_PER_USER`). */
+export const CLOSE_TOO_MANY = 4429;
+/**
+ * One browser tab holds one connection: ten are more tabs than a person works in, and a script that
+ * opens socket after socket is stopped there instead of holding the instance's memory and deliveries.
+ */
+export const MAX_SOCKETS_PER_USER = 10;
 
 const KEEP_HOURS = 24;
 const PURGE_BATCH = 5_000;
@@ -211,6 +218,10 @@ export class EventHub {
       if (!(await this.access(conn))) return undefined;
       if (socket.readyState !== socket.OPEN) return undefined;
       const set = this.byTenant.get(claims.tenantId) ?? new Set<Connection>();
+      if ([...set].filter((c) => c.claims.userId === claims.userId).length >= MAX_SOCKETS_PER_USER) {
+        socket.close(CLOSE_TOO_MANY, `at most ${MAX_SOCKETS_PER_USER} connections per user`);
+        return undefined;
+      }
       this.byTenant.set(claims.tenantId, set.add(conn));
       send(conn, { type: 'ready' });
       return conn;
