@@ -222,6 +222,9 @@ describe('catalog: product brands and products', async () => {
       expect((await a.admin.get(`${P}/getCode`)).body.data).not.toBe(code);
       expect((await a.admin.post(`${P}/checkPcode`, { pcode: code })).body.data).toEqual({ available: false });
       expect((await a.admin.post(`${P}/checkPcode`, { pcode: code, id: p.id })).body.data).toEqual({ available: true });
+      // the product being edited must be one of the company: an id cannot ask about anything else
+      expectStatus(await a.admin.post(`${P}/checkPcode`, { pcode: code, id: 99_999_999 }), 404);
+      expectStatus(await a.admin.post(`${P}/checkPcode`, { pcode: code, id: foreignProduct.id }), 404);
       expect((await a.admin.get(`${P}/${p.id}`)).body.data).toEqual(p);
 
       const updated = await a.admin.post(P, { id: p.id, version: 1, pcode: code, name: '测试洗发水（新）', unit: '瓶', retailPrice: 9900 });

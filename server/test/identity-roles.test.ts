@@ -82,6 +82,41 @@ describe('identity roles, role types and role menus', async () => {
     expect(picker.map((r) => r.id)).toEqual(expect.arrayContaining([superRole.id, shopManager.id]));
   });
 
+  it('counts only the holders a viewer limited to some shops may see', async () => {
+    const shops = (await a.admin.get('/api-chain/shop', { pageSize: 200 })).body.data.list as { id: number }[];
+    const [mine, theirs] = shops;
+    const role = await create();
+    const holder = async (shopIds: number[]) => {
+      const res = await a.admin.post('/api-user/users/saveOrUpdate', {
+        username: `u${uniq()}`,
+        name: '用户',
+        password: 'secret-123',
+        roleIds: [role.id],
+        managerShopIds: shopIds,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await holder([mine.id]);
+    await holder([mine.id, theirs.id]);
+    await holder([theirs.id]);
+    await holder([]);
+    const viewer = await createLimitedUser(t, a, { perms: ['identity.role.view'], managerShops: [mine.id] });
+    const seen = async (c: Client) => {
+      const listed = (await c.get(`${R}/roleList`, { keyword: role.code })).body.data.list;
+      const byId = (await c.post(`${R}/roleListById`, { ids: [role.id] })).body.data;
+      expect(byId[0].userCount).toBe(listed[0].userCount);
+      return listed[0].userCount as number;
+    };
+    expect(await seen(a.admin)).toBe(4);
+    expect(await seen(viewer.client)).toBe(1);
+    expect((await viewer.client.get(`${R}/getUsersByRoleId/${role.id}`)).body.data).toHaveLength(1);
+    expectStatus(await anon.get(`${R}/roleList`), 401);
+    expectStatus(
+      await (await createLimitedUser(t, a, { perms: ['identity.user.view'], managerShops: [mine.id] })).client.get(`${R}/roleList`),
+      403,
+    );
+  });
+
   it('roleListById answers those roles; 404 when one is unknown or foreign', async () => {
     const res = await a.admin.post(`${R}/roleListById`, { ids: [shopManager.id, superRole.id, shopManager.id] });
     expect(res.status).toBe(200);

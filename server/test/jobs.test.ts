@@ -123,6 +123,30 @@ describe('jobs', () => {
     expect((await a.admin.post('/api-user/jobs/999999999/rerun')).status).toBe(404);
   });
 
+  it("shows jobs, the whole company's work, only to those who see every shop", async () => {
+    const name = `test.scope.${tag()}`;
+    countingJob(name);
+    failUntil[name] = 1;
+    await enqueue(owner, { tenantId: a.tenantId, name, maxAttempts: 1 });
+    await new JobRunner(owner).runDue();
+    const job = await jobOf(name);
+    expect(job).toMatchObject({ state: 'failed' });
+    const shops = (await a.admin.get('/api-chain/shop', { pageSize: 200 })).body.data.list as { id: number }[];
+    const rights = ['identity.job.view', 'identity.job.edit'];
+    const oneShop = await createLimitedUser(t, a, { perms: rights, managerShops: [shops[0].id] });
+    const everyShop = await createLimitedUser(t, a, { perms: rights, managerShops: shops.map((s) => s.id) });
+    const limited = await oneShop.client.get('/api-user/jobs', { name });
+    expect(limited.status).toBe(200);
+    expect(limited.body.data).toMatchObject({ list: [], total: 0 });
+    const refused = await oneShop.client.post(`/api-user/jobs/${job.id}/rerun`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.resp_code).toBe('404');
+    expect(await jobOf(name)).toMatchObject({ state: 'failed' });
+    expect((await everyShop.client.get('/api-user/jobs', { name })).body.data.list.map((j: { id: number }) => j.id)).toEqual([job.id]);
+    failUntil[name] = 0;
+    expect((await everyShop.client.post(`/api-user/jobs/${job.id}/rerun`)).status).toBe(200);
+  });
+
   it('applies a future-dated transfer through its job on its day, once', async () => {
     const shops = (await a.admin.get('/api-chain/shop/list/all')).body.data as { id: number; code: string }[];
     const positions = (await a.admin.get('/api-chain/position/list/position')).body.data as any[];

@@ -508,6 +508,27 @@ describe('org shops', async () => {
       expect((await anon.post(`${S}/checkShopcode`, { code: 'X' })).status).toBe(401);
     });
 
+    it('checkShopcode tells a shop editor limited to some shops that a code is taken, and nothing of shops out of sight', async () => {
+      const [mine, theirs] = await allShops();
+      const editor = await createLimitedUser(t, a, { perms: ['org.shop.view', 'org.shop.edit'], managerShops: [mine.id] });
+      const check = (payload: unknown, client: Client = editor.client) => client.post(`${S}/checkShopcode`, payload, EN);
+      expect((await check({ code: theirs.code })).body.data).toEqual({ available: false });
+      expect((await check({ code: mine.code, id: mine.id })).body.data).toEqual({ available: true });
+      // the shop being edited must be one the editor sees: its id cannot test another shop's code
+      const unseen = await check({ code: theirs.code, id: theirs.id });
+      expect(unseen.status).toBe(403);
+      expect(unseen.body).toMatchObject({ resp_code: '403', data: null });
+      const nowhere = await check({ code: theirs.code, id: 99_999_999 });
+      expect(nowhere.status).toBe(404);
+      expect(nowhere.body.resp_code).toBe('404');
+      expect((await check({ code: mine.code, id: (await allShops(b.admin))[0].id })).status).toBe(404);
+      // a code is asked about by who may make or edit shops
+      const viewer = await createLimitedUser(t, a, { perms: ['org.shop.view'], managerShops: [mine.id] });
+      const refused = await check({ code: theirs.code }, viewer.client);
+      expect(refused.status).toBe(403);
+      expect(refused.body.data).toBeNull();
+    });
+
     it('getProCityArea (and api-base) answers the 31 provinces down to areas', async () => {
       for (const url of [`${S}/getProCityArea`, '/api-base/shop/getProCityArea']) {
         const res = await a.admin.get(url);

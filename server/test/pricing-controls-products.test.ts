@@ -217,6 +217,26 @@ describe('pricing: price control and product prices', async () => {
       expectStatus(await anon.del(`${PP}/${foreignRow.id}`), 401);
     });
 
+    it('answers another shop’s price id as one that is not there: 404 alike, nothing changed', async () => {
+      const p = await newProduct(t, a, { retailPrice: 5_000 });
+      const theirs = ok(await a.admin.post(PP, { shopId: s2.id, productId: p.id, price: 5_100 }));
+      const mine = { shopId: s1.id, productId: p.id, price: 4_900 };
+      const unseen = await priceEditor.client.post(PP, { ...mine, id: theirs.id }, EN);
+      const nowhere = await priceEditor.client.post(PP, { ...mine, id: 99_999_999 }, EN);
+      expectStatus(unseen, 404);
+      expectStatus(nowhere, 404);
+      expect(unseen.body.resp_msg).toBe(nowhere.body.resp_msg.replace('99999999', String(theirs.id)));
+      const deleteUnseen = await priceEditor.client.del(`${PP}/${theirs.id}`, EN);
+      const deleteNowhere = await priceEditor.client.del(`${PP}/99999999`, EN);
+      expectStatus(deleteUnseen, 404);
+      expectStatus(deleteNowhere, 404);
+      expect(deleteUnseen.body.resp_msg).toBe(deleteNowhere.body.resp_msg.replace('99999999', String(theirs.id)));
+      expect(await productCell(s2.id, p.id)).toMatchObject({ id: theirs.id, price: 5_100 });
+      expect(await productCell(s1.id, p.id)).toBeUndefined();
+      // who sees both shops is told the id is another row
+      expect400(await a.admin.post(PP, { ...mine, id: theirs.id }), 'productId');
+    });
+
     it('batchSave stores all rows or none', async () => {
       const p = await newProduct(t, a, { retailPrice: 5_000 });
       const q = await newProduct(t, a, { retailPrice: 5_000 });

@@ -48,10 +48,6 @@ const RECORD_FIELDS: Record<string, string[]> = {
  * Each answers the same whatever record it names.
  */
 const NOT_A_RECORD: Record<string, string> = {
-  'POST /api-chain/shop/checkShopcode': '`id` is the shop to leave out of a code uniqueness check; answers only whether the code is free',
-  'POST /api-chain/employee/checkEecode':
-    '`id` is the employee to leave out of a code uniqueness check; answers only whether the code is free',
-  'POST /api-chain/product/checkPcode': '`id` is the product to leave out of a code uniqueness check',
   // A record type's checks (platform/records.ts): `id` is the entry to leave out of the uniqueness check.
   'GET /api-stock/dictinout/checkColname': '`id` is the reason to leave out; answers only whether the value is free',
   'GET /api-stock/dictinout/checkCode': '`id` is the reason to leave out; answers only whether the code is free',
@@ -60,17 +56,6 @@ const NOT_A_RECORD: Record<string, string> = {
   'POST /api-cashier/paytype/checkCode': '`id` is the pay type to leave out; answers only whether the code is free',
   'GET /api-finance/landlordinfo/checkBankno': '`id` is the landlord to leave out; answers only whether the account is free',
   'POST /api-finance/landlordinfo/checkBankno': '`id` is the landlord to leave out; answers only whether the account is free',
-};
-
-/**
- * Refusals that are not 403/404, each for a reason of the route's own; what they refuse is checked
- * like any other (nothing changes).
- */
-const REFUSED_OTHERWISE: Record<string, { status: number; why: string }> = {
-  'POST /api-chain/productprice id': {
-    status: 400,
-    why: 'a shop price is addressed by shop × product (the own shop here); an id is only checked to be that row',
-  },
 };
 
 /**
@@ -439,11 +424,10 @@ describe('shop scope matrix', { timeout: 300_000 }, async () => {
   };
   /**
    * 403 or 404; for a reference to another record (an employee to link, say), also the 400 that names
-   * that field as unknown, the answer an unknown record gets; or the route's own refusal (REFUSED_OTHERWISE).
+   * that field as unknown, the answer an unknown record gets.
    */
   const refused = (r: Route, field: string, res: Answer) => {
     if (res.status === 403 || res.status === 404) return true;
-    if (REFUSED_OTHERWISE[`${r.key} ${field}`]?.status === res.status) return true;
     const reference = field !== 'id' && field !== 'ids' && !r.params.some((p) => p.in === 'path' && p.name === field);
     const paths = res.body?.errors?.map((e) => e.path) ?? [];
     return reference && res.status === 400 && paths.length > 0 && paths.every((p) => p === field || p.startsWith(`${field}.`));

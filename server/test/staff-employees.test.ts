@@ -310,6 +310,62 @@ describe('staff: employee register', async () => {
     });
   });
 
+  describe('what a user limited to some shops learns of others', () => {
+    it('checkEecode: a code of another shop is taken and nothing more; an id out of sight is 404 like none', async () => {
+      const sh = shopByCode('SH002');
+      const other = shopByCode('BJ001');
+      const u = await createLimitedUser(t, a, { perms: ['staff.employee.view', 'staff.employee.edit'], managerShops: [sh.id] });
+      const mine = await create({ shopId: sh.id });
+      const theirs = await create({ shopId: other.id });
+      const check = (q: Record<string, unknown>) => u.client.post(`${E}/checkEecode`, q, EN);
+      expect((await check({ eecode: theirs.eecode })).body.data).toEqual({ available: false });
+      expect((await check({ eecode: mine.eecode, id: mine.id })).body.data).toEqual({ available: true });
+      const unseen = await check({ eecode: theirs.eecode, id: theirs.id });
+      const nowhere = await check({ eecode: theirs.eecode, id: 99_999_999 });
+      expectStatus(unseen, 404);
+      expectStatus(nowhere, 404);
+      expect(unseen.body).toEqual(nowhere.body);
+      expectStatus(await check({ eecode: mine.eecode, id: b.employee.id }), 404);
+      expectStatus(await anon.post(`${E}/checkEecode`, { eecode: 'X' }), 401);
+    });
+
+    it('the register names the user linked to an employee only when that user is within the viewer’s reach', async () => {
+      const sh = shopByCode('SH002');
+      const other = shopByCode('BJ001');
+      const viewer = await createLimitedUser(t, a, { perms: ['staff.employee.view'], managerShops: [sh.id] });
+      const link = async (shopIds: number[]) => {
+        const e = await create({ shopId: sh.id });
+        const res = await a.admin.post('/api-user/users/saveOrUpdate', {
+          username: `u${uniq().toLowerCase()}`,
+          name: '关联用户',
+          password: 'secret-123',
+          employeeId: e.id,
+          managerShopIds: shopIds,
+        });
+        expectStatus(res, 200);
+        return { employee: e, user: res.body.data };
+      };
+      const near = await link([sh.id]);
+      const far = await link([sh.id, other.id]);
+      const seen = async (client: Client, id: number) => {
+        const row = (await all(client, { shopId: sh.id })).find((r) => r.id === id);
+        const detail = (await client.get(`${E}/id/${id}`)).body.data;
+        expect({ userId: detail.userId, username: detail.username }).toEqual({ userId: row.userId, username: row.username });
+        return row.username;
+      };
+      expect(await seen(a.admin, far.employee.id)).toBe(far.user.username);
+      expect(await seen(viewer.client, near.employee.id)).toBe(near.user.username);
+      expect(await seen(viewer.client, far.employee.id)).toBeNull();
+      const exported = await viewer.client.get(`${E}/export`, { shopId: sh.id });
+      expect(String(exported.headers['content-type'])).toContain(XLSX);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(exported.raw as unknown as ExcelJS.Buffer);
+      const cells = JSON.stringify(book.worksheets[0].getSheetValues());
+      expect(cells).toContain(near.user.username);
+      expect(cells).not.toContain(far.user.username);
+    });
+  });
+
   describe('leave and rejoin', () => {
     it('records a leave with its date, then refuses a second leave with 409 naming the state', async () => {
       const e = await create({ bookable: 1 });

@@ -374,11 +374,15 @@ export function registerProductRoutes(app: FastifyInstance) {
     `${P}/checkPcode`,
     {
       summary: 'Is this product code free? (id: the product being edited; codes of deleted products stay taken)',
+      description:
+        'Codes are unique in the company and products belong to it, not to a shop: the answer says only whether the code is ' +
+        'taken. id must be a product of the company (404 otherwise).',
       read: true,
       perm: null,
       body: pcodeCheck,
     },
     async ({ tx, body }) => {
+      if (body.id) await getProduct(tx, body.id);
       const [row] = await tx
         .select({ id: products.id })
         .from(products)

@@ -26,23 +26,36 @@ const roleColumns = {
   isSuper: roles.isSuper,
   status: roles.status,
   memo: roles.memo,
-  userCount: sql<number>`(select count(*)::int from user_roles ur where ur.role_id = roles.id)`,
   version: roles.version,
   createdAt: roles.createdAt,
   updatedAt: roles.updatedAt,
 };
 
-function selectRoles(tx: Db) {
-  return tx.select(roleColumns).from(roles).leftJoin(roleTypes, eq(roleTypes.id, roles.roleTypeId)).$dynamic();
+/** The role's holders the viewer may see (the users list's reach): a shop's editor is not told of other shops' users. */
+function userCount(tx: Db, auth: Auth) {
+  const holders = tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.roleId, roles.id), userScope(tx, auth)));
+  return sql<number>`(${holders})`;
 }
 
-export async function findRole(tx: Db, id: number): Promise<RoleRow> {
-  const [row] = await selectRoles(tx).where(eq(roles.id, id));
+function selectRoles(tx: Db, auth: Auth) {
+  return tx
+    .select({ ...roleColumns, userCount: userCount(tx, auth) })
+    .from(roles)
+    .leftJoin(roleTypes, eq(roleTypes.id, roles.roleTypeId))
+    .$dynamic();
+}
+
+export async function findRole(tx: Db, auth: Auth, id: number): Promise<RoleRow> {
+  const [row] = await selectRoles(tx, auth).where(eq(roles.id, id));
   if (!row) throw notFound();
   return row;
 }
 
-async function listRoles(tx: Db, q: z.output<typeof roleListQuery>) {
+async function listRoles(tx: Db, auth: Auth, q: z.output<typeof roleListQuery>) {
   const where: SQL[] = [];
   if (q.keyword) where.push(keywordMatch(q.keyword, roles.code, roles.name));
   if (q.roleTypeId) where.push(eq(roles.roleTypeId, q.roleTypeId));
@@ -60,7 +73,7 @@ async function listRoles(tx: Db, q: z.output<typeof roleListQuery>) {
   return pageOf(
     tx,
     q,
-    selectRoles(tx)
+    selectRoles(tx, auth)
       .where(and(...where, afterKey(keys, q)))
       .orderBy(...keys.order)
       .limit(q.pageSize)
@@ -86,9 +99,9 @@ async function saveRole(tx: Db, auth: Auth, body: z.output<typeof roleSave>, raw
       .insert(roles)
       .values({ ...fields, tenantId: auth.tenantId })
       .returning({ id: roles.id });
-    return findRole(tx, created.id);
+    return findRole(tx, auth, created.id);
   }
-  const current = await findRole(tx, id);
+  const current = await findRole(tx, auth, id);
   if (current.isSuper && values.status === 0) throw conflict('superRoleProtected');
   // Enabling a role gives its rights back to its holders: only someone holding them all may do it.
   if (current.status !== 1 && values.status === 1) await assertHoldsRights(tx, auth, await menuIdsOf(tx, id));
@@ -100,7 +113,7 @@ async function saveRole(tx: Db, auth: Auth, body: z.output<typeof roleSave>, raw
     .where(and(...conditions))
     .returning({ id: roles.id });
   if (!updated.length) throw conflict('staleVersion');
-  return findRole(tx, id);
+  return findRole(tx, auth, id);
 }
 
 async function menuIdsOf(tx: Db, roleId: number) {
@@ -109,8 +122,8 @@ async function menuIdsOf(tx: Db, roleId: number) {
 }
 
 /** A role that menus can be given to: it exists and is not the super role (which holds everything). */
-async function editableRole(tx: Db, id: number) {
-  const role = await findRole(tx, id);
+async function editableRole(tx: Db, auth: Auth, id: number) {
+  const role = await findRole(tx, auth, id);
   if (role.isSuper) throw conflict('superRoleProtected');
   return role;
 }
@@ -155,7 +168,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
       perm: view,
       query: roleListQuery,
     },
-    ({ tx, query }) => listRoles(tx, query),
+    ({ tx, auth, query }) => listRoles(tx, auth, query),
   );
   route(
     app,
@@ -183,10 +196,10 @@ export function registerRoleRoutes(app: FastifyInstance) {
       perm: null,
       body: z.strictObject({ ids: z.array(z.number().int().positive()).max(1000) }),
     },
-    async ({ tx, body }) => {
+    async ({ tx, auth, body }) => {
       const ids = [...new Set(body.ids)];
       if (!ids.length) return [];
-      const rows = await selectRoles(tx).where(inArray(roles.id, ids)).orderBy(asc(roles.code));
+      const rows = await selectRoles(tx, auth).where(inArray(roles.id, ids)).orderBy(asc(roles.code));
       if (rows.length !== ids.length) throw notFound();
       return rows;
     },
@@ -211,8 +224,8 @@ export function registerRoleRoutes(app: FastifyInstance) {
     'DELETE',
     `${R}/:id`,
     { summary: 'Delete a role (409 while users hold it, or for the super role)', perm: edit, params: idParam, entity: 'role' },
-    async ({ tx, params }) => {
-      const role = await findRole(tx, params.id);
+    async ({ tx, auth, params }) => {
+      const role = await findRole(tx, auth, params.id);
       if (role.isSuper) throw conflict('superRoleProtected');
       const [{ holders }] = await tx.select({ holders: count() }).from(userRoles).where(eq(userRoles.roleId, role.id));
       if (holders > 0) throw conflict('roleInUse', { count: holders });
@@ -232,7 +245,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
       params: idParam,
     },
     async ({ tx, auth, params }) => {
-      await findRole(tx, params.id);
+      await findRole(tx, auth, params.id);
       return tx
         .select({ id: users.id, username: users.username, name: users.name, mobile: users.mobile, status: users.status })
         .from(userRoles)
@@ -251,8 +264,8 @@ export function registerRoleRoutes(app: FastifyInstance) {
       perm: view,
       params: idParam,
     },
-    async ({ tx, params }) => {
-      const role = await findRole(tx, params.id);
+    async ({ tx, auth, params }) => {
+      const role = await findRole(tx, auth, params.id);
       const granted = new Set(await menuIdsOf(tx, role.id));
       const apps = await tx
         .select({ appId: applications.appId, name: applications.name, nameEn: applications.nameEn })
@@ -283,7 +296,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
       entity: 'role',
     },
     async ({ tx, auth, params, body }) => {
-      const role = await editableRole(tx, params.id);
+      const role = await editableRole(tx, auth, params.id);
       const menuIds = [...new Set(body.menuIds)];
       const found = menuIds.length ? await tx.select({ id: menus.id }).from(menus).where(inArray(menus.id, menuIds)) : [];
       if (found.length !== menuIds.length) throw notFound();
@@ -303,7 +316,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
       entity: 'role',
     },
     async ({ tx, auth, body }) => {
-      const source = await findRole(tx, body.fromRoleId);
+      const source = await findRole(tx, auth, body.fromRoleId);
       const targetIds = [...new Set(body.toRoleIds)].filter((id) => id !== source.id);
       const targets = targetIds.length
         ? await tx.select({ id: roles.id, isSuper: roles.isSuper }).from(roles).where(inArray(roles.id, targetIds))

@@ -11,6 +11,7 @@ import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '..
 import { route } from '../../platform/route.js';
 import { divisionName, divisions, isValidDivision } from './pca.js';
 import { brands, regions, shopImages, shops } from './schema.js';
+import { loadShops } from './shop-lookup.js';
 
 /** Shop codes the create form proposes: MD001, MD002... (any other code may be typed). */
 export const SHOP_CODE_PREFIX = 'MD';
@@ -363,11 +364,15 @@ export function registerShopRoutes(app: FastifyInstance) {
     '/api-chain/shop/checkShopcode',
     {
       summary: 'Is this shop code free? (id: the shop being edited)',
+      description:
+        'Codes are unique in the company: a code any shop holds is taken, and the answer says no more (not which shop). ' +
+        'id must be a shop the caller sees (404 unknown, 403 another shop), so it cannot test the code of a shop out of sight.',
       read: true,
-      perm: null,
+      perm: edit,
       body: z.object({ code: z.string().trim().min(1).max(32), id: z.number().int().positive().optional() }),
     },
-    async ({ tx, body }) => {
+    async ({ tx, auth, body }) => {
+      if (body.id) await loadShops(tx, auth, [body.id]);
       const [row] = await tx
         .select({ id: shops.id })
         .from(shops)

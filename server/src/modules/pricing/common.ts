@@ -30,9 +30,13 @@ export function problems(list: (FieldProblem & { key: PricingMessage })[]): AppE
   return new AppError(400, first.key, first.params ?? {}, list);
 }
 
-export function assertVisible(auth: Auth, shopId: number) {
+export function seesShop(auth: Auth, shopId: number) {
   const allowed = visibleShops(auth);
-  if (allowed && !allowed.includes(shopId)) throw forbidden('shopForbidden');
+  return !allowed || allowed.includes(shopId);
+}
+
+export function assertVisible(auth: Auth, shopId: number) {
+  if (!seesShop(auth, shopId)) throw forbidden('shopForbidden');
 }
 
 /** Shops a grid shows: the ones asked for (checked), else every open shop the user may see (at most 200). */

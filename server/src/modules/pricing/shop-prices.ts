@@ -23,6 +23,7 @@ import {
   problems,
   refNotFound,
   type ShopPriceWrite,
+  seesShop,
   upsertShopPrices,
   violationOf,
 } from './common.js';
@@ -175,7 +176,8 @@ export async function saveOneShopPrice(
       .select({ shopId: p.table.shopId, itemId: sql<number>`${p.item}` })
       .from(p.table)
       .where(eq(p.table.id, input.id));
-    if (!row) throw refNotFound('priceRow', input.id);
+    // A row of a shop out of sight answers as one that is not there: the id tells nothing of other shops.
+    if (!row || !seesShop(auth, row.shopId)) throw refNotFound('priceRow', input.id);
     if (row.shopId !== input.shopId || Number(row.itemId) !== input.itemId) {
       throw new AppError(400, 'validation', {}, [{ path: paths.item, key: 'badValue' }]);
     }
@@ -231,8 +233,7 @@ export async function saveManyShopPrices(
 export async function deleteShopPrice(tx: Db, auth: Auth, kind: PriceKind, id: number) {
   const p = priceColumns(kind);
   const [row] = await tx.select({ shopId: p.table.shopId }).from(p.table).where(eq(p.table.id, id));
-  if (!row) throw refNotFound('priceRow', id);
-  assertVisible(auth, row.shopId);
+  if (!row || !seesShop(auth, row.shopId)) throw refNotFound('priceRow', id);
   await tx.delete(p.table).where(eq(p.table.id, id));
   return { id };
 }

@@ -139,12 +139,15 @@ export async function staffModule(app: FastifyInstance) {
     `${E}/checkEecode`,
     {
       summary: 'Employees: is this employee code free? (id: the employee being edited)',
+      description:
+        'Codes are unique in the company: a code any employee holds, in any shop, is taken, and the answer says no more (not ' +
+        'which shop or employee). id must be an employee the caller sees (404 otherwise, as an unknown one).',
       read: true,
       perm: PERM_VIEW,
       body: z.object({ eecode: z.string().trim().min(1).max(32), id: z.number().int().positive().optional() }),
       entity: 'employee',
     },
-    ({ tx, body }) => eecodeAvailable(tx, body.eecode, body.id),
+    ({ tx, auth, body }) => eecodeAvailable(tx, auth, body.eecode, body.id),
   );
   route(
     app,

@@ -8,7 +8,7 @@ import type { Lang } from '../../platform/i18n.js';
 import { translate } from '../../platform/i18n.js';
 import { keyset, keywordMatch, onPage, pageOf } from '../../platform/paging.js';
 import { gramMatch } from '../../platform/search.js';
-import { users } from '../identity/public.js';
+import { userScope, users } from '../identity/public.js';
 import { branches, employeeGrams, employeeScope, employees, positionLevels, positions, shops, skillLevels } from '../org/public.js';
 import './staff-messages.js';
 
@@ -18,18 +18,22 @@ export const PERM_STREAM = 'staff.stream.view';
 /** Pickers answer at most this many employees. */
 export const PICKER_LIMIT = 5000;
 
-/** The user linked to each employee (users.employee_id); the lowest user id when several are. */
-function linkedUsers(tx: Db) {
+/**
+ * The user linked to each employee (users.employee_id); the lowest user id when several are. Only users
+ * within the viewer's reach (the users list's): a shop's manager sees their employee, not the account of
+ * a head-office user linked to it.
+ */
+function linkedUsers(tx: Db, auth: Auth) {
   return tx
     .selectDistinctOn([users.employeeId], { employeeId: users.employeeId, userId: users.id, username: users.username })
     .from(users)
-    .where(isNotNull(users.employeeId))
+    .where(and(isNotNull(users.employeeId), userScope(tx, auth)))
     .orderBy(users.employeeId, users.id)
     .as('linked_user');
 }
 
-function selectEmployees(tx: Db) {
-  const linked = linkedUsers(tx);
+function selectEmployees(tx: Db, auth: Auth) {
+  const linked = linkedUsers(tx, auth);
   return tx
     .select({
       id: employees.id,
@@ -120,14 +124,14 @@ const sortable = {
 export async function listEmployees(tx: Db, auth: Auth, q: EmployeeListQuery) {
   const where = and(...employeeFilters(auth, q));
   const keys = keyset(q.sort, sortable, [{ field: 'eecode', column: employees.eecode }], employees.id);
-  const rows = selectEmployees(tx)
+  const rows = selectEmployees(tx, auth)
     .where(onPage(tx, employees.id, where, keys, q))
     .orderBy(...keys.order);
   return pageOf(tx, q, rows, () => tx.select({ id: employees.id }).from(employees).where(where), keys);
 }
 
 export async function getEmployee(tx: Db, auth: Auth, id: number) {
-  const [row] = await selectEmployees(tx).where(and(eq(employees.id, id), employeeScope(auth)));
+  const [row] = await selectEmployees(tx, auth).where(and(eq(employees.id, id), employeeScope(auth)));
   if (!row) throw notFound();
   return row;
 }

@@ -134,8 +134,9 @@ export async function saveEmployee(tx: Db, auth: Auth, body: SaveBody, raw: unkn
   return getEmployee(tx, auth, id);
 }
 
-/** Is this employee code free in the tenant? (`id`: the employee being edited.) */
-export async function eecodeAvailable(tx: Db, eecode: string, id?: number) {
+/** Whether no employee of the company but the one being edited (one the user sees: 404 otherwise) holds the code. */
+export async function eecodeAvailable(tx: Db, auth: Auth, eecode: string, id?: number) {
+  if (id) await getEmployee(tx, auth, id);
   const [row] = await tx
     .select({ id: employees.id })
     .from(employees)
