@@ -49,6 +49,7 @@ describe('the close page (结账)', () => {
     fireEvent.click(confirm.closest('.ant-popover')?.querySelector('.ant-btn-primary') as HTMLElement);
     await waitFor(() => expect(calls(paths.close)).toHaveLength(1));
     expect(JSON.parse(String(calls(paths.close)[0]?.[1]?.body))).toEqual({ kind: 'month', period: lastMonth, shopId: 3 });
+    expect(await screen.findByText('已结账 北京国贸店 2026-03')).toBeTruthy();
 
     fireEvent.click(screen.getByText(/^反\s*结\s*账$/, { selector: 'button span' }));
     const dialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
@@ -57,5 +58,8 @@ describe('the close page (结账)', () => {
     fireEvent.click(within(dialog).getByText(/^反\s*结\s*账$/, { selector: 'button span' }));
     await waitFor(() => expect(calls(paths.reopen)).toHaveLength(1));
     expect(JSON.parse(String(calls(paths.reopen)[0]?.[1]?.body))).toEqual({ id: 1, reason: '补录三月电费' });
+    // the answer is said and the list fetched again before the test ends: nothing of it renders after the file
+    expect(await screen.findByText('已反结账 全连锁 2026-03')).toBeTruthy();
+    await waitFor(() => expect(calls(paths.list).length).toBeGreaterThanOrEqual(3));
   });
 });
