@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Answer, TestApp } from './helpers.js';
 
 export const EN = { 'accept-language': 'en-US' };
-export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX } from './helpers.js';
 export const uniq = () => randomBytes(3).toString('hex').toUpperCase();
 export const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
@@ -20,21 +20,8 @@ export function expectStatus(res: Answer, status: number) {
 }
 
 /** Posts a file as multipart field `file`. */
-export async function upload(t: TestApp, token: string, url: string, file: Buffer, headers: Record<string, string> = {}): Promise<Answer> {
-  const boundary = `----catalog${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, ...headers },
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers, raw: res.rawPayload };
-}
+export const upload = (t: TestApp, token: string, url: string, file: Buffer, headers: Record<string, string> = {}) =>
+  t.client(token).upload(url, file, { headers });
 
 /** Fills a downloaded template: rows from row 2 on (the example row is replaced), by header title. */
 export async function fillTemplate(template: Buffer, rows: Record<string, string | number | null>[]): Promise<Buffer> {

@@ -1,12 +1,11 @@
 import { billPath, EXPENSE_API, expenseLimitBill } from '@headoffice/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type Answer, build, type Client } from './helpers.js';
+import { build, type Client } from './helpers.js';
 import { expect400, expectLedgerConsistent, expectOk, expectStatus, shopIds } from './stock-support.js';
 import { createLimitedUser } from './users.js';
 
 const at = (relative: string) => billPath(expenseLimitBill, relative);
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type Row = Record<string, any>;
 
 describe('expense limit adjustments (iolimitbillhead): one step, limits of the month, import', async () => {
@@ -28,25 +27,12 @@ describe('expense limit adjustments (iolimitbillhead): one step, limits of the m
     client: Client = a.admin,
     url = at('saveSystem'),
     header = ['月份', '门店', '收支项目', '调整金额(元)', '备注'],
-  ): Promise<Answer> => {
+  ) => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('导入');
     ws.addRow(header);
     for (const r of rows) ws.addRow(r);
-    const content = Buffer.from(await wb.xlsx.writeBuffer());
-    const boundary = '----headoffice-limits';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client.token}` },
-    });
-    return { status: res.statusCode, body: res.json() } as Answer;
+    return client.upload(url, Buffer.from(await wb.xlsx.writeBuffer()));
   };
 
   it('the audit moves each line’s limit of the month by its change, stamping before and after', async () => {

@@ -1,11 +1,10 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type Answer, build, type Client } from './helpers.js';
+import { build, type Client } from './helpers.js';
 import { shopIds } from './stock-support.js';
 import { createLimitedUser } from './users.js';
 
 const F = '/api-finance';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe('shop finance settings: profiles, petty cash and payee accounts', async () => {
   const t = await build();
@@ -22,25 +21,12 @@ describe('shop finance settings: profiles, petty cash and payee accounts', async
     perms: ['finance.shopext.view', 'finance.shopext.edit', 'finance.ioaccount.view', 'finance.ioaccount.edit'],
     managerShops: [shopA],
   });
-  const upload = async (rows: unknown[][], client: Client = a.admin): Promise<Answer> => {
+  const upload = async (rows: unknown[][], client: Client = a.admin) => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('收款账户');
     ws.addRow(['门店', '收支项目', '收款人', '开户行', '银行账号', '支行']);
     for (const r of rows) ws.addRow(r);
-    const content = Buffer.from(await wb.xlsx.writeBuffer());
-    const boundary = '----headoffice-finance';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${F}/ioaccount/saveSystem`,
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client.token}` },
-    });
-    return { status: res.statusCode, body: res.json() } as Answer;
+    return client.upload(`${F}/ioaccount/saveSystem`, Buffer.from(await wb.xlsx.writeBuffer()));
   };
 
   it('lists every shop with its profile, saves one on its first save and then only at the version read', async () => {

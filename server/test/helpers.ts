@@ -26,7 +26,18 @@ export interface Client {
   get<T = any>(url: string, query?: Record<string, unknown>, headers?: Record<string, string>): Promise<Answer<T>>;
   post<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
   del<T = any>(url: string, headers?: Record<string, string>): Promise<Answer<T>>;
+  /** Posts `content` as the multipart field `file` (an .xlsx unless `type` says otherwise). */
+  upload<T = any>(url: string, content: Buffer, options?: UploadOptions): Promise<Answer<T>>;
 }
+
+export interface UploadOptions {
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  filename?: string;
+  type?: string;
+}
+
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -144,11 +155,22 @@ async function makeApp(prepare?: (app: FastifyInstance, database: Database) => P
     }
     return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
   };
+  const upload = (url: string, token: string | undefined, content: Buffer, options: UploadOptions = {}) => {
+    const { query, headers = {}, filename = 'import.xlsx', type = XLSX } = options;
+    const boundary = `----headoffice${randomBytes(8).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return send('POST', url, token, payload, { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers }, query);
+  };
   const client = (token?: string): Client => ({
     token: token ?? '',
     get: (url, query, headers) => send('GET', url, token, undefined, headers, query),
     post: (url, body, headers) => send('POST', url, token, body ?? {}, headers),
     del: (url, headers) => send('DELETE', url, token, undefined, headers),
+    upload: (url, content, options) => upload(url, token, content, options),
   });
   const login = (tenant: string, username: string, password: string) =>
     send('POST', '/api-user/login', undefined, { tenant, username, password });

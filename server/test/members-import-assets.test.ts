@@ -12,13 +12,12 @@ import {
 } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { bucketsOf, expectAssetsConsistent, makeCardType, newMobile, shopIds, uniq } from './assets-support.js';
-import { type Answer, build, type Client } from './helpers.js';
+import { build, type Client } from './helpers.js';
 import { expectStatus } from './staff-support.js';
 
 const IMP = '/api-member/chainmember/memberImport';
 const LOGS = '/api-member/chainmember/queryMemberImplogs';
 const TEMPLATE = '/api-member/chainmember/memberImportTemplate';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EN = { 'accept-language': 'en-US' };
 const CARD_HEADERS = [
   '会员编号',
@@ -72,31 +71,8 @@ describe('members: import with cards and balances, and with packages; all or not
     name: string;
   }[];
 
-  const upload = async (
-    content: Buffer,
-    query: Record<string, unknown>,
-    client: Client = a.admin,
-    headers: Record<string, string> = {},
-  ) => {
-    const boundary = '----member-import';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="会员.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${IMP}?${qs}`,
-      payload,
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        ...(client.token ? { authorization: `Bearer ${client.token}` } : {}),
-        ...headers,
-      },
-    });
-    return { status: res.statusCode, body: res.json(), headers: res.headers, raw: res.rawPayload } as Answer;
-  };
+  const upload = (content: Buffer, query: Record<string, unknown>, client: Client = a.admin, headers: Record<string, string> = {}) =>
+    client.upload(IMP, content, { query, headers, filename: '会员.xlsx' });
   const membersOf = (mobiles: string[]) =>
     inTenant(t.database.db, a.tenantId, (tx) =>
       tx

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type Answer, build, type Client } from './helpers.js';
+import { build, type Client } from './helpers.js';
 import { expectStatus } from './staff-support.js';
 import { createLimitedUser } from './users.js';
 
@@ -11,7 +11,6 @@ const U = '/api-member/userinfo';
 const IMP = '/api-member/chainmember/memberImport';
 const LOGS = '/api-member/chainmember/queryMemberImplogs';
 const TEMPLATE = '/api-member/chainmember/memberImportTemplate';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EN = { 'accept-language': 'en-US' };
 const HEADERS = ['会员编号', '姓名', '手机号', '性别', '生日', '注册日期', '顾客来源', '会员等级', '昵称', '备注'];
 
@@ -46,31 +45,8 @@ describe('members: advisors (客情归属) and the member import', async () => {
     return res.body.data.id as number;
   };
 
-  const upload = async (
-    content: Buffer,
-    query: Record<string, unknown>,
-    client: Client = a.admin,
-    headers: Record<string, string> = {},
-  ) => {
-    const boundary = '----member-import';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="会员.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${IMP}?${qs}`,
-      payload,
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        ...(client.token ? { authorization: `Bearer ${client.token}` } : {}),
-        ...headers,
-      },
-    });
-    return { status: res.statusCode, body: res.json(), headers: res.headers, raw: res.rawPayload } as Answer;
-  };
+  const upload = (content: Buffer, query: Record<string, unknown>, client: Client = a.admin, headers: Record<string, string> = {}) =>
+    client.upload(IMP, content, { query, headers, filename: '会员.xlsx' });
 
   it('sets, lists, batch-sets and removes advisors under both readings of the paths', async () => {
     const one = await member();

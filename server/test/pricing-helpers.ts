@@ -101,37 +101,6 @@ export async function serviceRow(t: TestApp, tenant: TestTenant, id: number) {
 export const db = <T>(t: TestApp, tenant: TestTenant, fn: Parameters<typeof inTenant<T>>[2]) =>
   inTenant(t.database.db, tenant.tenantId, fn);
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** Posts an .xlsx as multipart field `file`. */
-export async function upload(
-  t: TestApp,
-  token: string | undefined,
-  url: string,
-  content: Buffer,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const boundary = `----pricing${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-  });
-  let body: Answer['body'];
-  try {
-    body = res.json();
-  } catch {
-    body = undefined as unknown as Answer['body'];
-  }
-  return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
-}
+export const upload = (t: TestApp, token: string | undefined, url: string, content: Buffer, headers: Record<string, string> = {}) =>
+  t.client(token).upload(url, content, { headers });

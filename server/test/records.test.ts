@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { channels, stockBills, stockReasons } from '../src/db/schema.js';
 import { listRecords, serveRecord } from '../src/platform/records.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { type Answer, build, type Client } from './helpers.js';
+import { build, type Client, XLSX } from './helpers.js';
 import { ensureReasons, ensureStockMenus, uniq } from './stock-support.js';
 import { createLimitedUser } from './users.js';
 
@@ -16,7 +16,6 @@ import { createLimitedUser } from './users.js';
 
 const B = '/api-stock/dictinout';
 const EN = { 'accept-language': 'en-US' };
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function sheet(rows: unknown[][], headers: string[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -42,24 +41,7 @@ describe('record types: the stock reasons served from their definition', async (
   };
   /** What the form sends back of a row. */
   const editable = (r: any) => ({ id: r.id, version: r.version, code: r.code, name: r.name, direction: r.direction, kind: r.kind });
-  const upload = async (content: Buffer, client: Client = a.admin): Promise<Answer> => {
-    const boundary = '----headoffice-records';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${B}/saveSystem`,
-      payload,
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        ...(client.token ? { authorization: `Bearer ${client.token}` } : {}),
-      },
-    });
-    return { status: res.statusCode, body: res.json(), headers: res.headers, raw: res.rawPayload };
-  };
+  const upload = (content: Buffer, client: Client = a.admin) => client.upload(`${B}/saveSystem`, content);
 
   it('getMaxOrder answers the largest sort order in use', async () => {
     const res = await a.admin.get(`${B}/getMaxOrder`);

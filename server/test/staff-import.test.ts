@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type Answer, build, type Client } from './helpers.js';
+import { build, type Client, XLSX } from './helpers.js';
 import { expectStatus } from './staff-support.js';
 import { createLimitedUser } from './users.js';
 
 const EN = { 'accept-language': 'en-US' };
 const E = '/api-chain/employee';
 const TEMPLATE = '/api-base/employee/excelTemplate';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const uniq = () => randomBytes(3).toString('hex').toUpperCase();
 
 const HEADERS = [
@@ -36,16 +35,6 @@ async function sheet(rows: unknown[][], headers: string[] = HEADERS): Promise<Bu
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-function multipart(content: Buffer, filename = '员工.xlsx') {
-  const boundary = '----headoffice-import';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${XLSX}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 describe('staff: Excel template and import of employees', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
@@ -53,22 +42,8 @@ describe('staff: Excel template and import of employees', async () => {
   const shops = (await a.admin.get('/api-chain/shop/list/all')).body.data as any[];
   const shopByCode = (code: string) => shops.find((s) => s.code === code);
 
-  const upload = async (content: Buffer, client: Client = a.admin, headers: Record<string, string> = {}): Promise<Answer> => {
-    const { body, contentType } = multipart(content);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${E}/batchImport`,
-      payload: body,
-      headers: { 'content-type': contentType, ...(client.token ? { authorization: `Bearer ${client.token}` } : {}), ...headers },
-    });
-    let parsed: Answer['body'];
-    try {
-      parsed = res.json();
-    } catch {
-      parsed = undefined as unknown as Answer['body'];
-    }
-    return { status: res.statusCode, body: parsed, headers: res.headers, raw: res.rawPayload };
-  };
+  const upload = (content: Buffer, client: Client = a.admin, headers: Record<string, string> = {}) =>
+    client.upload(`${E}/batchImport`, content, { headers, filename: '员工.xlsx' });
   const employeesLike = async (prefix: string) => (await a.admin.get(E, { keyword: prefix, pageSize: 200 })).body.data;
   const streamTotal = async () =>
     (await a.admin.get('/api-pers/employeestream/chain/streamList', { pageSize: 1 })).body.data.total as number;
