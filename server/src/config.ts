@@ -23,11 +23,14 @@ export interface Config {
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
+    // The embedded database is the first start on someone's machine, with the demo admin's password printed on its
+    // console: it listens on this machine only until HOST says otherwise. A PostgreSQL deployment runs behind a proxy.
+    host: env.HOST || (databaseUrl ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     adminPassword: env.HEADOFFICE_ADMIN_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 10) * 1024 * 1024,

@@ -48,6 +48,7 @@ await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}`;
 console.log(`\nHeadOffice is running: ${url}`);
 console.log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`}`);
+if (config.host === '127.0.0.1') console.log('Listening on this machine only: set HOST=0.0.0.0 to serve other machines of the network.');
 if (!fs.existsSync(path.join(config.webDist, 'index.html'))) console.log('The web app is not built: run `npm run build --workspace web`.');
 if (seeded) {
   console.log(
