@@ -94,7 +94,7 @@ const cardTypeDef: ResourceDef<CardTypeRow, 'keyword'> = {
       search: true,
       form: { initial: 1 },
     },
-    { key: 'openAmount', title: 'cards.type.openAmount', type: 'money', table: { width: 100 }, form: { visible: stored } },
+    { key: 'openAmount', title: 'cards.type.openAmount', type: 'money', table: { width: 100 }, form: { price: true, visible: stored } },
     { key: 'openGift', title: 'cards.type.openGift', type: 'money', table: false, form: { visible: stored } },
     { key: 'minRecharge', title: 'cards.type.minRecharge', type: 'money', table: false, form: { visible: stored } },
     { key: 'reminderBalance', title: 'cards.type.reminderBalance', type: 'money', table: false, form: { visible: stored } },
@@ -106,7 +106,7 @@ const cardTypeDef: ResourceDef<CardTypeRow, 'keyword'> = {
       table: false,
       form: { visible: stored, min: 1, max: 600, help: 'cards.type.expireHelp' },
     },
-    { key: 'fee', title: 'cards.type.fee', type: 'money', table: false, form: { visible: qualification } },
+    { key: 'fee', title: 'cards.type.fee', type: 'money', table: false, form: { price: true, visible: qualification } },
     {
       key: 'periodMonths',
       title: 'cards.type.periodMonths',

@@ -97,7 +97,7 @@ export const productDef: ResourceDef<ProductRow, ProductVirtual> = {
       title: 'catalog.product.retailPrice',
       type: 'money',
       table: { width: 110, sorter: true },
-      form: { required: true },
+      form: { required: true, price: true },
     },
     {
       key: 'purchasePrice',

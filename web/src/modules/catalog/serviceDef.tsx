@@ -84,7 +84,13 @@ export const serviceDef: ResourceDef<ServiceRow, ServiceVirtual | 'positionIds' 
       table: { width: 90, sorter: true, render: (r) => formatDuration(r.durationMinutes) },
       form: { required: true, initial: 60, min: 5, max: 1440, props: { step: 5, suffix: t('catalog.service.minuteUnit') } },
     },
-    { key: 'basePrice', title: 'catalog.service.basePrice', type: 'money', table: { width: 100, sorter: true }, form: { required: true } },
+    {
+      key: 'basePrice',
+      title: 'catalog.service.basePrice',
+      type: 'money',
+      table: { width: 100, sorter: true },
+      form: { required: true, price: true },
+    },
     {
       key: 'who',
       title: 'catalog.service.positions',

@@ -77,6 +77,11 @@ export interface FormSpec<R> {
   validateDebounce?: number;
   /** Extra props for the input component. */
   props?: Record<string, unknown>;
+  /**
+   * A money field that is a selling price: saved as ¥0.00 it makes the thing free, so the save asks first. Other
+   * amounts (a gift, a threshold, a cost, a deposit) are plainly zero when left at 0 or empty, and are not asked about.
+   */
+  price?: boolean;
   /** Hide the field when this returns false for the current values / edited row. */
   visible?: (values: Record<string, unknown>, row?: R) => boolean;
   /**

@@ -95,9 +95,9 @@ describe('resource values', () => {
       title: 'x',
       basePath: '/x',
       fields: [
-        { key: 'price', title: 'price', type: 'money' },
-        { key: 'cost', title: 'cost', type: 'money' },
-        { key: 'fee', title: 'fee', type: 'money', form: { visible: (v) => v.free !== true } },
+        { key: 'price', title: 'price', type: 'money', form: { price: true } },
+        { key: 'cost', title: 'cost', type: 'money', form: { price: true } },
+        { key: 'fee', title: 'fee', type: 'money', form: { price: true, visible: (v) => v.free !== true } },
         { key: 'free', title: 'free', type: 'switch' },
       ],
     };
@@ -108,6 +108,23 @@ describe('resource values', () => {
     // editing: a price that already was 0 is not asked about again; an emptied one keeps its price
     expect(keys(zeroMoneyFields(def, { price: 0, cost: 0, fee: null, free: false }, saved))).toEqual(['cost']);
     expect(keys(zeroMoneyFields(def, { price: 1, cost: 8, fee: 0, free: false }, saved))).toEqual([]);
+  });
+
+  it('asks only about prices: a gift or a threshold left at ¥0.00 is plainly zero', () => {
+    type Row = { id: number; openAmount: number; openGift: number; minRecharge: number };
+    const def: ResourceDef<Row> = {
+      key: 'x',
+      title: 'x',
+      basePath: '/x',
+      fields: [
+        { key: 'openAmount', title: 'openAmount', type: 'money', form: { price: true } },
+        { key: 'openGift', title: 'openGift', type: 'money', form: {} },
+        { key: 'minRecharge', title: 'minRecharge', type: 'money' },
+      ],
+    };
+    const keys = (fields: { key: string }[]) => fields.map((f) => f.key);
+    expect(keys(zeroMoneyFields(def, { openAmount: 1000, openGift: null, minRecharge: 0 }))).toEqual([]);
+    expect(keys(zeroMoneyFields(def, { openAmount: 0, openGift: 0, minRecharge: null }))).toEqual(['openAmount']);
   });
 
   it('refuses a negative or unreadable price where it is typed', async () => {

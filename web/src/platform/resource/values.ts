@@ -126,7 +126,7 @@ export function toSaveBody<R extends BaseRow, X extends string>(def: ResourceDef
 }
 
 /**
- * The money fields a save would store as ¥0.00 where they were not: typed as 0 over another price, or
+ * The prices (`form.price`) a save would store as ¥0.00 where they were not: typed as 0 over another price, or
  * left empty on a new record (which then takes ¥0.00). Saving them asks the user first.
  */
 export function zeroMoneyFields<R extends BaseRow, X extends string>(
@@ -135,8 +135,8 @@ export function zeroMoneyFields<R extends BaseRow, X extends string>(
   row?: R | null,
 ): FieldSpec<R, X>[] {
   return formFields(def).filter((f) => {
-    if (typeOf(f) !== 'money') return false;
     const spec = f.form || {};
+    if (typeOf(f) !== 'money' || !spec.price) return false;
     if (spec.visible && !spec.visible(values, row ?? undefined)) return false;
     const entry = readMoney(values[f.key] as number | string | null);
     const before = row ? (row as unknown as Values)[f.key] : undefined;
