@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../http';
 import { setLang } from '../i18n';
 import { bindNotify } from '../notify';
 import { FormDialog } from './FormDialog';
@@ -119,5 +120,26 @@ describe('FormDialog', () => {
     await waitFor(() => expect(message.success).toHaveBeenCalledWith('已开单 B-丙'));
     expect(send).toHaveBeenCalledWith({ name: '丙' });
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows a refused save’s field error on its field and stays open', async () => {
+    const taken = new ApiError(409, '409', '名称“早班”已存在', [{ path: 'name', message: '名称“早班”已存在' }]);
+    const send = vi.fn(async () => Promise.reject(taken));
+    const onClose = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <FormDialog<Values> open title="班次" initialValues={{ name: '早班' }} send={send} invalidates={[]} onClose={onClose}>
+          <Form.Item name="name" label="名称">
+            <Input />
+          </Form.Item>
+        </FormDialog>
+      </QueryClientProvider>,
+    );
+    await screen.findByLabelText('名称');
+    ok();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    const item = (await screen.findByLabelText('名称')).closest('.ant-form-item');
+    await waitFor(() => expect(item?.querySelector('.ant-form-item-explain-error')?.textContent).toBe('名称“早班”已存在'));
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import { Form, type FormInstance, Modal } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useAction } from '../action';
+import { showFieldErrors } from '../forms';
 import type { InvalidateTarget } from '../resource/invalidate';
 
 /**
@@ -8,7 +9,8 @@ import type { InvalidateTarget } from '../resource/invalidate';
  * items as `children` with `initialValues`; OK validates the form, `send` gets its values, and on
  * success the message, the refetch of `invalidates` and `onClose` follow. The form is dropped when
  * the dialog closes, so the next opening starts from its initial values again. A page that watches
- * its fields passes its own `form`. `success` may read the answer (the bill number a save made).
+ * its fields passes its own `form`. `success` may read the answer (the bill number a save made). A refused
+ * save's field errors (a 409 naming a taken name) show on their fields.
  */
 // A long form scrolls inside the dialog, so OK stays on screen at 1366×768.
 const fitsTheScreen: CSSProperties = { maxHeight: 'calc(100vh - 260px)', overflowY: 'auto' };
@@ -46,6 +48,7 @@ export function FormDialog<V extends object, T = unknown>({
     success,
     invalidates,
     done: onClose,
+    failed: (error) => showFieldErrors(f, error),
   });
   return (
     <Modal
