@@ -13,6 +13,12 @@ export function companyDate(at = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: companyZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
+/**
+ * How a date may be typed into a date picker: shown as the first, read in any of them (2026-03-01, 2026-3-1,
+ * 2026/3/1, 20260301), so a date typed the way people write it is taken rather than dropped.
+ */
+export const DATE_FORMATS = ['YYYY-MM-DD', 'YYYY-M-D', 'YYYY/MM/DD', 'YYYY/M/D', 'YYYYMMDD'];
+
 /** The company's today, for date pickers and default ranges. */
 export const companyToday = (): Dayjs => dayjs(companyDate());
 

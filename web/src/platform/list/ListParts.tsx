@@ -4,7 +4,7 @@ import { Card, DatePicker, Input, Select, Space, Table, type TableColumnsType, T
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useLabel } from '../bills/labels';
-import { companyToday } from '../clock';
+import { companyToday, DATE_FORMATS } from '../clock';
 import { ShopSelect } from '../shops';
 
 /**
@@ -15,11 +15,12 @@ export type FilterField =
   | { kind: 'shop'; placeholder: string }
   /** One of the values a contract names (a status), by their labels. */
   | { kind: 'select'; param: string; placeholder: string; width: number; labels: Record<number, Label> }
-  /** `month`: this month so far, never empty; otherwise empty (all days) until picked. */
+  /** `month`: this month so far, never empty; otherwise empty (all days) until picked, either end open. */
   | { kind: 'days'; month?: boolean }
   | { kind: 'keyword'; placeholder: string; width: number; enterButton?: string };
 
-type Days = [Dayjs, Dayjs] | null;
+/** From and to; an open end (from a day on, up to a day) is null. */
+type Days = [Dayjs | null, Dayjs | null] | null;
 type Values = Record<string, string | number | Days | undefined>;
 
 export interface Filters {
@@ -44,8 +45,8 @@ export function useFilters(fields: FilterField[]): Filters {
     const v = values[keyOf(f)];
     if (f.kind === 'days') {
       const days = v as Days | undefined;
-      params.dateFrom = days?.[0].format('YYYY-MM-DD');
-      params.dateTo = days?.[1].format('YYYY-MM-DD');
+      params.dateFrom = days?.[0]?.format('YYYY-MM-DD');
+      params.dateTo = days?.[1]?.format('YYYY-MM-DD');
     } else params[keyOf(f)] = (v as string | number | undefined) || undefined;
   }
   return { fields, values, params, set: (key, value) => setValues((old) => ({ ...old, [key]: value })) };
@@ -87,10 +88,15 @@ export function FilterBar({ filters, children }: { filters: Filters; children?: 
               <DatePicker.RangePicker
                 key={key}
                 value={values[key] as Days}
+                format={DATE_FORMATS}
                 allowClear={!f.month}
+                // a month's days have both ends; other days may leave one open (a typed start alone: from it on)
+                allowEmpty={f.month ? undefined : [true, true]}
                 onChange={(v) => {
-                  const days: Days = v?.[0] && v[1] ? [v[0], v[1]] : null;
-                  if (days || !f.month) set(key, days);
+                  const [from, to] = [v?.[0] ?? null, v?.[1] ?? null];
+                  if (f.month) {
+                    if (from && to) set(key, [from, to]);
+                  } else set(key, from || to ? [from, to] : null);
                 }}
               />
             );

@@ -1,5 +1,6 @@
 import { Cascader, DatePicker, Input, InputNumber, Select, Switch, TimePicker, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMATS } from '../clock';
 import { ImageUpload } from './ImageUpload';
 import { useOptions } from './options';
 import type { FieldSpec, OptionSource } from './types';
@@ -111,9 +112,9 @@ export function FieldInput<R, X extends string>({ field, mode, disabled, ...cont
     case 'cascader':
       return <Cascader showSearch placeholder={choose} options={area} {...common} />;
     case 'date':
-      return <DatePicker style={{ width: '100%' }} placeholder={choose} {...common} />;
+      return <DatePicker style={{ width: '100%' }} format={DATE_FORMATS} placeholder={choose} {...common} />;
     case 'dateRange':
-      return <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} {...common} />;
+      return <DatePicker.RangePicker style={{ width: '100%' }} format={DATE_FORMATS} allowEmpty={[true, true]} {...common} />;
     case 'time':
       return <TimePicker style={{ width: '100%' }} format="HH:mm" minuteStep={5} placeholder={choose} {...common} />;
     case 'image':
