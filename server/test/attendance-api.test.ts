@@ -116,6 +116,40 @@ describe('attendance API', async () => {
       const dup = await shift(mine.id, { code });
       expectStatus(dup, 409);
     });
+    it("409 naming the name on a repeated shift name of the shop, also when two saves come at once; another shop's may repeat it", async () => {
+      const name = `早班${uniq()}`;
+      const first = await shift(mine.id, { name });
+      expectStatus(first, 200);
+      const again = await shift(mine.id, { name }, a.admin);
+      expectStatus(again, 409);
+      expect(again.body.errors).toEqual([{ path: 'name', message: `名称“${name}”已存在` }]);
+      const { id, version, code, endTime, color } = first.body.data;
+      const en = await a.admin.post(`${C}/save`, { code: `BC${uniq()}`, name, shopId: mine.id, startTime: '08:00', endTime, color }, EN);
+      expectStatus(en, 409);
+      expect(en.body.errors?.[0]).toEqual({ path: 'name', message: `Name "${name}" already exists` });
+      // the shift itself keeps its name when saved again; another one may not take it
+      expectStatus(await a.admin.post(`${C}/save`, { id, version, code, name, shopId: mine.id, startTime: '09:00', endTime, color }), 200);
+      const second = (await shift(mine.id)).body.data;
+      const renamed = await a.admin.post(`${C}/save`, {
+        id: second.id,
+        version: second.version,
+        code: second.code,
+        name,
+        shopId: mine.id,
+        startTime: second.startTime,
+        endTime: second.endTime,
+        color: second.color,
+      });
+      expectStatus(renamed, 409);
+      expect(renamed.body.errors?.[0].path).toBe('name');
+      expectStatus(await shift(other.id, { name }), 200);
+      const twice = `晚班${uniq()}`;
+      const both = await Promise.all([shift(mine.id, { name: twice }), shift(mine.id, { name: twice })]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      const listed = (await a.admin.get(`${C}/list/all`, { shopId: mine.id })).body.data as { name: string }[];
+      expect(listed.filter((s) => s.name === twice)).toHaveLength(1);
+      expect(listed.filter((s) => s.name === name)).toHaveLength(1);
+    });
     it("404 for another tenant's shift; a user of one shop sees and changes only its shifts", async () => {
       const foreign = (
         await b.admin.post(`${C}/save`, {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { AppError, type FieldProblem, type MessageParams, sizeText } from './errors.js';
+import { AppError, duplicate, type FieldProblem, type MessageParams, sizeText } from './errors.js';
 import { type Lang, label, langOf, translate } from './i18n.js';
 
 export function ok<T>(lang: Lang, data: T) {
@@ -48,8 +48,7 @@ function fromDatabase(error: PgLikeError, body: unknown): AppError | undefined {
       const field = column ? camel(column) : undefined;
       const value = field ? (body as Record<string, unknown> | undefined)?.[field] : undefined;
       if (!column || !field || (typeof value !== 'string' && typeof value !== 'number')) return new AppError(409, 'duplicateGeneric');
-      const params = { field: `@${column}`, value };
-      return new AppError(409, 'duplicate', params, [{ path: field, key: 'duplicate', params }]);
+      return duplicate(field, column, value);
     }
     case '23503':
       // A write that points at a record that is not there is the client's mistake; a delete of a used record is a conflict.

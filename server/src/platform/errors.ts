@@ -40,6 +40,14 @@ export const notFound = () => new AppError(404, 'notFound');
 export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
 export const unauthorized = (key: MessageKey = 'unauthorized') => new AppError(401, key);
 export const conflict = (key: MessageKey, params: MessageParams = {}) => new AppError(409, key, params);
+/**
+ * A 409 naming the field whose value is taken (`field` is its label key, e.g. `name`): "名称“早班”已存在", shown by
+ * the form next to the field.
+ */
+export function duplicate(path: string, field: string, value: string | number) {
+  const params = { field: `@${field}`, value };
+  return new AppError(409, 'duplicate', params, [{ path, key: 'duplicate', params }]);
+}
 /** A 400 pinned to one field, shown by the form next to it. */
 export const fieldError = (path: string, key: MessageKey, params: MessageParams = {}) =>
   new AppError(400, 'validation', {}, [{ path, key, params }]);

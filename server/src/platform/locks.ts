@@ -21,6 +21,8 @@ export const LOCKS = {
   wheel: 'wheel_queue',
   /** A platform voucher code (tenant, channel, code): verified by one cashier at a time. */
   voucherCode: 'third_order',
+  /** A shop's shift names: a name checked free and saved by one writer at a time. */
+  shiftName: 'check_classes_name',
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form, InputNumber } from 'antd';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { calls, fakeApi, serve, wrap } from '../test/api';
+import { calls, fakeApi, fetchMock, reply, serve, wrap } from '../test/api';
 import { keepEnterInFields } from './forms';
 import { setLang } from './i18n';
 import { ResourceForm } from './resource/ResourceForm';
@@ -97,5 +97,26 @@ describe('Enter in a date, time or number field', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(added).not.toHaveBeenCalled();
+  });
+});
+
+describe('a name that must be unique', () => {
+  it('refused as repeated (409), is said under its field in the drawer, which stays open', async () => {
+    serve({});
+    const taken = { resp_code: '409', resp_msg: '名称“早班”已存在', data: null, errors: [{ path: 'name', message: '名称“早班”已存在' }] };
+    fetchMock.mockImplementation(async (url, init) =>
+      String(url).startsWith('/api-test/shift') && init?.method === 'POST'
+        ? new Response(JSON.stringify(taken), { status: 409, headers: { 'Content-Type': 'application/json' } })
+        : reply({}),
+    );
+    const onClose = vi.fn();
+    wrap(<ResourceForm def={def} open onClose={onClose} />);
+    await waitFor(() => expect(input('name')).toBeTruthy());
+    fireEvent.change(input('name'), { target: { value: '早班' } });
+    fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
+    await waitFor(() =>
+      expect(input('name').closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')?.textContent).toBe('名称“早班”已存在'),
+    );
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

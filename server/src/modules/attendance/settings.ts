@@ -10,10 +10,11 @@ import {
   shopConfigQuery,
   shopConfigSave,
 } from '@headoffice/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { conflict, fieldError } from '../../platform/errors.js';
+import { conflict, duplicate, fieldError } from '../../platform/errors.js';
+import { lockFor } from '../../platform/locks.js';
 import { listRecords, registerRecord, serveRecord } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/public.js';
@@ -33,6 +34,21 @@ function checkDuplicates(rules: AbsenceRule[], field: string) {
 export const shiftDef = serveRecord(shiftRecord, {
   table: checkClasses,
   shopField: 'shopId',
+  // A shop's shifts are told apart by name in the schedule grid and its pickers: a name is the shop's once (409 on
+  // the name). Saves of one shop's shifts wait for each other, so two saves at once cannot both find it free.
+  beforeSave: async (tx, value) => {
+    const shopId = value.shopId as number;
+    const name = value.name as string;
+    await lockFor(tx, 'shiftName', shopId);
+    const [taken] = await tx
+      .select({ id: checkClasses.id })
+      .from(checkClasses)
+      .where(
+        and(eq(checkClasses.shopId, shopId), eq(checkClasses.name, name), ...(value.id ? [ne(checkClasses.id, value.id as number)] : [])),
+      )
+      .limit(1);
+    if (taken) throw duplicate('name', 'name', name);
+  },
   decorate: async (tx, rows) => {
     const ids = [...new Set(rows.map((r) => r.shopId as number))];
     const names = ids.length ? await tx.select({ id: shops.id, name: shops.name }).from(shops).where(inArray(shops.id, ids)) : [];
