@@ -203,6 +203,79 @@ function readPage(page: Page): Promise<PageReading> {
   );
 }
 
+/**
+ * What the pane's tables hide at this screen size: a column (its header or a cell of the first rows) under a
+ * fixed column where no scrolling brings it out (the table does not scroll sideways, or the column is wider
+ * than the room between the fixed ones), a column cut off at the table's edge, and a header or a cell whose
+ * text runs out of it (a cell that says it ends in an ellipsis shows the rest on hover, and is not counted).
+ */
+function readColumns(page: Page): Promise<string[]> {
+  // no named functions inside: the test's compiler would wrap them in a helper the page does not have
+  return page.evaluate((tolerance) => {
+    const problems: string[] = [];
+    const pane = [...document.querySelectorAll<HTMLElement>('.ho-page')].find((el) => el.checkVisibility());
+    for (const table of pane?.querySelectorAll<HTMLElement>('.ant-table') ?? []) {
+      if (!table.checkVisibility()) continue;
+      const scroller = table.querySelector<HTMLElement>('.ant-table-content, .ant-table-body') ?? table;
+      const view = scroller.getBoundingClientRect();
+      const scrolls = scroller.scrollWidth > scroller.clientWidth + tolerance;
+      const titles = [...table.querySelectorAll<HTMLElement>('thead tr:last-child > th')].map(
+        (th, i) => th.innerText.replace(/\s+/g, ' ').trim() || `#${i + 1}`,
+      );
+      const rows = [
+        ...table.querySelectorAll<HTMLElement>('thead tr:last-child'),
+        ...[...table.querySelectorAll<HTMLElement>('tbody tr.ant-table-row')].slice(0, 5),
+      ];
+      for (const row of rows) {
+        const cells = [...row.children] as HTMLElement[];
+        const fixed = cells.filter((c) => c.matches('.ant-table-cell-fix-start, .ant-table-cell-fix-end'));
+        const fixedWidth = fixed.reduce((sum, c) => sum + c.getBoundingClientRect().width, 0);
+        const isHead = row.parentElement?.tagName === 'THEAD';
+        cells.forEach((cell, i) => {
+          if (!cell.checkVisibility() || cell.matches('.ant-table-selection-column, .ant-table-row-expand-icon-cell')) return;
+          const box = cell.getBoundingClientRect();
+          const where = `${isHead ? 'the header of' : 'a cell of'} column "${titles[i] ?? i + 1}"`;
+          if (!cell.matches('.ant-table-cell-fix-start, .ant-table-cell-fix-end')) {
+            const under = fixed.find((f) => {
+              const b = f.getBoundingClientRect();
+              return Math.min(box.right, b.right) - Math.max(box.left, b.left) > tolerance;
+            });
+            if (under && !scrolls)
+              problems.push(`${where} lies under the fixed column "${titles[cells.indexOf(under)] ?? ''}" and the table does not scroll`);
+            else if (scrolls && box.width > scroller.clientWidth - fixedWidth + tolerance)
+              problems.push(`${where} is wider than the room between the fixed columns: no scrolling shows it whole`);
+            if (!scrolls && box.right > view.right + tolerance) problems.push(`${where} is cut off at the table's right edge`);
+          }
+          // each text against the box that clips it (the cell, or a part of it that hides what overflows), by the
+          // text's own boxes rather than scroll widths (a fixed cell's shadow lies outside it); not a switch's
+          // hidden label; a text that ends in an ellipsis by the box it is cut to
+          const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          let cut = '';
+          for (let node = texts.nextNode(); node && !cut; node = texts.nextNode()) {
+            if (!node.textContent?.trim() || node.parentElement?.closest('.ant-switch')) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const ellipsis = node.parentElement?.closest<HTMLElement>('.ant-typography-ellipsis');
+            const b = (ellipsis ?? range).getBoundingClientRect();
+            if (b.width === 0) continue;
+            let clip: HTMLElement = cell;
+            for (let up = (ellipsis ?? node).parentElement; up && up !== cell; up = up.parentElement)
+              if (getComputedStyle(up).overflowX !== 'visible') {
+                clip = up;
+                break;
+              }
+            const c = clip.getBoundingClientRect();
+            if (b.right > c.right + tolerance || b.left < c.left - tolerance)
+              cut = `"${node.textContent.trim().slice(0, 20)}" (${Math.round(b.width)} px in ${Math.round(c.width)})`;
+          }
+          if (cut && !cell.matches('.ant-table-cell-ellipsis')) problems.push(`${where} cuts its text ${cut}`);
+        });
+      }
+    }
+    return [...new Set(problems)];
+  }, OVERFLOW_TOLERANCE_PX);
+}
+
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const LATIN_WORD = /[A-Za-z]{2,}/;
 /**
@@ -276,6 +349,7 @@ async function visitEveryPage(lang: Lang): Promise<{ problems: Problem[]; pages:
       else if (!seen.hasContent) report(`shows nothing (${title}): no table, form, card, tree, list or details`);
       for (const label of wrongLanguage(lang, seen)) report(`label not in ${lang}: "${label}"`);
       for (const box of seen.overflows) report(`does not fit ${VIEWPORT.width}×${VIEWPORT.height}: ${box}`);
+      for (const hidden of await readColumns(page)) report(`hides at ${VIEWPORT.width}×${VIEWPORT.height}: ${hidden}`);
     }
     return { problems, pages: pages.length };
   } finally {

@@ -12,6 +12,10 @@ import { ShopSelect } from '../../platform/shops';
 import { ATT } from './api';
 import { useShopChoice, useShopShifts } from './parts';
 
+/** A month of days beside the names fits a 1366-wide screen: 96 + 31 × 31 px. */
+const NAME_WIDTH = 96;
+const DAY_WIDTH = 31;
+
 type Grid = ReturnType<typeof monthGrid.parse>;
 
 /** /admin/attendance/schedules — a shop's month: employees × days, filled by batch, copied, changed cell by cell. */
@@ -50,7 +54,8 @@ export default function SchedulesPage() {
       title: t('attendance.employee'),
       dataIndex: 'eename',
       fixed: 'left' as const,
-      width: 110,
+      width: NAME_WIDTH,
+      ellipsis: true,
       render: (name: string, row: Grid['employees'][number]) => (
         <Tooltip title={row.eecode}>
           <span>{name}</span>
@@ -59,17 +64,17 @@ export default function SchedulesPage() {
     },
     ...(grid.data?.days ?? []).map((day) => ({
       title: (
-        <span className={dayjs(day).day() % 6 === 0 ? 'ho-att-weekend' : undefined}>
+        <span>
           {day.slice(8)}
           <br />
           {dayjs(day).format('dd')}
         </span>
       ),
       key: day,
-      width: 40,
+      width: DAY_WIDTH,
       align: 'center' as const,
-      onHeaderCell: () => ({ style: { padding: '4px 2px' } }),
-      onCell: () => ({ style: { padding: 2 } }),
+      onHeaderCell: () => ({ style: { padding: '4px 0' } }),
+      onCell: () => ({ style: { padding: 1 } }),
       render: (_: unknown, row: Grid['employees'][number]) => {
         const cell = row.cells[day];
         const shift = cell?.classId ? shiftOf.get(cell.classId) : undefined;
@@ -77,7 +82,7 @@ export default function SchedulesPage() {
         const tag = cell ? (
           <Tag
             color={shift?.color ?? 'default'}
-            style={{ marginInlineEnd: 0, width: 30, textAlign: 'center', paddingInline: 0 }}
+            style={{ marginInlineEnd: 0, width: DAY_WIDTH - 6, textAlign: 'center', paddingInline: 0 }}
             data-testid={`cell-${row.eeid}-${day}`}
           >
             {text}
@@ -96,7 +101,8 @@ export default function SchedulesPage() {
               size="small"
               variant="borderless"
               value={cell ? (cell.classId ?? 0) : undefined}
-              style={{ width: 36 }}
+              className="ho-att-cell"
+              style={{ width: DAY_WIDTH - 2 }}
               popupMatchSelectWidth={200}
               suffixIcon={null}
               labelRender={() => tag}
@@ -149,7 +155,7 @@ export default function SchedulesPage() {
         dataSource={grid.data?.employees ?? []}
         columns={columns}
         pagination={false}
-        scroll={{ x: 110 + 40 * (grid.data?.days.length ?? 31), y: 480 }}
+        scroll={{ x: NAME_WIDTH + DAY_WIDTH * (grid.data?.days.length ?? 31), y: 480 }}
         locale={{ emptyText: t('attendance.schedule.noStaff') }}
       />
       {grid.data && shopId ? (

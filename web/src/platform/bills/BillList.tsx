@@ -68,7 +68,7 @@ export function billListDef(
       fields.push({
         key: 'lines',
         title: 'bill.linesSummary',
-        table: { render: (row) => <LinesSummary def={def} lines={(row.lines ?? []) as Values[]} /> },
+        table: { width: LinesSummary.width, render: (row) => <LinesSummary def={def} lines={(row.lines ?? []) as Values[]} /> },
         form: false,
       });
     }

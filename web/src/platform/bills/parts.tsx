@@ -58,12 +58,14 @@ export function LinesSummary({ def, lines }: { def: BillDef; lines: Row[] }) {
   return (
     <Typography.Text
       ellipsis={{ tooltip: <span style={{ whiteSpace: 'pre-line' }}>{lines.map(one).join('\n')}</span> }}
-      style={{ maxWidth: 260 }}
+      style={{ maxWidth: '100%' }}
     >
       {text}
     </Typography.Text>
   );
 }
+/** The column's width: the summary is cut to it, with every line on hover. */
+LinesSummary.width = 260;
 
 /** What a `bill.changed` event says (server: platform/documents.ts `billChanged`). */
 interface BillChanged {
