@@ -3,10 +3,10 @@ import { and, asc, eq, getTableColumns, gte, inArray, lt, lte, or, SQL, sql } fr
 import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { tenants } from '../db/tenants.js';
 import { type Auth, assertShopVisible } from './auth.js';
 import { fieldError } from './errors.js';
 import { defineMessages } from './i18n.js';
+import { dayStartSql, tenantZoneSql } from './numbering.js';
 import { keywordMatch, type SortKey } from './paging.js';
 
 // What the bill engine derives from a definition and the tables' foreign keys, so that a module
@@ -139,8 +139,7 @@ export const matchOf = (f: BillFilterDef): BillFilterMatch =>
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 
 /** The company's day `day` (plus `days`) as the instant it starts, in the tenant's time zone. */
-export const dayStart = (tenantId: number, day: string, days = 0) =>
-  sql`((${day}::date + ${days}::int)::timestamp at time zone (select ${tenants.timeZone} from ${tenants} where ${tenants.id} = ${tenantId}))`;
+export const dayStart = (tenantId: number, day: string, days = 0) => dayStartSql(tenantZoneSql(tenantId), day, days);
 
 /** The conditions of the filters the definition declares, for the values the query holds. */
 export function filterConditions(source: FilterSource, ctx: { tx: Db; auth: Auth }, query: Row): SQL[] {

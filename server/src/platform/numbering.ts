@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { tenants } from '../db/tenants.js';
@@ -62,6 +62,34 @@ export async function tenantToday(tx: Db, tenantId: number): Promise<string> {
 export function dayIn(zone: string, at = new Date()): string {
   return businessDate(zone, at);
 }
+
+/** A time zone for SQL: one read with `tenantZone`, or `tenantZoneSql` where the query is built without it. */
+type Zone = string | SQL;
+
+/** The company's time zone read by the query itself (a condition built where no transaction is at hand). */
+export const tenantZoneSql = (tenantId: number): SQL => sql`(select ${tenants.timeZone} from ${tenants} where ${tenants.id} = ${tenantId})`;
+
+/**
+ * The instant the company's day `day` (plus `days`) starts, in SQL. A bare `'2026-03-02'::date` compared with a
+ * moment starts the day at the database session's midnight (UTC), not the company's: a member who came at 04:25
+ * in Shanghai would fall on the day before.
+ */
+export const dayStartSql = (zone: Zone, day: string | SQL, days = 0): SQL =>
+  sql`((${day}::date + ${days}::int)::timestamp at time zone ${zone})`;
+
+/**
+ * A moment column within the company's days `from`..`to`, both included, either end open: compared as instants,
+ * so the column's index serves.
+ */
+export function withinDays(column: SQLWrapper, zone: Zone, from?: string | null, to?: string | null): SQL[] {
+  return [...(from ? [sql`${column} >= ${dayStartSql(zone, from)}`] : []), ...(to ? [sql`${column} < ${dayStartSql(zone, to, 1)}`] : [])];
+}
+
+/** The company's today in SQL (`date`), for a query that counts days from it. */
+export const todaySql = (zone: Zone): SQL => sql`(now() at time zone ${zone})::date`;
+
+/** The company's calendar day of a moment column, in SQL (`date`): what a list shows, groups and counts by. */
+export const daySql = (column: SQLWrapper, zone: Zone): SQL => sql`(${column} at time zone ${zone})::date`;
 
 /**
  * The next free code of a series `<prefix><digits>` (SP0001, FW001...): one more than the largest

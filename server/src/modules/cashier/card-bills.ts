@@ -134,9 +134,10 @@ export function assertNoCardPayment(lines: { kind: string }[]) {
  */
 async function placeholderMembers(tx: Db, auth: Auth, shopId: number, count: number) {
   const codes = await nextMemberCodes(tx, auth.tenantId, count);
+  const registeredOn = await tenantToday(tx, auth.tenantId);
   const rows = await tx
     .insert(members)
-    .values(codes.map((code) => ({ tenantId: auth.tenantId, code, name: '批量开卡', mobile: code, shopId })))
+    .values(codes.map((code) => ({ tenantId: auth.tenantId, code, name: '批量开卡', mobile: code, shopId, registeredOn })))
     .returning({ id: members.id });
   return rows.map((r) => r.id);
 }

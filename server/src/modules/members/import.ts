@@ -9,6 +9,7 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, fieldError, RefusalKept } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n.js';
 import { bulkInsert, type ImportDef, importFailure, readImportSheet, type Sheet, validateImport } from '../../platform/importer.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { onPage, pageOf } from '../../platform/paging.js';
 import type { Upload } from '../../platform/upload.js';
 import { users } from '../identity/public.js';
@@ -82,6 +83,8 @@ export const memberImport = (shopId: number): ImportDef<ImportedMember> => ({
   limits: { rows: MEMBER_IMPORT_ROWS + 10, sharedStrings: 1_500_000, unpackedBytes: 250 * 1024 * 1024 },
   async insert(tx, rows, auth) {
     const codes = await nextMemberCodes(tx, auth.tenantId, rows.filter((r) => !r.code).length);
+    // bulkInsert sends every key, so the column's default does not apply: a row without a date is registered today
+    const today = await tenantToday(tx, auth.tenantId);
     let next = 0;
     await bulkInsert(
       tx,
@@ -94,7 +97,7 @@ export const memberImport = (shopId: number): ImportDef<ImportedMember> => ({
         mobile: r.mobile,
         gender: r.gender ?? 0,
         birthday: r.birthday ?? null,
-        registeredOn: r.registeredOn ?? sqlToday(),
+        registeredOn: r.registeredOn ?? today,
         shopId,
         channelId: r.channelId ?? null,
         gradeId: r.gradeId ?? null,
@@ -104,9 +107,6 @@ export const memberImport = (shopId: number): ImportDef<ImportedMember> => ({
     return rows.length;
   },
 });
-
-/** Today (UTC date): bulkInsert sends every key, so the column default does not apply. */
-const sqlToday = () => new Date().toISOString().slice(0, 10);
 
 /** Any definition works for reading the header: the columns do not depend on the shop. */
 export const memberImportSheet = memberImport(0) as ImportDef<unknown>;

@@ -1,11 +1,11 @@
 import type { MemberDetail, MemberRow, memberListQuery, memberSave } from '@headoffice/contract';
-import { and, eq, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { defineProvider } from '../../platform/hooks.js';
-import { reserveNumbers } from '../../platform/numbering.js';
+import { reserveNumbers, tenantToday, tenantZoneSql, withinDays } from '../../platform/numbering.js';
 import { keyset, onPage, pageOf, sentFields } from '../../platform/paging.js';
 import { searchCondition } from '../../platform/search.js';
 import { channels, employees, memberGrades, shops } from '../org/public.js';
@@ -92,8 +92,7 @@ export function memberFilters(auth: Auth, q: Partial<MemberListQuery>, scoped = 
   if (q.status) where.push(eq(members.status, q.status));
   if (q.regFrom) where.push(gte(members.registeredOn, q.regFrom));
   if (q.regTo) where.push(lte(members.registeredOn, q.regTo));
-  if (q.visitFrom) where.push(gte(members.lastVisitAt, sql`(${q.visitFrom}::date)::timestamptz`));
-  if (q.visitTo) where.push(lt(members.lastVisitAt, sql`(${q.visitTo}::date + 1)::timestamptz`));
+  where.push(...withinDays(members.lastVisitAt, tenantZoneSql(auth.tenantId), q.visitFrom, q.visitTo));
   if (q.balanceMin !== undefined) where.push(gte(members.balance, q.balanceMin));
   if (q.balanceMax !== undefined) where.push(lte(members.balance, q.balanceMax));
   return where.filter((w): w is SQL => w !== undefined);
@@ -269,7 +268,8 @@ export async function createMember(tx: Db, auth: Auth, input: Omit<MemberInput, 
       mobile: input.mobile,
       gender: input.gender ?? 0,
       birthday: input.birthday ?? null,
-      ...(input.registeredOn ? { registeredOn: input.registeredOn } : {}),
+      // registered on the company's day, not the database's (UTC): 04:25 in Shanghai is that day, not the one before
+      registeredOn: input.registeredOn || (await tenantToday(tx, auth.tenantId)),
       shopId: input.shopId,
       channelId: input.channelId ?? null,
       gradeId: input.gradeId ?? null,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { daySql, dayStartSql, tenantZone, tenantZoneSql, todaySql } from '../../platform/numbering.js';
 import { onPage, orderBy, pageOf } from '../../platform/paging.js';
 import { channels, employees, shops } from '../org/public.js';
 import { inScope, memberKeyword, memberScope } from './members.js';
@@ -21,7 +22,11 @@ export function relationFilters(auth: Auth, q: Partial<RelationQuery>): SQL[] {
   if (q.keyword) where.push(memberKeyword(q.keyword));
   if (q.shopid) where.push(eq(members.shopId, q.shopid));
   if (q.eeid !== undefined) where.push(q.eeid === 0 ? isNull(members.advisorId) : eq(members.advisorId, q.eeid));
-  if (q.missDays !== undefined) where.push(sql`${members.lastVisitAt} <= now() - make_interval(days => ${q.missDays}::int)`);
+  // missed N days or more: the last visit on the company's calendar N days before today or earlier
+  if (q.missDays !== undefined)
+    where.push(
+      sql`${members.lastVisitAt} < ${dayStartSql(tenantZoneSql(auth.tenantId), todaySql(tenantZoneSql(auth.tenantId)), 1 - q.missDays)}`,
+    );
   if (q.spentMin !== undefined) where.push(gte(members.spent, q.spentMin));
   if (q.spentMax !== undefined) where.push(lte(members.spent, q.spentMax));
   if (q.visitsMin !== undefined) where.push(gte(members.visits, q.visitsMin));
@@ -35,6 +40,7 @@ const sortable = { lastVisitAt: members.lastVisitAt, spent: members.spent, visit
 export async function listRelations(tx: Db, auth: Auth, q: RelationQuery) {
   const where = and(...relationFilters(auth, q));
   const order = orderBy(q.sort, sortable, [desc(members.id)], members.id);
+  const zone = await tenantZone(tx, auth.tenantId);
   const page = await pageOf(
     tx,
     q,
@@ -52,7 +58,7 @@ export async function listRelations(tx: Db, auth: Auth, q: RelationQuery) {
         spent: members.spent,
         visits: members.visits,
         lastVisitAt: members.lastVisitAt,
-        missDays: sql<number | null>`(current_date - (${members.lastVisitAt})::date)`,
+        missDays: sql<number | null>`(${todaySql(zone)} - ${daySql(members.lastVisitAt, zone)})`,
       })
       .from(members)
       .leftJoin(shops, eq(shops.id, members.shopId))
