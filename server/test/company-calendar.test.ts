@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { members } from '../src/db/schema.js';
 import { build, expectOk } from './helpers.js';
@@ -64,5 +65,14 @@ describe("the company's calendar, not the database's (UTC)", async () => {
         .then((res) => expectOk(res).list.some((r: { id: number }) => r.id === created.id));
     expect(await since(missed)).toBe(true);
     expect(await since(missed + 1)).toBe(false);
+
+    // the export writes the visit on the company's clock, whatever the server's own zone
+    const xlsx = await a.admin.get(`${R.replace('/list', '/export')}`, { keyword: created.code });
+    expect(xlsx.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.raw as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0];
+    const column = (sheet.getRow(1).values as string[]).indexOf('最近到店');
+    expect(sheet.getRow(2).getCell(column).value).toBe(`${day} 04:25:00`);
   });
 });

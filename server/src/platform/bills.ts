@@ -72,7 +72,7 @@ import { AppError, conflict, fieldError, forbidden, notFound } from './errors.js
 import { sendXlsx } from './excel.js';
 import { defineProvider } from './hooks.js';
 import { defineLabels, defineMessages, type Lang } from './i18n.js';
-import { nextNumber, tenantToday } from './numbering.js';
+import { nextNumber, tenantToday, tenantZone } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf, type SortKey } from './paging.js';
 import { route } from './route.js';
 
@@ -1051,8 +1051,17 @@ export function registerBill(app: FastifyInstance, type: BillType) {
         query: exportQuery,
         raw: true,
       },
-      (c) =>
-        sendXlsx(c.reply, c.lang, def.label[c.lang === 'en-US' ? 1 : 0], exportColumns(type), exportRows(type, ctxOf(c), c.query as Row)),
+      async (c) => {
+        const rows = exportRows(type, ctxOf(c), c.query as Row);
+        return sendXlsx(
+          c.reply,
+          c.lang,
+          def.label[c.lang === 'en-US' ? 1 : 0],
+          exportColumns(type),
+          rows,
+          await tenantZone(c.tx, c.auth.tenantId),
+        );
+      },
     );
   }
   for (const path of def.paths.save)

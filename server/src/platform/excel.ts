@@ -13,7 +13,8 @@ export interface ExcelColumn<T> {
   key: string;
   title: readonly [string, string];
   width?: number;
-  value?: (row: T, lang: Lang) => string | number | null | undefined;
+  /** The cell of a row; `zone` is the company's time zone, in which a moment is written (`dateTimeText`). */
+  value?: (row: T, lang: Lang, zone: string) => string | number | null | undefined;
 }
 
 /**
@@ -31,6 +32,8 @@ export async function sendXlsx<T extends object>(
   filename: string,
   columns: ExcelColumn<T>[],
   rows: Iterable<T> | AsyncIterable<T>,
+  /** The company's time zone (`tenantZone`): moments are written on its clock. */
+  zone: string,
 ) {
   const source = (async function* () {
     yield* rows;
@@ -48,7 +51,9 @@ export async function sendXlsx<T extends object>(
   const add = (row: T) =>
     sheet
       .addRow(
-        Object.fromEntries(columns.map((c) => [c.key, c.value ? c.value(row, lang) : ((row as Record<string, unknown>)[c.key] as string)])),
+        Object.fromEntries(
+          columns.map((c) => [c.key, c.value ? c.value(row, lang, zone) : ((row as Record<string, unknown>)[c.key] as string)]),
+        ),
       )
       .commit();
   try {
@@ -69,10 +74,16 @@ export const statusText = (status: unknown, lang: Lang) =>
 /** Money travels as cents; a sheet shows yuan, as a number the reader can add up. */
 export const yuanCell = (cents: unknown) => (typeof cents === 'number' ? cents / 100 : null);
 
-/** A stored instant as the reader's local date and time (the server's zone), to the second. */
-export const dateTimeText = (at: unknown) => {
+/** One formatter per time zone (making one costs far more than formatting a moment). */
+const secondFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A stored instant on the company's clock (`zone`), to the second: `2026-03-02 04:25:07`, whatever the server's zone. */
+export const dateTimeText = (at: unknown, zone: string) => {
   if (!(at instanceof Date) && typeof at !== 'string') return null;
-  const d = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  let format = secondFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' });
+    secondFormats.set(zone, format);
+  }
+  return format.format(new Date(at));
 };

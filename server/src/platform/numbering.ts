@@ -27,6 +27,23 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** One formatter per time zone for moments (`YYYY-MM-DD HH:mm`). */
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment on the clock of a time zone read with `tenantZone`, as messages and lists write it: `2026-03-02 04:25`. */
+export function momentIn(zone: string, at: Date): string {
+  let format = momentFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      ...{ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+    });
+    momentFormats.set(zone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
 /** The time zone of a company that has none recorded. */
 export const DEFAULT_ZONE = 'Asia/Shanghai';
 

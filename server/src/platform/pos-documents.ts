@@ -40,6 +40,7 @@ import {
 } from './documents.js';
 import { notFound } from './errors.js';
 import { sendXlsx } from './excel.js';
+import { tenantZone } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf } from './paging.js';
 import { route } from './route.js';
 import { billLogs } from './schema.js';
@@ -299,7 +300,7 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
         query: exportQuery,
         raw: true,
       },
-      (c) => {
+      async (c) => {
         // The filters are checked now (another shop: 403), before the workbook's answer begins.
         const where = listWhere(c, c.query as Row);
         const keys = keysOf((c.query as Row).sort);
@@ -314,7 +315,8 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
             if (chunk.length < EXPORT_CHUNK) return;
           }
         }
-        return sendXlsx(c.reply, c.lang, def.label[c.lang === 'en-US' ? 1 : 0], exportColumns({ def }), rows());
+        const zone = await tenantZone(c.tx, c.auth.tenantId);
+        return sendXlsx(c.reply, c.lang, def.label[c.lang === 'en-US' ? 1 : 0], exportColumns({ def }), rows(), zone);
       },
     );
   }

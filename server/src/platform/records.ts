@@ -20,6 +20,7 @@ import { conflict, fieldError, forbidden, notFound } from './errors.js';
 import { type ExcelColumn, sendXlsx } from './excel.js';
 import { defineMessages, type Lang } from './i18n.js';
 import { bulkInsert, type ImportColumn, type ImportDef, type ImportLookup, registerImport } from './importer.js';
+import { tenantZone } from './numbering.js';
 import { afterKey, keyOf, keyset, keywordMatch, offsetOf, type PageInput, page, sentFields } from './paging.js';
 import { assertUnreferenced } from './references.js';
 import { route } from './route.js';
@@ -396,7 +397,7 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
       { summary: `${name}: Excel export of the filtered list`, perm: view, query: def.listQuery, raw: true },
       async ({ tx, query, reply, lang, auth }) => {
         const result = await listRecords(tx, r, { ...query, page: 1, pageSize: 50_000 }, [], auth);
-        return sendXlsx(reply, lang, pick(def.label, lang), exportColumns(r), result.list);
+        return sendXlsx(reply, lang, pick(def.label, lang), exportColumns(r), result.list, await tenantZone(tx, auth.tenantId));
       },
     );
   if (serves('checkColname'))

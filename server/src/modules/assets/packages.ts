@@ -7,13 +7,13 @@ import type {
   packageSellBody,
   pagePackagesQuery,
 } from '@headoffice/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLedger, keyColumn, type Movement, rowsOf } from '../../platform/ledger.js';
-import { nextNumber, tenantToday } from '../../platform/numbering.js';
+import { nextNumber, tenantToday, tenantZoneSql, withinDays } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { products, servicePackageItems, servicePackages, services } from '../catalog/public.js';
 import { users } from '../identity/public.js';
@@ -533,8 +533,7 @@ export async function packageRecords(tx: Db, auth: Auth, q: z.output<typeof pack
     assertShop(auth, q.shopId);
     where.push(eq(packageBills.shopId, q.shopId));
   }
-  if (q.dateFrom) where.push(gte(packageLedger.at, sql`${q.dateFrom}::date`));
-  if (q.dateTo) where.push(lte(packageLedger.at, sql`${q.dateTo}::date + 1`));
+  where.push(...withinDays(packageLedger.at, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo));
   const visible = visibleShops(auth);
   if (visible) where.push(visible.length ? inArray(members.shopId, visible) : sql`false`);
   const filter = where.length ? and(...where) : undefined;

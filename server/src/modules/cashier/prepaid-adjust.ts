@@ -8,7 +8,7 @@ import {
   prepaidLookupQuery,
   prepaidOrderRow,
 } from '@headoffice/contract';
-import { and, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -17,7 +17,7 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
-import { tenantToday } from '../../platform/numbering.js';
+import { tenantToday, tenantZoneSql, withinDays } from '../../platform/numbering.js';
 import { containsPattern } from '../../platform/paging.js';
 import { refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
@@ -41,14 +41,12 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 async function listAdjustments(tx: Db, auth: Auth, q: z.output<typeof prepaidAdjListQuery>) {
   const from = alias(shops, 'from_shop');
   const to = alias(shops, 'to_shop');
-  const day = sql`(${prepaidAdjustments.createdAt} at time zone 'Asia/Shanghai')::date`;
   const visibleFrom = inVisibleShops(auth, prepaidAdjustments.fromShopId);
   const visibleTo = inVisibleShops(auth, prepaidAdjustments.toShopId);
   const where = and(
     visibleFrom && visibleTo ? or(visibleFrom, visibleTo) : undefined,
     q.shopid ? or(eq(prepaidAdjustments.fromShopId, q.shopid), eq(prepaidAdjustments.toShopId, q.shopid)) : undefined,
-    q.dateFrom ? gte(day, q.dateFrom) : undefined,
-    q.dateTo ? lte(day, q.dateTo) : undefined,
+    ...withinDays(prepaidAdjustments.createdAt, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo),
     q.keyword ? ilike(prepaidOrders.orderNo, containsPattern(q.keyword)) : undefined,
   );
   const rows = await tx

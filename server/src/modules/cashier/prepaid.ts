@@ -6,13 +6,13 @@ import {
   prepaidOrderRow,
   prepaidRefundBody,
 } from '@headoffice/contract';
-import { and, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
-import { nextNumber, tenantToday } from '../../platform/numbering.js';
+import { nextNumber, tenantToday, tenantZoneSql, withinDays } from '../../platform/numbering.js';
 import { containsPattern } from '../../platform/paging.js';
 import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
@@ -62,13 +62,11 @@ export async function orderRow(tx: Db, id: number): Promise<Row> {
 
 /** The head-office list: a page of orders within the user's shops, with the amounts of every order the filters select. */
 export async function listPrepaid(tx: Db, auth: Auth, q: z.output<typeof prepaidListQuery>): Promise<z.output<typeof prepaidListPage>> {
-  const day = sql`(${prepaidOrders.createdAt} at time zone 'Asia/Shanghai')::date`;
   const where = and(
     inVisibleShops(auth, prepaidOrders.shopId),
     q.shopid ? eq(prepaidOrders.shopId, q.shopid) : undefined,
     q.status ? eq(prepaidOrders.status, q.status) : undefined,
-    q.dateFrom ? gte(day, q.dateFrom) : undefined,
-    q.dateTo ? lte(day, q.dateTo) : undefined,
+    ...withinDays(prepaidOrders.createdAt, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo),
     q.keyword
       ? or(
           ilike(prepaidOrders.orderNo, containsPattern(q.keyword)),

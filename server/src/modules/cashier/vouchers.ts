@@ -16,7 +16,7 @@ import {
   xxwListQuery,
   xxwProductNum,
 } from '@headoffice/contract';
-import { and, asc, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -26,7 +26,7 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors.
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
 import { yuan } from '../../platform/money.js';
-import { tenantToday } from '../../platform/numbering.js';
+import { momentIn, tenantToday, tenantZone, tenantZoneSql, withinDays } from '../../platform/numbering.js';
 import { containsPattern } from '../../platform/paging.js';
 import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
@@ -73,8 +73,6 @@ export function useVoucherAdapter(next: VoucherAdapter) {
   adapter = next;
   return before;
 }
-
-const shDay = (column: SQL | typeof thirdOrders.verifiedAt) => sql`(${column} at time zone 'Asia/Shanghai')::date`;
 
 async function platformCall<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -125,8 +123,7 @@ export async function listVouchers(tx: Db, auth: Auth, q: z.output<typeof vouche
     inVisibleShops(auth, thirdOrders.shopId),
     q.shopid ? eq(thirdOrders.shopId, q.shopid) : undefined,
     q.status ? eq(thirdOrders.status, q.status) : undefined,
-    q.dateFrom ? gte(shDay(thirdOrders.verifiedAt), q.dateFrom) : undefined,
-    q.dateTo ? lte(shDay(thirdOrders.verifiedAt), q.dateTo) : undefined,
+    ...withinDays(thirdOrders.verifiedAt, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo),
     q.keyword
       ? or(
           ilike(thirdOrders.code, containsPattern(q.keyword)),
@@ -210,7 +207,7 @@ export async function verifyVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
     throw conflict('voucherAlreadyVerified', {
       code,
       shop: live.shopName,
-      at: new Date(live.verifiedAt).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }),
+      at: momentIn(await tenantZone(tx, auth.tenantId), new Date(live.verifiedAt)),
     });
   const [{ earlier }] = await tx
     .select({ earlier: sql<number>`count(*)::int`.mapWith(Number) })
@@ -335,13 +332,11 @@ export async function releaseVouchers(tx: Db, billId: number) {
 // ---- XXW (骁骁网) orders ----
 
 function xxwWhere(auth: Auth, kind: 'voucher' | 'product', q: z.output<typeof xxwListQuery>) {
-  const day = shDay(sql`${xxwOrders.happenedAt}`);
   return and(
     eq(xxwOrders.kind, kind),
     inVisibleShops(auth, xxwOrders.shopId),
     q.shopid ? eq(xxwOrders.shopId, q.shopid) : undefined,
-    q.dateFrom ? gte(day, q.dateFrom) : undefined,
-    q.dateTo ? lte(day, q.dateTo) : undefined,
+    ...withinDays(xxwOrders.happenedAt, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo),
     q.keyword
       ? or(
           ilike(xxwOrders.orderNo, containsPattern(q.keyword)),

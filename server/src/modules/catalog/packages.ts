@@ -283,7 +283,7 @@ export function registerPackageRoutes(app: FastifyInstance) {
       { key: 'itemCount', title: ['项目数', 'Items'] },
       { key: 'shopCount', title: ['门店数', 'Shops'] },
       { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
-      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r) => dateTimeText(r.updatedAt) },
+      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r, _lang, zone) => dateTimeText(r.updatedAt, zone) },
     ],
   });
   route(

@@ -322,7 +322,7 @@ export function registerProductRoutes(app: FastifyInstance) {
       { key: 'purchasePrice', title: ['进货价', 'Purchase price'], value: (r) => yuanCell(r.purchasePrice) },
       { key: 'retailPrice', title: ['零售价', 'Retail price'], value: (r) => yuanCell(r.retailPrice) },
       { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
-      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r) => dateTimeText(r.updatedAt) },
+      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r, _lang, zone) => dateTimeText(r.updatedAt, zone) },
     ],
   });
   route(

@@ -435,7 +435,7 @@ export function registerServiceRoutes(app: FastifyInstance) {
       { key: 'durationMinutes', title: ['时长（分钟）', 'Minutes'] },
       { key: 'basePrice', title: ['标准价', 'Base price'], value: (r) => yuanCell(r.basePrice) },
       { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
-      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r) => dateTimeText(r.updatedAt) },
+      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r, _lang, zone) => dateTimeText(r.updatedAt, zone) },
     ],
   });
   route(

@@ -216,7 +216,7 @@ export function registerStockProductRoutes(app: FastifyInstance) {
       { key: 'productName', title: ['产品名称', 'Product'], width: 24 },
       { key: 'safetyStock', title: ['安全库存', 'Safety stock'] },
       { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
-      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r) => dateTimeText(r.updatedAt) },
+      { key: 'updatedAt', title: ['更新时间', 'Updated'], width: 20, value: (r, _lang, zone) => dateTimeText(r.updatedAt, zone) },
     ],
   });
   route(

@@ -5,13 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
-import { tenants } from '../../db/tenants.js';
 import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, can, visibleShops } from '../../platform/auth.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
 import { dateTimeText } from '../../platform/excel.js';
 import type { Lang } from '../../platform/i18n.js';
 import { listExport } from '../../platform/list-export.js';
+import { tenantZone, withinDays } from '../../platform/numbering.js';
 import { afterKey, keyOf, keyset, keywordMatch, offsetOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { auditLog } from '../../platform/schema.js';
@@ -112,13 +112,7 @@ async function listLogs(tx: Db, auth: Auth, lang: Lang, q: LogQuery, employeeLog
   if (q.username) where.push(keywordMatch(q.username, auditLog.username));
   if (q.action) where.push(keywordMatch(q.action, auditLog.action, auditLog.target));
   if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo) throw fieldError('dateTo', 'logDateRange');
-  if (q.dateFrom || q.dateTo) {
-    // Business dates are days in the company's time zone (Asia/Shanghai by default).
-    const [tenant] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, auth.tenantId));
-    const zone = tenant?.timeZone ?? 'Asia/Shanghai';
-    if (q.dateFrom) where.push(sql`${auditLog.at} >= (${q.dateFrom}::date::timestamp at time zone ${zone})`);
-    if (q.dateTo) where.push(sql`${auditLog.at} < ((${q.dateTo}::date + 1)::timestamp at time zone ${zone})`);
-  }
+  if (q.dateFrom || q.dateTo) where.push(...withinDays(auditLog.at, await tenantZone(tx, auth.tenantId), q.dateFrom, q.dateTo));
   if (offsetOf(q) >= LOG_WINDOW) throw fieldError('page', 'logPageTooDeep', { max: LOG_WINDOW });
   // Newest first; from the key of the page before when the client sends it (an index range on (tenant_id, at)).
   const keys = keyset(undefined, {}, logOrder, auditLog.id);
@@ -178,7 +172,7 @@ export function registerLogRoutes(app: FastifyInstance) {
     cap: LOG_WINDOW,
     tooMany: (first) => first.hasMore,
     columns: [
-      { key: 'at', title: ['时间', 'Time'], width: 20, value: (r) => dateTimeText(r.at) },
+      { key: 'at', title: ['时间', 'Time'], width: 20, value: (r, _lang, zone) => dateTimeText(r.at, zone) },
       { key: 'username', title: ['用户', 'User'] },
       { key: 'text', title: ['操作', 'Action'], width: 36 },
       { key: 'entity', title: ['对象', 'Entity'] },

@@ -403,7 +403,7 @@ export function registerUserRoutes(app: FastifyInstance) {
       { key: 'loginShops', title: ['登录门店', 'Login shops'], width: 30, value: (r) => names(r.loginShops) },
       { key: 'managerShops', title: ['管理门店', 'Managed shops'], width: 30, value: (r) => names(r.managerShops) },
       { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },
-      { key: 'createdAt', title: ['创建时间', 'Created'], width: 20, value: (r) => dateTimeText(r.createdAt) },
+      { key: 'createdAt', title: ['创建时间', 'Created'], width: 20, value: (r, _lang, zone) => dateTimeText(r.createdAt, zone) },
     ],
   });
   route(

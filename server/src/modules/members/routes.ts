@@ -197,7 +197,7 @@ export async function membersModule(app: FastifyInstance) {
         key: 'lastVisitAt',
         title: ['最近到店', 'Last visit'],
         width: 20,
-        value: (r) => (r.lastVisitAt ? dateTimeText(r.lastVisitAt) : ''),
+        value: (r, _lang, zone) => (r.lastVisitAt ? dateTimeText(r.lastVisitAt, zone) : ''),
       },
       { key: 'missDays', title: ['未到店天数', 'Days since visit'], value: (r) => r.missDays ?? '' },
     ],

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
-import { nextSeriesCode } from '../../platform/numbering.js';
+import { nextSeriesCode, tenantZone } from '../../platform/numbering.js';
 import { afterKey, keyset, keywordMatch, offsetOf, pageOf, sentFields } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { divisionName, divisions, isValidDivision } from './pca.js';
@@ -226,7 +226,7 @@ export function registerShopRoutes(app: FastifyInstance) {
     },
     async ({ tx, auth, query, reply, lang }) => {
       const result = await listShops(tx, auth, { ...query, page: 1, pageSize: 50_000 });
-      return sendXlsx(reply, lang, lang === 'en-US' ? 'Shops' : '门店', exportColumns, result.list);
+      return sendXlsx(reply, lang, lang === 'en-US' ? 'Shops' : '门店', exportColumns, result.list, await tenantZone(tx, auth.tenantId));
     },
   );
   for (const prefix of ['/api-chain/shop', '/api-base/shop']) {

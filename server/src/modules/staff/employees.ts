@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
 import { registerImport } from '../../platform/importer.js';
-import { nextSeriesCode, tenantToday } from '../../platform/numbering.js';
+import { nextSeriesCode, tenantToday, tenantZone } from '../../platform/numbering.js';
 import { listAllRecords } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
 import { employees, skillLevelDef } from '../org/public.js';
@@ -102,7 +102,8 @@ export async function staffModule(app: FastifyInstance) {
     },
     async ({ tx, auth, query, reply, lang }) => {
       const result = await listEmployees(tx, auth, { ...query, page: 1, pageSize: 50_000 });
-      return sendXlsx(reply, lang, lang === 'en-US' ? 'Employees' : '员工档案', employeeExportColumns, result.list);
+      const zone = await tenantZone(tx, auth.tenantId);
+      return sendXlsx(reply, lang, lang === 'en-US' ? 'Employees' : '员工档案', employeeExportColumns, result.list, zone);
     },
   );
   route(
@@ -301,7 +302,8 @@ export async function staffModule(app: FastifyInstance) {
     },
     async ({ tx, auth, query, reply, lang }) => {
       const result = await listStream(tx, auth, { ...query, page: 1, pageSize: 50_000 });
-      return sendXlsx(reply, lang, lang === 'en-US' ? 'Staff changes' : '员工异动', streamExportColumns, result.list);
+      const zone = await tenantZone(tx, auth.tenantId);
+      return sendXlsx(reply, lang, lang === 'en-US' ? 'Staff changes' : '员工异动', streamExportColumns, result.list, zone);
     },
   );
   route(

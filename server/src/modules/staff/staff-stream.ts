@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import type { ExcelColumn } from '../../platform/excel.js';
+import { dateTimeText, type ExcelColumn } from '../../platform/excel.js';
 import { type Lang, translate } from '../../platform/i18n.js';
 import { afterKey, keyset, keywordMatch, offsetOf, pageOf } from '../../platform/paging.js';
 import { branches, employeeStream, employees, positionLevels, positions, shops } from '../org/public.js';
@@ -164,9 +164,6 @@ export function describe(lang: Lang, r: Row): string {
   return r.applied ? text : translate(lang, 'streamPending', { text });
 }
 
-/** 2026-03-01 10:22:05 (Beijing time, as the seed's screens show instants). */
-const stamp = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' });
-
 const kindKey = { entry: 'kindEntry', transfer: 'kindTransfer', leave: 'kindLeave', rejoin: 'kindRejoin' } as const;
 
 export const streamExportColumns: ExcelColumn<Row>[] = [
@@ -191,5 +188,5 @@ export const streamExportColumns: ExcelColumn<Row>[] = [
   { key: 'description', title: ['说明', 'Description'], width: 50, value: (r, lang) => describe(lang, r) },
   { key: 'memo', title: ['备注', 'Memo'], width: 24 },
   { key: 'createdByName', title: ['操作人', 'By'] },
-  { key: 'createdAt', title: ['操作时间', 'At'], width: 20, value: (r) => stamp.format(new Date(r.createdAt)) },
+  { key: 'createdAt', title: ['操作时间', 'At'], width: 20, value: (r, _lang, zone) => dateTimeText(r.createdAt, zone) },
 ];
