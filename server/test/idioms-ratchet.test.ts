@@ -45,7 +45,45 @@ const matches = (re: RegExp) => (text: string) => text.match(re)?.length ?? 0;
 /** Helpers of every API test (status checks, languages, unique codes) that the stock tests' support file still exports. */
 const GENERIC_HELPERS = new Set(['EN', 'uniq', 'expectOk', 'expectStatus', 'expect400']);
 
+/** The platform's own helpers, which hold the one way of writing money and moments. */
+const HELPERS = [
+  'web/src/platform/money.ts',
+  'web/src/platform/clock.ts',
+  'server/src/platform/numbering.ts',
+  'server/src/platform/money.ts',
+];
+const isHelper = (f: string) => HELPERS.some((h) => f.endsWith(h));
+
 const idioms: Idiom[] = [
+  {
+    name: "money written by hand in the web (`(cents / 100).toFixed(2)`, `'¥' + …`, `` `¥${…}` ``): one format, ¥1,200.00, by `formatMoney` of platform/money",
+    recorded: 0,
+    files: () => walk('web/src', (f) => isSource(f) && !isTest(f) && !isHelper(f)),
+    // a percentage of basis points (`(bp / 100).toFixed(2)}%`) is not money
+    count: matches(/\/\s*100\)\.toFixed\(2\)(?!\}?%)|'¥'\s*\+|`¥\$\{/g),
+  },
+  {
+    name: "a moment on the browser's clock in the web (`dayjs()`, `dayjs(x).format('… HH …')`, `toLocaleDateString`, an ISO text cut to `YYYY-MM-DDTHH:mm`): the company's calendar, `companyToday` / `companyDateTime` of platform/clock",
+    recorded: 0,
+    files: () => walk('web/src', (f) => isSource(f) && !isTest(f) && !isHelper(f)),
+    count: matches(
+      /\bdayjs\(\)|\bdayjs\([^()]*\)\.format\(\s*'[^']*[Hh]|toLocale(?:Date|Time)String\(|\.slice\(0,\s*1[0-9]\)\.replace\('T'/g,
+    ),
+  },
+  {
+    name: "a day or moment on a zone the server code chose (`'Asia/Shanghai'`, the server's own zone by `toLocaleDateString`, today as UTC by `new Date().toISOString().slice(0, 10)`): `tenantToday`, `dayIn`, `momentIn` with `tenantZone`",
+    recorded: 0,
+    files: () => walk('server/src', (f) => isSource(f) && !isHelper(f) && !f.endsWith('server/src/db/tenants.ts')),
+    count: matches(
+      /'Asia\/Shanghai'|new Date\(\)\.toISOString\(\)\.slice\(0,\s*10\)|toLocale(?:Date|Time)String\(|toLocaleString\([^)]*timeZone/g,
+    ),
+  },
+  {
+    name: "a business day in SQL on the database's clock (`current_date`, a moment compared with a bare `'…'::date`, which starts at the session's midnight, UTC): `withinDays`, `dayStartSql`, `daySql`, `todaySql` of platform/numbering with the tenant's zone (left: the members' registration default, which every insert of the app overrides)",
+    recorded: 1,
+    files: () => walk('server/src', isSource),
+    count: matches(/current_date|\b(?:gte|gt|lte|lt)\(\s*[\w.]+\.(?:\w+At|at)\s*,\s*sql`\$\{[^}]+\}::date/gi),
+  },
   {
     name: 'untyped `http.get<T>(…)` in the web (read with `http.read(schema, …)`, the contract giving the schema)',
     recorded: 30,

@@ -34,4 +34,11 @@ describe('the company day', () => {
     expect(companyDateTime('2026-11-25T03:05:00Z')).toBe('2026-11-24 22:05');
     expect(companyDateTime(null)).toBe('');
   });
+  it('shows seconds when asked, and a wall-clock text that names no zone as it is', () => {
+    setCompanyZone('Asia/Shanghai');
+    expect(companyDateTime('2026-03-01T20:25:07.000Z', true)).toBe('2026-03-02 04:25:07');
+    expect(companyDateTime('2026-03-01T20:25:07+00:00')).toBe('2026-03-02 04:25');
+    expect(companyDateTime('2026-03-02 04:25:07')).toBe('2026-03-02 04:25');
+    expect(companyDateTime('2026-03-02T04:25:07', true)).toBe('2026-03-02 04:25:07');
+  });
 });

@@ -35,6 +35,7 @@ function clockParts(iso: string, zone: string | undefined): Record<string, strin
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     })
       .formatToParts(new Date(iso))
@@ -42,11 +43,19 @@ function clockParts(iso: string, zone: string | undefined): Record<string, strin
   );
 }
 
-/** A moment on the company's clock, as lists show it: `2026-03-04 09:30`. */
-export function companyDateTime(iso: string | null | undefined): string {
+/** An ISO moment names its zone (`Z`, `+08:00`); a text without one is a wall-clock time written already. */
+const ZONED = /(Z|[+-]\d\d:?\d\d)$/;
+
+/**
+ * A moment on the company's clock, as lists show it: `2026-03-04 09:30` (`seconds`: `2026-03-04 09:30:05`),
+ * whatever this browser's zone. A moment read with `dayjs(iso)` or `new Date(iso)` would be on the browser's clock:
+ * head office in another zone would see a shop's 04:25 as the day before.
+ */
+export function companyDateTime(iso: string | null | undefined, seconds = false): string {
   if (!iso) return '';
+  if (!ZONED.test(iso)) return iso.replace('T', ' ').slice(0, seconds ? 19 : 16);
   const parts = clockParts(iso, companyZone);
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
 }
 
 /**

@@ -2,7 +2,6 @@ import { ApartmentOutlined, ShopOutlined, TagsOutlined, ThunderboltOutlined } fr
 import { HOME_URL, pageAnswer, regionTreeNode } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -77,7 +76,8 @@ export default function HomePage() {
     queryFn: () => http.read(z.array(z.unknown()), '/api-chain/brand/list/all', undefined, quiet),
   });
 
-  const hour = dayjs().hour();
+  // the greeting follows the reader's own clock, wherever they sit; the company's calendar is for business days
+  const hour = new Date().getHours();
   const greeting = t(hour < 12 ? 'admin.morning' : hour < 18 ? 'admin.afternoon' : 'admin.evening');
   const areas = tree.data ?? [];
   const subRegions = areas.reduce((n, a) => n + (a.children?.length ?? 0), 0);

@@ -1,8 +1,8 @@
 import { qrCodeAnswer } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, QRCode, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { companyDateTime } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { ShopSelect } from '../../platform/shops';
 import { ATT } from './api';
@@ -30,7 +30,7 @@ export default function QrCodePage() {
             <QRCode value={signInUrl(q.data.token)} size={280} />
           </div>
           <Typography.Text type="secondary">
-            {t('attendance.qr.expires', { time: dayjs(q.data.expiresAt).format('HH:mm:ss') })}
+            {t('attendance.qr.expires', { time: companyDateTime(q.data.expiresAt, true).slice(11) })}
           </Typography.Text>
           <Typography.Paragraph type="secondary" style={{ maxWidth: 420, textAlign: 'center' }}>
             {t('attendance.qr.help')}

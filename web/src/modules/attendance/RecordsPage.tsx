@@ -36,7 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
-import { companyDate, companyMonth, shopClock } from '../../platform/clock';
+import { companyDate, companyDateTime, companyMonth, shopClock } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { pickLabel } from '../../platform/i18n';
 import { ShopSelect } from '../../platform/shops';
@@ -295,7 +295,7 @@ function valueText(c: CorrectionRow, v: unknown, t: (k: string) => string): stri
   if (v === null || v === undefined) return '—';
   if (c.kind === 'status') return pickLabel(checkStatusLabels[v as 1]?.label ?? ['', '']);
   if (c.kind === 'bc') return (v as { name: string | null }).name ?? t('attendance.rest');
-  if (c.kind === 'bk') return dayjs(String(v)).format('MM-DD HH:mm');
+  if (c.kind === 'bk') return companyDateTime(String(v)).slice(5);
   if (c.kind === 'kq') {
     const k = v as { kqAm: string | null; kqPm: string | null };
     const part = (x: string | null) => (x ? pickLabel(kqTypeLabels[x as 'rest']) : '—');
@@ -330,7 +330,7 @@ function DetailDrawer({ id, zone, onClose }: { id: number | null; zone: string; 
                 children: (
                   <div data-testid="correction">
                     <b>{pickLabel(correctionKindLabels[c.kind] ?? ['', ''])}</b> · {c.createdByName} ·{' '}
-                    {dayjs(c.createdAt).format('MM-DD HH:mm')}
+                    {companyDateTime(c.createdAt).slice(5)}
                     <div>
                       {t('attendance.record.oldValue')}：{valueText(c, c.oldValue, t)} → {t('attendance.record.newValue')}：
                       {valueText(c, c.newValue, t)}

@@ -1,11 +1,11 @@
 import { type JobRow, jobPage, jobRow, jobStateLabels, jobStates } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
+import { companyDateTime } from '../../platform/clock';
 import { http, isApiError } from '../../platform/http';
 import { pickLabel } from '../../platform/i18n';
 import { ForbiddenResult } from '../../platform/results';
@@ -14,7 +14,7 @@ import { API } from './api';
 type State = (typeof jobStates)[number];
 const stateColor: Record<State, string> = { queued: 'blue', running: 'processing', done: 'green', failed: 'red' };
 const stateName = (state: State) => pickLabel(jobStateLabels[state]);
-const time = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
+const time = (at: string | null) => (at ? companyDateTime(at, true) : '—');
 
 /** /admin/system/jobs — background work (transfers on their day, …): failed jobs with their error, run again. */
 export default function JobsPage() {

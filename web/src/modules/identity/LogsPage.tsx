@@ -1,7 +1,7 @@
 import type { AuditChange, LogRow } from '@headoffice/contract';
 import { Descriptions, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { companyDateTime } from '../../platform/clock';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { logDef } from './defs';
 
@@ -50,7 +50,7 @@ function LogDetail({ row }: { row: LogRow }) {
         size="small"
         column={{ xs: 1, md: 3 }}
         items={[
-          { key: 'at', label: t('identity.log.at'), children: dayjs(row.at).format('YYYY-MM-DD HH:mm:ss') },
+          { key: 'at', label: t('identity.log.at'), children: companyDateTime(row.at, true) },
           { key: 'user', label: t('identity.log.user'), children: row.username ?? '—' },
           {
             key: 'req',

@@ -1,6 +1,6 @@
 import { type AuditEntity, auditEntityLabels, type LogRow, type RoleRow, type UserRow } from '@headoffice/contract';
 import { Checkbox, InputNumber, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { companyDateTime } from '../../platform/clock';
 import { pickLabel, t } from '../../platform/i18n';
 import { RowSwitch } from '../../platform/resource/RowSwitch';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
@@ -418,7 +418,7 @@ export const logDef: ResourceDef<LogRow & { status?: number }, LogVirtual> = {
       key: 'at',
       title: 'identity.log.at',
       type: 'datetime',
-      table: { width: 160, render: (r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss') },
+      table: { width: 160, render: (r) => companyDateTime(r.at, true) },
       form: false,
     },
     { key: 'username', title: 'identity.log.user', table: { width: 120 }, search: { placeholder: 'identity.log.userPh' }, form: false },

@@ -6,13 +6,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../platform/auth';
 import { http, isApiError } from '../../platform/http';
+import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
 import { formatDateTime, OptionTag } from '../../platform/resource/cells';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
 import { MemberAssets } from '../assets/public';
 import { FreezeModal, useUnfreeze } from './actions';
-import { MEMBER_GENDERS, MEMBER_STATUS, memberDef, P, yuan } from './defs';
+import { MEMBER_GENDERS, MEMBER_STATUS, memberDef, P } from './defs';
 
 /** /admin/members/list/:id — one member: details, totals, advisor; their cards and money below (not in another shop's reduced view). */
 export default function MemberDetailPage() {
@@ -111,13 +112,13 @@ export default function MemberDetailPage() {
       <Card title={t('members.member.totals')}>
         <Row gutter={16}>
           {[
-            ['balance', yuan(m.principal + m.gift)],
-            ['principal', yuan(m.principal)],
-            ['gift', yuan(m.gift)],
-            ['packageValue', yuan(m.packageValue)],
-            ['spent', yuan(m.spent)],
+            ['balance', formatMoney(m.principal + m.gift)],
+            ['principal', formatMoney(m.principal)],
+            ['gift', formatMoney(m.gift)],
+            ['packageValue', formatMoney(m.packageValue)],
+            ['spent', formatMoney(m.spent)],
             ['visits', String(m.visits)],
-            ['perVisit', yuan(m.perVisit)],
+            ['perVisit', formatMoney(m.perVisit)],
             ['points', String(m.points)],
           ].map(([key, value]) => (
             <Col key={key} span={3}>

@@ -2,6 +2,7 @@ import type { ImportLogRow, MemberRow, RelationRow } from '@headoffice/contract'
 import { memberPaths } from '@headoffice/contract';
 import { Tag, Typography } from 'antd';
 import { t } from '../../platform/i18n';
+import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
 import { formatDateTime } from '../../platform/resource/cells';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
@@ -9,7 +10,6 @@ import type { OptionSource, ResourceDef } from '../../platform/resource/types';
 export const P = memberPaths;
 export const SHOPS = '/api-chain/shop/list/all';
 export const memberPath = (id: number) => `/admin/members/list/${id}`;
-export const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 
 export const MEMBER_STATUS: OptionSource = {
   kind: 'static',
@@ -124,13 +124,13 @@ export const memberDef: ResourceDef<MemberRow, MemberVirtual> = {
     {
       key: 'principal',
       title: 'members.member.balance',
-      table: { width: 110, align: 'right', sorter: true, render: (r) => yuan(r.principal + r.gift) },
+      table: { width: 110, align: 'right', sorter: true, render: (r) => formatMoney(r.principal + r.gift) },
       form: false,
     },
     {
       key: 'spent',
       title: 'members.member.spent',
-      table: { width: 110, align: 'right', sorter: true, render: (r) => yuan(r.spent) },
+      table: { width: 110, align: 'right', sorter: true, render: (r) => formatMoney(r.spent) },
       form: false,
     },
     { key: 'visits', title: 'members.member.visits', table: { width: 90, align: 'right', sorter: true }, form: false },
@@ -220,14 +220,14 @@ export const relationDef: ResourceDef<RelationRow, RelationVirtual> = {
     {
       key: 'spent',
       title: 'members.member.spent',
-      table: { width: 110, align: 'right', sorter: true, render: (r) => yuan(r.spent) },
+      table: { width: 110, align: 'right', sorter: true, render: (r) => formatMoney(r.spent) },
       form: false,
     },
     { key: 'visits', title: 'members.member.visits', table: { width: 90, align: 'right', sorter: true }, form: false },
     {
       key: 'perVisit',
       title: 'members.member.perVisit',
-      table: { width: 100, align: 'right', render: (r) => yuan(r.perVisit) },
+      table: { width: 100, align: 'right', render: (r) => formatMoney(r.perVisit) },
       form: false,
     },
     {

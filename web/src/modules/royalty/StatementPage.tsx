@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
-import { companyMonth } from '../../platform/clock';
+import { companyDateTime, companyMonth } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { ShopSelect, useShops } from '../../platform/shops';
@@ -94,7 +94,7 @@ export default function StatementPage() {
           <Alert
             type="success"
             showIcon
-            message={t('royalty.lock.locked', { at: dayjs(locked.lockedAt).format('YYYY-MM-DD HH:mm'), by: locked.lockedByName ?? '' })}
+            message={t('royalty.lock.locked', { at: companyDateTime(locked.lockedAt), by: locked.lockedByName ?? '' })}
           />
         )}
         <SumLine data={q.data} />

@@ -1,10 +1,10 @@
 import { type OrderConfig, orderConfig, type StockConfig, stockConfig } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Skeleton, Switch, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
+import { companyToday } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { STOCK } from './api';
 
@@ -101,7 +101,7 @@ export default function ConfigPage() {
               </Row>
               <Typography.Text type="secondary">
                 {t('stock.config.example', {
-                  example: `${prefix}${dayjs().format('YYYYMMDD')}-${'1'.padStart(Number(width) || 4, '0')}`,
+                  example: `${prefix}${companyToday().format('YYYYMMDD')}-${'1'.padStart(Number(width) || 4, '0')}`,
                 })}
               </Typography.Text>
             </Form>

@@ -1,6 +1,5 @@
 import { fitColumns, RECEIPT_COLUMNS, type ServiceBillDetail, textColumns } from '@headoffice/contract';
-
-const money = (cents: number) => (cents / 100).toFixed(2);
+import { formatMoney } from '../../platform/money';
 
 /** Name on the left, value on the right, in one line of `width` columns (the name cut to fit). */
 function pair(name: string, value: string, width: number) {
@@ -24,13 +23,17 @@ export function receiptLines(bill: ServiceBillDetail, shopName: string, paper: 5
   if (bill.memberName) out.push(pair(labels.member, bill.memberName, width));
   out.push(rule);
   for (const line of bill.lines) {
-    const amount = money(line.amount);
+    const amount = formatMoney(line.amount);
     const qty = `x${line.num}`;
     if (paper === 80) out.push(fitColumns(line.name, width - 20) + fitColumns(qty, 8, 'right') + fitColumns(amount, 12, 'right'));
     else out.push(fitColumns(line.name, width), fitColumns(qty, width - 12, 'right') + fitColumns(amount, 12, 'right'));
   }
-  out.push(rule, pair(labels.listTotal, money(bill.listTotal), width), pair(labels.discountTotal, money(bill.discountTotal), width));
-  out.push(pair(labels.amount, money(bill.amount), width), rule);
-  for (const p of bill.payments) out.push(pair(p.payName, money(p.amount), width));
+  out.push(
+    rule,
+    pair(labels.listTotal, formatMoney(bill.listTotal), width),
+    pair(labels.discountTotal, formatMoney(bill.discountTotal), width),
+  );
+  out.push(pair(labels.amount, formatMoney(bill.amount), width), rule);
+  for (const p of bill.payments) out.push(pair(p.payName, formatMoney(p.amount), width));
   return out.map((l) => fitColumns(l, width).trimEnd());
 }

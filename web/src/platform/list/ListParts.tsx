@@ -4,7 +4,7 @@ import { Card, DatePicker, Input, Select, Space, Table, type TableColumnsType, T
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useLabel } from '../bills/labels';
-import { companyToday, DATE_FORMATS } from '../clock';
+import { companyDateTime, companyToday, DATE_FORMATS } from '../clock';
 import { ShopSelect } from '../shops';
 
 /**
@@ -199,5 +199,5 @@ export function ListCard({
   );
 }
 
-/** A date and time of an answer as the lists show it: `2026-03-04 09:30`. */
-export const atMinute = (v: string | null) => (v ? v.slice(0, 16).replace('T', ' ') : '');
+/** A date and time of an answer as the lists show it, on the company's clock: `2026-03-04 09:30`. */
+export const atMinute = (v: string | null) => companyDateTime(v);

@@ -1,7 +1,7 @@
 import { Image, Space, Switch, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { companyDateTime } from '../clock';
 import { formatMoney } from '../money';
 import { statusSource } from './FieldInput';
 import { useOptions } from './options';
@@ -47,7 +47,8 @@ export function YesNo({ value }: { value: unknown }) {
   return value === 1 || value === true ? <Tag color="blue">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>;
 }
 
-export const formatDateTime = (v: unknown): string => (v ? dayjs(String(v)).format('YYYY-MM-DD HH:mm') : '');
+/** A moment as lists show it, on the company's clock: `2026-03-04 09:30`. */
+export const formatDateTime = (v: unknown): string => (v ? companyDateTime(String(v)) : '');
 
 export function Thumbs({ urls, size = 36 }: { urls: string[]; size?: number }) {
   if (!urls.length) return null;

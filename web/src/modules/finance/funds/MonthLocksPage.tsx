@@ -1,11 +1,12 @@
 import { FUNDS_API, monthLockRow } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { usePermission } from '../../../platform/auth';
+import { companyDateTime } from '../../../platform/clock';
 import { http } from '../../../platform/http';
 import { notify } from '../../../platform/notify';
 
@@ -84,7 +85,7 @@ export default function MonthLocksPage() {
             title: t('finance.funds.updatedAt'),
             dataIndex: 'updatedAt',
             width: 170,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => companyDateTime(v),
           },
           {
             title: '',
