@@ -56,7 +56,7 @@ const isHelper = (f: string) => HELPERS.some((h) => f.endsWith(h));
 
 const idioms: Idiom[] = [
   {
-    name: "money written by hand in the web (`(cents / 100).toFixed(2)`, `'¥' + …`, `` `¥${…}` ``): one format, ¥1,200.00, by `formatMoney` of platform/money",
+    name: "money written by hand in the web (`(cents / 100).toFixed(2)`, `'¥' + …`, a template of `¥` and a bare amount): one format, ¥1,200.00, by `formatMoney` of platform/money",
     recorded: 0,
     files: () => walk('web/src', (f) => isSource(f) && !isTest(f) && !isHelper(f)),
     // a percentage of basis points (`(bp / 100).toFixed(2)}%`) is not money

@@ -5,15 +5,18 @@ import { FilterBar, type Filters, useFilters } from './ListParts';
 
 setLang('zh-CN');
 
-/** The filter bar of business days; `seen` holds the parameters the list would be asked with. */
+type Seen = { params: Filters['params'] };
+
+/** A filter bar of business days; `seen` gets the parameters the list would be asked with. */
+function Bar({ month, seen }: { month: boolean; seen: Seen }) {
+  const filters = useFilters([{ kind: 'days', month }]);
+  seen.params = filters.params;
+  return <FilterBar filters={filters} />;
+}
+
 function renderDays(month = false) {
-  const seen: { params: Filters['params'] } = { params: {} };
-  function Bar() {
-    const filters = useFilters([{ kind: 'days', month }]);
-    seen.params = filters.params;
-    return <FilterBar filters={filters} />;
-  }
-  const { container } = render(<Bar />);
+  const seen: Seen = { params: {} };
+  const { container } = render(<Bar month={month} seen={seen} />);
   const [from, to] = Array.from(container.querySelectorAll('.ant-picker-input input')) as HTMLInputElement[];
   return { seen, from, to };
 }
