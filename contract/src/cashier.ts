@@ -261,6 +261,25 @@ export type WheelRest = z.output<typeof wheelRest>;
 
 /** Hand tags (手牌号) are numbered within noMin..noMax: at most 100 numbers. */
 export const HAND_TAG_RANGE_MAX = 100;
+/**
+ * Who gets the card's prices and discounts on a member's bill (DOMAIN-DETAIL §3.3): `cardPays` only
+ * what the card pays (a bill paid wholly by other money is at the shop's prices), `member` the whole
+ * bill of a member who holds the card, whatever pays.
+ */
+export const cardPriceRules = ['cardPays', 'member'] as const;
+export type CardPriceRule = (typeof cardPriceRules)[number];
+export const cardPriceRuleLabels: Record<CardPriceRule, Label> = {
+  cardPays: ['仅卡内支付部分享受卡价/折扣', 'Only what the card pays gets its price'],
+  member: ['会员整单享受卡价/折扣', "The member's whole bill gets the card's price"],
+};
+/** 抹零: what other money than the card pays is rounded down to the jiao (角) or the yuan (元), or not at all. */
+export const roundingModes = ['none', 'jiao', 'yuan'] as const;
+export type RoundingMode = (typeof roundingModes)[number];
+export const roundingModeLabels: Record<RoundingMode, Label> = {
+  none: ['不抹零', 'No rounding'],
+  jiao: ['抹到角', 'Down to 0.10'],
+  yuan: ['抹到元', 'Down to 1.00'],
+};
 export const billConfig = z.object({
   shopId: z.number(),
   /** Hand tag numbers are given automatically from the range; off: typed. */
@@ -277,6 +296,8 @@ export const billConfig = z.object({
   isPushWxmsg: z.boolean(),
   /** The customer rates the service. */
   isRate: z.boolean(),
+  cardPriceRule: z.enum(cardPriceRules),
+  rounding: z.enum(roundingModes),
   revision: z.number(),
 });
 export type BillConfig = z.output<typeof billConfig>;
@@ -295,6 +316,8 @@ export const billConfigSave = z.strictObject({
   isAutoPrint: z.boolean().optional(),
   isPushWxmsg: z.boolean().optional(),
   isRate: z.boolean().optional(),
+  cardPriceRule: z.enum(cardPriceRules).optional(),
+  rounding: z.enum(roundingModes).optional(),
   /** The revision read: a save over a newer one is refused (409). */
   revision: z.number().int().min(0).optional(),
 });

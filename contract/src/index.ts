@@ -36,6 +36,7 @@ export * from './stock-bills.js';
 export * from './stock-records.js';
 export * from './till.js';
 export * from './till-csadj.js';
+export * from './till-prices.js';
 export * from './till-wheel.js';
 export * from './unionpay.js';
 export * from './vouchers.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type BillStateDef, billDetailExtra, billLogRow, definePosBill, instant, type StateColor } from './bills.js';
+import { cardPriceRules, roundingModes } from './cashier.js';
 import { memberCouponRow } from './member-coupons.js';
 import type { Label } from './platform.js';
 import { date, pageQuery } from './platform.js';
@@ -22,6 +23,8 @@ export const TILL_PATHS = {
   member: `${C}/checkout/member`,
   memberPackages: `${C}/checkout/packages`,
   memberCoupons: `${C}/checkout/coupons`,
+  memberCards: `${C}/checkout/cards`,
+  day: `${C}/checkout/day`,
   list: `${C}/servicerecords/chain/list`,
   listOver: `${C}/servicerecords/listOver`,
   perf: `${C}/servicerecords/yj`,
@@ -158,12 +161,22 @@ export const billLineRow = z.object({
   code: z.string(),
   name: z.string(),
   num: z.number(),
+  /** The shop's price (原价). */
   listPrice: z.number(),
+  /** The price without the card: the shop's, or the level special of the station-1 employee. */
+  plainPrice: z.number(),
+  /** The price with the bill's card (never above the plain price). */
   price: z.number(),
+  /** Where `price` comes from (`priceSourceLabels`). */
   priceSource: z.string(),
+  /** The card's discount (basis points) that made `price`; 0: none. */
+  discount: z.number(),
   additional: z.number(),
   listAmount: z.number(),
+  /** 实收: with the card's part and the line's 抹零 (open bills: as if the bill's card paid it all). */
   amount: z.number(),
+  /** The line's part of the bill's 抹零. */
+  roundOff: z.number(),
   /** payftje: the payments' shares of this line (settled bills). */
   paid: z.number(),
   staff: z.array(billStaffRow),
@@ -186,6 +199,8 @@ export const billPaymentRow = z.object({
   /** The member's coupon or red envelope this payment spent. */
   memberCouponId: z.number().nullable(),
   couponCode: z.string().nullable(),
+  /** A card payment: what the card held once this bill took its money (卡内余额), by its card bill. */
+  cardBalance: z.object({ principal: z.number(), gift: z.number() }).nullable(),
 });
 export const billPerfRow = z.object({
   id: z.number(),
@@ -246,6 +261,10 @@ export const billCardRow = z.object({
   giftBackMemo: z.string().nullable(),
 });
 export const serviceBillDetail = serviceBillRow.extend({
+  /** 抹零: cents rounded off (its own line on the receipt; within `discountTotal`). */
+  roundOff: z.number(),
+  /** Who settled the bill (the cashier). */
+  cashierName: z.string().nullable(),
   lines: z.array(billLineRow),
   payments: z.array(billPaymentRow),
   perf: z.array(billPerfRow),
@@ -274,7 +293,15 @@ const serviceRecordRow = serviceBillRow.extend({
   settledAt: instant.nullable(),
   hcAt: instant.nullable(),
 });
-const serviceBillParts = serviceBillDetail.pick({ lines: true, payments: true, perf: true, cards: true, gifts: true }).shape;
+const serviceBillParts = serviceBillDetail.pick({
+  roundOff: true,
+  cashierName: true,
+  lines: true,
+  payments: true,
+  perf: true,
+  cards: true,
+  gifts: true,
+}).shape;
 /** Head office's service bill (`/admin/cashier/servicerecords`): its row, what the till adds, its log and the user's actions. */
 export const serviceRecordDetail = serviceRecordRow.extend(serviceBillParts).extend(billDetailExtra.shape);
 export type ServiceRecordDetail = z.infer<typeof serviceRecordDetail>;
@@ -418,9 +445,26 @@ export const memberLookupRow = z.object({
     }),
   ),
 });
+/** The till's day of one shop (today on the company's calendar): settled bills, takings by pay type, open bills; revoked bills count nowhere. */
+export const tillDay = z.object({
+  date: z.string(),
+  bills: z.number(),
+  amount: z.number(),
+  payTypes: z.array(z.object({ payCode: z.string(), payName: z.string(), amount: z.number(), bills: z.number() })),
+  open: z.object({ bills: z.number(), amount: z.number() }),
+});
+export type TillDay = z.infer<typeof tillDay>;
+/** A member's stored-value cards with what they hold (the till's card payment rows show it). */
+export const tillMemberCards = memberLookupRow.shape.cards;
 export const tillSetup = z.object({
   shopId: z.number(),
   shopName: z.string(),
+  /** The shop's address and phone, for the receipt. */
+  shopAddress: z.string().nullable(),
+  shopPhone: z.string().nullable(),
+  /** The shop's bill settings that price a bill (`makeorderconfig`): who gets the card's prices, 抹零. */
+  cardPriceRule: z.enum(cardPriceRules),
+  rounding: z.enum(roundingModes),
   handTags: z.object({ isAutoNo: z.boolean(), noMin: z.number(), noMax: z.number(), held: z.array(z.number()) }),
   payTypes: z.array(
     z.object({ payTypeId: z.number(), code: z.string(), name: z.string(), kind: z.string().nullable(), isOften: z.boolean() }),

@@ -62,17 +62,21 @@ describe('the till: open, price, settle, head office records, revoke, revise', a
         {
           id: bill.id,
           version: bill.version,
+          // Only what the card pays gets its discount (the shop's default rule): 10,001 of the 14,500 at card
+          // prices takes round(2,166 × 10,001 / 14,500) = 1,494 off the 16,666, so cash pays 15,172 − 10,001.
           payments: [
             { cardId, amount: 10_001 },
-            { payTypeId: await cash(), amount: 4_499 },
+            { payTypeId: await cash(), amount: 5_171 },
           ],
         },
         key(),
       ),
     );
     expect(settled.status).toBe(4);
+    // The 1,494 spread by each line's card saving (1,500 and 666), largest remainder.
+    expect(settled.lines.map((l: { amount: number }) => l.amount)).toEqual([10_000 - 1_035, 6_666 - 459]);
     expect(settled.lines.map((l: { paid: number; amount: number }) => l.paid - l.amount)).toEqual([0, 0]);
-    expect(settled.payments.reduce((s: number, p: { amount: number }) => s + p.amount, 0)).toBe(14_500);
+    expect(settled.payments.reduce((s: number, p: { amount: number }) => s + p.amount, 0)).toBe(15_172);
     expect(settled.payments.map((p: { payCode: string }) => p.payCode).sort()).toEqual(['01', '02']);
     // Performance: every payment here counts 100% with no fee; each station of a line gets the line's performance.
     const perf = settled.perf.map((r: { employeeId: number; station: number; amount: number; lineName: string }) => [
@@ -81,16 +85,16 @@ describe('the till: open, price, settle, head office records, revoke, revise', a
       r.amount,
     ]);
     expect(perf).toEqual([
-      [fx.service.name, 1, 8_500],
-      [fx.service.name, 2, 8_500],
-      [fx.product.name, 1, 6_000],
+      [fx.service.name, 1, 8_965],
+      [fx.service.name, 2, 8_965],
+      [fx.product.name, 1, 6_207],
     ]);
     expect(await stockAt(t, a, s1, fx.product.id)).toBe(stockBefore - 2);
     expect(await bucketsOf(t, a, cardId)).toEqual({ [`${s1}:principal`]: 9_999 });
     // Head office's list with totals, the performance rows, the detail.
     const list = ok(await a.admin.get(`${P}/servicerecords/chain/list`, { shopid: s1, keyword: bill.billNo }));
     expect(list.list.map((r: { id: number }) => r.id)).toEqual([bill.id]);
-    expect(list.sum).toEqual({ count: 1, listTotal: 16_666, discountTotal: 2_166, amount: 14_500 });
+    expect(list.sum).toEqual({ count: 1, listTotal: 16_666, discountTotal: 1_494, amount: 15_172 });
     expect(ok(await a.admin.get(`${P}/servicerecords/yj`, { id: bill.id }))).toHaveLength(3);
     expect(ok(await a.admin.get(`${P}/servicerecords/detail/${bill.id}`)).payments).toHaveLength(2);
     const today = ok(await a.admin.get(`${P}/checkout/today`, { shopid: s1 }));

@@ -29,15 +29,17 @@ const defaults = {
   isAutoPrint: true,
   isPushWxmsg: false,
   isRate: false,
+  cardPriceRule: 'cardPays',
+  rounding: 'none',
   revision: 0,
-};
+} as const;
 
 /** The cashier's bill settings of a shop (the defaults until the shop saves its own). */
 export async function billConfigOf(tx: Db, shopId: number): Promise<BillConfig> {
   const [row] = await tx.select().from(billConfigs).where(eq(billConfigs.shopId, shopId));
   if (!row) return { shopId, ...defaults };
   const { tenantId: _t, updatedAt: _u, ...config } = row;
-  return config;
+  return billConfig.parse(config);
 }
 
 /** The shop a call means: `shopid`, else the signed-in user's one shop; a user of several shops (or head office) names it. */

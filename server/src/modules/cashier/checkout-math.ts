@@ -1,33 +1,11 @@
-/**
- * The exact arithmetic of a settle (DOMAIN-DETAIL §4.4), pure so that it can be tested on its own:
- * cents split by the largest remainder, payments allocated over lines, performance per cell.
- */
+import { splitByWeights } from '@headoffice/contract';
 
 /**
- * Splits `total` cents over `weights` in proportion: each part is the floor of its exact share, and
- * the cents left go one each to the largest fractional remainders (ties: the earlier weight). The
- * parts add up to `total`; a zero weight gets nothing unless every weight is zero (then the first).
+ * The exact arithmetic of a settle (DOMAIN-DETAIL §4.4), pure so that it can be tested on its own:
+ * payments allocated over lines, performance per cell; cents split by the largest remainder
+ * (`splitByWeights`, the contract's: the till prices bills with it too).
  */
-export function splitByWeights(total: number, weights: number[]): number[] {
-  if (!weights.length) return [];
-  const sum = weights.reduce((s, w) => s + w, 0);
-  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
-  const bigTotal = BigInt(total);
-  const bigSum = BigInt(sum);
-  const parts = weights.map((w) => {
-    const exact = bigTotal * BigInt(w);
-    return { floor: Number(exact / bigSum), remainder: exact % bigSum };
-  });
-  let left = total - parts.reduce((s, p) => s + p.floor, 0);
-  const order = parts.map((p, i) => ({ i, r: p.remainder })).sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  const out = parts.map((p) => p.floor);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    out[i] += 1;
-    left -= 1;
-  }
-  return out;
-}
+export { splitByWeights };
 
 /**
  * 分摊: allocates payments over lines so that every payment's cells add up to the payment and every

@@ -18,6 +18,10 @@ export const checkoutMessages = defineMessages({
   shareSum: ['同一工位的业绩比例合计须为 100%', "A station's shares add up to 100%"],
   lineNegative: ['金额不能小于 0', 'The amount cannot be below 0'],
   paymentsMismatch: ['支付合计 {paid} 与应付金额 {amount} 不符', 'Payments total {paid}, the bill is {amount}'],
+  cardPaysTooMuch: [
+    '会员卡支付 {paid} 超过按卡价计的应付金额 {most}',
+    'The card pays {paid}, more than the bill at its card prices, {most}',
+  ],
   paymentTarget: [
     '每笔支付须指定支付方式、会员卡、预付订单或平台券（只能其一）',
     'Each payment names one of a pay type, a card, a prepaid order or a platform voucher',

@@ -4,6 +4,7 @@ import {
   memberCouponKindLabels,
   type memberLookupRow,
   type openBillBody,
+  priceBill,
   SERVICE_DOC,
   type ServiceBillDetail,
   type settleBody,
@@ -35,11 +36,12 @@ import { products, servicePackageShops, servicePackages, services } from '../cat
 import { grantActivityGifts } from '../marketing/public.js';
 import { cardTypeShops, cardTypes, members } from '../members/public.js';
 import { employees, shops } from '../org/public.js';
-import { priceOf, productShopPrices, serviceShopPrices } from '../pricing/public.js';
+import { priceOf, productShopPrices, resolvePrice, serviceShopPrices } from '../pricing/public.js';
 import { getStockConfig, postStock } from '../stock/public.js';
 import { billConfigOf } from './billconfig.js';
 import { assertNoCardPayment, cardLine, isCardLine, settleCardLines } from './card-bills.js';
 import { allocateWithPackages, cellPerf, equalShares, splitStation } from './checkout-math.js';
+import { defaultCardPays, priceLineOf, repriceOnSettle } from './checkout-prices.js';
 import './checkout-messages.js';
 import { type CouponPayment, couponForPayment, spendCoupons } from './coupon-payments.js';
 import { ensureCashierDefaults } from './defaults.js';
@@ -181,8 +183,23 @@ async function billCard(tx: Db, cardId: number | null) {
   return card;
 }
 
-const discounted = (price: number, discount: number) =>
-  discount > 0 && discount < 10_000 ? Math.round((price * discount) / 10_000) : price;
+type Resolved = { price: number | null; source: string | null };
+
+/**
+ * The price a line gets with the bill's card: its card price (never above the price without it), else
+ * the card's discount (basis points, 0 = none) on the price without it, rounded half up to the cent;
+ * else the price without it.
+ */
+function cardPrice(plain: Resolved, resolved: Resolved, discount: number | undefined) {
+  const plainPrice = plain.price as number;
+  if (resolved.source?.startsWith('card'))
+    return { price: Math.min(resolved.price as number, plainPrice), priceSource: resolved.source as string, discount: 0 };
+  if (discount && discount > 0 && discount < 10_000) {
+    const price = Math.round((plainPrice * discount) / 10_000);
+    if (price !== plainPrice) return { price, priceSource: 'card-discount', discount };
+  }
+  return { price: plainPrice, priceSource: plain.source as string, discount: 0 };
+}
 
 /**
  * Replaces the lines of an open bill: each priced now by the shop's price resolution (card price, else
@@ -240,7 +257,6 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
         ? (await tx.select({ code: services.code, name: services.name }).from(services).where(eq(services.id, line.itemId)))[0]
         : (await tx.select({ code: products.pcode, name: products.name }).from(products).where(eq(products.id, line.itemId)))[0];
     if (!item) throw fieldError(`lines.${i}.itemId`, 'itemUnknown');
-    const asListed = await priceOf(tx, { shopId: bill.shopId, kind: line.kind, itemId: line.itemId });
     const resolved = await priceOf(tx, {
       shopId: bill.shopId,
       kind: line.kind,
@@ -248,16 +264,11 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
       cardTypeId: line.kind === 'service' ? card?.cardTypeId : null,
       levelId: line.kind === 'service' ? levelId : null,
     });
-    if (asListed?.price == null || resolved?.price == null) throw conflict('itemNotSold', { name: item.name });
-    let price = resolved.price;
-    let source: string = resolved.source ?? 'shop';
-    const discount = line.kind === 'service' ? card?.serviceDiscount : card?.productDiscount;
-    if (card && !source.startsWith('card') && discount && discounted(price, discount) !== price) {
-      price = discounted(price, discount);
-      source = 'card-discount';
-    }
-    const amount = line.num * price + line.additional;
-    if (amount < 0) throw fieldError(`lines.${i}.additional`, 'lineNegative');
+    const listed = resolved && resolvePrice(resolved.facts, { shopId: bill.shopId });
+    const plain = resolved && resolvePrice(resolved.facts, { shopId: bill.shopId, levelId: line.kind === 'service' ? levelId : null });
+    if (listed?.price == null || plain?.price == null || resolved?.price == null) throw conflict('itemNotSold', { name: item.name });
+    const withCard = cardPrice(plain, resolved, card && (line.kind === 'service' ? card.serviceDiscount : card.productDiscount));
+    if (line.num * withCard.price + line.additional < 0) throw fieldError(`lines.${i}.additional`, 'lineNegative');
     priced.push({
       tenantId: auth.tenantId,
       billId: bill.id,
@@ -267,27 +278,31 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
       code: item.code,
       name: item.name,
       num: line.num,
-      listPrice: asListed.price,
-      price,
-      priceSource: source,
+      listPrice: listed.price,
+      plainPrice: plain.price,
+      ...withCard,
       additional: line.additional,
-      listAmount: line.num * asListed.price,
-      amount,
+      listAmount: line.num * listed.price,
+      amount: line.num * withCard.price + line.additional,
       staff,
     });
   }
   await wheelOnBillStaff(tx, auth, bill, priced);
+  // Until the payments are known the bill is priced as its card would pay it all (at the shop's prices without a card).
+  const rules = await billConfigOf(tx, bill.shopId);
+  const totals = priceBill(priced.map(priceLineOf), rules, defaultCardPays(bill, priced));
   await tx.delete(serviceBillLines).where(eq(serviceBillLines.billId, bill.id));
-  if (priced.length) await tx.insert(serviceBillLines).values(priced);
-  const listTotal = priced.reduce((s, l) => s + (l.listAmount ?? 0), 0);
-  const amount = priced.reduce((s, l) => s + (l.amount ?? 0), 0);
-  const charged = priced.reduce((s, l) => s + (l.amount ?? 0) - (l.additional ?? 0), 0);
+  if (priced.length)
+    await tx
+      .insert(serviceBillLines)
+      .values(priced.map((l, i) => ({ ...l, amount: totals.lines[i].amount, roundOff: totals.lines[i].roundOff })));
   await tx
     .update(serviceBills)
     .set({
-      listTotal,
-      amount,
-      discountTotal: listTotal - charged,
+      listTotal: totals.listTotal,
+      amount: totals.amount,
+      discountTotal: totals.discountTotal,
+      roundOff: totals.roundOff,
       ...recordKindsOf(priced),
       version: sql`${serviceBills.version} + 1`,
       updatedAt: sql`now()`,
@@ -324,6 +339,7 @@ async function packageSaleLine(tx: Db, bill: Bill, line: LineInput, i: number): 
     name: pkg.name,
     num: 1,
     listPrice: pkg.price,
+    plainPrice: pkg.price,
     price: pkg.price,
     priceSource: 'package',
     additional: line.additional,
@@ -367,6 +383,7 @@ async function packageUseLine(tx: Db, bill: Bill, line: LineInput, i: number): P
     name: pl.itemName,
     num: line.num,
     listPrice,
+    plainPrice: price,
     price,
     priceSource: 'package',
     additional: 0,
@@ -402,13 +419,19 @@ export async function settleBill(
   body: z.output<typeof settleBody>,
   checkKey: () => void = () => undefined,
 ): Promise<ServiceBillDetail> {
-  const bill = await lockBill(tx, auth, body.id);
+  const locked = await lockBill(tx, auth, body.id);
   checkKey();
-  assertOpen(bill, body.version);
-  const lines = await tx.select().from(serviceBillLines).where(eq(serviceBillLines.billId, bill.id)).orderBy(asc(serviceBillLines.lineNo));
-  if (!lines.length) throw conflict('billEmpty');
-  const period = await closedPeriod(tx, bill.shopId, bill.businessDate);
+  assertOpen(locked, body.version);
+  const saved = await tx
+    .select()
+    .from(serviceBillLines)
+    .where(eq(serviceBillLines.billId, locked.id))
+    .orderBy(asc(serviceBillLines.lineNo));
+  if (!saved.length) throw conflict('billEmpty');
+  const period = await closedPeriod(tx, locked.shopId, locked.businessDate);
   if (period) throw new AppError(409, 'periodLocked', { period });
+  // The card's prices go with what the card pays: the bill is priced again for these payments.
+  const { bill, lines } = await repriceOnSettle(tx, locked, saved, body.payments);
   const paid = body.payments.reduce((s, p) => s + p.amount, 0);
   const packageUse = lines.filter((l) => l.packageLineId !== null);
   const byPackage = packageUse.reduce((s, l) => s + l.amount, 0);
@@ -705,7 +728,10 @@ export async function voidBill(tx: Db, auth: Auth, body: { id: number; reason: s
 
 /** What the till needs to work in a shop: hand tags, pay types, the shop's services and products with their prices, its staff. */
 export async function tillSetup(tx: Db, auth: Auth, shopId: number): Promise<TillSetup> {
-  const [shop] = await tx.select({ id: shops.id, name: shops.name }).from(shops).where(eq(shops.id, shopId));
+  const [shop] = await tx
+    .select({ id: shops.id, name: shops.name, address: shops.address, phone: shops.phone })
+    .from(shops)
+    .where(eq(shops.id, shopId));
   if (!shop) throw notFound();
   await expireOpenBills(tx, auth.tenantId);
   await ensureCashierDefaults(tx, auth.tenantId);
@@ -759,6 +785,10 @@ export async function tillSetup(tx: Db, auth: Auth, shopId: number): Promise<Til
     cardTypes: cardTypeRows,
     shopId,
     shopName: shop.name,
+    shopAddress: shop.address,
+    shopPhone: shop.phone,
+    cardPriceRule: config.cardPriceRule,
+    rounding: config.rounding,
     handTags: { isAutoNo: config.isAutoNo, noMin: config.noMin, noMax: config.noMax, held: await heldTags(tx, shopId) },
     payTypes: rules.map((r) => ({ payTypeId: r.payTypeId, code: r.code, name: r.name, kind: r.kind, isOften: r.isOften })),
     services: serviceRows,
@@ -783,7 +813,19 @@ export async function findMembers(tx: Db, shopId: number, q: string): Promise<z.
     .orderBy(asc(members.id))
     .limit(20);
   if (!found.length) return [];
-  const cards = await tx
+  const cards = await cardsOf(
+    tx,
+    found.map((m) => m.memberId),
+  );
+  return found.map((m) => ({
+    ...m,
+    cards: cards.filter((c) => c.memberId === m.memberId).map(({ memberId: _m, ...c }) => c),
+  }));
+}
+
+/** The cards of these members with what each holds (principal and gift over every shop's bucket). */
+export async function cardsOf(tx: Db, memberIds: number[]) {
+  const rows = await tx
     .select({
       memberId: memberCards.memberId,
       cardId: memberCards.id,
@@ -795,19 +837,9 @@ export async function findMembers(tx: Db, shopId: number, q: string): Promise<z.
     })
     .from(memberCards)
     .innerJoin(cardTypes, eq(cardTypes.id, memberCards.cardTypeId))
-    .where(
-      inArray(
-        memberCards.memberId,
-        found.map((m) => m.memberId),
-      ),
-    )
+    .where(inArray(memberCards.memberId, memberIds))
     .orderBy(asc(memberCards.id));
-  return found.map((m) => ({
-    ...m,
-    cards: cards
-      .filter((c) => c.memberId === m.memberId)
-      .map(({ memberId: _m, ...c }) => ({ ...c, principal: Number(c.principal), gift: Number(c.gift) })),
-  }));
+  return rows.map((c) => ({ ...c, principal: Number(c.principal), gift: Number(c.gift) }));
 }
 
 /** A member's package lines with counts left and not expired, oldest first: what can pay lines at the till. */

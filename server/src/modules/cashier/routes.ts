@@ -8,6 +8,7 @@ import { registerPrepaidRoutes } from './prepaid.js';
 import { registerPrepaidAdjustRoutes } from './prepaid-adjust.js';
 import { registerServiceBillRoutes } from './service-bills-routes.js';
 import { registerThirdRoutes } from './third.js';
+import { registerTillDayRoutes } from './till-day.js';
 import { registerTurnoverRoutes } from './turnover.js';
 import { registerUnionpayRoutes } from './unionpay-reports.js';
 import { registerVoucherRoutes } from './vouchers.js';
@@ -21,6 +22,7 @@ export async function cashierModule(app: FastifyInstance) {
   registerBillConfigRoutes(app);
   registerThirdRoutes(app);
   registerServiceBillRoutes(app);
+  registerTillDayRoutes(app);
   registerBillRecordRoutes(app);
   registerCsadjRoutes(app);
   registerTurnoverRoutes(app);

@@ -193,6 +193,10 @@ export const billConfigs = pgTable(
     isAutoPrint: boolean('is_auto_print').notNull().default(true),
     isPushWxmsg: boolean('is_push_wxmsg').notNull().default(false),
     isRate: boolean('is_rate').notNull().default(false),
+    /** Who gets the card's prices when a member's bill is paid by other money (`cardPriceRules`). */
+    cardPriceRule: text('card_price_rule').notNull().default('cardPays'),
+    /** 抹零: what is paid by other money than the card rounded down to the jiao or the yuan (`roundingModes`). */
+    rounding: text('rounding').notNull().default('none'),
     revision: integer('revision').notNull().default(0),
     updatedAt: updatedAt(),
   },
@@ -278,6 +282,8 @@ export const serviceBills = pgTable(
     listTotal: integer('list_total').notNull().default(0),
     discountTotal: integer('discount_total').notNull().default(0),
     amount: integer('amount').notNull().default(0),
+    /** 抹零: cents rounded off the bill on settle (within the amount's discount; its lines carry their part). */
+    roundOff: integer('round_off').notNull().default(0),
     openedBy: refId('opened_by'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     settledBy: refId('settled_by'),
@@ -312,8 +318,9 @@ export const serviceBills = pgTable(
 );
 
 /**
- * Lines of a service bill: `kind` service | product (a package line comes later as its own kind).
- * `amount` (ysje) = round(num × price) + additional; `listAmount` is num × the shop's price.
+ * Lines of a service bill: `kind` service | product | package | cardOpen | cardRecharge. `listAmount`
+ * is num × the shop's price; `amount` (ysje) is what the line is charged once its card's part and 抹零
+ * are known (`priceBill` in the contract): between num × plainPrice and num × price, + additional.
  */
 export const serviceBillLines = pgTable(
   'service_bill_lines',
@@ -327,11 +334,19 @@ export const serviceBillLines = pgTable(
     name: text('name').notNull(),
     num: integer('num').notNull(),
     listPrice: integer('list_price').notNull(),
+    /** The price without the card (the shop's, or the level special of the station-1 employee). */
+    plainPrice: integer('plain_price').notNull(),
+    /** The price with the bill's card (its card price or discount), else the plain price; never above it. */
     price: integer('price').notNull(),
+    /** Where `price` comes from: shop, special-*, card-*, card-discount, package, card. */
     priceSource: text('price_source').notNull(),
     additional: integer('additional').notNull().default(0),
     listAmount: integer('list_amount').notNull(),
     amount: integer('amount').notNull(),
+    /** The card's discount (basis points) that made `price` from the shop's price; 0: none. */
+    discount: integer('discount').notNull().default(0),
+    /** This line's part of the bill's 抹零 (already out of `amount`). */
+    roundOff: integer('round_off').notNull().default(0),
     /** The staff entered while the bill is open: [{employeeId, station, appointed, share (bp of the station)}]. */
     staff: jsonb('staff').$type<{ employeeId: number; station: number; appointed: boolean; share: number }[]>().notNull().default([]),
     /** A service or product line paid with counts of this member package line (套餐消费). */

@@ -19,6 +19,7 @@ import type { Lang } from '../../platform/i18n.js';
 import { yuan } from '../../platform/money.js';
 import { containsPattern, orderBy, pageOf } from '../../platform/paging.js';
 import {
+  cardBills,
   itemsIssuedBy,
   memberCards,
   memberCoupons,
@@ -26,6 +27,7 @@ import {
   revoke as revokeCardBill,
   revokePackageBill,
 } from '../assets/public.js';
+import { users } from '../identity/public.js';
 import { employees, shops } from '../org/public.js';
 import { postStock, reversalOf } from '../stock/public.js';
 import { billCards, revokeCardLines } from './card-bills.js';
@@ -87,6 +89,11 @@ const billSelect = (tx: Db) =>
 export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail> {
   const [row] = await billSelect(tx).where(eq(serviceBills.id, id));
   if (!row) throw notFound();
+  const [head] = await tx
+    .select({ roundOff: serviceBills.roundOff, cashierName: users.name })
+    .from(serviceBills)
+    .leftJoin(users, eq(users.id, serviceBills.settledBy))
+    .where(eq(serviceBills.id, id));
   const lines = await tx.select().from(serviceBillLines).where(eq(serviceBillLines.billId, id)).orderBy(asc(serviceBillLines.lineNo));
   const shares = await tx
     .select({ lineId: serviceBillShares.lineId, amount: sql<number>`sum(${serviceBillShares.amount})::int` })
@@ -116,14 +123,19 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
       cardNo: memberCards.cardNo,
       memberCouponId: serviceBillPayments.memberCouponId,
       couponCode: memberCoupons.code,
+      principalAfter: cardBills.principalAfter,
+      giftAfter: cardBills.giftAfter,
     })
     .from(serviceBillPayments)
     .leftJoin(memberCards, eq(memberCards.id, serviceBillPayments.cardId))
     .leftJoin(memberCoupons, eq(memberCoupons.id, serviceBillPayments.memberCouponId))
+    .leftJoin(cardBills, eq(cardBills.id, serviceBillPayments.cardBillId))
     .where(eq(serviceBillPayments.billId, id))
     .orderBy(asc(serviceBillPayments.id));
   return {
     ...toRow(row as RawRow),
+    roundOff: head.roundOff,
+    cashierName: head.cashierName,
     lines: lines.map((l) => ({
       id: l.id,
       lineNo: l.lineNo,
@@ -133,11 +145,14 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
       name: l.name,
       num: l.num,
       listPrice: l.listPrice,
+      plainPrice: l.plainPrice,
       price: l.price,
       priceSource: l.priceSource,
+      discount: l.discount,
       additional: l.additional,
       listAmount: l.listAmount,
       amount: l.amount,
+      roundOff: l.roundOff,
       paid: paidOf.get(l.id) ?? 0,
       staff: l.staff.map((s) => ({
         ...s,
@@ -147,7 +162,10 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
       packageLineId: l.packageLineId,
       packageBillId: l.packageBillId,
     })),
-    payments,
+    payments: payments.map(({ principalAfter, giftAfter, ...p }) => ({
+      ...p,
+      cardBalance: principalAfter === null || giftAfter === null ? null : { principal: principalAfter, gift: giftAfter },
+    })),
     perf: await perfRows(tx, id),
     log: await serviceBillLog(tx, id),
     cards: await billCards(tx, id),

@@ -1,11 +1,20 @@
-import { type BillConfig, billConfig, CASHIER_PATHS as P } from '@headoffice/contract';
+import {
+  type BillConfig,
+  billConfig,
+  cardPriceRuleLabels,
+  cardPriceRules,
+  CASHIER_PATHS as P,
+  roundingModeLabels,
+  roundingModes,
+} from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, InputNumber, Row, Skeleton, Space, Switch } from 'antd';
+import { Alert, Button, Card, Col, Form, InputNumber, Radio, Row, Skeleton, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
 import { http } from '../../platform/http';
+import { pickLabel } from '../../platform/i18n';
 import { ShopSelect, useShops } from '../../platform/shops';
 
 const switches = ['isAllowMobile', 'isAllowCardno', 'isNeedSign', 'isAutoPrint', 'isPushWxmsg', 'isRate'] as const;
@@ -107,6 +116,12 @@ export default function BillConfigPage() {
                 />
               </Form.Item>
             </Space>
+          </Form.Item>
+          <Form.Item name="cardPriceRule" label={t('cashier.billConfig.cardPriceRule')} extra={t('cashier.billConfig.cardPriceRuleHelp')}>
+            <Radio.Group options={cardPriceRules.map((r) => ({ value: r, label: pickLabel(cardPriceRuleLabels[r]) }))} />
+          </Form.Item>
+          <Form.Item name="rounding" label={t('cashier.billConfig.rounding')} extra={t('cashier.billConfig.roundingHelp')}>
+            <Radio.Group options={roundingModes.map((r) => ({ value: r, label: pickLabel(roundingModeLabels[r]) }))} />
           </Form.Item>
           <Row gutter={12}>
             {switches.map((key) => (

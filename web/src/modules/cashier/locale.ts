@@ -76,6 +76,10 @@ export const cashierZh = {
     isAutoPrint: '结账后自动打印小票',
     isPushWxmsg: '推送微信消息',
     isRate: '顾客评价',
+    cardPriceRule: '会员卡价与折扣',
+    cardPriceRuleHelp: '会员用其他方式支付时，是否仍按卡价/折扣计价',
+    rounding: '抹零',
+    roundingHelp: '会员卡以外支付的金额抹去零头（到角或到元），在小票上单列一行',
   },
   third: {
     mtKeys: '美团账号',
@@ -175,6 +179,10 @@ export const cashierEn: typeof cashierZh = {
     isAutoPrint: 'Print the receipt at checkout',
     isPushWxmsg: 'WeChat message',
     isRate: 'Customer rating',
+    cardPriceRule: 'Card prices and discounts',
+    cardPriceRuleHelp: 'Whether a member paying by other means still gets the card price or discount',
+    rounding: 'Rounding',
+    roundingHelp: 'What other means than the card pay is rounded down to 0.10 or 1.00, on its own line of the receipt',
   },
   third: {
     mtKeys: 'Meituan accounts',
