@@ -48,6 +48,19 @@ export interface BillPriceLine {
   byPackage: boolean;
 }
 
+/** A bill line as stored or answered (paid with package counts when it names a package line) as `priceBill` reads it. */
+export const billPriceLine = (
+  l: Pick<BillPriceLine, 'kind' | 'num' | 'listPrice' | 'plainPrice' | 'price'> & { additional?: number; packageLineId?: number | null },
+): BillPriceLine => ({
+  kind: l.kind,
+  num: l.num,
+  listPrice: l.listPrice,
+  plainPrice: l.plainPrice,
+  price: l.price,
+  additional: l.additional ?? 0,
+  byPackage: l.packageLineId != null,
+});
+
 export interface PricedLine {
   /** What the line is charged (实收). */
   amount: number;

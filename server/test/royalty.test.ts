@@ -146,6 +146,8 @@ describe('commission: schemes, the monthly statement from the till, the employee
     expect(s.employees[0].metrics).toMatchObject({ yj: 30_000, fwyj: 20_000, cpyj: 10_000, ks: 2 });
 
     // Bill 3: 2 products at the card price (90%: 45.00 each = 90.00) paid 40.00 cash + 50.00 by card: only cash counts.
+    // The shop gives a member's whole bill the card's price (its setting), whatever pays.
+    ok(await a.admin.post('/api-chain/makeorderconfig', { shopid: s1, cardPriceRule: 'member' }));
     const { member, cardId } = await memberWithCard(t, a, s1, 10_000);
     await settle([productLine(2, [{ employeeId: stylist.id, station: 1, appointed: false }])], {
       cardId,

@@ -1,3 +1,4 @@
+import { billPriceLine, priceBill } from '@headoffice/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { packageBalances, servicePackageItems, servicePackageShops, servicePackages } from '../src/db/schema.js';
@@ -141,9 +142,11 @@ describe('model: random settle / revoke / revise sequences (cards, stock, packag
           ];
           const bill = ok(await a.admin.post(`${P}/checkout/lines`, { id: opened.id, version: opened.version, lines }));
           const byPackage = counts * 1_000;
-          const envelopePart = next(2) ? Math.min(model.envelope, next(bill.amount - byPackage + 1)) : 0;
-          const cardPart = Math.min(model.card, next(bill.amount - byPackage - envelopePart + 1));
-          const rest = bill.amount - byPackage - envelopePart - cardPart;
+          // Opened, the bill is priced as its card would pay all the money part; only what it pays gets its prices.
+          const cardPart = Math.min(model.card, next(bill.amount - byPackage + 1));
+          const priced = priceBill(bill.lines.map(billPriceLine), { cardPriceRule: 'cardPays', rounding: 'none' }, cardPart);
+          const envelopePart = next(2) ? Math.min(model.envelope, next(priced.otherPays + 1)) : 0;
+          const rest = priced.otherPays - envelopePart;
           const wechat = next(rest + 1);
           const payments = [
             ...(envelopePart ? [{ memberCouponId: envelope.id, amount: envelopePart }] : []),
@@ -168,7 +171,7 @@ describe('model: random settle / revoke / revise sequences (cards, stock, packag
             card: cardPart,
             envelope: envelopePart,
             products,
-            amount: bill.amount,
+            amount: settled.amount,
             revoked: false,
             counts,
             perf,

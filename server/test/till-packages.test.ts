@@ -1,3 +1,4 @@
+import { billPriceLine, priceBill } from '@headoffice/contract';
 import { describe, expect, it } from 'vitest';
 import { packageBalances, servicePackageItems, servicePackageShops, servicePackages } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
@@ -97,10 +98,13 @@ describe('the till: packages sold and package counts used on a service bill', as
     const money = bill.lines[2].amount as number;
     // The money payments must add up to what packages do not pay.
     expect((await settle(bill, [{ payTypeId: cashId, amount: bill.amount }])).status).toBe(400);
+    // The card pays 1,000 of the money line: only that part gets the card's price, cash pays the rest.
+    const priced = priceBill(bill.lines.map(billPriceLine), { cardPriceRule: 'cardPays', rounding: 'none' }, 1_000);
+    expect(priced.otherPays).toBeGreaterThan(money - 1_000);
     const settled = ok(
       await settle(bill, [
         { cardId, amount: 1_000 },
-        { payTypeId: cashId, amount: money - 1_000 },
+        { payTypeId: cashId, amount: priced.otherPays },
       ]),
     );
     const pkgPay = settled.payments.find((p: { payCode: string }) => p.payCode === '06');

@@ -1,4 +1,4 @@
-import { priceBill } from '@headoffice/contract';
+import { billPriceLine, priceBill } from '@headoffice/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -164,14 +164,7 @@ describe('the till prices a bill by what its card pays, rounds it (抹零) by th
         // A member paying 10,000 by card and the rest by WeChat: only the WeChat part is rounded, the card's exact.
         const before = await bucketsOf(t, a, cardId);
         const split = await billOf(s3, fx3, cardId, member.id);
-        const priced = priceBill(
-          split.lines.map((l: { kind: string; num: number; listPrice: number; plainPrice: number; price: number; additional: number }) => ({
-            ...l,
-            byPackage: false,
-          })),
-          { cardPriceRule: 'cardPays', rounding },
-          10_000,
-        );
+        const priced = priceBill(split.lines.map(billPriceLine), { cardPriceRule: 'cardPays', rounding }, 10_000);
         expect(priced.otherPays % unit).toBe(0);
         const mixed = ok(
           await settle(split, [
@@ -215,16 +208,7 @@ describe('the till prices a bill by what its card pays, rounds it (抹零) by th
           await config(s1, { cardPriceRule: r.rule, rounding: r.rounding });
           const bill = await billOf(s1, fx, r.member ? cardId : undefined, r.member ? member.id : undefined, r);
           const card = r.member ? Math.floor((bill.amount * r.cardShare) / 100) : 0;
-          const expected = priceBill(
-            bill.lines.map(
-              (l: { kind: string; num: number; listPrice: number; plainPrice: number; price: number; additional: number }) => ({
-                ...l,
-                byPackage: false,
-              }),
-            ),
-            { cardPriceRule: r.rule, rounding: r.rounding },
-            card,
-          );
+          const expected = priceBill(bill.lines.map(billPriceLine), { cardPriceRule: r.rule, rounding: r.rounding }, card);
           const wechat = Math.floor((expected.otherPays * r.wechatShare) / 100);
           const payments = [
             ...(card ? [{ cardId, amount: card }] : []),

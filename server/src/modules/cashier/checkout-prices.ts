@@ -1,4 +1,4 @@
-import { type BillPriceLine, priceBill, type settleBody } from '@headoffice/contract';
+import { billPriceLine, priceBill, type settleBody } from '@headoffice/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -10,20 +10,6 @@ import { serviceBillLines, serviceBills } from './schema.js';
 
 type Bill = typeof serviceBills.$inferSelect;
 type Line = typeof serviceBillLines.$inferSelect;
-
-/** A stored line as the contract's pricing reads it. */
-export const priceLineOf = (
-  l: Pick<Line, 'kind' | 'num' | 'listPrice' | 'plainPrice' | 'price'> & { additional?: number; packageLineId?: number | null },
-) =>
-  ({
-    kind: l.kind,
-    num: l.num,
-    listPrice: l.listPrice,
-    plainPrice: l.plainPrice,
-    price: l.price,
-    additional: l.additional ?? 0,
-    byPackage: l.packageLineId != null,
-  }) satisfies BillPriceLine;
 
 /** What the bill's card is taken to pay before the payments are known: all it may, unless the bill pays into cards (then nothing). */
 export const defaultCardPays = (bill: Pick<Bill, 'cardId'>, lines: Pick<Line, 'kind'>[]) =>
@@ -43,7 +29,7 @@ export async function repriceOnSettle(
 ): Promise<{ bill: Bill; lines: Line[] }> {
   const rules = await billConfigOf(tx, bill.shopId);
   const cardPays = payments.reduce((s, p) => s + (bill.cardId !== null && p.cardId === bill.cardId ? p.amount : 0), 0);
-  const priced = priceBill(lines.map(priceLineOf), rules, cardPays);
+  const priced = priceBill(lines.map(billPriceLine), rules, cardPays);
   if (priced.otherPays < 0) throw fieldError('payments', 'cardPaysTooMuch', { paid: yuan(cardPays), most: yuan(priced.cardMax) });
   const next = lines.map((l, i) => ({ ...l, amount: priced.lines[i].amount, roundOff: priced.lines[i].roundOff }));
   for (const [i, l] of next.entries())

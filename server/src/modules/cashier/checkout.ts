@@ -1,6 +1,7 @@
 import {
   type BillLineKind,
   type billLinesBody,
+  billPriceLine,
   memberCouponKindLabels,
   type memberLookupRow,
   type openBillBody,
@@ -41,7 +42,7 @@ import { getStockConfig, postStock } from '../stock/public.js';
 import { billConfigOf } from './billconfig.js';
 import { assertNoCardPayment, cardLine, isCardLine, settleCardLines } from './card-bills.js';
 import { allocateWithPackages, cellPerf, equalShares, splitStation } from './checkout-math.js';
-import { defaultCardPays, priceLineOf, repriceOnSettle } from './checkout-prices.js';
+import { defaultCardPays, repriceOnSettle } from './checkout-prices.js';
 import './checkout-messages.js';
 import { type CouponPayment, couponForPayment, spendCoupons } from './coupon-payments.js';
 import { ensureCashierDefaults } from './defaults.js';
@@ -290,7 +291,7 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
   await wheelOnBillStaff(tx, auth, bill, priced);
   // Until the payments are known the bill is priced as its card would pay it all (at the shop's prices without a card).
   const rules = await billConfigOf(tx, bill.shopId);
-  const totals = priceBill(priced.map(priceLineOf), rules, defaultCardPays(bill, priced));
+  const totals = priceBill(priced.map(billPriceLine), rules, defaultCardPays(bill, priced));
   await tx.delete(serviceBillLines).where(eq(serviceBillLines.billId, bill.id));
   if (priced.length)
     await tx
