@@ -262,9 +262,9 @@ export const billCardRow = z.object({
 });
 export const serviceBillDetail = serviceBillRow.extend({
   /** 抹零: cents rounded off (its own line on the receipt; within `discountTotal`). */
-  roundOff: z.number(),
+  roundOff: z.number().default(0),
   /** Who settled the bill (the cashier). */
-  cashierName: z.string().nullable(),
+  cashierName: z.string().nullable().default(null),
   lines: z.array(billLineRow),
   payments: z.array(billPaymentRow),
   perf: z.array(billPerfRow),

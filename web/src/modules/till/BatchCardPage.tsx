@@ -42,9 +42,7 @@ export default function BatchCardPage() {
   const cardnum = Form.useWatch('cardnum', form) ?? 0;
   const total = Math.round(money * 100) * cardnum;
   const paid = pays.reduce((s, p) => s + (p.amount || 0), 0);
-  const payOptions = (setup.data?.payTypes ?? [])
-    .filter((p) => !p.kind)
-    .map((p) => ({ value: `pay:${p.payTypeId}`, label: `${p.code} ${p.name}` }));
+  const payOptions = (setup.data?.payTypes ?? []).filter((p) => !p.kind).map((p) => ({ value: `pay:${p.payTypeId}`, label: p.name }));
   const reset = () => {
     form.resetFields();
     setPays([{ uid: crypto.randomUUID(), target: payOptions[0]?.value ?? '', amount: 0 }]);

@@ -43,7 +43,7 @@ export default function TurnoverPage() {
           pagination={{ pageSize: 20, showSizeChanger: false }}
           columns={[
             { title: t('till.shop'), dataIndex: 'shopName' },
-            { title: t('till.payType'), render: (_, r) => `${r.payCode} ${r.payName}` },
+            { title: t('till.payType'), dataIndex: 'payName' },
             { title: t('till.bills'), dataIndex: 'bills', width: 120 },
             { title: t('till.amount'), dataIndex: 'amount', width: 160, render: (v) => formatMoney(v) },
           ]}
