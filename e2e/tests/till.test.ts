@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { formatMoney } from '../../web/src/platform/money.js';
 import { productAndBrowser, shot } from '../harness.js';
 import { adminSession, findMember, openBill, pick, quiet, saveLines, settleAtTill, tillMember, tillShop } from '../support.js';
 
 const running = productAndBrowser();
 const MEMBER_MOBILE = '13800138001';
+/** The member the keyboard walk finds by the tail of her mobile. */
+const KEYBOARD_MOBILE = '13800138002';
 
 test('the till: a member bill with a service by two employees and a product, paid by card and cash; a settle through a network drop; head office revokes it', async () => {
   const { context, page, api } = await adminSession(running);
@@ -118,5 +121,100 @@ test('the till: a member bill with a service by two employees and a product, pai
   assert.equal(await cardTotal(), balanceBefore);
   assert.equal(await stockOf(product.id), stockBefore);
   await shot(page, 'till-revoked');
+  await context.close();
+});
+
+test('the till by keyboard: a member found by the tail of the mobile, a card discount explained, card and WeChat, the receipt printed', async () => {
+  const { context, page, api } = await adminSession(running);
+  const { shop, setup } = await tillShop(api);
+  const service = setup.services[0];
+  const [first, second] = setup.employees;
+  const member = await tillMember(api, shop.id, KEYBOARD_MOBILE);
+  const cardTypes = await api('/api-chain/cardinfo/list/all');
+  const storedValue = cardTypes.find((c: { kind?: number; cardType?: number }) => (c.kind ?? c.cardType) === 1) ?? cardTypes[0];
+  const card = await api('/api-member/membercard/open', {
+    memberId: member.memberId,
+    cardTypeId: storedValue.id,
+    shopId: shop.id,
+    amount: 500_000,
+  });
+  const held = async () => {
+    const m = await tillMember(api, shop.id, KEYBOARD_MOBILE);
+    const c = m.cards.find((x: { cardId: number }) => x.cardId === card.cardId);
+    return c.principal + c.gift;
+  };
+  const before = await held();
+
+  // ---- the lookup has the focus: the tail of the mobile, Enter finds, Enter again opens the bill
+  await page.goto(`${running.server.url}/cashier`);
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'till-member-search');
+  await page.keyboard.type(KEYBOARD_MOBILE.slice(-6));
+  await page.keyboard.press('Enter');
+  await page.locator('.ant-radio-wrapper-checked', { hasText: card.cardNo }).waitFor();
+  await quiet(page);
+  await shot(page, 'till-keyboard-found');
+  await page.keyboard.press('Enter');
+  await page.getByText(/已开单，手牌/).waitFor();
+  await quiet(page);
+
+  // ---- F3 adds a service with the focus in its picker: typed and taken with Enter; two stylists
+  await page.keyboard.press('F3');
+  await page.keyboard.type(service.name);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+  await page.keyboard.press('Enter');
+  const row = page.locator('.ant-table-row').nth(0);
+  await row.getByText(service.name).first().waitFor();
+  await pick(page, row.locator('.ant-select').nth(1), first.name);
+  await row.locator('.ant-switch').click();
+  await pick(page, row.locator('.ant-select').nth(2), second.name);
+  await saveLines(page);
+  // The card pays it all: its discount, explained; then ¥50.00 by card: the discount on that part only.
+  await row.getByText(/^卡折扣 [\d.]+折$/).waitFor();
+  assert.match((await page.getByTestId('till-card-balance').textContent()) ?? '', /^余额 ¥/);
+  await page.getByTestId('till-pay-amount-0').fill('50');
+  await row.getByText(/卡折扣 [\d.]+折（卡付部分）/).waitFor();
+  // ---- F4 adds a payment of the rest: paid by WeChat; F9 settles
+  await page.keyboard.press('F4');
+  await pick(page, page.getByTestId('till-pay-type-1'), '微信');
+  await page.locator('[data-testid="till-pay-remaining"].ant-typography-success').waitFor();
+  await page.mouse.move(0, 0);
+  await quiet(page);
+  await shot(page, 'till-keyboard-pay');
+  await page.keyboard.press('F9');
+  await page.getByTestId('till-receipt').waitFor();
+  await quiet(page, { ignoreMessages: true });
+
+  // ---- the receipt: shop, time, stylists, the discount, WeChat by its name, what the card holds now
+  const receipt = (await page.getByTestId('till-receipt').textContent()) ?? '';
+  assert.match(receipt, new RegExp(shop.name.slice(0, 4)));
+  assert.match(receipt, /时间\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  assert.match(receipt, new RegExp(`第一工位 ${first.name}\\(指定\\)`));
+  assert.match(receipt, new RegExp(`第二工位 ${second.name}`));
+  assert.match(receipt, /卡折扣 [\d.]+折（卡付部分）/);
+  assert.match(receipt, /优惠 ¥[\d,]+\.\d{2}/);
+  assert.match(receipt, /微信\s+¥[\d,]+\.\d{2}/);
+  assert.doesNotMatch(receipt, /\b(01|02|23) /);
+  assert.match(receipt, new RegExp(`卡内余额\\s+${card.cardNo}`));
+  assert.match(receipt, /顾客签名：_+/);
+  assert.equal(await held(), before - 5_000);
+  const left = await tillMember(api, shop.id, KEYBOARD_MOBILE);
+  const now = left.cards.find((x: { cardId: number }) => x.cardId === card.cardId);
+  assert.match(receipt, new RegExp(`本金 ${formatMoney(now.principal)}`));
+  await shot(page, 'till-keyboard-receipt');
+  await page.emulateMedia({ media: 'print' });
+  await page.waitForTimeout(500);
+  assert.ok(await page.getByTestId('till-receipt').isVisible());
+  assert.ok(!(await page.getByTestId('till-settle').isVisible()));
+  await shot(page, 'till-keyboard-receipt-print');
+  await page.emulateMedia({ media: 'screen' });
+
+  // ---- today's total: the bill's WeChat among the takings, as the API counts them
+  const day = await api(`/api-cashier/checkout/day?shopid=${shop.id}`);
+  await page.getByTestId('till-day-open').click();
+  const panel = page.getByTestId('till-day');
+  await panel.getByText(formatMoney(day.amount)).waitFor();
+  await page.locator('.ant-drawer-open').getByText('微信').first().waitFor();
+  await quiet(page);
+  await shot(page, 'till-day');
   await context.close();
 });
