@@ -162,8 +162,11 @@ test('the till by keyboard: a member found by the tail of the mobile, a card dis
   await page.keyboard.type(service.name);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
   await page.keyboard.press('Enter');
+  // Tab goes on to the quantity: the picker's list closes.
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
   const row = page.locator('.ant-table-row').nth(0);
-  await row.getByText(service.name).first().waitFor();
+  await row.locator('.ant-select').first().filter({ hasText: service.name }).waitFor();
   await pick(page, row.locator('.ant-select').nth(1), first.name);
   await row.locator('.ant-switch').click();
   await pick(page, row.locator('.ant-select').nth(2), second.name);
@@ -193,7 +196,7 @@ test('the till by keyboard: a member found by the tail of the mobile, a card dis
   assert.match(receipt, /卡折扣 [\d.]+折（卡付部分）/);
   assert.match(receipt, /优惠 ¥[\d,]+\.\d{2}/);
   assert.match(receipt, /微信\s+¥[\d,]+\.\d{2}/);
-  assert.doesNotMatch(receipt, /\b(01|02|23) /);
+  assert.doesNotMatch(receipt, /^\s*(01|02|03|23) /m);
   assert.match(receipt, new RegExp(`卡内余额\\s+${card.cardNo}`));
   assert.match(receipt, /顾客签名：_+/);
   assert.equal(await held(), before - 5_000);
