@@ -79,11 +79,12 @@ function Till() {
   }, [qc]);
   useHotkey(TILL_KEYS.newBill, wheel ? null : () => setBillId(null));
   // A bill of the shop changed elsewhere (head office revoked or revised it, another till settled it):
-  // today's list refetches, and a bill head office changed is read again.
+  // today's list and total refetch, and a bill head office changed is read again.
   useLiveConnection();
   useLiveEvent<{ docType: string; id: number; shopId: number | null; action: string }>('bill.changed', ({ payload }) => {
     if (payload.docType !== SERVICE_DOC || payload.shopId !== shopId) return;
     void qc.invalidateQueries({ queryKey: ['till-today'] });
+    void qc.invalidateQueries({ queryKey: ['till-day'] });
     if (HEAD_OFFICE_STEPS.includes(payload.action)) void qc.invalidateQueries({ queryKey: ['till-bill', payload.id] });
   });
   useLiveResync(() => void qc.invalidateQueries({ queryKey: ['till-today'] }));
