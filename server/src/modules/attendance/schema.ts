@@ -59,6 +59,8 @@ export const attendanceConfigs = pgTable(
     allowCd: integer('allow_cd').notNull().default(0),
     allowZt: integer('allow_zt').notNull().default(0),
     cstartTime: text('cstart_time').notNull().default('03:00'),
+    /** A sign-in counts for the day's shift from this many minutes before its start (提前打卡不超过 N 分钟). */
+    earlyLimit: integer('early_limit').notNull().default(120),
     isQr: boolean('is_qr').notNull().default(true),
     isAddress: boolean('is_address').notNull().default(false),
     places: jsonb('places').notNull().default([]),

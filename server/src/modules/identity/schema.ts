@@ -97,6 +97,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     status: status(),
     employeeId: refId('employee_id'),
+    /** An employee's own account (员工自助账号): no role, no shop; it reaches only the routes serving the employee's own data. */
+    selfService: boolean('self_service').notNull().default(false),
     tokenVersion: integer('token_version').notNull().default(1),
     memo: memo(),
     ...versionedTimestamps(),

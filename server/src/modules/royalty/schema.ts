@@ -16,7 +16,10 @@ import { dictionaryTable } from '../../db/dictionary-table.js';
 import { employees, shops } from '../org/public.js';
 
 /** Royalty types (提成分类 `royaltytype`). */
-export const royaltyTypes = dictionaryTable('royalty_types', {});
+export const royaltyTypes = dictionaryTable('royalty_types', {
+  /** The till lines its groups pay on (service, product, package, card); null: any line. */
+  lineKind: text('line_kind'),
+});
 
 /** Schemes (提成方案 `royaltymanage`): type 1 a shop scheme, 2 a personal one; `bracket` chooses bracket tiering. */
 export const royaltySchemes = pgTable(
