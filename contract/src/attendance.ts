@@ -114,6 +114,11 @@ const shopConfigFields = {
   allowZt: z.number().int().min(0).max(240),
   /** The attendance day starts at this time: a punch before it belongs to the previous day. */
   cstartTime: shiftTime,
+  /**
+   * How many minutes before the shift's start a sign-in counts for it (提前打卡不超过 N 分钟): an earlier
+   * sign-in is refused, naming the earliest time.
+   */
+  earlyLimit: z.number().int().min(0).max(720),
   /** Sign-in by scanning the shop's QR code. */
   isQr: z.boolean(),
   isAddress: z.boolean(),
@@ -133,6 +138,7 @@ export const shopConfigSave = z
     allowCd: true,
     allowZt: true,
     cstartTime: true,
+    earlyLimit: true,
     isQr: true,
     isAddress: true,
     places: true,
@@ -145,6 +151,7 @@ export const defaultShopConfig = {
   allowCd: 0,
   allowZt: 0,
   cstartTime: '03:00',
+  earlyLimit: 120,
   isQr: true,
   isAddress: false,
   places: [],
@@ -325,6 +332,21 @@ export const myAttendance = z.object({
   zone: z.string().nullable(),
 });
 
+/** The signed-in employee's month: each day of their schedule with its punches (the phone's 我的排班). */
+export const MY_SCHEDULE_PATH = '/api-pers/employeeschedule/my';
+export const myScheduleQuery = z.object({ month });
+export const mySchedule = z.object({
+  eeid: z.number().nullable(),
+  eename: z.string().nullable(),
+  shopName: z.string().nullable(),
+  month: z.string(),
+  /** The shop's attendance day now: earlier days are over. */
+  today: z.string().nullable(),
+  zone: z.string().nullable(),
+  days: z.array(recordRow),
+});
+export type MySchedule = z.infer<typeof mySchedule>;
+
 // ---- statistics ----
 
 export const statisticsQuery = pageQuery.extend({ month, shopid: id.optional(), keyword: z.string().trim().max(64).optional() });
@@ -334,6 +356,8 @@ export const statisticsRow = z.object({
   eename: z.string(),
   shopId: z.number().nullable(),
   shopName: z.string().nullable(),
+  /** 应出勤: the days of the month the schedule gives a shift (rest days and unscheduled days are none). */
+  scheduledDays: z.number(),
   /** Days worked (a day with a sign-in or a sign-out, less its absence). */
   days: z.number(),
   delayDays: z.number(),

@@ -60,6 +60,8 @@ export interface UserRow {
   status: number;
   employeeId: number | null;
   employeeName: string | null;
+  /** An employee's own account (员工自助账号): no role, no shop; only its sign-in, schedule and commission. */
+  selfService: boolean;
   roles: { id: number; name: string }[];
   loginShops: { id: number; code: string; name: string }[];
   managerShops: { id: number; code: string; name: string }[];

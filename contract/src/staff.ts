@@ -6,6 +6,21 @@ const mobile = z
   .trim()
   .regex(/^1\d{10}$/);
 
+/**
+ * An employee's own account (员工自助账号): a username and a password, no role and no shop. It signs
+ * in on a phone and reaches only the employee's sign-in, schedule and commission.
+ */
+export const employeeAccount = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.@-]{2,32}$/),
+  password: z.string().min(8).max(64),
+});
+/** 开通账号: opens the own account of an employee who has no user yet. */
+export const EMPLOYEE_ACCOUNT_PATH = '/api-chain/employee/openAccount';
+export const employeeAccountBody = employeeAccount.extend({ id: z.number().int().positive() });
+
 export const employeeListQuery = pageQuery.extend({
   keyword: z.string().trim().max(64).optional(),
   shopId: id.optional(),
@@ -41,6 +56,8 @@ export const employeeSave = z.strictObject({
   bookable: z.union([z.literal(0), z.literal(1)]).default(0),
   avatar: z.string().max(300).nullish(),
   memo,
+  /** Opens the employee's own account with the save (an employee without a user yet). */
+  account: employeeAccount.optional(),
 });
 
 export const employeeStatusBody = z.strictObject({

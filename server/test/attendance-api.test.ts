@@ -458,7 +458,8 @@ describe('attendance API', async () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(xlsx.raw as unknown as ExcelJS.Buffer);
       const sheet = book.worksheets[0];
-      expect(sheet.getRow(1).getCell(4).text).toBe('出勤天数');
+      expect(sheet.getRow(1).getCell(4).text).toBe('应出勤天数');
+      expect(sheet.getRow(1).getCell(5).text).toBe('出勤天数');
       expect(sheet.rowCount).toBe(stats.body.data.list.length + 1);
       const limited = (await lim.get('/api-pers/checkchstatistics/chstatisticsList', { month: today.slice(0, 7), pageSize: 200 })).body.data
         .list as any[];

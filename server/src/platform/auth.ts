@@ -26,6 +26,11 @@ export interface Auth extends TokenClaims {
   permissions: Set<string>;
   loginShops: number[];
   managerShops: number[];
+  /**
+   * An employee's own account (员工自助账号): it holds no right and reaches only the routes declared
+   * `self` (its sign-in, schedule and commission); every other route answers 403.
+   */
+  selfService?: boolean;
 }
 
 /** argon2id at the library's defaults (19 MiB, two passes); a hash names its own cost, so verifying follows it. */

@@ -11,6 +11,10 @@ const messages: Record<string, readonly [string, string]> = {
   tokenExpired: ['登录已失效，请重新登录', 'Your session has ended; please sign in again'],
   forbidden: ['没有权限执行此操作', 'You do not have permission to do this'],
   shopForbidden: ['没有该门店的权限', 'You have no access to this shop'],
+  selfServiceOnly: [
+    '员工自助账号只能打卡、查看自己的排班和提成',
+    "An employee's own account only signs in and shows the employee's own schedule and commission",
+  ],
   notFound: ['记录不存在', 'Record not found'],
   routeNotFound: ['接口不存在：{path}', 'No such endpoint: {path}'],
   internal: [

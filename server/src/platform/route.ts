@@ -18,8 +18,13 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export interface RouteSpec<Q extends Schema, P extends Schema, B extends Schema> {
   /** One line for the OpenAPI document. */
   summary: string;
-  /** Permission key the caller must hold; `null` means any signed-in user; `*.edit`: any key ending in `.edit`. */
+  /**
+   * Permission key the caller must hold; `null` means any signed-in user; `*.edit`: any key ending in `.edit`.
+   * An employee's own account (`Auth.selfService`) holds none and is refused every route not declared `self`.
+   */
   perm: string | null;
+  /** An employee's own account may call it: the route serves only the signed-in employee's own data (sign-in, schedule, commission). */
+  self?: true;
   query?: Q;
   params?: P;
   body?: B;
@@ -140,12 +145,19 @@ function openapiSchema(spec: RouteSpec<Schema, Schema, Schema>, url: string) {
     response: spec.response ? { 200: z.object({ resp_code: z.literal('200'), resp_msg: z.string(), data: spec.response }) } : undefined,
     security: [{ bearer: [] }],
     'x-moves': spec.moves,
+    'x-self': spec.self,
   });
 }
 
 /** The answer of a route that declares its schema, as the schema gives it (dates already strings, extra keys dropped). */
 function answerOf(spec: { response?: z.ZodType }, data: unknown) {
   return spec.response ? spec.response.parse(data ?? null) : data;
+}
+
+/** An employee's own account reaches only the routes declared `self`; anyone else needs the route's permission. */
+function assertMayCall(auth: Auth, spec: { perm: string | null; self?: true }) {
+  if (auth.selfService && !spec.self) throw forbidden('selfServiceOnly');
+  if (spec.perm && !holds(auth, spec.perm)) throw forbidden();
 }
 
 /** Whether the user holds `perm`; `*.edit` is held by whoever holds any key ending in `.edit`. */
@@ -203,13 +215,13 @@ export function route<Q extends Schema, P extends Schema, B extends Schema, R ex
       if (spec.upload) {
         // Access first (from the cache, or a short transaction of its own), then the body, then the request's transaction.
         const auth = cached ?? (await inTenant(app.database.db, claims.tenantId, (tx) => authenticate(app, token, tx, claims)));
-        if (spec.perm && !holds(auth, spec.perm)) throw forbidden();
+        assertMayCall(auth, spec);
         checkShopScope(auth, validate(spec, req, lang).query);
         upload = await receiveUpload(app, req, reply, auth, lang, spec.upload);
         cached = app.authCache.get(token);
       }
       const run = async (tx: Db, auth: Auth) => {
-        if (spec.perm && !holds(auth, spec.perm)) throw forbidden();
+        assertMayCall(auth, spec);
         const input = validate(spec, req, lang);
         checkShopScope(auth, input.query, input.body);
         const claim = spec.idempotent ? await claimKey(tx, auth, req, spec.idempotent) : undefined;

@@ -5,7 +5,7 @@ import { type Auth, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { tenantZone } from '../../platform/numbering.js';
 import { employees, shops } from '../org/public.js';
-import { attendanceDay, type DayFacts, dayTotals, judgeSignIn, judgeSignOut, shiftWindow } from './judge.js';
+import { attendanceDay, clockTime, type DayFacts, dayTotals, earliestSignIn, judgeSignIn, judgeSignOut, shiftWindow } from './judge.js';
 import { attendanceConfigs, checkClasses, checkCorrections, checkRecords, checkRules } from './schema.js';
 
 export { tenantZone };
@@ -33,6 +33,7 @@ export async function shopConfigOf(tx: Db, shopId: number): Promise<ShopConfig> 
     allowCd: row.allowCd,
     allowZt: row.allowZt,
     cstartTime: row.cstartTime,
+    earlyLimit: row.earlyLimit,
     isQr: row.isQr,
     isAddress: row.isAddress,
     places: row.places as ShopConfig['places'],
@@ -243,6 +244,20 @@ export async function storeJudged(tx: Db, auth: Auth, record: RecordState, chang
     .where(eq(checkRecords.id, record.id))
     .returning();
   return saved;
+}
+
+/**
+ * A sign-in at `at` for a day whose shift starts later than the shop's early limit allows: the
+ * refusal (409 for a punch, a field error on `field` for a make-up), naming the earliest time.
+ */
+export async function assertNotTooEarly(tx: Db, record: RecordState, config: ShopConfig, zone: string, at: Date, field?: string) {
+  const shift = await shiftOf(tx, record.classId);
+  if (!shift) return;
+  const window = shiftWindow(record.cdate, shift, config.cstartTime, zone);
+  const earliest = earliestSignIn(window, config.earlyLimit);
+  if (at >= earliest) return;
+  const params = { shift: shift.name, start: shift.startTime, limit: config.earlyLimit, earliest: clockTime(earliest, zone) };
+  throw field ? fieldError(field, 'signInTooEarly', params) : conflict('signInTooEarly', params);
 }
 
 export const conflictPast = (date: string) => conflict('pastDay', { date });

@@ -76,6 +76,20 @@ export function shiftWindow(cdate: string, shift: ShiftTimes, dayStart: string, 
   return { start, end };
 }
 
+/** The wall-clock `HH:MM` of an instant in the time zone. */
+export function clockTime(at: Date, timeZone: string): string {
+  const w = wallClock(at, timeZone);
+  return `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
+}
+
+/**
+ * The earliest instant a sign-in counts for a shift: `earlyLimit` minutes before its start. An earlier
+ * one would be judged on time hours ahead of the shift (04:45 for a 10:00 shift), so it is refused.
+ */
+export function earliestSignIn(window: { start: Date }, earlyLimit: number): Date {
+  return new Date(window.start.getTime() - earlyLimit * MINUTE);
+}
+
 function wallDay(at: Date, timeZone: string) {
   const w = wallClock(at, timeZone);
   return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;

@@ -22,6 +22,10 @@ export const attendanceMessages = defineMessages({
     '当前账号没有关联员工档案，不能打卡。请联系管理员在用户管理中关联员工',
     'This account is not linked to an employee and cannot sign in; ask an administrator to link it in user management',
   ],
+  signInTooEarly: [
+    '班次“{shift}” {start} 开始，提前打卡不超过 {limit} 分钟：请在 {earliest} 之后签到',
+    'The shift "{shift}" starts at {start} and a sign-in counts at most {limit} minutes ahead: sign in from {earliest}',
+  ],
   noShop: ['员工“{name}”没有所属门店，不能打卡', 'Employee "{name}" has no shop and cannot sign in'],
   methodOff: ['门店“{shop}”未开启{method}打卡', 'Shop "{shop}" does not take sign-ins by {method}'],
   qrInvalid: [

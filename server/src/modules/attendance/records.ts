@@ -6,9 +6,12 @@ import {
   editKqBody,
   editStatusBody,
   idParam,
+  MY_SCHEDULE_PATH,
   monthGrid,
   monthQuery,
   myAttendance,
+  mySchedule,
+  myScheduleQuery,
   qrCodeAnswer,
   recordDetail,
   recordRow,
@@ -19,7 +22,7 @@ import {
   signInResult,
   signMethodLabels,
 } from '@headoffice/contract';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, between, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -27,10 +30,12 @@ import type { Auth } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineHook } from '../../platform/hooks.js';
 import { translate } from '../../platform/i18n.js';
+import { addDays } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/public.js';
 import { employees, shops } from '../org/public.js';
 import {
+  assertNotTooEarly,
   lockRecord,
   logCorrection,
   present,
@@ -130,8 +135,10 @@ export function registerRecordRoutes(app: FastifyInstance) {
       description:
         'Not in the seed (the employee app made it). The first punch of the attendance day signs in, any later one signs out (the last counts). ' +
         "The punch belongs to the attendance day by the shop's day start (before it: the day before) and is judged against the day's shift, the grace and the rules. " +
+        "A sign-in more than the shop's `earlyLimit` minutes before the day's shift starts answers 409 naming the earliest time. " +
         "qr: `token` from the shop's current QR code (2–4 minutes); location: `lat`/`lng` within the radius of one of the shop's places; wifi: `bssid` of one of the shop's access points.",
       perm: null,
+      self: true,
       body: signInBody,
       entity: 'checkrecords',
       verb: 'create',
@@ -173,6 +180,7 @@ export function registerRecordRoutes(app: FastifyInstance) {
       const record = await dayRecord(tx, auth, shopId, employee.id, cdate);
       const type = body.type ?? (record.onWork ? 'off' : 'on');
       if (type === 'on' && record.onWork) throw conflict('alreadySignedIn');
+      if (type === 'on') await assertNotTooEarly(tx, record, config, zone, now);
       const saved = await storeJudged(
         tx,
         auth,
@@ -220,6 +228,7 @@ export function registerRecordRoutes(app: FastifyInstance) {
       summary: "The signed-in user's employee and today's attendance (the phone's sign-in page)",
       description: 'Not in the seed. `eeid` null: the user is not linked to an employee.',
       perm: null,
+      self: true,
       response: myAttendance,
     },
     async ({ tx, auth }) => {
@@ -235,6 +244,42 @@ export function registerRecordRoutes(app: FastifyInstance) {
         today: row ? present(row, today, await rulesOf(tx, config)) : null,
         zone,
       };
+    },
+  );
+
+  route(
+    app,
+    'GET',
+    MY_SCHEDULE_PATH,
+    {
+      summary: "The signed-in user's employee's month: each scheduled or punched day with its shift and punches (the phone's schedule)",
+      description:
+        "Not in the seed. Only the caller's own employee (none: `eeid` null and no days); the days of the month in the employee's shop.",
+      perm: null,
+      self: true,
+      query: myScheduleQuery,
+      response: mySchedule,
+    },
+    async ({ tx, auth, query }) => {
+      const employee = await myEmployee(tx, auth);
+      const none = {
+        eeid: employee?.id ?? null,
+        eename: employee?.name ?? null,
+        shopName: null,
+        month: query.month,
+        today: null,
+        zone: null,
+      };
+      if (!employee?.shopId) return { ...none, days: [] };
+      const config = await shopConfigOf(tx, employee.shopId);
+      const { today, zone } = await todayOf(tx, auth, config);
+      const first = `${query.month}-01`;
+      const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
+      const rules = await rulesOf(tx, config);
+      const rows = await recordSelect(tx)
+        .where(and(eq(checkRecords.employeeId, employee.id), between(checkRecords.cdate, first, last)))
+        .orderBy(asc(checkRecords.cdate));
+      return { ...none, shopName: employee.shopName, today, zone, days: rows.map((row) => present(row, today, rules)) };
     },
   );
 
@@ -397,7 +442,8 @@ export function registerRecordRoutes(app: FastifyInstance) {
       ...correction,
       summary: 'Add a missing sign-in or sign-out (make-up, shown with 补) at a time of the day, with a reason',
       description:
-        "A time before the shop's day start belongs to the next calendar day. Not for a future day; a punch already there answers 409.",
+        "A time before the shop's day start belongs to the next calendar day. Not for a future day; a punch already there answers 409; " +
+        "a sign-in more than the shop's `earlyLimit` minutes before the day's shift starts answers 400 on `time`.",
       body: bkSignInBody,
     },
     async ({ tx, body, auth, lang }) => {
@@ -423,6 +469,7 @@ export function registerRecordRoutes(app: FastifyInstance) {
       if (punch) throw conflict('punchExists', { type: typeName, time: body.time });
       if (body.type === 'off' && record.onWork && at < record.onWork) throw fieldError('time', 'signOutBeforeIn');
       if (body.type === 'on' && record.offWork && at > record.offWork) throw fieldError('time', 'signOutBeforeIn');
+      if (body.type === 'on') await assertNotTooEarly(tx, record, config, zone, at, 'time');
       await storeJudged(
         tx,
         auth,

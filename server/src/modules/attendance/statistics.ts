@@ -69,6 +69,7 @@ export async function statistics(tx: Db, auth: Auth, query: Query): Promise<Page
       eename: mine[0]?.eename ?? '',
       shopId: g.shopId,
       shopName: mine[0]?.shopName ?? null,
+      scheduledDays: 0,
       days: 0,
       delayDays: 0,
       earlyDays: 0,
@@ -80,6 +81,7 @@ export async function statistics(tx: Db, auth: Auth, query: Query): Promise<Page
     };
     for (const d of mine) {
       const totals = dayTotals(factsOf(d.record), d.record.cdate < state.today, state.rules);
+      if (d.record.classId !== null) row.scheduledDays++;
       row.days += totals.days;
       row.totalTime += totals.minutes;
       row.uncheck += totals.missing;
@@ -98,6 +100,7 @@ const columns: ExcelColumn<StatisticsRow>[] = [
   { key: 'shopName', title: ['门店', 'Shop'], width: 20, value: (r: StatisticsRow) => r.shopName },
   { key: 'eecode', title: ['工号', 'Code'], value: (r: StatisticsRow) => r.eecode },
   { key: 'eename', title: ['姓名', 'Name'], value: (r: StatisticsRow) => r.eename },
+  { key: 'scheduledDays', title: ['应出勤天数', 'Scheduled days'], value: (r: StatisticsRow) => r.scheduledDays },
   { key: 'days', title: ['出勤天数', 'Days worked'], value: (r: StatisticsRow) => r.days },
   { key: 'delayDays', title: ['迟到天数', 'Late days'], value: (r: StatisticsRow) => r.delayDays },
   { key: 'earlyDays', title: ['早退天数', 'Early days'], value: (r: StatisticsRow) => r.earlyDays },
@@ -117,7 +120,7 @@ export function registerStatisticsRoutes(app: FastifyInstance) {
     {
       summary: "The month's attendance statistics, one row per employee and shop, paged",
       description:
-        'days: days with a punch, less their absence, rest and study; delayDays/earlyDays: days signed in late / out early; totalTime: minutes between sign-in and sign-out; ' +
+        'scheduledDays (应出勤): days the schedule gives a shift; days: days with a punch, less their absence, rest and study; delayDays/earlyDays: days signed in late / out early; totalTime: minutes between sign-in and sign-out; ' +
         'uncheck: punches missing on past working days; rest, study, absenteeism: days (halves count 0.5).',
       perm: 'attendance.statistics.view',
       query: statisticsQuery,

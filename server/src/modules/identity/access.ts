@@ -11,6 +11,7 @@ async function loadAccess(tx: Db, claims: TokenClaims): Promise<AccessOf> {
       username: users.username,
       name: users.name,
       status: users.status,
+      selfService: users.selfService,
       tokenVersion: users.tokenVersion,
       revoked: sql<boolean>`exists(select 1 from ${revokedTokens} where ${revokedTokens.tenantId} = ${claims.tenantId} and ${revokedTokens.jti} = ${claims.jti})`,
     })
@@ -49,6 +50,7 @@ async function loadAccess(tx: Db, claims: TokenClaims): Promise<AccessOf> {
     permissions,
     loginShops: shopRows.filter((s) => s.kind === 'login').map((s) => s.shopId),
     managerShops: shopRows.filter((s) => s.kind === 'manager').map((s) => s.shopId),
+    selfService: user.selfService,
   };
 }
 

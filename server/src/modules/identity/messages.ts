@@ -4,6 +4,7 @@ import { defineLabels, defineMessages } from '../../platform/i18n.js';
 /** Messages of user, role, menu, device, till-authority and log administration (zh-CN, en-US). */
 export const identityMessages = defineMessages({
   userPasswordRequired: ['新用户需要设置登录密码', 'A new user needs a sign-in password'],
+  employeeLeftNoAccount: ['员工“{name}”已离职，不能开通账号', 'Employee "{name}" has left and cannot get an account'],
   adminProtected: [
     '系统管理员账号 admin 不能停用、不能改名，也不能去掉超级管理员角色',
     'The admin account cannot be disabled or renamed, and cannot lose the super administrator role',

@@ -1,3 +1,3 @@
 /** What other modules may use of identity: everything else in this folder is private to it. */
 export { users } from './schema.js';
-export { userScope } from './users.js';
+export { openSelfAccount, userScope } from './users.js';

@@ -107,7 +107,7 @@ export async function identityModule(app: FastifyInstance) {
     app,
     'POST',
     '/api-user/logout',
-    { summary: 'Sign out: this token stops working', perm: null, entity: 'session' },
+    { summary: 'Sign out: this token stops working', perm: null, self: true, entity: 'session' },
     async ({ tx, auth }) => {
       await revokeToken(tx, auth);
       return null;
@@ -118,7 +118,12 @@ export async function identityModule(app: FastifyInstance) {
     app,
     'GET',
     '/api-user/me',
-    { summary: 'The signed-in user: roles, permission keys, login shops and manager shops', perm: null },
+    {
+      summary: 'The signed-in user: roles, permission keys, login shops and manager shops',
+      description: "`selfService`: an employee's own account, which reaches only its sign-in, schedule and commission.",
+      perm: null,
+      self: true,
+    },
     async ({ tx, auth }) => {
       const [tenantRow] = await tx
         .select({ code: tenants.code, name: tenants.name, timeZone: tenants.timeZone })
@@ -153,6 +158,7 @@ export async function identityModule(app: FastifyInstance) {
         permissions: allPerms.sort(),
         loginShops: pick(auth.loginShops),
         managerShops: pick(auth.managerShops),
+        selfService: auth.selfService ?? false,
       };
     },
   );

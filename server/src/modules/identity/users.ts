@@ -1,5 +1,5 @@
 import { idParam, shopIdsBody, type UserRow, userListQuery, userSave, userUpdate } from '@headoffice/contract';
-import { and, asc, eq, exists, inArray, ne, notExists, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -27,6 +27,7 @@ const userColumns = {
   status: users.status,
   employeeId: users.employeeId,
   employeeName: employees.name,
+  selfService: users.selfService,
   memo: users.memo,
   version: users.version,
   createdAt: users.createdAt,
@@ -76,13 +77,24 @@ async function decorate(tx: Db, rows: BaseRow[]): Promise<UserRow[]> {
 /**
  * Users an editor may see and administer. Every shop of the user (login and manager) must be one
  * the editor sees; a user without any shop, or holding the super role, belongs to the whole chain
- * and is administered only by editors who see every shop. `undefined`: no limit.
+ * and is administered only by editors who see every shop; an employee's own account belongs to its
+ * employee's shop. `undefined`: no limit.
  */
 export function userScope(tx: Db, auth: Auth): SQL | undefined {
   const visible = visibleShops(auth);
   if (!visible) return undefined;
   const shopOf = tx.select({ one: sql`1` }).from(userShops).where(eq(userShops.userId, users.id));
-  return and(
+  // An employee's own account has no shop of its own: it belongs to its employee's shop.
+  const ownAccount = and(
+    eq(users.selfService, true),
+    exists(
+      tx
+        .select({ one: sql`1` })
+        .from(employees)
+        .where(and(eq(employees.id, users.employeeId), inArray(employees.shopId, visible.length ? visible : [0]))),
+    ),
+  );
+  const staffAccount = and(
     exists(shopOf),
     notExists(
       tx
@@ -98,6 +110,7 @@ export function userScope(tx: Db, auth: Auth): SQL | undefined {
         .where(eq(userRoles.userId, users.id)),
     ),
   );
+  return or(ownAccount, staffAccount);
 }
 
 /** One user, if the editor may see them (404 otherwise, as if there were none). */
@@ -162,6 +175,7 @@ async function listUsers(tx: Db, auth: Auth, q: z.output<typeof userListQuery>) 
 interface Target {
   id: number;
   username: string;
+  selfService: boolean;
   roleIds: number[];
   isSuper: boolean;
   shops: { shopId: number; kind: string }[];
@@ -173,7 +187,7 @@ interface Target {
  */
 async function loadTarget(tx: Db, auth: Auth, id: number): Promise<Target> {
   const [user] = await tx
-    .select({ id: users.id, username: users.username })
+    .select({ id: users.id, username: users.username, selfService: users.selfService })
     .from(users)
     .where(and(eq(users.id, id), userScope(tx, auth)));
   if (!user) throw notFound();
@@ -300,9 +314,11 @@ async function saveUser(tx: Db, auth: Auth, body: z.output<typeof userSave>, raw
     userId = target.id;
     const conditions = [eq(users.id, userId)];
     if (version !== undefined) conditions.push(eq(users.version, version));
+    // An employee's own account given a role or a shop becomes an ordinary user of those (one user per employee).
+    const widened = target.selfService && [roleIds, login ?? [], manager ?? []].some((list) => list.length > 0);
     const updated = await tx
       .update(users)
-      .set({ ...values, version: sql`${users.version} + 1`, updatedAt: new Date() })
+      .set({ ...values, ...(widened ? { selfService: false } : {}), version: sql`${users.version} + 1`, updatedAt: new Date() })
       .where(and(...conditions))
       .returning({ id: users.id });
     if (!updated.length) throw conflict('staleVersion');
@@ -311,6 +327,45 @@ async function saveUser(tx: Db, auth: Auth, body: z.output<typeof userSave>, raw
   if (login) await replaceShops(tx, auth, userId, 'login', login);
   if (manager) await replaceShops(tx, auth, userId, 'manager', manager);
   return getUser(tx, auth, userId);
+}
+
+/**
+ * An employee's own account (员工自助账号, opened with the employee): the employee's name, no role and no
+ * shop, so that it reaches only its sign-in, schedule and commission (routes declared `self`). The
+ * employee must be one the editor sees, on the job and without a user yet; the username is free.
+ */
+export async function openSelfAccount(
+  tx: Db,
+  auth: Auth,
+  employeeId: number,
+  account: { username: string; password: string },
+  field = 'username',
+) {
+  const [employee] = await tx
+    .select({ name: employees.name, mobile: employees.mobile, status: employees.status })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), employeeScope(auth)));
+  if (!employee) throw notFound();
+  if (employee.status !== 1) throw conflict('employeeLeftNoAccount', { name: employee.name });
+  await checkEmployee(tx, auth, employeeId, undefined);
+  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, account.username));
+  if (taken) {
+    const params = { field: '@username', value: account.username };
+    throw new AppError(409, 'duplicate', params, [{ path: field, key: 'duplicate', params }]);
+  }
+  const [created] = await tx
+    .insert(users)
+    .values({
+      tenantId: auth.tenantId,
+      username: account.username,
+      name: employee.name,
+      mobile: employee.mobile,
+      employeeId,
+      selfService: true,
+      passwordHash: await hashPassword(account.password),
+    })
+    .returning({ id: users.id, username: users.username });
+  return { userId: created.id, username: created.username };
 }
 
 async function updateUser(tx: Db, auth: Auth, body: z.output<typeof userUpdate>) {

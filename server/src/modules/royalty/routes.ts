@@ -281,6 +281,7 @@ export async function royaltyModule(app: FastifyInstance) {
     {
       summary: "The signed-in employee's own month: performance and commission line by line",
       perm: null,
+      self: true,
       query: myRoyaltyQuery,
     },
     async ({ tx, auth, query }) => {

@@ -1,5 +1,7 @@
 import {
   bookableBody,
+  EMPLOYEE_ACCOUNT_PATH,
+  employeeAccountBody,
   employeeListQuery,
   employeeSave,
   employeeStatusBody,
@@ -17,6 +19,7 @@ import { registerImport } from '../../platform/importer.js';
 import { nextSeriesCode, tenantToday, tenantZone } from '../../platform/numbering.js';
 import { listAllRecords } from '../../platform/records.js';
 import { route } from '../../platform/route.js';
+import { openSelfAccount } from '../identity/public.js';
 import { employees, skillLevelDef } from '../org/public.js';
 import { employeeImport } from './staff-import.js';
 import {
@@ -113,12 +116,33 @@ export async function staffModule(app: FastifyInstance) {
     {
       summary: 'Employees: create (no id) or update (id, optional version; only the fields sent change)',
       description:
-        'Creating writes an entry row in the employee stream. Shop, department, position and level of an existing employee change only through saveTransfer: a different value answers 400 on that field.',
+        "Creating writes an entry row in the employee stream; `account` opens the employee's own account with the save (as openAccount). Shop, department, position and level of an existing employee change only through saveTransfer: a different value answers 400 on that field.",
       perm: PERM_EDIT,
       body: employeeSave,
       entity: 'employee',
     },
     ({ tx, auth, body, req }) => saveEmployee(tx, auth, body, req.body),
+  );
+  route(
+    app,
+    'POST',
+    EMPLOYEE_ACCOUNT_PATH,
+    {
+      summary: "Employees: open an employee's own account (开通账号): username and password, no role, no shop",
+      description:
+        'Not in the seed. The account signs in on a phone and reaches only the routes serving the employee (sign-in, schedule, ' +
+        'commission); every other route answers it 403. The employee must be on the job and without a user (409); a username ' +
+        'taken answers 409 on `username`. An employee the caller does not see answers 404. Answers the employee with the username.',
+      perm: PERM_EDIT,
+      body: employeeAccountBody,
+      entity: 'employee',
+      verb: 'update',
+    },
+    async ({ tx, auth, body }) => {
+      const { id, ...account } = body;
+      await openSelfAccount(tx, auth, id, account);
+      return getEmployee(tx, auth, id);
+    },
   );
   route(
     app,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { sentFields } from '../../platform/paging.js';
+import { openSelfAccount } from '../identity/public.js';
 import { branches, employeeStream, employees, positionLevels, positions, shops, skillLevels } from '../org/public.js';
 import { getEmployee, lockEmployees } from './staff-queries.js';
 import { writeStream } from './staff-transfers.js';
@@ -80,7 +81,21 @@ const ORG_FIELDS = [
  * a transfer (sending them unchanged is fine, forms send the whole record).
  */
 export async function saveEmployee(tx: Db, auth: Auth, body: SaveBody, raw: unknown) {
-  const { id, version, ...fields } = body;
+  const { id, version, account, ...fields } = body;
+  const saved = await saveFields(tx, auth, id, version, fields, raw);
+  if (!account) return saved;
+  await openSelfAccount(tx, auth, saved.id, account, 'account.username');
+  return getEmployee(tx, auth, saved.id);
+}
+
+async function saveFields(
+  tx: Db,
+  auth: Auth,
+  id: number | undefined,
+  version: number | undefined,
+  fields: Omit<SaveBody, 'id' | 'version' | 'account'>,
+  raw: unknown,
+) {
   if (!id) {
     const level = await checkReferences(tx, auth, fields.shopId === undefined ? { ...fields, shopId: null } : fields);
     if (level && level.positionId !== fields.positionId) throw await levelMismatch(tx, level, fields.positionId ?? null);
