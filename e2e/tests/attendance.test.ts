@@ -107,9 +107,9 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   // ---- the employee's phone opens the code's page and signs in
   const phoneCtx = await running.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true });
   const phone = await phoneCtx.newPage();
-  // Not signed in yet: the sign-in page, then back to the code's page.
+  // Not signed in yet: the code's page asks for a session on the spot, then shows the sign-in of the code.
   const target = new URL(url ?? '');
-  await phone.goto(`${running.server.url}/login?redirect=${encodeURIComponent(target.pathname + target.search)}`);
+  await phone.goto(`${running.server.url}${target.pathname}${target.search}`);
   await phone.getByPlaceholder('企业编码').fill(running.server.tenant);
   await phone.getByPlaceholder('用户名').fill('kqphone');
   await phone.getByPlaceholder('密码').fill('Phone-2026');

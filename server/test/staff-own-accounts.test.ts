@@ -27,9 +27,10 @@ const before = (time: string, minutes: number) => {
 };
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The routes an employee's own account may call: its session, its sign-in, its schedule, its commission. */
+/** The routes an employee's own account may call: its session (and the board's empty list), its sign-in, its schedule, its commission. */
 const OWN_ROUTES = [
   'GET /api-user/me',
+  'GET /api-user/apps',
   'POST /api-user/logout',
   `POST ${R}/signIn`,
   `GET ${R}/my`,
@@ -89,6 +90,8 @@ describe("employees' own accounts", async () => {
     });
     const me = (await own.get('/api-user/me')).body.data;
     expect(me).toMatchObject({ selfService: true, isSuper: false, permissions: [], roles: [] });
+    // No application to open: the board sends it to the phone's pages.
+    expect((await own.get('/api-user/apps')).body.data).toEqual([]);
   });
 
   it('the OpenAPI document marks exactly the own routes; every other route answers the own account 403', async () => {

@@ -14,9 +14,8 @@ import { appIdForPath, getAppToken } from '../platform/session';
 
 const LoginPage = lazy(() => import('./login/LoginPage'));
 const BoardPage = lazy(() => import('./board/BoardPage'));
-/** The phone's attendance sign-in page (opened from a shop's QR code), outside the admin application. */
-const SignInPage = lazy(() => import('../modules/attendance/SignInPage'));
-const MyPayPage = lazy(() => import('../modules/royalty/MyPayPage'));
+/** The phone's pages (the sign-in opened from a shop's QR code, the employee's schedule and commission), outside the applications. */
+const PhoneApp = lazy(() => import('./phone/PhoneApp'));
 const ADMIN = 'admin'; // the admin application's id (ADMIN_APP_ID, not imported: its module lists every page)
 const loadAdmin = () => import('./admin/AdminApp');
 const AdminApp = lazy(loadAdmin);
@@ -84,8 +83,7 @@ export function AppRoutes() {
       <Route element={<Shell />}>
         <Route path="/" element={<BoardPage />} />
         <Route path="/login" element={<LoginPage />} />
-        <Route path="/m/sign-in" element={<SignInPage />} />
-        <Route path="/m/my-pay" element={<MyPayPage />} />
+        <Route path="/m/*" element={<PhoneApp />} />
         <Route path="/403" element={<ForbiddenPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/admin/*" element={<AdminApp />} />

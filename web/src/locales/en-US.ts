@@ -114,6 +114,13 @@ const enUS: Messages = {
     feature2: 'Members and stored-value cards end to end',
     feature3: 'Business figures summed up in real time',
     success: 'Signed in',
+    phone: {
+      title: 'My work',
+      signIn: 'Sign in',
+      schedule: 'My schedule',
+      pay: 'My commission',
+      signInFirst: 'Sign in first; the sign-in page comes back after it',
+    },
   },
   board: {
     greeting: 'Hello, {{name}}',
@@ -253,6 +260,9 @@ const enUS: Messages = {
       username: 'Username',
       usernameHelp: 'Used to sign in: 2 to 32 letters, digits or _ . @ -; cannot be changed later',
       usernameInvalid: 'Use 2 to 32 letters, digits or _ . @ -',
+      selfService: 'Own account',
+      selfServiceHelp:
+        "An employee's own account: signs in and sees their own schedule and commission; given a role or a shop it becomes an ordinary user",
       name: 'Name',
       mobile: 'Mobile',
       mobileInvalid: 'Enter an 11-digit mobile number',
@@ -519,6 +529,14 @@ const enUS: Messages = {
       moveBottom: 'Move to bottom',
       history: 'History',
       userOf: 'User {{name}}',
+      openAccount: 'Open an account',
+      openAccountHelp:
+        "The employee's own account: signs in on a phone and shows their own schedule and commission, nothing of head office",
+      accountUsername: 'Username',
+      accountPassword: 'Password',
+      accountPasswordHelp: '8 to 64 characters; give it to the employee, who then signs in on a phone',
+      accountOpened: 'Account {{username}} opened for {{name}}',
+      accountTitle: 'Open an account for {{name}}',
     },
     stream: {
       title: 'Staff change',

@@ -42,6 +42,8 @@ export interface Me {
   permissions: string[];
   loginShops: ShopRef[];
   managerShops: ShopRef[];
+  /** An employee's own account: only the phone's pages (sign-in, schedule, commission). */
+  selfService?: boolean;
 }
 export interface MenuNode {
   id: number | string;

@@ -43,6 +43,7 @@ async function visibleMenuIds(tx: Db, auth: Auth, appId: string): Promise<Set<nu
 }
 
 async function appsFor(tx: Db, auth: Auth) {
+  if (auth.selfService) return [];
   const rows = await tx
     .select({
       appId: applications.appId,
@@ -167,7 +168,12 @@ export async function identityModule(app: FastifyInstance) {
     app,
     'GET',
     '/api-user/apps',
-    { summary: "The board's entries: applications the user may open {appId, name, icon, url}", perm: null },
+    {
+      summary: "The board's entries: applications the user may open {appId, name, icon, url}",
+      description: "An employee's own account opens none (its pages are the phone's): an empty list.",
+      perm: null,
+      self: true,
+    },
     ({ tx, auth }) => appsFor(tx, auth),
   );
 

@@ -40,6 +40,8 @@ export default function BoardPage() {
   const hasToken = !!getBoardToken();
   const me = useMe(hasToken);
   const apps = useQuery({ queryKey: ['apps'], queryFn: authApi.apps, enabled: hasToken });
+  // An employee's own account opens no application (it has none): its pages are the phone's.
+  const ownAccount = me.data?.selfService === true;
   const [opening, setOpening] = useState<string | null>(null);
   const autoTried = useRef(false);
   const en = i18n.language === 'en-US';
@@ -93,6 +95,7 @@ export default function BoardPage() {
   }, [entries.length]);
 
   if (!hasToken) return <Navigate to="/login" replace />;
+  if (ownAccount) return <Navigate to="/m/sign-in" replace />;
 
   const signOut = async () => {
     await logout();

@@ -126,6 +126,14 @@ export default function ConfigPage() {
                 <InputNumber min={0} max={240} />
               </Form.Item>
               <Form.Item
+                name="earlyLimit"
+                label={t('attendance.config.earlyLimit')}
+                tooltip={t('attendance.config.earlyLimitHelp')}
+                rules={[{ required: true }]}
+              >
+                <InputNumber min={0} max={720} />
+              </Form.Item>
+              <Form.Item
                 name="cstartTime"
                 label={t('attendance.config.cstartTime')}
                 extra={t('attendance.config.cstartHelp')}

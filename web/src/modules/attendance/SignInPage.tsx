@@ -8,13 +8,13 @@ import { useAction } from '../../platform/action';
 import { shopClock } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { pickLabel } from '../../platform/i18n';
-import { LangSwitch } from '../../platform/LangSwitch';
 import { ATT } from './api';
 import { StatusTag } from './parts';
 
 /**
- * /m/sign-in?t=<token> — the page a phone opens from the shop's QR code (outside the admin menu):
- * the signed-in user's employee signs in, then later out, by the code's token, or by location.
+ * /m/sign-in?t=<token> — the page a phone opens from the shop's QR code (outside the admin menu, in
+ * the phone's frame, which asks for a session first): the signed-in user's employee signs in, then
+ * later out, by the code's token, or by location.
  */
 export default function SignInPage() {
   const { t } = useTranslation();
@@ -46,22 +46,16 @@ export default function SignInPage() {
     );
   const label = signedIn ? t('attendance.sign.signOut') : t('attendance.sign.signIn');
   return (
-    <div style={{ maxWidth: 420, margin: '0 auto', padding: 16, minHeight: '100vh', background: '#f5f7fa' }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('attendance.sign.title')}
-        </Typography.Title>
-        <LangSwitch />
-      </Space>
-      {me.data && me.data.eeid === null ? <Alert type="warning" showIcon message={t('attendance.sign.noEmployee')} /> : null}
+    <div>
+      {me.data && me.data.eeid === null ? <Alert type="warning" showIcon title={t('attendance.sign.noEmployee')} /> : null}
       {me.data?.eeid ? (
-        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
           <Card size="small">
             <Typography.Text strong>{t('attendance.sign.hello', { name: me.data.eename })}</Typography.Text>
             <br />
             <Typography.Text type="secondary">{t('attendance.sign.shopOf', { shop: me.data.shopName ?? '' })}</Typography.Text>
           </Card>
-          {done ? <Alert type="success" showIcon message={done} data-testid="sign-done" /> : null}
+          {done ? <Alert type="success" showIcon title={done} data-testid="sign-done" /> : null}
           {token ? (
             <Button
               type="primary"
@@ -74,7 +68,7 @@ export default function SignInPage() {
               {label}
             </Button>
           ) : (
-            <Alert type="info" message={t('attendance.sign.noToken')} />
+            <Alert type="info" title={t('attendance.sign.noToken')} />
           )}
           <Button size="large" block onClick={byLocation} loading={punch.busy}>
             {t('attendance.sign.byLocation')}

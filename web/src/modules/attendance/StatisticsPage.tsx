@@ -53,6 +53,7 @@ export default function StatisticsPage() {
         columns={[
           { key: 'shopName', dataIndex: 'shopName', title: t('attendance.shop'), width: 160 },
           { key: 'eename', dataIndex: 'eename', title: t('attendance.employee'), width: 110 },
+          num('scheduledDays', t('attendance.stats.scheduledDays')),
           num('days', t('attendance.stats.days')),
           num('delayDays', t('attendance.stats.delayDays')),
           num('earlyDays', t('attendance.stats.earlyDays')),

@@ -66,6 +66,7 @@ export const attendanceZh = {
     method: '方式',
   },
   stats: {
+    scheduledDays: '应出勤天数',
     days: '出勤天数',
     delayDays: '迟到天数',
     earlyDays: '早退天数',
@@ -82,6 +83,8 @@ export const attendanceZh = {
     chainTitle: '总部考勤规则',
     allowCd: '迟到宽限(分钟)',
     allowZt: '早退宽限(分钟)',
+    earlyLimit: '提前打卡不超过(分钟)',
+    earlyLimitHelp: '班次开始前多少分钟内的签到才算这一班；更早的签到被拒绝，并告诉员工最早几点可以签到',
     cstartTime: '考勤日开始时间',
     cstartHelp: '早于此时间的打卡算作前一天，如 03:00',
     methods: '打卡方式',
@@ -124,6 +127,10 @@ export const attendanceZh = {
     done: '{{type}}成功：{{time}} {{status}}',
     locating: '正在获取位置…',
     noGeo: '无法获取位置',
+  },
+  mySchedule: {
+    title: '我的排班',
+    none: '本月没有排班',
   },
 };
 
@@ -194,6 +201,7 @@ export const attendanceEn: typeof attendanceZh = {
     method: 'Method',
   },
   stats: {
+    scheduledDays: 'Scheduled days',
     days: 'Days worked',
     delayDays: 'Late days',
     earlyDays: 'Early days',
@@ -210,6 +218,9 @@ export const attendanceEn: typeof attendanceZh = {
     chainTitle: "Head office's rules",
     allowCd: 'Late grace (min)',
     allowZt: 'Early grace (min)',
+    earlyLimit: 'Earliest sign-in (min before)',
+    earlyLimitHelp:
+      'A sign-in counts for the shift only this many minutes before it starts; an earlier one is refused, telling the employee the earliest time',
     cstartTime: 'Attendance day starts at',
     cstartHelp: 'Punches before this time count for the day before, e.g. 03:00',
     methods: 'Sign-in methods',
@@ -252,5 +263,9 @@ export const attendanceEn: typeof attendanceZh = {
     done: '{{type}} done: {{time}} {{status}}',
     locating: 'Reading your location…',
     noGeo: 'The location could not be read',
+  },
+  mySchedule: {
+    title: 'My schedule',
+    none: 'No schedule this month',
   },
 };

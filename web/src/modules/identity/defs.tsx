@@ -1,5 +1,5 @@
 import { type AuditEntity, auditEntityLabels, type LogRow, type RoleRow, type UserRow } from '@headoffice/contract';
-import { Checkbox, InputNumber, Space, Tag, Typography } from 'antd';
+import { Checkbox, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
 import { companyDateTime } from '../../platform/clock';
 import { pickLabel, t } from '../../platform/i18n';
 import { RowSwitch } from '../../platform/resource/RowSwitch';
@@ -35,7 +35,25 @@ export const userDef: ResourceDef<UserRow, UserVirtual> = {
     {
       key: 'username',
       title: 'identity.user.username',
-      table: { width: 120, sorter: true, fixed: 'left' },
+      table: {
+        width: 140,
+        sorter: true,
+        fixed: 'left',
+        // an employee's own account: it only signs in and sees its own schedule and commission
+        render: (r) =>
+          r.selfService ? (
+            <Space size={4} wrap>
+              {r.username}
+              <Tooltip title={t('identity.user.selfServiceHelp')}>
+                <Tag color="cyan" className="ho-mini-tag">
+                  {t('identity.user.selfService')}
+                </Tag>
+              </Tooltip>
+            </Space>
+          ) : (
+            r.username
+          ),
+      },
       form: {
         required: true,
         disabledOnEdit: true,

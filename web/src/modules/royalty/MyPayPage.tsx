@@ -16,7 +16,7 @@ export default function MyPayPage() {
   const [month, setMonth] = useState(companyMonth());
   const q = useQuery({ queryKey: ['royalty-my', month], retry: false, queryFn: () => http.get<RoyaltyStatement>(RY.my, { month }) });
   return (
-    <div style={{ padding: 12, maxWidth: 1360, margin: '0 auto' }}>
+    <div>
       <Card
         size="small"
         title={t('royalty.my.title')}

@@ -1,15 +1,16 @@
-import { DownOutlined, OrderedListOutlined, SwapOutlined, UploadOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { DownOutlined, OrderedListOutlined, SwapOutlined, UploadOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import type { EmployeeRow } from '@headoffice/contract';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../platform/auth';
 import { ResourceList } from '../../platform/resource/ResourceList';
-import { BookingOrderDrawer, ImportModal, SkillLevelModal, StatusModal, TransferModal } from './actions';
+import { AccountModal, BookingOrderDrawer, ImportModal, SkillLevelModal, StatusModal, TransferModal } from './actions';
 import { type EmployeeVirtual, employeeDef } from './defs';
 
 type Dialog =
   | { kind: 'transfer' | 'leave' | 'rejoin' | 'skill'; rows: EmployeeRow[]; done: () => void }
+  | { kind: 'account'; row: EmployeeRow }
   | { kind: 'import' | 'order' }
   | null;
 
@@ -26,7 +27,14 @@ export default function EmployeesPage() {
       <ResourceList<EmployeeRow, EmployeeVirtual>
         def={employeeDef}
         selectable={canEdit}
-        actionsWidth={80}
+        actionsWidth={canEdit ? 150 : 80}
+        rowActions={(row) =>
+          canEdit && row.status === 1 && !row.userId ? (
+            <Button type="link" size="small" icon={<UserAddOutlined />} onClick={() => setDialog({ kind: 'account', row })}>
+              {t('staff.employee.openAccount')}
+            </Button>
+          ) : null
+        }
         toolbar={(ctx) =>
           canEdit ? (
             <>
@@ -68,6 +76,7 @@ export default function EmployeesPage() {
         <StatusModal rows={dialog.rows} status={dialog.kind === 'leave' ? 0 : 1} onClose={close} onDone={dialog.done} />
       ) : null}
       {dialog?.kind === 'skill' ? <SkillLevelModal rows={dialog.rows} onClose={close} onDone={dialog.done} /> : null}
+      {dialog?.kind === 'account' ? <AccountModal row={dialog.row} onClose={close} /> : null}
       {dialog?.kind === 'import' ? <ImportModal onClose={close} /> : null}
       {dialog?.kind === 'order' ? <BookingOrderDrawer onClose={close} /> : null}
     </>

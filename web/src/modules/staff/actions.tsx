@@ -6,7 +6,7 @@ import {
   VerticalAlignBottomOutlined,
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
-import type { EmployeeRow, ImportError } from '@headoffice/contract';
+import { EMPLOYEE_ACCOUNT_PATH, type EmployeeRow, type ImportError } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -270,6 +270,66 @@ export function SkillLevelModal({ rows, onClose, onDone }: { rows: Picked; onClo
         loading={q.isLoading}
         placeholder={t('staff.employee.skillClear')}
       />
+    </Modal>
+  );
+}
+
+/** 开通账号: the employee's own account (username and password; no role, no shop), opened for one employee without a user. */
+export function AccountModal({ row, onClose }: { row: Pick<EmployeeRow, 'id' | 'name' | 'eecode'>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ username: string; password: string }>();
+  const saving = useAction({
+    run: async () => {
+      const v = await form.validateFields();
+      return http.post<EmployeeRow>(EMPLOYEE_ACCOUNT_PATH, { id: row.id, username: v.username.trim(), password: v.password });
+    },
+    success: (saved) => t('staff.employee.accountOpened', { name: row.name, username: saved.username ?? '' }),
+    invalidates: EMPLOYEE_CHANGES,
+    // a username taken: said on its field too
+    failed: (e) => {
+      if (!isApiError(e)) return;
+      for (const name of ['username', 'password'] as const) {
+        const errors = e.errors.filter((x) => x.path === name).map((x) => x.message);
+        if (errors.length) form.setFields([{ name, errors }]);
+      }
+    },
+    done: onClose,
+  });
+  return (
+    <Modal
+      open
+      title={t('staff.employee.accountTitle', { name: row.name })}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      onOk={() => saving.run()}
+      onCancel={onClose}
+      okButtonProps={{ loading: saving.busy }}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('staff.employee.openAccountHelp')}</Typography.Paragraph>
+      <Form form={form} layout="vertical" initialValues={{ username: row.eecode }}>
+        <Form.Item
+          name="username"
+          label={t('staff.employee.accountUsername')}
+          rules={[
+            { required: true, message: t('common.pleaseEnter', { label: t('staff.employee.accountUsername') }) },
+            { pattern: /^[A-Za-z0-9_.@-]{2,32}$/, message: t('identity.user.usernameInvalid') },
+          ]}
+        >
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('staff.employee.accountPassword')}
+          extra={t('staff.employee.accountPasswordHelp')}
+          rules={[
+            { required: true, message: t('common.pleaseEnter', { label: t('staff.employee.accountPassword') }) },
+            { min: 8, max: 64, message: t('staff.employee.accountPasswordHelp') },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { ManOutlined, WomanOutlined } from '@ant-design/icons';
 import type { EmployeeRow, StreamRow } from '@headoffice/contract';
 import type { FormRule } from 'antd';
-import { Avatar, Space, Tag, Tooltip, Typography } from 'antd';
+import { Avatar, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { companyToday } from '../../platform/clock';
 import { http } from '../../platform/http';
@@ -104,7 +104,11 @@ const uniqueEecode: FormRule = ({ getFieldValue }) => ({
 /** Set through a transfer once the employee exists. */
 const PLACEMENT = ['shopId', 'branchId', 'positionId', 'levelId'] as const;
 
-export type EmployeeVirtual = 'keyword';
+/** The keyword filter; the create form's own account (开通账号 with the employee). */
+export type EmployeeVirtual = 'keyword' | 'openAccount' | 'accountUsername' | 'accountPassword';
+
+/** The create form's account fields show once 开通账号 is on. */
+const withAccount = (values: Record<string, unknown>, row?: EmployeeRow) => !row && !!values.openAccount;
 
 export const employeeDef: ResourceDef<EmployeeRow, EmployeeVirtual> = {
   key: 'employee',
@@ -273,11 +277,43 @@ export const employeeDef: ResourceDef<EmployeeRow, EmployeeVirtual> = {
     },
     { key: 'avatar', title: 'staff.employee.avatar', type: 'image', table: false, form: {} },
     { key: 'memo', title: 'common.memo', type: 'textarea', table: false, form: { span: 24, maxLength: 500 } },
+    {
+      key: 'openAccount',
+      title: 'staff.employee.openAccount',
+      type: 'switch',
+      table: false,
+      form: { initial: 0, help: 'staff.employee.openAccountHelp', visible: (_v, row) => !row },
+    },
+    {
+      key: 'accountUsername',
+      title: 'staff.employee.accountUsername',
+      table: false,
+      form: {
+        required: true,
+        maxLength: 32,
+        visible: withAccount,
+        rules: [() => ({ pattern: /^[A-Za-z0-9_.@-]{2,32}$/, message: t('identity.user.usernameInvalid') })],
+      },
+    },
+    {
+      key: 'accountPassword',
+      title: 'staff.employee.accountPassword',
+      table: false,
+      form: {
+        required: true,
+        visible: withAccount,
+        help: 'staff.employee.accountPasswordHelp',
+        rules: [() => ({ min: 8, max: 64, message: t('staff.employee.accountPasswordHelp') })],
+        input: () => <Input.Password autoComplete="new-password" />,
+      },
+    },
   ],
-  // shop, department, position and level change through a transfer once the employee exists
+  errorPathMap: { 'account.username': 'accountUsername', 'account.password': 'accountPassword' },
   toSave: (values, row) => {
-    if (!row) return values;
-    const rest = { ...values };
+    const { openAccount, accountUsername, accountPassword, ...rest } = values;
+    // the employee's own account, opened with the new employee
+    if (!row) return openAccount ? { ...rest, account: { username: accountUsername, password: accountPassword } } : rest;
+    // shop, department, position and level change through a transfer once the employee exists
     for (const k of PLACEMENT) delete rest[k];
     return rest;
   },
