@@ -6,6 +6,14 @@ import { defineRecord, dictionaryFilters, dictionaryRecordFields, dictionaryVerb
 // 提成 (royalty): commission types, schemes with their groups and items, the metrics tiers test,
 // and the monthly statement computed from the till's performance rows (DOMAIN-DETAIL §7).
 
+/**
+ * The business a commission type pays on: the till's service lines, product lines, package sales, or
+ * card business (开卡/充值/耗卡, which the till's service-bill statement does not hold). A group of a
+ * type pays only on its lines, whatever its items name; a type without one pays on any line.
+ */
+export const royaltyLineKinds = ['service', 'product', 'package', 'card'] as const;
+export type RoyaltyLineKind = (typeof royaltyLineKinds)[number];
+
 /** Royalty types (提成分类 `royaltytype`): 服务提成, 产品提成, 开卡提成 ... */
 export const royaltyTypeRecord = defineRecord({
   resource: 'royaltytype',
@@ -14,7 +22,21 @@ export const royaltyTypeRecord = defineRecord({
   perm: 'royalty.type',
   codePrefix: 'TC',
   page: '/admin/royalty/types',
-  fields: dictionaryRecordFields(),
+  fields: dictionaryRecordFields({
+    lineKind: {
+      schema: z.enum(royaltyLineKinds).nullish(),
+      label: ['适用业务', 'Pays on'],
+      type: 'select',
+      options: [
+        { value: 'service', label: ['服务项目', 'Services'], color: 'blue' },
+        { value: 'product', label: ['外卖产品', 'Products'], color: 'green' },
+        { value: 'package', label: ['套餐', 'Packages'], color: 'purple' },
+        { value: 'card', label: ['卡业务（开卡/充值/耗卡）', 'Cards (open, top-up, use)'], color: 'orange' },
+      ],
+      table: { width: 150 },
+      form: { help: ['该分类下的分组只按这类业务计提成；不选则不限', "This type's groups pay only on these lines; empty: any line"] },
+    },
+  }),
   filters: dictionaryFilters,
   verbs: dictionaryVerbs,
 });
@@ -171,6 +193,57 @@ export const royaltyStatementQuery = z.strictObject({
 });
 export const myRoyaltyQuery = z.object({ month, employeeId: id.optional() });
 
+/**
+ * How a line's 业绩 came about, per pay type that paid it: the amount paid, the fee taken from it
+ * (a card terminal's, a platform's), and the performance it counts (gift money, coupons: none).
+ */
+export interface PerfPart {
+  payName: string;
+  amount: number;
+  fee: number;
+  perf: number;
+}
+
+/**
+ * Where a row's 业绩 comes from, in words: each pay type of the line with the fee taken and what it does
+ * not count (gift money, coupons), the line's performance, and the employee's share of it. Empty for a
+ * row without its line's payments (locked before they were kept). `money` writes cents (¥1,234.50).
+ */
+export function perfExplanation(
+  row: Pick<RoyaltyRow, 'perfParts' | 'money'>,
+  money: (cents: number) => string,
+  lang: 'zh-CN' | 'en-US',
+): string {
+  const parts = row.perfParts ?? [];
+  if (!parts.length) return '';
+  const en = lang === 'en-US';
+  const paid = parts.map((p) => {
+    const fee = p.fee ? (en ? ` − fee ${money(p.fee)}` : ` − 手续费 ${money(p.fee)}`) : '';
+    const net = p.amount - p.fee;
+    const counted =
+      p.perf === 0 && net !== 0
+        ? en
+          ? ', not counted'
+          : '，不计业绩'
+        : p.perf !== net
+          ? en
+            ? `, counts ${money(p.perf)}`
+            : `，计业绩 ${money(p.perf)}`
+          : '';
+    return `${p.payName} ${money(p.amount)}${fee}${counted}`;
+  });
+  const line = parts.reduce((sum, p) => sum + p.perf, 0);
+  return en
+    ? `${paid.join('; ')} → line ${money(line)}, this employee's share ${money(row.money)}`
+    : `${paid.join('；')} → 本行业绩 ${money(line)}，本人分得 ${money(row.money)}`;
+}
+
+/** A row's rate as read: a percentage for percent items, an amount per unit (`money` writes cents) for fixed ones. */
+export function rateText(r: Pick<RoyaltyRow, 'normType' | 'royaltyRate'>, money: (cents: number) => string): string {
+  if (r.royaltyRate === null || r.normType === null) return '';
+  return r.normType === 2 ? `${(r.royaltyRate / 100).toFixed(2)}%` : `${money(r.royaltyRate)}/u`;
+}
+
 /** One row of the statement: a performance row of a bill line and an employee, with its commission. */
 export interface RoyaltyRow {
   perfId: number;
@@ -192,8 +265,10 @@ export interface RoyaltyRow {
   isAppoint: boolean;
   /** settle | revise | revoke */
   cause: string;
-  /** 业绩 of the row */
+  /** 业绩 of the row: the employee's share of the line's performance (Σ perfParts.perf) */
   money: number;
+  /** The line's payments, fees and counted performance (rows locked before they were kept have none). */
+  perfParts?: PerfPart[];
   /** the counted part (pay types), before cost */
   base: number;
   cost: number;
@@ -220,9 +295,31 @@ export interface RoyaltyStatement {
   sum: { money: number; base: number; cost: number; royalty: number };
   /** The month's lock: its rows are final; null while open (days are provisional). */
   locked: { lockedAt: string; lockedByName: string | null } | null;
-  /** Per employee: month metrics and commission. */
-  employees: { eeid: number; eename: string; metrics: Record<RoyaltyNormCode, number>; royalty: number }[];
+  /** Per employee (the statement's subtotals, over every matching row, not only the page): month metrics and sums. */
+  employees: RoyaltyEmployeeSum[];
 }
+
+/** One employee's subtotal of a statement. */
+export interface RoyaltyEmployeeSum {
+  eeid: number;
+  eecode: string;
+  eename: string;
+  metrics: Record<RoyaltyNormCode, number>;
+  rows: number;
+  money: number;
+  base: number;
+  cost: number;
+  royalty: number;
+}
+
+/** The statement as a workbook (same filters, no page): its rows, each employee's subtotal after them, the total. */
+export const ROYALTY_STATEMENT_EXPORT = '/api-pers/employeeroyalty/chain/export';
+export const royaltyStatementExportQuery = z.object({
+  month,
+  shopId: id.optional(),
+  employeeId: id.optional(),
+  billNo: z.string().trim().max(64).optional(),
+});
 
 /** Award and penalty items (奖罚项目 `awarddesc` items): padtype 1 奖项 (adds) | 2 扣/罚项 (deducts). */
 export const awardItemRecord = defineRecord({

@@ -15,6 +15,10 @@ test('a scheme with a tier, bills settled at the till, the statement and the sty
   const [stylist, assistant] = setup.employees;
 
   // ---- the scheme: services 20% requested / 10% not, less 10% cost; 30% / 15% once the month reaches two services
+  // The demo chain's scheme covers every shop: the till's shop leaves it for a scheme of its own.
+  const [demo] = await api('/api-pers/royaltymanage/list/all');
+  const others = demo.shops.map((s: { id: number }) => s.id).filter((id: number) => id !== shop.id);
+  await api('/api-pers/royaltymanage/save', { id: demo.id, prmname: demo.prmname, type: 1, shops: others });
   const type = await api('/api-pers/royaltytype/save', { code: 'TC901', name: '演示服务提成' });
   const scheme = await api('/api-pers/royaltymanage/save', { prmname: '演示门店提成方案', type: 1, shops: [shop.id] });
   const group = await api('/api-pers/royaltygroup/save', { schemeId: scheme.id, royaltyTypeId: type.id, name: '全部岗位' });

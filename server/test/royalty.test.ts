@@ -21,6 +21,9 @@ describe('commission: schemes, the monthly statement from the till, the employee
   const b = await foreignTenant(t);
   const anon = t.client();
   const [s1, s2] = await shopIds(t, a);
+  // The demo chain's scheme covers every shop: freed, so that the schemes made here decide (royalty-demo.test.ts reads it).
+  for (const demo of ok(await a.admin.get('/api-pers/royaltymanage/list/all')))
+    ok(await a.admin.post('/api-pers/royaltymanage/save', { id: demo.id, prmname: demo.prmname, type: 1, shops: [] }));
   const fx = await tillFixture(t, a, s1, { servicePrice: 10_000, productPrice: 5_000, stock: 100 });
   const [stylist, assistant] = fx.staff;
   const month = businessDate().slice(0, 7);
@@ -456,6 +459,11 @@ const sources = (rows: GenRow[]): PerfSource[] =>
         [2, r.amount - cash],
       ]),
       payNames: new Map(),
+      payAmount: new Map([
+        [1, cash],
+        [2, r.amount - cash],
+      ]),
+      payFee: new Map(),
     };
   });
 const position = () => ({ positionId: null, levelId: null, psname: null, pslname: null });
@@ -570,6 +578,8 @@ describe('commission by the bill date: scheme versions, shops and positions', ()
     linePerf: 10_000,
     payPerf: new Map([[1, 10_000]]),
     payNames: new Map(),
+    payAmount: new Map([[1, 10_000]]),
+    payFee: new Map(),
   });
   it('a scheme changed mid-month pays each bill by the version of its date', () => {
     const versions: SchemeVersions[] = [

@@ -1,4 +1,11 @@
-import { type RoyaltyItem, type RoyaltyNormCode, type RoyaltyRow, type RoyaltyTier, royaltyNorms } from '@headoffice/contract';
+import {
+  type PerfPart,
+  type RoyaltyItem,
+  type RoyaltyNormCode,
+  type RoyaltyRow,
+  type RoyaltyTier,
+  royaltyNorms,
+} from '@headoffice/contract';
 
 /** A scheme as it stood from a day on (royalty_scheme_versions.snapshot). */
 export interface SchemeSnapshot {
@@ -13,6 +20,8 @@ export interface SchemeSnapshot {
     id: number;
     royaltyTypeId: number;
     royaltyTypeName: string | null;
+    /** The lines the group's commission type pays on (its type's current `lineKind`; null: any line). */
+    lineKind?: string | null;
     name: string;
     psList: { psid: number; type: 'position' | 'level' }[];
     items: RoyaltyItem[];
@@ -54,6 +63,19 @@ export interface PerfSource {
   linePerf: number;
   payPerf: Map<number, number>;
   payNames: Map<number, string>;
+  /** What each pay type paid of the line and the fee taken from it (how the line's performance came about). */
+  payAmount: Map<number, number>;
+  payFee: Map<number, number>;
+}
+
+/** The line's payments, fees and performance per pay type, in the order paid. */
+function perfParts(r: PerfSource): PerfPart[] {
+  return [...r.payAmount.keys()].map((p) => ({
+    payName: r.payNames.get(p) ?? String(p),
+    amount: r.payAmount.get(p) ?? 0,
+    fee: r.payFee.get(p) ?? 0,
+    perf: r.payPerf.get(p) ?? 0,
+  }));
 }
 
 /** The employee's position and level on a day, with names. */
@@ -236,6 +258,7 @@ export function computeRows(rows: PerfSource[], schemes: SchemeVersions[], posit
       isAppoint: r.appointed,
       cause: r.cause,
       money: r.amount,
+      perfParts: perfParts(r),
       base: 0,
       cost: 0,
       paytype: '',
@@ -254,6 +277,8 @@ export function computeRows(rows: PerfSource[], schemes: SchemeVersions[], posit
     out.schemeName = scheme.name;
     let best: { item: RoyaltyItem; group: SchemeSnapshot['groups'][number]; score: number } | undefined;
     for (const g of scheme.groups) {
+      // A group of 服务提成 pays on services only, whatever its items name (an item naming nothing names everything).
+      if (g.lineKind && g.lineKind !== r.kind) continue;
       const applies = !g.psList.length || g.psList.some((p) => (p.type === 'position' ? p.psid === ps.positionId : p.psid === ps.levelId));
       if (!applies) continue;
       for (const item of g.items) {

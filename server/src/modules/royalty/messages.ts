@@ -10,7 +10,7 @@ export const royaltyMessages = defineMessages({
   royaltyShopSchemeNoEmployees: ['门店方案不能指定员工，请用个人方案', 'A shop scheme has no employees; use a personal scheme'],
   royaltyPersonalNoShops: ['个人方案不能指定门店', 'A personal scheme has no shops'],
   royaltyNotPersonal: ['只有个人方案可以指定员工', 'Only a personal scheme has employees'],
-  royaltyGroupMoved: ['子集不能移到另一个方案', 'A group cannot move to another scheme'],
+  royaltyGroupMoved: ['分组不能移到另一个方案', 'A group cannot move to another scheme'],
   royaltyRateTooHigh: ['比例不能超过 100%', 'A percentage cannot exceed 100%'],
   royaltyTierTwice: ['档位 {level} 重复', 'Tier {level} appears twice'],
   royaltyNoEmployeeLink: [

@@ -70,10 +70,11 @@ import {
   unableEmployees,
   unableShops,
 } from './schemes.js';
-import { lockMonth, positionsOf, statement } from './statement.js';
+import { assertEmployeeVisible, lockMonth, positionsOf, statement } from './statement.js';
+import { registerStatementExport } from './statement-export.js';
 
 definedEntityLabels.set('royaltymanage', ['提成方案', 'commission scheme']);
-definedEntityLabels.set('royaltygroup', ['提成子集', 'commission group']);
+definedEntityLabels.set('royaltygroup', ['提成分组', 'commission group']);
 definedEntityLabels.set('royaltyitem', ['提成项', 'commission item']);
 definedEntityLabels.set('employeeroyalty', ['提成月份', 'commission month']);
 definedEntityLabels.set('awarddesc', ['奖罚金额', 'awards and penalties']);
@@ -266,14 +267,11 @@ export async function royaltyModule(app: FastifyInstance) {
       read: true,
     },
     async ({ tx, auth, body }) => {
-      if (body.employeeId !== undefined) {
-        const [e] = await tx.select({ shopId: employees.shopId }).from(employees).where(eq(employees.id, body.employeeId));
-        if (!e) throw notFound();
-        assertShopVisible(auth, e.shopId);
-      }
+      if (body.employeeId !== undefined) await assertEmployeeVisible(tx, auth, body.employeeId);
       return statement(tx, auth, body);
     },
   );
+  registerStatementExport(app);
   route(
     app,
     'GET',

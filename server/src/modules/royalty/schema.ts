@@ -69,7 +69,7 @@ export const royaltySchemeEmployees = pgTable(
   ],
 );
 
-/** Groups (子集 `royaltygroup`): within a scheme and a royalty type, for positions and levels. */
+/** Groups (分组, the original's 子集 `royaltygroup`): within a scheme and a royalty type, for positions and levels. */
 export const royaltyGroups = pgTable(
   'royalty_groups',
   {

@@ -407,10 +407,16 @@ export async function allVersions(tx: Db): Promise<SchemeVersions[]> {
     .select()
     .from(royaltySchemeVersions)
     .orderBy(asc(royaltySchemeVersions.schemeId), asc(royaltySchemeVersions.effectiveFrom));
+  // What a commission type pays on is the type's as it is now (a snapshot keeps the group's type, not its kind).
+  const kinds = new Map(
+    (await tx.select({ id: royaltyTypes.id, lineKind: royaltyTypes.lineKind }).from(royaltyTypes)).map((t) => [t.id, t.lineKind]),
+  );
   const out = new Map<number, SchemeVersions>();
   for (const r of rows) {
     const s = out.get(r.schemeId) ?? { schemeId: r.schemeId, versions: [] };
-    s.versions.push({ from: r.effectiveFrom, snapshot: r.snapshot as SchemeSnapshot });
+    const snapshot = r.snapshot as SchemeSnapshot;
+    const groups = snapshot.groups.map((g) => ({ ...g, lineKind: kinds.get(g.royaltyTypeId) ?? null }));
+    s.versions.push({ from: r.effectiveFrom, snapshot: { ...snapshot, groups } });
     out.set(r.schemeId, s);
   }
   return [...out.values()];

@@ -1,10 +1,10 @@
-import type { RoyaltyRow, RoyaltyStatement, royaltyStatementQuery } from '@headoffice/contract';
+import type { RoyaltyEmployeeSum, RoyaltyRow, RoyaltyStatement, royaltyStatementQuery } from '@headoffice/contract';
 import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of.js';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
-import { conflict } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { dayIn, tenantToday, tenantZone } from '../../platform/numbering.js';
 import { payTypes, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from '../cashier/public.js';
@@ -84,17 +84,22 @@ export async function loadSources(tx: Db, zone: string, month: string, employeeI
   if (!rows.length) return [];
   const billIds = [...new Set(rows.map((r) => r.billId))];
   const shares = await tx
-    .select({ lineId: serviceBillShares.lineId, payTypeId: payTypes.id, payName: payTypes.name, perf: serviceBillShares.perf })
+    .select({
+      lineId: serviceBillShares.lineId,
+      payTypeId: payTypes.id,
+      payName: payTypes.name,
+      amount: serviceBillShares.amount,
+      fee: serviceBillShares.fee,
+      perf: serviceBillShares.perf,
+    })
     .from(serviceBillShares)
     .innerJoin(serviceBillPayments, eq(serviceBillPayments.id, serviceBillShares.paymentId))
     .innerJoin(payTypes, eq(payTypes.id, serviceBillPayments.payTypeId))
     .where(anyOf(serviceBillShares.billId, billIds));
-  const byLine = new Map<number, { total: number; pay: Map<number, number>; names: Map<number, string> }>();
+  const byLine = new Map<number, ReturnType<typeof linePay>>();
   for (const s of shares) {
-    const l = byLine.get(s.lineId) ?? { total: 0, pay: new Map(), names: new Map() };
-    l.total += s.perf;
-    l.pay.set(s.payTypeId, (l.pay.get(s.payTypeId) ?? 0) + s.perf);
-    l.names.set(s.payTypeId, s.payName);
+    const l = byLine.get(s.lineId) ?? linePay();
+    addShare(l, s.payTypeId, s.payName, s);
     byLine.set(s.lineId, l);
   }
   const serviceIds = [...new Set(rows.filter((r) => r.kind === 'service').map((r) => r.itemId))];
@@ -111,11 +116,29 @@ export async function loadSources(tx: Db, zone: string, month: string, employeeI
     return {
       ...r,
       categoryId: cats.get(`${r.kind}:${r.itemId}`) ?? null,
-      linePerf: l?.total ?? 0,
-      payPerf: l?.pay ?? new Map(),
-      payNames: l?.names ?? new Map(),
+      ...(l ?? linePay()),
     };
   });
+}
+
+/** A line's payments as commission reads them: performance in all and, per pay type, its name, amount, fee and performance. */
+function linePay() {
+  return {
+    linePerf: 0,
+    payPerf: new Map<number, number>(),
+    payNames: new Map<number, string>(),
+    payAmount: new Map<number, number>(),
+    payFee: new Map<number, number>(),
+  };
+}
+
+function addShare(l: ReturnType<typeof linePay>, payTypeId: number, name: string, share: { amount: number; fee: number; perf: number }) {
+  const add = (m: Map<number, number>, v: number) => m.set(payTypeId, (m.get(payTypeId) ?? 0) + v);
+  l.linePerf += share.perf;
+  add(l.payPerf, share.perf);
+  add(l.payAmount, share.amount);
+  add(l.payFee, share.fee);
+  l.payNames.set(payTypeId, name);
 }
 
 type Locks = Awaited<ReturnType<typeof lockedMonths>>;
@@ -159,14 +182,15 @@ async function* streamMonth(tx: Db, zone: string, month: string, locks: Locks): 
     sql.raw(`declare royalty_month no scroll cursor for
       with month_perf as (select p.* from service_bill_perf p where ${where}),
       line_pay as (
-        select sh.line_id, array_agg(pm.pay_type_id) as pay_types, array_agg(sh.perf) as perfs
+        select sh.line_id, array_agg(pm.pay_type_id) as pay_types, array_agg(sh.perf) as perfs,
+          array_agg(sh.amount) as amounts, array_agg(sh.fee) as fees
         from service_bill_shares sh
         join service_bill_payments pm on pm.id = sh.payment_id
         where sh.bill_id in (select bill_id from month_perf)
         group by sh.line_id)
       select p.id as perf_id, p.bill_id, b.bill_no, b.shop_id, s.name as shop_name, p.business_date::text as business_date,
         p.line_id, l.kind, l.item_id, l.name as line_name, l.num, p.employee_id, e.eecode, e.name as eename, p.station,
-        p.appointed, p.amount, p.cause, p.reverses_id, p.created_at, lp.pay_types, lp.perfs,
+        p.appointed, p.amount, p.cause, p.reverses_id, p.created_at, lp.pay_types, lp.perfs, lp.amounts, lp.fees,
         case l.kind when 'service' then sv.service_type_id when 'product' then pr.category_id end as category_id
       from month_perf p
       join service_bills b on b.id = p.bill_id
@@ -204,17 +228,12 @@ async function* streamMonth(tx: Db, zone: string, month: string, locks: Locks): 
 
 /** A row of the month's cursor as a performance source (the line's pay shares folded per pay type). */
 function sourceOf(r: Record<string, unknown>, payNames: Map<number, string>): PerfSource & { createdAt: Date } {
-  const payPerf = new Map<number, number>();
-  const names = new Map<number, string>();
-  const types = (r.pay_types as (number | string)[] | null) ?? [];
-  const perfs = (r.perfs as (number | string)[] | null) ?? [];
-  let linePerf = 0;
-  types.forEach((t, i) => {
+  const l = linePay();
+  const column = (name: string) => (r[name] as (number | string)[] | null) ?? [];
+  const [amounts, fees, perfs] = [column('amounts'), column('fees'), column('perfs')];
+  column('pay_types').forEach((t, i) => {
     const id = Number(t);
-    const perf = Number(perfs[i]);
-    linePerf += perf;
-    payPerf.set(id, (payPerf.get(id) ?? 0) + perf);
-    names.set(id, payNames.get(id) ?? String(id));
+    addShare(l, id, payNames.get(id) ?? String(id), { amount: Number(amounts[i]), fee: Number(fees[i]), perf: Number(perfs[i]) });
   });
   return {
     perfId: Number(r.perf_id),
@@ -239,9 +258,7 @@ function sourceOf(r: Record<string, unknown>, payNames: Map<number, string>): Pe
     reversesId: r.reverses_id === null ? null : Number(r.reverses_id),
     lateFrom: null,
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
-    linePerf,
-    payPerf,
-    payNames: names,
+    ...l,
   };
 }
 
@@ -458,6 +475,13 @@ export function sumRows(rows: RoyaltyRow[]) {
   );
 }
 
+/** An employee named by a statement's filter: of the tenant (404) and of a shop the user sees (403). */
+export async function assertEmployeeVisible(tx: Db, auth: Auth, employeeId: number) {
+  const [e] = await tx.select({ shopId: employees.shopId }).from(employees).where(eq(employees.id, employeeId));
+  if (!e) throw notFound();
+  assertShopVisible(auth, e.shopId);
+}
+
 /**
  * The statement (`employeeroyalty/chain/list`): one row per performance row of a bill line and an
  * employee; a shop-limited user sees the rows of their shops only.
@@ -489,7 +513,7 @@ export async function statement(tx: Db, auth: Auth, q: z.output<typeof royaltySt
   const list: RoyaltyRow[] = [];
   let total = 0;
   let sum = sumRows([]);
-  const byEmployee = new Map<number, { eeid: number; eename: string; royalty: number }>();
+  const byEmployee = new Map<number, Omit<RoyaltyEmployeeSum, 'metrics'>>();
   const metrics = new Map<number, Metrics>();
   await forEachBatch(tx, auth.tenantId, q.month, employeeIds, ({ rows, metrics: batchMetrics }) => {
     const shown = rows
@@ -501,7 +525,20 @@ export async function statement(tx: Db, auth: Auth, q: z.output<typeof royaltySt
     for (const r of shown) {
       if (total >= from && list.length < q.pageSize) list.push(r);
       total++;
-      const e = byEmployee.get(r.eeid) ?? { eeid: r.eeid, eename: r.eename, royalty: 0 };
+      const e = byEmployee.get(r.eeid) ?? {
+        eeid: r.eeid,
+        eecode: r.eecode,
+        eename: r.eename,
+        rows: 0,
+        money: 0,
+        base: 0,
+        cost: 0,
+        royalty: 0,
+      };
+      e.rows++;
+      e.money += r.money;
+      e.base += r.base;
+      e.cost += r.cost;
       e.royalty += r.royalty;
       byEmployee.set(r.eeid, e);
       metrics.set(r.eeid, batchMetrics.get(r.eeid) ?? { yj: 0, fwyj: 0, cpyj: 0, ks: 0 });

@@ -1,4 +1,4 @@
-import { type RoyaltyStatement, serviceBillDetail } from '@headoffice/contract';
+import { ROYALTY_STATEMENT_EXPORT, type RoyaltyStatement, serviceBillDetail } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Drawer, Input, Popconfirm, Select, Space } from 'antd';
 import dayjs from 'dayjs';
@@ -9,10 +9,11 @@ import { usePermission } from '../../platform/auth';
 import { companyDateTime, companyMonth } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
+import { ExportButton } from '../../platform/resource/ExportButton';
 import { ShopSelect, useShops } from '../../platform/shops';
 import { BillView } from '../till/public';
 import { RY, useOptions } from './api';
-import { RowsTable, SumLine } from './parts';
+import { RowsTable, SubtotalsTable, SumLine } from './parts';
 
 /** /admin/royalty/statement — the month's commission rows by shop, employee and bill, each opening its bill. */
 export default function StatementPage() {
@@ -79,22 +80,23 @@ export default function StatementPage() {
         </Space>
       }
       extra={
-        may('royalty.statement.lock') &&
-        !locked &&
-        month < companyMonth() && (
-          <Popconfirm title={t('royalty.lock.confirm', { month })} onConfirm={() => lock.run()}>
-            <Button loading={lock.busy}>{t('royalty.lock.action')}</Button>
-          </Popconfirm>
-        )
+        <Space>
+          <ExportButton path={ROYALTY_STATEMENT_EXPORT} params={body} fileName={`${t('royalty.menu.statement')}${month}`} />
+          {may('royalty.statement.lock') && !locked && month < companyMonth() && (
+            <Popconfirm title={t('royalty.lock.confirm', { month })} onConfirm={() => lock.run()}>
+              <Button loading={lock.busy}>{t('royalty.lock.action')}</Button>
+            </Popconfirm>
+          )}
+        </Space>
       }
     >
-      <Space direction="vertical" style={{ width: '100%' }} size={8}>
-        {current && <Alert type="info" showIcon message={t('royalty.st.provisional')} />}
+      <Space orientation="vertical" style={{ width: '100%' }} size={8}>
+        {current && <Alert type="info" showIcon title={t('royalty.st.provisional')} />}
         {locked && (
           <Alert
             type="success"
             showIcon
-            message={t('royalty.lock.locked', { at: companyDateTime(locked.lockedAt), by: locked.lockedByName ?? '' })}
+            title={t('royalty.lock.locked', { at: companyDateTime(locked.lockedAt), by: locked.lockedByName ?? '' })}
           />
         )}
         <SumLine data={q.data} />
@@ -108,6 +110,7 @@ export default function StatementPage() {
             })}
           </span>
         )}
+        {q.data && q.data.employees.length > 1 && <SubtotalsTable employees={q.data.employees} onPick={setEmployeeId} />}
         <RowsTable
           rows={q.data?.list ?? []}
           loading={q.isLoading}

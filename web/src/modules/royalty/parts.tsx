@@ -1,12 +1,72 @@
-import type { RoyaltyRow, RoyaltyStatement } from '@headoffice/contract';
-import { Table, Tag, Typography } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { perfExplanation, type RoyaltyEmployeeSum, type RoyaltyRow, type RoyaltyStatement, rateText } from '@headoffice/contract';
+import { Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../platform/i18n';
 import { formatMoney } from '../../platform/money';
 
-/** A rate as the row shows it: a percentage for percent items, an amount per unit for fixed ones. */
-export function rateText(r: Pick<RoyaltyRow, 'normType' | 'royaltyRate'>) {
-  if (r.royaltyRate === null || r.normType === null) return '';
-  return r.normType === 2 ? `${(r.royaltyRate / 100).toFixed(2)}%` : `${formatMoney(r.royaltyRate)}/u`;
+/** The 业绩 column's title: what performance is made of, for every row. */
+function PerfTitle() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('royalty.st.perfHelp')}>
+      <Space size={4}>
+        {t('royalty.st.money')}
+        <QuestionCircleOutlined aria-label={t('royalty.st.perfHelp')} />
+      </Space>
+    </Tooltip>
+  );
+}
+
+/** A row's 业绩 with where it comes from (the line's pay types, fees, what does not count, the employee's share). */
+function PerfCell({ row }: { row: RoyaltyRow }) {
+  const { t } = useTranslation();
+  const why = perfExplanation(row, formatMoney, currentLang());
+  if (!why) return <>{formatMoney(row.money)}</>;
+  return (
+    <Tooltip title={<span data-testid="perf-from">{`${t('royalty.st.perfFrom')}：${why}`}</span>}>
+      <Typography.Text underline style={{ textDecorationStyle: 'dotted' }}>
+        {formatMoney(row.money)}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
+
+/** Each employee's subtotal of the statement (every matching row, not only the page's). */
+export function SubtotalsTable({ employees, onPick }: { employees: RoyaltyEmployeeSum[]; onPick?: (eeid: number) => void }) {
+  const { t } = useTranslation();
+  const money = (key: 'money' | 'base' | 'cost' | 'royalty', title: string) => ({
+    key,
+    dataIndex: key,
+    title,
+    width: 110,
+    align: 'right' as const,
+    render: (v: number) => formatMoney(v),
+  });
+  return (
+    <Table<RoyaltyEmployeeSum>
+      size="small"
+      rowKey="eeid"
+      title={() => t('royalty.st.subtotals')}
+      dataSource={employees}
+      pagination={false}
+      scroll={{ y: 200 }}
+      data-testid="royalty-subtotals"
+      columns={[
+        {
+          key: 'eename',
+          title: t('royalty.employee'),
+          width: 140,
+          render: (_: unknown, e) => (onPick ? <Typography.Link onClick={() => onPick(e.eeid)}>{e.eename}</Typography.Link> : e.eename),
+        },
+        { key: 'rows', dataIndex: 'rows', title: t('royalty.st.rows'), width: 70, align: 'right' as const },
+        money('money', t('royalty.st.money')),
+        money('base', t('royalty.st.base')),
+        money('cost', t('royalty.st.cost')),
+        money('royalty', t('royalty.st.royalty')),
+      ]}
+    />
+  );
 }
 
 /** The month's figures line above a statement. */
@@ -109,7 +169,7 @@ export function RowsTable({
             </>
           ),
         },
-        money('money', t('royalty.st.money')),
+        { ...money('money', t('royalty.st.money')), title: <PerfTitle />, render: (_: unknown, r: RoyaltyRow) => <PerfCell row={r} /> },
         { key: 'paytype', dataIndex: 'paytype', title: t('royalty.st.paytype'), width: 120, ellipsis: true },
         money('base', t('royalty.st.base')),
         money('cost', t('royalty.st.cost'), 84),
@@ -118,7 +178,7 @@ export function RowsTable({
           title: t('royalty.st.rate'),
           width: 110,
           align: 'right' as const,
-          render: (_: unknown, r: RoyaltyRow) => rateText(r),
+          render: (_: unknown, r: RoyaltyRow) => rateText(r, formatMoney),
         },
         {
           key: 'tier',
