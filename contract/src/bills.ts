@@ -27,6 +27,7 @@ export type BillFieldKind =
   | 'product' // a catalogue product (line pickers)
   | 'select' // options from `options`
   | 'employee' // an employee of the shops the user sees: a select the engine serves (`billEmployees`)
+  | 'image' // a picture's address: a thumbnail that opens; a line of pictures is added by uploading one
   | 'images';
 
 /**
@@ -229,6 +230,8 @@ export interface BillDef<
   /** How head and line fields are shown and entered, by field name. */
   headFields: Readonly<Record<string, BillFieldDef>>;
   lineFields: Readonly<Record<string, BillFieldDef>>;
+  /** The form's button that adds a line (`addLineLabel` gives the default). */
+  addLine?: Label;
   paths: BillPaths;
   /** The lock kinds that close this type's bills dated in a locked period (the one place a type says so). */
   locks?: readonly LockKind[];
@@ -731,6 +734,20 @@ export type BillDetailOf<D extends BillDef> = BillRowOf<D> & z.infer<typeof bill
 export const billDetailSchema = (def: BillDef): z.ZodObject => def.detail ?? def.row.extend(billDetailExtra.shape);
 export type BillSaveOf<D extends BillDef> = z.input<D['save']>;
 export type BillStateOf<D extends BillDef> = D extends BillDef<infer S> ? S : never;
+
+/**
+ * The form's add-line button: the type's own `addLine`, else what its lines hold: 添加产品 for product
+ * lines, 添加照片 for pictures (the button uploads one), 添加明细 for any other line.
+ */
+export function addLineLabel(def: Pick<BillDef, 'addLine' | 'lineFields'>): Label {
+  if (def.addLine) return def.addLine;
+  const kinds = Object.values(def.lineFields)
+    .filter((f) => f.form)
+    .map((f) => f.kind);
+  if (kinds.includes('product')) return ['添加产品', 'Add product'];
+  if (kinds.includes('image')) return ['添加照片', 'Add photo'];
+  return ['添加明细', 'Add line'];
+}
 
 /** A state's label in a language. */
 export const billStateLabel = (def: BillDef, state: string, lang: 'zh-CN' | 'en-US') =>

@@ -81,6 +81,26 @@ export const fundBillRow = billRow(fundState.options, {
 });
 export type FundBillRow = z.infer<typeof fundBillRow>;
 
+/**
+ * 全部门审批: approves petty-cash requests of every department (head office's finance manager, the owner).
+ * Without it, a request is approved by the users of the department its item names (dicfunddescribe).
+ */
+export const FUND_APPROVE_ALL = 'finance.fundbill.approveAll';
+
+/**
+ * Who approves a request (审批): its department, the users who may (that department's approvers, and
+ * the holders of 全部门审批), and, while it waits, why the signed-in user may not when they may not.
+ */
+export const fundApproval = z.object({
+  departmentId: z.number().nullable(),
+  departmentName: z.string().nullable(),
+  /** 姓名（用户名） of each user who may approve it (not its maker). */
+  approvers: z.array(z.string()),
+  /** Why the signed-in user may not approve it now; null when they may, or when it waits for no approval. */
+  blocked: z.string().nullable(),
+});
+export type FundApproval = z.infer<typeof fundApproval>;
+
 export const fundBill = defineBill({
   docType: 'finance.fund',
   locks: ['close', 'fund', 'fundRequestDay'],
@@ -156,6 +176,7 @@ export const fundBill = defineBill({
     },
   },
   save: fundBillSave,
+  detailFields: { approval: fundApproval },
   filterFields: {
     state: true,
     shopId: true,
@@ -201,7 +222,7 @@ export const fundBill = defineBill({
     reviewedByName: { label: ['复核人', 'Reviewed by'], kind: 'text', detail: true },
     memo: { label: ['备注', 'Memo'], kind: 'textarea', form: { span: 24 } },
   },
-  lineFields: { url: { label: ['照片', 'Photo'], kind: 'text', column: {}, form: {} } },
+  lineFields: { url: { label: ['照片', 'Photo'], kind: 'image', column: {}, form: {} } },
   paths: {
     list: ['billListForchain', 'billListForchainSp'],
     pick: 'list/all',
@@ -534,7 +555,7 @@ export const fundRedepositBill = defineBill({
     reviewedByName: { label: ['复核人', 'Reviewed by'], kind: 'text', detail: true },
     memo: { label: ['备注', 'Memo'], kind: 'textarea', form: { span: 24 } },
   },
-  lineFields: { url: { label: ['回存凭证', 'Deposit slip'], kind: 'text', column: {}, form: {} } },
+  lineFields: { url: { label: ['回存凭证', 'Deposit slip'], kind: 'image', column: {}, form: {} } },
   paths: {
     list: ['billList', 'billListChain'],
     pick: 'list/all',

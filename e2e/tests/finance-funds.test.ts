@@ -40,8 +40,6 @@ test('a shop requests petty cash with a photo, its department approves it from t
   const departments = await a<{ id: number; name: string }[]>('/api-chain/branch/list/all');
   const ops = departments.find((d) => d.name === '运营部');
   assert.ok(ops);
-  const opsStaff = await a<{ list: { id: number }[] }>(`/api-chain/employee?branchId=${ops.id}&pageSize=1`);
-  assert.equal(opsStaff.list.length, 1);
   const makeUser = async (code: string, name: string, perms: string[], user: Record<string, unknown>) => {
     const role = await a<{ id: number }>('/api-user/roles/saveOrUpdate', { code, name });
     await a(`/api-user/roles/saveRoleMenuList/${role.id}`, { menuIds: menuIds(perms) });
@@ -52,12 +50,11 @@ test('a shop requests petty cash with a photo, its department approves it from t
     name: '国贸店长',
     loginShopIds: [shop.id],
   });
-  await makeUser('fund_ops', '运营部审批', ['finance.fundbill.view', 'finance.fundbill.approve', 'finance.fundbill.reject', 'inbox.view'], {
-    username: 'opsfund',
-    name: '运营审批人',
-    employeeId: opsStaff.list[0].id,
-    managerShopIds: [shop.id],
-  });
+  // The demo chain's approver of 运营部 (an employee of that department), given a password here.
+  const opsUser = (await a<{ list: { id: number; employeeId: number }[] }>('/api-user/users?keyword=sp_yunying')).list[0];
+  const opsStaff = await a<{ branchId: number }>(`/api-chain/employee/id/${opsUser.employeeId}`);
+  assert.equal(opsStaff.branchId, ops.id);
+  await a('/api-user/users/updateUser', { id: opsUser.id, password: 'Funds-2026' });
   await makeUser(
     'fund_fh',
     '财务复核',
@@ -92,7 +89,7 @@ test('a shop requests petty cash with a photo, its department approves it from t
   await shot(own, 'funds-02-request-submitted');
 
   // ---- the approver of 运营部 approves it from the approvals inbox
-  const { context: opsCtx, page: approver, api: opsApi } = await userSession(running, 'opsfund', 'Funds-2026');
+  const { context: opsCtx, page: approver, api: opsApi } = await userSession(running, 'sp_yunying', 'Funds-2026');
   await approver.goto(`${running.server.url}/admin/inbox`);
   const group = activePane(approver).locator('.ho-inbox-group[data-doctype="finance.fund"]');
   const row = group.locator('.ant-table-row', { hasText: billNo });

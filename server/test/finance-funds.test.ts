@@ -1,6 +1,7 @@
 import {
   billPath,
   EXPENSE_API,
+  FUND_APPROVE_ALL,
   FUNDS_API,
   fundBill,
   fundRedepositBill,
@@ -159,7 +160,7 @@ describe('petty-cash requests, their approval by department, payouts, limits and
     expect(await inbox(a.admin)).toEqual(expect.arrayContaining([ops.id, trainingBill.id]));
     const refused = await move(opsApprover.client, 'auditSpBill', { id: trainingBill.id });
     expectStatus(refused, 403);
-    expect(refused.body.resp_msg).toBe('这张申请由「培训部」审批，你不在该部门');
+    expect(refused.body.resp_msg).toBe('这张申请由「培训部」审批，你不在该部门，也没有「全部门审批」权限');
     expectStatus(await move(opsApprover.client, 'rejectBill', { id: trainingBill.id, memo: '不是我部门' }), 403);
     const batch = expectOk(await opsApprover.client.post(at('auditSpBilllBatch'), { ids: [ops.id, trainingBill.id] }));
     expect(batch.done).toEqual([{ id: ops.id, billNo: ops.billNo, state: 'approved' }]);
@@ -176,6 +177,60 @@ describe('petty-cash requests, their approval by department, payouts, limits and
     expect(self.body.resp_msg).toContain('制单人');
     const approved = expectOk(await move(opsApprover.client, 'auditSpBill', { id: own.id }));
     expect(approved).toMatchObject({ state: 'approved', approvedByName: expect.stringContaining('测试用户') });
+  });
+
+  it('the detail says who approves a request and, while it waits, why the reader may not', async () => {
+    const bill = await requestIn('submitted', { itemId: training.id });
+    const seenBy = async (client: Client) => expectOk(await client.get(at(String(bill.id)))).approval;
+    const ops = await seenBy(opsApprover.client);
+    expect(ops).toMatchObject({ departmentName: '培训部', blocked: '这张申请由「培训部」审批，你不在该部门，也没有「全部门审批」权限' });
+    // Who may: the demo's 培训部 approver and the chain-wide ones (the admin holds every right), never the maker.
+    expect(ops.approvers).toEqual(expect.arrayContaining(['孙培训（sp_peixun）']));
+    expect(ops.approvers.some((n: string) => n.includes('sp_yunying'))).toBe(false);
+    expect((await seenBy(shopUser.client)).blocked).toBe('你没有审批备用金申请的权限');
+    const own = expectOk(await request({ itemId: training.id }, a.admin));
+    expectOk(await move(a.admin, 'submitBill', { id: own.id }));
+    const mine = expectOk(await a.admin.get(at(String(own.id))));
+    expect(mine.actions).toEqual(['reject']);
+    expect(mine.approval.blocked).toBe('你是这张申请的制单人，制单人不能审批自己的申请');
+    expect(mine.approval.approvers).toEqual(expect.arrayContaining(['孙培训（sp_peixun）']));
+    expect(mine.approval.approvers.some((n: string) => n.includes('（admin）'))).toBe(false);
+    const en = expectOk(await opsApprover.client.get(at(String(bill.id)), undefined, { 'accept-language': 'en-US' }));
+    expect(en.approval.blocked).toContain('approve for every department');
+  });
+
+  it("a department's demo approver approves its requests; 全部门审批 approves any department's; no right to it, no department: refused", async () => {
+    // The demo chain's approver of 培训部 signs in (the password reset here: the demo's is the admin's of its first start).
+    const approver = (expectOk(await a.admin.get('/api-user/users', { keyword: 'sp_peixun' })).list as Row[])[0];
+    expect(approver).toMatchObject({ name: '孙培训', roles: [{ name: '部门审批人' }] });
+    expectOk(await a.admin.post('/api-user/users/updateUser', { id: approver.id, password: 'Approver-2026' }));
+    const signedIn = await t.login(a.code, 'sp_peixun', 'Approver-2026');
+    const peixun = t.client(signedIn.body.data.access_token);
+    const own = expectOk(await request({ itemId: training.id }, a.admin));
+    expectOk(await move(a.admin, 'submitBill', { id: own.id }));
+    const detail = expectOk(await peixun.get(at(String(own.id))));
+    expect(detail).toMatchObject({ actions: ['approve', 'reject'], approval: { blocked: null } });
+    expect(expectOk(await move(peixun, 'auditSpBill', { id: own.id }))).toMatchObject({ state: 'approved', approvedByName: '孙培训' });
+    expectStatus(await move(peixun, 'auditSpBill', { id: (await requestIn('submitted')).id }), 403);
+
+    const chainWide = await createLimitedUser(t, a, {
+      perms: ['finance.fundbill.view', 'finance.fundbill.approve', FUND_APPROVE_ALL],
+      managerShops: [shopA],
+    });
+    const other = await requestIn('submitted', { itemId: training.id });
+    const inbox = (expectOk(await chainWide.client.get('/api-user/inbox')) as Row[])
+      .filter((g) => g.docType === fundBill.docType)
+      .flatMap((g) => g.items.map((i: Row) => i.id));
+    expect(inbox).toContain(other.id);
+    expect(expectOk(await chainWide.client.get(at(String(other.id)))).approval.approvers).toEqual(
+      expect.arrayContaining([expect.stringContaining(`（${chainWide.username}）`)]),
+    );
+    expect(expectOk(await move(chainWide.client, 'auditSpBill', { id: other.id })).state).toBe('approved');
+
+    // The approval right alone, without a department: no longer every department's.
+    const unlinked = await createLimitedUser(t, a, { perms: ['finance.fundbill.view', 'finance.fundbill.approve'], managerShops: [shopA] });
+    const third = await requestIn('submitted', { itemId: training.id });
+    expectStatus(await move(unlinked.client, 'auditSpBill', { id: third.id }), 403);
   });
 
   it('rejects with a reason at either step; the shop edits and submits again', async () => {

@@ -1,13 +1,38 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { cashierAuthorities, menus, positionAuthorities, roleMenus, roles, roleTypes } from '../modules/identity/schema.js';
-import { positions } from '../modules/org/schema.js';
+import { fundDescriptions } from '../modules/finance/schema.js';
+import {
+  cashierAuthorities,
+  menus,
+  positionAuthorities,
+  roleMenus,
+  roles,
+  roleTypes,
+  userRoles,
+  userShops,
+  users,
+} from '../modules/identity/schema.js';
+import { branches, employees, positions, shops } from '../modules/org/schema.js';
+import { hashPassword } from '../platform/auth.js';
+
+/** The sign-in of each department's petty-cash approver (运营部 → sp_yunying), and the name of the employee made where it has none. */
+const APPROVERS: Record<string, [username: string, name: string]> = {
+  总经办: ['sp_zongjingban', '周总经办'],
+  运营部: ['sp_yunying', '陈运营'],
+  财务部: ['sp_caiwu', '林财务'],
+  人事行政部: ['sp_renshi', '王人事'],
+  市场部: ['sp_shichang', '赵市场'],
+  培训部: ['sp_peixun', '孙培训'],
+  门店事业部: ['sp_mendian', '吴门店'],
+};
 
 /**
- * Demo role types, roles with their menus, till authorities and position roles. No users: the
- * printed admin is the only sign-in, and the admin gives these roles to the users they create.
+ * Demo role types, roles with their menus, till authorities and position roles; and, for each
+ * department that approves petty-cash requests, its approver: a head-office employee of that
+ * department with a user (the 部门审批人 role, every shop managed) signing in with `password`, so that
+ * a request can be approved as the chain would (its maker may not). Other users are the admin's to make.
  */
-export async function seedDemoAccess(tx: Db, tenantId: number) {
+export async function seedDemoAccess(tx: Db, tenantId: number, password: string) {
   const t = { tenantId };
   const [headOffice, shop, finance] = await tx
     .insert(roleTypes)
@@ -48,14 +73,24 @@ export async function seedDemoAccess(tx: Db, tenantId: number) {
     { code: 'cashier', name: '收银员', roleTypeId: shop.id, memo: '只使用收银系统，不进总部管理', menuIds: [] },
     { code: 'finance', name: '财务', roleTypeId: finance.id, memo: '查看操作日志', menuIds: ids(['identity.log']) },
   ];
+  roleDefs.push({
+    code: 'fund_approver',
+    name: '部门审批人',
+    roleTypeId: headOffice.id,
+    memo: '审批本部门负责的备用金申请',
+    menuIds: ids(['inbox', 'finance.fundbill', 'finance.fundbill.approve', 'finance.fundbill.reject']),
+  });
+  const roleIds = new Map<string, number>();
   for (const def of roleDefs) {
     const { menuIds, ...values } = def;
     const [role] = await tx
       .insert(roles)
       .values({ ...t, ...values })
       .returning({ id: roles.id });
+    roleIds.set(def.code, role.id);
     if (menuIds.length) await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ ...t, roleId: role.id, menuId })));
   }
+  await seedApprovers(tx, tenantId, roleIds.get('fund_approver') as number, password);
 
   const [managerAuthority, cashierAuthority] = await tx
     .insert(cashierAuthorities)
@@ -82,4 +117,40 @@ export async function seedDemoAccess(tx: Db, tenantId: number) {
     await tx
       .insert(positionAuthorities)
       .values(positionRows.map((p) => ({ ...t, positionId: p.id, authorityId: authorityOf[p.name], memo: `${p.name}的收银权限` })));
+}
+
+/**
+ * A user for each department that approves petty-cash requests, on the department's head-office
+ * employee (one is made where the department has none).
+ */
+async function seedApprovers(tx: Db, tenantId: number, roleId: number, password: string) {
+  const approving = await tx
+    .selectDistinct({ id: branches.id, code: branches.code, name: branches.name })
+    .from(fundDescriptions)
+    .innerJoin(branches, eq(branches.id, fundDescriptions.departmentId))
+    .orderBy(asc(branches.code));
+  const shopIds = (await tx.select({ id: shops.id }).from(shops)).map((s) => s.id);
+  const passwordHash = await hashPassword(password);
+  for (const [i, department] of approving.entries()) {
+    const [username, name] = APPROVERS[department.name] ?? [`sp_${department.code.toLowerCase()}`, `${department.name}审批人`];
+    const [staff] = await tx
+      .select({ id: employees.id, name: employees.name })
+      .from(employees)
+      .where(and(eq(employees.branchId, department.id), isNull(employees.shopId), eq(employees.status, 1)))
+      .orderBy(asc(employees.eecode))
+      .limit(1);
+    const [employee] = staff
+      ? [staff]
+      : await tx
+          .insert(employees)
+          .values({ tenantId, eecode: `HQ${String(i + 1).padStart(3, '0')}`, name, branchId: department.id, entryDate: '2020-01-01' })
+          .returning({ id: employees.id, name: employees.name });
+    const [user] = await tx
+      .insert(users)
+      .values({ tenantId, username, name: employee.name, passwordHash, employeeId: employee.id, memo: `${department.name}的备用金审批人` })
+      .returning({ id: users.id });
+    await tx.insert(userRoles).values({ tenantId, userId: user.id, roleId });
+    if (shopIds.length)
+      await tx.insert(userShops).values(shopIds.map((shopId) => ({ tenantId, userId: user.id, shopId, kind: 'manager' })));
+  }
 }

@@ -78,8 +78,12 @@ const demoCardTypes: [string, 1 | 2][] = [
   ['年卡', 2],
 ];
 
-/** Fills a tenant with a believable chain: regions, brands, shops across provinces, dictionaries. */
-export async function seedDemoData(db: Db, tenantId: number) {
+/**
+ * Fills a tenant with a believable chain: regions, brands, shops across provinces, dictionaries. The
+ * demo's own users (each department's petty-cash approver) sign in with `password` (the admin's on
+ * first start; else one nobody knows, to be reset).
+ */
+export async function seedDemoData(db: Db, tenantId: number, password = generatePassword()) {
   await inTenant(db, tenantId, async (tx) => {
     const t = { tenantId };
     const regionIds = new Map<string, number>();
@@ -183,7 +187,7 @@ export async function seedDemoData(db: Db, tenantId: number) {
     await seedDemoFinance(tx, tenantId);
     await seedDemoAttendance(tx, tenantId);
     await seedDemoRoyalty(tx, tenantId);
-    await seedDemoAccess(tx, tenantId);
+    await seedDemoAccess(tx, tenantId, password);
     await seedDemoAssets(tx, tenantId);
   });
 }
@@ -198,6 +202,6 @@ export async function seedDemoIfEmpty(db: Db, configuredPassword?: string) {
   if (!marked.length || (await findTenant(db, 'demo'))) return undefined;
   const adminPassword = configuredPassword ?? generatePassword();
   const { tenantId } = await createTenant(db, { code: 'demo', name: '丝域美业连锁（演示）', adminPassword });
-  await seedDemoData(db, tenantId);
+  await seedDemoData(db, tenantId, adminPassword);
   return { adminPassword };
 }

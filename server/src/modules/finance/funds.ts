@@ -1,13 +1,13 @@
-import { fundBill } from '@headoffice/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { FUND_APPROVE_ALL, type FundApproval, type FundBillRow, fundBill } from '@headoffice/contract';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, can } from '../../platform/auth.js';
 import { type BillCtx, type BillOf, billType } from '../../platform/bills.js';
 import type { TransitionContext } from '../../platform/documents.js';
 import { AppError, fieldError, forbidden } from '../../platform/errors.js';
-import { defineMessages } from '../../platform/i18n.js';
-import { users } from '../identity/public.js';
+import { defineMessages, translate } from '../../platform/i18n.js';
+import { users, usersHolding } from '../identity/public.js';
 import { branches, employees } from '../org/public.js';
 import { expenseLimits, financeItems, fundBillPhotos, fundBills, fundDescriptions, payeeAccounts } from './schema.js';
 
@@ -23,9 +23,11 @@ defineMessages({
   fundItemUnknown: ['收支项目不存在或已停用', 'The item does not exist or is disabled'],
   fundPeriodOrder: ['费用结束日期不能早于开始日期', 'The period cannot end before it starts'],
   fundNotYourDepartment: [
-    '这张申请由「{department}」审批，你不在该部门',
-    'This request is approved by "{department}"; you are not in that department',
+    '这张申请由「{department}」审批，你不在该部门，也没有「全部门审批」权限',
+    'This request is approved by "{department}"; you are not in that department and may not approve for every department',
   ],
+  fundNoApproveRight: ['你没有审批备用金申请的权限', 'You have no right to approve petty-cash requests'],
+  fundMakerNoApprove: ['你是这张申请的制单人，制单人不能审批自己的申请', 'You made this request; its maker cannot approve it'],
 });
 
 type Save = z.output<typeof fundBill.save>;
@@ -81,13 +83,54 @@ export async function departmentOf(tx: Db, auth: Auth): Promise<number | null> {
   return row?.branchId ?? null;
 }
 
-/** The approval step (sp) belongs to the item's department: a user of another department is refused. */
+/**
+ * Whether a user approves for a department: the chain-wide right (全部门审批), or their employee record is
+ * in it. A request whose item names no department is approved by whoever holds the approval right.
+ */
+async function approvesFor(tx: Db, auth: Auth, departmentId: number | null) {
+  return departmentId === null || can(auth, FUND_APPROVE_ALL) || (await departmentOf(tx, auth)) === departmentId;
+}
+
+const departmentName = async (tx: Db, id: number) =>
+  (await tx.select({ name: branches.name }).from(branches).where(eq(branches.id, id)))[0]?.name ?? '';
+
+/** The approval step (sp) belongs to the item's department: anyone else without 全部门审批 is refused. */
 async function assertApprover(tx: Db, bill: FundBill, ctx: TransitionContext) {
-  if (ctx.internal || bill.departmentId === null) return;
-  const mine = await departmentOf(tx, ctx.auth);
-  if (mine === null || mine === bill.departmentId) return;
-  const [department] = await tx.select({ name: branches.name }).from(branches).where(eq(branches.id, bill.departmentId));
-  throw new AppError(403, 'fundNotYourDepartment', { department: department?.name ?? '' });
+  if (ctx.internal || (await approvesFor(tx, ctx.auth, bill.departmentId))) return;
+  throw new AppError(403, 'fundNotYourDepartment', { department: await departmentName(tx, bill.departmentId as number) });
+}
+
+/**
+ * Who approves a request and, while it waits, why the signed-in user may not: the approvers are the
+ * users holding the approval right who approve for its department (its employees, the chain-wide
+ * approvers), its maker left out.
+ */
+async function approvalOf({ tx, auth, lang }: BillCtx, row: FundBillRow & { actions?: string[] }): Promise<FundApproval> {
+  const holders = await usersHolding(tx, fundBill.transitions.approve.perm);
+  const chainWide = new Set((await usersHolding(tx, FUND_APPROVE_ALL)).map((u) => u.id));
+  const inDepartment =
+    row.departmentId === null
+      ? new Set<number>()
+      : new Set(
+          (
+            await tx
+              .select({ id: users.id })
+              .from(users)
+              .innerJoin(employees, eq(employees.id, users.employeeId))
+              .where(eq(employees.branchId, row.departmentId))
+          ).map((u) => u.id),
+        );
+  const approvers = holders
+    .filter((u) => u.id !== row.createdBy && (row.departmentId === null || chainWide.has(u.id) || inDepartment.has(u.id)))
+    .map((u) => `${u.name}（${u.username}）`);
+  let blocked: string | null = null;
+  if (row.state === 'submitted') {
+    if (!can(auth, fundBill.transitions.approve.perm)) blocked = translate(lang, 'fundNoApproveRight');
+    else if (row.createdBy === auth.userId) blocked = translate(lang, 'fundMakerNoApprove');
+    else if (!(await approvesFor(tx, auth, row.departmentId)))
+      blocked = translate(lang, 'fundNotYourDepartment', { department: row.departmentName ?? '' });
+  }
+  return { departmentId: row.departmentId, departmentName: row.departmentName, approvers, blocked };
 }
 
 /**
@@ -114,12 +157,13 @@ export const fundType = billType(fundBill, {
   numberPrefix: 'BYJ',
   lines: { table: fundBillPhotos },
   prepare,
-  // The approval inbox of a user in a department holds the requests of the items that department approves.
+  // The approval inbox holds the requests the user approves: their department's, or every one with 全部门审批.
   inboxFilter: async (tx, auth, action) => {
-    if (action !== 'approve') return undefined;
+    if (action !== 'approve' || can(auth, FUND_APPROVE_ALL)) return undefined;
     const mine = await departmentOf(tx, auth);
-    return mine === null ? undefined : eq(fundBills.departmentId, mine);
+    return or(isNull(fundBills.departmentId), mine === null ? undefined : eq(fundBills.departmentId, mine));
   },
+  detail: async (ctx, row) => ({ approval: await approvalOf(ctx, row as FundBillRow) }),
   signs: { approve: 'approved', review: 'reviewed' },
   reasons: { reject: 'rejectReason' },
   effects: {

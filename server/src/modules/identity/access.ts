@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type AccessOf, accessLoader, type TokenClaims } from '../../platform/auth.js';
 import { unauthorized } from '../../platform/errors.js';
@@ -52,6 +52,37 @@ async function loadAccess(tx: Db, claims: TokenClaims): Promise<AccessOf> {
     managerShops: shopRows.filter((s) => s.kind === 'manager').map((s) => s.shopId),
     selfService: user.selfService,
   };
+}
+
+/**
+ * The enabled users (not employees' own accounts) who hold a right now: through an enabled role whose
+ * enabled menus carry it, or a super role. For telling who may take a step (a request's approvers).
+ */
+export async function usersHolding(tx: Db, permKey: string) {
+  const holdsRole = tx
+    .select({ one: sql`1` })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 1)))
+    .where(
+      and(
+        eq(userRoles.userId, users.id),
+        or(
+          eq(roles.isSuper, true),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(roleMenus)
+              .innerJoin(menus, and(eq(menus.id, roleMenus.menuId), eq(menus.status, 1)))
+              .where(and(eq(roleMenus.roleId, roles.id), eq(menus.permKey, permKey))),
+          ),
+        ),
+      ),
+    );
+  return tx
+    .select({ id: users.id, username: users.username, name: users.name, employeeId: users.employeeId })
+    .from(users)
+    .where(and(eq(users.status, 1), eq(users.selfService, false), exists(holdsRole)))
+    .orderBy(asc(users.username));
 }
 
 export async function revokeToken(tx: Db, auth: TokenClaims) {

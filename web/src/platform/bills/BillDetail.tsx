@@ -36,6 +36,7 @@ import { formatDateTime } from '../resource/cells';
 import { ForbiddenResult, NotFoundResult } from '../results';
 import { actionViews, runBillAction } from './BillActions';
 import { BillForm, type BillFormSlots, HeadInput, toFormValue, toWireValue } from './BillForm';
+import { LineImage } from './LinesEditor';
 import { asTitle, fixedOptions, useLabel } from './labels';
 import { ActionButtons, BillLog, BillStateTag, ChangedElsewhere, invalidateBills } from './parts';
 
@@ -60,6 +61,8 @@ function shownValue(field: BillFieldDef, row: Values, key: string, label: (l: La
       const l = fixedOptions(field.options)?.[String(v)];
       return l ? label(l) : String(v);
     }
+    case 'image':
+      return <LineImage value={String(v)} alt={label(field.label)} />;
     default:
       return String(v);
   }

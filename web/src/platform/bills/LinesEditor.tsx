@@ -1,8 +1,22 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { BillDef, BillFieldDef, Label } from '@headoffice/contract';
-import { Button, Form, type FormInstance, type FormRule, Input, InputNumber, Select, Table, type TableColumnsType, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { addLineLabel, type BillDef, type BillFieldDef, type Label } from '@headoffice/contract';
+import {
+  Button,
+  Form,
+  type FormInstance,
+  type FormRule,
+  Image,
+  Input,
+  InputNumber,
+  Select,
+  Table,
+  type TableColumnsType,
+  Typography,
+  Upload,
+} from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadFile } from '../http';
 import { formatMoney, yuanToCents } from '../money';
 import { useRemoteRows } from '../resource/options';
 import { fixedOptions, remoteOptions, useLabel } from './labels';
@@ -55,6 +69,34 @@ function LineSelect({ field, line, ...control }: { field: BillFieldDef; line: Li
   );
 }
 
+/** A picture of a line: its thumbnail, opened large on a click (the address itself is never shown). */
+export function LineImage({ value, alt }: { value?: string | null; alt: string }) {
+  return value ? <Image src={value} alt={alt} width={48} height={48} style={{ objectFit: 'cover' }} /> : null;
+}
+
+/** The add-line button of picture lines: uploads a picture and adds the line holding it. */
+function AddImageLine({ label, onAdded }: { label: string; onAdded: (url: string) => void }) {
+  const [uploading, setUploading] = useState(false);
+  return (
+    <Upload
+      accept="image/*"
+      showUploadList={false}
+      beforeUpload={(file) => {
+        setUploading(true);
+        uploadFile(file)
+          .then((stored) => onAdded(stored.url))
+          .catch(() => undefined) // the client shows the server's message
+          .finally(() => setUploading(false));
+        return false;
+      }}
+    >
+      <Button type="dashed" icon={<PlusOutlined />} loading={uploading} style={{ marginTop: 8 }}>
+        {label}
+      </Button>
+    </Upload>
+  );
+}
+
 /** Money is never negative: the form says so rather than turning it into 0. */
 export const notNegative = (message: string): FormRule => ({
   validator: async (_, v: unknown) => {
@@ -74,6 +116,7 @@ export function lineRoles(def: BillDef) {
   return {
     entered,
     product: find('product'),
+    image: find('image'),
     quantity: find('number'),
     price: find('money'),
     /** Money the line computes (quantity × price). */
@@ -198,6 +241,8 @@ export function LinesEditor({
         return <InputNumber min={1} max={10_000_000} precision={0} style={{ width: '100%' }} aria-label={name} />;
       case 'money':
         return <InputNumber max={10_000_000} precision={2} prefix="¥" style={{ width: '100%' }} aria-label={name} />;
+      case 'image':
+        return <LineImage alt={name} />;
       default:
         return <Input maxLength={200} aria-label={name} />;
     }
@@ -313,15 +358,19 @@ export function LinesEditor({
                 ) : null
               }
             />
-            <Button
-              type="dashed"
-              block
-              icon={<PlusOutlined />}
-              style={{ marginTop: 8 }}
-              onClick={() => add(roles.quantity ? { [roles.quantity]: 1 } : {})}
-            >
-              {t('bill.addLine')}
-            </Button>
+            {roles.image ? (
+              <AddImageLine label={label(addLineLabel(def))} onAdded={(url) => add({ [roles.image as string]: url })} />
+            ) : (
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                style={{ marginTop: 8 }}
+                onClick={() => add(roles.quantity ? { [roles.quantity]: 1 } : {})}
+              >
+                {label(addLineLabel(def))}
+              </Button>
+            )}
             <Form.ErrorList errors={errors} />
           </>
         );

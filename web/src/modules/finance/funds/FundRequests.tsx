@@ -1,15 +1,13 @@
-import { FUNDS_API, type FundBillRow, fundBill, type ShopFunds, shopFunds } from '@headoffice/contract';
+import { FUNDS_API, type FundApproval, type FundBillRow, fundBill, type ShopFunds, shopFunds } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Form, type FormInstance, Image, Space, Upload } from 'antd';
+import { Alert, Col, Form, type FormInstance, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillDetail } from '../../../platform/bills/BillDetail';
 import type { BillFormSlots } from '../../../platform/bills/BillForm';
 import { BillList } from '../../../platform/bills/BillList';
-import { http, uploadFile } from '../../../platform/http';
+import { http } from '../../../platform/http';
 import { formatMoney } from '../../../platform/money';
-import { notify } from '../../../platform/notify';
 
 type Values = Record<string, unknown>;
 
@@ -46,29 +44,13 @@ function overruns(funds: ShopFunds, amount: number, t: (k: string, o?: Values) =
   return out;
 }
 
-/** Above the form's lines: the shop's balance, the item's limit and budget, and the photo upload. */
+/** Above the form's lines (the photos, added by uploading): the shop's balance, the item's limit and budget. */
 function FundFormHead({ form, bill }: { form: FormInstance; bill?: FundBillRow | null }) {
   const { t } = useTranslation();
   const shopId = Form.useWatch('shopId', form);
   const itemId = Form.useWatch('itemId', form);
   const billDate = Form.useWatch('billDate', form);
   const funds = useShopFunds(shopId, itemId, billDate, bill?.id).data;
-  const [uploading, setUploading] = useState(false);
-  const addPhoto = async (file: File) => {
-    setUploading(true);
-    try {
-      const stored = await uploadFile(file);
-      const lines = (form.getFieldValue('lines') ?? []) as Values[];
-      form.setFieldValue('lines', [...lines, { url: stored.url }]);
-      notify.message.success(t('finance.funds.uploaded', { name: file.name }));
-    } catch {
-      /* the client shows the server's message */
-    } finally {
-      setUploading(false);
-    }
-  };
-  const lines = (Form.useWatch('lines', form) ?? []) as Values[];
-  const photos = lines.map((l) => l.url).filter((u): u is string => typeof u === 'string' && u.startsWith('/'));
   return (
     <Col span={24} style={{ marginBottom: 12 }}>
       {funds ? (
@@ -100,25 +82,6 @@ function FundFormHead({ form, bill }: { form: FormInstance; bill?: FundBillRow |
           }
         />
       ) : null}
-      <Space wrap>
-        <Upload
-          accept="image/*"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void addPhoto(file);
-            return false;
-          }}
-        >
-          <Button loading={uploading} className="ho-fund-photo">
-            {t('finance.funds.addPhoto')}
-          </Button>
-        </Upload>
-        <Image.PreviewGroup>
-          {photos.map((url) => (
-            <Image key={url} src={url} width={48} height={48} style={{ objectFit: 'cover' }} />
-          ))}
-        </Image.PreviewGroup>
-      </Space>
     </Col>
   );
 }
@@ -141,7 +104,28 @@ export function FundRequestsPage() {
   return <BillList def={fundBill} form={form} />;
 }
 
-/** One request: its head, photos, log and the steps the user may take. */
+/**
+ * Who approves a request: its department and the users who may (that department's approvers and the
+ * holders of 全部门审批, never its maker); while it waits, why the reader may not approve it.
+ */
+function ApprovalInfo({ approval }: { approval: FundApproval }) {
+  const { t } = useTranslation();
+  return (
+    <Space orientation="vertical" size={4} data-testid="fund-approval">
+      <span>
+        {approval.departmentName
+          ? t('finance.funds.approvedBy', { department: approval.departmentName })
+          : t('finance.funds.approvedByAnyone')}
+      </span>
+      <Typography.Text type="secondary">
+        {t('finance.funds.approvers', { names: approval.approvers.join('、') || t('finance.funds.noApprover') })}
+      </Typography.Text>
+      {approval.blocked ? <Alert type="warning" showIcon title={approval.blocked} /> : null}
+    </Space>
+  );
+}
+
+/** One request: its head, its photos (thumbnails that open), who approves it, its log and the steps the user may take. */
 export function FundRequestPage() {
   const { t } = useTranslation();
   const form = useFormSlots();
@@ -150,20 +134,7 @@ export function FundRequestPage() {
       def={fundBill}
       form={form}
       items={(bill) => [
-        {
-          key: 'photos',
-          label: t('finance.funds.photos'),
-          span: 3,
-          children: (
-            <Image.PreviewGroup>
-              <Space wrap>
-                {bill.lines.map((l) => (
-                  <Image key={l.id} src={l.url} width={72} height={72} style={{ objectFit: 'cover' }} />
-                ))}
-              </Space>
-            </Image.PreviewGroup>
-          ),
-        },
+        { key: 'approval', label: t('finance.funds.approval'), span: 3, children: <ApprovalInfo approval={bill.approval} /> },
       ]}
     />
   );
