@@ -203,6 +203,8 @@ export const rentContractRow = z.object({
   /** The first unpaid period: when and how much. */
   nextDueDate: z.string().nullable(),
   nextAmount: z.number().nullable(),
+  /** Days the first unpaid period is past its due date (逾期) on the company's today; 0 when not overdue, void or not approved. */
+  overdueDays: z.number(),
   memo: z.string().nullable(),
   version: z.number(),
   updatedAt: instant,
@@ -231,7 +233,7 @@ export const rentDueQuery = pageQuery.extend({
   days: z.coerce.number().int().min(0).max(366).default(30),
   shopid: id.optional(),
 });
-export const rentDueRow = rentContractRow.extend({ overdueDays: z.number() });
+export const rentDueRow = rentContractRow;
 export type RentDueRow = z.output<typeof rentDueRow>;
 
 export const banknoCheck = z.strictObject({ bankno, id: z.number().int().positive().optional() });
@@ -242,6 +244,13 @@ export const RENT_CONTRACT_API: Record<RentKind, string> = {
   store: '/api-finance/storerentcont',
   dorm: '/api-finance/dormrentcont',
 };
+
+/**
+ * A new contract's proposed number (`<base>/getCode`): the kind's prefix and the year, then the next
+ * number of that series (ZJ2026004 after ZJ2026003); the form may change it.
+ */
+export const RENT_CONTRACT_CODE_PREFIX: Record<RentKind, string> = { store: 'ZJ', dorm: 'SS' };
+export const rentContractCodePath = (kind: RentKind) => `${RENT_CONTRACT_API[kind]}/getCode`;
 
 // ---------------------------- payments ----------------------------
 

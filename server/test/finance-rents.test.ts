@@ -183,6 +183,48 @@ describe('store rent contracts (storerentcont)', () => {
     const far = expectOk(await a.admin.get(`${F}/storerentcont/dueList`, { days: 120, pageSize: 200 }));
     expect(far.list.map((r: { id: number }) => r.id)).toContain(later.id);
   });
+
+  it('the main list says how many days a contract is overdue (逾期): never a later one nor a void one', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const overdue = expectOk(
+      await a.admin.post(
+        `${F}/storerentcont/saveAction`,
+        storeContract({ startDate: addMonths(today, -2), endDate: addMonths(today, 10), cycle: 'month' }),
+      ),
+    );
+    const later = expectOk(
+      await a.admin.post(`${F}/storerentcont/saveAction`, storeContract({ startDate: addMonths(today, 3), endDate: addMonths(today, 15) })),
+    );
+    const voided = expectOk(
+      await a.admin.post(
+        `${F}/storerentcont/saveAction`,
+        storeContract({ startDate: addMonths(today, -2), endDate: addMonths(today, 10), cycle: 'month', status: 2 }),
+      ),
+    );
+    const row = async (code: string) =>
+      (expectOk(await a.admin.get(`${F}/storerentcont/list`, { keyword: code })).list as { code: string; overdueDays: number }[]).find(
+        (r) => r.code === code,
+      );
+    const days = (await row(overdue.code))?.overdueDays ?? 0;
+    expect(days).toBeGreaterThan(55);
+    expect(days).toBeLessThan(65);
+    expect(overdue.overdueDays).toBe(days);
+    expect((await row(later.code))?.overdueDays).toBe(0);
+    expect((await row(voided.code))?.overdueDays).toBe(0);
+  });
+
+  it('a new contract is proposed the next number of its kind and year; one saved takes it', async () => {
+    const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 4);
+    const proposed = expectOk(await a.admin.get(`${F}/storerentcont/getCode`)) as string;
+    expect(proposed).toMatch(new RegExp(`^ZJ${year}\\d{3,}$`));
+    expectOk(await a.admin.post(`${F}/storerentcont/saveAction`, storeContract({ code: proposed })));
+    const next = expectOk(await a.admin.get(`${F}/storerentcont/getCode`)) as string;
+    expect(Number(next.slice(6))).toBe(Number(proposed.slice(6)) + 1);
+    expect(expectOk(await a.admin.get(`${F}/dormrentcont/getCode`))).toMatch(new RegExp(`^SS${year}\\d{3,}$`));
+    expectStatus(await t.client().get(`${F}/storerentcont/getCode`), 401);
+    const viewer = await createLimitedUser(t, a, { perms: ['finance.rentcont.store.view'], managerShops: [shop1] });
+    expectStatus(await viewer.client.get(`${F}/storerentcont/getCode`), 403);
+  });
 });
 
 describe('store rent payments (storerentrecords)', async () => {

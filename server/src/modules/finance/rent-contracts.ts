@@ -6,7 +6,9 @@ import {
   CONTRACT_APPROVALS,
   contractApprovalLabels,
   RENT_CONTRACT_API,
+  RENT_CONTRACT_CODE_PREFIX,
   type RentKind,
+  rentContractCodePath,
   rentContractDetail,
   rentContractQuery,
   rentContractRow,
@@ -23,7 +25,7 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
-import { tenantToday } from '../../platform/numbering.js';
+import { nextSeriesCode, tenantToday } from '../../platform/numbering.js';
 import { containsPattern, offsetOf, orderBy, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { loadShops, shops } from '../org/public.js';
@@ -118,6 +120,19 @@ function contractRows(tx: Db) {
     .$dynamic();
 }
 
+type ContractRow = Awaited<ReturnType<ReturnType<typeof contractRows>['execute']>>[number];
+const DAY_MS = 86_400_000;
+
+/**
+ * 逾期: the days a contract's first unpaid period is past due on the company's today. Only a contract in
+ * force that can be paid (a store contract, an approved dormitory contract) is ever overdue.
+ */
+function withOverdue<R extends ContractRow>(row: R, today: string): R & { overdueDays: number } {
+  const payable = row.status === 1 && (row.approval === null || row.approval === 'approved');
+  const days = payable && row.nextDueDate ? Math.round((Date.parse(today) - Date.parse(row.nextDueDate)) / DAY_MS) : 0;
+  return { ...row, overdueDays: Math.max(0, days) };
+}
+
 const sortable = {
   code: rentContracts.code,
   startDate: rentContracts.startDate,
@@ -147,7 +162,8 @@ function contractWhere(kind: RentKind, auth: Auth, q: z.output<typeof rentContra
 
 async function contractPage(tx: Db, kind: RentKind, auth: Auth, q: z.output<typeof rentContractQuery>) {
   const where = contractWhere(kind, auth, q);
-  return pageOf(
+  const today = await tenantToday(tx, auth.tenantId);
+  const page = await pageOf(
     tx,
     q,
     contractRows(tx)
@@ -163,6 +179,7 @@ async function contractPage(tx: Db, kind: RentKind, auth: Auth, q: z.output<type
         .leftJoin(landlords, eq(landlords.id, rentContracts.landlordId))
         .where(where),
   );
+  return { ...page, list: page.list.map((r) => withOverdue(r, today)) };
 }
 
 /** One contract the user may see, with its schedule and the payment behind each period. */
@@ -189,7 +206,10 @@ export async function contractDetail(tx: Db, kind: RentKind, auth: Auth, id: num
     .leftJoin(rentPayments, eq(rentPayments.id, rentPeriods.paymentId))
     .where(eq(rentPeriods.contractId, id))
     .orderBy(asc(rentPeriods.seq));
-  return { ...row, periods: periods.map((p) => (p.paymentId ? { ...p, pendingBillNo: null } : p)) };
+  return {
+    ...withOverdue(row, await tenantToday(tx, auth.tenantId)),
+    periods: periods.map((p) => (p.paymentId ? { ...p, pendingBillNo: null } : p)),
+  };
 }
 
 /** Whether an account is free: not a landlord's other than this contract's, not another landlord's contract. */
@@ -377,14 +397,7 @@ async function dueList(tx: Db, kind: RentKind, auth: Auth, q: z.output<typeof re
     contractRows(tx).where(where).orderBy(sql`${due}`, asc(rentContracts.id)).limit(q.pageSize).offset(offsetOf(q)),
     () => tx.select({ id: rentContracts.id }).from(rentContracts).where(where),
   );
-  const dayMs = 86_400_000;
-  return {
-    ...page,
-    list: page.list.map((r) => ({
-      ...r,
-      overdueDays: r.nextDueDate ? Math.max(0, Math.round((Date.parse(today) - Date.parse(r.nextDueDate)) / dayMs)) : 0,
-    })),
-  };
+  return { ...page, list: page.list.map((r) => withOverdue(r, today)) };
 }
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
@@ -401,7 +414,7 @@ export function registerRentContracts(app: FastifyInstance, kind: RentKind) {
       'GET',
       `${base}/${path}`,
       {
-        summary: `${label}, paged (keyword: code, shop, landlord; shopid, landlordId, status)`,
+        summary: `${label}, paged (keyword: code, shop, landlord; shopid, landlordId, status); each with its days overdue (逾期)`,
         perm: `${perm}.view`,
         query: rentContractQuery,
         response: billPage(rentContractRow),
@@ -413,11 +426,29 @@ export function registerRentContracts(app: FastifyInstance, kind: RentKind) {
     'GET',
     `${base}/list/all`,
     { summary: `${label} in force that the user sees (pickers, at most 2000)`, perm: `${perm}.view`, response: z.array(rentContractRow) },
-    ({ tx, auth }) =>
-      contractRows(tx)
+    async ({ tx, auth }) => {
+      const today = await tenantToday(tx, auth.tenantId);
+      const rows = await contractRows(tx)
         .where(and(eq(rentContracts.kind, kind), eq(rentContracts.status, 1), payable, inVisibleShops(auth, rentContracts.shopId)))
         .orderBy(asc(rentContracts.code))
-        .limit(2000),
+        .limit(2000);
+      return rows.map((r) => withOverdue(r, today));
+    },
+  );
+  route(
+    app,
+    'GET',
+    rentContractCodePath(kind),
+    {
+      summary: `The number proposed for a new ${label.slice(0, -1)}: ${RENT_CONTRACT_CODE_PREFIX[kind]}, the year, the series' next number`,
+      description: 'Not in the seed. A suggestion the form shows: the code stays editable and unique (409 when taken at the save).',
+      perm: `${perm}.edit`,
+      response: z.string(),
+    },
+    async ({ tx, auth }) => {
+      const year = (await tenantToday(tx, auth.tenantId)).slice(0, 4);
+      return nextSeriesCode(tx, rentContracts, rentContracts.code, `${RENT_CONTRACT_CODE_PREFIX[kind]}${year}`, 3);
+    },
   );
   // Store contracts save at `saveAction`, dormitory contracts by POST to the base path.
   for (const path of kind === 'store' ? [`${base}/saveAction`] : [base, `${base}/save`])

@@ -1,19 +1,79 @@
-import { RENT_CONTRACT_API, type RentContractRow, type RentKind, rentContractDetail, type rentDueRow } from '@headoffice/contract';
+import { RENT_CONTRACT_API, type RentContractRow, type RentKind, rentContractCodePath, rentContractDetail } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Segmented, Table, Tag, Typography } from 'antd';
+import { Button, Drawer, Form, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { usePermission } from '../../../platform/auth';
 import { ActionButtons } from '../../../platform/bills/parts';
 import { http } from '../../../platform/http';
 import { formatMoney } from '../../../platform/money';
+import { useRemoteRows } from '../../../platform/resource/options';
 import { ResourceList } from '../../../platform/resource/ResourceList';
 import type { FieldSpec, ResourceDef } from '../../../platform/resource/types';
 
 const R = 'finance.rents';
 const DUE_DAYS = 30;
-type DueRow = z.output<typeof rentDueRow>;
+const LANDLORDS = '/api-finance/landlordinfo/list/all';
+
+interface Landlord {
+  id: number;
+  name: string;
+  status?: number;
+  payee: string | null;
+  bank: string | null;
+  bankno: string | null;
+  tel: string | null;
+}
+
+/**
+ * A store contract's landlord: picking one fills the payee, bank, account and phone with the
+ * landlord's (still editable: the contract may pay another account).
+ */
+function LandlordPicker({ value, onChange, disabled }: { value?: number; onChange?: (v: number | undefined) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const q = useRemoteRows(LANDLORDS);
+  const rows = (Array.isArray(q.data) ? q.data : []) as unknown as Landlord[];
+  return (
+    <Select
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      disabled={disabled}
+      loading={q.isLoading}
+      value={value}
+      placeholder={t('common.pleaseSelect', { label: t(`${R}.landlord`) })}
+      options={rows.filter((r) => r.status !== 0 || r.id === value).map((r) => ({ value: r.id, label: r.name }))}
+      onChange={(id: number | undefined) => {
+        onChange?.(id);
+        const landlord = rows.find((r) => r.id === id);
+        if (landlord)
+          form.setFieldsValue({
+            payee: landlord.payee,
+            bank: landlord.bank,
+            bankno: landlord.bankno,
+            tel: landlord.tel ?? form.getFieldValue('tel'),
+          });
+      }}
+      data-testid="rent-landlord"
+    />
+  );
+}
+
+/** The next due date, and 逾期 (with its days) when it has passed unpaid. */
+function NextDue({ row }: { row: RentContractRow }) {
+  const { t } = useTranslation();
+  if (!row.nextDueDate) return null;
+  return (
+    <Space size={4} wrap>
+      {row.nextDueDate}
+      {row.overdueDays > 0 ? (
+        <Tag color="red" data-testid="rent-overdue">
+          {t(`${R}.overdue`, { days: row.overdueDays })}
+        </Tag>
+      ) : null}
+    </Space>
+  );
+}
 
 const cycleOptions = {
   kind: 'static' as const,
@@ -48,7 +108,7 @@ function contractFields(kind: RentKind): FieldSpec<RentContractRow, 'keyword'>[]
           options: { kind: 'remote', url: '/api-finance/landlordinfo/list/all' },
           table: { width: 170, display: 'landlordName', ellipsis: true },
           search: true,
-          form: { required: true },
+          form: { required: true, input: () => <LandlordPicker /> },
         }
       : { key: 'landlordName', title: `${R}.landlord`, table: { width: 120 }, form: { required: true, maxLength: 60 } },
     { key: 'payee', title: `${R}.payee`, table: false, form: { maxLength: 60 } },
@@ -87,7 +147,7 @@ function contractFields(kind: RentKind): FieldSpec<RentContractRow, 'keyword'>[]
       form: { initial: 1 },
     },
     { key: 'paidTo', title: `${R}.paidTo`, type: 'date', table: { width: 110, sorter: true }, form: false },
-    { key: 'nextDueDate', title: `${R}.nextDueDate`, type: 'date', table: { width: 110 }, form: false },
+    { key: 'nextDueDate', title: `${R}.nextDueDate`, type: 'date', table: { width: 160, render: (r) => <NextDue row={r} /> }, form: false },
     { key: 'nextAmount', title: `${R}.nextAmount`, type: 'money', table: { width: 110 }, form: false },
     {
       key: 'status',
@@ -150,6 +210,8 @@ function contractDef(kind: RentKind, due: boolean): ResourceDef<RentContractRow,
     updateStatusPath: false,
     exportPath: false,
     editPerm: `finance.rentcont.${kind}.edit`,
+    nextCodePath: rentContractCodePath(kind),
+    nextCodeField: 'code',
     // An approved dormitory contract no longer changes.
     rowEditable: (r) => r.approval !== 'approved',
     readOnly: due,
@@ -162,6 +224,7 @@ function contractDef(kind: RentKind, due: boolean): ResourceDef<RentContractRow,
         paidTo: _p,
         nextDueDate: _n,
         nextAmount: _a,
+        overdueDays: _o,
         paidMoney: _m,
         shopName: _s,
         kind: _k,
@@ -189,7 +252,7 @@ function contractDef(kind: RentKind, due: boolean): ResourceDef<RentContractRow,
           {
             key: 'overdueDays' as never,
             title: `${R}.overdueDays`,
-            table: { width: 100, render: (r) => overdueTag((r as DueRow).overdueDays) },
+            table: { width: 100, render: (r) => overdueTag(r.overdueDays) },
             form: false,
           },
         ]
