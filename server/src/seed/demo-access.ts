@@ -12,7 +12,7 @@ import {
   userShops,
   users,
 } from '../modules/identity/schema.js';
-import { branches, employees, positions, shops } from '../modules/org/schema.js';
+import { branches, employeeStream, employees, positions, shops } from '../modules/org/schema.js';
 import { hashPassword } from '../platform/auth.js';
 
 /** The sign-in of each department's petty-cash approver (运营部 → sp_yunying), and the name of the employee made where it has none. */
@@ -119,6 +119,33 @@ export async function seedDemoAccess(tx: Db, tenantId: number, password: string)
       .values(positionRows.map((p) => ({ ...t, positionId: p.id, authorityId: authorityOf[p.name], memo: `${p.name}的收银权限` })));
 }
 
+/** A head-office employee of a department, with the entry row of the employee stream as every demo employee has. */
+async function headOfficeEmployee(tx: Db, tenantId: number, n: number, name: string, branchId: number) {
+  const entryDate = '2020-01-01';
+  const made = await tx
+    .insert(employees)
+    // 137: a mobile prefix the demo's shop staff do not use
+    .values({
+      tenantId,
+      eecode: `HQ${String(n).padStart(3, '0')}`,
+      name,
+      mobile: `1370000${String(n).padStart(4, '0')}`,
+      branchId,
+      entryDate,
+    })
+    .returning({ id: employees.id, name: employees.name });
+  await tx.insert(employeeStream).values({
+    tenantId,
+    employeeId: made[0].id,
+    kind: 'entry',
+    effectiveDate: entryDate,
+    toBranchId: branchId,
+    appliedAt: new Date(),
+    createdByName: '系统',
+  });
+  return made;
+}
+
 /**
  * A user for each department that approves petty-cash requests, on the department's head-office
  * employee (one is made where the department has none).
@@ -139,12 +166,7 @@ async function seedApprovers(tx: Db, tenantId: number, roleId: number, password:
       .where(and(eq(employees.branchId, department.id), isNull(employees.shopId), eq(employees.status, 1)))
       .orderBy(asc(employees.eecode))
       .limit(1);
-    const [employee] = staff
-      ? [staff]
-      : await tx
-          .insert(employees)
-          .values({ tenantId, eecode: `HQ${String(i + 1).padStart(3, '0')}`, name, branchId: department.id, entryDate: '2020-01-01' })
-          .returning({ id: employees.id, name: employees.name });
+    const [employee] = staff ? [staff] : await headOfficeEmployee(tx, tenantId, i + 1, name, department.id);
     const [user] = await tx
       .insert(users)
       .values({ tenantId, username, name: employee.name, passwordHash, employeeId: employee.id, memo: `${department.name}的备用金审批人` })
