@@ -81,6 +81,16 @@ describe('commission from the demo chain on', async () => {
     expect(s.sum.royalty).toBeGreaterThan(0);
   });
 
+  it('a user limited to one shop is told, of the chain’s scheme, only that shop', async () => {
+    const limited = await createLimitedUser(t, a, { perms: ['royalty.scheme.view'], loginShops: [s2] });
+    const [scheme] = ok(await limited.client.get('/api-pers/royaltymanage/list/all'));
+    expect(scheme.shops.map((s: { id: number }) => s.id)).toEqual([s2]);
+    expect(ok(await limited.client.get(`/api-pers/royaltymanage/vo/${scheme.id}`)).shops.map((s: { id: number }) => s.id)).toEqual([s2]);
+    const taken = ok(await limited.client.get('/api-pers/royaltymanage/unableSelectShopList')) as { id: number }[];
+    expect(taken.map((s) => s.id)).toEqual([s2]);
+    expect((ok(await a.admin.get(`/api-pers/royaltymanage/vo/${scheme.id}`)).shops as unknown[]).length).toBeGreaterThan(2);
+  });
+
   it('a commission type pays only on its lines: a 服务提成 item naming nothing pays nothing on products', async () => {
     type Type = { id: number; code: string; name: string; version: number; lineKind: string | null };
     const types = ok(await a.admin.get('/api-pers/royaltytype/list/all')) as Type[];

@@ -108,24 +108,24 @@ export async function royaltyModule(app: FastifyInstance) {
     'GET',
     `${M}/page`,
     { summary: 'Commission schemes, paged', perm: V, query: royaltySchemeQuery, response: royaltySchemePage },
-    ({ tx, query }) => listSchemes(tx, query),
+    ({ tx, auth, query }) => listSchemes(tx, auth, query),
   );
   route(
     app,
     'GET',
     `${M}/search`,
     { summary: 'Commission schemes by code or name', perm: V, query: royaltySchemeQuery, response: royaltySchemePage },
-    ({ tx, query }) => listSchemes(tx, query),
+    ({ tx, auth, query }) => listSchemes(tx, auth, query),
   );
   route(
     app,
     'GET',
     `${M}/list/all`,
     { summary: 'Enabled shop schemes (the fixed filter status=1&type=1)', perm: null, response: z.array(royaltyScheme) },
-    ({ tx }) => allEnabledShopSchemes(tx),
+    ({ tx, auth }) => allEnabledShopSchemes(tx, auth),
   );
-  route(app, 'GET', `${M}/vo/:id`, { summary: 'A commission scheme', perm: V, params: idParam }, ({ tx, params }) =>
-    schemeOut(tx, params.id),
+  route(app, 'GET', `${M}/vo/:id`, { summary: 'A commission scheme', perm: V, params: idParam }, ({ tx, auth, params }) =>
+    schemeOut(tx, params.id, auth),
   );
   route(
     app,
@@ -137,14 +137,14 @@ export async function royaltyModule(app: FastifyInstance) {
       query: royaltySchemeIdQuery,
       response: z.array(royaltyTaken),
     },
-    ({ tx, query }) => unableShops(tx, query.id),
+    ({ tx, auth, query }) => unableShops(tx, query.id, auth),
   );
   route(
     app,
     'GET',
     `${M}/unableSelectEmployeeList`,
     { summary: 'Employees bound to another personal scheme', perm: V, query: royaltySchemeIdQuery, response: z.array(royaltyTaken) },
-    ({ tx, query }) => unableEmployees(tx, query.id),
+    ({ tx, auth, query }) => unableEmployees(tx, query.id, auth),
   );
   route(
     app,

@@ -10,7 +10,7 @@ import {
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { Auth } from '../../platform/auth.js';
+import { type Auth, inVisibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { nextSeriesCode, tenantToday } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
@@ -32,14 +32,20 @@ export async function schemeRow(tx: Db, id: number) {
   return row;
 }
 
-async function schemesOut(tx: Db, rows: (typeof royaltySchemes.$inferSelect)[]): Promise<RoyaltyScheme[]> {
+/**
+ * Schemes as answered: with their shops and employees. A scheme is the chain's, but a viewer limited to
+ * some shops is told only of those shops and of those shops' employees (`auth`; none: everything, as a
+ * scheme's version is kept).
+ */
+async function schemesOut(tx: Db, rows: (typeof royaltySchemes.$inferSelect)[], auth?: Auth): Promise<RoyaltyScheme[]> {
   const ids = rows.map((r) => r.id);
+  const seen = auth ? inVisibleShops(auth, shops.id) : undefined;
   const sh = ids.length
     ? await tx
         .select({ schemeId: royaltySchemeShops.schemeId, id: shops.id, name: shops.name })
         .from(royaltySchemeShops)
         .innerJoin(shops, eq(shops.id, royaltySchemeShops.shopId))
-        .where(inArray(royaltySchemeShops.schemeId, ids))
+        .where(and(inArray(royaltySchemeShops.schemeId, ids), seen))
         .orderBy(asc(shops.code))
     : [];
   const em = ids.length
@@ -47,7 +53,7 @@ async function schemesOut(tx: Db, rows: (typeof royaltySchemes.$inferSelect)[]):
         .select({ schemeId: royaltySchemeEmployees.schemeId, id: employees.id, name: employees.name })
         .from(royaltySchemeEmployees)
         .innerJoin(employees, eq(employees.id, royaltySchemeEmployees.employeeId))
-        .where(inArray(royaltySchemeEmployees.schemeId, ids))
+        .where(and(inArray(royaltySchemeEmployees.schemeId, ids), auth ? inVisibleShops(auth, employees.shopId) : undefined))
         .orderBy(asc(employees.eecode))
     : [];
   return rows.map((r) => ({
@@ -64,11 +70,11 @@ async function schemesOut(tx: Db, rows: (typeof royaltySchemes.$inferSelect)[]):
   }));
 }
 
-export async function schemeOut(tx: Db, id: number) {
-  return (await schemesOut(tx, [await schemeRow(tx, id)]))[0];
+export async function schemeOut(tx: Db, id: number, auth?: Auth) {
+  return (await schemesOut(tx, [await schemeRow(tx, id)], auth))[0];
 }
 
-export async function listSchemes(tx: Db, q: z.output<typeof royaltySchemeQuery>) {
+export async function listSchemes(tx: Db, auth: Auth, q: z.output<typeof royaltySchemeQuery>) {
   const where = and(
     q.keyword ? keywordMatch(q.keyword, royaltySchemes.code, royaltySchemes.name) : undefined,
     q.status !== undefined ? eq(royaltySchemes.status, q.status) : undefined,
@@ -82,34 +88,36 @@ export async function listSchemes(tx: Db, q: z.output<typeof royaltySchemeQuery>
     .orderBy(desc(royaltySchemes.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  return { list: await schemesOut(tx, rows), total, page: q.page, pageSize: q.pageSize };
+  return { list: await schemesOut(tx, rows, auth), total, page: q.page, pageSize: q.pageSize };
 }
 
-export async function allEnabledShopSchemes(tx: Db) {
+export async function allEnabledShopSchemes(tx: Db, auth: Auth) {
   const rows = await tx
     .select()
     .from(royaltySchemes)
     .where(and(eq(royaltySchemes.status, 1), eq(royaltySchemes.type, 1)))
     .orderBy(asc(royaltySchemes.code));
-  return schemesOut(tx, rows);
+  return schemesOut(tx, rows, auth);
 }
 
-/** Shops bound to a scheme other than `id`: a shop has one scheme. */
-export async function unableShops(tx: Db, id?: number) {
+/** Shops bound to a scheme other than `id`: a shop has one scheme. Told to a viewer (`auth`): only the shops they see. */
+export async function unableShops(tx: Db, id?: number, auth?: Auth) {
   const rows = await tx
     .select({ id: royaltySchemeShops.shopId, schemeId: royaltySchemeShops.schemeId, prmname: royaltySchemes.name })
     .from(royaltySchemeShops)
     .innerJoin(royaltySchemes, eq(royaltySchemes.id, royaltySchemeShops.schemeId))
-    .where(id ? ne(royaltySchemeShops.schemeId, id) : undefined);
+    .where(and(id ? ne(royaltySchemeShops.schemeId, id) : undefined, auth ? inVisibleShops(auth, royaltySchemeShops.shopId) : undefined));
   return rows;
 }
 
-export async function unableEmployees(tx: Db, id?: number) {
+/** Employees bound to a personal scheme other than `id`. Told to a viewer (`auth`): only the employees of the shops they see. */
+export async function unableEmployees(tx: Db, id?: number, auth?: Auth) {
   return tx
     .select({ id: royaltySchemeEmployees.employeeId, schemeId: royaltySchemeEmployees.schemeId, prmname: royaltySchemes.name })
     .from(royaltySchemeEmployees)
     .innerJoin(royaltySchemes, eq(royaltySchemes.id, royaltySchemeEmployees.schemeId))
-    .where(id ? ne(royaltySchemeEmployees.schemeId, id) : undefined);
+    .innerJoin(employees, eq(employees.id, royaltySchemeEmployees.employeeId))
+    .where(and(id ? ne(royaltySchemeEmployees.schemeId, id) : undefined, auth ? inVisibleShops(auth, employees.shopId) : undefined));
 }
 
 async function checkShops(tx: Db, id: number | undefined, ids: number[]) {
@@ -173,14 +181,14 @@ export async function saveScheme(tx: Db, auth: Auth, body: z.output<typeof royal
   await setShops(tx, auth, id as number, body.shops);
   await setEmployees(tx, auth, id as number, body.employees);
   await snapshot(tx, auth, id as number);
-  return schemeOut(tx, id as number);
+  return schemeOut(tx, id as number, auth);
 }
 
 export async function setSchemeStatus(tx: Db, auth: Auth, id: number, status: number) {
   await schemeRow(tx, id);
   await tx.update(royaltySchemes).set({ status, updatedAt: new Date() }).where(eq(royaltySchemes.id, id));
   await snapshot(tx, auth, id);
-  return schemeOut(tx, id);
+  return schemeOut(tx, id, auth);
 }
 
 export async function setSchemeEmployees(tx: Db, auth: Auth, id: number, ids: number[]) {
@@ -189,7 +197,7 @@ export async function setSchemeEmployees(tx: Db, auth: Auth, id: number, ids: nu
   await checkEmployees(tx, id, ids);
   await setEmployees(tx, auth, id, ids);
   await snapshot(tx, auth, id);
-  return schemeOut(tx, id);
+  return schemeOut(tx, id, auth);
 }
 
 /** A copy with every group and item; no shops or employees (each belongs to one scheme). */
@@ -203,7 +211,7 @@ export async function copyScheme(tx: Db, auth: Auth, id: number, name: string) {
   for (const g of await tx.select().from(royaltyGroups).where(eq(royaltyGroups.schemeId, id)).orderBy(asc(royaltyGroups.id)))
     await copyGroupInto(tx, auth, g, newId, g.name);
   await snapshot(tx, auth, newId);
-  return schemeOut(tx, newId);
+  return schemeOut(tx, newId, auth);
 }
 
 async function copyGroupInto(tx: Db, auth: Auth, g: typeof royaltyGroups.$inferSelect, schemeId: number, name: string) {
