@@ -12,6 +12,7 @@ import { type ExcelColumn, sendXlsx, yuanCell } from '../../platform/excel.js';
 import type { Lang } from '../../platform/i18n.js';
 import { EXPORT_CAP } from '../../platform/list-export.js';
 import { yuan } from '../../platform/money.js';
+import { tenantZone } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { assertEmployeeVisible, statement } from './statement.js';
 
@@ -90,7 +91,7 @@ export function registerStatementExport(app: FastifyInstance) {
       if (all.total > EXPORT_CAP) throw new AppError(400, 'exportTooMany', { cap: EXPORT_CAP });
       const total = { eeid: 0, eecode: '', eename: '', rows: all.total, ...all.sum };
       const title = `${text('提成明细', 'Commission statement')(lang)} ${query.month}`;
-      return sendXlsx(reply, lang, title, columns, lines(all.list, all.employees, total, lang));
+      return sendXlsx(reply, lang, title, columns, lines(all.list, all.employees, total, lang), await tenantZone(tx, auth.tenantId));
     },
   );
 }
