@@ -92,6 +92,11 @@ export interface BillFilterDef {
  */
 export interface BillActionDef<S extends string = string> {
   label: Label;
+  /**
+   * The words of its button and of the bill log, when the verb reads only with its object ("cancel the review of"
+   * it): "Cancel review". Without it, the label is both.
+   */
+  button?: Label;
   perm: string;
   path: string;
   batchPath?: string;
@@ -109,6 +114,11 @@ export interface BillActionDef<S extends string = string> {
 export interface BillTransitionDef<S extends string = string> {
   /** The verb: fills 「不能审核」 / "you cannot audit it" and the buttons. */
   label: Label;
+  /**
+   * The words of its button and of the bill log, when the verb reads only with its object ("cancel the review of"
+   * it): "Cancel review". Without it, the label is both.
+   */
+  button?: Label;
   from: readonly S[];
   to: S;
   /** Permission key the user must hold. */
@@ -524,6 +534,7 @@ export function submitThenApprove(perm: string) {
     reject: { label: ['驳回', 'reject'], from: ['submitted'], to: 'rejected', perm: audit, path: 'rejectBill', memoRequired: true },
     cancelAudit: {
       label: ['取消审批', 'cancel the approval of'],
+      button: ['取消审批', 'Cancel approval'],
       from: ['approved'],
       to: 'submitted',
       perm: audit,

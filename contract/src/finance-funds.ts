@@ -143,6 +143,7 @@ export const fundBill = defineBill({
     },
     cancelReview: {
       label: ['取消复核', 'cancel the review of'],
+      button: ['取消复核', 'Cancel review'],
       from: ['reviewed'],
       to: 'approved',
       perm: 'finance.fundbill.review',
@@ -169,6 +170,7 @@ export const fundBill = defineBill({
     // A reviewed large request becomes the shop's spending limit for its item and month (§9.2).
     setLimit: {
       label: ['设置限额', 'make a spending limit of'],
+      button: ['设置限额', 'Set as spending limit'],
       perm: 'finance.fundbill.limit',
       path: 'setLimitbill',
       batchPath: 'setLimitbillBatch',
@@ -526,6 +528,7 @@ export const fundRedepositBill = defineBill({
     },
     cancelReview: {
       label: ['取消复核', 'cancel the review of'],
+      button: ['取消复核', 'Cancel review'],
       from: ['reviewed'],
       to: 'audited',
       perm: 'finance.fundhc.review',

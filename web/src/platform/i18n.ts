@@ -18,8 +18,11 @@ function storedLang(): Lang {
   return v === 'en-US' ? 'en-US' : 'zh-CN'; // Chinese is the default whatever the browser says
 }
 
+/** Dates and weekdays (`dayjs().format('dd')`, the pickers' months) in the language's words. */
+const dayjsLocale = (lang: Lang) => (lang === 'zh-CN' ? 'zh-cn' : 'en');
+
 function applySideEffects(lang: Lang): void {
-  dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
+  dayjs.locale(dayjsLocale(lang));
   if (typeof document !== 'undefined') {
     document.documentElement.lang = lang;
     document.title = i18n.t('app.title');
@@ -71,6 +74,8 @@ export const pickLabel = (label: readonly [string, string]): string => label[cur
 export async function setLang(lang: Lang): Promise<void> {
   await loadTexts(lang);
   writeKey(LANG_KEY, lang);
+  // before the change: the pages render again on it, and a weekday written then must be in the new language
+  dayjs.locale(dayjsLocale(lang));
   await i18n.changeLanguage(lang);
   applySideEffects(lang);
 }

@@ -22,7 +22,10 @@ const reasonLength = (a: BillActionDef | undefined) =>
 /** The named actions of a type as its buttons offer them: a reason asked for where the action takes one. */
 export const actionViews = (def: BillDef): Record<string, TransitionView> =>
   Object.fromEntries(
-    actionsOf(def).map(([name, a]) => [name, { label: a.label, memoRequired: !!a.reason, memoMax: reasonLength(a), confirm: a.confirm }]),
+    actionsOf(def).map(([name, a]) => [
+      name,
+      { label: a.label, button: a.button, memoRequired: !!a.reason, memoMax: reasonLength(a), confirm: a.confirm },
+    ]),
   );
 
 /** Performs a named action on a bill: its path, the bill's id and version, the reason in the field the action names. */
@@ -44,7 +47,7 @@ export function RowActions({ def, row }: { def: BillDef; row: Bill & Values }) {
   const qc = useQueryClient();
   const [asking, setAsking] = useState<string | null>(null);
   const offered = actionsOf(def).filter(([, a]) => a.onRows && (!a.states || a.states.includes(String(row.state))) && can(a.perm));
-  const name = (a: BillActionDef) => asTitle(label(a.label));
+  const name = (a: BillActionDef) => asTitle(label(a.button ?? a.label));
   const current = asking ? def.actions?.[asking] : undefined;
   return (
     <>

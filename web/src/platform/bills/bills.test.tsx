@@ -1,4 +1,4 @@
-import { type BillDef, csadjBill, productOrderBill, stockEntryBill } from '@headoffice/contract';
+import { type BillDef, csadjBill, fundBill, productOrderBill, stockEntryBill } from '@headoffice/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, fakeApi, serve, wrap } from '../../test/api';
@@ -155,6 +155,18 @@ describe('states and actions', () => {
     await setLang('en-US');
     wrap(<BillStateTag def={productOrderBill} state="audited" />);
     expect(screen.getByText('Sent')).toBeTruthy();
+  });
+
+  it('name a transition whose verb reads only with its object by its button’s words ("Cancel review")', async () => {
+    await setLang('en-US');
+    const { container } = wrap(
+      <ActionButtons transitions={fundBill.transitions} actions={['review', 'cancelReview']} billNo="FH1" run={async () => undefined} />,
+    );
+    const buttons = within(container)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(buttons).toContain('Cancel review');
+    expect(buttons.some((b) => b?.endsWith(' of'))).toBe(false);
   });
 
   it('ask for the reason of a transition that needs one, and send it', async () => {

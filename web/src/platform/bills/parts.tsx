@@ -26,8 +26,8 @@ export function invalidateBills(qc: QueryClient): Promise<void> {
 
 /** An action's words: the type's transition, after-approval field, named action or own step, else the platform's (create, update…). */
 export function actionLabel(def: BillDef | undefined, action: string, lang: string, t: TFunction): string {
-  const own =
-    def?.transitions[action]?.label ?? def?.after?.[action]?.label ?? def?.actions?.[action]?.label ?? def?.steps?.[action]?.label;
+  const transition = def?.transitions[action] ?? def?.actions?.[action];
+  const own = transition?.button ?? transition?.label ?? def?.after?.[action]?.label ?? def?.steps?.[action]?.label;
   return own ? asTitle(pickLabel(own, lang)) : t(`bill.action.${action}`, { defaultValue: action });
 }
 
@@ -177,6 +177,8 @@ export function BillLog({ def, rows }: { def: BillDef; rows: BillLogRow[] }) {
 /** How a transition is offered: its label, whether it needs a reason, whether it undoes something. */
 export interface TransitionView {
   label: Label;
+  /** The button's words when they differ from the verb's (`BillTransitionDef.button`). */
+  button?: Label;
   memoRequired?: boolean;
   /** How long a memo the server takes (default 500). */
   memoMax?: number;
@@ -210,7 +212,7 @@ export function ActionButtons({
   const order = Object.keys(transitions);
   const name = (a: string) => {
     const view = transitions[a];
-    return view ? asTitle(label(view.label)) : a;
+    return view ? asTitle(label(view.button ?? view.label)) : a;
   };
 
   const go = async (action: string, memo?: string) => {
