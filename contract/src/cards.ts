@@ -141,7 +141,7 @@ export const paySplit = z.enum(['proportional', 'principalFirst', 'giftFirst']);
 export type PaySplit = z.infer<typeof paySplit>;
 
 export const cardKindLabels = { 1: ['储值卡', 'Stored value'], 2: ['资格卡', 'Qualification'] } as const;
-export const cardTypeStatusLabels = { 1: ['正常', 'Issued'], 2: ['停办', 'Stopped'] } as const;
+export const cardTypeStatusLabels = { 1: ['正常', 'Issued'], 2: ['停办', 'Discontinued'] } as const;
 export const paySplitLabels = {
   proportional: ['按比例扣本金和赠送', 'Principal and gift in proportion'],
   principalFirst: ['先扣本金', 'Principal first'],

@@ -149,7 +149,7 @@ export const assetsEn: typeof assetsZh = {
     principal: 'Principal',
     gift: 'Gift',
     total: 'Total',
-    bills: 'Payments',
+    bills: 'Bills',
     balances: 'Owed and owing per shop (principal)',
     receivable: 'Receivable',
     payable: 'Payable',
@@ -159,7 +159,7 @@ export const assetsEn: typeof assetsZh = {
   pkg: packagesEn,
   coupon: {
     title: 'Coupons and red envelopes',
-    issue: 'Issue coupons, red envelopes',
+    issue: 'Issue coupons or red envelopes',
     issueTitle: 'Issue coupons or red envelopes',
     issued: '{{count}} issued',
     none: 'No coupons or red envelopes',

@@ -210,7 +210,7 @@ export const attendanceEn: typeof attendanceZh = {
     rest: 'Rest (days)',
     study: 'Study (days)',
     absenteeism: 'Absent (days)',
-    keywordPh: 'Code / name',
+    keywordPh: 'Employee no. / name',
     file: 'Attendance statistics',
   },
   config: {

@@ -159,7 +159,7 @@ export const cashierEn: typeof cashierZh = {
     levels: 'Levels',
     dayClean: 'Daily reshuffle',
     withCashier: 'Linked to checkout',
-    dksffp: 'Requested turns card',
+    dksffp: 'Requests move the wheel',
     addRow: 'Add a row',
     restName: 'Rest kind',
     minutes: 'Minutes',

@@ -59,6 +59,6 @@ export const homeEn: typeof homeZh = {
   noApprovals: 'No bills are waiting for your approval',
   noLowStock: 'No product is below its safety stock',
   noFigures: 'No business on the chosen day',
-  openInbox: 'Approve',
+  openInbox: 'Go to approvals',
   topShops: 'Top {{count}} by turnover',
 };

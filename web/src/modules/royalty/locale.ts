@@ -177,7 +177,7 @@ export const royaltyEn: typeof royaltyZh = {
   item: {
     add: 'New item',
     edit: 'Edit item',
-    targets: 'What earns',
+    targets: 'Commission on',
     itemtype: 'Kind',
     ids: 'Items',
     allLines: 'Everything (nothing named)',
@@ -219,7 +219,7 @@ export const royaltyEn: typeof royaltyZh = {
     revoke: 'Revoked',
     adjust: 'Adjusted',
     money: 'Performance',
-    base: 'Counted',
+    base: 'Commission base',
     cost: 'Cost',
     paytype: 'Counted pay types',
     rate: 'Rate / amount',
@@ -242,7 +242,7 @@ export const royaltyEn: typeof royaltyZh = {
     export: 'Export',
   },
   award: {
-    eecode: 'Code',
+    eecode: 'Employee no.',
     zmoney: 'Awards',
     fmoney: 'Penalties',
     net: 'Net',

@@ -266,7 +266,7 @@ export const tillEn: typeof tillZh = {
     refundTitle: 'Refund {{orderNo}} ({{amount}})',
     reason: 'Refund reason',
     orderNo: 'Order no.',
-    orderNoAuto: 'Made up when left empty',
+    orderNoAuto: 'Generated when left empty',
     customer: 'Customer',
     bill: 'Used by bill',
     createdAt: 'Recorded at',
@@ -401,6 +401,6 @@ export const tillEn: typeof tillZh = {
     what: 'Action',
     by: 'By',
     day: 'Attendance day {{day}}',
-    flags: { dayClean: 'Daily reshuffle', withCashier: 'Linked to checkout', dksffp: 'Requested turns' },
+    flags: { dayClean: 'Daily reshuffle', withCashier: 'Linked to checkout', dksffp: 'Requests move the wheel' },
   },
 };

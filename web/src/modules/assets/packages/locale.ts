@@ -96,7 +96,7 @@ export const packagesEn: typeof packagesZh = {
   depositTitle: 'Record a deposited product',
   product: 'Product',
   depositShop: 'Keeping shop',
-  unitPrice: 'Unit price (yuan)',
+  unitPrice: 'Unit price (¥)',
   deposited: 'Deposit recorded',
   required: 'Required',
 };

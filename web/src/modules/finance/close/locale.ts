@@ -46,7 +46,7 @@ export const closeEn: typeof closeZh = {
   period: 'Period',
   scope: 'Scope',
   status: 'Status',
-  note: 'Note / reason reopened',
+  note: 'Note / reopening reason',
   changedBy: 'By',
   changedAt: 'At',
   actions: 'Actions',

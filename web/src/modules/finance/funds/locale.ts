@@ -149,7 +149,7 @@ export const fundsEn: typeof fundsZh = {
   adjustTitle: 'Petty-cash adjustment',
   adjustHelp:
     'A positive amount raises the balance (a cash surplus, an opening entry), a negative one lowers it (a shortage). Adjustments are never changed or deleted: revoke a wrong one.',
-  adjustAmount: 'Amount (yuan)',
+  adjustAmount: 'Amount (¥)',
   amountRequired: 'Please enter the amount',
   amountNotZero: 'The amount cannot be 0',
   adjustReason: 'Reason',
