@@ -114,10 +114,10 @@ export default function PayTemplatesPage() {
       columns={[
         { title: t('cashier.template.payType'), key: 'name', render: (_, p) => `${p.code} ${p.name}`, width: 130 },
         { title: t('cashier.template.payClass'), dataIndex: 'className', width: 80 },
-        { title: t('cashier.template.enable'), key: 'enable', render: flag(bt, 'enable'), width: 56 },
-        { title: t('cashier.template.isOften'), key: 'isOften', render: flag(bt, 'isOften'), width: 56 },
+        { title: t('cashier.template.enable'), key: 'enable', render: flag(bt, 'enable'), width: 76 },
+        { title: t('cashier.template.isOften'), key: 'isOften', render: flag(bt, 'isOften'), width: 76 },
         { title: t('cashier.template.isMixed'), key: 'isMixed', render: flag(bt, 'isMixed'), width: 96 },
-        { title: t('cashier.template.perfRate'), key: 'perfRate', render: rate(bt, 'perfRate'), width: 100 },
+        { title: t('cashier.template.perfRate'), key: 'perfRate', render: rate(bt, 'perfRate'), width: 112 },
         { title: t('cashier.template.classRate'), key: 'classRate', render: rate(bt, 'classRate'), width: 100 },
         { title: t('cashier.template.feeRate'), key: 'feeRate', render: rate(bt, 'feeRate'), width: 100 },
       ]}

@@ -83,7 +83,7 @@ export default function SalaryPage() {
           {
             key: 'days',
             title: t('royalty.salary.days'),
-            width: 90,
+            width: 96,
             align: 'right' as const,
             render: (_: unknown, r: SalaryRow) => `${r.attendedDays}/${r.scheduledDays}`,
           },

@@ -154,10 +154,10 @@ export function RowsTable({
         {
           key: 'isAppoint',
           title: t('royalty.st.appoint'),
-          width: 80,
+          width: 96,
           render: (_: unknown, r: RoyaltyRow) => (r.isAppoint ? t('royalty.st.appoint') : t('royalty.st.notAppoint')),
         },
-        { key: 'station', dataIndex: 'station', title: t('royalty.st.station'), width: 60, align: 'right' as const },
+        { key: 'station', dataIndex: 'station', title: t('royalty.st.station'), width: 76, align: 'right' as const },
         {
           key: 'cause',
           title: t('royalty.st.cause'),

@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useLabel } from '../bills/labels';
 import { companyDateTime, companyToday, DATE_FORMATS } from '../clock';
+import { fitTitle } from '../resource/titleWidth';
 import { ShopSelect } from '../shops';
 
 /**
@@ -164,7 +165,7 @@ export function ListTable<R extends object>({
       dataSource={query.data?.list}
       scroll={scrollX === undefined ? undefined : { x: scrollX }}
       pagination={{ current: page, pageSize, total: query.data?.total, onChange: setPage, showSizeChanger: false }}
-      columns={columns}
+      columns={columns.map((c) => ('width' in c ? { ...c, width: fitTitle(c.width, c.title, !!c.sorter) } : c))}
     />
   );
 }

@@ -25,6 +25,7 @@ import { FieldInput } from './FieldInput';
 import { usePageKeys } from './pageKeys';
 import { ResourceForm } from './ResourceForm';
 import { SearchButtons } from './SearchButtons';
+import { fitTitle } from './titleWidth';
 import { pagerTotal, type TotalInfo, totalText } from './total';
 import type { BaseRow, ResourceDef } from './types';
 import { fromSearchParams, searchFields, toSearchParams, typeOf } from './values';
@@ -262,11 +263,12 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
     .map((f) => {
       const col = f.table || {};
       const type = typeOf(f);
+      const title = t(f.title);
       return {
         key: f.key,
         dataIndex: f.key,
-        title: t(f.title),
-        width: col.width,
+        title,
+        width: fitTitle(col.width, title, !!col.sorter && !tree),
         fixed: col.fixed,
         ellipsis: col.ellipsis || type === 'textarea' ? { showTitle: false } : undefined,
         align: col.align ?? (type === 'money' || type === 'number' || type === 'percent' ? 'right' : undefined),
