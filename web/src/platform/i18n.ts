@@ -18,7 +18,7 @@ function storedLang(): Lang {
   return v === 'en-US' ? 'en-US' : 'zh-CN'; // Chinese is the default whatever the browser says
 }
 
-/** Dates and weekdays (`dayjs().format('dd')`, the pickers' months) in the language's words. */
+/** Dates and weekdays (a schedule's day names, the pickers' months) in the language's words. */
 const dayjsLocale = (lang: Lang) => (lang === 'zh-CN' ? 'zh-cn' : 'en');
 
 function applySideEffects(lang: Lang): void {
