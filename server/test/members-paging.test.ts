@@ -182,7 +182,7 @@ describe('members: the lists page by key, stable and complete, a deep page as ch
     const head = { isSuper: true, loginShops: [], managerShops: [] } as unknown as Auth;
     const sortable = { balance: members.balance, registeredOn: members.registeredOn };
     const keys = keyset(sort, sortable, [{ field: 'id', column: members.id, desc: true }], members.id);
-    const where = and(...memberFilters(head, 'regFrom' in f ? { regFrom: '2024-01-05' } : {}));
+    const where = and(...memberFilters(head, 'regFrom' in f ? { regFrom: '2024-01-05' } : {}, 'Asia/Shanghai'));
     const size = 20;
     await inTenant(db, a.tenantId, async (tx) => {
       // The last row of page 499, as the client holds it in the `next` of that page.

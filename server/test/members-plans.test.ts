@@ -18,8 +18,10 @@ describe('members: list filters and keyword search are index scans under the pol
   const t = await build();
   const a = await t.tenant({ demo: true });
   const { db } = t.database;
-  const head = { tenantId: a.tenantId, isSuper: true, loginShops: [], managerShops: [] } as unknown as Auth;
-  const shopUser = { tenantId: a.tenantId, isSuper: false, loginShops: [1, 2], managerShops: [] } as unknown as Auth;
+  const head = { isSuper: true, loginShops: [], managerShops: [] } as unknown as Auth;
+  const shopUser = { isSuper: false, loginShops: [1, 2], managerShops: [] } as unknown as Auth;
+  /** The demo company's zone, in which the day filters count. */
+  const SH = 'Asia/Shanghai';
   const shops = (await a.admin.get('/api-chain/shop/list/all')).body.data as { id: number }[];
   const grades = (await a.admin.get('/api-chain/dictgrade/list/all')).body.data as { id: number }[];
   const channels = (await a.admin.get('/api-chain/channel/list/all')).body.data as { id: number }[];
@@ -49,23 +51,23 @@ describe('members: list filters and keyword search are index scans under the pol
     });
 
   const cases: [string, SQL[], RegExp][] = [
-    ['mobile tail', memberFilters(head, { keyword: '5678' }), /mobile_tail =/],
-    ['longer tail', memberFilters(head, { keyword: '345678' }), /mobile_tail =/],
-    ['whole mobile', memberFilters(head, { keyword: '13912345678' }), /mobile =/],
-    ['member number', memberFilters(head, { keyword: 'M0000012' }), /code =/],
-    ['2 characters of the name', memberFilters(head, { keyword: '阳娜' }), /name_gram\d =/],
-    ['pinyin initials', memberFilters(head, { keyword: 'oynn' }), /initials ~>=~/],
-    ['shop', memberFilters(head, { shopId: 1 }), /shop_id =/],
-    ['shop user, no filter', memberFilters(shopUser, {}), /shop_id = ANY/],
-    ['grade', memberFilters(head, { gradeId: 1 }), /grade_id =/],
-    ['channel', memberFilters(head, { channelId: 1 }), /channel_id =/],
-    ['frozen', memberFilters(head, { status: 2 }), /status =/],
-    ['registered', memberFilters(head, { regFrom: '2024-01-01', regTo: '2024-02-01' }), /registered_on >=/],
-    ['last visit', memberFilters(head, { visitFrom: '2024-01-01', visitTo: '2024-02-01' }), /last_visit_at >=/],
-    ['balance', memberFilters(head, { balanceMin: 500_000, balanceMax: 510_000 }), /balance >=/],
-    ['relations: days since last visit', relationFilters(head, { missDays: 90 }), /last_visit_at </],
-    ['relations: spend', relationFilters(head, { spentMin: 890_000 }), /spent >=/],
-    ['relations: advisor', relationFilters(head, { eeid: 3 }), /advisor_id =/],
+    ['mobile tail', memberFilters(head, { keyword: '5678' }, SH), /mobile_tail =/],
+    ['longer tail', memberFilters(head, { keyword: '345678' }, SH), /mobile_tail =/],
+    ['whole mobile', memberFilters(head, { keyword: '13912345678' }, SH), /mobile =/],
+    ['member number', memberFilters(head, { keyword: 'M0000012' }, SH), /code =/],
+    ['2 characters of the name', memberFilters(head, { keyword: '阳娜' }, SH), /name_gram\d =/],
+    ['pinyin initials', memberFilters(head, { keyword: 'oynn' }, SH), /initials ~>=~/],
+    ['shop', memberFilters(head, { shopId: 1 }, SH), /shop_id =/],
+    ['shop user, no filter', memberFilters(shopUser, {}, SH), /shop_id = ANY/],
+    ['grade', memberFilters(head, { gradeId: 1 }, SH), /grade_id =/],
+    ['channel', memberFilters(head, { channelId: 1 }, SH), /channel_id =/],
+    ['frozen', memberFilters(head, { status: 2 }, SH), /status =/],
+    ['registered', memberFilters(head, { regFrom: '2024-01-01', regTo: '2024-02-01' }, SH), /registered_on >=/],
+    ['last visit', memberFilters(head, { visitFrom: '2024-01-01', visitTo: '2024-02-01' }, SH), /last_visit_at >=/],
+    ['balance', memberFilters(head, { balanceMin: 500_000, balanceMax: 510_000 }, SH), /balance >=/],
+    ['relations: days since last visit', relationFilters(head, { missDays: 90 }, SH), /last_visit_at </],
+    ['relations: spend', relationFilters(head, { spentMin: 890_000 }, SH), /spent >=/],
+    ['relations: advisor', relationFilters(head, { eeid: 3 }, SH), /advisor_id =/],
   ];
   for (const [label, where, indexed] of cases) {
     it(`${label}: Index Cond on tenant_id and the column`, async () => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { tenantZoneSql, withinDays } from '../../platform/numbering.js';
+import { tenantZone, withinDays } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { users } from '../identity/public.js';
 import { cardHolders, cardTypes, members } from '../members/public.js';
@@ -136,7 +136,7 @@ export async function cardRecords(tx: Db, auth: Auth, q: z.output<typeof cardRec
   if (q.bucket) where.push(eq(cardLedger.bucket, q.bucket));
   if (q.kind === 'revoke') where.push(sql`${cardLedger.reversesId} is not null`);
   else if (q.kind) where.push(eq(cardBills.kind, q.kind), sql`${cardLedger.reversesId} is null`);
-  where.push(...withinDays(cardLedger.at, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo));
+  where.push(...withinDays(cardLedger.at, await tenantZone(tx, auth.tenantId), q.dateFrom, q.dateTo));
   const visible = visibleShops(auth);
   if (visible) where.push(visible.length ? inArray(cardLedger.shopId, visible) : sql`false`);
   const filter = where.length ? and(...where) : undefined;

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLedger, keyColumn, type Movement, rowsOf } from '../../platform/ledger.js';
-import { nextNumber, tenantToday, tenantZoneSql, withinDays } from '../../platform/numbering.js';
+import { nextNumber, tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { products, servicePackageItems, servicePackages, services } from '../catalog/public.js';
 import { users } from '../identity/public.js';
@@ -533,7 +533,7 @@ export async function packageRecords(tx: Db, auth: Auth, q: z.output<typeof pack
     assertShop(auth, q.shopId);
     where.push(eq(packageBills.shopId, q.shopId));
   }
-  where.push(...withinDays(packageLedger.at, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo));
+  where.push(...withinDays(packageLedger.at, await tenantZone(tx, auth.tenantId), q.dateFrom, q.dateTo));
   const visible = visibleShops(auth);
   if (visible) where.push(visible.length ? inArray(members.shopId, visible) : sql`false`);
   const filter = where.length ? and(...where) : undefined;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { yuanAmount } from '../../platform/money.js';
-import { nextNumber, tenantToday, tenantZoneSql, withinDays } from '../../platform/numbering.js';
+import { nextNumber, tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { refuseLocked } from '../../platform/period-locks.js';
 import { users } from '../identity/public.js';
@@ -289,7 +289,7 @@ export async function refundList(tx: Db, auth: Auth, q: z.output<typeof refundLi
   if (s) where.push(s);
   if (q.shopid) where.push(eq(refunds.shopId, q.shopid));
   if (q.keyword) where.push(or(eq(refunds.billNo, q.keyword), eq(members.mobile, q.keyword), eq(members.name, q.keyword)) as SQL);
-  where.push(...withinDays(refunds.createdAt, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo));
+  where.push(...withinDays(refunds.createdAt, await tenantZone(tx, auth.tenantId), q.dateFrom, q.dateTo));
   const filter = where.length ? and(...where) : undefined;
   const page = await pageOf(
     tx,

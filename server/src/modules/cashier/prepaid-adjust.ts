@@ -17,7 +17,7 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
-import { tenantToday, tenantZoneSql, withinDays } from '../../platform/numbering.js';
+import { tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
 import { containsPattern } from '../../platform/paging.js';
 import { refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
@@ -46,7 +46,7 @@ async function listAdjustments(tx: Db, auth: Auth, q: z.output<typeof prepaidAdj
   const where = and(
     visibleFrom && visibleTo ? or(visibleFrom, visibleTo) : undefined,
     q.shopid ? or(eq(prepaidAdjustments.fromShopId, q.shopid), eq(prepaidAdjustments.toShopId, q.shopid)) : undefined,
-    ...withinDays(prepaidAdjustments.createdAt, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo),
+    ...withinDays(prepaidAdjustments.createdAt, await tenantZone(tx, auth.tenantId), q.dateFrom, q.dateTo),
     q.keyword ? ilike(prepaidOrders.orderNo, containsPattern(q.keyword)) : undefined,
   );
   const rows = await tx

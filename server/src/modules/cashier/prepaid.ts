@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
-import { nextNumber, tenantToday, tenantZoneSql, withinDays } from '../../platform/numbering.js';
+import { nextNumber, tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
 import { containsPattern } from '../../platform/paging.js';
 import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
@@ -66,7 +66,7 @@ export async function listPrepaid(tx: Db, auth: Auth, q: z.output<typeof prepaid
     inVisibleShops(auth, prepaidOrders.shopId),
     q.shopid ? eq(prepaidOrders.shopId, q.shopid) : undefined,
     q.status ? eq(prepaidOrders.status, q.status) : undefined,
-    ...withinDays(prepaidOrders.createdAt, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo),
+    ...withinDays(prepaidOrders.createdAt, await tenantZone(tx, auth.tenantId), q.dateFrom, q.dateTo),
     q.keyword
       ? or(
           ilike(prepaidOrders.orderNo, containsPattern(q.keyword)),

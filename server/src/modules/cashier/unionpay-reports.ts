@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
-import { daySql, tenantZoneSql } from '../../platform/numbering.js';
+import { daySql, tenantZone } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/public.js';
 
@@ -22,7 +22,7 @@ function shopFilter(auth: Auth, q: Query, column: SQL): SQL {
 const rowsOf = <T>(answer: unknown) => ((answer as { rows?: T[] }).rows ?? (answer as T[])) as T[];
 const n = (v: unknown) => Number(v ?? 0);
 /** The company's day an order was taken on. */
-const orderDay = (auth: Auth) => daySql(sql`p.created_at`, tenantZoneSql(auth.tenantId));
+const orderDay = (zone: string) => daySql(sql`p.created_at`, zone);
 
 /**
  * The period's prepaid orders per (current) shop: collected, used, unused, and where the bills that
@@ -44,7 +44,7 @@ async function periodOrders(tx: Db, auth: Auth, q: Query) {
       from prepaid_orders p
       join pay_types t on t.id = p.pay_type_id
       left join service_bills b on b.id = p.bill_id and b.status = 4 and b.is_hc = 0 and b.is_del = 0
-      where ${orderDay(auth)} between ${q.dateFrom}::date and ${q.dateTo}::date and ${shopFilter(auth, q, sql`p.shop_id`)}
+      where ${orderDay(await tenantZone(tx, auth.tenantId))} between ${q.dateFrom}::date and ${q.dateTo}::date and ${shopFilter(auth, q, sql`p.shop_id`)}
       group by p.shop_id`),
   );
   return new Map(rows.map((r) => [n(r.shop_id), r]));
@@ -57,7 +57,7 @@ async function earlierOrdersUsed(tx: Db, auth: Auth, q: Query) {
       select b.shop_id, sum(p.amount) as m6
       from prepaid_orders p
       join service_bills b on b.id = p.bill_id and b.status = 4 and b.is_hc = 0 and b.is_del = 0
-      where p.status = 2 and ${orderDay(auth)} < ${q.dateFrom}::date
+      where p.status = 2 and ${orderDay(await tenantZone(tx, auth.tenantId))} < ${q.dateFrom}::date
         and b.business_date between ${q.dateFrom}::date and ${q.dateTo}::date and ${shopFilter(auth, q, sql`b.shop_id`)}
       group by b.shop_id`),
   );

@@ -26,7 +26,7 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors.
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
 import { yuan } from '../../platform/money.js';
-import { momentIn, tenantToday, tenantZone, tenantZoneSql, withinDays } from '../../platform/numbering.js';
+import { momentIn, tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
 import { containsPattern } from '../../platform/paging.js';
 import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
@@ -123,7 +123,7 @@ export async function listVouchers(tx: Db, auth: Auth, q: z.output<typeof vouche
     inVisibleShops(auth, thirdOrders.shopId),
     q.shopid ? eq(thirdOrders.shopId, q.shopid) : undefined,
     q.status ? eq(thirdOrders.status, q.status) : undefined,
-    ...withinDays(thirdOrders.verifiedAt, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo),
+    ...withinDays(thirdOrders.verifiedAt, await tenantZone(tx, auth.tenantId), q.dateFrom, q.dateTo),
     q.keyword
       ? or(
           ilike(thirdOrders.code, containsPattern(q.keyword)),
@@ -331,12 +331,12 @@ export async function releaseVouchers(tx: Db, billId: number) {
 
 // ---- XXW (骁骁网) orders ----
 
-function xxwWhere(auth: Auth, kind: 'voucher' | 'product', q: z.output<typeof xxwListQuery>) {
+function xxwWhere(auth: Auth, zone: string, kind: 'voucher' | 'product', q: z.output<typeof xxwListQuery>) {
   return and(
     eq(xxwOrders.kind, kind),
     inVisibleShops(auth, xxwOrders.shopId),
     q.shopid ? eq(xxwOrders.shopId, q.shopid) : undefined,
-    ...withinDays(xxwOrders.happenedAt, tenantZoneSql(auth.tenantId), q.dateFrom, q.dateTo),
+    ...withinDays(xxwOrders.happenedAt, zone, q.dateFrom, q.dateTo),
     q.keyword
       ? or(
           ilike(xxwOrders.orderNo, containsPattern(q.keyword)),
@@ -362,7 +362,7 @@ async function xxwTotals(tx: Db, where: SQL | undefined) {
 }
 
 async function listXxw(tx: Db, auth: Auth, kind: 'voucher' | 'product', q: z.output<typeof xxwListQuery>) {
-  const where = xxwWhere(auth, kind, q);
+  const where = xxwWhere(auth, await tenantZone(tx, auth.tenantId), kind, q);
   const rows = await tx
     .select({
       id: xxwOrders.id,
@@ -495,6 +495,6 @@ export function registerVoucherRoutes(app: FastifyInstance) {
       query: xxwListQuery,
       response: xxwProductNum,
     },
-    ({ tx, auth, query }) => xxwTotals(tx, xxwWhere(auth, 'product', query)),
+    async ({ tx, auth, query }) => xxwTotals(tx, xxwWhere(auth, await tenantZone(tx, auth.tenantId), 'product', query)),
   );
 }

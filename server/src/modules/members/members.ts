@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { defineProvider } from '../../platform/hooks.js';
-import { reserveNumbers, tenantToday, tenantZoneSql, withinDays } from '../../platform/numbering.js';
+import { reserveNumbers, tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
 import { keyset, onPage, pageOf, sentFields } from '../../platform/paging.js';
 import { searchCondition } from '../../platform/search.js';
 import { channels, employees, memberGrades, shops } from '../org/public.js';
@@ -68,9 +68,10 @@ export type MemberListQuery = z.output<typeof memberListQuery>;
  * The list's conditions, all on the members table (each answered by an index led by tenant_id).
  * A user limited to some shops sees the members of those shops; a keyword that is a whole mobile, a card number
  * or a member number finds the member chain-wide (members are the chain's shared customers: the
- * front desk serves a member of another shop), any other keyword only within their shops.
+ * front desk serves a member of another shop), any other keyword only within their shops. Days are the
+ * company's, in `zone` (read with `tenantZone`: a value the planner sees, so a day range is an index range).
  */
-export function memberFilters(auth: Auth, q: Partial<MemberListQuery>, scoped = true, cardHolders: number[] = []): SQL[] {
+export function memberFilters(auth: Auth, q: Partial<MemberListQuery>, zone: string, scoped = true, cardHolders: number[] = []): SQL[] {
   const where: (SQL | undefined)[] = [];
   const keyword = q.keyword?.trim();
   const exact = keyword && (EXACT_MOBILE.test(keyword) || /^M\d+$/i.test(keyword));
@@ -92,7 +93,7 @@ export function memberFilters(auth: Auth, q: Partial<MemberListQuery>, scoped = 
   if (q.status) where.push(eq(members.status, q.status));
   if (q.regFrom) where.push(gte(members.registeredOn, q.regFrom));
   if (q.regTo) where.push(lte(members.registeredOn, q.regTo));
-  where.push(...withinDays(members.lastVisitAt, tenantZoneSql(auth.tenantId), q.visitFrom, q.visitTo));
+  where.push(...withinDays(members.lastVisitAt, zone, q.visitFrom, q.visitTo));
   if (q.balanceMin !== undefined) where.push(gte(members.balance, q.balanceMin));
   if (q.balanceMax !== undefined) where.push(lte(members.balance, q.balanceMax));
   return where.filter((w): w is SQL => w !== undefined);
@@ -188,7 +189,7 @@ export const firstCardOpener =
 
 /** A page of members (deferred join: the page's ids from the members table's own indexes). */
 export async function listMembers(tx: Db, auth: Auth, q: MemberListQuery) {
-  const where = and(...memberFilters(auth, q, true, await cardHoldersOf(tx, q.keyword)));
+  const where = and(...memberFilters(auth, q, await tenantZone(tx, auth.tenantId), true, await cardHoldersOf(tx, q.keyword)));
   // Keyset paging: the page after a `next` key starts from that row (an index range), so a deep page
   // costs what the first does; the count stops at TOTAL_CAP.
   const keys = keyset(q.sort, sortable, [{ field: 'id', column: members.id, desc: true }], members.id);

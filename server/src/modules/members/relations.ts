@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
-import { daySql, dayStartSql, tenantZone, tenantZoneSql, todaySql } from '../../platform/numbering.js';
+import { daySql, dayStartSql, tenantZone, todaySql } from '../../platform/numbering.js';
 import { onPage, orderBy, pageOf } from '../../platform/paging.js';
 import { channels, employees, shops } from '../org/public.js';
 import { inScope, memberKeyword, memberScope } from './members.js';
@@ -17,16 +17,13 @@ export type RelationQuery = z.output<typeof relationListQuery>;
  * call: days since the last visit (missday), spend, visits and spend per visit (univalent).
  * Only the members of the user's shops.
  */
-export function relationFilters(auth: Auth, q: Partial<RelationQuery>): SQL[] {
+export function relationFilters(auth: Auth, q: Partial<RelationQuery>, zone: string): SQL[] {
   const where: (SQL | undefined)[] = [memberScope(auth)];
   if (q.keyword) where.push(memberKeyword(q.keyword));
   if (q.shopid) where.push(eq(members.shopId, q.shopid));
   if (q.eeid !== undefined) where.push(q.eeid === 0 ? isNull(members.advisorId) : eq(members.advisorId, q.eeid));
   // missed N days or more: the last visit on the company's calendar N days before today or earlier
-  if (q.missDays !== undefined)
-    where.push(
-      sql`${members.lastVisitAt} < ${dayStartSql(tenantZoneSql(auth.tenantId), todaySql(tenantZoneSql(auth.tenantId)), 1 - q.missDays)}`,
-    );
+  if (q.missDays !== undefined) where.push(sql`${members.lastVisitAt} < ${dayStartSql(zone, todaySql(zone), 1 - q.missDays)}`);
   if (q.spentMin !== undefined) where.push(gte(members.spent, q.spentMin));
   if (q.spentMax !== undefined) where.push(lte(members.spent, q.spentMax));
   if (q.visitsMin !== undefined) where.push(gte(members.visits, q.visitsMin));
@@ -38,9 +35,9 @@ export function relationFilters(auth: Auth, q: Partial<RelationQuery>): SQL[] {
 const sortable = { lastVisitAt: members.lastVisitAt, spent: members.spent, visits: members.visits, code: members.code };
 
 export async function listRelations(tx: Db, auth: Auth, q: RelationQuery) {
-  const where = and(...relationFilters(auth, q));
-  const order = orderBy(q.sort, sortable, [desc(members.id)], members.id);
   const zone = await tenantZone(tx, auth.tenantId);
+  const where = and(...relationFilters(auth, q, zone));
+  const order = orderBy(q.sort, sortable, [desc(members.id)], members.id);
   const page = await pageOf(
     tx,
     q,
