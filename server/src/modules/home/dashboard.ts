@@ -1,4 +1,4 @@
-import type { HomeAnswer, HomeFigures, homeQuery } from '@headoffice/contract';
+import type { HomeAnswer, HomeFigures, homeQuery, LowStockRow, lowStockQuery } from '@headoffice/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -6,22 +6,26 @@ import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { type DocumentType, inboxCounts } from '../../platform/documents.js';
 import { addDays, dayIn, tenantZone } from '../../platform/numbering.js';
+import { offsetOf, type Page, pageOf } from '../../platform/paging.js';
 import { cardBills } from '../assets/public.js';
-import { serviceBills } from '../cashier/public.js';
+import { serviceBillPayments, serviceBills } from '../cashier/public.js';
 import { products, stockProducts } from '../catalog/public.js';
 import { regions, shops } from '../org/public.js';
 import { stockBalances } from '../stock/public.js';
 
-const LOW_STOCK_ITEMS = 20;
+/** The pay class of the money actually taken (现金类: cash, POS, WeChat, UnionPay…), as the till's payments keep it. */
+const CASH_CLASS = '01';
 
 const int = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
+const orZero = (expr: SQL) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
 /** The start of a business day in the company's time zone, as a point in time. */
 const dayStartIn = (zone: string) => (d: string) => sql`(${d}::date::timestamp at time zone ${zone})`;
 
 /**
- * The home page's figures, each aggregated in SQL: settled bills by (status, business_date) and card
- * bills by time over the month to the date, per shop; shops with their top-level region; the open and
- * expired bills; stock rows below their safety level; the approvals inbox's counts.
+ * The home page's figures, each aggregated in SQL over the month to the date, per shop: the settled, not
+ * revoked till bills by business date (visits) and their payments (cash takings, card consumption), card
+ * bills by the time they were made (card sales); the open and expired bills; how many stock rows are below
+ * their safety level; the approvals inbox's counts.
  */
 export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery>, docs: Iterable<DocumentType>): Promise<HomeAnswer> {
   const zone = await tenantZone(tx, auth.tenantId);
@@ -33,39 +37,55 @@ export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery
   const shopOnly = (column: Parameters<typeof inVisibleShops>[1]) =>
     and(inVisibleShops(auth, column), q.shopid ? eq(column, q.shopid) : undefined);
 
-  // Settled, not revoked till bills: turnover (bill amount) and visits (bills), the day's and the month's.
-  const today = sql`${serviceBills.businessDate} = ${date}::date`;
-  const settled = tx.$with('settled').as(
+  // The month's settled bills that count (a revoked one counts nowhere).
+  const counted = and(
+    eq(serviceBills.tenantId, tenant),
+    eq(serviceBills.status, 4),
+    eq(serviceBills.isHc, 0),
+    eq(serviceBills.isDel, 0),
+    gte(serviceBills.businessDate, monthFrom),
+    lte(serviceBills.businessDate, date),
+    shopOnly(serviceBills.shopId),
+  );
+  const onDate = sql`${serviceBills.businessDate} = ${date}::date`;
+  const visits = tx.$with('visits').as(
     tx
       .select({
         shopId: serviceBills.shopId,
-        dayTurnover: int(sql`sum(${serviceBills.amount}) filter (where ${today})`).as('day_turnover'),
-        dayVisits: int(sql`count(*) filter (where ${today})`).as('day_visits'),
-        monthTurnover: int(sql`sum(${serviceBills.amount})`).as('month_turnover'),
-        monthVisits: int(sql`count(*)`).as('month_visits'),
+        day: int(sql`count(*) filter (where ${onDate} and ${serviceBills.isCompute} = 1)`).as('day_visits'),
+        month: int(sql`count(*) filter (where ${serviceBills.isCompute} = 1)`).as('month_visits'),
       })
       .from(serviceBills)
-      .where(
-        and(
-          eq(serviceBills.tenantId, tenant),
-          eq(serviceBills.status, 4),
-          gte(serviceBills.businessDate, monthFrom),
-          lte(serviceBills.businessDate, date),
-          eq(serviceBills.isHc, 0),
-          eq(serviceBills.isDel, 0),
-          shopOnly(serviceBills.shopId),
-        ),
-      )
+      .where(counted)
       .groupBy(serviceBills.shopId),
   );
-  // Cards opened and recharged (money paid in), not revoked, by the time they were made.
+  const cashPaid = sql`${serviceBillPayments.classCode} = ${CASH_CLASS}`;
+  const cardPaid = sql`${serviceBillPayments.cardId} is not null`;
+  const paid = tx.$with('paid').as(
+    tx
+      .select({
+        shopId: serviceBills.shopId,
+        dayCash: int(sql`sum(${serviceBillPayments.amount}) filter (where ${onDate} and ${cashPaid})`).as('day_cash'),
+        monthCash: int(sql`sum(${serviceBillPayments.amount}) filter (where ${cashPaid})`).as('month_cash'),
+        dayCard: int(sql`sum(${serviceBillPayments.amount}) filter (where ${onDate} and ${cardPaid})`).as('day_card'),
+        monthCard: int(sql`sum(${serviceBillPayments.amount}) filter (where ${cardPaid})`).as('month_card'),
+      })
+      .from(serviceBills)
+      .innerJoin(
+        serviceBillPayments,
+        and(eq(serviceBillPayments.tenantId, serviceBills.tenantId), eq(serviceBillPayments.billId, serviceBills.id)),
+      )
+      .where(counted)
+      .groupBy(serviceBills.shopId),
+  );
+  // Cards opened and recharged (money paid in), not revoked, by the time they were made (card bills have no business date).
   const cardToday = sql`${cardBills.createdAt} >= ${dayStart(date)}`;
   const cards = tx.$with('cards').as(
     tx
       .select({
         shopId: cardBills.shopId,
-        dayCards: int(sql`sum(${cardBills.amount}) filter (where ${cardToday})`).as('day_cards'),
-        monthCards: int(sql`sum(${cardBills.amount})`).as('month_cards'),
+        day: int(sql`sum(${cardBills.amount}) filter (where ${cardToday})`).as('day_cards'),
+        month: int(sql`sum(${cardBills.amount})`).as('month_cards'),
       })
       .from(cardBills)
       .where(
@@ -82,62 +102,50 @@ export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery
   );
   const parent = alias(regions, 'parent_region');
   const shopRows = await tx
-    .with(settled, cards)
+    .with(visits, paid, cards)
     .select({
       shopId: shops.id,
       shopName: shops.name,
-      regionId: sql<number>`coalesce(${parent.id}, ${regions.id})`.mapWith(Number),
       regionName: sql<string>`coalesce(${parent.name}, ${regions.name})`,
-      dayTurnover: sql<number>`coalesce(${settled.dayTurnover}, 0)`.mapWith(Number),
-      dayVisits: sql<number>`coalesce(${settled.dayVisits}, 0)`.mapWith(Number),
-      monthTurnover: sql<number>`coalesce(${settled.monthTurnover}, 0)`.mapWith(Number),
-      monthVisits: sql<number>`coalesce(${settled.monthVisits}, 0)`.mapWith(Number),
-      dayCards: sql<number>`coalesce(${cards.dayCards}, 0)`.mapWith(Number),
-      monthCards: sql<number>`coalesce(${cards.monthCards}, 0)`.mapWith(Number),
+      dayCash: orZero(sql`${paid.dayCash}`),
+      monthCash: orZero(sql`${paid.monthCash}`),
+      dayCard: orZero(sql`${paid.dayCard}`),
+      monthCard: orZero(sql`${paid.monthCard}`),
+      dayVisits: orZero(sql`${visits.day}`),
+      monthVisits: orZero(sql`${visits.month}`),
+      dayCards: orZero(sql`${cards.day}`),
+      monthCards: orZero(sql`${cards.month}`),
     })
     .from(shops)
     .innerJoin(regions, and(eq(regions.tenantId, shops.tenantId), eq(regions.id, shops.regionId)))
     .leftJoin(parent, and(eq(parent.tenantId, regions.tenantId), eq(parent.id, regions.parentId)))
-    .leftJoin(settled, eq(settled.shopId, shops.id))
+    .leftJoin(visits, eq(visits.shopId, shops.id))
+    .leftJoin(paid, eq(paid.shopId, shops.id))
     .leftJoin(cards, eq(cards.shopId, shops.id))
     .where(
       and(
         eq(shops.tenantId, tenant),
         shopOnly(shops.id),
         // Shops at work, and a closed shop that still has figures this month.
-        or(eq(shops.status, 1), sql`${settled.shopId} is not null`, sql`${cards.shopId} is not null`),
+        or(eq(shops.status, 1), sql`${visits.shopId} is not null`, sql`${paid.shopId} is not null`, sql`${cards.shopId} is not null`),
       ),
     )
     .orderBy(asc(shops.code));
 
-  const zero = (): HomeFigures => ({ turnover: 0, visits: 0, cardSales: 0 });
-  const add = (to: HomeFigures, f: HomeFigures) => {
-    to.turnover += f.turnover;
-    to.visits += f.visits;
-    to.cardSales += f.cardSales;
-  };
   const shopFigures = shopRows.map((r) => ({
     shopId: r.shopId,
     shopName: r.shopName,
-    regionId: r.regionId,
     regionName: r.regionName,
-    today: { turnover: r.dayTurnover, visits: r.dayVisits, cardSales: r.dayCards },
-    month: { turnover: r.monthTurnover, visits: r.monthVisits, cardSales: r.monthCards },
+    today: { cash: r.dayCash, cardUse: r.dayCard, visits: r.dayVisits, cardSales: r.dayCards },
+    month: { cash: r.monthCash, cardUse: r.monthCard, visits: r.monthVisits, cardSales: r.monthCards },
   }));
-  // Regions and totals: sums over the shops' rows (one per shop, already aggregated in SQL).
-  const byRegion = new Map<number, HomeAnswer['regions'][number]>();
-  const total = { today: zero(), month: zero() };
-  for (const s of shopFigures) {
-    let region = byRegion.get(s.regionId);
-    if (!region) {
-      region = { regionId: s.regionId, regionName: s.regionName, today: zero(), month: zero() };
-      byRegion.set(s.regionId, region);
-    }
-    add(region.today, s.today);
-    add(region.month, s.month);
-    add(total.today, s.today);
-    add(total.month, s.month);
-  }
+  // The totals: sums over the shops' rows (one per shop, already aggregated in SQL).
+  const sum = (period: 'today' | 'month'): HomeFigures => ({
+    cash: shopFigures.reduce((s, x) => s + x[period].cash, 0),
+    cardUse: shopFigures.reduce((s, x) => s + x[period].cardUse, 0),
+    visits: shopFigures.reduce((s, x) => s + x[period].visits, 0),
+    cardSales: shopFigures.reduce((s, x) => s + x[period].cardSales, 0),
+  });
 
   // Till bills not settled: open today, and expired (status 2, or still open from an earlier day: the
   // till expires those when it is next used, the dashboard need not wait for it).
@@ -157,55 +165,70 @@ export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery
       ),
     );
 
-  // Stock below the safety level kept per location and product (catalog's stock_products); a shop
-  // user sees their shops' rows only (not head office's warehouse, shop null).
-  const visible = visibleShops(auth);
-  const quantity = sql<number>`coalesce(${stockBalances.quantity}, 0)`.mapWith(Number);
-  const lowRows = await tx
-    .select({
-      shopId: stockProducts.shopId,
-      shopName: shops.name,
-      productId: stockProducts.productId,
-      productName: products.name,
-      quantity,
-      safetyStock: stockProducts.safetyStock,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+  const [low] = await tx
+    .select({ total: int(sql`count(*)`) })
     .from(stockProducts)
-    .innerJoin(products, and(eq(products.tenantId, stockProducts.tenantId), eq(products.id, stockProducts.productId)))
-    .leftJoin(shops, and(eq(shops.tenantId, stockProducts.tenantId), eq(shops.id, stockProducts.shopId)))
-    .leftJoin(
-      stockBalances,
-      and(
-        eq(stockBalances.tenantId, stockProducts.tenantId),
-        sql`coalesce(${stockBalances.shopId}, 0) = coalesce(${stockProducts.shopId}, 0)`,
-        eq(stockBalances.productId, stockProducts.productId),
-      ),
-    )
-    .where(
-      and(
-        eq(stockProducts.tenantId, tenant),
-        eq(stockProducts.status, 1),
-        sql`${stockProducts.safetyStock} > 0`,
-        sql`coalesce(${stockBalances.quantity}, 0) < ${stockProducts.safetyStock}`,
-        visible ? shopOnly(stockProducts.shopId) : q.shopid ? eq(stockProducts.shopId, q.shopid) : undefined,
-      ),
-    )
-    .orderBy(desc(sql`${stockProducts.safetyStock} - coalesce(${stockBalances.quantity}, 0)`), asc(stockProducts.id))
-    .limit(LOW_STOCK_ITEMS);
+    .leftJoin(stockBalances, balanceOf)
+    .where(lowStockWhere(auth, q.shopid));
 
   return {
     date,
     monthFrom,
-    today: total.today,
-    month: total.month,
+    today: sum('today'),
+    month: sum('month'),
     shops: shopFigures,
-    regions: [...byRegion.values()].sort((a, b) => b.month.turnover - a.month.turnover || a.regionId - b.regionId),
     approvals: await inboxCounts(tx, auth, docs),
     bills: { open: bills?.open ?? 0, expired: bills?.expired ?? 0 },
-    lowStock: {
-      total: lowRows[0]?.total ?? 0,
-      items: lowRows.map(({ total: _total, ...r }) => r),
-    },
+    lowStock: { total: low?.total ?? 0 },
   };
+}
+
+/** A stock row's balance at its location (none kept yet: nothing in stock). */
+const balanceOf = and(
+  eq(stockBalances.tenantId, stockProducts.tenantId),
+  sql`coalesce(${stockBalances.shopId}, 0) = coalesce(${stockProducts.shopId}, 0)`,
+  eq(stockBalances.productId, stockProducts.productId),
+);
+const quantity = sql<number>`coalesce(${stockBalances.quantity}, 0)`.mapWith(Number);
+const shortfall = sql<number>`${stockProducts.safetyStock} - coalesce(${stockBalances.quantity}, 0)`.mapWith(Number);
+
+/**
+ * Stock below the safety level kept per location and product (catalog's stock_products), of products kept
+ * there (status 1) with a level set; a shop user sees their shops' rows only, never head office's warehouse
+ * (shop null).
+ */
+function lowStockWhere(auth: Auth, shopid: number | undefined) {
+  return and(
+    eq(stockProducts.tenantId, auth.tenantId),
+    eq(stockProducts.status, 1),
+    sql`${stockProducts.safetyStock} > 0`,
+    sql`coalesce(${stockBalances.quantity}, 0) < ${stockProducts.safetyStock}`,
+    visibleShops(auth) ? inVisibleShops(auth, stockProducts.shopId) : undefined,
+    shopid ? eq(stockProducts.shopId, shopid) : undefined,
+  );
+}
+
+/** 库存预警: the stock rows below their safety level, the largest shortfall first. */
+export async function lowStock(tx: Db, auth: Auth, q: z.output<typeof lowStockQuery>): Promise<Page<LowStockRow>> {
+  const where = lowStockWhere(auth, q.shopid);
+  const rows = tx
+    .select({
+      shopId: stockProducts.shopId,
+      shopName: shops.name,
+      productId: stockProducts.productId,
+      productCode: products.pcode,
+      productName: products.name,
+      quantity,
+      safetyStock: stockProducts.safetyStock,
+      shortfall,
+    })
+    .from(stockProducts)
+    .innerJoin(products, and(eq(products.tenantId, stockProducts.tenantId), eq(products.id, stockProducts.productId)))
+    .leftJoin(shops, and(eq(shops.tenantId, stockProducts.tenantId), eq(shops.id, stockProducts.shopId)))
+    .leftJoin(stockBalances, balanceOf)
+    .where(where)
+    .orderBy(desc(shortfall), asc(stockProducts.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  return pageOf(tx, q, rows, () => tx.select({ id: stockProducts.id }).from(stockProducts).leftJoin(stockBalances, balanceOf).where(where));
 }

@@ -1,7 +1,10 @@
 import { HOME_PERM, HOME_URL } from '@headoffice/contract';
 import type { MenuDef } from '../../platform/menus.js';
 
-/** 经营看板: the home page's figures, the first entry of the admin menu (the landing page shows it too). */
+/**
+ * 首页: the landing page's figures (and the stock warning list it links to). The entry is the admin
+ * application's home page itself, which the shell shows first to everyone: it only grants the figures.
+ */
 export const homeMenus: MenuDef[] = [
-  { key: 'home', name: '经营看板', nameEn: 'Dashboard', icon: 'DashboardOutlined', url: HOME_URL, perm: HOME_PERM },
+  { key: 'home', name: '首页业绩', nameEn: 'Home figures', icon: 'DashboardOutlined', url: HOME_URL, perm: HOME_PERM },
 ];

@@ -132,7 +132,7 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
     if (titles[key]) return titles[key];
     const r = pageOf(key);
     if (!r) return t('admin.notFoundTab');
-    const leaf = index.leaves.get(key);
+    const leaf = key === ADMIN_HOME ? undefined : index.leaves.get(key);
     if (leaf) return label(leaf);
     return typeof r.def.title === 'function' ? r.def.title(r.params, (k) => t(k)) : t(r.def.title);
   };
@@ -216,6 +216,8 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
         }
         if (!n.url) return [];
         const url = normalize(n.url);
+        // the home menu entry grants the home page's figures: the page is the shell's own first entry
+        if (url === ADMIN_HOME) return [];
         const badge = badges[url];
         const text = badge ? (
           <span key={url} className="ho-menu-badge">
@@ -239,7 +241,7 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
   const trail = index.trail.get(selectedMenu) ?? [];
   const crumbs = [
     { title: <HomeOutlined /> },
-    ...(active === ADMIN_HOME ? [{ title: t('admin.home') }] : trail.map((n) => ({ title: label(n) }))),
+    ...(selectedMenu === ADMIN_HOME ? [{ title: t('admin.home') }] : trail.map((n) => ({ title: label(n) }))),
     ...(selectedMenu !== active && pageOf(active) ? [{ title: activeTitle }] : []),
   ];
 

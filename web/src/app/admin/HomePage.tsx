@@ -19,7 +19,7 @@ const quiet = { quiet: true } as const;
 
 // ECharts is heavy: the counts and shortcuts show first, the chart when its code is there
 const Chart = lazy(() => import('../../platform/Chart').then((m) => ({ default: m.Chart })));
-// The home dashboard (module home) replaces the chain's counts for a user who may see it.
+// The home page's figures (module home; its texts come with this page) replace the chain's counts for a user who may see them.
 const Dashboard = lazy(() => import('../../modules/home/HomeDashboard').then((m) => ({ default: m.DashboardFigures })));
 
 function useCount(key: string, params: Record<string, unknown>) {

@@ -1,113 +1,76 @@
-import { AuditOutlined, CreditCardOutlined, DollarOutlined, TeamOutlined } from '@ant-design/icons';
-import { HOME_PATH, type HomeFigures, homeAnswer } from '@headoffice/contract';
+import {
+  AlertOutlined,
+  AuditOutlined,
+  CreditCardOutlined,
+  DollarOutlined,
+  QuestionCircleOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { HOME_FIGURES, HOME_PATH, type HomeAnswer, type HomeFigures, homeAnswer, LOW_STOCK_URL } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Row, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, DatePicker, Row, Space, Statistic, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartOption } from '../../platform/Chart';
-import { EmptyState } from '../../platform/Empty';
 import { FigureCard } from '../../platform/FigureCard';
 import { http } from '../../platform/http';
-import { centsToYuan, formatMoney } from '../../platform/money';
+import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
 import { ShopSelect } from '../../platform/shops';
 import { INBOX_URL } from '../inbox/public';
 
-// ECharts is heavy: the figures show first, the charts when their code is there
-const Chart = lazy(() => import('../../platform/Chart').then((m) => ({ default: m.Chart })));
+type Field = keyof HomeFigures;
+type ShopRow = HomeAnswer['shops'][number];
 
-const TOP_SHOPS = 10;
-type Period = 'today' | 'month';
+const LOOK: Record<Field, { icon: ReactNode; color: string; money: boolean }> = {
+  cash: { icon: <DollarOutlined />, color: '#2f54eb', money: true },
+  cardUse: { icon: <CreditCardOutlined />, color: '#13c2c2', money: true },
+  visits: { icon: <TeamOutlined />, color: '#52c41a', money: false },
+  cardSales: { icon: <WalletOutlined />, color: '#fa8c16', money: true },
+};
 
-function Figure({ title, icon, color, value, month }: { title: string; icon: ReactNode; color: string; value: ReactNode; month: string }) {
-  return (
-    <FigureCard icon={icon} color={color}>
-      <div>
-        <Statistic title={title} value={value as string} />
-        <Typography.Text type="secondary">{month}</Typography.Text>
-      </div>
-    </FigureCard>
-  );
-}
-
-/** Bars of turnover and card sales (yuan) per row, visits in the tooltip. */
-function barsOption(rows: { name: string; f: HomeFigures }[], t: (k: string) => string): ChartOption {
-  return {
-    grid: { left: 64, right: 16, top: 36, bottom: rows.length > 5 ? 52 : 28 },
-    legend: { top: 0 },
-    tooltip: { trigger: 'axis' },
-    xAxis: {
-      type: 'category',
-      data: rows.map((r) => r.name),
-      axisLabel: { interval: 0, rotate: rows.length > 5 ? 30 : 0, width: 90, overflow: 'truncate' },
-    },
-    yAxis: { type: 'value' },
-    series: [
-      {
-        type: 'bar',
-        name: t('home.turnover'),
-        data: rows.map((r) => centsToYuan(r.f.turnover)),
-        barMaxWidth: 28,
-        itemStyle: { color: '#2f54eb', borderRadius: [4, 4, 0, 0] },
-      },
-      {
-        type: 'bar',
-        name: t('home.cardSales'),
-        data: rows.map((r) => centsToYuan(r.f.cardSales)),
-        barMaxWidth: 28,
-        itemStyle: { color: '#13c2c2', borderRadius: [4, 4, 0, 0] },
-      },
-      {
-        type: 'line',
-        name: t('home.visits'),
-        data: rows.map((r) => r.f.visits),
-        yAxisIndex: 0,
-        showSymbol: false,
-        lineStyle: { opacity: 0 },
-      },
-    ],
-  };
-}
-
-/** The home page's figures for a business day (GET /api-home/dashboard), within the shops the user sees. */
+/**
+ * The home page's figures for a business day (GET /api-home/dashboard), within the shops the user sees:
+ * 现金业绩, 耗卡, 客数 and 售卡 of the day and of its month, then each shop's, then what waits (approvals, open
+ * bills) and one line for the stock warnings, which are a list of their own.
+ */
 export function DashboardFigures() {
   const { t, i18n } = useTranslation();
-  const en = i18n.language === 'en-US';
   const tab = useTab();
   const [date, setDate] = useState<string | undefined>();
   const [shopid, setShopid] = useState<number | null>(null);
-  const [period, setPeriod] = useState<Period>('today');
   const q = useQuery({
     queryKey: ['home', 'dashboard', date, shopid],
-    queryFn: () => http.read(homeAnswer, HOME_PATH, { date, shopid: shopid ?? undefined }),
+    queryFn: ({ signal }) => http.read(homeAnswer, HOME_PATH, { date, shopid: shopid ?? undefined }, { signal }),
   });
   const d = q.data;
-  const count = (n: number) => n.toLocaleString(en ? 'en-US' : 'zh-CN');
-
-  const shopRows = useMemo(
-    () =>
-      [...(d?.shops ?? [])]
-        .sort((a, b) => b[period].turnover - a[period].turnover || b[period].cardSales - a[period].cardSales)
-        .slice(0, TOP_SHOPS)
-        .map((s) => ({ name: s.shopName, f: s[period] })),
-    [d, period],
+  const show = (field: Field, n: number) => (LOOK[field].money ? formatMoney(n) : n.toLocaleString(i18n.language));
+  const label = (field: Field) => (
+    <Space size={4}>
+      {t(`home.figures.${field}`)}
+      <Tooltip title={t(`home.figureHelp.${field}`)}>
+        <QuestionCircleOutlined style={{ color: 'rgba(0,0,0,0.35)' }} />
+      </Tooltip>
+    </Space>
   );
-  const regionRows = useMemo(() => (d?.regions ?? []).map((r) => ({ name: r.regionName, f: r[period] })), [d, period]);
-  const shopOption = useMemo(() => barsOption(shopRows, t), [shopRows, t]);
-  const regionOption = useMemo(() => barsOption(regionRows, t), [regionRows, t]);
-  const hasFigures = (rows: { f: HomeFigures }[]) => rows.some((r) => r.f.turnover || r.f.cardSales || r.f.visits);
 
-  const chart = (rows: { f: HomeFigures }[], option: ChartOption) =>
-    q.isLoading ? (
-      <Skeleton active />
-    ) : hasFigures(rows) ? (
-      <Suspense fallback={<Skeleton active />}>
-        <Chart option={option} style={{ height: 260 }} />
-      </Suspense>
-    ) : (
-      <EmptyState compact description={t('home.noFigures')} />
-    );
+  const figureColumns = (period: 'today' | 'month'): TableColumnsType<ShopRow> =>
+    HOME_FIGURES.map((field) => ({
+      key: `${period}.${field}`,
+      title: t(`home.figures.${field}`),
+      align: 'right',
+      width: field === 'visits' ? 72 : 116,
+      sorter: (x, y) => x[period][field] - y[period][field],
+      render: (_: unknown, r) => show(field, r[period][field]),
+    }));
+  const columns: TableColumnsType<ShopRow> = [
+    { key: 'shop', title: t('home.shop'), dataIndex: 'shopName', width: 150, ellipsis: { showTitle: true } },
+    { key: 'region', title: t('home.region'), dataIndex: 'regionName', width: 96, ellipsis: { showTitle: true } },
+    { key: 'today', title: t('home.today'), children: figureColumns('today') },
+    { key: 'month', title: t('home.month'), children: figureColumns('month') },
+  ];
 
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
@@ -120,134 +83,81 @@ export function DashboardFigures() {
             onChange={(v) => v && setDate(v.format('YYYY-MM-DD'))}
           />
           <ShopSelect value={shopid} onChange={setShopid} allowClear placeholder={t('home.allShops')} style={{ width: 240 }} />
-          <Segmented<Period>
-            value={period}
-            onChange={setPeriod}
-            options={[
-              { value: 'today', label: t('home.today') },
-              { value: 'month', label: t('home.month') },
-            ]}
-          />
         </Space>
       </Card>
       <Row gutter={[12, 12]}>
-        <Col xs={24} sm={12} xl={6}>
-          <Figure
-            title={t('home.turnover')}
-            icon={<DollarOutlined />}
-            color="#2f54eb"
-            value={d ? formatMoney(d.today.turnover) : '—'}
-            month={t('home.monthValue', { value: d ? formatMoney(d.month.turnover) : '—' })}
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <Figure
-            title={t('home.visits')}
-            icon={<TeamOutlined />}
-            color="#52c41a"
-            value={d ? count(d.today.visits) : '—'}
-            month={t('home.monthValue', { value: d ? count(d.month.visits) : '—' })}
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <Figure
-            title={t('home.cardSales')}
-            icon={<CreditCardOutlined />}
-            color="#13c2c2"
-            value={d ? formatMoney(d.today.cardSales) : '—'}
-            month={t('home.monthValue', { value: d ? formatMoney(d.month.cardSales) : '—' })}
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <FigureCard icon={<AuditOutlined />} color="#fa8c16">
-            <Space size={18}>
-              <Statistic title={t('home.approvals')} value={d?.approvals.total ?? '—'} />
-              <Statistic title={t('home.openBills')} value={d?.bills.open ?? '—'} />
-              <Statistic title={t('home.expiredBills')} value={d?.bills.expired ?? '—'} />
-            </Space>
-          </FigureCard>
-        </Col>
+        {HOME_FIGURES.map((field) => (
+          <Col xs={24} sm={12} xl={6} key={field}>
+            <FigureCard icon={LOOK[field].icon} color={LOOK[field].color}>
+              <div data-testid={`home-figure-${field}`}>
+                <Statistic title={label(field)} value={d ? show(field, d.today[field]) : '—'} loading={q.isLoading} />
+                <Typography.Text type="secondary">{t('home.monthValue', { value: d ? show(field, d.month[field]) : '—' })}</Typography.Text>
+              </div>
+            </FigureCard>
+          </Col>
+        ))}
       </Row>
-      <Row gutter={[12, 12]}>
-        <Col xs={24} xl={14}>
-          <Card
-            size="small"
-            variant="borderless"
-            title={t('home.byShop')}
-            extra={<Typography.Text type="secondary">{t('home.topShops', { count: TOP_SHOPS })}</Typography.Text>}
-          >
-            {chart(shopRows, shopOption)}
-          </Card>
-        </Col>
-        <Col xs={24} xl={10}>
-          <Card size="small" variant="borderless" title={t('home.byRegion')}>
-            {chart(regionRows, regionOption)}
-          </Card>
-        </Col>
-      </Row>
-      <Row gutter={[12, 12]}>
-        <Col xs={24} xl={10}>
-          <Card
-            size="small"
-            variant="borderless"
-            title={t('home.approvalsByType')}
-            style={{ height: '100%' }}
-            extra={
-              d?.approvals.total ? (
-                <Button size="small" type="link" onClick={() => tab.open(INBOX_URL)}>
-                  {t('home.openInbox')}
+      <Card size="small" variant="borderless">
+        <Space wrap size={[24, 8]}>
+          <Space size={8} data-testid="home-todo">
+            <AuditOutlined style={{ color: '#fa8c16' }} />
+            <Typography.Text strong>{t('home.todo')}</Typography.Text>
+            <Typography.Text>{t('home.approvals', { count: d?.approvals.total ?? 0 })}</Typography.Text>
+            {d?.approvals.total ? (
+              <Button size="small" type="link" onClick={() => tab.open(INBOX_URL)}>
+                {t('home.openInbox')}
+              </Button>
+            ) : null}
+            <Typography.Text type="secondary">·</Typography.Text>
+            <Typography.Text>{t('home.openBills', { count: d?.bills.open ?? 0 })}</Typography.Text>
+            <Typography.Text type={d?.bills.expired ? 'danger' : undefined}>
+              {t('home.expiredBills', { count: d?.bills.expired ?? 0 })}
+            </Typography.Text>
+          </Space>
+          <Space size={8} data-testid="home-low-stock">
+            <AlertOutlined style={{ color: d?.lowStock.total ? '#f5222d' : undefined }} />
+            <Typography.Text strong>{t('home.lowStock')}</Typography.Text>
+            {d?.lowStock.total ? (
+              <>
+                <Typography.Text type="danger">{t('home.lowStockLine', { count: d.lowStock.total })}</Typography.Text>
+                <Button size="small" type="link" onClick={() => tab.open(LOW_STOCK_URL)}>
+                  {t('home.seeList')}
                 </Button>
-              ) : null
-            }
-          >
-            {d?.approvals.byType.length ? (
-              <Space wrap>
-                {d.approvals.byType.map((g) => (
-                  <Tag key={g.docType} color="orange" style={{ padding: '2px 8px' }}>
-                    {en ? g.label[1] : g.label[0]} · {g.count}
-                  </Tag>
-                ))}
-              </Space>
+              </>
             ) : (
-              <EmptyState compact description={t('home.noApprovals')} />
+              <Typography.Text type="secondary">{d ? t('home.noLowStock') : '—'}</Typography.Text>
             )}
-          </Card>
-        </Col>
-        <Col xs={24} xl={14}>
-          <Card
-            size="small"
-            variant="borderless"
-            title={t('home.lowStock')}
-            extra={d?.lowStock.total ? <Tag color="red">{t('home.lowStockCount', { count: d.lowStock.total })}</Tag> : null}
-          >
-            <Table
-              size="small"
-              rowKey={(r) => `${r.shopId ?? 0}-${r.productId}`}
-              loading={q.isLoading}
-              dataSource={d?.lowStock.items ?? []}
-              pagination={false}
-              scroll={{ y: 220 }}
-              locale={{ emptyText: <EmptyState compact description={t('home.noLowStock')} /> }}
-              columns={[
-                { title: t('home.product'), dataIndex: 'productName', ellipsis: true },
-                {
-                  title: t('home.location'),
-                  dataIndex: 'shopName',
-                  ellipsis: true,
-                  render: (v: string | null) => v ?? t('home.warehouse'),
-                },
-                { title: t('home.quantity'), dataIndex: 'quantity', width: 90, align: 'right' },
-                { title: t('home.safetyStock'), dataIndex: 'safetyStock', width: 110, align: 'right' },
-              ]}
-            />
-          </Card>
-        </Col>
-      </Row>
+          </Space>
+        </Space>
+      </Card>
+      <Card size="small" variant="borderless" title={t('home.byShop')}>
+        <Table<ShopRow>
+          size="small"
+          rowKey="shopId"
+          loading={q.isLoading}
+          dataSource={d?.shops ?? []}
+          columns={columns}
+          scroll={{ x: 'max-content' }}
+          pagination={{ defaultPageSize: 20, hideOnSinglePage: true, showSizeChanger: true }}
+          locale={{ emptyText: t('home.noFigures') }}
+          summary={() =>
+            d ? (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={2}>
+                  <Typography.Text strong>{t('home.total')}</Typography.Text>
+                </Table.Summary.Cell>
+                {(['today', 'month'] as const).flatMap((period, p) =>
+                  HOME_FIGURES.map((field, i) => (
+                    <Table.Summary.Cell key={`${period}.${field}`} index={2 + p * HOME_FIGURES.length + i} align="right">
+                      <Typography.Text strong>{show(field, d[period][field])}</Typography.Text>
+                    </Table.Summary.Cell>
+                  )),
+                )}
+              </Table.Summary.Row>
+            ) : null
+          }
+        />
+      </Card>
     </Space>
   );
-}
-
-/** /admin/home: the dashboard page of the menu. */
-export default function HomeDashboardPage() {
-  return <DashboardFigures />;
 }
