@@ -30,6 +30,26 @@ function precompress(): Plugin {
 }
 
 /**
+ * A module's texts in one language (modules/texts.ts asks for `locale.ts?lang=zh-CN`): that file with a
+ * default export of the module's texts in the language (`<module>Zh` or `<module>En`), its own locale
+ * imports asked the same way. The query makes it a module of its own, so the bundle drops the other
+ * language's texts from its chunk: a page fetches its module's words in the language shown only.
+ */
+function oneLanguageTexts(): Plugin {
+  return {
+    name: 'headoffice-one-language-texts',
+    transform(code, id) {
+      const m = /\/src\/modules\/(([^/]+)(?:\/[^?]*)?)\/locale\.ts\?lang=(zh-CN|en-US)$/.exec(id);
+      if (!m) return null;
+      const [, dir, module, lang] = m;
+      const sameLanguage = code.replace(/(from\s*['"])(\.{1,2}\/(?:[^'"]*\/)?locale)(['"])/g, `$1$2?lang=${lang}$3`);
+      const own = dir === module ? `\nexport default ${module}${lang === 'zh-CN' ? 'Zh' : 'En'};\n` : '';
+      return { code: sameLanguage + own, map: null };
+    },
+  };
+}
+
+/**
  * The antd components the first screen carries: those of the admin shell and of a list page (with
  * everything they import). The others (date pickers, uploads, cascader, drawers, steps, result pages…)
  * go with the pages that use them. `npm run bench:web` checks the budgets of both.
@@ -74,7 +94,7 @@ const firstScreenAntd = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), oneLanguageTexts(), precompress()],
   server: {
     port: 5173,
     // `ws`: the live events' WebSocket (/api-ws) goes through too

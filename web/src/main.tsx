@@ -1,15 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { moduleTexts } from './modules/texts';
+import { moduleTextLoaders } from './modules/texts';
 import { keepEnterInFields } from './platform/forms';
 import { startI18n } from './platform/i18n';
 import './app/global.css';
-import { Root } from './app/Root';
+import { Root, startEarly } from './app/Root';
 
 keepEnterInFields();
 const el = document.getElementById('root');
 if (el) {
-  void startI18n(moduleTexts).then(() =>
+  // the modules' texts are fetched with their pages: the loaders first, then what the page opened needs
+  const texts = startI18n(moduleTextLoaders);
+  startEarly();
+  void texts.then(() =>
     createRoot(el).render(
       <StrictMode>
         <Root />

@@ -2,25 +2,32 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Outlet, Route, Routes, useNavigate } from 'react-router';
 import { menusQuery, meQuery } from '../platform/auth';
 import { EmptyState } from '../platform/Empty';
 import { isApiError } from '../platform/http';
+import { loadModuleTexts } from '../platform/i18n';
 import { bindNotify } from '../platform/notify';
 import { PageLoading } from '../platform/PageLoading';
+import { preloadPage } from '../platform/pages';
 import { appIdForPath, getAppToken } from '../platform/session';
 
 const LoginPage = lazy(() => import('./login/LoginPage'));
 const BoardPage = lazy(() => import('./board/BoardPage'));
+
+/** A lazy page of these modules: its code and the modules' texts (in the language shown) fetched together. */
+const withTexts = (modules: string[], load: () => Promise<{ default: ComponentType }>) =>
+  lazy(() => Promise.all([load(), loadModuleTexts(modules)]).then(([m]) => m));
+
 /** The phone's pages (the sign-in opened from a shop's QR code, the employee's schedule and commission), outside the applications. */
-const PhoneApp = lazy(() => import('./phone/PhoneApp'));
+const PhoneApp = withTexts(['attendance', 'royalty'], () => import('./phone/PhoneApp'));
 const ADMIN = 'admin'; // the admin application's id (ADMIN_APP_ID, not imported: its module lists every page)
 const loadAdmin = () => import('./admin/AdminApp');
 const AdminApp = lazy(loadAdmin);
-/** The cashier application (the board's 收银 app), with its own token. */
-const TillApp = lazy(() => import('../modules/till/TillApp'));
+/** The cashier application (the board's 收银 app), with its own token; it shows bills' cards, vouchers and gifts too. */
+const TillApp = withTexts(['till', 'cashier', 'vouchers', 'assets'], () => import('../modules/till/TillApp'));
 const ForbiddenPage = lazy(() => import('../platform/results').then((m) => ({ default: m.ForbiddenPage })));
 const NotFoundPage = lazy(() => import('../platform/results').then((m) => ({ default: m.NotFoundPage })));
 
@@ -36,10 +43,16 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Opened on an admin page (a link, a reload): its code, and with the app's token the user and the menus
-// its shell asks for first, are fetched now, while the rest starts (not one after the other).
-if (typeof window !== 'undefined' && appIdForPath(window.location.pathname) === ADMIN) {
+/**
+ * Opened on an admin page (a link, a reload), what its first screen waits for is asked for at once, side
+ * by side, rather than each when the one before has rendered: the shell's code, the page list and through
+ * it the page's code and texts (AdminApp would ask only once its own code is there), and with the app's
+ * token the user and the menus the shell asks for first. The entry calls it once the texts can be fetched.
+ */
+export function startEarly(pathname = typeof window === 'undefined' ? '' : window.location.pathname): void {
+  if (appIdForPath(pathname) !== ADMIN) return;
   loadAdmin().catch(() => undefined);
+  import('./admin/pages').then(({ adminPages }) => preloadPage(adminPages, pathname)).catch(() => undefined);
   if (getAppToken(ADMIN)) {
     void queryClient.prefetchQuery(meQuery);
     void queryClient.prefetchQuery(menusQuery(ADMIN));

@@ -18,13 +18,13 @@ import { stockPages } from './stock';
 import { tillPages } from './till';
 import { vouchersPages } from './vouchers';
 
-/** What a module brings to the web: its pages (routed by their menu URLs); its texts are in `texts.ts`. */
+/** What a module brings to the web: its pages (routed by their menu URLs), which bring its texts (its `locale.ts`, see `texts.ts`). */
 export interface WebModule {
   name: string;
   pages: PageDef[];
 }
 
-/** Every module of the admin application: the place a module's pages are added (its texts: `texts.ts`). */
+/** Every module of the admin application: the place a module's pages are added (its texts are found by `texts.ts`). */
 export const webModules: WebModule[] = [
   { name: 'home', pages: homePages },
   { name: 'org', pages: orgPages },

@@ -1,44 +1,28 @@
-import type { Lang } from '../platform/i18n';
-import { assetsEn, assetsZh } from './assets';
-import { attendanceEn, attendanceZh } from './attendance';
-import { cardsEn, cardsZh } from './cards';
-import { cashierEn, cashierZh } from './cashier';
-import { catalogEn, catalogZh } from './catalog';
-import { financeEn, financeZh } from './finance';
-import { homeEn, homeZh } from './home';
-import { inboxEn, inboxZh } from './inbox';
-import { marketingEn, marketingZh } from './marketing';
-import { membersEn, membersZh } from './members';
-import { pricingEn, pricingZh } from './pricing';
-import { royaltyEn, royaltyZh } from './royalty';
-import { stockEn, stockZh } from './stock';
-import { tillEn, tillZh } from './till';
-import { vouchersEn, vouchersZh } from './vouchers';
+import type { Lang, TextLoaders } from '../platform/i18n';
 
-/**
- * Every module's texts, under its name (`catalog.import...`), taken from each module's face: apart from
- * the page list (`index.ts` here), so that what needs only the words (every web test file's setup) builds
- * no page list.
- */
-const moduleLocales: Record<string, Record<Lang, object>> = {
-  home: { 'zh-CN': homeZh, 'en-US': homeEn },
-  catalog: { 'zh-CN': catalogZh, 'en-US': catalogEn },
-  pricing: { 'zh-CN': pricingZh, 'en-US': pricingEn },
-  members: { 'zh-CN': membersZh, 'en-US': membersEn },
-  cards: { 'zh-CN': cardsZh, 'en-US': cardsEn },
-  marketing: { 'zh-CN': marketingZh, 'en-US': marketingEn },
-  assets: { 'zh-CN': assetsZh, 'en-US': assetsEn },
-  stock: { 'zh-CN': stockZh, 'en-US': stockEn },
-  attendance: { 'zh-CN': attendanceZh, 'en-US': attendanceEn },
-  royalty: { 'zh-CN': royaltyZh, 'en-US': royaltyEn },
-  finance: { 'zh-CN': financeZh, 'en-US': financeEn },
-  inbox: { 'zh-CN': inboxZh, 'en-US': inboxEn },
-  cashier: { 'zh-CN': cashierZh, 'en-US': cashierEn },
-  till: { 'zh-CN': tillZh, 'en-US': tillEn },
-  vouchers: { 'zh-CN': vouchersZh, 'en-US': vouchersEn },
-};
+// A module's texts are its `locale.ts`, exporting `<module>Zh` and `<module>En`; they go under the module's
+// name (`catalog.import...`). Found by that name, not through the modules' faces, so that what needs only
+// the words builds no page list.
 
-/** The modules' texts in one language, each under its module's name. */
+const SUFFIX: Record<Lang, string> = { 'zh-CN': 'Zh', 'en-US': 'En' };
+/** `./catalog/locale.ts` → `catalog` */
+const moduleOf = (file: string) => file.split('/')[1] ?? file;
+
+const everyText = import.meta.glob<Record<string, object>>('./*/locale.ts', { eager: true });
+
+/** Every module's texts in one language, each under its module's name: the web tests' setup takes them all at once. */
 export function moduleTexts(lang: Lang): Record<string, object> {
-  return Object.fromEntries(Object.entries(moduleLocales).map(([name, locale]) => [name, locale[lang]]));
+  return Object.fromEntries(
+    Object.entries(everyText).map(([file, texts]) => [moduleOf(file), texts[`${moduleOf(file)}${SUFFIX[lang]}`] ?? {}]),
+  );
 }
+
+// One chunk per module and language: `?lang=` makes the build keep that language only (vite.config.ts,
+// oneLanguageTexts), the file's default export being the module's texts in it.
+const zh = import.meta.glob<object>('./*/locale.ts', { query: '?lang=zh-CN', import: 'default' });
+const en = import.meta.glob<object>('./*/locale.ts', { query: '?lang=en-US', import: 'default' });
+
+/** The app's: each module's texts in the current language, fetched with the module's pages (`loadModuleTexts`). */
+export const moduleTextLoaders: TextLoaders = Object.fromEntries(
+  Object.keys(zh).map((file) => [moduleOf(file), { 'zh-CN': zh[file], 'en-US': en[file] }]),
+);

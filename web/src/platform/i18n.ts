@@ -33,11 +33,53 @@ function applySideEffects(lang: Lang): void {
 async function loadTexts(lang: Lang): Promise<void> {
   if (lang === 'zh-CN' || i18n.hasResourceBundle(lang, 'translation')) return;
   const { default: enUS } = await import('../locales/en-US');
-  i18n.addResourceBundle(lang, 'translation', { ...enUS, ...moduleTextsOf(lang) });
+  i18n.addResourceBundle(lang, 'translation', { ...enUS, ...moduleTextsOf(lang) }, true, true);
 }
 
 /** The modules' texts, handed over by the app's entry (the platform does not import the modules). */
 let moduleTextsOf: (lang: Lang) => Record<string, object> = () => ({});
+
+/** Each module's texts per language, fetched when first needed: a module's pages ask for theirs as their code loads. */
+export type TextLoaders = Record<string, Record<Lang, () => Promise<object>>>;
+let textLoaders: TextLoaders = {};
+/** The modules whose texts are in i18next, per language, and those being fetched (`lang:name`). */
+const loadedTexts: Record<Lang, Set<string>> = { 'zh-CN': new Set(), 'en-US': new Set() };
+const fetchingTexts = new Map<string, Promise<void>>();
+/** The modules asked for so far: a change of language fetches theirs in the new one before it shows. */
+const wantedTexts = new Set<string>();
+
+function fetchModuleTexts(lang: Lang, name: string): Promise<void> {
+  const load = textLoaders[name]?.[lang];
+  if (!load || loadedTexts[lang].has(name)) return Promise.resolve();
+  const key = `${lang}:${name}`;
+  let fetching = fetchingTexts.get(key);
+  if (!fetching) {
+    fetching = load()
+      .then((texts) => {
+        // deep, without overwriting: a test's setup may have given every text already
+        i18n.addResourceBundle(lang, 'translation', { [name]: texts }, true, false);
+        loadedTexts[lang].add(name);
+      })
+      .finally(() => fetchingTexts.delete(key));
+    fetchingTexts.set(key, fetching);
+  }
+  return fetching;
+}
+
+/**
+ * The texts of these modules in the current language, added to i18next once fetched (each module's own
+ * chunk per language). A module without texts of its own (they are in the shared locales) is passed over.
+ */
+export function loadModuleTexts(names: string[]): Promise<void> {
+  for (const name of names) wantedTexts.add(name);
+  return Promise.all(names.map((name) => fetchModuleTexts(currentLang(), name))).then(() => undefined);
+}
+
+/** The module a key of the modules' texts belongs to (`catalog.product.name` → `catalog`) while its texts are not there yet. */
+function pendingModule(key: string): string | null {
+  const name = key.slice(0, key.indexOf('.'));
+  return textLoaders[name] && !loadedTexts[currentLang()].has(name) ? name : null;
+}
 
 const initial = storedLang();
 void i18n.use(initReactI18next).init({
@@ -48,16 +90,28 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  // A text of a module whose pages have not asked for it yet (a shared picker using another module's
+  // words): fetched now, shown blank until then, and the components re-render when it is added.
+  saveMissing: true,
+  missingKeyHandler: (_langs, _ns, key) => {
+    const name = pendingModule(key);
+    if (name) loadModuleTexts([name]).catch(() => undefined);
+  },
+  parseMissingKeyHandler: (key) => (pendingModule(key) ? '' : key),
+  react: { bindI18nStore: 'added' },
 });
 applySideEffects(initial);
 
 /**
  * Takes the modules' texts and resolves once the texts of the stored language are there: the entry
- * renders after it.
+ * renders after it. Either every module's texts at once (`textsOf`, the web tests' setup), or each
+ * module's loaders, its texts then fetched as its pages load (`loadModuleTexts`).
  */
-export function startI18n(textsOf: (lang: Lang) => Record<string, object>): Promise<void> {
-  moduleTextsOf = textsOf;
-  i18n.addResourceBundle('zh-CN', 'translation', textsOf('zh-CN'), true, true);
+export function startI18n(texts: ((lang: Lang) => Record<string, object>) | TextLoaders): Promise<void> {
+  if (typeof texts === 'function') {
+    moduleTextsOf = texts;
+    i18n.addResourceBundle('zh-CN', 'translation', texts('zh-CN'), true, true);
+  } else textLoaders = texts;
   return loadTexts(initial).then(
     () => applySideEffects(initial),
     () => undefined, // not fetched: the Chinese texts show
@@ -72,7 +126,7 @@ export function currentLang(): Lang {
 export const pickLabel = (label: readonly [string, string]): string => label[currentLang() === 'en-US' ? 1 : 0];
 
 export async function setLang(lang: Lang): Promise<void> {
-  await loadTexts(lang);
+  await Promise.all([loadTexts(lang), ...[...wantedTexts].map((name) => fetchModuleTexts(lang, name))]);
   writeKey(LANG_KEY, lang);
   // before the change: the pages render again on it, and a weekday written then must be in the new language
   dayjs.locale(dayjsLocale(lang));
