@@ -81,6 +81,9 @@ function pendingModule(key: string): string | null {
   return textLoaders[name] && !loadedTexts[currentLang()].has(name) ? name : null;
 }
 
+/** Said once texts asked for by a component before they were there have been added. */
+const TEXTS_FETCHED = 'moduleTextsFetched';
+
 const initial = storedLang();
 void i18n.use(initReactI18next).init({
   resources: { 'zh-CN': { translation: zhCN } },
@@ -95,10 +98,12 @@ void i18n.use(initReactI18next).init({
   saveMissing: true,
   missingKeyHandler: (_langs, _ns, key) => {
     const name = pendingModule(key);
-    if (name) loadModuleTexts([name]).catch(() => undefined);
+    if (name) loadModuleTexts([name]).then(() => i18n.emit(TEXTS_FETCHED), () => undefined);
   },
   parseMissingKeyHandler: (key) => (pendingModule(key) ? '' : key),
-  react: { bindI18nStore: 'added' },
+  // Only texts fetched that way re-render what is on screen: those a page fetches with its code are there
+  // before it renders, and adding them must not re-render every page and the shell.
+  react: { bindI18n: `languageChanged ${TEXTS_FETCHED}` },
 });
 applySideEffects(initial);
 

@@ -8,7 +8,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { usePrefetchQuery } from '@tanstack/react-query';
+import { useIsFetching, usePrefetchQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps, Result, Space, Tag, Typography } from 'antd';
 import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,11 +78,62 @@ function indexMenus(nodes: MenuNode[]): MenuIndex {
 const bySort = (a: MenuNode, b: MenuNode) => (a.sort ?? 0) - (b.sort ?? 0);
 
 /** A page renders on its own changes, not on every change of the shell (me, menus, badges, titles, tabs). */
-const PageView = memo(function PageView({ page }: { page: PageDef['component'] }) {
+const PageView = memo(function PageView({ page, onShown }: { page: PageDef['component']; onShown: () => void }) {
   // a lazy page whose code is already there (preloaded) renders in this pass rather than suspending for
   // one; the choice holds for the life of the tab's page (switching would remount it)
   const [Page] = useState(() => (page as Partial<LazyPage>).loaded?.() ?? page);
+  useEffect(() => onShown(), [onShown]);
   return <Page />;
+});
+
+/** Runs `work` when the browser has nothing else to do (soon after at the latest); the returned function cancels it. */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(work, 200);
+  return () => window.clearTimeout(handle);
+}
+
+/** No request in flight for this long: the page on screen has what it shows. */
+const SETTLED_MS = 400;
+
+/**
+ * Once the page on screen has what it shows (rendered, then no request in flight for a while), the code and texts of the
+ * pages of the user's menu, one page at a time and only when nothing else runs: a click on a menu entry
+ * then finds its page's code there and asks for its data at once. A component of its own, so that the
+ * shell does not render again with each request.
+ */
+const PreloadMenuPages = memo(function PreloadMenuPages({ urls }: { urls: string[] }) {
+  const fetching = useIsFetching();
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (settled || fetching > 0) return;
+    const timer = window.setTimeout(() => setSettled(true), SETTLED_MS);
+    return () => window.clearTimeout(timer);
+  }, [fetching, settled]);
+  useEffect(() => {
+    if (!settled) return;
+    const queue = [...urls];
+    let cancel: () => void = () => undefined;
+    const next = () => {
+      const url = queue.shift();
+      if (url === undefined) return;
+      const page = resolvePage(adminPages, url)?.def.component as Partial<LazyPage> | undefined;
+      (page?.preload?.() ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => {
+          cancel = whenIdle(next);
+        });
+    };
+    cancel = whenIdle(next);
+    return () => {
+      queue.length = 0;
+      cancel();
+    };
+  }, [settled, urls]);
+  return null;
 });
 
 /** The admin shell: side menu from the server, header, and the tabbed pages. */
@@ -118,6 +169,10 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
   const index = useMemo(() => indexMenus(menus.data ?? []), [menus.data]);
   // counts next to menu entries (the approvals inbox), only when the entry is in the user's menu
   const badges = useMenuBadges(index.leaves.has('/admin/inbox'));
+  const menuPages = useMemo(() => [...index.leaves.keys()], [index]);
+  // a page on screen (its code there and rendered): from then on the other pages' code may be fetched
+  const [pageShown, setPageShown] = useState(false);
+  const markShown = useCallback(() => setPageShown(true), []);
 
   const pageOf = useCallback((key: string) => resolvePage(adminPages, key), []);
   const menuUrlOf = useCallback(
@@ -205,7 +260,7 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
       }
       if (!index.leaves.has(menuUrlOf(key))) return <ForbiddenResult />;
     }
-    return <PageView page={r.def.component} />;
+    return <PageView page={r.def.component} onShown={markShown} />;
   };
 
   const menuItems: MenuProps['items'] = useMemo(() => {
@@ -247,6 +302,7 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
 
   return (
     <Layout className="ho-admin">
+      {menus.data && pageShown ? <PreloadMenuPages urls={menuPages} /> : null}
       <Layout.Sider
         className="ho-sider"
         width={216}

@@ -1,5 +1,7 @@
+import { render, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
 import zhCn from 'dayjs/locale/zh-cn';
+import { useTranslation } from 'react-i18next';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import i18n, { loadModuleTexts, setLang, startI18n, t } from './i18n';
 
@@ -8,7 +10,13 @@ import i18n, { loadModuleTexts, setLang, startI18n, t } from './i18n';
 const loaders = {
   demoa: { 'zh-CN': vi.fn(async () => ({ hello: '你好' })), 'en-US': vi.fn(async () => ({ hello: 'Hello' })) },
   demob: { 'zh-CN': vi.fn(async () => ({ name: '名称' })), 'en-US': vi.fn(async () => ({ name: 'Name' })) },
+  democ: { 'zh-CN': vi.fn(async () => ({ title: '标题' })), 'en-US': vi.fn(async () => ({ title: 'Title' })) },
 };
+
+function Label() {
+  const { t: tr } = useTranslation();
+  return <span data-testid="label">{tr('democ.title')}</span>;
+}
 
 describe('the modules’ texts, fetched with their pages', () => {
   it('fetch a module’s texts in the language shown only, once; a text of a module not fetched yet is blank, then fetched', async () => {
@@ -26,6 +34,13 @@ describe('the modules’ texts, fetched with their pages', () => {
     // A key no module's texts hold is shown as itself, not hidden.
     expect(t('nomodule.key')).toBe('nomodule.key');
     await loadModuleTexts(['nomodule']);
+  });
+
+  it('a component showing a text of a module not fetched yet shows it once fetched', async () => {
+    render(<Label />);
+    expect(screen.getByTestId('label').textContent).toBe('');
+    await vi.waitFor(() => expect(screen.getByTestId('label').textContent).toBe('标题'));
+    expect(loaders.democ['zh-CN']).toHaveBeenCalledTimes(1);
   });
 
   it('a change of language fetches the texts asked for so far in the new language before it shows', async () => {
