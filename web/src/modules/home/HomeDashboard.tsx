@@ -22,6 +22,7 @@ import { ShopSelect } from '../../platform/shops';
 import { INBOX_URL } from '../inbox/public';
 
 type Field = keyof HomeFigures;
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 type ShopRow = HomeAnswer['shops'][number];
 
 const LOOK: Record<Field, { icon: ReactNode; color: string; money: boolean }> = {
@@ -56,18 +57,18 @@ export function DashboardFigures() {
     </Space>
   );
 
+  // widths from the content (a chain's month runs to eight figures): the table scrolls sideways when they do not fit
   const figureColumns = (period: 'today' | 'month'): TableColumnsType<ShopRow> =>
     HOME_FIGURES.map((field) => ({
       key: `${period}.${field}`,
       title: t(`home.figures.${field}`),
       align: 'right',
-      width: field === 'visits' ? 72 : 116,
       sorter: (x, y) => x[period][field] - y[period][field],
-      render: (_: unknown, r) => show(field, r[period][field]),
+      render: (_: unknown, r) => <span style={NO_WRAP}>{show(field, r[period][field])}</span>,
     }));
   const columns: TableColumnsType<ShopRow> = [
-    { key: 'shop', title: t('home.shop'), dataIndex: 'shopName', width: 150, ellipsis: { showTitle: true } },
-    { key: 'region', title: t('home.region'), dataIndex: 'regionName', width: 96, ellipsis: { showTitle: true } },
+    { key: 'shop', title: t('home.shop'), dataIndex: 'shopName', render: (v: string) => <span style={NO_WRAP}>{v}</span> },
+    { key: 'region', title: t('home.region'), dataIndex: 'regionName', render: (v: string) => <span style={NO_WRAP}>{v}</span> },
     { key: 'today', title: t('home.today'), children: figureColumns('today') },
     { key: 'month', title: t('home.month'), children: figureColumns('month') },
   ];
@@ -149,7 +150,9 @@ export function DashboardFigures() {
                 {(['today', 'month'] as const).flatMap((period, p) =>
                   HOME_FIGURES.map((field, i) => (
                     <Table.Summary.Cell key={`${period}.${field}`} index={2 + p * HOME_FIGURES.length + i} align="right">
-                      <Typography.Text strong>{show(field, d[period][field])}</Typography.Text>
+                      <Typography.Text strong style={NO_WRAP}>
+                        {show(field, d[period][field])}
+                      </Typography.Text>
                     </Table.Summary.Cell>
                   )),
                 )}
