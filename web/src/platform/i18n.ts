@@ -77,7 +77,8 @@ export function loadModuleTexts(names: string[]): Promise<void> {
 
 /** The module a key of the modules' texts belongs to (`catalog.product.name` → `catalog`) while its texts are not there yet. */
 function pendingModule(key: string): string | null {
-  const name = key.slice(0, key.indexOf('.'));
+  const dot = key.indexOf('.');
+  const name = dot > 0 ? key.slice(0, dot) : '';
   return textLoaders[name] && !loadedTexts[currentLang()].has(name) ? name : null;
 }
 
