@@ -294,6 +294,8 @@ export const serviceBills = pgTable(
     hcAt: timestamp('hc_at', { withTimezone: true }),
     hcBy: refId('hc_by'),
     hcMemo: text('hc_memo'),
+    /** The preset reason of the 撤单 (`REVOKE_REASONS` in the contract), beside the free text of `hcMemo`. */
+    hcReason: text('hc_reason'),
     /** A line sells a package or uses package counts: the bill is among the package bills (套餐消费单). */
     hasPackageLines: boolean('has_package_lines').notNull().default(false),
     /** The bill opens or recharges cards: it is among the card bills (充值单). */
@@ -311,6 +313,8 @@ export const serviceBills = pgTable(
     index('service_bills_tenant_status_date').on(t.tenantId, t.status, t.businessDate, t.id),
     index('service_bills_tenant_package_date').on(t.tenantId, t.businessDate, t.id).where(sql`has_package_lines`),
     index('service_bills_tenant_card_date').on(t.tenantId, t.businessDate, t.id).where(sql`has_cards`),
+    // A member's settled bills: the history on the member's page, newest first, and the figures kept on the member.
+    index('service_bills_tenant_member_settled').on(t.tenantId, t.memberId, t.settledAt, t.id).where(sql`status = 4`),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.memberId, members),
     tenantReference(t, t.cardId, memberCards),

@@ -196,6 +196,8 @@ export const members = pgTable(
     index('members_tenant_balance').on(t.tenantId, t.balance),
     index('members_tenant_birthday').on(t.tenantId, t.birthdayDay),
     index('members_tenant_spent').on(t.tenantId, t.spent),
+    // The member list sorts by visits as by spending and the last visit (their indexes above).
+    index('members_tenant_visits').on(t.tenantId, t.visits),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.channelId, channels),
     tenantReference(t, t.gradeId, memberGrades),
