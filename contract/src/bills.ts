@@ -247,6 +247,11 @@ export interface BillDef<
   locks?: readonly LockKind[];
   /** Head fields the list adds up over every matching bill (not only the page), answered as `sum` with their count. */
   sums?: readonly string[];
+  /**
+   * States whose bills count in no total (a revoked bill): `sum` leaves them out and gives their count
+   * and sums apart, per state (`sum.apart.<state>`), for the list to show beside the totals.
+   */
+  sumsApart?: readonly string[];
   /** A point-of-sale type's own steps (`definePosBill`), by the action its bill log names. */
   steps?: Readonly<Record<string, BillStepDef>>;
 }
@@ -677,11 +682,23 @@ export const billPage = <R extends z.ZodObject>(row: R) =>
     next: z.string().optional(),
   });
 
+/**
+ * The totals of a list that adds up fields (`sums`): the count and each field over every matching bill
+ * that counts, and under `apart` the same for each state that counts in no total (`sumsApart`).
+ */
+export const billSums = <F extends string, A extends string = never>(sums: readonly F[], apart: readonly A[] = []) => {
+  type Totals = z.ZodObject<{ count: z.ZodNumber } & Record<F, z.ZodNumber>>;
+  const totals = z.object({ count: z.number(), ...Object.fromEntries(sums.map((field) => [field, z.number()])) }) as unknown as Totals;
+  const apartOf = z.object(Object.fromEntries(apart.map((state) => [state, totals]))) as unknown as z.ZodObject<Record<A, Totals>>;
+  return totals.extend({ apart: apartOf });
+};
+
 /** A page of a list that adds up fields (`sums`) over every matching bill: `sum` holds their totals and the count. */
-export const billSumsPage = <R extends z.ZodObject>(row: R, sums: readonly string[]) =>
-  billPage(row).extend({
-    sum: z.object({ count: z.number(), ...Object.fromEntries(sums.map((field) => [field, z.number()])) }),
-  });
+export const billSumsPage = <R extends z.ZodObject, F extends string, A extends string = never>(
+  row: R,
+  sums: readonly F[],
+  apart: readonly A[] = [],
+) => billPage(row).extend({ sum: billSums(sums, apart) });
 
 /** An employee of the shops the user sees, as the engine's select lists them (`billEmployees`). */
 export const billEmployee = z.object({ id: z.number(), label: z.string(), shopId: z.number() });

@@ -55,8 +55,17 @@ export const prepaidListPage = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
-  /** Amounts over every row the filters select (not only this page), by status. */
-  sums: z.object({ amount: z.number(), unused: z.number(), used: z.number(), refunded: z.number() }),
+  /**
+   * Over every row the filters select (not only this page): the orders that count (unused and used) and
+   * their amounts by status; a refunded order counts in no total, its count and amount apart.
+   */
+  sums: z.object({
+    count: z.number(),
+    amount: z.number(),
+    unused: z.number(),
+    used: z.number(),
+    apart: z.object({ refunded: z.object({ count: z.number(), amount: z.number() }) }),
+  }),
 });
 
 export const prepaidCreateBody = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BillStateDef, billDetailExtra, billLogRow, definePosBill, instant, type StateColor } from './bills.js';
+import { type BillStateDef, billDetailExtra, billLogRow, billSums, definePosBill, instant, type StateColor } from './bills.js';
 import { cardPriceRules, roundingModes } from './cashier.js';
 import { memberCouponRow } from './member-coupons.js';
 import type { Label } from './platform.js';
@@ -306,6 +306,8 @@ const serviceBillParts = serviceBillDetail.pick({
 export const serviceRecordDetail = serviceRecordRow.extend(serviceBillParts).extend(billDetailExtra.shape);
 export type ServiceRecordDetail = z.infer<typeof serviceRecordDetail>;
 const walkIn = ['散客', 'Walk-in'] as const;
+/** What the lists of till bills add up. */
+const recordSumFields = ['listTotal', 'discountTotal', 'amount'] as const;
 
 /**
  * One of head office's lists of the till's settled bills as a point-of-sale bill type: the list (shop,
@@ -393,7 +395,9 @@ function tillRecordBill(o: {
       amount: { label: ['金额', 'Amount'], kind: 'money', column: { width: 110 } },
       paid: { label: ['已付', 'Paid'], kind: 'money', column: { width: 110 } },
     },
-    sums: ['listTotal', 'discountTotal', 'amount'],
+    sums: recordSumFields,
+    // A revoked bill counts in no total: the lists show it apart.
+    sumsApart: ['revoked'],
     paths: { list: [o.list], export: 'pageAll', detail: 'detail/:id' },
   });
 }
@@ -496,8 +500,8 @@ export const serviceRecordsPage = z.object({
   page: z.number(),
   pageSize: z.number(),
   totalCapped: z.literal(true).optional(),
-  /** Σ over every matching bill, not only the page. */
-  sum: z.object({ count: z.number(), listTotal: z.number(), discountTotal: z.number(), amount: z.number() }),
+  /** Σ over every matching bill, not only the page; voided and revoked bills apart, counted in no total. */
+  sum: billSums(recordSumFields, ['voided', 'revoked']),
 });
 export const perfQuery = z.object({ id: z.coerce.number().int().positive() });
 export const reviseBody = z.strictObject({
@@ -608,7 +612,7 @@ export const revokeMktBody = z.strictObject({
 });
 /** Which service bills a record list shows: all, those with package lines, those with card lines. */
 export type BillRecordKind = 'service' | 'package' | 'card';
-export const recordsSum = z.object({ count: z.number(), listTotal: z.number(), discountTotal: z.number(), amount: z.number() });
+export const recordsSum = billSums(recordSumFields, ['revoked']);
 /** zs: the lines of settled package bills paid with counts of gift package lines (赠送). */
 export const packageGiftRow = z.object({
   billId: z.number(),

@@ -76,8 +76,17 @@ export const voucherListPage = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
-  /** Amounts over every row the filters select, by status. */
-  sums: z.object({ amount: z.number(), verified: z.number(), used: z.number(), refunded: z.number() }),
+  /**
+   * Over every row the filters select: the vouchers that count (verified and used) and their amounts by
+   * status; a refunded voucher counts in no total, its count and amount apart.
+   */
+  sums: z.object({
+    count: z.number(),
+    amount: z.number(),
+    verified: z.number(),
+    used: z.number(),
+    apart: z.object({ refunded: z.object({ count: z.number(), amount: z.number() }) }),
+  }),
 });
 
 export const voucherVerifyBody = z.strictObject({
@@ -140,11 +149,14 @@ export const xxwRow = z.object({
   status: z.number(),
   refBillNo: z.string().nullable(),
 });
+/** What a list of XXW orders adds up: the orders, the items, the amount. */
+const xxwTotals = z.object({ orders: z.number(), num: z.number(), amount: z.number() });
 export const xxwListPage = z.object({
   list: z.array(xxwRow),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
-  sums: z.object({ num: z.number(), amount: z.number() }),
+  /** Over every row the filters select; a refunded order counts in no total, its figures apart. */
+  sums: xxwTotals.extend({ apart: z.object({ refunded: xxwTotals }) }),
 });
-export const xxwProductNum = z.object({ orders: z.number(), num: z.number(), amount: z.number() });
+export const xxwProductNum = xxwTotals.extend({ apart: z.object({ refunded: xxwTotals }) });

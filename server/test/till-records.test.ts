@@ -26,6 +26,14 @@ interface Kind {
   lines: (t: TestApp, a: TestTenant, shops: [number, number]) => Promise<LineOf>;
 }
 
+/** The totals a list gives of these bills: their count and each summed field. */
+const totalsOf = (bills: { listTotal: number; discountTotal: number; amount: number }[]) => ({
+  count: bills.length,
+  listTotal: bills.reduce((s, b) => s + b.listTotal, 0),
+  discountTotal: bills.reduce((s, b) => s + b.discountTotal, 0),
+  amount: bills.reduce((s, b) => s + b.amount, 0),
+});
+
 /** A package of five services at `price`, sold in the shops. */
 async function packageOf(t: TestApp, a: TestTenant, serviceId: number, price: number, shops: number[]) {
   return inTenant(t.database.db, a.tenantId, async (tx) => {
@@ -126,12 +134,7 @@ describe.each(kinds)("head office's $def.label.0, served from its point-of-sale 
     expect(page.list).toHaveLength(1);
     expect(page.list[0]).toMatchObject({ id: mine[0], state: 'settled', shopName: expect.any(String) });
     const bills = def === serviceBill ? [first, second, plain] : [first, second];
-    expect(page.sum).toEqual({
-      count: bills.length,
-      listTotal: bills.reduce((s, b) => s + b.listTotal, 0),
-      discountTotal: bills.reduce((s, b) => s + b.discountTotal, 0),
-      amount: bills.reduce((s, b) => s + b.amount, 0),
-    });
+    expect(page.sum).toEqual({ ...totalsOf(bills), apart: { revoked: totalsOf([]) } });
     if (sum) expect(ok(await a.admin.get(sum, { shopid: s1, dateFrom: day, dateTo: day }))).toEqual(page.sum);
     // An open bill is no settled one; another shop's bill is not in shop 1's list; a plain bill only among the service bills.
     const ids = ok(await a.admin.get(list, { dateFrom: day, dateTo: day, pageSize: 200 })).list.map((r: { id: number }) => r.id);
@@ -147,7 +150,7 @@ describe.each(kinds)("head office's $def.label.0, served from its point-of-sale 
     const byTag = ok(await a.admin.get(list, { shopid: s1, dateFrom: day, dateTo: day, keyword: String(first.handTag) }));
     expect(byTag.list.map((r: { id: number }) => r.id)).toContain(first.id);
     const before = ok(await a.admin.get(list, { shopid: s1, dateTo: '2000-01-01' }));
-    expect(before.sum).toEqual({ count: 0, listTotal: 0, discountTotal: 0, amount: 0 });
+    expect(before.sum).toEqual({ ...totalsOf([]), apart: { revoked: totalsOf([]) } });
     const sorted = ok(await a.admin.get(list, { shopid: s1, dateFrom: day, dateTo: day, sort: 'amount' }));
     expect(sorted.list.map((r: { id: number }) => r.id).filter((id: number) => id !== plain.id)).toEqual([second.id, first.id]);
     expect((await a.admin.get(list, { isHc: 2 })).status).toBe(400);
@@ -249,6 +252,14 @@ describe.each(kinds)("head office's $def.label.0, served from its point-of-sale 
     // The list keeps a revoked bill, named by its state; the revoke filter finds it.
     const onlyRevoked = ok(await a.admin.get(list, { shopid: s1, dateFrom: day, dateTo: day, isHc: 1 }));
     expect(onlyRevoked.list.map((r: { id: number; state: string }) => [r.id, r.state])).toEqual([[second.id, 'revoked']]);
+    // A revoked bill counts in no total: the sums leave it out and give it apart, the seed's sums call as the list.
+    const after = ok(await a.admin.get(list, { shopid: s1, dateFrom: day, dateTo: day }));
+    expect(after.sum).toEqual({ ...totalsOf(def === serviceBill ? [first, plain] : [first]), apart: { revoked: totalsOf([second]) } });
+    if (sum) expect(ok(await a.admin.get(sum, { shopid: s1, dateFrom: day, dateTo: day }))).toEqual(after.sum);
+    expect(ok(await a.admin.get(list, { shopid: s1, dateFrom: day, dateTo: day, isHc: 1 })).sum).toEqual({
+      ...totalsOf([]),
+      apart: { revoked: totalsOf([second]) },
+    });
     const again = await a.admin.post(revoke, { id: second.id, hcMemo: '再次' });
     expect(again.status).toBe(409);
   });

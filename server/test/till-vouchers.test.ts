@@ -143,11 +143,20 @@ describe('platform vouchers: verified once at the till, pay a bill whole, refund
     const v = ok(await verify(valid(12), s2));
     const all = ok(await a.admin.get(LIST, { pageSize: 200 }));
     expect(all.total).toBe(all.list.length);
-    expect(all.sums.amount).toBe(all.list.reduce((s: number, r: { amount: number }) => s + r.amount, 0));
-    expect(all.sums.verified + all.sums.used + all.sums.refunded).toBe(all.sums.amount);
+    // A refunded voucher counts in no total: its count and amount come apart.
+    type Voucher = { status: number; amount: number };
+    const of = (statuses: number[]) => (all.list as Voucher[]).filter((r) => statuses.includes(r.status));
+    const amountOf = (rows: Voucher[]) => rows.reduce((s, r) => s + r.amount, 0);
+    expect(all.sums).toEqual({
+      count: of([1, 2]).length,
+      amount: amountOf(of([1, 2])),
+      verified: amountOf(of([1])),
+      used: amountOf(of([2])),
+      apart: { refunded: { count: of([4]).length, amount: amountOf(of([4])) } },
+    });
     const onS2 = ok(await a.admin.get(LIST, { shopid: s2 }));
     expect(onS2.list.map((r: { id: number }) => r.id)).toEqual([v.id]);
-    expect(onS2.sums).toEqual({ amount: 1_200, verified: 1_200, used: 0, refunded: 0 });
+    expect(onS2.sums).toEqual({ count: 1, amount: 1_200, verified: 1_200, used: 0, apart: { refunded: { count: 0, amount: 0 } } });
     expect(ok(await a.admin.get(LIST, { keyword: v.code })).list.map((r: { id: number }) => r.id)).toEqual([v.id]);
     expect(ok(await a.admin.get(LIST, { status: 4 })).list.every((r: { status: number }) => r.status === 4)).toBe(true);
   });
@@ -346,6 +355,17 @@ describe('XXW orders: lists over what the mall adapter recorded', async () => {
       {
         tenantId: a.tenantId,
         kind: 'product',
+        orderNo: 'XXW-T5',
+        itemName: '精油',
+        num: 1,
+        amount: 4_000,
+        shopId: s1,
+        happenedAt: new Date('2026-03-04T03:00:00Z'),
+        status: 2,
+      },
+      {
+        tenantId: a.tenantId,
+        kind: 'product',
         orderNo: 'XXW-T3',
         itemName: '护发素',
         num: 3,
@@ -371,13 +391,23 @@ describe('XXW orders: lists over what the mall adapter recorded', async () => {
     const vouchers = ok(await a.admin.get(`${P}/xxwbusinesslog/orderListForChain`, where));
     expect(vouchers.list.map((r: { orderNo: string }) => r.orderNo)).toEqual(['XXW-T1']);
     const products = ok(await a.admin.get(`${P}/servicerecords/xxwFindProductList`, { ...where, shopid: s1 }));
-    expect(products.list.map((r: { orderNo: string }) => r.orderNo)).toEqual(['XXW-T3', 'XXW-T2']);
-    expect(products.sums).toEqual({ num: 5, amount: 24_500 });
-    expect(ok(await a.admin.get(`${P}/servicerecords/xxwFindProductNum`, where))).toEqual({ orders: 3, num: 6, amount: 31_100 });
+    // A refunded order (XXW-T5) is listed but counts in no total: it is summed apart.
+    expect(products.list.map((r: { orderNo: string }) => r.orderNo)).toEqual(['XXW-T3', 'XXW-T5', 'XXW-T2']);
+    const refunded = { orders: 1, num: 1, amount: 4_000 };
+    const none = { orders: 0, num: 0, amount: 0 };
+    expect(products.total).toBe(3);
+    expect(products.sums).toEqual({ orders: 2, num: 5, amount: 24_500, apart: { refunded } });
+    expect(ok(await a.admin.get(`${P}/servicerecords/xxwFindProductNum`, where))).toEqual({
+      orders: 3,
+      num: 6,
+      amount: 31_100,
+      apart: { refunded },
+    });
     expect(ok(await a.admin.get(`${P}/servicerecords/xxwFindProductNum`, { ...where, keyword: '张三' }))).toEqual({
       orders: 1,
       num: 2,
       amount: 15_800,
+      apart: { refunded: none },
     });
     expect(ok(await a.admin.get(`${P}/servicerecords/xxwFindProductNum`, { dateFrom: '2026-03-03', dateTo: '2026-03-31' })).num).toBe(3);
   });
@@ -390,7 +420,12 @@ describe('XXW orders: lists over what the mall adapter recorded', async () => {
     const none = await createLimitedUser(t, a, { perms: ['cashier.servicerecord.view'], loginShops: [s2] });
     expect((await none.client.get(`${P}/xxwbusinesslog/orderListForChain`, {})).status).toBe(403);
     const clerk = await createLimitedUser(t, a, { perms: ['cashier.thirdorder.view'], loginShops: [s2] });
-    expect(ok(await clerk.client.get(`${P}/servicerecords/xxwFindProductNum`, where))).toEqual({ orders: 1, num: 1, amount: 6_600 });
+    expect(ok(await clerk.client.get(`${P}/servicerecords/xxwFindProductNum`, where))).toEqual({
+      orders: 1,
+      num: 1,
+      amount: 6_600,
+      apart: { refunded: { orders: 0, num: 0, amount: 0 } },
+    });
     expect((await clerk.client.get(`${P}/servicerecords/xxwFindProductList`, { shopid: s1 })).status).toBe(403);
     expect(ok(await b.admin.get(`${P}/servicerecords/xxwFindProductNum`, where)).orders).toBe(0);
   });

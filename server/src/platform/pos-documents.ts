@@ -216,18 +216,34 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
     );
   const keysOf = (sort: unknown) => keyset(typeof sort === 'string' ? sort : undefined, sortable, order, columns.id);
 
-  /** The count and the `sums` fields over every bill the filters match. */
+  /**
+   * The count and the `sums` fields over every bill the filters match that counts, and the same apart for
+   * each state that counts in no total (`sumsApart`: a revoked bill).
+   */
   async function sumsOf(ctx: BillCtx, where: SQL | undefined) {
     const fields = def.sums ?? [];
-    const [sums] = await ctx.tx
-      .select({
-        count: sql<number>`count(*)::int`,
-        ...Object.fromEntries(fields.map((f) => [f, sql<number>`coalesce(sum(${columns[f]}), 0)::bigint`])),
-      })
+    const apart = def.sumsApart ?? [];
+    const totalsOf = (key: string, of: SQL) => ({
+      [`${key}count`]: sql<number>`count(*) filter (where ${of})`.mapWith(Number),
+      ...Object.fromEntries(
+        fields.map((f) => [`${key}${f}`, sql<number>`coalesce(sum(${columns[f]}) filter (where ${of}), 0)::bigint`.mapWith(Number)]),
+      ),
+    });
+    const counted = apart.length
+      ? sql`${impl.state} not in (${sql.join(
+          apart.map((s) => sql`${s}`),
+          sql`, `,
+        )})`
+      : sql`true`;
+    const [row] = (await ctx.tx
+      .select(Object.assign(totalsOf('', counted), ...apart.map((s) => totalsOf(`${s}:`, sql`${impl.state} = ${s}`))))
       .from(table)
-      .where(where);
-    const sum = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, Number(v)]));
-    return { ...sum, count: Number(sums.count) };
+      .where(where)) as Record<string, number>[];
+    const totals = (key: string) => Object.fromEntries(['count', ...fields].map((f) => [f, row[`${key}${f}`]]));
+    return { ...totals(''), apart: Object.fromEntries(apart.map((s) => [s, totals(`${s}:`)])) } as {
+      count: number;
+      apart: Record<never, never>;
+    };
   }
 
   async function list(ctx: BillCtx, query: Row & PageInput) {
@@ -283,7 +299,8 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
         summary: `${what}: paged list with the sums of every matching bill`,
         perm: view,
         query: filters,
-        response: billSumsPage(def.row, def.sums ?? []),
+        // The fields and states are the definition's, known when it is registered.
+        response: billSumsPage(def.row, (def.sums ?? []) as readonly never[], (def.sumsApart ?? []) as readonly never[]),
       },
       (c) => list(c, c.query as Row & PageInput),
     );

@@ -20,7 +20,7 @@ import {
   tillSetup,
   todayQuery,
 } from '@headoffice/contract';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { assertShopVisible } from '../../platform/auth.js';
@@ -31,11 +31,19 @@ import { route } from '../../platform/route.js';
 import { linkPhysical, openBatchBill, revokeMktGift } from './card-bills.js';
 import { settleBill, tillSetup as tillSetupOf } from './checkout.js';
 import { serviceBillLines, serviceBills } from './schema.js';
-import { assertBillOfKind, billDetail, lockSettled, ofKind, packageGifts, perfRows, reviseBill, revokeBill } from './service-bills.js';
+import {
+  assertBillOfKind,
+  billDetail,
+  billStateSql,
+  lockSettled,
+  ofKind,
+  packageGifts,
+  perfRows,
+  reviseBill,
+  revokeBill,
+} from './service-bills.js';
 import { reviseMoves, serviceDoc, settleMoves } from './service-doc.js';
 
-/** `serviceBillState` in SQL: the state the definitions name, from the status and the revoke flag. */
-const stateSql = sql<string>`case ${serviceBills.status} when 4 then (case when ${serviceBills.isHc} <> 0 then 'revoked' else 'settled' end) when 1 then 'open' when 2 then 'expired' else 'voided' end`;
 const notDeleted = eq(serviceBills.isDel, 0);
 const settled = eq(serviceBills.status, 4);
 
@@ -50,7 +58,7 @@ function registerRecords(app: FastifyInstance, def: typeof serviceBill, scope: S
     doc: serviceDoc,
     scope,
     listed,
-    state: stateSql,
+    state: billStateSql,
     displays: { cardNo: ['cardId', 'cardNo'] },
     lines: { table: serviceBillLines, billKey: serviceBillLines.billId },
     filters: {

@@ -6,7 +6,7 @@ import {
   prepaidOrderRow,
   prepaidRefundBody,
 } from '@headoffice/contract';
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -80,22 +80,35 @@ export async function listPrepaid(tx: Db, auth: Auth, q: z.output<typeof prepaid
     .orderBy(desc(prepaidOrders.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
+  // A refunded order (status 3) counts in no total: its count and amount come apart.
+  const countOf = (statuses: number[]) => sql<number>`count(*) filter (where ${inArray(prepaidOrders.status, statuses)})`.mapWith(Number);
+  const sumOf = (statuses: number[]) =>
+    sql<number>`coalesce(sum(${prepaidOrders.amount}) filter (where ${inArray(prepaidOrders.status, statuses)}), 0)::bigint`.mapWith(
+      Number,
+    );
   const [s] = await tx
     .select({
-      count: sql<number>`count(*)::int`.mapWith(Number),
-      amount: sql<number>`coalesce(sum(${prepaidOrders.amount}), 0)::bigint`.mapWith(Number),
-      unused: sql<number>`coalesce(sum(${prepaidOrders.amount}) filter (where ${prepaidOrders.status} = 1), 0)::bigint`.mapWith(Number),
-      used: sql<number>`coalesce(sum(${prepaidOrders.amount}) filter (where ${prepaidOrders.status} = 2), 0)::bigint`.mapWith(Number),
-      refunded: sql<number>`coalesce(sum(${prepaidOrders.amount}) filter (where ${prepaidOrders.status} = 3), 0)::bigint`.mapWith(Number),
+      count: countOf([1, 2]),
+      amount: sumOf([1, 2]),
+      unused: sumOf([1]),
+      used: sumOf([2]),
+      refundedCount: countOf([3]),
+      refunded: sumOf([3]),
     })
     .from(prepaidOrders)
     .where(where);
   return {
     list: rows.map(toRow),
-    total: s.count,
+    total: s.count + s.refundedCount,
     page: q.page,
     pageSize: q.pageSize,
-    sums: { amount: s.amount, unused: s.unused, used: s.used, refunded: s.refunded },
+    sums: {
+      count: s.count,
+      amount: s.amount,
+      unused: s.unused,
+      used: s.used,
+      apart: { refunded: { count: s.refundedCount, amount: s.refunded } },
+    },
   };
 }
 

@@ -198,6 +198,9 @@ export async function perfRows(tx: Db, billId: number) {
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
+/** `serviceBillState` in SQL: the state the definitions name, from the status and the revoke flag. */
+export const billStateSql = sql<string>`case ${serviceBills.status} when 4 then (case when ${serviceBills.isHc} <> 0 then 'revoked' else 'settled' end) when 1 then 'open' when 2 then 'expired' else 'voided' end`;
+
 /** The bills a head-office list shows besides their state: those of package lines, of card lines, or every one. */
 export const ofKind = (kind: BillRecordKind) =>
   kind === 'package' ? eq(serviceBills.hasPackageLines, true) : kind === 'card' ? eq(serviceBills.hasCards, true) : undefined;
@@ -252,24 +255,25 @@ export async function listBills(
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const result = await pageOf(tx, q, rows, () => tx.select({ id: serviceBills.id }).from(serviceBills).where(where).$dynamic());
+  // A voided or revoked bill counts in no total: their sums come apart.
+  const totalsOf = (of: SQL) => ({
+    count: sql<number>`count(*) filter (where ${of})`.mapWith(Number),
+    listTotal: sql<number>`coalesce(sum(${serviceBills.listTotal}) filter (where ${of}), 0)::bigint`.mapWith(Number),
+    discountTotal: sql<number>`coalesce(sum(${serviceBills.discountTotal}) filter (where ${of}), 0)::bigint`.mapWith(Number),
+    amount: sql<number>`coalesce(sum(${serviceBills.amount}) filter (where ${of}), 0)::bigint`.mapWith(Number),
+  });
   const [sum] = await tx
     .select({
-      count: sql<number>`count(*)::int`,
-      listTotal: sql<number>`coalesce(sum(${serviceBills.listTotal}), 0)::bigint`,
-      discountTotal: sql<number>`coalesce(sum(${serviceBills.discountTotal}), 0)::bigint`,
-      amount: sql<number>`coalesce(sum(${serviceBills.amount}), 0)::bigint`,
+      counted: totalsOf(sql`${billStateSql} not in ('voided', 'revoked')`),
+      voided: totalsOf(sql`${billStateSql} = 'voided'`),
+      revoked: totalsOf(sql`${billStateSql} = 'revoked'`),
     })
     .from(serviceBills)
     .where(where);
   return {
     ...result,
     list: (result.list as RawRow[]).map(toRow),
-    sum: {
-      count: Number(sum.count),
-      listTotal: Number(sum.listTotal),
-      discountTotal: Number(sum.discountTotal),
-      amount: Number(sum.amount),
-    },
+    sum: { ...sum.counted, apart: { voided: sum.voided, revoked: sum.revoked } },
   };
 }
 

@@ -16,7 +16,7 @@ import {
   xxwListQuery,
   xxwProductNum,
 } from '@headoffice/contract';
-import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -137,20 +137,33 @@ export async function listVouchers(tx: Db, auth: Auth, q: z.output<typeof vouche
     .orderBy(desc(thirdOrders.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  const sumOf = (status?: number) =>
-    sql<number>`coalesce(sum(${thirdOrders.amount}) ${status ? sql`filter (where ${thirdOrders.status} = ${status})` : sql``}, 0)::bigint`.mapWith(
-      Number,
-    );
+  // A refunded voucher (status 4) counts in no total: its count and amount come apart.
+  const countOf = (statuses: number[]) => sql<number>`count(*) filter (where ${inArray(thirdOrders.status, statuses)})`.mapWith(Number);
+  const sumOf = (statuses: number[]) =>
+    sql<number>`coalesce(sum(${thirdOrders.amount}) filter (where ${inArray(thirdOrders.status, statuses)}), 0)::bigint`.mapWith(Number);
   const [s] = await tx
-    .select({ count: sql<number>`count(*)::int`.mapWith(Number), amount: sumOf(), verified: sumOf(1), used: sumOf(2), refunded: sumOf(4) })
+    .select({
+      count: countOf([1, 2]),
+      amount: sumOf([1, 2]),
+      verified: sumOf([1]),
+      used: sumOf([2]),
+      refundedCount: countOf([4]),
+      refunded: sumOf([4]),
+    })
     .from(thirdOrders)
     .where(where);
   return {
     list: rows.map(toRow),
-    total: s.count,
+    total: s.count + s.refundedCount,
     page: q.page,
     pageSize: q.pageSize,
-    sums: { amount: s.amount, verified: s.verified, used: s.used, refunded: s.refunded },
+    sums: {
+      count: s.count,
+      amount: s.amount,
+      verified: s.verified,
+      used: s.used,
+      apart: { refunded: { count: s.refundedCount, amount: s.refunded } },
+    },
   };
 }
 
@@ -349,16 +362,18 @@ function xxwWhere(auth: Auth, zone: string, kind: 'voucher' | 'product', q: z.ou
   );
 }
 
+/** The orders, items and amount of the orders the filters select: a refunded order (status 2) counts in no total, it is summed apart. */
 async function xxwTotals(tx: Db, where: SQL | undefined) {
+  const totalsOf = (status: number) => ({
+    orders: sql<number>`count(*) filter (where ${xxwOrders.status} = ${status})`.mapWith(Number),
+    num: sql<number>`coalesce(sum(${xxwOrders.num}) filter (where ${xxwOrders.status} = ${status}), 0)::bigint`.mapWith(Number),
+    amount: sql<number>`coalesce(sum(${xxwOrders.amount}) filter (where ${xxwOrders.status} = ${status}), 0)::bigint`.mapWith(Number),
+  });
   const [s] = await tx
-    .select({
-      orders: sql<number>`count(*)::int`.mapWith(Number),
-      num: sql<number>`coalesce(sum(${xxwOrders.num}), 0)::bigint`.mapWith(Number),
-      amount: sql<number>`coalesce(sum(${xxwOrders.amount}), 0)::bigint`.mapWith(Number),
-    })
+    .select({ counted: totalsOf(1), refunded: totalsOf(2) })
     .from(xxwOrders)
     .where(where);
-  return s;
+  return { ...s.counted, apart: { refunded: s.refunded } };
 }
 
 async function listXxw(tx: Db, auth: Auth, kind: 'voucher' | 'product', q: z.output<typeof xxwListQuery>) {
@@ -386,13 +401,13 @@ async function listXxw(tx: Db, auth: Auth, kind: 'voucher' | 'product', q: z.out
     .orderBy(desc(xxwOrders.happenedAt), desc(xxwOrders.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  const s = await xxwTotals(tx, where);
+  const sums = await xxwTotals(tx, where);
   return {
     list: rows.map((r) => withIsoTimes(r, ['happenedAt'])),
-    total: s.orders,
+    total: sums.orders + sums.apart.refunded.orders,
     page: q.page,
     pageSize: q.pageSize,
-    sums: { num: s.num, amount: s.amount },
+    sums,
   };
 }
 

@@ -82,12 +82,15 @@ export default function PrepaidOrdersPage() {
         text:
           sums &&
           t('till.prepaid.sums', {
-            count: list.query.data?.total ?? 0,
+            count: sums.count,
             amount: formatMoney(sums.amount),
             unused: formatMoney(sums.unused),
             used: formatMoney(sums.used),
-            refunded: formatMoney(sums.refunded),
           }),
+        apart: [
+          !!sums?.apart.refunded.count &&
+            t('till.prepaid.sumsRefunded', { count: sums.apart.refunded.count, amount: formatMoney(sums.apart.refunded.amount) }),
+        ],
       }}
     >
       <ListTable<PrepaidOrderRow>

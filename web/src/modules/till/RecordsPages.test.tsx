@@ -44,7 +44,13 @@ const page = () => ({
   total: 2,
   page: 1,
   pageSize: 20,
-  sum: { count: 2, listTotal: 24_000, discountTotal: 4_000, amount: 123_450 },
+  sum: {
+    count: 1,
+    listTotal: 12_000,
+    discountTotal: 2_000,
+    amount: 123_450,
+    apart: { revoked: { count: 1, listTotal: 12_000, discountTotal: 2_000, amount: 10_000 } },
+  },
 });
 
 fakeApi();
@@ -66,7 +72,11 @@ describe.each(kinds)("head office's $def.label.0, from its point-of-sale definit
     const asked = new URL(String(calls(list)[0]?.[0]), 'http://x').searchParams;
     expect(asked.get('dateFrom')).toMatch(/^\d{4}-\d{2}-01$/);
     expect(asked.get('dateTo')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(screen.getByTestId('records-sum').textContent).toBe('合计 2 单，原价合计 ¥240.00，优惠 ¥40.00，实收 ¥1,234.50');
+    // The revoked bill counts in no total: a tag beside the totals says what it was.
+    expect(screen.getByTestId('records-sum').textContent).toBe('合计 1 单，原价合计 ¥120.00，优惠 ¥20.00，实收 ¥1,234.50');
+    expect(screen.getByTestId('records-sum-apart').textContent).toBe(
+      '已撤单 1 单（不计入合计），原价合计 ¥120.00，优惠 ¥20.00，实收 ¥100.00',
+    );
     expect(screen.queryByText(/新建/)).toBeNull();
     expect(screen.getAllByText('散客')).toHaveLength(2);
 

@@ -42,12 +42,15 @@ export default function VouchersPage() {
         text:
           sums &&
           t('vouchers.sums', {
-            count: list.query.data?.total ?? 0,
+            count: sums.count,
             amount: formatMoney(sums.amount),
             verified: formatMoney(sums.verified),
             used: formatMoney(sums.used),
-            refunded: formatMoney(sums.refunded),
           }),
+        apart: [
+          !!sums?.apart.refunded.count &&
+            t('vouchers.sumsRefunded', { count: sums.apart.refunded.count, amount: formatMoney(sums.apart.refunded.amount) }),
+        ],
       }}
     >
       <ListTable<VoucherRow>

@@ -23,7 +23,8 @@ export const vouchersZh = {
   keyword: '券码/商品/单号',
   actions: '操作',
   chooseShop: '全部门店',
-  sums: '共 {{count}} 张，合计 {{amount}}：已核销 {{verified}}，已使用 {{used}}，已退款 {{refunded}}',
+  sums: '共 {{count}} 张，合计 {{amount}}：已核销 {{verified}}，已使用 {{used}}',
+  sumsRefunded: '已退款 {{count}} 张 {{amount}}（不计入合计）',
   adj: {
     lookup: '商户订单号',
     lookupHint: '输入商户订单号查找预付订单',
@@ -96,7 +97,8 @@ export const vouchersEn: typeof vouchersZh = {
   keyword: 'Code, product or bill',
   actions: 'Actions',
   chooseShop: 'All shops',
-  sums: '{{count}} vouchers, {{amount}}: verified {{verified}}, used {{used}}, refunded {{refunded}}',
+  sums: '{{count}} vouchers, {{amount}}: verified {{verified}}, used {{used}}',
+  sumsRefunded: 'Refunded: {{count}} vouchers, {{amount}} (not in the totals)',
   adj: {
     lookup: 'Merchant order number',
     lookupHint: 'Type the merchant order number to find the prepaid order',

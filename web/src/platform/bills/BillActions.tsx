@@ -1,6 +1,6 @@
 import { type BillActionDef, type BillDef, billPath } from '@headoffice/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth';
@@ -75,20 +75,36 @@ export function RowActions({ def, row }: { def: BillDef; row: Bill & Values }) {
   );
 }
 
-/** The sums line of a list whose definition adds fields up: the count and each field's total over every matching bill. */
+/**
+ * The sums line of a list whose definition adds fields up: the count and each field's total over every
+ * matching bill that counts, then a tag per state that counts in no total (a revoked bill) with its own.
+ */
 export function BillSums({ def, answer }: { def: BillDef; answer: Values }) {
   const { t } = useTranslation();
   const label = useLabel();
-  const sum = answer.sum as Record<string, number> | undefined;
+  const sum = answer.sum as (Record<string, number> & { apart?: Record<string, Record<string, number>> }) | undefined;
   if (!def.sums || !sum) return null;
-  const parts = def.sums.map((field) => {
-    const f = def.headFields[field];
-    const value = sum[field] ?? 0;
-    return `${f ? label(f.label) : field} ${f?.kind === 'money' ? formatMoney(value) : value}`;
+  const fields = (totals: Record<string, number>) =>
+    (def.sums ?? []).map((field) => {
+      const f = def.headFields[field];
+      const value = totals[field] ?? 0;
+      return `${f ? label(f.label) : field} ${f?.kind === 'money' ? formatMoney(value) : value}`;
+    });
+  const apart = (def.sumsApart ?? []).flatMap((state) => {
+    const totals = sum.apart?.[state];
+    const name = def.states[state] ? label(def.states[state].label) : state;
+    return totals?.count
+      ? [[t('bill.sumApart', { state: name, count: totals.count }), ...fields(totals)].join(t('bill.sumSeparator'))]
+      : [];
   });
   return (
-    <Typography.Paragraph type="secondary" data-testid="records-sum">
-      {[t('bill.sumCount', { count: sum.count }), ...parts].join(t('bill.sumSeparator'))}
+    <Typography.Paragraph type="secondary">
+      <span data-testid="records-sum">{[t('bill.sumCount', { count: sum.count }), ...fields(sum)].join(t('bill.sumSeparator'))}</span>
+      {apart.map((text) => (
+        <Tag key={text} style={{ marginInlineStart: 8 }} data-testid="records-sum-apart">
+          {text}
+        </Tag>
+      ))}
     </Typography.Paragraph>
   );
 }

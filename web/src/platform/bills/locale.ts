@@ -41,6 +41,7 @@ export const billZh = {
   logTo: '新状态',
   logMemo: '说明',
   sumCount: '合计 {{count}} 单',
+  sumApart: '{{state}} {{count}} 单（不计入合计）',
   sumSeparator: '，',
   action: { create: '创建', update: '修改', edit: '修改', save: '保存', approve: '审核通过', change: '修改' },
 };
@@ -87,6 +88,7 @@ export const billEn: typeof billZh = {
   logTo: 'To',
   logMemo: 'Memo',
   sumCount: '{{count}} bills',
+  sumApart: '{{state}}: {{count}} bills (not in the totals)',
   sumSeparator: ', ',
   action: { create: 'Create', update: 'Update', edit: 'Edit', save: 'Save', approve: 'Approve', change: 'Change' },
 };

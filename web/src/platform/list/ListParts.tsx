@@ -1,6 +1,6 @@
 import type { Label } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, DatePicker, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useLabel } from '../bills/labels';
@@ -185,14 +185,21 @@ export function ListCard({
   /** Added to the filter bar after the inputs. */
   bar?: ReactNode;
   extra?: ReactNode;
-  totals?: { testId: string; text?: string | null };
+  /** The totals of what counts; `apart`: what counts in no total (refunded, revoked), each shown as a tag beside them. */
+  totals?: { testId: string; text?: string | null; apart?: (string | null | false | undefined)[] };
   children: ReactNode;
 }) {
+  const apart = (totals?.apart ?? []).filter((text): text is string => !!text);
   return (
     <Card size="small" title={<FilterBar filters={filters}>{bar}</FilterBar>} extra={extra}>
       {totals?.text && (
-        <Typography.Paragraph type="secondary" data-testid={totals.testId}>
-          {totals.text}
+        <Typography.Paragraph type="secondary">
+          <span data-testid={totals.testId}>{totals.text}</span>
+          {apart.map((text) => (
+            <Tag key={text} style={{ marginInlineStart: 8 }} data-testid={`${totals.testId}-apart`}>
+              {text}
+            </Tag>
+          ))}
         </Typography.Paragraph>
       )}
       {children}
