@@ -172,8 +172,10 @@ export interface MemberRow {
   principal: number;
   gift: number;
   packageValue: number;
+  /** 累计消费, 到店次数, 客单价 (spent / visits, rounded half-up), 最近到店: kept from the member's bills (docs/DECISIONS.md). */
   spent: number;
   visits: number;
+  perVisit: number;
   points: number;
   lastVisitAt: string | null;
   version: number;
@@ -184,8 +186,6 @@ export interface MemberRow {
 export interface MemberDetail extends MemberRow {
   /** true: a member of a shop the user does not see (personal fields left out, mobile masked). */
   limited: boolean;
-  /** Spend per visit, cents (univalent). */
-  perVisit: number;
 }
 
 export interface RelationRow {

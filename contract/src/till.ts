@@ -82,6 +82,12 @@ export const stationLabels: Record<1 | 2 | 3, Label> = {
 export const billLineKinds = ['service', 'product', 'package', 'cardOpen', 'cardRecharge'] as const;
 /** The card lines: a bill with one is a card bill (充值单, `cardrecords`) and is not paid from a card. */
 export const cardLineKinds: readonly BillLineKind[] = ['cardOpen', 'cardRecharge'];
+/**
+ * The lines whose amounts are a member's spending (累计消费): what they were served and took home,
+ * whatever paid it. Cards opened or recharged and packages sold are money kept for later, counted when
+ * it is spent (docs/DECISIONS.md, "A member's visits and spending").
+ */
+export const spendingLineKinds: readonly BillLineKind[] = ['service', 'product'];
 export type BillLineKind = (typeof billLineKinds)[number];
 
 const cents = z.number().int().min(0).max(100_000_000);
@@ -671,4 +677,34 @@ export const turnoverAnswer = z.object({
   ),
   shops: z.array(z.object({ shopId: z.number(), shopName: z.string(), amount: z.number(), bills: z.number() })),
   total: z.number(),
+});
+
+// ---- a member's bills (消费记录 on the member's page) ----
+
+/** A member's settled bills in the shops the user sees, newest first (`memid`), paged. */
+export const MEMBER_BILLS_PATH = `${C}/servicerecords/memberBills`;
+export const memberBillsQuery = pageQuery.pick({ page: true, pageSize: true }).extend({ memid: z.coerce.number().int().positive() });
+export const memberBillRow = z.object({
+  id: z.number(),
+  billNo: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  businessDate: z.string(),
+  settledAt: z.string().nullable(),
+  /** A revoked bill is listed, marked, and counts in no figure of the member. */
+  state: z.enum(['settled', 'revoked']),
+  amount: z.number(),
+  items: z.array(z.object({ kind: z.enum(billLineKinds), name: z.string(), num: z.number(), amount: z.number() })),
+  /** Who served: the employees credited with the bill's performance (after any 改单), by name. */
+  staff: z.array(z.string()),
+  /** The payments by pay type. */
+  payments: z.array(z.object({ payName: z.string(), amount: z.number() })),
+});
+export type MemberBillRow = z.infer<typeof memberBillRow>;
+export const memberBillsPage = z.object({
+  list: z.array(memberBillRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalCapped: z.literal(true).optional(),
 });

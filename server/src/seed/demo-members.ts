@@ -8,8 +8,9 @@ const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周',
 const GIVEN = ['思雨', '欣怡', '梓涵', '雨桐', '可馨', '嘉怡', '子轩', '浩然', '诗涵', '梦琪', '晓彤', '佳琪', '一诺', '若曦', '俊杰'];
 
 /**
- * A few dozen members spread over the demo shops, with grades, sources, advisors from their shop,
- * visits and spending (stored value stays 0: it comes only from the card ledger), one frozen.
+ * A few dozen members spread over the demo shops, with grades, sources, advisors from their shop and
+ * points, one frozen. Stored value, spending and visits stay 0: they come only from the card ledger and
+ * the till's bills (docs/DECISIONS.md, "A member's visits and spending").
  */
 export async function seedDemoMembers(tx: Db, tenantId: number) {
   const shopRows = await tx.select({ id: shops.id }).from(shops).orderBy(asc(shops.code));
@@ -24,7 +25,6 @@ export async function seedDemoMembers(tx: Db, tenantId: number) {
     codes.map((code, i) => {
       const shopId = shopRows[i % shopRows.length].id;
       const advisors = staff.filter((e) => e.shopId === shopId);
-      const visits = (i * 7) % 23;
       return {
         tenantId,
         code,
@@ -40,10 +40,7 @@ export async function seedDemoMembers(tx: Db, tenantId: number) {
         advisorId: advisors.length && i % 4 !== 3 ? advisors[i % advisors.length].id : null,
         status: i === 7 ? 2 : 1,
         freezeMemo: i === 7 ? '顾客卡片遗失，暂停使用' : null,
-        visits,
-        spent: visits * (12_800 + (i % 6) * 4_000),
-        points: visits * 10,
-        lastVisitAt: visits ? new Date(now - ((i * 13) % 120) * 86_400_000) : null,
+        points: ((i * 7) % 23) * 10,
       };
     }),
   );

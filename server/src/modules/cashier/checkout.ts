@@ -46,6 +46,7 @@ import { defaultCardPays, repriceOnSettle } from './checkout-prices.js';
 import './checkout-messages.js';
 import { type CouponPayment, couponForPayment, spendCoupons } from './coupon-payments.js';
 import { ensureCashierDefaults } from './defaults.js';
+import { refreshMemberFigures } from './member-bills.js';
 import { payRulesFor } from './pay.js';
 import { recordKindsOf } from './record-kinds.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
@@ -700,6 +701,7 @@ export async function settleBill(
     .update(serviceBills)
     .set({ status: 4, settledAt: sql`now()`, settledBy: auth.userId, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
     .where(eq(serviceBills.id, bill.id));
+  await refreshMemberFigures(tx, bill.memberId);
   // Marketing activities give their coupons and red envelopes to the bill's member (never failing the settle).
   await grantActivityGifts(tx, auth, bill, lines);
   await wheelShopChanged(tx, auth, bill.shopId);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBillRecordRoutes } from './bill-records-routes.js';
 import { registerBillConfigRoutes } from './billconfig.js';
 import { registerCsadjRoutes } from './csadj.js';
+import { registerMemberBillRoutes } from './member-bills.js';
 import './messages.js';
 import { registerPayRoutes } from './pay.js';
 import { registerPrepaidRoutes } from './prepaid.js';
@@ -24,6 +25,7 @@ export async function cashierModule(app: FastifyInstance) {
   registerServiceBillRoutes(app);
   registerTillDayRoutes(app);
   registerBillRecordRoutes(app);
+  registerMemberBillRoutes(app);
   registerCsadjRoutes(app);
   registerTurnoverRoutes(app);
   registerPrepaidRoutes(app);

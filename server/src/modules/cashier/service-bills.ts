@@ -33,6 +33,7 @@ import { postStock, reversalOf } from '../stock/public.js';
 import { billCards, revokeCardLines } from './card-bills.js';
 import './checkout-messages.js';
 import { giveBackCoupons } from './coupon-payments.js';
+import { refreshMemberFigures } from './member-bills.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { ownedBy, serviceBillLog, serviceBillStep, serviceDoc } from './service-doc.js';
 import { releaseVouchers } from './vouchers.js';
@@ -408,6 +409,8 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
       updatedAt: sql`now()`,
     })
     .where(eq(serviceBills.id, bill.id));
+  // The revoked bill counts no more in the member's spending and visits.
+  await refreshMemberFigures(tx, bill.memberId);
   await serviceBillStep(tx, auth, bill.id, { action: 'revoke', fromState: 'settled', memo: body.hcMemo });
   return billDetail(tx, bill.id);
 }

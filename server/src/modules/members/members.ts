@@ -106,6 +106,7 @@ const sortable = {
   lastVisitAt: members.lastVisitAt,
   spent: members.spent,
   visits: members.visits,
+  perVisit: members.perVisit,
   points: members.points,
   principal: members.principal,
   balance: members.balance,
@@ -139,6 +140,7 @@ export function selectMembers(tx: Db) {
       packageValue: members.packageValue,
       spent: members.spent,
       visits: members.visits,
+      perVisit: members.perVisit,
       points: members.points,
       lastVisitAt: members.lastVisitAt,
       version: members.version,
@@ -221,8 +223,7 @@ const maskMobile = (m: string) => `${m.slice(0, 3)}****${m.slice(-4)}`;
  */
 export async function getMember(tx: Db, auth: Auth, id: number): Promise<MemberDetail> {
   const row = toRow(await loadMember(tx, id));
-  const perVisit = row.visits > 0 ? Math.round(row.spent / row.visits) : 0;
-  if (inScope(auth, row.shopId)) return { ...row, limited: false, perVisit };
+  if (inScope(auth, row.shopId)) return { ...row, limited: false };
   return {
     ...row,
     mobile: maskMobile(row.mobile),
@@ -233,7 +234,6 @@ export async function getMember(tx: Db, auth: Auth, id: number): Promise<MemberD
     advisorName: null,
     freezeMemo: null,
     limited: true,
-    perVisit,
   };
 }
 

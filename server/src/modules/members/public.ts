@@ -3,3 +3,4 @@ export { applicableRule, cardTypeSellableAt, giftOf, rechargeGift } from './card
 export { registerMemberImport } from './import.js';
 export { cardHolders, firstCardOpener, nextMemberCodes } from './members.js';
 export { cardRules, cardSystems, cardTypeShops, cardTypes, members } from './schema.js';
+export { keepVisitFigures, type VisitFigures } from './visits.js';

@@ -32,7 +32,13 @@ export function relationFilters(auth: Auth, q: Partial<RelationQuery>, zone: str
   return where.filter((w): w is SQL => w !== undefined);
 }
 
-const sortable = { lastVisitAt: members.lastVisitAt, spent: members.spent, visits: members.visits, code: members.code };
+const sortable = {
+  lastVisitAt: members.lastVisitAt,
+  spent: members.spent,
+  visits: members.visits,
+  perVisit: members.perVisit,
+  code: members.code,
+};
 
 export async function listRelations(tx: Db, auth: Auth, q: RelationQuery) {
   const zone = await tenantZone(tx, auth.tenantId);
@@ -54,6 +60,7 @@ export async function listRelations(tx: Db, auth: Auth, q: RelationQuery) {
         advisorName: employees.name,
         spent: members.spent,
         visits: members.visits,
+        perVisit: members.perVisit,
         lastVisitAt: members.lastVisitAt,
         missDays: sql<number | null>`(${todaySql(zone)} - ${daySql(members.lastVisitAt, zone)})`,
       })
@@ -71,7 +78,6 @@ export async function listRelations(tx: Db, auth: Auth, q: RelationQuery) {
       (r): RelationRow => ({
         ...r,
         missDays: r.missDays === null ? null : Number(r.missDays),
-        perVisit: r.visits > 0 ? Math.round(r.spent / r.visits) : 0,
         lastVisitAt: r.lastVisitAt ? r.lastVisitAt.toISOString() : null,
       }),
     ),

@@ -180,9 +180,9 @@ export const members = pgTable(
      * Spending per visit (客单价, univalent = servTotal / servNum), rounded half-up, generated: the list sorts
      * by it from an index (an expression in the ORDER BY would read every member).
      */
-    perVisit: bigint('per_visit', { mode: 'number' }).generatedAlwaysAs(
-      sql`(case when "visits" > 0 then round("spent"::numeric / "visits") else 0 end)::bigint`,
-    ),
+    perVisit: bigint('per_visit', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`(case when "visits" > 0 then round("spent"::numeric / "visits") else 0 end)::bigint`),
     ...versionedTimestamps(),
   },
   (t) => [
