@@ -1,21 +1,27 @@
 import { EditOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { MemberDetail } from '@headoffice/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Skeleton, Space, Statistic, Tag } from 'antd';
+import { type MemberDetail, SERVICE_DOC } from '@headoffice/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Skeleton, Space, Statistic, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../platform/auth';
+import { useBillsChanged } from '../../platform/bills/parts';
+import { companyDateTime } from '../../platform/clock';
 import { http, isApiError } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
-import { formatDateTime, OptionTag } from '../../platform/resource/cells';
+import { OptionTag } from '../../platform/resource/cells';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { ForbiddenResult, NotFoundResult } from '../../platform/results';
 import { MemberAssets } from '../assets/public';
 import { FreezeModal, useUnfreeze } from './actions';
 import { MEMBER_GENDERS, MEMBER_STATUS, memberDef, P } from './defs';
+import { MemberBills } from './MemberBills';
 
-/** /admin/members/list/:id — one member: details, totals, advisor; their cards and money below (not in another shop's reduced view). */
+/**
+ * /admin/members/list/:id — one member: details, totals, advisor; below, their cards and money (not in another
+ * shop's reduced view) and their bills (消费记录) in the user's shops.
+ */
 export default function MemberDetailPage() {
   const { t } = useTranslation();
   const tab = useTab();
@@ -23,10 +29,13 @@ export default function MemberDetailPage() {
   const id = tab.params.id ?? '';
   const [dialog, setDialog] = useState<'edit' | 'freeze' | null>(null);
   const unfreeze = useUnfreeze();
+  const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['member-detail', id],
     queryFn: ({ signal }) => http.get<MemberDetail>(P.detail, { memid: id }, { signal, quiet: ['403', '404'] }),
   });
+  // A bill settled or revoked moves the member's spending and visits.
+  useBillsChanged(SERVICE_DOC, () => void qc.invalidateQueries({ queryKey: ['member-detail', id] }));
   const m = q.data;
   const { setTitle } = tab;
   useEffect(() => {
@@ -127,10 +136,15 @@ export default function MemberDetailPage() {
           ))}
         </Row>
         <div style={{ marginTop: 8, color: 'rgba(0,0,0,0.45)' }}>
-          {t('members.member.lastVisit')}: {m.lastVisitAt ? formatDateTime(m.lastVisitAt) : '—'}
+          {t('members.member.lastVisit')}: {m.lastVisitAt ? companyDateTime(m.lastVisitAt) : '—'}
         </div>
       </Card>
-      {m.limited ? null : <MemberAssets memberId={m.id} />}
+      <Tabs
+        items={[
+          ...(m.limited ? [] : [{ key: 'assets', label: t('members.member.assets'), children: <MemberAssets memberId={m.id} /> }]),
+          { key: 'bills', label: t('members.bills.title'), children: <MemberBills memberId={m.id} /> },
+        ]}
+      />
       {dialog === 'edit' ? <ResourceForm def={memberDef} open row={m} onClose={() => setDialog(null)} /> : null}
       {dialog === 'freeze' ? <FreezeModal rows={[m]} onClose={() => setDialog(null)} /> : null}
     </Space>

@@ -1,10 +1,10 @@
 import type { ImportLogRow, MemberRow, RelationRow } from '@headoffice/contract';
 import { memberPaths } from '@headoffice/contract';
 import { Tag, Typography } from 'antd';
+import { companyDateTime } from '../../platform/clock';
 import { t } from '../../platform/i18n';
 import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
-import { formatDateTime } from '../../platform/resource/cells';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
 
 export const P = memberPaths;
@@ -134,11 +134,17 @@ export const memberDef: ResourceDef<MemberRow, MemberVirtual> = {
       form: false,
     },
     { key: 'visits', title: 'members.member.visits', table: { width: 90, align: 'right', sorter: true }, form: false },
+    {
+      key: 'perVisit',
+      title: 'members.member.perVisit',
+      table: { width: 100, align: 'right', sorter: true, render: (r) => formatMoney(r.perVisit) },
+      form: false,
+    },
     { key: 'registeredOn', title: 'members.member.registeredOn', type: 'date', table: { width: 110, sorter: true }, form: {} },
     {
       key: 'lastVisitAt',
       title: 'members.member.lastVisit',
-      table: { width: 150, sorter: true, render: (r) => (r.lastVisitAt ? formatDateTime(r.lastVisitAt) : '—') },
+      table: { width: 150, sorter: true, render: (r) => (r.lastVisitAt ? companyDateTime(r.lastVisitAt) : '—') },
       form: false,
     },
     {
@@ -227,13 +233,13 @@ export const relationDef: ResourceDef<RelationRow, RelationVirtual> = {
     {
       key: 'perVisit',
       title: 'members.member.perVisit',
-      table: { width: 100, align: 'right', render: (r) => formatMoney(r.perVisit) },
+      table: { width: 100, align: 'right', sorter: true, render: (r) => formatMoney(r.perVisit) },
       form: false,
     },
     {
       key: 'lastVisitAt',
       title: 'members.member.lastVisit',
-      table: { width: 150, sorter: true, render: (r) => (r.lastVisitAt ? formatDateTime(r.lastVisitAt) : '—') },
+      table: { width: 150, sorter: true, render: (r) => (r.lastVisitAt ? companyDateTime(r.lastVisitAt) : '—') },
       form: false,
     },
     { key: 'missDays', title: 'members.relation.missDays', type: 'number', table: false, search: true, form: false },
@@ -250,7 +256,7 @@ export const importLogDef: ResourceDef<ImportLogRow, never> = {
   updateStatusPath: false,
   exportPath: false,
   fields: [
-    { key: 'createdAt', title: 'members.import.at', table: { width: 160, render: (r) => formatDateTime(r.createdAt) }, form: false },
+    { key: 'createdAt', title: 'members.import.at', table: { width: 160, render: (r) => companyDateTime(r.createdAt) }, form: false },
     { key: 'shopName', title: 'members.import.shop', table: { width: 150, ellipsis: true }, form: false },
     { key: 'fileName', title: 'members.import.file', table: { width: 160, ellipsis: true }, form: false },
     { key: 'expected', title: 'members.import.expected', table: { width: 80, align: 'right' }, form: false },
