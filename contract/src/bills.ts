@@ -107,9 +107,32 @@ export interface BillActionDef<S extends string = string> {
   confirm?: boolean;
   /** The user gives a reason, sent as this field of the body (the seed's `hcMemo`), which requires it. */
   reason?: string;
+  /**
+   * Preset reasons offered beside the free text (录错项目, 顾客退单 …), sent by key in `field`: one of them
+   * or the text is required, the text too after a preset of `textFor` (其他).
+   */
+  presets?: { field: string; options: Readonly<Record<string, Label>>; textFor?: readonly string[] };
+  /**
+   * A read route (relative to the base path, `GET ?id=`) answering `actionPreview`: what the action will
+   * undo by itself and what people must then do by hand, said before it is confirmed.
+   */
+  preview?: string;
   /** Offered on the list's rows too, beside the bill's page (the records' 撤单). */
   onRows?: boolean;
 }
+
+/** One thing an action will do, or leave to people, as its preview says it. */
+export const actionPreviewItem = z.object({
+  what: z.tuple([z.string(), z.string()]).readonly(),
+  /** What it concerns, as the records name it: a card number and shop, an item and count, a pay type. */
+  detail: z.string(),
+  /** Cents, where it moves money; null otherwise. */
+  amount: z.number().nullable(),
+});
+export type ActionPreviewItem = z.infer<typeof actionPreviewItem>;
+/** What an action on a bill will undo by itself, and what people must do by hand after it (refund a WeChat payment). */
+export const actionPreview = z.object({ undone: z.array(actionPreviewItem), byHand: z.array(actionPreviewItem) });
+export type ActionPreview = z.infer<typeof actionPreview>;
 
 export interface BillTransitionDef<S extends string = string> {
   /** The verb: fills 「不能审核」 / "you cannot audit it" and the buttons. */

@@ -245,6 +245,9 @@ export const serviceBillRow = z.object({
   settledAt: z.string().nullable(),
   hcAt: z.string().nullable(),
   hcMemo: z.string().nullable(),
+  /** 撤单: the preset reason (`revokeReasons`) and who revoked it. */
+  hcReason: z.string().nullable(),
+  hcByName: z.string().nullable(),
   cancelReason: z.string().nullable(),
   version: z.number(),
 });
@@ -314,6 +317,15 @@ export type ServiceRecordDetail = z.infer<typeof serviceRecordDetail>;
 const walkIn = ['散客', 'Walk-in'] as const;
 /** What the lists of till bills add up. */
 const recordSumFields = ['listTotal', 'discountTotal', 'amount'] as const;
+/** The preset reasons of a 撤单, beside its free text (which 其他 requires). */
+export const revokeReasons = {
+  wrongItem: ['录错项目', 'Wrong item entered'],
+  wrongAmount: ['录错金额', 'Wrong amount entered'],
+  customerCancelled: ['顾客退单', 'Customer cancelled'],
+  duplicate: ['重复录单', 'Entered twice'],
+  other: ['其他', 'Other'],
+} as const satisfies Record<string, Label>;
+export type RevokeReason = keyof typeof revokeReasons;
 
 /**
  * One of head office's lists of the till's settled bills as a point-of-sale bill type: the list (shop,
@@ -357,8 +369,14 @@ function tillRecordBill(o: {
         perm: `${o.perm}.revoke`,
         path: o.revoke,
         states: ['settled'],
-        body: z.strictObject({ hcMemo: shortText.min(1) }),
+        // The seed sends the free text alone; a preset reason may come instead of it or with it.
+        body: z.strictObject({
+          hcMemo: shortText.optional(),
+          hcReason: z.enum(Object.keys(revokeReasons) as [RevokeReason, ...RevokeReason[]]).optional(),
+        }),
         reason: 'hcMemo',
+        presets: { field: 'hcReason', options: revokeReasons, textFor: ['other'] },
+        preview: `${o.revoke}Preview`,
         onRows: true,
         confirm: true,
       },
@@ -392,7 +410,9 @@ function tillRecordBill(o: {
       mobile: { label: ['手机号', 'Mobile'], kind: 'text', detail: true },
       settledAt: { label: ['结账时间', 'Settled at'], kind: 'datetime', detail: true },
       hcAt: { label: ['撤单时间', 'Revoked at'], kind: 'datetime', detail: true },
-      hcMemo: { label: ['撤单原因', 'Revoke reason'], kind: 'text', detail: true },
+      hcByName: { label: ['撤单人', 'Revoked by'], kind: 'text', detail: true },
+      hcReason: { label: ['撤单原因', 'Revoke reason'], kind: 'select', options: revokeReasons, detail: true },
+      hcMemo: { label: ['撤单说明', 'Revoke note'], kind: 'text', detail: true },
     },
     lineFields: {
       name: { label: ['项目', 'Item'], kind: 'text', column: {} },

@@ -1,4 +1,6 @@
 import {
+  type ActionPreview,
+  actionPreview,
   type BillActionDef,
   type BillDef,
   billActionBody,
@@ -38,7 +40,7 @@ import {
   runGuards,
   writeBillLog,
 } from './documents.js';
-import { notFound } from './errors.js';
+import { AppError, notFound } from './errors.js';
 import { sendXlsx } from './excel.js';
 import { tenantZone } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf } from './paging.js';
@@ -174,6 +176,8 @@ export interface PosBillImpl<D extends BillDef> {
   actions: {
     [K in keyof NonNullable<D['actions']>]: (ctx: BillCtx, bill: Row, body: ActionBody<NonNullable<D['actions']>[K]>) => Promise<unknown>;
   };
+  /** What each action with a `preview` will do to a bill, read from its records (nothing written). */
+  previews?: { [K in keyof NonNullable<D['actions']>]?: (ctx: BillCtx, bill: Row) => Promise<ActionPreview> };
 }
 
 const EXPORT_LIMIT = 50_000;
@@ -344,7 +348,29 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
     { summary: `${what}: one bill with its lines, log and the user's actions`, perm: view, params: idParam, response: detailSchema },
     (c) => detail(c, c.params.id),
   );
-  for (const [name, a] of Object.entries((def.actions ?? {}) as Record<string, BillActionDef>))
+  for (const [name, a] of Object.entries((def.actions ?? {}) as Record<string, BillActionDef>)) {
+    const preview = (impl.previews as Record<string, ((ctx: BillCtx, bill: Row) => Promise<ActionPreview>) | undefined> | undefined)?.[
+      name
+    ];
+    if (a.preview && !preview) throw new Error(`${def.docType}: no preview of the action ${name}`);
+    if (a.preview && preview)
+      route(
+        app,
+        'GET',
+        at(a.preview),
+        {
+          summary: `${what}: what ${a.label[1]} would undo by itself and what must then be done by hand (nothing written)`,
+          perm: a.perm,
+          query: z.object({ id: idParam.shape.id }),
+          response: actionPreview,
+        },
+        async (c) => {
+          const bill = await visible(c, c.query.id);
+          if (a.states && !a.states.includes(String(bill.state)))
+            throw new AppError(409, 'transitionNotAllowed', { state: `@${def.docType}:${bill.state}`, action: `@${def.docType}!${name}` });
+          return preview(c, bill);
+        },
+      );
     route(
       app,
       'POST',
@@ -366,6 +392,7 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
         return detail(c, bill.id as number);
       },
     );
+  }
   return {
     /** The list's query (its declared filters), for a module's own path that reads the list. */
     query: filters,

@@ -1,5 +1,5 @@
 import type { CardBillAnswer, CardBillKind, MoneyBucket } from '@headoffice/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js';
@@ -559,6 +559,44 @@ export async function revoke(tx: Db, actor: Actor, input: { billId: number; memo
     .where(eq(cardBills.id, bill.id));
   if (card.notifyBalance) await notifyBalance(tx, actor, card, 'revoke');
   return { billId: bill.id, billNo: bill.billNo, rows: await rowsOfBill(tx, docType, bill.id, true) };
+}
+
+/**
+ * What revoking these card bills would move, bucket by bucket (a revoke's preview, nothing written): each
+ * bill's reversal rows with the card's number and the bucket's shop. A bill revoked already moves nothing.
+ */
+export async function cardBillReversals(tx: Db, billIds: number[]) {
+  const out: { cardBillId: number; kind: string; cardNo: string; shopId: number; shopName: string; bucket: MoneyBucket; delta: number }[] =
+    [];
+  for (const id of billIds) {
+    const [bill] = await tx
+      .select({ kind: cardBills.kind, revokedAt: cardBills.revokedAt, cardNo: memberCards.cardNo })
+      .from(cardBills)
+      .innerJoin(memberCards, eq(memberCards.id, cardBills.cardId))
+      .where(eq(cardBills.id, id));
+    if (!bill || bill.revokedAt) continue;
+    const reversal = await cardBook.reversalOf(tx, `card.${bill.kind}`, id);
+    if (!reversal.length) continue;
+    const names = new Map(
+      (
+        await tx
+          .select({ id: shops.id, name: shops.name })
+          .from(shops)
+          .where(inArray(shops.id, [...new Set(reversal.map((m) => m.shopId))]))
+      ).map((s) => [s.id, s.name]),
+    );
+    for (const m of reversal)
+      out.push({
+        cardBillId: id,
+        kind: bill.kind,
+        cardNo: bill.cardNo,
+        shopId: m.shopId,
+        shopName: names.get(m.shopId) ?? '',
+        bucket: m.bucket as MoneyBucket,
+        delta: m.delta,
+      });
+  }
+  return out;
 }
 
 /**

@@ -1,6 +1,16 @@
 /** What other modules may use of assets: everything else in this folder is private to it. */
 export { assertMemberVisible } from './assets.js';
-export { bucketsOf, consume, lockCard, type MovementOwner, openCard, postCardBill, recharge, revoke } from './card-money.js';
+export {
+  bucketsOf,
+  cardBillReversals,
+  consume,
+  lockCard,
+  type MovementOwner,
+  openCard,
+  postCardBill,
+  recharge,
+  revoke,
+} from './card-money.js';
 export { itemsIssuedBy, revokeActivityGifts, takeBackActivityGifts, usableMemberCoupons } from './member-coupons.js';
 export { consumePackages, revokePackageBill, sellPackage } from './packages.js';
 export { cardBills, memberCards, memberCoupons, memberPackageLines, memberPackages, packageBalances } from './schema.js';

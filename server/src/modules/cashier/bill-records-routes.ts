@@ -28,8 +28,10 @@ import { fieldError } from '../../platform/errors.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { registerPosBill } from '../../platform/pos-documents.js';
 import { route } from '../../platform/route.js';
+import { users } from '../identity/public.js';
 import { linkPhysical, openBatchBill, revokeMktGift } from './card-bills.js';
 import { settleBill, tillSetup as tillSetupOf } from './checkout.js';
+import { revokePreview } from './revoke.js';
 import { serviceBillLines, serviceBills } from './schema.js';
 import {
   assertBillOfKind,
@@ -59,7 +61,7 @@ function registerRecords(app: FastifyInstance, def: typeof serviceBill, scope: S
     scope,
     listed,
     state: billStateSql,
-    displays: { cardNo: ['cardId', 'cardNo'] },
+    displays: { cardNo: ['cardId', 'cardNo'], hcByName: ['hcBy', 'name', users] },
     lines: { table: serviceBillLines, billKey: serviceBillLines.billId },
     filters: {
       // A hand tag is matched whole, the bill number, member and mobile by a part.
@@ -70,7 +72,8 @@ function registerRecords(app: FastifyInstance, def: typeof serviceBill, scope: S
       },
     },
     detail: (ctx, row) => billDetail(ctx.tx, row.id as number),
-    actions: { revoke: (ctx, bill, body) => revokeBill(ctx.tx, ctx.auth, { id: bill.id as number, hcMemo: body.hcMemo }) },
+    actions: { revoke: (ctx, bill, body) => revokeBill(ctx.tx, ctx.auth, ctx.lang, { id: bill.id as number, ...body }) },
+    previews: { revoke: (ctx, bill) => revokePreview(ctx.tx, bill.id as number) },
   });
 }
 

@@ -1,5 +1,6 @@
 import {
   type BillRecordKind,
+  type RevokeReason,
   type reviseBody,
   SERVICE_DOC,
   type ServiceBillDetail,
@@ -10,6 +11,7 @@ import {
   stationLabels,
 } from '@headoffice/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops } from '../../platform/auth.js';
@@ -31,12 +33,16 @@ import { users } from '../identity/public.js';
 import { employees, shops } from '../org/public.js';
 import { postStock, reversalOf } from '../stock/public.js';
 import { billCards, revokeCardLines } from './card-bills.js';
+import { revokeText } from './revoke.js';
 import './checkout-messages.js';
 import { giveBackCoupons } from './coupon-payments.js';
 import { refreshMemberFigures } from './member-bills.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { ownedBy, serviceBillLog, serviceBillStep, serviceDoc } from './service-doc.js';
 import { releaseVouchers } from './vouchers.js';
+
+/** The user who revoked a bill (撤单), named on it. */
+const revoker = alias(users, 'revoker');
 
 const rowColumns = {
   id: serviceBills.id,
@@ -59,6 +65,8 @@ const rowColumns = {
   settledAt: serviceBills.settledAt,
   hcAt: serviceBills.hcAt,
   hcMemo: serviceBills.hcMemo,
+  hcReason: serviceBills.hcReason,
+  hcByName: revoker.name,
   cancelReason: serviceBills.cancelReason,
   version: serviceBills.version,
 };
@@ -84,6 +92,7 @@ const billSelect = (tx: Db) =>
     .from(serviceBills)
     .innerJoin(shops, eq(shops.id, serviceBills.shopId))
     .leftJoin(memberCards, eq(memberCards.id, serviceBills.cardId))
+    .leftJoin(revoker, eq(revoker.id, serviceBills.hcBy))
     .$dynamic();
 
 /** A bill with its lines (and what the payments put on each), payments and performance rows. */
@@ -347,7 +356,8 @@ export async function lockSettled(tx: Db, auth: Auth, id: number) {
  * Refused (by the ledgers) when a reversal would take a balance below zero; a closed period is refused
  * before, by the platform's guard of the records' 撤单.
  */
-export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo: string }) {
+export async function revokeBill(tx: Db, auth: Auth, lang: Lang, input: { id: number; hcMemo?: string; hcReason?: RevokeReason }) {
+  const body = { ...input, hcMemo: revokeText(lang, input) };
   const bill = await lockSettled(tx, auth, body.id);
   if (bill.status !== 4 || bill.isHc) throw conflict('serviceBillNotRevocable');
   await revokeActivityGifts(tx, bill);
@@ -404,7 +414,8 @@ export async function revokeBill(tx: Db, auth: Auth, body: { id: number; hcMemo:
       isHc: 1,
       hcAt: sql`now()`,
       hcBy: auth.userId,
-      hcMemo: body.hcMemo,
+      hcMemo: input.hcMemo || null,
+      hcReason: input.hcReason ?? null,
       version: sql`${serviceBills.version} + 1`,
       updatedAt: sql`now()`,
     })
