@@ -376,7 +376,7 @@ function tillRecordBill(o: {
         }),
         reason: 'hcMemo',
         presets: { field: 'hcReason', options: revokeReasons, textFor: ['other'] },
-        preview: `${o.revoke}Preview`,
+        preview: 'revokePreview',
         onRows: true,
         confirm: true,
       },

@@ -1,14 +1,18 @@
-import { type ServiceBillDetail, sharedPerfLabel } from '@headoffice/contract';
+import { type RevokeReason, revokeReasons, type ServiceBillDetail, serviceBill, sharedPerfLabel } from '@headoffice/contract';
 import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../../platform/bills/labels';
+import { companyDateTime } from '../../platform/clock';
 import { formatMoney } from '../../platform/money';
 import { BillCards } from './BillCards';
 import { BillGifts } from './BillGifts';
 
-/** A service bill: head, lines with their staff and shares, cards, activity gifts, payments, performance rows. */
+/** A service bill: head (a revoked one: when, by whom, why), lines with their staff and shares, cards, activity gifts, payments, performance rows. */
 export function BillView({ bill }: { bill: ServiceBillDetail }) {
   const { t } = useTranslation();
+  const label = useLabel();
+  // A revoked bill says when, by whom and why, labelled as head office's records label them.
+  const head = (key: 'hcAt' | 'hcByName' | 'hcReason') => label(serviceBill.headFields[key]?.label ?? [key, key]);
   return (
     <>
       <Descriptions size="small" column={3} bordered>
@@ -20,6 +24,15 @@ export function BillView({ bill }: { bill: ServiceBillDetail }) {
         <Descriptions.Item label={t('till.member')}>{bill.memberName ?? t('till.walkIn')}</Descriptions.Item>
         <Descriptions.Item label={t('till.cardNo')}>{bill.cardNo ?? '-'}</Descriptions.Item>
         <Descriptions.Item label={t('till.amount')}>{formatMoney(bill.amount)}</Descriptions.Item>
+        {bill.isHc ? <Descriptions.Item label={head('hcAt')}>{companyDateTime(bill.hcAt)}</Descriptions.Item> : null}
+        {bill.isHc ? <Descriptions.Item label={head('hcByName')}>{bill.hcByName ?? '—'}</Descriptions.Item> : null}
+        {bill.isHc ? (
+          <Descriptions.Item label={head('hcReason')}>
+            {[bill.hcReason && bill.hcReason in revokeReasons ? label(revokeReasons[bill.hcReason as RevokeReason]) : '', bill.hcMemo]
+              .filter(Boolean)
+              .join(' · ')}
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
       <Table
         size="small"

@@ -8,7 +8,7 @@ import { TabContext } from '../../platform/pages';
 import { setBoardToken } from '../../platform/session';
 import { calls, fakeApi, serve, wrap } from '../../test/api';
 import { fakeWebSockets } from '../../test/live';
-import { CardRecordPage, CardRecordsPage, PackageRecordsPage, ServiceRecordsPage } from './RecordsPages';
+import { CardRecordPage, CardRecordsPage, PackageRecordsPage, ServiceRecordPage, ServiceRecordsPage } from './RecordsPages';
 
 const path = (def: BillDef, relative: string) => `${def.basePath}/${relative}`;
 
@@ -33,6 +33,8 @@ const bill = (id: number, state: string) => ({
   settledAt: '2026-01-01T02:30:00.000Z',
   hcAt: null,
   hcMemo: null,
+  hcReason: null,
+  hcByName: null,
   cancelReason: null,
   version: 3,
   state,
@@ -53,6 +55,12 @@ const page = () => ({
   },
 });
 
+/** A revoke's preview: card money back to its bucket, the WeChat part to refund by hand. */
+const said = () => ({
+  undone: [{ what: ['储值卡本金退回', 'Card principal paid back'], detail: 'VIP0001 · 北京国贸店', amount: 5_000 }],
+  byHand: [{ what: ['需手工退还顾客', 'To be refunded to the customer by hand'], detail: '微信', amount: 7_345 }],
+});
+
 fakeApi();
 
 const kinds: { def: BillDef; Page: ComponentType }[] = [
@@ -64,9 +72,10 @@ const kinds: { def: BillDef; Page: ComponentType }[] = [
 describe.each(kinds)("head office's $def.label.0, from its point-of-sale definition", ({ def, Page }) => {
   const list = path(def, def.paths.list[0] ?? '');
   const revoke = path(def, def.actions?.revoke?.path ?? '');
+  const preview = path(def, def.actions?.revoke?.preview ?? '');
 
   it('start at this month, show the sums of every matching bill, offer no new bill, and revoke a settled one with a reason', async () => {
-    serve({ [list]: page, [revoke]: () => ({}) });
+    serve({ [list]: page, [revoke]: () => ({}), [preview]: said });
     wrap(<Page />);
     expect(await screen.findByText('XF20260101-0001')).toBeTruthy();
     const asked = new URL(String(calls(list)[0]?.[0]), 'http://x').searchParams;
@@ -85,11 +94,60 @@ describe.each(kinds)("head office's $def.label.0, from its point-of-sale definit
     expect(revokes).toHaveLength(1);
     fireEvent.click(revokes[0] as HTMLElement);
     const dialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    // Before it is confirmed: what it will undo, and what to refund by hand.
+    const told = await within(dialog).findByTestId('action-preview');
+    expect(new URL(String(calls(preview)[0]?.[0]), 'http://x').searchParams.get('id')).toBe('1');
+    expect(within(told).getByText('储值卡本金退回: VIP0001 · 北京国贸店 ¥50.00')).toBeTruthy();
+    expect(within(told).getByText('需手工退还顾客: 微信 ¥73.45')).toBeTruthy();
+    // Neither a reason nor a note: asked for one.
+    fireEvent.click(within(dialog).getByText(/撤\s*单/, { selector: 'button span' }));
+    expect(await within(dialog).findByText('请选择原因或填写说明（选“其他”时须写明）')).toBeTruthy();
+    // 其他 needs the note.
+    fireEvent.click(within(dialog).getByText('其他'));
+    fireEvent.click(within(dialog).getByText(/撤\s*单/, { selector: 'button span' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls(revoke)).toHaveLength(0);
+    // A preset reason with a note.
+    fireEvent.click(within(dialog).getByText('顾客退单'));
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '顾客投诉' } });
     fireEvent.click(within(dialog).getByText(/撤\s*单/, { selector: 'button span' }));
     await waitFor(() => expect(calls(revoke)).toHaveLength(1));
     const [, init] = calls(revoke)[0] ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ id: 1, version: 3, hcMemo: '顾客投诉' });
+    expect(JSON.parse(String(init?.body))).toEqual({ id: 1, version: 3, hcMemo: '顾客投诉', hcReason: 'customerCancelled' });
+  });
+});
+
+describe('a revoked bill', () => {
+  it('says who revoked it, when, the preset reason and the note', async () => {
+    const detail = {
+      ...bill(8, 'revoked'),
+      hcAt: '2026-01-01T03:00:00.000Z',
+      hcReason: 'wrongItem',
+      hcMemo: '应为烫发',
+      hcByName: '系统管理员',
+      lines: [],
+      payments: [],
+      perf: [],
+      cards: [],
+      gifts: [],
+      log: [],
+      actions: [],
+      afterFields: [],
+      editable: false,
+    };
+    serve({ [path(serviceBill, 'detail/8')]: () => detail });
+    wrap(
+      <TabContext.Provider
+        value={{ key: 't', params: { id: '8' }, setTitle: () => undefined, open: () => undefined, close: () => undefined }}
+      >
+        <ServiceRecordPage />
+      </TabContext.Provider>,
+    );
+    expect(await screen.findByText('撤单人')).toBeTruthy();
+    expect(screen.getByText('系统管理员')).toBeTruthy();
+    expect(screen.getByText('录错项目')).toBeTruthy();
+    expect(screen.getByText('应为烫发')).toBeTruthy();
+    expect(screen.getByText('撤单时间')).toBeTruthy();
   });
 });
 
@@ -142,7 +200,11 @@ describe('a card bill', () => {
       afterFields: [],
       editable: false,
     };
-    serve({ '/api-cashier/cardrecords/detail/7': () => detail, '/api-cashier/cardrecords/chain/recall': () => detail });
+    serve({
+      '/api-cashier/cardrecords/detail/7': () => detail,
+      '/api-cashier/cardrecords/chain/recall': () => detail,
+      '/api-cashier/cardrecords/revokePreview': said,
+    });
     wrap(
       <TabContext.Provider
         value={{ key: 't', params: { id: '7' }, setTitle: () => undefined, open: () => undefined, close: () => undefined }}
@@ -155,6 +217,7 @@ describe('a card bill', () => {
     expect(calls('/api-cashier/servicerecords')).toHaveLength(0);
     fireEvent.click(screen.getByText(/撤\s*单/, { selector: 'button span' }));
     const dialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    expect(await within(dialog).findByText('需手工退还顾客: 微信 ¥73.45')).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '开错卡' } });
     fireEvent.click(within(dialog).getByText(/撤\s*单/, { selector: 'button span' }));
     await waitFor(() => expect(calls('/api-cashier/cardrecords/chain/recall')).toHaveLength(1));

@@ -3,10 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { usePermission } from '../auth';
-import { http } from '../http';
-import { ReasonDialog } from '../list/ReasonDialog';
+import { http, isApiError } from '../http';
 import { formatMoney } from '../money';
+import { notify } from '../notify';
+import { ActionReasonModal } from './ActionReason';
 import { asTitle, useLabel } from './labels';
 import { invalidateBills, type TransitionView } from './parts';
 
@@ -15,30 +17,45 @@ type Bill = { id: number; version?: number; billNo?: unknown; state?: unknown };
 
 const actionsOf = (def: BillDef) => Object.entries((def.actions ?? {}) as Record<string, BillActionDef>);
 
-/** How long a reason the action's body takes (the seed's 撤单 reason: 30). */
-const reasonLength = (a: BillActionDef | undefined) =>
-  (a?.reason ? (a.body?.shape[a.reason] as { maxLength?: number | null } | undefined)?.maxLength : undefined) ?? 500;
+/** How long a reason the action's body takes (the seed's 撤单 reason: 30), whether the field is optional or not. */
+function reasonLength(a: BillActionDef | undefined) {
+  let field = a?.reason ? (a.body?.shape[a.reason] as z.ZodType | undefined) : undefined;
+  if (field instanceof z.ZodOptional) field = field.unwrap() as z.ZodType;
+  return (field as { maxLength?: number | null } | undefined)?.maxLength ?? 500;
+}
 
-/** The named actions of a type as its buttons offer them: a reason asked for where the action takes one. */
+/** The named actions of a type as its buttons offer them: a reason asked for where the action takes one, with its presets and preview. */
 export const actionViews = (def: BillDef): Record<string, TransitionView> =>
   Object.fromEntries(
     actionsOf(def).map(([name, a]) => [
       name,
-      { label: a.label, button: a.button, memoRequired: !!a.reason, memoMax: reasonLength(a), confirm: a.confirm },
+      {
+        label: a.label,
+        button: a.button,
+        memoRequired: !!a.reason,
+        memoMax: reasonLength(a),
+        confirm: a.confirm,
+        presets: a.presets,
+        preview: a.preview ? billPath(def, a.preview) : undefined,
+      },
     ]),
   );
 
-/** Performs a named action on a bill: its path, the bill's id and version, the reason in the field the action names. */
-export function runBillAction(def: BillDef, name: string, bill: Bill, memo?: string) {
+/**
+ * Performs a named action on a bill: its path, the bill's id and version, the reason in the field the
+ * action names, and what else the dialog asked (the preset reason, in its field).
+ */
+export function runBillAction(def: BillDef, name: string, bill: Bill, memo?: string, extra?: Record<string, unknown>) {
   const action = def.actions?.[name];
   if (!action) return Promise.resolve();
   const reason = action.reason ? { [action.reason]: memo } : { memo };
-  return http.post(billPath(def, action.path), { id: bill.id, version: bill.version, ...reason }, { once: true });
+  return http.post(billPath(def, action.path), { id: bill.id, version: bill.version, ...reason, ...extra }, { once: true });
 }
 
 /**
  * The actions a list offers on its rows (`onRows`): those whose states hold the row's and whose right
- * the user holds; one with a reason asks for it in a one-line box, the others are asked for first.
+ * the user holds; one with a reason asks for it (with its presets and what it will do), the others are
+ * asked for first.
  */
 export function RowActions({ def, row }: { def: BillDef; row: Bill & Values }) {
   const { t } = useTranslation();
@@ -48,7 +65,7 @@ export function RowActions({ def, row }: { def: BillDef; row: Bill & Values }) {
   const [asking, setAsking] = useState<string | null>(null);
   const offered = actionsOf(def).filter(([, a]) => a.onRows && (!a.states || a.states.includes(String(row.state))) && can(a.perm));
   const name = (a: BillActionDef) => asTitle(label(a.button ?? a.label));
-  const current = asking ? def.actions?.[asking] : undefined;
+  const view = asking ? actionViews(def)[asking] : undefined;
   return (
     <>
       {offered.map(([key, a]) => (
@@ -56,20 +73,24 @@ export function RowActions({ def, row }: { def: BillDef; row: Bill & Values }) {
           {name(a)}
         </Button>
       ))}
-      <ReasonDialog<Bill, unknown>
-        row={asking ? row : null}
-        title={current ? t('bill.memoTitle', { action: name(current), billNo: row.billNo }) : ''}
-        label={current ? t('bill.memoOf', { action: name(current) }) : ''}
-        name="memo"
-        maxLength={reasonLength(current)}
-        rows={0}
-        okText={current ? name(current) : undefined}
-        danger
+      <ActionReasonModal
+        ask={
+          asking && view ? { name: asTitle(label(view.label)), memoMax: view.memoMax, presets: view.presets, preview: view.preview } : null
+        }
+        bill={row}
         onClose={() => setAsking(null)}
-        send={(bill, v) => runBillAction(def, asking as string, bill, String(v.memo))}
-        success={() => (current ? t('bill.actionDone', { action: name(current) }) : null)}
-        invalidates={[]}
-        done={() => invalidateBills(qc)}
+        send={async (memo, preset) => {
+          const field = view?.presets?.field;
+          try {
+            await runBillAction(def, asking as string, row, memo, field && preset ? { [field]: preset } : undefined);
+          } catch (e) {
+            if (!isApiError(e)) throw e;
+            return false;
+          }
+          notify.message.success(t('bill.actionDone', { action: view ? asTitle(label(view.button ?? view.label)) : '' }));
+          await invalidateBills(qc);
+          return true;
+        }}
       />
     </>
   );

@@ -184,11 +184,11 @@ export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({
       <Result status="warning" title={q.error?.message} extra={<Button onClick={() => void q.refetch()}>{t('common.retry')}</Button>} />
     );
 
-  const run = async (action: string, memo?: string) => {
+  const run = async (action: string, memo?: string, extra?: Record<string, unknown>) => {
     const step = def.transitions[action];
     try {
       if (step) await http.post(billPath(def, step.path), { id: bill.id, version: bill.version, memo }, { once: true });
-      else await runBillAction(def, action, bill, memo);
+      else await runBillAction(def, action, bill, memo, extra);
     } finally {
       await invalidateBills(qc);
     }
@@ -285,6 +285,7 @@ export function BillDetail<D extends BillDef, T extends BillDetailOf<D>>({
               transitions={{ ...def.transitions, ...actionViews(def) }}
               actions={bill.actions}
               billNo={bill.billNo}
+              billId={bill.id}
               run={run}
             />
           </Space>

@@ -185,7 +185,7 @@ describe('states and actions', () => {
     expect(run).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '数量不对' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
-    await waitFor(() => expect(run).toHaveBeenCalledWith('reject', '数量不对'));
+    await waitFor(() => expect(run).toHaveBeenCalledWith('reject', '数量不对', undefined));
   });
 });
 

@@ -1,6 +1,6 @@
-import type { BillDef, BillLog as BillLogRow, Label } from '@headoffice/contract';
+import type { BillActionDef, BillDef, BillLog as BillLogRow, Label } from '@headoffice/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { isApiError } from '../http';
 import { useLiveEvent, useLiveResync } from '../live';
 import { notify } from '../notify';
 import { formatDateTime } from '../resource/cells';
+import { ActionReasonModal } from './ActionReason';
 import { asTitle, pickLabel, useLabel } from './labels';
 
 type Row = Record<string, unknown>;
@@ -183,6 +184,9 @@ export interface TransitionView {
   /** How long a memo the server takes (default 500). */
   memoMax?: number;
   confirm?: boolean;
+  /** A named action's preset reasons, and the URL of its preview (what it will do), asked with the reason. */
+  presets?: BillActionDef['presets'];
+  preview?: string;
 }
 
 /**
@@ -195,30 +199,33 @@ export function ActionButtons({
   transitions,
   actions,
   billNo,
+  billId,
   run,
   size,
 }: {
   transitions: Readonly<Record<string, TransitionView>>;
   actions: string[];
   billNo: string;
-  run: (action: string, memo?: string) => Promise<unknown>;
+  /** The bill's id, for the preview of an action that has one. */
+  billId?: number;
+  /** `extra`: the preset reason picked, as its field of the body. */
+  run: (action: string, memo?: string, extra?: Record<string, unknown>) => Promise<unknown>;
   size?: 'small' | 'middle';
 }) {
   const { t } = useTranslation();
   const label = useLabel();
   const [busy, setBusy] = useState<string | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
-  const [form] = Form.useForm<{ memo: string }>();
   const order = Object.keys(transitions);
   const name = (a: string) => {
     const view = transitions[a];
     return view ? asTitle(label(view.button ?? view.label)) : a;
   };
 
-  const go = async (action: string, memo?: string) => {
+  const go = async (action: string, memo?: string, extra?: Record<string, unknown>) => {
     setBusy(action);
     try {
-      await run(action, memo);
+      await run(action, memo, extra);
       notify.message.success(t('bill.actionDone', { action: name(action) }));
       return true;
     } catch (e) {
@@ -255,32 +262,24 @@ export function ActionButtons({
           );
         })}
       </Space>
-      <Modal
-        open={asking !== null}
-        title={asking ? t('bill.memoTitle', { action: name(asking), billNo }) : ''}
-        okText={asking ? name(asking) : ''}
-        okButtonProps={{ danger: true, loading: busy !== null && busy === asking }}
-        onCancel={() => setAsking(null)}
-        destroyOnHidden
-        onOk={async () => {
-          const v = await form.validateFields().catch(() => null);
-          if (!v || !asking) return;
-          if (await go(asking, v.memo)) {
-            form.resetFields();
-            setAsking(null);
-          }
+      <ActionReasonModal
+        ask={
+          asking
+            ? {
+                name: name(asking),
+                memoMax: transitions[asking]?.memoMax,
+                presets: transitions[asking]?.presets,
+                preview: billId === undefined ? undefined : transitions[asking]?.preview,
+              }
+            : null
+        }
+        bill={{ id: billId ?? 0, billNo }}
+        onClose={() => setAsking(null)}
+        send={(memo, preset) => {
+          const field = asking ? transitions[asking]?.presets?.field : undefined;
+          return go(asking as string, memo, field && preset ? { [field]: preset } : undefined);
         }}
-      >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item
-            name="memo"
-            label={t('bill.memoOf', { action: asking ? name(asking) : '' })}
-            rules={[{ required: true, whitespace: true, message: t('common.pleaseEnter', { label: t('bill.memoOf', { action: '' }) }) }]}
-          >
-            <Input.TextArea rows={3} maxLength={(asking && transitions[asking]?.memoMax) || 500} showCount placeholder={t('bill.memoPh')} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      />
     </>
   );
 }
