@@ -161,7 +161,7 @@ export const memberAssetsAnswer = z.object({
   cards: z.array(memberCardRow),
 });
 export type MemberAssets = z.infer<typeof memberAssetsAnswer>;
-/** By member id, or by the member's mobile (the assets page's search). */
+/** By member id, or by the member's whole mobile. */
 export const memberAssetsQuery = z.object({
   memberId: id.optional(),
   mobile: z
@@ -170,6 +170,26 @@ export const memberAssetsQuery = z.object({
     .regex(/^\d{11}$/)
     .optional(),
 });
+
+/**
+ * The card page's search (会员资产 › 会员卡): the members of the user's shops found as the member list and
+ * the till find them: a whole mobile or its last 4+ digits, a card's electronic or physical number, a
+ * member number, two characters of the name or its initials. At most `MEMBER_FIND_MAX`, by number.
+ */
+export const MEMBER_FIND_PATH = '/api-member/membercard/findMembers';
+export const MEMBER_FIND_MAX = 20;
+export const memberFindQuery = z.object({ keyword: z.string().trim().min(1).max(32) });
+export const memberFindRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  shopName: z.string().nullable(),
+  status: z.number(),
+  /** Stored value over all cards (principal + gift), cents. */
+  balance: z.number(),
+});
+export type MemberFindRow = z.infer<typeof memberFindRow>;
 
 /** SMS codes (smsmsgctrl). */
 export const sendCodeBody = z.strictObject({ mobile });

@@ -22,7 +22,7 @@ test('a member gets a card with its gift, an adjustment, a transfer confirmed by
 
   // ---- open a card: 金卡 opens at ¥3,000 and gives its opening gift ¥300 plus the ¥300 of its opening rule
   await page.goto(`${running.server.url}/admin/assets/cards`);
-  await activePane(page).getByPlaceholder('输入会员手机号查询').fill(GIVER);
+  await activePane(page).getByPlaceholder('手机号 / 尾号 4 位 / 卡号 / 会员编号 / 姓名').fill(GIVER);
   await activePane(page)
     .getByRole('button', { name: /查\s*询/ })
     .click();
@@ -82,7 +82,7 @@ test('a member gets a card with its gift, an adjustment, a transfer confirmed by
   await activePane(page).getByText('暂无会员卡').waitFor();
 
   // ---- the receiver now holds it: refund ¥300 principal and write off the ¥50 gift
-  await activePane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
+  await activePane(page).getByPlaceholder('手机号 / 尾号 4 位 / 卡号 / 会员编号 / 姓名').fill(TAKER);
   await activePane(page)
     .getByRole('button', { name: /查\s*询/ })
     .click();

@@ -86,7 +86,7 @@ test('head office defines a card type with a gift rule, enables it, creates a me
 
   // ---- a card of the new type: ¥1,500 paid, the rule's ¥100 in the gift bucket
   await page.goto(`${running.server.url}/admin/assets/cards`);
-  await activePane(page).getByPlaceholder('输入会员手机号查询').fill(GIVER);
+  await activePane(page).getByPlaceholder('手机号 / 尾号 4 位 / 卡号 / 会员编号 / 姓名').fill(GIVER);
   await activePane(page)
     .getByRole('button', { name: /查\s*询/ })
     .click();
@@ -146,7 +146,7 @@ test('head office defines a card type with a gift rule, enables it, creates a me
   await activePane(page).getByText('暂无会员卡').waitFor();
 
   // ---- the receiver holds it: refund ¥300 of principal, write off the ¥50 gift, ¥10 fee
-  await activePane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
+  await activePane(page).getByPlaceholder('手机号 / 尾号 4 位 / 卡号 / 会员编号 / 姓名').fill(TAKER);
   await activePane(page)
     .getByRole('button', { name: /查\s*询/ })
     .click();
@@ -176,7 +176,7 @@ test('head office defines a card type with a gift rule, enables it, creates a me
 test('head office sells a package and records a deposited product on the member page', async () => {
   const { context, page } = await adminSession(running);
   await page.goto(`${running.server.url}/admin/assets/cards`);
-  await activePane(page).getByPlaceholder('输入会员手机号查询').fill(TAKER);
+  await activePane(page).getByPlaceholder('手机号 / 尾号 4 位 / 卡号 / 会员编号 / 姓名').fill(TAKER);
   await activePane(page)
     .getByRole('button', { name: /查\s*询/ })
     .click();

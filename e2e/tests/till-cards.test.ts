@@ -82,7 +82,7 @@ test('the till opens a card for a member; head office finds it among the card bi
   // ---- the member page lists them with the activity and the bill that gave them
   await page.goto(`${running.server.url}/admin/assets/cards`);
   const memberPane = page.locator('.ho-page:visible');
-  await memberPane.getByPlaceholder('输入会员手机号查询').fill(MEMBER_MOBILE);
+  await memberPane.getByPlaceholder('手机号 / 尾号 4 位 / 卡号 / 会员编号 / 姓名').fill(MEMBER_MOBILE);
   await memberPane.getByRole('button', { name: /查\s*询/ }).click();
   const given = memberPane.locator('.ho-member-coupons .ant-table-row', { hasText: listed.list[0].billNo });
   await given.first().waitFor();

@@ -11,10 +11,14 @@ import {
   consumeBody,
   id,
   idParam,
+  MEMBER_FIND_MAX,
+  MEMBER_FIND_PATH,
   memberAssetsAnswer,
   memberAssetsQuery,
   memberBrief,
   memberByMobileQuery,
+  memberFindQuery,
+  memberFindRow,
   memberIdQuery,
   openCardBody,
   rebindBody,
@@ -42,7 +46,7 @@ import { pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { smsOutbox } from '../../platform/schema.js';
 import { checkCode, sendCode } from '../../platform/sms.js';
-import { members, registerMemberImport } from '../members/public.js';
+import { findMembers, members, registerMemberImport } from '../members/public.js';
 import { assertCardVisible, assertMemberVisible, assertShop, cardRecords, memberAssets } from './assets.js';
 import { adjust, consume, openCard, recharge, revoke } from './card-money.js';
 import {
@@ -199,6 +203,28 @@ export async function assetsModule(app: FastifyInstance) {
       response: cardRecordsPage,
     },
     ({ tx, auth, body }) => cardRecords(tx, auth, body),
+  );
+  route(
+    app,
+    'GET',
+    MEMBER_FIND_PATH,
+    {
+      summary: "会员卡's search: members of the user's shops by mobile or its last 4+ digits, card or member number, name or initials",
+      description: `At most ${MEMBER_FIND_MAX}, by member number. A keyword too short to search by (one character) is a 400 asking for more.`,
+      perm: 'assets.card.view',
+      query: memberFindQuery,
+      response: z.array(memberFindRow),
+    },
+    async ({ tx, auth, query }) =>
+      (await findMembers(tx, auth, query.keyword, MEMBER_FIND_MAX)).map((m) => ({
+        id: m.id,
+        code: m.code,
+        name: m.name,
+        mobile: m.mobile,
+        shopName: m.shopName,
+        status: m.status,
+        balance: m.principal + m.gift,
+      })),
   );
   route(
     app,

@@ -1,5 +1,5 @@
 import type { MemberDetail, MemberRow, memberListQuery, memberSave } from '@headoffice/contract';
-import { and, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
@@ -188,6 +188,16 @@ export const firstCardOpener =
       card: { cardTypeId: number; amount: number; cardNo?: string },
     ) => Promise<unknown>
   >('the first card opener');
+
+/**
+ * The members a front-desk search finds within the user's shops (the card page: another shop's member
+ * has no assets the user may see), by the member list's keyword, at most `limit`, by number.
+ */
+export async function findMembers(tx: Db, auth: Auth, keyword: string, limit: number) {
+  const where = and(memberScope(auth), ...memberFilters(auth, { keyword }, true, await cardHoldersOf(tx, keyword)));
+  const rows = await selectMembers(tx).where(where).orderBy(asc(members.code)).limit(limit);
+  return rows.map(toRow);
+}
 
 /** A page of members (deferred join: the page's ids from the members table's own indexes). */
 export async function listMembers(tx: Db, auth: Auth, q: MemberListQuery) {

@@ -1,6 +1,6 @@
 /** What other modules may use of members: everything else in this folder is private to it. */
 export { applicableRule, cardTypeSellableAt, giftOf, rechargeGift } from './card-rules.js';
 export { registerMemberImport } from './import.js';
-export { cardHolders, firstCardOpener, nextMemberCodes } from './members.js';
+export { cardHolders, findMembers, firstCardOpener, nextMemberCodes } from './members.js';
 export { cardRules, cardSystems, cardTypeShops, cardTypes, members } from './schema.js';
 export { keepVisitFigures, type VisitFigures } from './visits.js';
