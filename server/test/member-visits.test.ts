@@ -205,7 +205,7 @@ describe("a member's spending, visits and last visit, kept from their bills", as
     await inTenant(t.database.db, a.tenantId, (tx) =>
       tx.update(members).set({ spent: 0, visits: 0, lastVisitAt: null }).where(inArray(members.id, ids)),
     );
-    const migration = readFileSync(new URL('../drizzle/0049_member_visits.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../drizzle/0051_member_visits.sql', import.meta.url), 'utf8');
     const backFill = migration.slice(migration.indexOf('-- Back-fill'));
     // Under the tenant's row security: the statement reaches this tenant's members only.
     await inTenant(t.database.db, a.tenantId, (tx) => tx.execute(sql.raw(backFill)));
