@@ -16,7 +16,9 @@ export interface VisitFigures {
  * member's version is left alone: a figure moving is no edit of the member.
  */
 export async function keepVisitFigures(tx: Db, memberId: number, figures: (tx: Db) => Promise<VisitFigures>) {
-  const [locked] = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+  // NO KEY UPDATE, as the figures' own update takes: it waits for another settle of the member but not for
+  // the key-share locks the bill's own rows referring to the member hold (FOR UPDATE would deadlock there).
+  const [locked] = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
   if (!locked) return;
   const f = await figures(tx);
   await tx.update(members).set({ spent: f.spent, visits: f.visits, lastVisitAt: f.lastVisitAt }).where(eq(members.id, memberId));
