@@ -23,6 +23,8 @@ const bill = (isHc: number): ServiceBillDetail => ({
   listTotal: 10_000,
   discountTotal: 0,
   amount: 10_000,
+  roundOff: 0,
+  cashierName: null,
   createdAt: '2026-01-01T02:00:00.000Z',
   settledAt: '2026-01-01T02:30:00.000Z',
   hcAt: isHc ? '2026-01-01T03:00:00.000Z' : null,

@@ -60,6 +60,8 @@ function openBill(): ServiceBillDetail {
     settledAt: null,
     hcAt: null,
     hcMemo: null,
+    hcReason: null,
+    hcByName: null,
     cancelReason: null,
     version: 2,
     lines: [

@@ -105,6 +105,8 @@ function settledBill(): ServiceBillDetail {
     settledAt: '2026-03-04T01:30:00.000Z',
     hcAt: null,
     hcMemo: null,
+    hcReason: null,
+    hcByName: null,
     cancelReason: null,
     version: 4,
     lines,
