@@ -75,7 +75,9 @@ export function RowActions({ def, row }: { def: BillDef; row: Bill & Values }) {
       ))}
       <ActionReasonModal
         ask={
-          asking && view ? { name: asTitle(label(view.label)), memoMax: view.memoMax, presets: view.presets, preview: view.preview } : null
+          asking && view
+            ? { name: asTitle(label(view.button ?? view.label)), memoMax: view.memoMax, presets: view.presets, preview: view.preview }
+            : null
         }
         bill={row}
         onClose={() => setAsking(null)}
