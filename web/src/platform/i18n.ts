@@ -99,7 +99,11 @@ void i18n.use(initReactI18next).init({
   saveMissing: true,
   missingKeyHandler: (_langs, _ns, key) => {
     const name = pendingModule(key);
-    if (name) loadModuleTexts([name]).then(() => i18n.emit(TEXTS_FETCHED), () => undefined);
+    if (name)
+      loadModuleTexts([name]).then(
+        () => i18n.emit(TEXTS_FETCHED),
+        () => undefined,
+      );
   },
   parseMissingKeyHandler: (key) => (pendingModule(key) ? '' : key),
   // Only texts fetched that way re-render what is on screen: those a page fetches with its code are there

@@ -194,7 +194,10 @@ export const firstCardOpener =
  * has no assets the user may see), by the member list's keyword, at most `limit`, by number.
  */
 export async function findMembers(tx: Db, auth: Auth, keyword: string, limit: number) {
-  const where = and(memberScope(auth), ...memberFilters(auth, { keyword }, true, await cardHoldersOf(tx, keyword)));
+  const where = and(
+    memberScope(auth),
+    ...memberFilters(auth, { keyword }, await tenantZone(tx, auth.tenantId), true, await cardHoldersOf(tx, keyword)),
+  );
   const rows = await selectMembers(tx).where(where).orderBy(asc(members.code)).limit(limit);
   return rows.map(toRow);
 }
