@@ -114,7 +114,8 @@ test('the till: a member bill with a service by two employees and a product, pai
   await shot(page, 'till-records');
   await row.getByRole('button', { name: /撤\s*单/ }).click();
   const modal = page.locator('.ant-modal:visible').last();
-  await modal.locator('input').fill('顾客要求撤单');
+  await modal.getByText('顾客退单', { exact: true }).click();
+  await modal.locator('textarea').fill('顾客要求撤单');
   await modal.getByRole('button', { name: /撤\s*单/ }).click();
   await page.getByText('已撤单').first().waitFor();
   await quiet(page);
