@@ -36,7 +36,6 @@ test('head office defines a card type with a gift rule, enables it, creates a me
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^是$/ }).click();
   const answer = page.waitForResponse((r) => r.url().endsWith('/api-chain/cardinfo') && r.request().method() === 'POST');
   await form.getByRole('button', { name: /保\s*存/ }).click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
   const saved = await answer;
   assert.equal(saved.status(), 200, await saved.text());
   const typeRow = activePane(page).locator('.ant-table-row', { hasText: CARD });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { APPROVERS } from '../src/seed/demo-access.js';
 import { type Answer, build, type Client } from './helpers.js';
 import { createLimitedUser } from './users.js';
 
@@ -76,7 +77,12 @@ describe('identity till authority and position roles', async () => {
     const roleNames = ((await a.admin.get('/api-user/roles/roleList')).body.data.list as any[]).map((r) => r.name);
     expect(roleNames).toEqual(expect.arrayContaining(['区域经理', '店长', '收银员', '财务']));
     const users = (await a.admin.get('/api-user/users')).body.data;
-    expect(users.list.map((u: any) => u.username)).toEqual(['admin']);
+    // the admin and the petty-cash approvers of the departments the demo chain has
+    const approvers = Object.values(APPROVERS).map(([username]) => username);
+    const [admin, ...others] = users.list.map((u: any) => u.username as string).sort();
+    expect(admin).toBe('admin');
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.filter((u) => !approvers.includes(u))).toEqual([]);
   });
 
   it('lists authorities: keyword, status, paging, sort', async () => {

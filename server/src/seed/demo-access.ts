@@ -16,7 +16,7 @@ import { branches, employeeStream, employees, positions, shops } from '../module
 import { hashPassword } from '../platform/auth.js';
 
 /** The sign-in of each department's petty-cash approver (运营部 → sp_yunying), and the name of the employee made where it has none. */
-const APPROVERS: Record<string, [username: string, name: string]> = {
+export const APPROVERS: Record<string, [username: string, name: string]> = {
   总经办: ['sp_zongjingban', '周总经办'],
   运营部: ['sp_yunying', '陈运营'],
   财务部: ['sp_caiwu', '林财务'],
