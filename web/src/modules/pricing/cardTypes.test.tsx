@@ -56,6 +56,6 @@ describe('CardTypeSelect', () => {
     renderSelect(12);
     expect(await screen.findByText('旧年卡（002，停办）')).toBeTruthy();
     await setLang('en-US');
-    expect(await screen.findByText('旧年卡 (002, no longer issued)')).toBeTruthy();
+    expect(await screen.findByText('旧年卡 (002, discontinued)')).toBeTruthy();
   });
 });
