@@ -79,7 +79,7 @@ describe('identity till authority and position roles', async () => {
     const users = (await a.admin.get('/api-user/users')).body.data;
     // the admin and the petty-cash approvers of the departments the demo chain has
     const approvers = Object.values(APPROVERS).map(([username]) => username);
-    const [admin, ...others] = users.list.map((u: any) => u.username as string).sort();
+    const [admin, ...others]: string[] = users.list.map((u: any) => u.username as string).sort();
     expect(admin).toBe('admin');
     expect(others.length).toBeGreaterThan(0);
     expect(others.filter((u) => !approvers.includes(u))).toEqual([]);
