@@ -166,6 +166,19 @@ export interface BillTransitionDef<S extends string = string> {
    * table has; the row's `billSigned`); the transition that undoes it clears them.
    */
   signs?: string;
+  /**
+   * The step belongs to the department a head field names (审批部门: a select whose column displays its
+   * name): only that department's users take it, or the holders of `every` (全部门审批, an action of the
+   * type's menu); it waits in their inbox only, and the detail's `approval` (`billApproval`) says who may
+   * and why the reader may not. A bill naming no department is anyone's who holds the step's right.
+   */
+  department?: { field: string; every: { perm: string; label: Label } };
+  /**
+   * Taken by whoever may take the step the bill waits for in its state (the inbox transition leaving it):
+   * that step's right and department are asked as well (a rejection, by the approvers at approval, by
+   * finance at review).
+   */
+  byWaitingStep?: boolean;
 }
 
 /**
@@ -766,6 +779,24 @@ export const billFieldChangeRow = z.object({
   username: z.string().nullable(),
   at: instant,
 });
+
+/**
+ * Who takes a bill's department step (a transition's `department`): the department, the users who may
+ * (its users holding the step's right and the holders of the right for every department, never a maker
+ * the step refuses) and, while the bill waits for it, why the reader may not (null when they may).
+ */
+export const billApproval = z.object({
+  departmentId: z.number().nullable(),
+  departmentName: z.string().nullable(),
+  /** 姓名（用户名） of each user who may take it. */
+  approvers: z.array(z.string()),
+  blocked: z.string().nullable(),
+});
+export type BillApproval = z.infer<typeof billApproval>;
+
+/** A line holding a picture (a receipt, a deposit slip): an uploaded file's address; and its row. */
+export const billPhotoLine = z.strictObject({ id: id.optional(), url: z.string().trim().min(1).max(500) });
+export const billPhotoRow = z.object({ id: z.number(), billId: z.number(), url: z.string() });
 
 /** What the detail adds to a row. */
 export const billDetailExtra = z.object({

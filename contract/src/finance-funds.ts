@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { type BillStateDef, billRow, billSave, defineBill, instant, savedFields } from './bills.js';
+import { billApproval, billPhotoLine, billPhotoRow, billRow, billSave, defineBill, instant, savedFields } from './bills.js';
 import { bankAccountNumber } from './finance-records.js';
 import { LOCK_KINDS, type LockKind } from './locks.js';
-import { date, id, memo, pageQuery } from './platform.js';
+import { date, id, memo, pageQuery, optionalText as text } from './platform.js';
 
 // Shop funds (DOMAIN-DETAIL §9.2): a shop's petty-cash request (备用金申请, fundbillhead), approved by
 // the department owning the item (sp) and reviewed by finance (fh); the day and month locks over fund
@@ -25,21 +25,6 @@ export const gathertypes = { 1: ['单笔', 'Single'], 2: ['汇总', 'Summary'], 
 /** Whether the payee is the shop's account for the item (ioaccount): 0 not matched, 1 matched, 2 no account set. */
 export const payeeMatches = { 0: ['不匹配', 'Not matched'], 1: ['匹配', 'Matched'], 2: ['未设置', 'Not set'] } as const;
 
-const fundStates = {
-  draft: { label: ['未提交', 'Draft'], color: 'default' },
-  submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
-  approved: { label: ['已审批', 'Approved'], color: 'cyan' },
-  reviewed: { label: ['已复核', 'Reviewed'], color: 'green' },
-  rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
-} as const satisfies Record<string, BillStateDef>;
-export const fundState = z.enum(['draft', 'submitted', 'approved', 'reviewed', 'rejected']);
-
-const text = (max: number) => z.string().trim().max(max).nullish();
-
-/** A photo of the request (receipt, quotation), an uploaded file's address. */
-export const fundPhotoLine = z.strictObject({ id: id.optional(), url: z.string().trim().min(1).max(500) });
-const fundPhotoRow = z.object({ id: z.number(), billId: z.number(), url: z.string() });
-
 export const fundBillSave = billSave({
   shopId: id,
   /** The request's date (申请日期): day locks and month locks look at it; today when left out. */
@@ -57,49 +42,14 @@ export const fundBillSave = billSave({
   bank: text(64),
   branchBank: text(64),
   memo,
-  lines: z.array(fundPhotoLine).max(9).default([]),
+  lines: z.array(billPhotoLine).max(9).default([]),
 });
-
-export const fundBillRow = billRow(fundState.options, {
-  ...savedFields(fundBillSave),
-  shopName: z.string(),
-  groupId: z.number(),
-  groupName: z.string(),
-  itemName: z.string(),
-  matched: z.number(),
-  departmentId: z.number().nullable(),
-  departmentName: z.string().nullable(),
-  gathertype: z.number().nullable(),
-  isLimit: z.number(),
-  rejectReason: z.string().nullable(),
-  approvedByName: z.string().nullable(),
-  approvedAt: instant.nullable(),
-  reviewedByName: z.string().nullable(),
-  reviewedAt: instant.nullable(),
-  createdByName: z.string().nullable(),
-  lines: z.array(fundPhotoRow),
-});
-export type FundBillRow = z.infer<typeof fundBillRow>;
 
 /**
  * 全部门审批: approves petty-cash requests of every department (head office's finance manager, the owner).
  * Without it, a request is approved by the users of the department its item names (dicfunddescribe).
  */
 export const FUND_APPROVE_ALL = 'finance.fundbill.approveAll';
-
-/**
- * Who approves a request (审批): its department, the users who may (that department's approvers, and
- * the holders of 全部门审批), and, while it waits, why the signed-in user may not when they may not.
- */
-export const fundApproval = z.object({
-  departmentId: z.number().nullable(),
-  departmentName: z.string().nullable(),
-  /** 姓名（用户名） of each user who may approve it (not its maker). */
-  approvers: z.array(z.string()),
-  /** Why the signed-in user may not approve it now; null when they may, or when it waits for no approval. */
-  blocked: z.string().nullable(),
-});
-export type FundApproval = z.infer<typeof fundApproval>;
 
 export const fundBill = defineBill({
   docType: 'finance.fund',
@@ -108,7 +58,13 @@ export const fundBill = defineBill({
   perm: 'finance.fundbill',
   basePath: '/api-finance/fundbillhead',
   webPath: '/admin/finance/fund-requests',
-  states: fundStates,
+  states: {
+    draft: { label: ['未提交', 'Draft'], color: 'default' },
+    submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
+    approved: { label: ['已审批', 'Approved'], color: 'cyan' },
+    reviewed: { label: ['已复核', 'Reviewed'], color: 'green' },
+    rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
+  },
   initial: 'draft',
   editable: ['draft', 'rejected'],
   transitions: {
@@ -122,6 +78,9 @@ export const fundBill = defineBill({
       batchPath: 'auditSpBilllBatch',
       inbox: true,
       notByMaker: true,
+      signs: 'approved',
+      // The item's department approves (sp); 全部门审批 approves for any.
+      department: { field: 'departmentId', every: { perm: FUND_APPROVE_ALL, label: ['全部门审批', 'Approve for every department'] } },
     },
     review: {
       label: ['复核', 'review'],
@@ -131,6 +90,7 @@ export const fundBill = defineBill({
       path: 'auditFhBill',
       batchPath: 'auditFhBilllBatch',
       inbox: true,
+      signs: 'reviewed',
     },
     reject: {
       label: ['驳回', 'reject'],
@@ -140,6 +100,7 @@ export const fundBill = defineBill({
       path: 'rejectBill',
       batchPath: 'rejectBillBatch',
       memoRequired: true,
+      byWaitingStep: true,
     },
     cancelReview: {
       label: ['取消复核', 'cancel the review of'],
@@ -178,7 +139,19 @@ export const fundBill = defineBill({
     },
   },
   save: fundBillSave,
-  detailFields: { approval: fundApproval },
+  rowFields: {
+    shopName: z.string(),
+    groupId: z.number(),
+    groupName: z.string(),
+    itemName: z.string(),
+    matched: z.number(),
+    departmentId: z.number().nullable(),
+    departmentName: z.string().nullable(),
+    gathertype: z.number().nullable(),
+    isLimit: z.number(),
+    rejectReason: z.string().nullable(),
+  },
+  detailFields: { approval: billApproval },
   filterFields: {
     state: true,
     shopId: true,
@@ -188,7 +161,6 @@ export const fundBill = defineBill({
     date: { label: ['申请日期', 'Date'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'] },
     keyword: { label: ['单号', 'Bill no.'], kind: 'text', keys: ['keyword'], fields: ['billNo', 'reason'] },
   },
-  row: fundBillRow,
   headFields: {
     billNo: { label: ['单号', 'Bill no.'], kind: 'text', column: { width: 170 } },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 130 }, form: {} },
@@ -235,6 +207,7 @@ export const fundBill = defineBill({
     replaceLines: 'saveFundPhoto',
   },
 });
+export type FundBillRow = z.infer<typeof fundBill.row>;
 
 /** What a request form shows of its shop (§9.2): the petty-cash balance and the item's month limit and year budget. */
 export const shopFundsQuery = z.object({ shopId: id, itemId: id.optional(), billDate: date.optional(), excludeId: id.optional() });
@@ -471,7 +444,7 @@ export const fundRedepositSave = billSave({
   witness: text(32),
   reason: text(500),
   memo,
-  lines: z.array(fundPhotoLine).max(9).default([]),
+  lines: z.array(billPhotoLine).max(9).default([]),
 });
 
 export const fundRedepositRow = billRow(redepositState.options, {
@@ -483,7 +456,7 @@ export const fundRedepositRow = billRow(redepositState.options, {
   reviewedByName: z.string().nullable(),
   reviewedAt: instant.nullable(),
   createdByName: z.string().nullable(),
-  lines: z.array(fundPhotoRow),
+  lines: z.array(billPhotoRow),
 });
 
 export const fundRedepositBill = defineBill({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bankAccountNumber } from './finance-records.js';
-import { date, id, pageQuery } from './platform.js';
+import { date, id, pageQuery, optionalText as text } from './platform.js';
 
 // Shop finance settings (DOMAIN-DETAIL §9.1): each shop's finance profile (shopext), its petty-cash
 // float (fundshop) and the accounts its expenses of an item are paid to (ioaccount). Money in cents.
@@ -20,7 +20,6 @@ export const FINANCE_API = {
   payeeAccountImport: '/api-finance/ioaccount/saveSystem',
 } as const;
 
-const text = (max: number) => z.string().trim().max(max).nullish();
 const account = bankAccountNumber.nullish();
 
 /** A shop's finance profile as saved: private and corporate payee accounts, area, company type, fee ratio, dates. */

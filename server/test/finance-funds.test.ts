@@ -160,7 +160,7 @@ describe('petty-cash requests, their approval by department, payouts, limits and
     expect(await inbox(a.admin)).toEqual(expect.arrayContaining([ops.id, trainingBill.id]));
     const refused = await move(opsApprover.client, 'auditSpBill', { id: trainingBill.id });
     expectStatus(refused, 403);
-    expect(refused.body.resp_msg).toBe('这张申请由「培训部」审批，你不在该部门，也没有「全部门审批」权限');
+    expect(refused.body.resp_msg).toBe('这张备用金申请由「培训部」审批，你不在该部门，也没有「全部门审批」权限');
     expectStatus(await move(opsApprover.client, 'rejectBill', { id: trainingBill.id, memo: '不是我部门' }), 403);
     const batch = expectOk(await opsApprover.client.post(at('auditSpBilllBatch'), { ids: [ops.id, trainingBill.id] }));
     expect(batch.done).toEqual([{ id: ops.id, billNo: ops.billNo, state: 'approved' }]);
@@ -183,7 +183,10 @@ describe('petty-cash requests, their approval by department, payouts, limits and
     const bill = await requestIn('submitted', { itemId: training.id });
     const seenBy = async (client: Client) => expectOk(await client.get(at(String(bill.id)))).approval;
     const ops = await seenBy(opsApprover.client);
-    expect(ops).toMatchObject({ departmentName: '培训部', blocked: '这张申请由「培训部」审批，你不在该部门，也没有「全部门审批」权限' });
+    expect(ops).toMatchObject({
+      departmentName: '培训部',
+      blocked: '这张备用金申请由「培训部」审批，你不在该部门，也没有「全部门审批」权限',
+    });
     // Who may: the demo's 培训部 approver and the chain-wide ones (the admin holds every right), never the maker.
     expect(ops.approvers).toEqual(expect.arrayContaining(['孙培训（sp_peixun）']));
     expect(ops.approvers.some((n: string) => n.includes('sp_yunying'))).toBe(false);
@@ -192,7 +195,7 @@ describe('petty-cash requests, their approval by department, payouts, limits and
     expectOk(await move(a.admin, 'submitBill', { id: own.id }));
     const mine = expectOk(await a.admin.get(at(String(own.id))));
     expect(mine.actions).toEqual(['reject']);
-    expect(mine.approval.blocked).toBe('你是这张申请的制单人，制单人不能审批自己的申请');
+    expect(mine.approval.blocked).toBe('你是这张备用金申请的制单人，制单人不能审批自己的备用金申请');
     expect(mine.approval.approvers).toEqual(expect.arrayContaining(['孙培训（sp_peixun）']));
     expect(mine.approval.approvers.some((n: string) => n.includes('（admin）'))).toBe(false);
     const en = expectOk(await opsApprover.client.get(at(String(bill.id)), undefined, { 'accept-language': 'en-US' }));

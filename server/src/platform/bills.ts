@@ -26,7 +26,7 @@ import {
   idParam,
   stateLabels,
 } from '@headoffice/contract';
-import { and, count, eq, getTableColumns, gte, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, inArray, isNull, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -71,7 +71,7 @@ import { refusalOf } from './envelope.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from './errors.js';
 import { sendXlsx } from './excel.js';
 import { defineProvider } from './hooks.js';
-import { defineLabels, defineMessages, type Lang } from './i18n.js';
+import { defineLabels, defineMessages, type Lang, translate } from './i18n.js';
 import { nextNumber, tenantToday, tenantZone } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf, type SortKey } from './paging.js';
 import { route } from './route.js';
@@ -83,6 +83,12 @@ defineMessages({
   actionNotAllowed: ['单据当前状态为「{state}」，不能{action}', 'The bill is "{state}"; you cannot {action} it'],
   duplicateProduct: ['产品「{product}」重复，请合并为一行', 'Product "{product}" appears twice; put it on one line'],
   billNoRequired: ['请填写单号（总部已关闭自动编号）', 'Enter the bill number (automatic numbering is off)'],
+  stepNotYourDepartment: [
+    '这张{bill}由「{department}」{action}，你不在该部门，也没有「{every}」权限',
+    'This {bill} is for "{department}" to {action}; you are not in that department and may not {every}',
+  ],
+  stepNoRight: ['你没有{action}{bill}的权限', 'You have no right to {action} a {bill}'],
+  stepMaker: ['你是这张{bill}的制单人，制单人不能{action}自己的{bill}', 'You made this {bill}; its maker cannot {action} it'],
 });
 
 type Row = Record<string, unknown>;
@@ -342,13 +348,22 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
           return { ...(await effect?.(tx, bill, ctx)) };
         }
       : effect;
+  // A step of a department, or one taken by whoever may take the step the bill waits for: asked before anything else it does.
+  const asked = (action: string, effect: Effect | undefined): Effect | undefined => {
+    const t = (def.transitions as Record<string, BillTransitionDef>)[action];
+    if (!t.department && !t.byWaitingStep) return effect;
+    return async (tx, bill, ctx) => {
+      if (!ctx.internal) await assertStep(served, { tx, auth: ctx.auth, lang: ctx.lang }, bill, action);
+      return { ...(await effect?.(tx, bill, ctx)) };
+    };
+  };
   const transitions = Object.entries(def.transitions).map(([action, t]): Transition => {
     const when = t.when ? (impl.conditions?.[t.when] as Transition['when']) : undefined;
     if (t.when && !when) throw new Error(`${def.docType}.${action}: no condition ${t.when}`);
     const undone = t.undoes ? signing(impl.table, signs[t.undoes], effects[t.undoes], false) : undefined;
     const effect = t.undoes
       ? signing(impl.table, signs[t.undoes], reversals[t.undoes], true)
-      : keeping(action, signing(impl.table, signs[action], rechecked(action, effects[action]), false));
+      : keeping(action, signing(impl.table, signs[action], asked(action, rechecked(action, effects[action])), false));
     if (undone && !effect) throw new Error(`${def.docType}.${action}: no reversal of ${t.undoes}`);
     const { label, from, to, perm, inbox, memoRequired, notByMaker } = t;
     return { action, label, from: [...from], to, perm, inbox, memoRequired, notByMaker, when, effect };
@@ -383,7 +398,8 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     headOfficePerm: impl.headOfficePerm,
     viewPerm: `${def.perm}.view`,
     lockGroup: typeof impl.lockGroup === 'string' ? sharingLock(impl.table, impl.lockGroup) : impl.lockGroup,
-    inboxFilter: impl.inboxFilter,
+    inboxFilter: async (tx, auth, action) =>
+      and(await impl.inboxFilter?.(tx, auth, action), await departmentInbox(impl.table, def, tx, auth, action)),
     summarize: (tx, rows, lang) => inboxSummary(served, tx, rows, lang),
   });
   const billKey = impl.lines.billKey ?? columnReferring(impl.lines.table, impl.table);
@@ -410,6 +426,99 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   };
   const served: BillType<D> = { def, doc, impl: resolved };
   return served;
+}
+
+// ---- a step that belongs to a department (a transition's `department`) ----
+
+/** Who works where, for a department's step: the users holding a right, those of a department, a user's department. */
+export interface StepPeople {
+  /** The enabled users (not employees' own accounts) who hold a right now. */
+  holding: (tx: Db, perm: string) => Promise<{ id: number; name: string; username: string }[]>;
+  /** The users whose employee record is in the department. */
+  inDepartment: (tx: Db, departmentId: number) => Promise<number[]>;
+  /** The department of a user's employee record; null for a user who is no employee (head office's administrators). */
+  departmentOf: (tx: Db, userId: number) => Promise<number | null>;
+}
+/** Identity's users and org's departments, provided by identity. */
+export const stepPeople = defineProvider<() => StepPeople>('stepPeople');
+
+type Step = [action: string, t: BillTransitionDef];
+
+/** The transition of a definition that belongs to a department (one at most is read). */
+const departmentStep = (def: BillDef): Step | undefined =>
+  Object.entries(def.transitions as Record<string, BillTransitionDef>).find(([, t]) => t.department);
+
+/** The user is in no other department than the bill's step names: none named, the right for every one, or theirs. */
+async function inStepDepartment({ tx, auth }: Pick<BillCtx, 'tx' | 'auth'>, bill: Row, t: BillTransitionDef) {
+  const d = t.department;
+  const departmentId = d ? (bill[d.field] as number | null) : null;
+  if (!d || departmentId === null || can(auth, d.every.perm)) return true;
+  return (await stepPeople.call().departmentOf(tx, auth.userId)) === departmentId;
+}
+
+/** A refusal's words: the bill, the step's verb, the department as the bill's row displays it, the right for every department. */
+async function stepWords(type: BillType, ctx: BillCtx, bill: Row, t: BillTransitionDef) {
+  const i = ctx.lang === 'en-US' ? 1 : 0;
+  const field = t.department?.field ?? '';
+  const display = type.def.headFields[field]?.column?.display ?? field;
+  const shown = display in bill ? bill : (await rowsOf(type, ctx.tx, ctx.lang, eq(columnsOf(type).id, bill.id as number), false))[0];
+  const every = t.department?.every.label[i] ?? '';
+  return {
+    bill: i ? type.def.label[1].toLowerCase() : type.def.label[0],
+    action: t.label[i],
+    department: String(shown?.[display] ?? ''),
+    every: i ? every.replace(/^./, (c) => c.toLowerCase()) : every,
+  };
+}
+
+/**
+ * A department's step, or one taken by whoever may take the step the bill waits for (`byWaitingStep`): that
+ * step's right (403), then its department (403 naming it and the right for every department).
+ */
+async function assertStep(type: BillType, ctx: BillCtx, bill: Row, action: string) {
+  const transitions = type.def.transitions as Record<string, BillTransitionDef>;
+  const [name, t] = transitions[action].byWaitingStep
+    ? (Object.entries(transitions).find(([a, u]) => a !== action && u.inbox && u.from.includes(bill.state as string)) ?? [])
+    : [action, transitions[action]];
+  if (!name || !t) return;
+  if (name !== action && !can(ctx.auth, t.perm)) throw forbidden();
+  if (!(await inStepDepartment(ctx, bill, t))) throw new AppError(403, 'stepNotYourDepartment', await stepWords(type, ctx, bill, t));
+}
+
+/** A department's step waits in the inbox of the users it belongs to: bills of their department, or naming none (all with the right for every one). */
+async function departmentInbox(table: PgTable, def: BillDef, tx: Db, auth: Auth, action: string) {
+  const d = (def.transitions as Record<string, BillTransitionDef>)[action]?.department;
+  if (!d || can(auth, d.every.perm)) return undefined;
+  const column = columnsOfTable(table)[d.field];
+  const mine = await stepPeople.call().departmentOf(tx, auth.userId);
+  return or(isNull(column), mine === null ? undefined : eq(column, mine));
+}
+
+/**
+ * The detail's `approval`: the department of the bill's department step, who may take it (holders of its
+ * right in that department or with the right for every one; not the maker when the step refuses them) and,
+ * while the bill waits for it, why the reader may not: no right, their own bill, another department.
+ */
+async function approvalOf(type: BillType, ctx: BillCtx, row: Row) {
+  const [, t] = departmentStep(type.def) as Step;
+  const d = t.department as NonNullable<BillTransitionDef['department']>;
+  const people = stepPeople.call();
+  const departmentId = (row[d.field] as number | null) ?? null;
+  const everyOne = new Set((await people.holding(ctx.tx, d.every.perm)).map((u) => u.id));
+  const inDepartment = new Set(departmentId === null ? [] : await people.inDepartment(ctx.tx, departmentId));
+  const approvers = (await people.holding(ctx.tx, t.perm))
+    .filter((u) => !(t.notByMaker && u.id === row.createdBy))
+    .filter((u) => departmentId === null || everyOne.has(u.id) || inDepartment.has(u.id))
+    .map((u) => `${u.name}（${u.username}）`);
+  let blocked: string | null = null;
+  if (t.from.includes(row.state as string)) {
+    const words = await stepWords(type, ctx, row, t);
+    if (!can(ctx.auth, t.perm)) blocked = translate(ctx.lang, 'stepNoRight', words);
+    else if (t.notByMaker && row.createdBy === ctx.auth.userId) blocked = translate(ctx.lang, 'stepMaker', words);
+    else if (!(await inStepDepartment(ctx, row, t))) blocked = translate(ctx.lang, 'stepNotYourDepartment', words);
+  }
+  const display = type.def.headFields[d.field]?.column?.display;
+  return { departmentId, departmentName: display ? ((row[display] as string | null) ?? null) : null, approvers, blocked };
 }
 
 /** The default save's checks again on a bill as saved: its head as the body, its lines as read, `prepare`'s columns in the head. */
@@ -758,6 +867,7 @@ export async function billDetail(type: BillType, ctx: BillCtx, id: number) {
   return {
     ...row,
     ...(await type.impl.detail?.(ctx, row)),
+    ...(departmentStep(type.def) ? { approval: await approvalOf(type, ctx, row) } : {}),
     log: await billLog(ctx.tx, type.doc, bill.id),
     actions: await allowedActions(ctx.tx, type.doc, bill, ctx.auth),
     afterFields: Object.entries(type.def.after ?? {})

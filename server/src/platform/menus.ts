@@ -46,11 +46,18 @@ export function recordMenu(record: Pick<RecordDef, 'perm' | 'label' | 'page'>, i
 
 /**
  * The menu entry of a bill type's page: its view/edit rights and one action per other right its
- * transitions, after-approval fields and named actions name.
+ * transitions, after-approval fields and named actions name, then the rights to take a department's
+ * step for every department (全部门审批).
  */
 export function billMenu(def: BillDef, icon?: string): MenuDef {
   const extra = new Map<string, MenuAction>();
-  for (const t of [...Object.values(def.transitions), ...Object.values(def.after ?? {}), ...Object.values(def.actions ?? {})])
+  const everyDepartment = Object.values(def.transitions).flatMap((t) => (t.department ? [t.department.every] : []));
+  for (const t of [
+    ...Object.values(def.transitions),
+    ...Object.values(def.after ?? {}),
+    ...Object.values(def.actions ?? {}),
+    ...everyDepartment,
+  ])
     if (t.perm !== `${def.perm}.edit` && !extra.has(t.perm))
       extra.set(t.perm, { key: t.perm, name: t.label[0], nameEn: t.label[1].replace(/^./, (c) => c.toUpperCase()), perm: t.perm });
   return { key: def.perm, name: def.label[0], nameEn: def.label[1], icon, url: def.webPath, ...viewEdit(def.perm, [...extra.values()]) };

@@ -1,9 +1,7 @@
-import { expenseLimitBill, FUND_APPROVE_ALL, fundAdjustment, fundBill, fundRedepositBill, fundTravelRecord } from '@headoffice/contract';
+import { expenseLimitBill, fundAdjustment, fundBill, fundRedepositBill, fundTravelRecord } from '@headoffice/contract';
 import { billMenu, type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string): MenuAction => ({ key: perm, name, nameEn, perm });
-
-const requests = billMenu(fundBill, 'FileTextOutlined');
 
 /** 备用金: petty-cash requests (shops apply, departments approve, finance reviews and pays out) and the locks over them. */
 export const fundsMenu: MenuDef = {
@@ -12,8 +10,8 @@ export const fundsMenu: MenuDef = {
   nameEn: 'Petty cash',
   icon: 'WalletOutlined',
   children: [
-    // Beside its steps, the right to approve the requests of every department (not only one's own).
-    { ...requests, actions: [...(requests.actions ?? []), action(FUND_APPROVE_ALL, '全部门审批', 'Approve for every department')] },
+    // Beside its steps, the right to approve the requests of every department (全部门审批, the definition's).
+    billMenu(fundBill, 'FileTextOutlined'),
     billMenu(fundRedepositBill, 'RollbackOutlined'),
     billMenu(expenseLimitBill, 'ControlOutlined'),
     // Pages granted as menus of their own; what they read needs the requests' right (budgets are set

@@ -1,7 +1,9 @@
 import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type AccessOf, accessLoader, type TokenClaims } from '../../platform/auth.js';
+import { stepPeople } from '../../platform/bills.js';
 import { unauthorized } from '../../platform/errors.js';
+import { employees } from '../org/public.js';
 import { menus, revokedTokens, roleMenus, roles, userRoles, userShops, users } from './schema.js';
 
 /** What the signed-in user may do now; a disabled user, a revoked or outdated token is refused. */
@@ -58,7 +60,7 @@ async function loadAccess(tx: Db, claims: TokenClaims): Promise<AccessOf> {
  * The enabled users (not employees' own accounts) who hold a right now: through an enabled role whose
  * enabled menus carry it, or a super role. For telling who may take a step (a request's approvers).
  */
-export async function usersHolding(tx: Db, permKey: string) {
+async function usersHolding(tx: Db, permKey: string) {
   const holdsRole = tx
     .select({ one: sql`1` })
     .from(userRoles)
@@ -93,3 +95,14 @@ export async function revokeToken(tx: Db, auth: TokenClaims) {
 }
 
 accessLoader.provide(loadAccess);
+
+/** A user's department is their employee record's (a head-office administrator who is no employee has none). */
+const byDepartment = (tx: Db) =>
+  tx.select({ id: users.id, departmentId: employees.branchId }).from(users).innerJoin(employees, eq(employees.id, users.employeeId));
+
+// A bill's step that belongs to a department (a petty-cash request's approval) asks who may take it.
+stepPeople.provide(() => ({
+  holding: usersHolding,
+  inDepartment: async (tx, departmentId) => (await byDepartment(tx).where(eq(employees.branchId, departmentId))).map((u) => u.id),
+  departmentOf: async (tx, userId) => (await byDepartment(tx).where(eq(users.id, userId)))[0]?.departmentId ?? null,
+}));

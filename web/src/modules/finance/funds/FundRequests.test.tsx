@@ -34,8 +34,10 @@ const request = {
   gathertype: null,
   isLimit: 0,
   rejectReason: null,
+  approvedBy: null,
   approvedByName: null,
   approvedAt: null,
+  reviewedBy: null,
   reviewedByName: null,
   reviewedAt: null,
   memo: null,
@@ -56,7 +58,7 @@ const request = {
     departmentId: 5,
     departmentName: '培训部',
     approvers: ['孙培训（sp_peixun）', '林财务（sp_caiwu）'],
-    blocked: '你是这张申请的制单人，制单人不能审批自己的申请',
+    blocked: '你是这张备用金申请的制单人，制单人不能审批自己的备用金申请',
   },
 };
 
@@ -73,7 +75,7 @@ describe('a petty-cash request', () => {
     const approval = await screen.findByTestId('fund-approval');
     expect(approval.textContent).toContain('由「培训部」审批');
     expect(approval.textContent).toContain('可审批：孙培训（sp_peixun）、林财务（sp_caiwu）');
-    expect(within(approval).getByRole('alert').textContent).toContain('制单人不能审批自己的申请');
+    expect(within(approval).getByRole('alert').textContent).toContain('制单人不能审批自己的备用金申请');
     const images = [...container.querySelectorAll('.ant-image img')].map((img) => img.getAttribute('src'));
     expect(images).toEqual(['/files/2026/receipt-1.png', '/files/2026/receipt-2.png']);
     expect(container.textContent).not.toContain('/files/');

@@ -1,4 +1,4 @@
-import { FUNDS_API, type FundApproval, type FundBillRow, fundBill, type ShopFunds, shopFunds } from '@headoffice/contract';
+import { type BillApproval, FUNDS_API, type FundBillRow, fundBill, type ShopFunds, shopFunds } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Form, type FormInstance, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -108,7 +108,7 @@ export function FundRequestsPage() {
  * Who approves a request: its department and the users who may (that department's approvers and the
  * holders of 全部门审批, never its maker); while it waits, why the reader may not approve it.
  */
-function ApprovalInfo({ approval }: { approval: FundApproval }) {
+function ApprovalInfo({ approval }: { approval: BillApproval }) {
   const { t } = useTranslation();
   return (
     <Space orientation="vertical" size={4} data-testid="fund-approval">
