@@ -9,34 +9,21 @@ import { setBoardToken } from '../../platform/session';
 import { calls, fakeApi, serve, wrap } from '../../test/api';
 import { fakeWebSockets } from '../../test/live';
 import { CardRecordPage, CardRecordsPage, PackageRecordsPage, ServiceRecordPage, ServiceRecordsPage } from './RecordsPages';
+import { serviceBillOf } from './test-bills';
 
 const path = (def: BillDef, relative: string) => `${def.basePath}/${relative}`;
 
+/** A walk-in's settled bill of the list, in a state (revoked since, or not). */
 const bill = (id: number, state: string) => ({
-  id,
-  billNo: `XF20260101-000${id}`,
-  shopId: 3,
-  shopName: '北京国贸店',
-  handTag: id,
-  businessDate: '2026-01-01',
-  memberId: null,
-  memberName: null,
-  mobile: null,
-  cardId: null,
-  cardNo: null,
-  status: 4,
-  isHc: state === 'revoked' ? 1 : 0,
-  listTotal: 12_000,
-  discountTotal: 2_000,
-  amount: 10_000,
-  createdAt: '2026-01-01T02:00:00.000Z',
-  settledAt: '2026-01-01T02:30:00.000Z',
-  hcAt: null,
-  hcMemo: null,
-  hcReason: null,
-  hcByName: null,
-  cancelReason: null,
-  version: 3,
+  ...serviceBillOf({
+    id,
+    billNo: `XF20260101-000${id}`,
+    handTag: id,
+    isHc: state === 'revoked' ? 1 : 0,
+    listTotal: 12_000,
+    discountTotal: 2_000,
+    version: 3,
+  }),
   state,
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { calls, fakeApi, serve, wrap } from '../../test/api';
 import { BillEditor } from './BillEditor';
 import { OpenBill } from './OpenBill';
+import { billLine, herBill, serviceBillOf } from './test-bills';
 
 fakeApi();
 
@@ -37,63 +38,16 @@ const member = { memberId: 8, name: '张小美', mobile: '13800138001', sex: 2, 
 
 /** An open bill of the member with her card: one cut at ¥118.00, 8.8折 with the card. */
 function openBill(): ServiceBillDetail {
-  return {
-    id: 5,
-    billNo: 'FW20260304-0001',
-    shopId: 3,
-    shopName: '北京国贸店',
-    handTag: 12,
-    businessDate: '2026-03-04',
-    memberId: 8,
-    memberName: '张小美',
-    mobile: '13800138001',
-    cardId: 4,
-    cardNo: 'K0000008',
+  return serviceBillOf({
+    ...herBill,
     status: 1,
-    isHc: 0,
     listTotal: 11_800,
     discountTotal: 1_416,
     amount: 10_384,
-    roundOff: 0,
-    cashierName: null,
-    createdAt: '2026-03-04T01:00:00.000Z',
     settledAt: null,
-    hcAt: null,
-    hcMemo: null,
-    hcReason: null,
-    hcByName: null,
-    cancelReason: null,
     version: 2,
-    lines: [
-      {
-        id: 1,
-        lineNo: 1,
-        kind: 'service',
-        itemId: 7,
-        code: 'S01',
-        name: '精剪造型',
-        num: 1,
-        listPrice: 11_800,
-        plainPrice: 11_800,
-        price: 10_384,
-        priceSource: 'card-discount',
-        discount: 8_800,
-        additional: 0,
-        listAmount: 11_800,
-        amount: 10_384,
-        roundOff: 0,
-        paid: 0,
-        staff: [{ employeeId: 1, employeeCode: 'E01', employeeName: '王设计', station: 1, appointed: true, share: 10_000 }],
-        packageLineId: null,
-        packageBillId: null,
-      },
-    ],
-    payments: [],
-    perf: [],
-    cards: [],
-    gifts: [],
-    log: [],
-  };
+    lines: [billLine()],
+  });
 }
 
 const inApp = (node: ReactNode) => wrap(<App>{node}</App>);

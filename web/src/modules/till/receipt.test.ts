@@ -3,15 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setCompanyZone } from '../../platform/clock';
 import { billPrices } from './prices';
 import { type ReceiptWords, receiptLines } from './receipt';
+import { billLine, herBill, lineStaff, serviceBillOf } from './test-bills';
 
-const staff = (employeeId: number, employeeName: string, station: number, appointed: boolean) => ({
-  employeeId,
-  employeeCode: `E${employeeId}`,
-  employeeName,
-  station,
-  appointed,
-  share: 10_000,
-});
 const payment = (id: number, payCode: string, payName: string, amount: number, card?: { id: number; no: string }) => ({
   id,
   payTypeId: id,
@@ -36,29 +29,13 @@ const payment = (id: number, payCode: string, payName: string, amount: number, c
 function settledBill(): ServiceBillDetail {
   // The cut: 11,800 list; the card's 10,384 on the card's part: 682 off; the products 2 × 3,333.
   const lines = [
-    {
-      id: 1,
-      lineNo: 1,
-      kind: 'service',
-      itemId: 7,
-      code: 'S01',
-      name: '精剪造型',
-      num: 1,
-      listPrice: 11_800,
-      plainPrice: 11_800,
-      price: 10_384,
-      priceSource: 'card-discount',
-      discount: 8_800,
-      additional: 0,
-      listAmount: 11_800,
+    billLine({
       amount: 11_800 - 682 - 2,
       roundOff: 2,
       paid: 11_800 - 682 - 2,
-      staff: [staff(1, '王设计', 1, true), staff(2, '李助理', 2, false)],
-      packageLineId: null,
-      packageBillId: null,
-    },
-    {
+      staff: [lineStaff(1, '王设计', 1, true), lineStaff(2, '李助理', 2, false)],
+    }),
+    billLine({
       id: 2,
       lineNo: 2,
       kind: 'product',
@@ -71,51 +48,25 @@ function settledBill(): ServiceBillDetail {
       price: 3_333,
       priceSource: 'shop',
       discount: 0,
-      additional: 0,
       listAmount: 6_666,
       amount: 6_666 - 2,
       roundOff: 2,
       paid: 6_666 - 2,
-      staff: [staff(1, '王设计', 1, false)],
-      packageLineId: null,
-      packageBillId: null,
-    },
+      staff: [lineStaff(1, '王设计', 1, false)],
+    }),
   ];
   const amount = lines.reduce((s, l) => s + l.amount, 0);
-  return {
-    id: 5,
-    billNo: 'FW20260304-0001',
-    shopId: 3,
-    shopName: '北京国贸店',
-    handTag: 12,
-    businessDate: '2026-03-04',
-    memberId: 8,
-    memberName: '张小美',
-    mobile: '13800138001',
-    cardId: 4,
-    cardNo: 'K0000008',
-    status: 4,
-    isHc: 0,
+  return serviceBillOf({
+    ...herBill,
     listTotal: 18_466,
     discountTotal: 18_466 - amount,
     amount,
     roundOff: 4,
     cashierName: '前台小刘',
-    createdAt: '2026-03-04T01:00:00.000Z',
     settledAt: '2026-03-04T01:30:00.000Z',
-    hcAt: null,
-    hcMemo: null,
-    hcReason: null,
-    hcByName: null,
-    cancelReason: null,
-    version: 4,
     lines,
     payments: [payment(1, '02', '储值卡卡金', 5_000, { id: 4, no: 'K0000008' }), payment(2, '23', '微信', amount - 5_000)],
-    perf: [],
-    cards: [],
-    gifts: [],
-    log: [],
-  };
+  });
 }
 
 const zh: ReceiptWords = {
