@@ -164,17 +164,16 @@ describe('store rent contracts (storerentcont)', () => {
     expectStatus(refused, 409);
   });
 
+  /** A store contract saved, with the terms of one overdue (paid monthly since two months ago) or of one starting later. */
+  const savedStore = async (over: Record<string, unknown>) =>
+    expectOk(await a.admin.post(`${F}/storerentcont/saveAction`, storeContract(over)));
+  const today = () => new Date().toISOString().slice(0, 10);
+  const overdueTerms = () => ({ startDate: addMonths(today(), -2), endDate: addMonths(today(), 10), cycle: 'month' });
+  const laterTerms = () => ({ startDate: addMonths(today(), 3), endDate: addMonths(today(), 15) });
+
   it('lists contracts due within N days or overdue, soonest first', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const overdue = expectOk(
-      await a.admin.post(
-        `${F}/storerentcont/saveAction`,
-        storeContract({ startDate: addMonths(today, -2), endDate: addMonths(today, 10), cycle: 'month' }),
-      ),
-    );
-    const later = expectOk(
-      await a.admin.post(`${F}/storerentcont/saveAction`, storeContract({ startDate: addMonths(today, 3), endDate: addMonths(today, 15) })),
-    );
+    const overdue = await savedStore(overdueTerms());
+    const later = await savedStore(laterTerms());
     const due = expectOk(await a.admin.get(`${F}/storerentcont/dueList`, { days: 30, pageSize: 200 }));
     const ids = due.list.map((r: { id: number }) => r.id);
     expect(ids).toContain(overdue.id);
@@ -185,22 +184,9 @@ describe('store rent contracts (storerentcont)', () => {
   });
 
   it('the main list says how many days a contract is overdue (逾期): never a later one nor a void one', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const overdue = expectOk(
-      await a.admin.post(
-        `${F}/storerentcont/saveAction`,
-        storeContract({ startDate: addMonths(today, -2), endDate: addMonths(today, 10), cycle: 'month' }),
-      ),
-    );
-    const later = expectOk(
-      await a.admin.post(`${F}/storerentcont/saveAction`, storeContract({ startDate: addMonths(today, 3), endDate: addMonths(today, 15) })),
-    );
-    const voided = expectOk(
-      await a.admin.post(
-        `${F}/storerentcont/saveAction`,
-        storeContract({ startDate: addMonths(today, -2), endDate: addMonths(today, 10), cycle: 'month', status: 2 }),
-      ),
-    );
+    const overdue = await savedStore(overdueTerms());
+    const later = await savedStore(laterTerms());
+    const voided = await savedStore({ ...overdueTerms(), status: 2 });
     const row = async (code: string) =>
       (expectOk(await a.admin.get(`${F}/storerentcont/list`, { keyword: code })).list as { code: string; overdueDays: number }[]).find(
         (r) => r.code === code,
