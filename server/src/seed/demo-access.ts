@@ -13,7 +13,26 @@ import {
   users,
 } from '../modules/identity/schema.js';
 import { branches, employeeStream, employees, positions, shops } from '../modules/org/schema.js';
-import { hashPassword } from '../platform/auth.js';
+import { type Auth, hashPassword } from '../platform/auth.js';
+
+/** The demo's administrator as the seed acts through the modules' own functions (numbers, transitions, logs). */
+export async function demoAdmin(tx: Db, tenantId: number): Promise<Auth> {
+  const [admin] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.username, 'admin'));
+  return {
+    userId: admin?.id ?? 0,
+    tenantId,
+    appId: 'admin',
+    tokenVersion: 0,
+    jti: 'demo-seed',
+    exp: 0,
+    username: 'admin',
+    name: admin?.name ?? '系统管理员',
+    isSuper: true,
+    permissions: new Set(),
+    loginShops: [],
+    managerShops: [],
+  };
+}
 
 /** The sign-in of each department's petty-cash approver (运营部 → sp_yunying), and the name of the employee made where it has none. */
 export const APPROVERS: Record<string, [username: string, name: string]> = {

@@ -2,13 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { dispatchType } from '../modules/cards/dispatch.js';
 import { cardDispatches, cardDispatchLines } from '../modules/cards/schema.js';
-import { users } from '../modules/identity/schema.js';
 import { activities, coupons, redEnvelopes } from '../modules/marketing/schema.js';
 import { cardRules, cardSystems, cardTypeShops, cardTypes } from '../modules/members/schema.js';
 import { shops } from '../modules/org/schema.js';
-import type { Auth } from '../platform/auth.js';
 import { logBill, nextBillNumber, transition } from '../platform/documents.js';
 import { businessDate } from '../platform/numbering.js';
+import { demoAdmin } from './demo-access.js';
 
 /**
  * Demo cards and marketing: one card system holding the demo card types (two stored-value cards
@@ -79,21 +78,7 @@ export async function seedDemoCards(tx: Db, tenantId: number) {
   });
 
   if (shopRows.length < 2) return;
-  const [admin] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.username, 'admin'));
-  const auth: Auth = {
-    userId: admin?.id ?? 0,
-    tenantId,
-    appId: 'admin',
-    tokenVersion: 0,
-    jti: 'demo-seed',
-    exp: 0,
-    username: 'admin',
-    name: admin?.name ?? '系统管理员',
-    isSuper: true,
-    permissions: new Set(),
-    loginShops: [],
-    managerShops: [],
-  };
+  const auth = await demoAdmin(tx, tenantId);
   const lines = [
     { shopId: shopRows[0].id, startNo: '88000001', endNo: '88000500', count: 500 },
     { shopId: shopRows[1].id, startNo: '88000501', endNo: '88000800', count: 300 },

@@ -1,10 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { users } from '../modules/identity/schema.js';
 import { positions, shops } from '../modules/org/schema.js';
 import { awardItems, royaltyTypes } from '../modules/royalty/schema.js';
 import { saveGroup, saveItem, saveScheme } from '../modules/royalty/schemes.js';
-import type { Auth } from '../platform/auth.js';
+import { demoAdmin } from './demo-access.js';
 
 /** The commission types every chain starts with, and the till lines each pays on. */
 const TYPES: [name: string, lineKind: 'service' | 'product' | 'package' | 'card'][] = [
@@ -50,21 +49,7 @@ export async function seedDemoRoyalty(tx: Db, tenantId: number) {
     ).map(([name, padtype], i) => ({ tenantId, code: `JF${String(i + 1).padStart(3, '0')}`, name, padtype, sort: (i + 1) * 10 })),
   );
 
-  const [admin] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.username, 'admin'));
-  const auth: Auth = {
-    userId: admin?.id ?? 0,
-    tenantId,
-    appId: 'admin',
-    tokenVersion: 0,
-    jti: 'demo-seed',
-    exp: 0,
-    username: 'admin',
-    name: admin?.name ?? '系统管理员',
-    isSuper: true,
-    permissions: new Set(),
-    loginShops: [],
-    managerShops: [],
-  };
+  const auth = await demoAdmin(tx, tenantId);
   const shopIds = (await tx.select({ id: shops.id }).from(shops)).map((s) => s.id);
   const names = [...new Set(GROUPS.flatMap((g) => g[2]))];
   const positionRows = names.length

@@ -1,15 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { products, stockProducts } from '../modules/catalog/schema.js';
-import { users } from '../modules/identity/schema.js';
 import { shops } from '../modules/org/schema.js';
 import { billTypeOf, ENTRY, insertBill, OUT } from '../modules/stock/bills.js';
 import { orderBills } from '../modules/stock/orders.js';
 import { seedDefaultReasons } from '../modules/stock/reasons.js';
 import { stockReasons } from '../modules/stock/schema.js';
-import type { Auth } from '../platform/auth.js';
 import { transition } from '../platform/documents.js';
 import { tenantToday } from '../platform/numbering.js';
+import { demoAdmin } from './demo-access.js';
 
 /**
  * Demo stock, made through the same functions as the API (numbers, transitions, ledger): the default
@@ -19,21 +18,7 @@ import { tenantToday } from '../platform/numbering.js';
  */
 export async function seedDemoStock(tx: Db, tenantId: number) {
   await seedDefaultReasons(tx, tenantId);
-  const [admin] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.username, 'admin'));
-  const auth: Auth = {
-    userId: admin?.id ?? 0,
-    tenantId,
-    appId: 'admin',
-    tokenVersion: 0,
-    jti: 'demo-seed',
-    exp: 0,
-    username: 'admin',
-    name: admin?.name ?? '系统管理员',
-    isSuper: true,
-    permissions: new Set(),
-    loginShops: [],
-    managerShops: [],
-  };
+  const auth = await demoAdmin(tx, tenantId);
   const reasons = await tx.select({ id: stockReasons.id, code: stockReasons.code }).from(stockReasons);
   const reason = (code: string) => reasons.find((r) => r.code === code)?.id as number;
 
