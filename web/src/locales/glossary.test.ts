@@ -1,22 +1,9 @@
 import { cardTypeStatusLabels, fundBill } from '@headoffice/contract';
 import { describe, expect, it } from 'vitest';
-import { moduleTexts } from '../modules/texts';
-import enUS from './en-US';
-import zhCN from './zh-CN';
+import { allTexts } from './all-texts';
 
-type Tree = { [k: string]: string | Tree };
-
-function flat(tree: Tree, prefix = '', out = new Map<string, string>()) {
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out.set(key, v);
-    else flat(v, key, out);
-  }
-  return out;
-}
-
-const zh = flat({ ...zhCN, ...moduleTexts('zh-CN') } as Tree);
-const en = flat({ ...enUS, ...moduleTexts('en-US') } as Tree);
+const zh = allTexts('zh-CN');
+const en = allTexts('en-US');
 
 /** Status words: one English for one Chinese, the same on every page (停办 is not "Stop"). */
 const GLOSSARY: Record<string, string[]> = {

@@ -5,20 +5,7 @@ import { authorityDef, deviceDef, logDef, roleDef, userDef } from '../modules/id
 import { menuDef } from '../modules/identity/MenusPage';
 import { regionDef, shopDef } from '../modules/org/defs';
 import { employeeDef, streamDef } from '../modules/staff/defs';
-import { moduleTexts } from '../modules/texts';
-import enUS from './en-US';
-import zhCN from './zh-CN';
-
-type Tree = { [k: string]: string | Tree };
-
-function flat(tree: Tree, prefix = '', out = new Map<string, string>()) {
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out.set(key, v);
-    else flat(v, key, out);
-  }
-  return out;
-}
+import { allTexts } from './all-texts';
 
 function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -29,8 +16,8 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const zh = flat({ ...zhCN, ...moduleTexts('zh-CN') } as Tree);
-const en = flat({ ...enUS, ...moduleTexts('en-US') } as Tree);
+const zh = allTexts('zh-CN');
+const en = allTexts('en-US');
 
 describe('locales', () => {
   it('have the same keys', () => {
