@@ -1,3 +1,4 @@
+import { figuresRebuild, figuresUsage } from './cli-figures.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { createTenant, findTenant, resetPassword } from './modules/identity/tenants.js';
@@ -5,7 +6,8 @@ import './modules/index.js';
 
 const usage = `HeadOffice admin commands (same DATA_DIR / DATABASE_URL as the server; with the embedded database, stop the server first):
   npm run cli -- tenant create <code> <name> --admin-password <password>
-  npm run cli -- user reset-password <tenant> <username> <password>`;
+  npm run cli -- user reset-password <tenant> <username> <password>
+${figuresUsage}`;
 
 async function main(args: string[]) {
   const [group, command, ...rest] = args;
@@ -31,6 +33,7 @@ async function main(args: string[]) {
       console.log(`Password of ${username} in ${tenant} changed; their open sessions are signed out.`);
     });
   }
+  if (group === 'figures' && command === 'rebuild') return withDatabase(async (db) => console.log(await figuresRebuild(db, rest)));
   throw new Error(usage);
 }
 

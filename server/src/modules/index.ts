@@ -1,11 +1,13 @@
 import type { AppDef } from '../platform/menus.js';
 import { installModules, type ModuleDef } from '../platform/modules.js';
+import { assetsDayFigures } from './assets/day-figures.js';
 import { assetsMenus } from './assets/menus.js';
 import * as assetsTables from './assets/schema.js';
 import { attendanceMenus } from './attendance/menus.js';
 import * as attendanceTables from './attendance/schema.js';
 import { cardsMenus } from './cards/menus.js';
 import * as cardsTables from './cards/schema.js';
+import { cashierDayFigures } from './cashier/day-figures.js';
 import { ensureCashierDefaults } from './cashier/defaults.js';
 import { cashierMenus, tillAppMenus } from './cashier/menus.js';
 import * as cashierTables from './cashier/schema.js';
@@ -39,7 +41,13 @@ export const modules: ModuleDef[] = [
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
   { name: 'members', tables: membersTables, menus: membersMenus, routes: async () => (await import('./members/routes.js')).membersModule },
   { name: 'cards', tables: cardsTables, menus: cardsMenus, routes: async () => (await import('./cards/routes.js')).cardsModule },
-  { name: 'assets', tables: assetsTables, menus: assetsMenus, routes: async () => (await import('./assets/routes.js')).assetsModule },
+  {
+    name: 'assets',
+    tables: assetsTables,
+    menus: assetsMenus,
+    dayFigures: assetsDayFigures,
+    routes: async () => (await import('./assets/routes.js')).assetsModule,
+  },
   {
     name: 'marketing',
     tables: marketingTables,
@@ -60,6 +68,7 @@ export const modules: ModuleDef[] = [
     tables: cashierTables,
     menus: cashierMenus,
     seed: ensureCashierDefaults,
+    dayFigures: cashierDayFigures,
     routes: async () => (await import('./cashier/routes.js')).cashierModule,
   },
   {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { DayFigureSource } from './day-figures.js';
 import type { AppDef, MenuDef } from './menus.js';
 
 /** What a module brings to the server; `modules/index.ts` lists them all, the one place a module is added. */
@@ -19,6 +20,8 @@ export interface ModuleDef {
    * the tenants that exist, at every start (with the menus).
    */
   seed?: (tx: Db, tenantId: number) => Promise<void>;
+  /** The SQL of the daily figures its records give (platform/day-figures.ts): what a rebuild recomputes. */
+  dayFigures?: DayFigureSource[];
 }
 
 let installed: { modules: ModuleDef[]; applications: AppDef[] } | undefined;

@@ -1,6 +1,6 @@
 import type { LockKind, LockPeriod } from '@headoffice/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { atColumn, billTraceIndex, createdAt, memo, tenantColumn, tenantKeys, tenantPrimaryKey, timestamps } from '../db/columns.js';
 
 export const auditLog = pgTable(
@@ -218,4 +218,27 @@ export const smsCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.mobile] })],
+);
+
+/**
+ * The daily figures (platform/day-figures.ts): per shop (0: head office), business day, pay type (0: none)
+ * and kind, the money (cents) and the count the records give, kept by every write that changes them in its
+ * own transaction and rebuilt from the records by `rebuildDayFigures`.
+ */
+export const dayFigures = pgTable(
+  'day_figures',
+  {
+    tenantId: tenantColumn(),
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    payTypeId: bigint('pay_type_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.shopId, t.day, t.payTypeId, t.kind] }),
+    // A chain's day or month: every shop of those days.
+    index('day_figures_tenant_day').on(t.tenantId, t.day),
+  ],
 );

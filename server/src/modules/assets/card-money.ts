@@ -10,6 +10,8 @@ import { queueSms } from '../../platform/sms.js';
 import { cardSystems, cardTypeSellableAt, cardTypes, members, rechargeGift } from '../members/public.js';
 import { shops } from '../org/public.js';
 import './messages.js';
+import { addDayFiguresOf, withDayFigures } from '../../platform/day-figures.js';
+import { cardSaleFigures } from './day-figures.js';
 import { cardBalances, cardBills, memberCards } from './schema.js';
 
 /**
@@ -251,6 +253,7 @@ export async function postCardBill(tx: Db, actor: Actor, input: BillInput): Prom
       ...ownerValues(input.owner),
     })
     .returning({ id: cardBills.id });
+  await addDayFiguresOf(tx, cardSaleFigures(sql`c.id = ${bill.id}`));
   const movements: Movement<CardKey>[] = moves.map((m) => ({
     cardId: card.id,
     shopId: m.shopId,
@@ -553,10 +556,9 @@ export async function revoke(tx: Db, actor: Actor, input: { billId: number; memo
   await cardBook.post(tx, reversal, { tenantId: actor.tenantId, docType, billId: bill.id, allowNegative: false });
   const sum = (bucket: MoneyBucket) => reversal.filter((m) => m.bucket === bucket).reduce((s, m) => s + m.delta, 0);
   await moveMemberTotals(tx, [{ memberId: card.memberId, principal: sum('principal'), gift: sum('gift') }]);
-  await tx
-    .update(cardBills)
-    .set({ revokedAt: sql`now()`, revokedBy: actor.userId, revokeMemo: input.memo })
-    .where(eq(cardBills.id, bill.id));
+  await withDayFigures(tx, cardSaleFigures(sql`c.id = ${bill.id}`), () =>
+    tx.update(cardBills).set({ revokedAt: sql`now()`, revokedBy: actor.userId, revokeMemo: input.memo }).where(eq(cardBills.id, bill.id)),
+  );
   if (card.notifyBalance) await notifyBalance(tx, actor, card, 'revoke');
   return { billId: bill.id, billNo: bill.billNo, rows: await rowsOfBill(tx, docType, bill.id, true) };
 }

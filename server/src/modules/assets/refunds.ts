@@ -15,6 +15,8 @@ import { memberAssets } from './assets.js';
 import { type Actor, bucketsOf, lockCard, postCardBill } from './card-money.js';
 import './messages.js';
 import './packages-messages.js';
+import { addDayFiguresOf } from '../../platform/day-figures.js';
+import { refundFigures } from './day-figures.js';
 import { takeFromDeposit } from './deposits.js';
 import { type LockedLine, lockLines, postPackageBill } from './packages.js';
 import {
@@ -125,6 +127,7 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
       createdBy: actor.userId,
     })
     .returning({ id: refunds.id });
+  await addDayFiguresOf(tx, refundFigures(sql`r.id = ${refund.id}`));
   // One card bill per card, cards in id order (locks in one order).
   const byCard = new Map<number, RefundInput['cards']>();
   for (const line of [...input.cards].sort((x, y) => x.cardid - y.cardid))

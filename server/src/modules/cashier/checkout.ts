@@ -44,7 +44,9 @@ import { assertNoCardPayment, cardLine, isCardLine, settleCardLines } from './ca
 import { allocateWithPackages, cellPerf, equalShares, splitStation } from './checkout-math.js';
 import { defaultCardPays, repriceOnSettle } from './checkout-prices.js';
 import './checkout-messages.js';
+import { addDayFiguresOf } from '../../platform/day-figures.js';
 import { type CouponPayment, couponForPayment, spendCoupons } from './coupon-payments.js';
+import { tillFigures } from './day-figures.js';
 import { ensureCashierDefaults } from './defaults.js';
 import { refreshMemberFigures } from './member-bills.js';
 import { payRulesFor } from './pay.js';
@@ -701,6 +703,7 @@ export async function settleBill(
     .update(serviceBills)
     .set({ status: 4, settledAt: sql`now()`, settledBy: auth.userId, version: sql`${serviceBills.version} + 1`, updatedAt: sql`now()` })
     .where(eq(serviceBills.id, bill.id));
+  await addDayFiguresOf(tx, tillFigures(sql`b.id = ${bill.id}`));
   await refreshMemberFigures(tx, bill.memberId);
   // Marketing activities give their coupons and red envelopes to the bill's member (never failing the settle).
   await grantActivityGifts(tx, auth, bill, lines);

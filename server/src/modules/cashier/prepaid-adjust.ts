@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
+import { withDayFigures } from '../../platform/day-figures.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
@@ -23,6 +24,7 @@ import { refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/public.js';
 import { shops } from '../org/public.js';
+import { prepaidFigures } from './day-figures.js';
 import { listPrepaid, orderRow as prepaidRow } from './prepaid.js';
 import { payTypes, prepaidAdjustments, prepaidOrders } from './schema.js';
 
@@ -107,19 +109,21 @@ export async function moveOrder(tx: Db, auth: Auth, body: z.output<typeof prepai
   // Money leaves one shop for another today: a closed today of either refuses the move.
   const today = await tenantToday(tx, auth.tenantId);
   for (const shopId of [order.shopId, body.adjShopId].sort((x, y) => x - y)) await refuseLocked(tx, ['close'], shopId, today);
-  await tx.insert(prepaidAdjustments).values({
-    tenantId: auth.tenantId,
-    orderId: order.id,
-    fromShopId: order.shopId,
-    toShopId: body.adjShopId,
-    amount: order.amount,
-    reason: body.reason,
-    createdBy: auth.userId,
+  await withDayFigures(tx, prepaidFigures(sql`o.id = ${order.id}`), async () => {
+    await tx.insert(prepaidAdjustments).values({
+      tenantId: auth.tenantId,
+      orderId: order.id,
+      fromShopId: order.shopId,
+      toShopId: body.adjShopId,
+      amount: order.amount,
+      reason: body.reason,
+      createdBy: auth.userId,
+    });
+    await tx
+      .update(prepaidOrders)
+      .set({ shopId: body.adjShopId, version: sql`${prepaidOrders.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(prepaidOrders.id, order.id), eq(prepaidOrders.status, 1)));
   });
-  await tx
-    .update(prepaidOrders)
-    .set({ shopId: body.adjShopId, version: sql`${prepaidOrders.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(prepaidOrders.id, order.id), eq(prepaidOrders.status, 1)));
   return prepaidRow(tx, order.id);
 }
 

@@ -18,6 +18,8 @@ import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.j
 import { route } from '../../platform/route.js';
 import { shops } from '../org/public.js';
 import './checkout-messages.js';
+import { addDayFiguresOf, withDayFigures } from '../../platform/day-figures.js';
+import { prepaidFigures } from './day-figures.js';
 import { withIsoTimes } from './record-rows.js';
 import { payTypes, prepaidOrders, serviceBills } from './schema.js';
 
@@ -144,6 +146,7 @@ export async function createPrepaid(tx: Db, auth: Auth, body: z.output<typeof pr
       createdBy: auth.userId,
     })
     .returning({ id: prepaidOrders.id });
+  await addDayFiguresOf(tx, prepaidFigures(sql`o.id = ${row.id}`));
   return orderRow(tx, row.id);
 }
 
@@ -155,17 +158,19 @@ export async function refundPrepaid(tx: Db, auth: Auth, body: z.output<typeof pr
   if (order.status === 2) throw conflict('prepaidOrderUsed', { orderNo: order.orderNo });
   if (order.status === 3) throw conflict('prepaidOrderRefunded', { orderNo: order.orderNo });
   await refuseLocked(tx, ['close'], order.shopId, await tenantToday(tx, auth.tenantId));
-  await tx
-    .update(prepaidOrders)
-    .set({
-      status: 3,
-      refundReason: body.reason,
-      refundedAt: sql`now()`,
-      refundedBy: auth.userId,
-      version: sql`${prepaidOrders.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(prepaidOrders.id, order.id), eq(prepaidOrders.status, 1)));
+  await withDayFigures(tx, prepaidFigures(sql`o.id = ${order.id}`), () =>
+    tx
+      .update(prepaidOrders)
+      .set({
+        status: 3,
+        refundReason: body.reason,
+        refundedAt: sql`now()`,
+        refundedBy: auth.userId,
+        version: sql`${prepaidOrders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(prepaidOrders.id, order.id), eq(prepaidOrders.status, 1))),
+  );
   return orderRow(tx, order.id);
 }
 

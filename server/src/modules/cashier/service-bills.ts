@@ -35,7 +35,9 @@ import { postStock, reversalOf } from '../stock/public.js';
 import { billCards, revokeCardLines } from './card-bills.js';
 import { revokeText } from './revoke.js';
 import './checkout-messages.js';
+import { addDayFiguresOf } from '../../platform/day-figures.js';
 import { giveBackCoupons } from './coupon-payments.js';
+import { tillFigures } from './day-figures.js';
 import { refreshMemberFigures } from './member-bills.js';
 import { prepaidOrders, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
 import { ownedBy, serviceBillLog, serviceBillStep, serviceDoc } from './service-doc.js';
@@ -408,6 +410,8 @@ export async function revokeBill(tx: Db, auth: Auth, lang: Lang, input: { id: nu
     .where(and(eq(prepaidOrders.billId, bill.id), eq(prepaidOrders.status, 2)));
   await releaseVouchers(tx, bill.id);
   await giveBackCoupons(tx, bill.id);
+  // What the bill counted, taken off the day it counted on (its business day), before it counts no more.
+  await addDayFiguresOf(tx, tillFigures(sql`b.id = ${bill.id}`), -1);
   await tx
     .update(serviceBills)
     .set({

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
+import { addDayFiguresOf, withDayFigures } from '../../platform/day-figures.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
@@ -32,6 +33,7 @@ import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.j
 import { route } from '../../platform/route.js';
 import { users } from '../identity/public.js';
 import { shops } from '../org/public.js';
+import { voucherFigures } from './day-figures.js';
 import { withIsoTimes } from './record-rows.js';
 import { dyShops, mtKeys, mtShops, serviceBills, thirdOrders, xxwOrders } from './schema.js';
 import { type VoucherAdapter, VoucherPlatformError, voucherAdapter } from './voucher-adapter.js';
@@ -255,6 +257,7 @@ export async function verifyVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
       verifiedBy: auth.userId,
     })
     .returning({ id: thirdOrders.id });
+  await addDayFiguresOf(tx, voucherFigures(sql`v.id = ${row.id}`));
   return voucherOut(tx, row.id);
 }
 
@@ -291,17 +294,19 @@ export async function refundVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
       receiptId: voucher.receiptId ?? '',
     }),
   );
-  await tx
-    .update(thirdOrders)
-    .set({
-      status: 4,
-      refundReason: body.reason,
-      refundedAt: sql`now()`,
-      refundedBy: auth.userId,
-      version: sql`${thirdOrders.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(thirdOrders.id, voucher.id));
+  await withDayFigures(tx, voucherFigures(sql`v.id = ${voucher.id}`), () =>
+    tx
+      .update(thirdOrders)
+      .set({
+        status: 4,
+        refundReason: body.reason,
+        refundedAt: sql`now()`,
+        refundedBy: auth.userId,
+        version: sql`${thirdOrders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(thirdOrders.id, voucher.id)),
+  );
   return voucherOut(tx, voucher.id);
 }
 
