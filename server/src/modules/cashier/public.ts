@@ -1,3 +1,3 @@
 /** What other modules may use of cashier: everything else in this folder is private to it. */
 export { tillAppMenus } from './menus.js';
-export { payTypes, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';
+export { payClasses, payTypes, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from './schema.js';

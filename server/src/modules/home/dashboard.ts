@@ -4,11 +4,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops, visibleShops } from '../../platform/auth.js';
+import { TILL_MONEY_KINDS } from '../../platform/day-figures.js';
 import { type DocumentType, inboxCounts } from '../../platform/documents.js';
 import { addDays, dayIn, tenantZone } from '../../platform/numbering.js';
 import { offsetOf, type Page, pageOf } from '../../platform/paging.js';
+import { dayFigures } from '../../platform/schema.js';
 import { cardBills } from '../assets/public.js';
-import { serviceBillPayments, serviceBills } from '../cashier/public.js';
+import { payClasses, payTypes, serviceBills } from '../cashier/public.js';
 import { products, stockProducts } from '../catalog/public.js';
 import { regions, shops } from '../org/public.js';
 import { stockBalances } from '../stock/public.js';
@@ -37,48 +39,46 @@ export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery
   const shopOnly = (column: Parameters<typeof inVisibleShops>[1]) =>
     and(inVisibleShops(auth, column), q.shopid ? eq(column, q.shopid) : undefined);
 
-  // The month's settled bills that count (a revoked one counts nowhere).
-  const counted = and(
-    eq(serviceBills.tenantId, tenant),
-    eq(serviceBills.status, 4),
-    eq(serviceBills.isHc, 0),
-    eq(serviceBills.isDel, 0),
-    gte(serviceBills.businessDate, monthFrom),
-    lte(serviceBills.businessDate, date),
-    shopOnly(serviceBills.shopId),
+  // The month's till figures (a revoked bill counts nowhere): its bills and visits, cash taken, paid by card.
+  const figures = and(
+    eq(dayFigures.tenantId, tenant),
+    gte(dayFigures.day, monthFrom),
+    lte(dayFigures.day, date),
+    shopOnly(dayFigures.shopId),
   );
-  const onDate = sql`${serviceBills.businessDate} = ${date}::date`;
+  const onDate = sql`${dayFigures.day} = ${date}::date`;
   const visits = tx.$with('visits').as(
     tx
       .select({
-        shopId: serviceBills.shopId,
-        day: int(sql`count(*) filter (where ${onDate} and ${serviceBills.isCompute} = 1)`).as('day_visits'),
-        month: int(sql`count(*) filter (where ${serviceBills.isCompute} = 1)`).as('month_visits'),
+        shopId: dayFigures.shopId,
+        day: int(sql`sum(${dayFigures.count}) filter (where ${onDate} and ${dayFigures.kind} = 'visit')`).as('day_visits'),
+        month: int(sql`sum(${dayFigures.count}) filter (where ${dayFigures.kind} = 'visit')`).as('month_visits'),
       })
-      .from(serviceBills)
-      .where(counted)
-      .groupBy(serviceBills.shopId),
+      .from(dayFigures)
+      .where(and(figures, inArray(dayFigures.kind, ['bill', 'visit']), eq(dayFigures.payTypeId, 0)))
+      .groupBy(dayFigures.shopId)
+      .having(sql`sum(${dayFigures.count}) filter (where ${dayFigures.kind} = 'bill') > 0`),
   );
-  const cashPaid = sql`${serviceBillPayments.classCode} = ${CASH_CLASS}`;
-  const cardPaid = sql`${serviceBillPayments.cardId} is not null`;
+  const cashPaid = sql`${payClasses.code} = ${CASH_CLASS}`;
+  const cardPaid = sql`${dayFigures.kind} = 'cardUse'`;
   const paid = tx.$with('paid').as(
     tx
       .select({
-        shopId: serviceBills.shopId,
-        dayCash: int(sql`sum(${serviceBillPayments.amount}) filter (where ${onDate} and ${cashPaid})`).as('day_cash'),
-        monthCash: int(sql`sum(${serviceBillPayments.amount}) filter (where ${cashPaid})`).as('month_cash'),
-        dayCard: int(sql`sum(${serviceBillPayments.amount}) filter (where ${onDate} and ${cardPaid})`).as('day_card'),
-        monthCard: int(sql`sum(${serviceBillPayments.amount}) filter (where ${cardPaid})`).as('month_card'),
+        shopId: dayFigures.shopId,
+        dayCash: int(sql`sum(${dayFigures.amount}) filter (where ${onDate} and ${cashPaid})`).as('day_cash'),
+        monthCash: int(sql`sum(${dayFigures.amount}) filter (where ${cashPaid})`).as('month_cash'),
+        dayCard: int(sql`sum(${dayFigures.amount}) filter (where ${onDate} and ${cardPaid})`).as('day_card'),
+        monthCard: int(sql`sum(${dayFigures.amount}) filter (where ${cardPaid})`).as('month_card'),
       })
-      .from(serviceBills)
-      .innerJoin(
-        serviceBillPayments,
-        and(eq(serviceBillPayments.tenantId, serviceBills.tenantId), eq(serviceBillPayments.billId, serviceBills.id)),
-      )
-      .where(counted)
-      .groupBy(serviceBills.shopId),
+      .from(dayFigures)
+      .innerJoin(payTypes, and(eq(payTypes.tenantId, dayFigures.tenantId), eq(payTypes.id, dayFigures.payTypeId)))
+      .innerJoin(payClasses, and(eq(payClasses.tenantId, payTypes.tenantId), eq(payClasses.id, payTypes.classId)))
+      .where(and(figures, inArray(dayFigures.kind, TILL_MONEY_KINDS)))
+      .groupBy(dayFigures.shopId)
+      .having(sql`sum(${dayFigures.count}) > 0`),
   );
-  // Cards opened and recharged (money paid in), not revoked, by the time they were made (card bills have no business date).
+  // Cards opened and recharged (money paid in), not revoked, by the time they were made, read from the card
+  // bills themselves: docs/DECISIONS.md ("The daily figures") says why.
   const cardToday = sql`${cardBills.createdAt} >= ${dayStart(date)}`;
   const cards = tx.$with('cards').as(
     tx
