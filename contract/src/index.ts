@@ -9,6 +9,7 @@ export * from './cashier-records.js';
 export * from './catalog.js';
 export * from './catalog-records.js';
 export * from './finance.js';
+export * from './finance-card-refunds.js';
 export * from './finance-funds.js';
 export * from './finance-limits.js';
 export * from './finance-records.js';

@@ -548,7 +548,9 @@ export async function revoke(tx: Db, actor: Actor, input: { billId: number; memo
   const card = await lockCard(tx, actor.tenantId, { id: bill.cardId });
   const [again] = await tx.select({ revokedAt: cardBills.revokedAt }).from(cardBills).where(eq(cardBills.id, bill.id));
   if (again.revokedAt) throw conflict('billRevoked', { billNo: bill.billNo });
-  if (!['open', 'recharge', 'consume', 'adjust'].includes(bill.kind)) throw conflict('billNotRevocable', { billNo: bill.billNo });
+  // A refund is taken back only with the bill that made it (its owner asks).
+  if (!['open', 'recharge', 'consume', 'adjust', ...(by ? ['refund'] : [])].includes(bill.kind))
+    throw conflict('billNotRevocable', { billNo: bill.billNo });
   if (card.memberId !== bill.memberId) throw conflict('billCardMoved', { billNo: bill.billNo });
   const docType = `card.${bill.kind}`;
   const reversal = await cardBook.reversalOf(tx, docType, bill.id);

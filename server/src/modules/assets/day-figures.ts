@@ -18,13 +18,13 @@ export const cardSaleFigures = (where: SQL = sql`true`) => sql`
   where c.kind in ('open', 'recharge') and c.owner_doc is null and c.revoked_at is null and ${where}
   group by 1, 2, 3`;
 
-/** Direct refunds: what was paid out, on the day, at the refunding shop (0: head office). */
+/** Refunds not taken back: what was paid out, on the day, at the refunding shop (0: head office). */
 export const refundFigures = (where: SQL = sql`true`) => sql`
   select r.tenant_id, coalesce(r.shop_id, 0) as shop_id, (r.created_at at time zone z.time_zone)::date as day, 0::bigint as pay_type_id,
     'refund' as kind, sum(r.total_amount)::bigint as amount, count(*)::int as count
   from refunds r
   join tenants z on z.id = r.tenant_id
-  where ${where}
+  where r.revoked_at is null and ${where}
   group by 1, 2, 3`;
 
 export const assetsDayFigures: DayFigureSource[] = [

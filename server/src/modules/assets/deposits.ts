@@ -89,6 +89,25 @@ export async function takeFromDeposit(
   return done.remaining;
 }
 
+/** Puts back units a refund took (the refund revoked): a movement of the units with a minus, so that `remaining = total − Σ movements` still holds. */
+export async function returnToDeposit(tx: Db, actor: Actor, input: { depositId: number; num: number; refundId: number; memo: string }) {
+  const [d] = await tx
+    .update(deposits)
+    .set({ remaining: sql`${deposits.remaining} + ${input.num}`, updatedAt: sql`now()` })
+    .where(eq(deposits.id, input.depositId))
+    .returning({ shopId: deposits.shopId });
+  await tx.insert(depositMovements).values({
+    tenantId: actor.tenantId,
+    depositId: input.depositId,
+    kind: 'refund',
+    num: -input.num,
+    shopId: d.shopId,
+    refundId: input.refundId,
+    memo: input.memo,
+    createdBy: actor.userId,
+  });
+}
+
 /** A take-out at the shop that keeps the product; refused for a frozen or cancelled member. */
 export async function takeOut(tx: Db, auth: Auth, actor: Actor, input: z.output<typeof depositTakeoutBody>) {
   assertShop(auth, input.shopId);

@@ -39,6 +39,10 @@ defineMessages({
   cardNotBound: ['会员卡 {cardNo} 未关联实体卡', 'Card {cardNo} has no physical card linked'],
   cardAlreadyBound: ['会员卡 {cardNo} 已关联实体卡', 'Card {cardNo} already has a physical card linked'],
   cardNoPhysical: ['请填写要关联的实体卡号', 'Enter the physical card number to link'],
+  refundNeedsApproval: [
+    '本连锁的退卡须走退卡审批：请在「退卡审批」中提交退卡单',
+    'This chain refunds cards through approval: submit a card refund bill instead',
+  ],
   refundLineTwice: ['第 {line} 行：同一张卡的同一门店只能退一次', 'Line {line}: each card and shop once'],
   refundLineEmpty: ['第 {line} 行：退款金额和冲减赠送不能都为 0', 'Line {line}: refund or write off something'],
   refundOtherShop: ['第 {line} 行：门店退款只能退本店的卡金', 'Line {line}: a shop refunds its own buckets only'],

@@ -355,7 +355,8 @@ export async function revokePackageBill(tx: Db, actor: Actor, input: { billId: n
   if (!bill) throw notFound();
   checkOwner(bill, by);
   if (bill.revokedAt) throw conflict('billRevoked', { billNo: bill.billNo });
-  if (bill.kind !== 'consume' && bill.kind !== 'sell') throw conflict('billNotRevocable', { billNo: bill.billNo });
+  // A refund is taken back only with the bill that made it (its owner asks).
+  if (!['consume', 'sell', ...(by ? ['refund'] : [])].includes(bill.kind)) throw conflict('billNotRevocable', { billNo: bill.billNo });
   const docType = `package.${bill.kind}`;
   const reversal = await packageBook.reversalOf(tx, docType, bill.id);
   const lines = await lockLines(

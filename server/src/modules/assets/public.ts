@@ -13,4 +13,5 @@ export {
 } from './card-money.js';
 export { itemsIssuedBy, revokeActivityGifts, takeBackActivityGifts, usableMemberCoupons } from './member-coupons.js';
 export { consumePackages, revokePackageBill, sellPackage } from './packages.js';
-export { cardBills, memberCards, memberCoupons, memberPackageLines, memberPackages, packageBalances } from './schema.js';
+export { type PostedRefundRequest, postRefund, priceRefund, reverseRefund } from './refunds.js';
+export { cardBills, deposits, memberCards, memberCoupons, memberPackageLines, memberPackages, packageBalances, refunds } from './schema.js';

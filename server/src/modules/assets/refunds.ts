@@ -1,4 +1,4 @@
-import type { refundBody, refundListQuery } from '@headoffice/contract';
+import { CARD_REFUND_SETTINGS, type refundBody, type refundListQuery } from '@headoffice/contract';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -8,17 +8,18 @@ import { yuanAmount } from '../../platform/money.js';
 import { nextNumber, tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { refuseLocked } from '../../platform/period-locks.js';
+import { getSetting } from '../../platform/settings.js';
 import { users } from '../identity/public.js';
 import { members } from '../members/public.js';
 import { shops } from '../org/public.js';
 import { memberAssets } from './assets.js';
-import { type Actor, bucketsOf, lockCard, postCardBill } from './card-money.js';
+import { type Actor, bucketsOf, lockCard, postCardBill, revoke } from './card-money.js';
 import './messages.js';
 import './packages-messages.js';
 import { addDayFiguresOf } from '../../platform/day-figures.js';
 import { refundFigures } from './day-figures.js';
-import { takeFromDeposit } from './deposits.js';
-import { type LockedLine, lockLines, postPackageBill } from './packages.js';
+import { returnToDeposit, takeFromDeposit } from './deposits.js';
+import { type LockedLine, lockLines, postPackageBill, revokePackageBill } from './packages.js';
 import {
   deposits,
   memberCards,
@@ -58,23 +59,39 @@ export async function refundMember(tx: Db, auth: Auth, mobile: string, shopId?: 
   return { ...assets, thisShop: part(true), otherShops: part(false) };
 }
 
+/** The chain's setting that sends every refund through the approval bill (退卡审批): the direct refund is refused then. */
+async function approvalRequired(tx: Db) {
+  const settings = await getSetting(tx, CARD_REFUND_SETTINGS, { requireApproval: false });
+  return settings.requireApproval;
+}
+
 /**
- * saveRefund: card lines refund principal (≤ the bucket) and write off gift (≤ the bucket, never paid),
- * a shop's refund only from its own buckets, the fee 0..Σ principal; posted at once as 退款 rows
- * (one card bill per card), the member's totals move, and a card at zero is closed when asked.
- * Package lines give back counts (≤ the count left) paid at the batch's unit price, a gift line 0;
- * deposited products give back units (≤ checknum) at their price; each part has its fee.
+ * saveRefund: the direct refund of a shop or head office, refused (409) when the chain requires the
+ * approval bill; otherwise checked and posted at once by `postRefund`.
  */
 export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: RefundRequest) {
-  const input: RefundInput = { packages: [], products: [], freePackage: 0, freeProduct: 0, ...request };
-  const [member] = await tx
-    .select({ id: members.id, status: members.status, shopId: members.shopId })
-    .from(members)
-    .where(eq(members.id, input.memid));
-  if (!member) throw notFound();
+  if (await approvalRequired(tx)) throw conflict('refundNeedsApproval');
   const visible = visibleShops(auth);
-  if (visible && !input.shopId) throw forbidden('shopForbidden');
-  if (input.shopId && visible && !visible.includes(input.shopId)) throw forbidden('shopForbidden');
+  if (visible && !request.shopId) throw forbidden('shopForbidden');
+  if (request.shopId && visible && !visible.includes(request.shopId)) throw forbidden('shopForbidden');
+  const posted = await postRefund(tx, actor, request);
+  return refundDetail(tx, auth, posted.id);
+}
+
+/** A refund as posted by another bill: `crossShop` lets a shop's refund take other shops' buckets (the cost borne across shops, isKd). */
+export type PostedRefundRequest = RefundRequest & { crossShop?: boolean };
+
+/**
+ * What a refund would pay, checked as its posting checks it but writing nothing: card lines refund
+ * principal (≤ the bucket) and write off gift (≤ the bucket, never paid), a shop's refund only from
+ * its own buckets, the fee 0..Σ principal; package lines give back counts (≤ the count left) at the
+ * batch's unit price (a gift line 0); deposited products units (≤ checknum) at their price; each part its fee.
+ */
+export async function priceRefund(tx: Db, tenantId: number, request: PostedRefundRequest) {
+  const input: RefundInput = { packages: [], products: [], freePackage: 0, freeProduct: 0, ...request };
+  const own = request.crossShop ? undefined : input.shopId;
+  const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.id, input.memid));
+  if (!member) throw notFound();
   if (!input.cards.length && !input.packages.length && !input.products.length) throw fieldError('cards', 'refundNothing');
   const keys = new Set<string>();
   for (const [i, line] of input.cards.entries()) {
@@ -82,18 +99,54 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
     if (keys.has(k)) throw new AppError(400, 'refundLineTwice', { line: i + 1 });
     keys.add(k);
     if (line.tkje === 0 && line.tzje === 0) throw new AppError(400, 'refundLineEmpty', { line: i + 1 });
-    if (input.shopId && line.shopId !== input.shopId) throw conflict('refundOtherShop', { line: i + 1 });
+    if (own && line.shopId !== own) throw conflict('refundOtherShop', { line: i + 1 });
   }
   const principalTotal = input.cards.reduce((s, l) => s + l.tkje, 0);
   if (input.freeCard > principalTotal) throw new AppError(400, 'refundFeeTooHigh', { max: yuanAmount(principalTotal) });
+  for (const cardId of [...new Set(input.cards.map((l) => l.cardid))].sort((x, y) => x - y)) {
+    const card = await lockCard(tx, tenantId, { id: cardId });
+    if (card.memberId !== member.id) throw conflict('cardNotMembers', { cardNo: card.cardNo });
+    const now = await bucketsOf(tx, cardId);
+    for (const line of input.cards.filter((l) => l.cardid === cardId)) {
+      const has = (bucket: 'principal' | 'gift') => now.find((b) => b.shopId === line.shopId && b.bucket === bucket)?.amount ?? 0;
+      if (line.tkje > has('principal'))
+        throw conflict('refundOverPrincipal', { cardNo: card.cardNo, available: yuanAmount(has('principal')) });
+      if (line.tzje > has('gift')) throw conflict('refundOverGift', { cardNo: card.cardNo, available: yuanAmount(has('gift')) });
+    }
+  }
   // A refund is posted today (the company's day): its lines' expiry and its period are of that day.
-  const date = await tenantToday(tx, actor.tenantId);
-  const packageLines = await refundablePackageLines(tx, member.id, input, date);
+  const date = await tenantToday(tx, tenantId);
+  const packageLines = await refundablePackageLines(tx, member.id, input, own, date);
   const packageTotal = packageLines.reduce((s, l) => s + l.amount, 0);
   if (input.freePackage > packageTotal) throw new AppError(400, 'refundPackageFeeTooHigh', { max: yuanAmount(packageTotal) });
-  const productLines = await refundableProducts(tx, member.id, input);
+  const productLines = await refundableProducts(tx, member.id, input, own);
   const productTotal = productLines.reduce((s, l) => s + l.amount, 0);
   if (input.freeProduct > productTotal) throw new AppError(400, 'refundProductFeeTooHigh', { max: yuanAmount(productTotal) });
+  const cardAmount = principalTotal - input.freeCard;
+  const packageAmount = packageTotal - input.freePackage;
+  const productAmount = productTotal - input.freeProduct;
+  return {
+    input,
+    memberId: member.id,
+    date,
+    packageLines,
+    productLines,
+    giftTotal: input.cards.reduce((s, l) => s + l.tzje, 0),
+    cardAmount,
+    packageAmount,
+    productAmount,
+    totalAmount: cardAmount + packageAmount + productAmount,
+  };
+}
+
+/**
+ * Posts a refund (priced by `priceRefund`): 退款 rows per card (one card bill per card), the
+ * member's totals move, a card at zero is closed when asked; the package counts and the deposited
+ * units given back. Answers the refund's id, number and amounts.
+ */
+export async function postRefund(tx: Db, actor: Actor, request: PostedRefundRequest) {
+  const priced = await priceRefund(tx, actor.tenantId, request);
+  const { input, packageLines, productLines } = priced;
   // Refused while today's period is closed for the refunding shop or a bucket's shop.
   const touched = [
     input.shopId,
@@ -102,53 +155,42 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
     ...productLines.map((l) => l.shopId),
   ];
   for (const shopId of [...new Set(touched.filter((s): s is number => !!s))].sort((x, y) => x - y))
-    await refuseLocked(tx, ['close'], shopId, date);
-  const billNo = await nextNumber(tx, actor.tenantId, 'TK', date);
-  const giftTotal = input.cards.reduce((s, l) => s + l.tzje, 0);
-  const cardAmount = principalTotal - input.freeCard;
-  const packageAmount = packageTotal - input.freePackage;
-  const productAmount = productTotal - input.freeProduct;
+    await refuseLocked(tx, ['close'], shopId, priced.date);
+  const billNo = await nextNumber(tx, actor.tenantId, 'TK', priced.date);
   const [refund] = await tx
     .insert(refunds)
     .values({
       tenantId: actor.tenantId,
       billNo,
-      memberId: member.id,
+      memberId: priced.memberId,
       shopId: input.shopId ?? null,
-      cardAmount,
+      cardAmount: priced.cardAmount,
       cardFee: input.freeCard,
-      packageAmount,
+      packageAmount: priced.packageAmount,
       packageFee: input.freePackage,
-      productAmount,
+      productAmount: priced.productAmount,
       productFee: input.freeProduct,
-      totalAmount: cardAmount + packageAmount + productAmount,
-      giftWrittenOff: giftTotal,
+      totalAmount: priced.totalAmount,
+      giftWrittenOff: priced.giftTotal,
       memo: input.memo ?? null,
       createdBy: actor.userId,
     })
     .returning({ id: refunds.id });
   await addDayFiguresOf(tx, refundFigures(sql`r.id = ${refund.id}`));
+  const owner = { doc: REFUND_DOC, id: refund.id, no: billNo };
   // One card bill per card, cards in id order (locks in one order).
   const byCard = new Map<number, RefundInput['cards']>();
   for (const line of [...input.cards].sort((x, y) => x.cardid - y.cardid))
     byCard.set(line.cardid, [...(byCard.get(line.cardid) ?? []), line]);
   for (const [cardId, lines] of byCard) {
     const card = await lockCard(tx, actor.tenantId, { id: cardId });
-    if (card.memberId !== member.id) throw conflict('cardNotMembers', { cardNo: card.cardNo });
-    const now = await bucketsOf(tx, cardId);
-    for (const line of lines) {
-      const has = (bucket: 'principal' | 'gift') => now.find((b) => b.shopId === line.shopId && b.bucket === bucket)?.amount ?? 0;
-      if (line.tkje > has('principal'))
-        throw conflict('refundOverPrincipal', { cardNo: card.cardNo, available: yuanAmount(has('principal')) });
-      if (line.tzje > has('gift')) throw conflict('refundOverGift', { cardNo: card.cardNo, available: yuanAmount(has('gift')) });
-    }
     const bill = await postCardBill(tx, actor, {
       kind: 'refund',
       card,
       shopId: input.shopId ?? lines[0].shopId,
       amount: lines.reduce((s, l) => s + l.tkje, 0),
       memo: billNo,
-      owner: { doc: REFUND_DOC, id: refund.id, no: billNo },
+      owner,
       movements: lines.flatMap((l) => [
         { shopId: l.shopId, bucket: 'principal' as const, delta: -l.tkje },
         { shopId: l.shopId, bucket: 'gift' as const, delta: -l.tzje },
@@ -172,10 +214,10 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
   if (packageLines.length) {
     const bill = await postPackageBill(tx, actor, {
       kind: 'refund',
-      memberId: member.id,
+      memberId: priced.memberId,
       shopId: input.shopId ?? packageLines[0].line.shopId,
       memo: billNo,
-      owner: { doc: REFUND_DOC, id: refund.id, no: billNo },
+      owner,
       movements: packageLines.map((l) => ({ line: l.line, delta: -l.count })),
     });
     await tx.insert(refundPackageLines).values(
@@ -210,11 +252,48 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
         amount: p.amount,
       })),
     );
-  return refundDetail(tx, auth, refund.id);
+  return { id: refund.id, billNo, ...pickAmounts(priced) };
+}
+
+const pickAmounts = (p: Awaited<ReturnType<typeof priceRefund>>) => ({
+  cardAmount: p.cardAmount,
+  packageAmount: p.packageAmount,
+  productAmount: p.productAmount,
+  totalAmount: p.totalAmount,
+  giftWrittenOff: p.giftTotal,
+});
+
+/**
+ * Takes back a refund another bill posted (the approval bill's review cancelled): its card bills and
+ * package bill reversed exactly, the cards it closed opened again, the deposited units put back; the
+ * refund stays on record as revoked. Refused (409) when a card no longer holds what it gave back.
+ */
+export async function reverseRefund(tx: Db, actor: Actor, refundId: number, memo: string) {
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  if (!refund) throw notFound();
+  if (refund.revokedAt) throw conflict('billRevoked', { billNo: refund.billNo });
+  const owner = { doc: REFUND_DOC, id: refund.id, no: refund.billNo };
+  const lines = await tx.select().from(refundLines).where(eq(refundLines.refundId, refund.id)).orderBy(asc(refundLines.cardId));
+  for (const cardId of [...new Set(lines.filter((l) => l.closedCard === 1).map((l) => l.cardId))])
+    await tx.update(memberCards).set({ status: 1, updatedAt: sql`now()` }).where(eq(memberCards.id, cardId));
+  for (const billId of [...new Set(lines.map((l) => l.cardBillId))]) await revoke(tx, actor, { billId, memo }, owner);
+  const [pkg] = await tx
+    .select({ billId: refundPackageLines.packageBillId })
+    .from(refundPackageLines)
+    .where(eq(refundPackageLines.refundId, refund.id));
+  if (pkg) await revokePackageBill(tx, actor, { billId: pkg.billId, memo }, owner);
+  const products = await tx
+    .select()
+    .from(refundProductLines)
+    .where(eq(refundProductLines.refundId, refund.id))
+    .orderBy(asc(refundProductLines.depositId));
+  for (const p of products) await returnToDeposit(tx, actor, { depositId: p.depositId, num: p.num, refundId: refund.id, memo });
+  await addDayFiguresOf(tx, refundFigures(sql`r.id = ${refund.id}`), -1);
+  await tx.update(refunds).set({ revokedAt: sql`now()` }).where(eq(refunds.id, refund.id));
 }
 
 /** The package lines of a refund, locked: the member's, sold by the refunding shop, each once and within its count left. */
-async function refundablePackageLines(tx: Db, memberId: number, input: RefundInput, today: string) {
+async function refundablePackageLines(tx: Db, memberId: number, input: RefundInput, own: number | undefined, today: string) {
   if (!input.packages.length) return [];
   const ids = input.packages.map((p) => p.pdid);
   if (new Set(ids).size !== ids.length) throw new AppError(400, 'refundLineDuplicate', { what: 'pdid' });
@@ -226,7 +305,7 @@ async function refundablePackageLines(tx: Db, memberId: number, input: RefundInp
   return input.packages.map((p) => {
     const line = lines.get(p.pdid) as LockedLine;
     if (line.memberId !== memberId) throw conflict('refundPackageOtherMember');
-    if (input.shopId && line.shopId !== input.shopId) throw conflict('refundPackageOtherShop');
+    if (own && line.shopId !== own) throw conflict('refundPackageOtherShop');
     const available = left.find((l) => l.id === line.id)?.remaining ?? 0;
     if (p.tkNum > available) throw conflict('refundPackageOverCount', { name: line.itemName, available, needed: p.tkNum });
     // A gift line refunds nothing; a bought one its count at the price paid per use.
@@ -235,7 +314,7 @@ async function refundablePackageLines(tx: Db, memberId: number, input: RefundInp
 }
 
 /** The deposited products of a refund, locked: the member's, kept by the refunding shop, each once. */
-async function refundableProducts(tx: Db, memberId: number, input: RefundInput) {
+async function refundableProducts(tx: Db, memberId: number, input: RefundInput, own: number | undefined) {
   if (!input.products.length) return [];
   const ids = input.products.map((p) => p.dbid);
   if (new Set(ids).size !== ids.length) throw new AppError(400, 'refundLineDuplicate', { what: 'dbid' });
@@ -249,7 +328,7 @@ async function refundableProducts(tx: Db, memberId: number, input: RefundInput) 
   return input.products.map((p) => {
     const d = rows.find((r) => r.id === p.dbid) as (typeof rows)[number];
     if (d.memberId !== memberId) throw conflict('refundDepositOtherMember');
-    if (input.shopId && d.shopId !== input.shopId) throw conflict('refundDepositOtherShop');
+    if (own && d.shopId !== own) throw conflict('refundDepositOtherShop');
     if (p.thNum > d.remaining) throw conflict('depositShort', { available: d.remaining, needed: p.thNum });
     return { id: d.id, shopId: d.shopId, count: p.thNum, price: Number(d.price), amount: p.thNum * Number(d.price) };
   });

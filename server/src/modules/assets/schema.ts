@@ -216,6 +216,8 @@ export const refunds = pgTable(
     memo: memo(),
     createdBy: refId('created_by'),
     createdAt: createdAt(),
+    /** Taken back with the bill that posted it (an approval's review cancelled): it counts nowhere. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     tenantPrimaryKey(t),

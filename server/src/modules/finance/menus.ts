@@ -1,7 +1,14 @@
-import { financeDictionaryRecords, landlordRecord, PERIOD_CLOSE } from '@headoffice/contract';
-import { type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
+import { cardRefundBill, financeDictionaryRecords, landlordRecord, PERIOD_CLOSE } from '@headoffice/contract';
+import { billMenu, type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 import { fundsMenu } from './funds-menus.js';
 import { reserveAndRentMenus } from './reserve-menus.js';
+
+/** 退卡审批, with the right to require it of every refund. */
+const cardRefundMenu = billMenu(cardRefundBill, 'RollbackOutlined');
+cardRefundMenu.actions = [
+  ...(cardRefundMenu.actions ?? []),
+  { key: 'finance.cardtk.settings', name: '退卡须审批设置', nameEn: 'Require approval of refunds', perm: 'finance.cardtk.settings' },
+];
 
 /** 财务管理: closing the books (结账), the shops' finance settings, payee accounts, landlords and the finance dictionaries (财务字典). */
 export const financeMenus: MenuDef[] = [
@@ -45,6 +52,7 @@ export const financeMenus: MenuDef[] = [
       },
       recordMenu(landlordRecord, 'HomeOutlined'),
       fundsMenu,
+      cardRefundMenu,
       {
         key: 'finance.dict',
         name: '财务字典',

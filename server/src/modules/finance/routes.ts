@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerBill } from '../../platform/bills.js';
 import { registerRecord } from '../../platform/records.js';
+import { cardRefundType, registerCardRefunds } from './card-refunds.js';
 import { financeRecords, registerReserveTypesOfItem } from './dictionaries.js';
 import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
 import { registerFundTravel } from './fund-travel.js';
@@ -29,4 +30,7 @@ export async function financeModule(app: FastifyInstance) {
   registerRentContracts(app, 'store');
   registerRentContracts(app, 'dorm');
   registerDormRates(app);
+  // Card refunds through approval.
+  registerBill(app, cardRefundType);
+  registerCardRefunds(app);
 }

@@ -1,4 +1,17 @@
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   auditColumns,
   billDate,
@@ -24,6 +37,8 @@ import {
 } from '../../db/columns.js';
 import { dictionaryTable } from '../../db/dictionary-table.js';
 import { fileListTable } from '../../db/file-list-table.js';
+import { deposits, memberCards, memberPackageLines, refunds } from '../assets/public.js';
+import { members } from '../members/public.js';
 import { branches, shops } from '../org/public.js';
 
 // The finance dictionaries (DOMAIN-DETAIL §9.1); money in cents.
@@ -608,4 +623,89 @@ export const fundTravels = dictionaryTable(
     reimbursed: smallint('reimbursed').notNull().default(0),
   },
   (t) => [index('fund_travels_tenant_shop_start').on(t.tenantId, t.shopId, t.startDate), tenantReference(t, t.shopId, shops)],
+);
+
+/**
+ * Card refunds through approval (退卡审批, cardtkhead): what a shop asks to refund and how it is paid
+ * out; the amounts are the lines' as priced at the save. The review posts the refund (`refundId`) and
+ * the payout (reserve ledger, or `creditBillId`, the card bill crediting `targetCardId`).
+ */
+export const cardRefundBills = pgTable(
+  'card_refund_bills',
+  {
+    ...billHeadColumns(),
+    billDate: billDate(),
+    memberId: refId('member_id').notNull(),
+    isKd: boolean('is_kd').notNull().default(false),
+    tkattr: smallint('tkattr').notNull(),
+    tkcontent: text('tkcontent').notNull(),
+    tkname: text('tkname').notNull(),
+    tkmobile: text('tkmobile').notNull(),
+    tktype: smallint('tktype').notNull(),
+    reserveTypeId: refId('reserve_type_id'),
+    targetCardId: refId('target_card_id'),
+    payee: text('payee'),
+    bank: text('bank'),
+    bankno: text('bankno'),
+    hstkattr: smallint('hstkattr'),
+    hstkcontent: text('hstkcontent'),
+    hsmemo: text('hsmemo'),
+    freeCard: bigint('free_card', { mode: 'number' }).notNull().default(0),
+    freePackage: bigint('free_package', { mode: 'number' }).notNull().default(0),
+    freeProduct: bigint('free_product', { mode: 'number' }).notNull().default(0),
+    autokcard: boolean('autokcard').notNull().default(false),
+    cardMoney: bigint('card_money', { mode: 'number' }).notNull().default(0),
+    packageMoney: bigint('package_money', { mode: 'number' }).notNull().default(0),
+    productMoney: bigint('product_money', { mode: 'number' }).notNull().default(0),
+    giftMoney: bigint('gift_money', { mode: 'number' }).notNull().default(0),
+    totalMoney: bigint('total_money', { mode: 'number' }).notNull().default(0),
+    refundId: refId('refund_id'),
+    creditBillId: refId('credit_bill_id'),
+    state: billState(),
+    rejectMemo: text('reject_memo'),
+    ...auditColumns(),
+    ...reviewColumns(),
+    memo: memo(),
+    ...makerColumns(),
+    ...versionedTimestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    billNoIndex(t),
+    index('card_refund_bills_tenant_date').on(t.tenantId, t.billDate, t.id),
+    index('card_refund_bills_tenant_state_total').on(t.tenantId, t.state, t.totalMoney),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.reserveTypeId, reserveTypes),
+    tenantReference(t, t.targetCardId, memberCards),
+    tenantReference(t, t.refundId, refunds),
+  ],
+);
+
+/** A refund bill's lines: a card bucket, a package line or a deposited product, with the amount it refunds. */
+export const cardRefundLines = pgTable(
+  'card_refund_lines',
+  {
+    ...tenantKeys(),
+    billId: refId('bill_id').notNull(),
+    kind: text('kind').notNull(),
+    cardId: refId('card_id'),
+    bucketShopId: refId('bucket_shop_id'),
+    tkje: bigint('tkje', { mode: 'number' }).notNull().default(0),
+    tzje: bigint('tzje', { mode: 'number' }).notNull().default(0),
+    packageLineId: refId('package_line_id'),
+    depositId: refId('deposit_id'),
+    num: integer('num').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    sort: sort(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('card_refund_lines_tenant_bill').on(t.tenantId, t.billId, t.sort),
+    tenantReference(t, t.billId, cardRefundBills),
+    tenantReference(t, t.cardId, memberCards),
+    tenantReference(t, t.bucketShopId, shops),
+    tenantReference(t, t.packageLineId, memberPackageLines),
+    tenantReference(t, t.depositId, deposits),
+  ],
 );

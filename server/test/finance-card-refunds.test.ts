@@ -1,0 +1,313 @@
+import { describe, expect, it } from 'vitest';
+import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
+import { build, type TestTenant } from './helpers.js';
+import { expectPackagesConsistent, makeItems } from './member-packages-support.js';
+import { createLimitedUser } from './users.js';
+
+const BASE = '/api-finance/cardtkhead';
+const EN = { 'accept-language': 'en-US' };
+
+describe('card refunds through approval (cardtkhead)', async () => {
+  const t = await build();
+  const a = await t.tenant({ demo: true });
+  const b = await t.tenant({ demo: true });
+  const [s1, s2] = await shopIds(t, a);
+  const reserveTypes = ok(await a.admin.get('/api-finance/dicreserve/list/all')) as { id: number; name: string }[];
+  const deposit = reserveTypes.find((r) => r.name === '退卡保证金')?.id as number;
+  const risk = reserveTypes.find((r) => r.name === '风险金')?.id as number;
+
+  /** Puts `money` into a shop's reserve type (an audited adjustment). */
+  const fund = async (shopId: number, reserveTypeId: number, money: number) => {
+    const bill = ok(await a.admin.post('/api-finance/reservebillhead/saveBill', { lines: [{ shopId, reserveTypeId, money }] }));
+    ok(await a.admin.post('/api-finance/reservebillhead/auditBill', { id: bill.id }));
+  };
+  const reserveOf = async (shopId: number, reserveTypeId: number) =>
+    ok(await a.admin.get('/api-finance/reservemoney/getReseveJe', { shopid: shopId, reserveTypeId })).money as number;
+
+  // The shop's clerk makes and submits; head office (admin) approves and reviews.
+  const clerk = await createLimitedUser(t, a, { perms: ['finance.cardtk.view', 'finance.cardtk.edit'], loginShops: [s1] });
+  const otherClerk = await createLimitedUser(t, a, { perms: ['finance.cardtk.view', 'finance.cardtk.edit'], loginShops: [s2] });
+  const viewer = await createLimitedUser(t, a, { perms: ['finance.cardtk.view'], managerShops: [s1, s2] });
+
+  /** A member with one card holding principal and gift at two shops. */
+  const memberWithMoney = async (tenant: TestTenant = a) => {
+    const [x, y] = tenant === a ? [s1, s2] : await shopIds(t, tenant);
+    const type = await makeCardType(t, tenant, { shops: [x, y] });
+    const m = await makeMember(t, tenant, x);
+    const card = ok(
+      await tenant.admin.post('/api-member/membercard/open', { memberId: m.id, cardTypeId: type.id, shopId: x, amount: 0 }, key()),
+    );
+    ok(
+      await tenant.admin.post(
+        '/api-member/chainmember/updateCardmoney',
+        {
+          cardId: card.cardId,
+          buckets: [
+            { shopId: x, principal: 10_000, gift: 2000 },
+            { shopId: y, principal: 5000, gift: 1000 },
+          ],
+          reason: '期初',
+        },
+        key(),
+      ),
+    );
+    return { m, cardId: card.cardId as number };
+  };
+
+  const draft = (memberId: number, lines: object[], more: object = {}) => ({
+    shopId: s1,
+    memberId,
+    tkattr: 3,
+    tkcontent: '顾客搬家',
+    tkname: '张三',
+    tkmobile: '13800138000',
+    tktype: 2,
+    reserveTypeId: deposit,
+    payee: '张三',
+    bank: '招商银行',
+    bankno: '6225880112345678',
+    lines,
+    ...more,
+  });
+  const cardLine = (cardId: number, tkje: number, tzje: number, bucketShopId = s1) => ({ kind: 'card', cardId, bucketShopId, tkje, tzje });
+
+  /** Saved by the clerk, submitted and approved: ready for the review. */
+  const approved = async (body: object) => {
+    const bill = ok(await clerk.client.post(`${BASE}/saveBill`, body));
+    ok(await clerk.client.post(`${BASE}/submitBill`, { id: bill.id }));
+    return ok(await a.admin.post(`${BASE}/auditSpBill`, { id: bill.id }));
+  };
+
+  it('walks 未提交 → 已提交 → 客服已审批 → 财务已复核: nothing moves before the review, the review refunds and draws the reserve, cancelFhBill restores exactly', async () => {
+    await fund(s1, deposit, 50_000);
+    const { m, cardId } = await memberWithMoney();
+    const reserveBefore = await reserveOf(s1, deposit);
+    const bill = ok(await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 8000, 2000)], { freeCard: 500 })));
+    expect(bill).toMatchObject({ state: 'draft', cardMoney: 7500, giftMoney: 2000, totalMoney: 7500, shopName: expect.any(String) });
+    expect(bill.lines[0]).toMatchObject({ kind: 'card', tkje: 8000, amount: 8000 });
+    ok(await clerk.client.post(`${BASE}/submitBill`, { id: bill.id }));
+    // The clerk who made it cannot approve it; customer service can, and may still change the payout (savesp).
+    expect((await clerk.client.post(`${BASE}/auditSpBill`, { id: bill.id })).status).toBe(403);
+    const edited = ok(
+      await a.admin.post(`${BASE}/savesp`, { id: bill.id, tktype: 1, reserveTypeId: deposit, hstkattr: 3, hstkcontent: '核实：顾客搬家' }),
+    );
+    expect(edited).toMatchObject({ state: 'submitted', tktype: 1, hstkattr: 3 });
+    const sp = ok(await a.admin.post(`${BASE}/auditSpBill`, { id: bill.id }));
+    expect(sp).toMatchObject({ state: 'approved', auditedByName: expect.any(String) });
+    // Approved: still nothing moved.
+    expect(await bucketsOf(t, a, cardId)).toEqual({
+      [`${s1}:principal`]: 10_000,
+      [`${s1}:gift`]: 2000,
+      [`${s2}:principal`]: 5000,
+      [`${s2}:gift`]: 1000,
+    });
+    expect(await reserveOf(s1, deposit)).toBe(reserveBefore);
+
+    const fh = ok(await a.admin.post(`${BASE}/auditFhBill`, { id: bill.id }));
+    expect(fh).toMatchObject({ state: 'reviewed', totalMoney: 7500, refundId: expect.any(Number), reviewedByName: expect.any(String) });
+    expect(await bucketsOf(t, a, cardId)).toEqual({ [`${s1}:principal`]: 2000, [`${s2}:principal`]: 5000, [`${s2}:gift`]: 1000 });
+    expect(await reserveOf(s1, deposit)).toBe(reserveBefore - 7500);
+    const refund = ok(await a.admin.get(`/api-member/tkhead/chain/getBill/${fh.refundId}`));
+    expect(refund).toMatchObject({ cardJe: 7500, freeCard: 500, giftWrittenOff: 2000 });
+
+    const undone = ok(await a.admin.post(`${BASE}/cancelFhBill`, { id: bill.id, memo: '复核有误' }));
+    expect(undone).toMatchObject({ state: 'approved', refundId: null, reviewedByName: null });
+    expect(await bucketsOf(t, a, cardId)).toEqual({
+      [`${s1}:principal`]: 10_000,
+      [`${s1}:gift`]: 2000,
+      [`${s2}:principal`]: 5000,
+      [`${s2}:gift`]: 1000,
+    });
+    expect(await reserveOf(s1, deposit)).toBe(reserveBefore);
+    // Reviewed again after the cancel: it moves once more, as the first time.
+    ok(await a.admin.post(`${BASE}/auditFhBill`, { id: bill.id }));
+    expect(await reserveOf(s1, deposit)).toBe(reserveBefore - 7500);
+
+    const log = ok(await a.admin.get('/api-finance/cardtkstatuslog/list/all', { billcode: bill.billNo })) as { action: string }[];
+    expect(log.map((l) => l.action)).toEqual(['create', 'submit', 'savesp', 'approve', 'review', 'cancelReview', 'review']);
+    expect((await b.admin.get('/api-finance/cardtkstatuslog/list/all', { billcode: bill.billNo })).status).toBe(404);
+    await expectAssetsConsistent(t, a);
+  });
+
+  it('refunds at most the principal left in the bucket: at the save, and again at the approval when it was spent since', async () => {
+    const { m, cardId } = await memberWithMoney();
+    const over = await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 10_001, 0)]), EN);
+    expect(over.status).toBe(409);
+    expect(over.body.resp_msg).toContain('¥100.00');
+    // Another shop's bucket only when the cost is borne across shops (isKd).
+    expect((await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0, s2)]))).status).toBe(409);
+    ok(await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0, s2)], { isKd: true })));
+    const bill = ok(await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 9000, 0)])));
+    ok(await clerk.client.post(`${BASE}/submitBill`, { id: bill.id }));
+    // The card pays 2000 of its s1 principal meanwhile: 9000 is no longer there.
+    ok(
+      await a.admin.post(
+        '/api-member/chainmember/updateCardmoney',
+        { cardId, buckets: [{ shopId: s1, principal: 8000, gift: 2000 }], reason: '调整' },
+        key(),
+      ),
+    );
+    expect((await a.admin.post(`${BASE}/auditSpBill`, { id: bill.id })).status).toBe(409);
+    expect(await bucketsOf(t, a, cardId)).toMatchObject({ [`${s1}:principal`]: 8000 });
+  });
+
+  it('refuses bad input with a message (400), no right (403), another tenant’s bill (404), a wrong state (409)', async () => {
+    const { m, cardId } = await memberWithMoney();
+    const noKind = await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [{ kind: 'card', tkje: 100 }]), EN);
+    expect(noKind.status).toBe(400);
+    expect(noKind.body.errors?.map((f: { path: string }) => f.path)).toContain('lines.0.cardId');
+    const noSource = await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)], { reserveTypeId: null }), EN);
+    expect(noSource.status).toBe(400);
+    expect(noSource.body.errors).toContainEqual(
+      expect.objectContaining({ path: 'reserveTypeId', message: expect.stringMatching(/reserve money/) }),
+    );
+    expect((await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)], { tkmobile: '123' }))).status).toBe(400);
+    const bill = ok(await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)])));
+    expect((await t.client().post(`${BASE}/saveBill`, {})).status).toBe(401);
+    expect((await viewer.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)]))).status).toBe(403);
+    expect((await clerk.client.post(`${BASE}/auditFhBill`, { id: bill.id })).status).toBe(403);
+    expect((await b.admin.get(`${BASE}/getDetail/${bill.id}`)).status).toBe(404);
+    expect((await b.admin.post(`${BASE}/submitBill`, { id: bill.id })).status).toBe(404);
+    const early = await a.admin.post(`${BASE}/auditFhBill`, { id: bill.id }, EN);
+    expect(early.status).toBe(409);
+    expect(early.body.resp_msg).toMatch(/Not submitted/);
+    // Another tenant's member cannot be named.
+    const other = await memberWithMoney(b);
+    expect((await clerk.client.post(`${BASE}/saveBill`, draft(other.m.id, [cardLine(other.cardId, 100, 0)]))).status).toBe(404);
+    // Voided from a draft; nothing further.
+    ok(await clerk.client.post(`${BASE}/voidBill`, { id: bill.id }));
+    expect((await clerk.client.post(`${BASE}/submitBill`, { id: bill.id })).status).toBe(409);
+    // A reject needs its reason, and the maker edits and submits again.
+    const again = ok(await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)])));
+    ok(await clerk.client.post(`${BASE}/submitBill`, { id: again.id }));
+    expect((await a.admin.post(`${BASE}/rejectBill`, { id: again.id })).status).toBe(400);
+    expect(ok(await a.admin.post(`${BASE}/rejectBill`, { id: again.id, memo: '资料不全' }))).toMatchObject({
+      state: 'rejected',
+      rejectMemo: '资料不全',
+    });
+    ok(await clerk.client.post(`${BASE}/saveBill`, { ...draft(m.id, [cardLine(cardId, 200, 0)]), id: again.id }));
+    ok(await clerk.client.post(`${BASE}/submitBill`, { id: again.id }));
+    ok(await a.admin.post(`${BASE}/auditSpBill`, { id: again.id }));
+    expect(ok(await a.admin.post(`${BASE}/rejectBillFh`, { id: again.id, memo: '金额不符' }))).toMatchObject({ state: 'rejected' });
+  });
+
+  it('a one-shop user sees and saves their shop’s bills only', async () => {
+    const { m, cardId } = await memberWithMoney();
+    const mine = ok(await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)])));
+    expect((await otherClerk.client.get(`${BASE}/getDetail/${mine.id}`)).status).toBe(404);
+    expect((await otherClerk.client.post(`${BASE}/submitBill`, { id: mine.id })).status).toBe(404);
+    expect((await otherClerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)]))).status).toBe(403);
+    const listed = ok(await otherClerk.client.get(`${BASE}/findListWithProChain`, { pageSize: 100 }));
+    expect(listed.list.every((r: { shopId: number }) => r.shopId === s2)).toBe(true);
+    const ours = ok(await clerk.client.get(`${BASE}/findListWithProChain`, { pageSize: 100 }));
+    expect(ours.list.map((r: { id: number }) => r.id)).toContain(mine.id);
+  });
+
+  it('approves and reviews every zero-amount bill the user sees at once, no other', async () => {
+    const { m, cardId } = await memberWithMoney();
+    // Gift written off only: nothing paid out.
+    const zero = ok(await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 0, 500)], { tkattr: 1 })));
+    expect(zero.totalMoney).toBe(0);
+    const paid = ok(await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)])));
+    for (const id of [zero.id, paid.id]) ok(await clerk.client.post(`${BASE}/submitBill`, { id }));
+    // A one-shop approver at the other shop sees none of them.
+    const farApprover = await createLimitedUser(t, a, { perms: ['finance.cardtk.view', 'finance.cardtk.sp'], managerShops: [s2] });
+    expect(ok(await farApprover.client.post(`${BASE}/auditBillZeor`, {})).done.map((d: { id: number }) => d.id)).not.toContain(zero.id);
+    const sp = ok(await a.admin.post(`${BASE}/auditBillZeor`, {}));
+    expect(sp.done.map((d: { id: number }) => d.id)).toContain(zero.id);
+    expect(sp.done.map((d: { id: number }) => d.id)).not.toContain(paid.id);
+    const fh = ok(await a.admin.post(`${BASE}/fhBillZeor`, {}));
+    expect(fh.done.map((d: { id: number }) => d.id)).toContain(zero.id);
+    expect(ok(await a.admin.get(`${BASE}/getDetail/${zero.id}`)).state).toBe('reviewed');
+    expect(ok(await a.admin.get(`${BASE}/getDetail/${paid.id}`)).state).toBe('submitted');
+    expect(await bucketsOf(t, a, cardId)).toMatchObject({ [`${s1}:gift`]: 1500 });
+    expect((await clerk.client.post(`${BASE}/auditBillZeor`, {})).status).toBe(403);
+  });
+
+  it('credits another card (退为卡金) and refunds packages and deposited products, all restored by cancelFhBill', async () => {
+    const { m, cardId } = await memberWithMoney();
+    const type = await makeCardType(t, a, { shops: [s1] });
+    const target = ok(
+      await a.admin.post('/api-member/membercard/open', { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 0 }, key()),
+    );
+    const { s1: service, p1: product } = await makeItems(t, a);
+    const sold = ok(
+      await a.admin.post('/api-member/memberpackage/sell', {
+        memberId: m.id,
+        shopId: s1,
+        name: '护理套餐',
+        lines: [{ itemType: 1, serviceId: service.id, total: 10, unitPrice: 300 }],
+      }),
+    );
+    const kept = ok(
+      await a.admin.post('/api-member/deposit/save', {
+        memberId: m.id,
+        shopId: s1,
+        productId: product.id,
+        total: 5,
+        price: 800,
+        source: 'purchase',
+      }),
+    );
+    const body = draft(
+      m.id,
+      [
+        cardLine(cardId, 1000, 0),
+        { kind: 'package', packageLineId: sold.rows[0].lineId, num: 4 },
+        { kind: 'product', depositId: kept.id, num: 2 },
+      ],
+      { tktype: 3, reserveTypeId: null, targetCardId: target.cardId, freePackage: 200 },
+    );
+    const bill = await approved(body);
+    expect(bill).toMatchObject({ cardMoney: 1000, packageMoney: 1000, productMoney: 1600, totalMoney: 3600 });
+    ok(await a.admin.post(`${BASE}/auditFhBill`, { id: bill.id }));
+    expect(await bucketsOf(t, a, target.cardId)).toEqual({ [`${s1}:principal`]: 3600 });
+    expect(ok(await a.admin.get('/api-member/deposit/list', { memid: m.id }))[0].checknum).toBe(3);
+    ok(await a.admin.post(`${BASE}/cancelFhBill`, { id: bill.id }));
+    expect(await bucketsOf(t, a, target.cardId)).toEqual({});
+    expect(await bucketsOf(t, a, cardId)).toMatchObject({ [`${s1}:principal`]: 10_000 });
+    expect(ok(await a.admin.get('/api-member/deposit/list', { memid: m.id }))[0].checknum).toBe(5);
+    await expectAssetsConsistent(t, a);
+    await expectPackagesConsistent(t, a);
+  });
+
+  it('never draws a reserve balance below zero under 20 concurrent reviews', async () => {
+    await fund(s1, risk, 10_000);
+    const before = await reserveOf(s1, risk);
+    const bills = [];
+    for (let i = 0; i < 20; i++) {
+      const { m, cardId } = await memberWithMoney();
+      bills.push(await approved(draft(m.id, [cardLine(cardId, 1000, 0)], { reserveTypeId: risk })));
+    }
+    const answers = await Promise.all(bills.map((bill) => a.admin.post(`${BASE}/auditFhBill`, { id: bill.id })));
+    const done = answers.filter((r) => r.status === 200).length;
+    expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(done).toBe(Math.min(20, Math.floor(before / 1000)));
+    const after = await reserveOf(s1, risk);
+    expect(after).toBe(before - done * 1000);
+    expect(after).toBeGreaterThanOrEqual(0);
+    await expectAssetsConsistent(t, a);
+  });
+
+  it('a chain that requires approval refuses the direct refund (409) and says to use the approval', async () => {
+    const { m, cardId } = await memberWithMoney();
+    expect(ok(await a.admin.get(`${BASE}/settings`))).toEqual({ requireApproval: false });
+    expect((await clerk.client.post(`${BASE}/settings`, { requireApproval: true })).status).toBe(403);
+    ok(await a.admin.post(`${BASE}/settings`, { requireApproval: true }));
+    const direct = await a.admin.post(
+      '/api-member/tkhead/saveRefund',
+      { memid: m.id, cards: [{ cardid: cardId, shopId: s1, tkje: 100, tzje: 0 }] },
+      { ...key(), ...EN },
+    );
+    expect(direct.status).toBe(409);
+    expect(direct.body.resp_msg).toMatch(/approval/);
+    ok(await a.admin.post(`${BASE}/settings`, { requireApproval: false }));
+    ok(
+      await a.admin.post(
+        '/api-member/tkhead/saveRefund',
+        { memid: m.id, cards: [{ cardid: cardId, shopId: s1, tkje: 100, tzje: 0 }] },
+        key(),
+      ),
+    );
+  });
+});
