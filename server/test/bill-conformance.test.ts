@@ -6,6 +6,7 @@ import { billLogs, members, menus, periodLocks, services } from '../src/db/schem
 import { packageExtensionType } from '../src/modules/assets/packages-extension.js';
 import { dispatchType } from '../src/modules/cards/dispatch.js';
 import { csadjType } from '../src/modules/cashier/csadj.js';
+import { cardRefundType } from '../src/modules/finance/card-refunds.js';
 import { expenseLimitType } from '../src/modules/finance/expense-limits.js';
 import { fundType } from '../src/modules/finance/funds.js';
 import { redepositType } from '../src/modules/finance/funds-redeposits.js';
@@ -167,6 +168,27 @@ const csadjDraft = () => {
   return { refbillcode: card.billNo, lines: [{ station: 1, yj: card.perf }] };
 };
 
+// Card refunds: each draft refunds a little of one card's principal, paid from the shop's other reserve.
+const refundMember = await makeMember(t, a, shopsOfA[0]);
+const refundCard = expectOk(
+  await a.admin.post(
+    '/api-member/membercard/open',
+    { memberId: refundMember.id, cardTypeId: cardType.id, shopId: shopsOfA[0], amount: 10_000_000 },
+    { 'idempotency-key': `conformance-refund-card-${Date.now()}` },
+  ),
+);
+const refundDraft = (tkattr = 3) => ({
+  shopId: shopsOfA[0],
+  memberId: refundMember.id,
+  tkattr,
+  tkcontent: '顾客搬家',
+  tkname: '张三',
+  tkmobile: '13800138000',
+  tktype: 2,
+  reserveTypeId: otherReserve,
+  lines: [{ kind: 'card', cardId: refundCard.cardId, bucketShopId: shopsOfA[0], tkje: 100, tzje: 0 }],
+});
+
 const fixtures: Fixture[] = [
   {
     type: entryBills,
@@ -209,6 +231,11 @@ const fixtures: Fixture[] = [
     type: packageExtensionType,
     draft: () => ({ lines: [{ packageLineId: packageLines.shift() as number, nexpiryTime: '2031-06-30' }] }),
     bad: { body: { lines: [{ packageLineId: 1, nexpiryTime: '2031-6-30' }] }, path: 'lines.0.nexpiryTime' },
+  },
+  {
+    type: cardRefundType,
+    draft: () => refundDraft(),
+    bad: { body: refundDraft(9), path: 'tkattr' },
   },
   {
     type: csadjType,

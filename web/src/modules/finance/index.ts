@@ -3,6 +3,7 @@ import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
 import { closePages } from './close';
 import { fundsPages } from './funds';
+import { refundPages } from './refunds';
 import { rentPages } from './rents';
 import { reservePages } from './reserve';
 
@@ -13,6 +14,7 @@ export const financePages: PageDef[] = [
   { path: '/admin/finance/payee-accounts', title: 'finance.accounts.title', component: lazyPage(() => import('./PayeeAccountsPage')) },
   ...recordPages([landlordRecord, fundTravelRecord, ...financeDictionaryRecords]),
   ...fundsPages,
+  ...refundPages,
   ...reservePages,
   ...rentPages,
 ];

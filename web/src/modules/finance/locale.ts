@@ -1,5 +1,6 @@
 import { closeEn, closeZh } from './close/locale';
 import { fundsEn, fundsZh } from './funds/locale';
+import { refundsEn, refundsZh } from './refunds/locale';
 import { rentsEn, rentsZh } from './rents/locale';
 import { reserveEn, reserveZh } from './reserve/locale';
 
@@ -45,6 +46,7 @@ export const financeZh = {
   close: closeZh,
   funds: fundsZh,
   reserve: reserveZh,
+  refunds: refundsZh,
   rents: rentsZh,
 };
 
@@ -89,5 +91,6 @@ export const financeEn: typeof financeZh = {
   close: closeEn,
   funds: fundsEn,
   reserve: reserveEn,
+  refunds: refundsEn,
   rents: rentsEn,
 };

@@ -1,0 +1,69 @@
+import { billBatchResult, CARD_REFUND_API, cardRefundBill, cardRefundSettings } from '@headoffice/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Space, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../platform/action';
+import { usePermission } from '../../../platform/auth';
+import { BillDetail } from '../../../platform/bills/BillDetail';
+import { BillList } from '../../../platform/bills/BillList';
+import { invalidateBills } from '../../../platform/bills/parts';
+import { http } from '../../../platform/http';
+
+/** The zero-amount batches (every such bill the user sees) and the chain's setting, above the list. */
+function RefundTools() {
+  const { t } = useTranslation();
+  const can = usePermission();
+  const qc = useQueryClient();
+  const settings = useQuery({
+    queryKey: [CARD_REFUND_API.settings],
+    queryFn: () => http.read(cardRefundSettings, CARD_REFUND_API.settings),
+  });
+  const zero = useAction({
+    run: (url: string) => http.send(billBatchResult, url, {}, { once: true }),
+    success: (r) => t('finance.refunds.zeroDone', { done: r.done.length, failed: r.failed.length }),
+    done: () => invalidateBills(qc),
+  });
+  const require = useAction({
+    run: (requireApproval: boolean) => http.send(cardRefundSettings, CARD_REFUND_API.settings, { requireApproval }),
+    success: 'common.saved',
+    invalidates: [[CARD_REFUND_API.settings]],
+  });
+  return (
+    <Space wrap style={{ marginBottom: 12 }}>
+      {can('finance.cardtk.sp') ? (
+        <Button loading={zero.busy} onClick={() => zero.run(CARD_REFUND_API.approveZero)}>
+          {t('finance.refunds.approveZero')}
+        </Button>
+      ) : null}
+      {can('finance.cardtk.fh') ? (
+        <Button loading={zero.busy} onClick={() => zero.run(CARD_REFUND_API.reviewZero)}>
+          {t('finance.refunds.reviewZero')}
+        </Button>
+      ) : null}
+      <Space size={6}>
+        <Switch
+          aria-label={t('finance.refunds.requireApproval')}
+          checked={settings.data?.requireApproval ?? false}
+          loading={settings.isLoading || require.busy}
+          disabled={!can('finance.cardtk.settings')}
+          onChange={(checked) => require.run(checked)}
+        />
+        <Typography.Text>{t('finance.refunds.requireApproval')}</Typography.Text>
+      </Space>
+    </Space>
+  );
+}
+
+/** /admin/finance/card-refunds — 退卡审批: customer service approves, finance reviews; the review moves the money. */
+export function CardRefundsPage() {
+  return (
+    <>
+      <RefundTools />
+      <BillList def={cardRefundBill} />
+    </>
+  );
+}
+
+export function CardRefundPage() {
+  return <BillDetail def={cardRefundBill} />;
+}
