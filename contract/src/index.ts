@@ -3,6 +3,7 @@ export * from './attendance.js';
 export * from './attendance-records.js';
 export * from './audit.js';
 export * from './bills.js';
+export * from './bookings.js';
 export * from './cards.js';
 export * from './cashier.js';
 export * from './cashier-records.js';

@@ -1,6 +1,7 @@
 /** Every table under one import, for tests and scripts; the app and the migrations find them through the modules. */
 export * from '../modules/assets/schema.js';
 export * from '../modules/attendance/schema.js';
+export * from '../modules/bookings/schema.js';
 export * from '../modules/cards/schema.js';
 export * from '../modules/cashier/schema.js';
 export * from '../modules/catalog/schema.js';

@@ -5,6 +5,8 @@ import { assetsMenus } from './assets/menus.js';
 import * as assetsTables from './assets/schema.js';
 import { attendanceMenus } from './attendance/menus.js';
 import * as attendanceTables from './attendance/schema.js';
+import { bookingsMenus } from './bookings/menus.js';
+import * as bookingsTables from './bookings/schema.js';
 import { cardsMenus } from './cards/menus.js';
 import * as cardsTables from './cards/schema.js';
 import { cashierDayFigures } from './cashier/day-figures.js';
@@ -61,6 +63,12 @@ export const modules: ModuleDef[] = [
     tables: attendanceTables,
     menus: attendanceMenus,
     routes: async () => (await import('./attendance/routes.js')).attendanceModule,
+  },
+  {
+    name: 'bookings',
+    tables: bookingsTables,
+    menus: bookingsMenus,
+    routes: async () => (await import('./bookings/routes.js')).bookingsModule,
   },
   { name: 'royalty', tables: royaltyTables, menus: royaltyMenus, routes: async () => (await import('./royalty/routes.js')).royaltyModule },
   {

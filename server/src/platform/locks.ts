@@ -23,6 +23,8 @@ export const LOCKS = {
   voucherCode: 'third_order',
   /** A shop's shift names: a name checked free and saved by one writer at a time. */
   shiftName: 'check_classes_name',
+  /** A stylist's bookings of one day: a slot checked free and booked by one writer at a time. */
+  bookingDay: 'bookings_employee_day',
 } as const;
 
 export type LockName = keyof typeof LOCKS;

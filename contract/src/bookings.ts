@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { type BillStateDef, billDetailExtra, definePosBill, instant } from './bills.js';
+import { date, id, type Label } from './platform.js';
+
+/** Bookings (预约, `api-yy`): the seed's calls, and the shop's and head office's own ways to book. */
+export const YY = '/api-yy';
+export const YY_PATHS = {
+  config: '/api-chain/config/getYYconfig',
+  setConfig: '/api-chain/config/setYYconfig',
+  channels: `${YY}/channel/list/all`,
+  list: `${YY}/billhead/chain/list`,
+  detail: (bookingId: number) => `${YY}/billhead/id/${bookingId}`,
+  save: `${YY}/billhead/save`,
+  editDate: `${YY}/billhead/editYYdate`,
+  cancel: `${YY}/billhead/cancel`,
+  arrive: `${YY}/billhead/yysure`,
+  log: `${YY}/billlog/list/all`,
+  availability: `${YY}/billhead/availability`,
+  surety: `${YY}/billhead/surety/list`,
+  statisShop: `${YY}/statisshop/chain/list/all`,
+  statisShopExcel: `${YY}/statisshop/list/excel`,
+  statisEmployee: `${YY}/statisemployee/chain/list/all`,
+} as const;
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
+const count = (max: number) => z.number().int().min(0).max(max);
+
+/**
+ * The chain's booking settings (§5.1): bookable hours, how far ahead, how early a customer must book,
+ * until when a customer may cancel, how services occupy a stylist, the deposit and the limits on
+ * customers who do not come. 0 turns a limit off.
+ */
+export const bookingConfig = z
+  .strictObject({
+    stime: hhmm,
+    etime: hhmm,
+    /** Days ahead a booking may be made for. */
+    maxday: count(365),
+    maxshopday: count(365),
+    alldaycount: count(10_000),
+    /** A customer books at least this many days ahead (0: the same day too). */
+    earlierday: count(365),
+    /** Minutes ahead a customer books for the same day (shops are not limited). */
+    earliertime: count(24 * 60),
+    /** Minutes before the slot until which a customer may cancel (the shop always may). */
+    canceltime: count(7 * 24 * 60),
+    /** 1 叠加: the longest service occupies the stylist; 2 累计: the sum of the services. */
+    timeType: z.union([z.literal(1), z.literal(2)]),
+    multiUser: z.boolean(),
+    timeMode: z.boolean(),
+    showPslevel: z.boolean(),
+    showRate: z.boolean(),
+    broadcast: z.boolean(),
+    serShowType: z.union([z.literal(1), z.literal(2)]),
+    /** Cents, kept on a no-show, refunded on a cancel in time. */
+    deposit: count(10_000_00),
+    /** N no-shows (ever): no online booking. */
+    restricted: count(100),
+    /** N no-shows within `restrictedDay` days: no booking at all. */
+    miss: count(100),
+    restrictedDay: count(365),
+    /** Bookings per customer (mobile) per day. */
+    dayLimit: count(100),
+  })
+  .refine((c) => c.stime < c.etime, { path: ['etime'], message: 'after stime' });
+export type BookingConfig = z.infer<typeof bookingConfig>;
+
+export const defaultBookingConfig: BookingConfig = {
+  stime: '09:00',
+  etime: '21:00',
+  maxday: 14,
+  maxshopday: 30,
+  alldaycount: 0,
+  earlierday: 0,
+  earliertime: 30,
+  canceltime: 120,
+  timeType: 2,
+  multiUser: false,
+  timeMode: false,
+  showPslevel: true,
+  showRate: false,
+  broadcast: false,
+  serShowType: 1,
+  deposit: 0,
+  restricted: 0,
+  miss: 0,
+  restrictedDay: 30,
+  dayLimit: 0,
+};
+
+export const bookingStates = {
+  '1': { label: ['待支付', 'Awaiting deposit'], color: 'gold' },
+  '2': { label: ['待确认', 'To confirm'], color: 'orange' },
+  '3': { label: ['预约中', 'Booked'], color: 'blue' },
+  '4': { label: ['已到店', 'Arrived'], color: 'green' },
+  '5': { label: ['已评价', 'Rated'], color: 'cyan' },
+  '-1': { label: ['顾客取消', 'Cancelled by customer'], color: 'default' },
+  '-2': { label: ['商家取消', 'Cancelled by shop'], color: 'default' },
+  '-3': { label: ['未到店', 'No-show'], color: 'red' },
+  '-4': { label: ['交易关闭', 'Closed'], color: 'default' },
+} as const satisfies Record<string, BillStateDef>;
+export type BookingState = keyof typeof bookingStates;
+const stateKeys = Object.keys(bookingStates) as [BookingState, ...BookingState[]];
+/** States in which a booking holds its stylist's time. */
+export const OCCUPYING_STATES = [1, 2, 3, 4, 5] as const;
+
+/** Who made a change (`billlog.ctype`): 1 顾客, 2 员工APP, 3 门店, 4 后端. */
+export const bookingSources = {
+  1: ['顾客', 'Customer'],
+  2: ['员工APP', 'Staff app'],
+  3: ['门店', 'Shop'],
+  4: ['后端', 'Head office'],
+} as const satisfies Record<number, Label>;
+export type BookingSource = 1 | 2 | 3 | 4;
+
+export const bookingService = z.object({ serviceId: z.number(), name: z.string(), minutes: z.number() });
+
+export const bookingRow = z.object({
+  id: z.number(),
+  billNo: z.string(),
+  shopId: z.number(),
+  shopName: z.string().nullable(),
+  custname: z.string(),
+  custmobile: z.string(),
+  custsex: z.number().nullable(),
+  memid: z.number().nullable(),
+  eeid: z.number().nullable(),
+  eeName: z.string().nullable(),
+  /** The slot's day and start on the company's calendar: `YYYY-MM-DD HH:mm`. */
+  yydate: z.string(),
+  yyday: z.string(),
+  /** Minutes the booking occupies. */
+  hjtimes: z.number(),
+  perNum: z.number(),
+  ycid: z.number().nullable(),
+  ycName: z.string().nullable(),
+  sersnames: z.string(),
+  services: z.array(bookingService),
+  memo: z.string().nullable(),
+  ctype: z.number(),
+  payje: z.number(),
+  state: z.enum(stateKeys),
+  version: z.number(),
+  revision: z.number(),
+  createdAt: instant,
+  lines: z.array(z.object({ id: z.number() })).default([]),
+});
+export type BookingRow = z.infer<typeof bookingRow>;
+export const bookingDetail = bookingRow.extend(billDetailExtra.shape);
+export type BookingDetail = z.infer<typeof bookingDetail>;
+
+const revisionBody = { revision: z.number().int().min(0) };
+const wallTime = z.string().regex(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/, 'YYYY-MM-DD HH:mm');
+
+/** A booking as head office and the shop see it (`billhead`). */
+export const bookingBill = definePosBill({
+  docType: 'booking',
+  label: ['预约单', 'Booking'],
+  perm: 'bookings.booking',
+  basePath: `${YY}/billhead`,
+  webPath: '/admin/bookings/list',
+  states: bookingStates,
+  initial: '3',
+  steps: {
+    book: { label: ['预约', 'book'], from: [], to: '3', perm: 'bookings.booking.edit' },
+    editYYdate: { label: ['改时间', 'move'], from: ['3'], to: '3', perm: 'bookings.booking.edit' },
+    cancel: { label: ['取消', 'cancel'], from: ['3'], to: '-2', perm: 'bookings.booking.edit' },
+    yysure: { label: ['到店', 'arrived'], from: ['3'], to: '4', perm: 'bookings.booking.edit' },
+  },
+  actions: {
+    yysure: {
+      label: ['到店', 'Arrived'],
+      perm: 'bookings.booking.edit',
+      path: 'yysure',
+      states: ['3'],
+      body: z.strictObject(revisionBody),
+    },
+    cancel: {
+      label: ['取消预约', 'Cancel booking'],
+      perm: 'bookings.booking.edit',
+      path: 'cancel',
+      states: ['3'],
+      body: z.strictObject(revisionBody),
+      confirm: true,
+    },
+    editYYdate: {
+      label: ['改预约时间', 'Move booking'],
+      perm: 'bookings.booking.edit',
+      path: 'editYYdate',
+      states: ['3'],
+      body: z.strictObject({ ...revisionBody, yydate: wallTime, eeid: z.number().int().positive().nullish() }),
+    },
+  },
+  filterFields: {
+    shopId: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopId'] },
+    date: { label: ['预约日', 'Day'], kind: 'dateRange', keys: ['dateFrom', 'dateTo'], initial: 'thisMonth' },
+    state: { label: ['状态', 'State'], kind: 'state', keys: ['state'], match: 'named' },
+    keyword: { label: ['顾客/手机/单号', 'Customer, mobile, no.'], kind: 'text', keys: ['keyword'], match: 'named' },
+    ycid: { label: ['渠道', 'Channel'], kind: 'select', keys: ['ycid'], options: { url: YY_PATHS.channels, value: 'id', label: 'name' } },
+  },
+  row: bookingRow,
+  lineRow: z.object({ id: z.number() }),
+  detail: bookingDetail,
+  headFields: {
+    billNo: { label: ['单号', 'No.'], kind: 'text', column: { width: 130 } },
+    shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 110 } },
+    yydate: { label: ['预约时间', 'Time'], kind: 'text', column: { width: 130, sortable: true } },
+    custname: { label: ['顾客', 'Customer'], kind: 'text', column: { width: 80 } },
+    custmobile: { label: ['手机号', 'Mobile'], kind: 'text', column: { width: 110 } },
+    eeName: { label: ['发型师', 'Stylist'], kind: 'text', column: { width: 80 }, empty: ['不指定', 'Any'] },
+    sersnames: { label: ['项目', 'Services'], kind: 'text', column: { width: 140 } },
+    hjtimes: { label: ['时长(分)', 'Minutes'], kind: 'number', column: { width: 80 } },
+    ycName: { label: ['渠道', 'Channel'], kind: 'text', column: { width: 80 } },
+    state: { label: ['状态', 'State'], kind: 'select', column: { width: 90 } },
+    ctype: { label: ['来源', 'Source'], kind: 'select', options: bookingSources, detail: true },
+    payje: { label: ['定金', 'Deposit'], kind: 'money', detail: true },
+    perNum: { label: ['人数', 'People'], kind: 'number', detail: true },
+    memo: { label: ['备注', 'Memo'], kind: 'text', detail: true },
+  },
+  lineFields: {},
+  paths: { list: ['chain/list'], export: 'chain/export', detail: 'id/:id' },
+});
+
+/** A new booking: the customer, the slot on the company's calendar, a stylist or none (不指定), the services or minutes. */
+export const bookingSaveBody = z.strictObject({
+  shopId: id,
+  custname: z.string().trim().min(1).max(40),
+  custmobile: z.string().regex(/^1\d{10}$/, 'mobile'),
+  custsex: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullish(),
+  memid: id.nullish(),
+  eeid: id.nullish(),
+  yydate: wallTime,
+  serviceIds: z.array(id).max(20).default([]),
+  /** Minutes booked without services (`timeMode`). */
+  hjtimes: z
+    .number()
+    .int()
+    .min(5)
+    .max(12 * 60)
+    .nullish(),
+  perNum: z.number().int().min(1).max(20).default(1),
+  ycid: id.nullish(),
+  memo: z.string().trim().max(200).nullish(),
+});
+export type BookingSave = z.input<typeof bookingSaveBody>;
+
+export const billLogQuery = z.object({ billId: id });
+export const bookingLogRow = z.object({
+  id: z.number(),
+  billId: z.number(),
+  status: z.number(),
+  action: z.string(),
+  ctype: z.number().nullable(),
+  createdBy: z.string().nullable(),
+  createdTime: instant,
+});
+
+export const availabilityQuery = z.object({ shopId: id, date });
+/** A shop's day per stylist: when they work, what is taken (bookings, leave), what is free. */
+export const availabilityAnswer = z.object({
+  date: z.string(),
+  stime: z.string(),
+  etime: z.string(),
+  stylists: z.array(
+    z.object({
+      eeid: z.number(),
+      name: z.string(),
+      /** The shift of the day, or null (not scheduled). */
+      work: z.object({ start: z.string(), end: z.string() }).nullable(),
+      leave: z.array(z.object({ start: z.string(), end: z.string() })),
+      bookings: z.array(
+        z.object({
+          id: z.number(),
+          start: z.string(),
+          end: z.string(),
+          state: z.enum(stateKeys),
+          custname: z.string(),
+          sersnames: z.string(),
+          revision: z.number(),
+        }),
+      ),
+      free: z.array(z.object({ start: z.string(), end: z.string() })),
+    }),
+  ),
+  /** Bookings with no stylist (不指定). */
+  unassigned: z.array(z.object({ id: z.number(), start: z.string(), end: z.string(), state: z.enum(stateKeys), custname: z.string() })),
+});
+export type Availability = z.infer<typeof availabilityAnswer>;
+
+export const statisQuery = z.object({ dateFrom: date.optional(), dateTo: date.optional(), shopId: id.optional() });
+export const statisShopRow = z.object({
+  shopId: z.number(),
+  shopName: z.string().nullable(),
+  ycid: z.number().nullable(),
+  ycName: z.string().nullable(),
+  yyNum: z.number(),
+  doneNum: z.number(),
+  missNum: z.number(),
+  cancelNum: z.number(),
+  doneRate: z.number(),
+  missRate: z.number(),
+});
+export const statisEmployeeRow = statisShopRow.omit({ ycid: true, ycName: true }).extend({
+  eeid: z.number().nullable(),
+  eeName: z.string().nullable(),
+});
+export const channelOption = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export const suretyRow = z.object({
+  id: z.number(),
+  billNo: z.string(),
+  shopId: z.number(),
+  shopName: z.string().nullable(),
+  custname: z.string(),
+  custmobile: z.string(),
+  payje: z.number(),
+  state: z.enum(stateKeys),
+  yydate: z.string(),
+});

@@ -1,0 +1,325 @@
+import {
+  type Availability,
+  type BookingConfig,
+  type BookingSource,
+  bookingConfig,
+  type bookingSaveBody,
+  defaultBookingConfig,
+  OCCUPYING_STATES,
+} from '@headoffice/contract';
+import { and, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
+import { conflict, fieldError, notFound } from '../../platform/errors.js';
+import { lockFor } from '../../platform/locks.js';
+import { addDays, momentIn, nextNumber, tenantZone } from '../../platform/numbering.js';
+import { posBillChanged } from '../../platform/pos-documents.js';
+import { getSetting } from '../../platform/settings.js';
+import { scheduledDay } from '../attendance/public.js';
+import { services } from '../catalog/public.js';
+import { channels, employees, shops } from '../org/public.js';
+import { bookingDoc } from './doc.js';
+import {
+  checkAtWork,
+  checkCustomer,
+  checkSlot,
+  clockOf,
+  freeSpans,
+  minutesOf,
+  type Now,
+  occupiedMinutes,
+  overlapping,
+  type Slot,
+  type WorkDay,
+} from './rules.js';
+import { bookings } from './schema.js';
+
+export const CONFIG_KEY = 'bookings.config';
+
+export async function configOf(tx: Db): Promise<BookingConfig> {
+  // Settings saved before a field existed take its default.
+  return bookingConfig.parse({ ...defaultBookingConfig, ...(await getSetting<Partial<BookingConfig>>(tx, CONFIG_KEY, {})) });
+}
+
+/** Who the change is by, as the log names it: a user of some shops is the shop (门店), others head office (后端). */
+export const sourceOf = (auth: Auth): BookingSource => (visibleShops(auth) ? 3 : 4);
+
+async function nowOf(tx: Db, tenantId: number): Promise<Now> {
+  const moment = momentIn(await tenantZone(tx, tenantId), new Date());
+  return { day: moment.slice(0, 10), minute: minutesOf(moment.slice(11)) };
+}
+
+const splitWallTime = (yydate: string) => ({ day: yydate.slice(0, 10), start: minutesOf(yydate.slice(11)) });
+
+async function stylistOf(tx: Db, shopId: number, eeid: number) {
+  const [e] = await tx
+    .select({ id: employees.id, name: employees.name, shopId: employees.shopId, status: employees.status })
+    .from(employees)
+    .where(eq(employees.id, eeid));
+  if (!e) throw fieldError('eeid', 'missingReference', { field: '@employee' });
+  if (e.shopId !== shopId || e.status !== 1) throw fieldError('eeid', 'employeeNotInShop', { name: e.name });
+  return e;
+}
+
+async function workDayOf(tx: Db, shopId: number, day: string, eeid: number): Promise<WorkDay | null> {
+  return (await scheduledDay(tx, shopId, day)).find((d) => d.employeeId === eeid) ?? null;
+}
+
+const occupying = inArray(bookings.status, [...OCCUPYING_STATES]);
+
+/**
+ * Every rule a slot must pass: the settings', the customer's limits, and for a stylist the schedule,
+ * leave and the other bookings of their day. The stylist's day is locked first, so that of two
+ * requests for one slot the second sees the first's booking (exactly one wins).
+ */
+async function checkBookable(
+  tx: Db,
+  o: {
+    config: BookingConfig;
+    shopId: number;
+    eeid: number | null;
+    mobile: string;
+    slot: Slot;
+    source: BookingSource;
+    self?: number;
+    now: Now;
+  },
+) {
+  const { config, slot } = o;
+  checkSlot(config, slot, o.now, o.source);
+  const notSelf = o.self ? ne(bookings.id, o.self) : undefined;
+  const customer = eq(bookings.custmobile, o.mobile);
+  const [counts] = await tx
+    .select({
+      sameDay: sql<number>`count(*) filter (where ${bookings.yyday} = ${slot.day} and ${occupying})`.mapWith(Number),
+      recentMisses:
+        sql<number>`count(*) filter (where ${bookings.status} = -3 and ${bookings.yyday} >= ${addDays(o.now.day, -config.restrictedDay)})`.mapWith(
+          Number,
+        ),
+      allMisses: sql<number>`count(*) filter (where ${bookings.status} = -3)`.mapWith(Number),
+    })
+    .from(bookings)
+    .where(and(customer, notSelf));
+  checkCustomer(config, counts, o.source);
+  if (o.eeid === null) return;
+  const stylist = await stylistOf(tx, o.shopId, o.eeid);
+  checkAtWork(await workDayOf(tx, o.shopId, slot.day, o.eeid), slot, stylist.name);
+  await lockFor(tx, 'bookingDay', `${o.eeid}:${slot.day}`);
+  const taken = await tx
+    .select({ startMin: bookings.startMin, hjtimes: bookings.hjtimes })
+    .from(bookings)
+    .where(and(eq(bookings.eeid, o.eeid), eq(bookings.yyday, slot.day), occupying, notSelf));
+  const clash = overlapping(taken, slot);
+  if (clash)
+    throw conflict('stylistBooked', { name: stylist.name, time: `${clockOf(clash.startMin)}–${clockOf(clash.startMin + clash.hjtimes)}` });
+}
+
+export type BookingSave = z.output<typeof bookingSaveBody>;
+
+/** A booking made by the shop or head office: checked, numbered, logged (预约) and announced; it starts booked (3). */
+export async function createBooking(tx: Db, auth: Auth, body: BookingSave) {
+  assertShopVisible(auth, body.shopId);
+  const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, body.shopId));
+  if (!shop) throw fieldError('shopId', 'missingReference', { field: '@shop' });
+  const config = await configOf(tx);
+  const chosen = body.serviceIds.length
+    ? await tx
+        .select({ serviceId: services.id, name: services.name, minutes: services.durationMinutes })
+        .from(services)
+        .where(and(inArray(services.id, body.serviceIds), eq(services.status, 1), eq(services.isDel, 0)))
+    : [];
+  if (chosen.length !== new Set(body.serviceIds).size) throw fieldError('serviceIds', 'serviceNotBookable');
+  const minutes = chosen.length
+    ? occupiedMinutes(
+        config.timeType,
+        chosen.map((s) => s.minutes),
+      )
+    : body.hjtimes;
+  if (!minutes) throw fieldError('serviceIds', 'bookingNoServices');
+  if (body.ycid) {
+    const [channel] = await tx
+      .select({ id: channels.id })
+      .from(channels)
+      .where(and(eq(channels.id, body.ycid), eq(channels.status, 1)));
+    if (!channel) throw fieldError('ycid', 'channelNotFound');
+  }
+  const { day, start } = splitWallTime(body.yydate);
+  const source = sourceOf(auth);
+  const now = await nowOf(tx, auth.tenantId);
+  await checkBookable(tx, {
+    config,
+    shopId: body.shopId,
+    eeid: body.eeid ?? null,
+    mobile: body.custmobile,
+    slot: { day, start, minutes },
+    source,
+    now,
+  });
+  const [row] = await tx
+    .insert(bookings)
+    .values({
+      tenantId: auth.tenantId,
+      billNo: await nextNumber(tx, auth.tenantId, 'YY', now.day),
+      shopId: body.shopId,
+      custname: body.custname,
+      custmobile: body.custmobile,
+      custsex: body.custsex ?? null,
+      memid: body.memid ?? null,
+      eeid: body.eeid ?? null,
+      yyday: day,
+      startMin: start,
+      hjtimes: minutes,
+      perNum: body.perNum,
+      ycid: body.ycid ?? null,
+      sersnames: chosen.map((s) => s.name).join('、'),
+      services: chosen,
+      memo: body.memo ?? null,
+      ctype: source,
+      status: 3,
+      createdBy: auth.userId,
+      createdByName: auth.name,
+    })
+    .returning({ id: bookings.id, version: bookings.version, billNo: bookings.billNo });
+  await changed(tx, auth, { id: row.id, status: 3, version: row.version, shopId: body.shopId, billNo: row.billNo }, 'book', null, source);
+  return row.id;
+}
+
+async function changed(
+  tx: Db,
+  auth: Auth,
+  bill: { id: number; status: number; version: number; shopId: number; billNo: string },
+  action: string,
+  from: number | null,
+  source: BookingSource,
+) {
+  await posBillChanged(
+    tx,
+    bookingDoc,
+    { id: bill.id, state: String(bill.status), version: bill.version, shopId: bill.shopId, billNo: bill.billNo },
+    // The log keeps who made the change as the seed's `ctype` (顾客, 员工APP, 门店, 后端).
+    { action, fromState: from === null ? null : String(from), change: { field: 'ctype', from: null, to: source } },
+    auth,
+  );
+}
+
+/** The booking locked for a change from 预约中 (3) at the revision the user saw (another: 409). */
+async function lockForChange(tx: Db, auth: Auth, id: number, revision: number, action: string) {
+  const [b] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  if (!b) throw notFound();
+  assertShopVisible(auth, b.shopId);
+  if (b.status !== 3)
+    throw conflict('transitionNotAllowed', { state: `@${bookingDoc.docType}:${b.status}`, action: `@${bookingDoc.docType}!${action}` });
+  if (b.version !== revision) throw conflict('bookingRevision');
+  return b;
+}
+
+/** Moves a booking to another time (and stylist) under every rule a new one passes (`editYYdate`). */
+export async function moveBooking(tx: Db, auth: Auth, id: number, body: { revision: number; yydate: string; eeid?: number | null }) {
+  const b = await lockForChange(tx, auth, id, body.revision, 'editYYdate');
+  const { day, start } = splitWallTime(body.yydate);
+  const eeid = body.eeid === undefined ? b.eeid : body.eeid;
+  const source = sourceOf(auth);
+  await checkBookable(tx, {
+    config: await configOf(tx),
+    shopId: b.shopId,
+    eeid,
+    mobile: b.custmobile,
+    slot: { day, start, minutes: b.hjtimes },
+    source,
+    self: b.id,
+    now: await nowOf(tx, auth.tenantId),
+  });
+  const version = b.version + 1;
+  await tx.update(bookings).set({ yyday: day, startMin: start, eeid, version, updatedAt: new Date() }).where(eq(bookings.id, id));
+  await changed(tx, auth, { ...b, version }, 'editYYdate', b.status, source);
+}
+
+/** Cancels (商家取消, −2) or marks arrived (到店, 4) a booking that is booked (3). */
+export async function setBookingStatus(tx: Db, auth: Auth, id: number, revision: number, action: 'cancel' | 'yysure') {
+  const b = await lockForChange(tx, auth, id, revision, action);
+  const status = action === 'cancel' ? -2 : 4;
+  const version = b.version + 1;
+  await tx.update(bookings).set({ status, version, updatedAt: new Date() }).where(eq(bookings.id, id));
+  await changed(tx, auth, { ...b, status, version }, action, b.status, sourceOf(auth));
+}
+
+/** A shop's day per stylist of the shop: their shift, leave, bookings and the free time between. */
+export async function availability(tx: Db, auth: Auth, shopId: number, day: string): Promise<Availability> {
+  assertShopVisible(auth, shopId);
+  const config = await configOf(tx);
+  const [staff, schedule, booked] = await Promise.all([
+    tx
+      .select({ id: employees.id, name: employees.name })
+      .from(employees)
+      .where(and(eq(employees.shopId, shopId), eq(employees.status, 1)))
+      .orderBy(employees.bookingOrder, employees.id),
+    scheduledDay(tx, shopId, day),
+    tx
+      .select({
+        id: bookings.id,
+        eeid: bookings.eeid,
+        startMin: bookings.startMin,
+        hjtimes: bookings.hjtimes,
+        status: bookings.status,
+        custname: bookings.custname,
+        sersnames: bookings.sersnames,
+        version: bookings.version,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.shopId, shopId), eq(bookings.yyday, day), gte(bookings.status, -3)))
+      .orderBy(bookings.startMin),
+  ]);
+  const span = (b: { startMin: number; hjtimes: number }) => ({ start: clockOf(b.startMin), end: clockOf(b.startMin + b.hjtimes) });
+  const stateOf = (status: number) => String(status) as Availability['unassigned'][number]['state'];
+  return {
+    date: day,
+    stime: config.stime,
+    etime: config.etime,
+    stylists: staff.map((e) => {
+      const work = schedule.find((d) => d.employeeId === e.id) ?? null;
+      const theirs = booked.filter((b) => b.eeid === e.id);
+      const holding = theirs.filter((b) => (OCCUPYING_STATES as readonly number[]).includes(b.status));
+      const shiftStart = work ? minutesOf(work.start) : 0;
+      const shiftEnd = work ? (minutesOf(work.end) <= shiftStart ? 24 * 60 : minutesOf(work.end)) : 0;
+      const noon = 12 * 60;
+      const leave = work
+        ? [
+            ...(work.amOff && shiftStart < noon ? [{ start: clockOf(shiftStart), end: clockOf(Math.min(noon, shiftEnd)) }] : []),
+            ...(work.pmOff && shiftEnd > noon ? [{ start: clockOf(Math.max(noon, shiftStart)), end: clockOf(shiftEnd) }] : []),
+          ]
+        : [];
+      return {
+        eeid: e.id,
+        name: e.name,
+        work: work ? { start: work.start, end: work.end } : null,
+        leave,
+        bookings: theirs.map((b) => ({
+          id: b.id,
+          ...span(b),
+          state: stateOf(b.status),
+          custname: b.custname,
+          sersnames: b.sersnames,
+          revision: b.version,
+        })),
+        free: freeSpans(work, holding, config),
+      };
+    }),
+    unassigned: booked
+      .filter((b) => b.eeid === null)
+      .map((b) => ({ id: b.id, ...span(b), state: stateOf(b.status), custname: b.custname })),
+  };
+}
+
+/** Rows counted per group: bookings, arrived (4, 5), no-shows (−3), cancelled (−1, −2). */
+export const statisCounts = {
+  yyNum: count(),
+  doneNum: sql<number>`count(*) filter (where ${bookings.status} in (4, 5))`.mapWith(Number),
+  missNum: sql<number>`count(*) filter (where ${bookings.status} = -3)`.mapWith(Number),
+  cancelNum: sql<number>`count(*) filter (where ${bookings.status} in (-1, -2))`.mapWith(Number),
+};
+export const rates = <T extends { yyNum: number; doneNum: number; missNum: number }>(r: T) => ({
+  ...r,
+  doneRate: r.yyNum ? Math.round((r.doneNum / r.yyNum) * 10_000) / 10_000 : 0,
+  missRate: r.yyNum ? Math.round((r.missNum / r.yyNum) * 10_000) / 10_000 : 0,
+});

@@ -1,0 +1,57 @@
+import { date, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  billNo,
+  billNoIndex,
+  makerColumns,
+  memo,
+  refId,
+  tenantKeys,
+  tenantPrimaryKey,
+  tenantReference,
+  versionedTimestamps,
+} from '../../db/columns.js';
+import { channels, employees, shops } from '../org/public.js';
+
+/**
+ * Bookings (预约 `billhead`): a customer's slot in a shop, with a stylist or none (不指定). The slot is
+ * kept on the company's calendar (`yyday`, `startMin` minutes after midnight) so that the overlap of
+ * two bookings and the bookable hours are plain minute arithmetic; `status` is the seed's number.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    ...tenantKeys(),
+    billNo: billNo(),
+    shopId: refId('shop_id').notNull(),
+    custname: text('custname').notNull(),
+    custmobile: text('custmobile').notNull(),
+    custsex: smallint('custsex'),
+    memid: refId('memid'),
+    eeid: refId('eeid'),
+    yyday: date('yyday', { mode: 'string' }).notNull(),
+    startMin: integer('start_min').notNull(),
+    hjtimes: integer('hjtimes').notNull(),
+    perNum: integer('per_num').notNull().default(1),
+    ycid: refId('ycid'),
+    sersnames: text('sersnames').notNull().default(''),
+    services: jsonb('services').$type<{ serviceId: number; name: string; minutes: number }[]>().notNull().default([]),
+    memo: memo(),
+    /** Where the booking came from: 1 顾客, 2 员工APP, 3 门店, 4 后端. */
+    ctype: smallint('ctype').notNull(),
+    /** The deposit paid, in cents. */
+    payje: integer('payje').notNull().default(0),
+    status: smallint('status').notNull(),
+    ...makerColumns(),
+    ...versionedTimestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    billNoIndex(t),
+    index('bookings_tenant_shop_day').on(t.tenantId, t.shopId, t.yyday),
+    index('bookings_tenant_employee_day').on(t.tenantId, t.eeid, t.yyday),
+    index('bookings_tenant_mobile').on(t.tenantId, t.custmobile, t.yyday),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.eeid, employees),
+    tenantReference(t, t.ycid, channels),
+  ],
+);

@@ -1,0 +1,396 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { bookings, checkRecords, services } from '../src/db/schema.js';
+import { inTenant } from '../src/platform/tenancy.js';
+import { build, type Client, XLSX } from './helpers.js';
+import { expect400, expectStatus, foreignTenant } from './staff-support.js';
+import { createLimitedUser } from './users.js';
+
+const EN = { 'accept-language': 'en-US' };
+const YY = '/api-yy';
+const CONFIG = '/api-chain/config/getYYconfig';
+const SET_CONFIG = '/api-chain/config/setYYconfig';
+const uniq = () => randomBytes(3).toString('hex').toUpperCase();
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+const day = addDays(today, 2);
+let mobiles = 0;
+/** A fresh customer's mobile: the per-customer limits start from nothing. */
+const mobile = () => `139${String(Date.now() % 10_000_000).padStart(7, '0')}`.slice(0, 7) + String(1000 + (mobiles++ % 9000));
+
+describe('bookings API', async () => {
+  const t = await build();
+  const a = await t.tenant({ demo: true });
+  const b = await foreignTenant(t);
+  const anon = t.client();
+  const shops = (await a.admin.get('/api-chain/shop/list/all')).body.data as any[];
+  const mine = shops.find((s) => s.code === 'HZ001');
+  const other = shops.find((s) => s.code === 'BJ001');
+
+  const employee = async (shopId: number, name = `发型师${uniq()}`) => {
+    const res = await a.admin.post('/api-chain/employee', { eecode: `Y${uniq()}`, name, shopId, entryDate: '2024-01-01' });
+    expectStatus(res, 200);
+    return res.body.data as { id: number; name: string };
+  };
+  const schedule = async (shopId: number, eeids: number[], startTime = '09:00', endTime = '19:00') => {
+    const color = (await a.admin.get('/api-pers/checkclass/getMaxColor', { shopid: shopId })).body.data ?? '#8c8c8c';
+    const shift = await a.admin.post('/api-pers/checkclass/save', {
+      code: `BC${uniq()}`,
+      name: `班${uniq()}`,
+      shopId,
+      startTime,
+      endTime,
+      color,
+    });
+    expectStatus(shift, 200);
+    const res = await a.admin.post('/api-pers/employeeschedule/batchPb', {
+      shopid: shopId,
+      eeids,
+      startDate: today,
+      endDate: addDays(today, 5),
+      classId: shift.body.data.id,
+    });
+    expectStatus(res, 200);
+  };
+  const e1 = await employee(mine.id);
+  const e2 = await employee(mine.id);
+  const unscheduled = await employee(mine.id);
+  const eOther = await employee(other.id);
+  await schedule(mine.id, [e1.id, e2.id]);
+  await schedule(other.id, [eOther.id]);
+  const [cut, colour] = await inTenant(t.database.db, a.tenantId, (tx) =>
+    tx
+      .insert(services)
+      .values([
+        { tenantId: a.tenantId, code: `YS${uniq()}`, name: '剪发', durationMinutes: 30 },
+        { tenantId: a.tenantId, code: `YS${uniq()}`, name: '染发', durationMinutes: 45 },
+      ])
+      .returning({ id: services.id }),
+  );
+  const channel = (await a.admin.get(`${YY}/channel/list/all`)).body.data[0];
+
+  const limited = await createLimitedUser(t, a, {
+    perms: ['bookings.booking.view', 'bookings.booking.edit', 'bookings.calendar.view', 'bookings.statistics.view'],
+    loginShops: [mine.id],
+  });
+  const lim = limited.client;
+  const nobody = (await createLimitedUser(t, a, { perms: [], loginShops: [mine.id] })).client;
+  const viewer = (await createLimitedUser(t, a, { perms: ['bookings.booking.view', 'bookings.config.view'] })).client;
+
+  const book = (fields: Record<string, unknown> = {}, client: Client = a.admin, headers?: Record<string, string>) =>
+    client.post(
+      `${YY}/billhead/save`,
+      {
+        shopId: mine.id,
+        custname: '王女士',
+        custmobile: mobile(),
+        eeid: e1.id,
+        yydate: `${day} 10:00`,
+        serviceIds: [cut.id],
+        ycid: channel?.id,
+        ...fields,
+      },
+      headers,
+    );
+  const detail = async (id: number, client: Client = a.admin) => (await client.get(`${YY}/billhead/id/${id}`)).body.data;
+  let slot = 9 * 60;
+  /** A free half hour of e2's day for a test of its own. */
+  const nextSlot = () => {
+    slot += 30;
+    return `${day} ${String(Math.floor(slot / 60)).padStart(2, '0')}:${String(slot % 60).padStart(2, '0')}`;
+  };
+
+  describe('settings (getYYconfig / setYYconfig) and channels', () => {
+    it('reads the defaults, saves and reads back; 400 names a bad field; 401, 403', async () => {
+      const got = await a.admin.get(CONFIG);
+      expectStatus(got, 200);
+      expect(got.body.data).toMatchObject({ stime: '09:00', etime: '21:00', timeType: 2 });
+      const saved = await a.admin.post(SET_CONFIG, { ...got.body.data, earliertime: 45 });
+      expectStatus(saved, 200);
+      expect((await a.admin.get(CONFIG)).body.data.earliertime).toBe(45);
+      expect400(await a.admin.post(SET_CONFIG, { ...got.body.data, stime: '25:00' }), 'stime');
+      const backwards = await a.admin.post(SET_CONFIG, { ...got.body.data, stime: '20:00', etime: '10:00' }, EN);
+      expect400(backwards, 'etime');
+      expect400(await a.admin.post(SET_CONFIG, { ...got.body.data, timeType: 3 }), 'timeType');
+      expectStatus(await anon.get(CONFIG), 401);
+      expectStatus(await nobody.get(CONFIG), 403);
+      expectStatus(await viewer.post(SET_CONFIG, got.body.data), 403);
+      expectStatus(await a.admin.post(SET_CONFIG, got.body.data), 200);
+    });
+    it('lists the channels in use to any signed-in user', async () => {
+      const res = await nobody.get(`${YY}/channel/list/all`);
+      expectStatus(res, 200);
+      expect(res.body.data.length).toBeGreaterThan(0);
+      expect(res.body.data[0]).toHaveProperty('name');
+    });
+  });
+
+  describe('bookings (billhead)', () => {
+    it('books a customer: 预约中, numbered, services and minutes, logged with its source, listed', async () => {
+      const res = await book({ serviceIds: [cut.id, colour.id] });
+      expectStatus(res, 200);
+      const d = await detail(res.body.data.id);
+      expect(d).toMatchObject({
+        state: '3',
+        shopId: mine.id,
+        eeid: e1.id,
+        eeName: e1.name,
+        yydate: `${day} 10:00`,
+        hjtimes: 75,
+        sersnames: '剪发、染发',
+        ctype: 4,
+        revision: 1,
+      });
+      expect(d.billNo).toMatch(/^YY\d{8}-\d{4}$/);
+      expect(d.log.map((l: any) => l.action)).toEqual(['book']);
+      const log = await a.admin.get(`${YY}/billlog/list/all`, { billId: d.id });
+      expectStatus(log, 200);
+      expect(log.body.data).toEqual([expect.objectContaining({ billId: d.id, status: 3, ctype: 4, action: 'book' })]);
+      const list = await a.admin.get(`${YY}/billhead/chain/list`, { shopId: mine.id, dateFrom: day, dateTo: day, pageSize: 100 });
+      expectStatus(list, 200);
+      expect(list.body.data.list.some((r: any) => r.id === d.id)).toBe(true);
+      const byState = await a.admin.get(`${YY}/billhead/chain/list`, { state: '-2', dateFrom: day, dateTo: day });
+      expect(byState.body.data.list.some((r: any) => r.id === d.id)).toBe(false);
+      // The slot is taken now: another booking of e1 at 10:30 overlaps the 75 minutes.
+      const clash = await book({ yydate: `${day} 10:30` });
+      expectStatus(clash, 409);
+      expect(clash.body.resp_msg).toContain(e1.name);
+    });
+    it('a shop user books as 门店; sees only its shop: another shop is 403, its booking 404', async () => {
+      const res = await book({ eeid: e2.id, yydate: nextSlot() }, lim);
+      expectStatus(res, 200);
+      expect((await detail(res.body.data.id)).ctype).toBe(3);
+      const theirs = await book({ shopId: other.id, eeid: eOther.id, yydate: `${day} 11:00` });
+      expectStatus(theirs, 200);
+      expectStatus(await book({ shopId: other.id, eeid: eOther.id, yydate: `${day} 15:00` }, lim), 403);
+      expectStatus(await lim.get(`${YY}/billhead/id/${theirs.body.data.id}`), 404);
+      expectStatus(await lim.get(`${YY}/billlog/list/all`, { billId: theirs.body.data.id }), 404);
+      const list = await lim.get(`${YY}/billhead/chain/list`, { pageSize: 100 });
+      expect(list.body.data.list.every((r: any) => r.shopId === mine.id)).toBe(true);
+      expectStatus(await lim.get(`${YY}/billhead/chain/list`, { shopId: other.id }), 403);
+      const rev = (await detail(theirs.body.data.id)).revision;
+      expectStatus(await lim.post(`${YY}/billhead/cancel`, { id: theirs.body.data.id, revision: rev }), 404);
+      expectStatus(await lim.get(`${YY}/billhead/availability`, { shopId: other.id, date: day }), 403);
+    });
+    it('400 with a message on bad input; 401; 403 without the right; 404 for another tenant', async () => {
+      expect400(await book({ custmobile: '123' }), 'custmobile');
+      expect400(await book({ yydate: '2026-13-01 10:00' }), 'yydate');
+      const none = await book({ serviceIds: [], hjtimes: undefined }, a.admin, EN);
+      expect400(none, 'serviceIds');
+      expect(none.body.errors[0].message).toContain('minutes');
+      expect400(await book({ eeid: eOther.id, yydate: nextSlot() }), 'eeid');
+      expect400(await book({ eeid: b.employee.id, yydate: nextSlot() }), 'eeid');
+      expectStatus(await anon.post(`${YY}/billhead/save`, {}), 401);
+      expectStatus(await book({}, nobody), 403);
+      expectStatus(await book({}, viewer), 403);
+      const mineBooking = await book({ eeid: e2.id, yydate: nextSlot() });
+      const foreign = b.admin;
+      expectStatus(await foreign.get(`${YY}/billhead/id/${mineBooking.body.data.id}`), 404);
+      expectStatus(await foreign.post(`${YY}/billhead/yysure`, { id: mineBooking.body.data.id, revision: 1 }), 404);
+      expectStatus(await foreign.get(`${YY}/billlog/list/all`, { billId: mineBooking.body.data.id }), 404);
+    });
+    it('editYYdate moves under the rules and bumps the revision; a stale revision is 409; only from 预约中', async () => {
+      const res = await book({ eeid: e2.id, yydate: `${day} 16:00` });
+      const id = res.body.data.id;
+      const moved = await a.admin.post(`${YY}/billhead/editYYdate`, { id, revision: 1, yydate: `${day} 16:30` });
+      expectStatus(moved, 200);
+      expect(moved.body.data).toMatchObject({ yydate: `${day} 16:30`, revision: 2, state: '3' });
+      const stale = await a.admin.post(`${YY}/billhead/editYYdate`, { id, revision: 1, yydate: `${day} 17:00` });
+      expectStatus(stale, 409);
+      // Moved onto another stylist's taken time: 409; to the other stylist's free time: done.
+      const blocker = await book({ eeid: e1.id, yydate: `${day} 17:30` });
+      expectStatus(blocker, 200);
+      expectStatus(await a.admin.post(`${YY}/billhead/editYYdate`, { id, revision: 2, yydate: `${day} 17:30`, eeid: e1.id }), 409);
+      const toE1 = await a.admin.post(`${YY}/billhead/editYYdate`, { id, revision: 2, yydate: `${day} 18:00`, eeid: e1.id });
+      expectStatus(toE1, 200);
+      expect(toE1.body.data.eeid).toBe(e1.id);
+      expect400(await a.admin.post(`${YY}/billhead/editYYdate`, { id, revision: 3, yydate: `${day} 22:00` }), 'yydate');
+      expect400(await a.admin.post(`${YY}/billhead/editYYdate`, { id, yydate: `${day} 12:00` }), 'revision');
+      const arrived = await a.admin.post(`${YY}/billhead/yysure`, { id, revision: 3 });
+      expectStatus(arrived, 200);
+      expect(arrived.body.data.state).toBe('4');
+      expect(arrived.body.data.log.map((l: any) => l.action)).toEqual(['book', 'editYYdate', 'editYYdate', 'yysure']);
+      const late = await a.admin.post(`${YY}/billhead/cancel`, { id, revision: 4 });
+      expectStatus(late, 409);
+      expect(late.body.resp_msg).toContain('已到店');
+      expectStatus(await a.admin.post(`${YY}/billhead/editYYdate`, { id, revision: 4, yydate: `${day} 12:00` }), 409);
+    });
+    it('cancel (商家取消) frees the slot; the log names the source of each change', async () => {
+      const time = `${day} 18:30`;
+      const res = await book({ eeid: e2.id, yydate: time });
+      const id = res.body.data.id;
+      const stale = await lim.post(`${YY}/billhead/cancel`, { id, revision: 7 });
+      expectStatus(stale, 409);
+      const cancelled = await lim.post(`${YY}/billhead/cancel`, { id, revision: 1 });
+      expectStatus(cancelled, 200);
+      expect(cancelled.body.data.state).toBe('-2');
+      expectStatus(await book({ eeid: e2.id, yydate: time }), 200);
+      const log = (await a.admin.get(`${YY}/billlog/list/all`, { billId: id })).body.data;
+      expect(log.map((l: any) => [l.status, l.ctype])).toEqual([
+        [3, 4],
+        [-2, 3],
+      ]);
+    });
+    it('exports the list under its filters', async () => {
+      const res = await a.admin.get(`${YY}/billhead/chain/export`, { dateFrom: day, dateTo: day, shopId: mine.id });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toContain(XLSX);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.raw as never);
+      expect(wb.worksheets[0].rowCount).toBeGreaterThan(1);
+    });
+  });
+
+  describe('availability rules', () => {
+    it('refuses a slot before the bookable hours, after them, in the past or beyond maxday', async () => {
+      const early = await book({ eeid: null, yydate: `${day} 08:30` }, a.admin, EN);
+      expect400(early, 'yydate');
+      expect(early.body.errors[0].message).toContain('09:00');
+      expect400(await book({ eeid: null, yydate: `${day} 20:45` }), 'yydate'); // 30 minutes end past 21:00
+      expect400(await book({ eeid: null, yydate: `${addDays(today, -1)} 10:00` }), 'yydate');
+      const far = await book({ eeid: null, yydate: `${addDays(today, 15)} 10:00` }, a.admin, EN);
+      expect400(far, 'yydate');
+      expect(far.body.errors[0].message).toContain('14 days');
+      expectStatus(await book({ eeid: null, yydate: `${addDays(today, 14)} 10:00` }), 200);
+    });
+    it('a stylist is bookable only on a scheduled day, inside the shift, not on leave', async () => {
+      const notScheduled = await book({ eeid: unscheduled.id, yydate: nextSlot() }, a.admin, EN);
+      expectStatus(notScheduled, 409);
+      expect(notScheduled.body.resp_msg).toContain('not scheduled');
+      expectStatus(await book({ eeid: e2.id, yydate: `${addDays(today, 7)} 10:00` }), 409); // beyond the schedule
+      const afterShift = await book({ eeid: e2.id, yydate: `${day} 19:00` }, a.admin, EN);
+      expectStatus(afterShift, 409);
+      expect(afterShift.body.resp_msg).toContain('09:00–19:00');
+      const leaveDay = addDays(today, 3);
+      await inTenant(t.database.db, a.tenantId, (tx) =>
+        tx
+          .update(checkRecords)
+          .set({ kqPm: 'rest' })
+          .where(and(eq(checkRecords.employeeId, e2.id), eq(checkRecords.cdate, leaveDay))),
+      );
+      const onLeave = await book({ eeid: e2.id, yydate: `${leaveDay} 14:00` }, a.admin, EN);
+      expectStatus(onLeave, 409);
+      expect(onLeave.body.resp_msg).toContain('on leave');
+      expectStatus(await book({ eeid: e2.id, yydate: `${leaveDay} 11:45` }), 409); // runs past noon into the leave
+      expectStatus(await book({ eeid: e2.id, yydate: `${leaveDay} 11:00` }), 200);
+      const av = (await a.admin.get(`${YY}/billhead/availability`, { shopId: mine.id, date: leaveDay })).body.data;
+      const theirs = av.stylists.find((s: any) => s.eeid === e2.id);
+      expect(theirs.leave).toEqual([{ start: '12:00', end: '19:00' }]);
+      expect(theirs.free).toEqual([
+        { start: '09:00', end: '11:00' },
+        { start: '11:30', end: '12:00' },
+      ]);
+    });
+    it('occupied minutes follow timeType: 累计 the sum, 叠加 the longest service', async () => {
+      const config = (await a.admin.get(CONFIG)).body.data;
+      const sumDay = addDays(today, 4);
+      const summed = await book({ eeid: e1.id, yydate: `${sumDay} 09:00`, serviceIds: [cut.id, colour.id] });
+      expect((await detail(summed.body.data.id)).hjtimes).toBe(75);
+      expectStatus(await book({ eeid: e1.id, yydate: `${sumDay} 10:00` }), 409);
+      expectStatus(await book({ eeid: e1.id, yydate: `${sumDay} 10:15` }), 200);
+      expectStatus(await a.admin.post(SET_CONFIG, { ...config, timeType: 1 }), 200);
+      try {
+        const longest = await book({ eeid: e1.id, yydate: `${sumDay} 12:00`, serviceIds: [cut.id, colour.id] });
+        expect((await detail(longest.body.data.id)).hjtimes).toBe(45);
+        expectStatus(await book({ eeid: e1.id, yydate: `${sumDay} 12:45` }), 200);
+      } finally {
+        expectStatus(await a.admin.post(SET_CONFIG, config), 200);
+      }
+    });
+    it('dayLimit: bookings per customer and day; miss: N no-shows in M days block the customer', async () => {
+      const config = (await a.admin.get(CONFIG)).body.data;
+      const customer = mobile();
+      expectStatus(await a.admin.post(SET_CONFIG, { ...config, dayLimit: 1, miss: 2, restrictedDay: 30 }), 200);
+      try {
+        expectStatus(await book({ eeid: null, custmobile: customer, yydate: `${day} 12:00` }), 200);
+        const second = await book({ eeid: null, custmobile: customer, yydate: `${day} 13:00` }, a.admin, EN);
+        expectStatus(second, 409);
+        expect(second.body.resp_msg).toContain('limit');
+        expectStatus(await book({ eeid: null, custmobile: customer, yydate: `${addDays(day, 1)} 13:00` }), 200);
+        const missing = mobile();
+        const ids = [];
+        for (const d of [1, 2])
+          ids.push((await book({ eeid: null, custmobile: missing, yydate: `${addDays(day, d)} 14:00` })).body.data.id);
+        // Two no-shows (the clock's job marks them; here they are set so), recent: blocked.
+        await inTenant(t.database.db, a.tenantId, (tx) =>
+          Promise.all(
+            ids.map((id) =>
+              tx
+                .update(bookings)
+                .set({ status: -3, yyday: addDays(today, -3) })
+                .where(eq(bookings.id, id)),
+            ),
+          ),
+        );
+        const blocked = await book({ eeid: null, custmobile: missing, yydate: `${day} 15:00` }, a.admin, EN);
+        expectStatus(blocked, 409);
+        expect(blocked.body.resp_msg).toContain('missed 2');
+        // Older than restrictedDay: they no longer count.
+        await inTenant(t.database.db, a.tenantId, (tx) =>
+          Promise.all(
+            ids.map((id) =>
+              tx
+                .update(bookings)
+                .set({ yyday: addDays(today, -40) })
+                .where(eq(bookings.id, id)),
+            ),
+          ),
+        );
+        expectStatus(await book({ eeid: null, custmobile: missing, yydate: `${day} 15:00` }), 200);
+      } finally {
+        expectStatus(await a.admin.post(SET_CONFIG, config), 200);
+      }
+    });
+    it('20 concurrent bookings of one stylist’s slot: exactly one wins', async () => {
+      const time = `${addDays(today, 5)} 15:00`;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => book({ eeid: e2.id, yydate: time })));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+      const av = (await a.admin.get(`${YY}/billhead/availability`, { shopId: mine.id, date: addDays(today, 5) })).body.data;
+      expect(av.stylists.find((s: any) => s.eeid === e2.id).bookings.filter((x: any) => x.start === '15:00')).toHaveLength(1);
+    });
+  });
+
+  describe('availability and statistics', () => {
+    it("a shop's day: each stylist's shift, bookings and free time; 400, 401, 403", async () => {
+      const res = await lim.get(`${YY}/billhead/availability`, { shopId: mine.id, date: day });
+      expectStatus(res, 200);
+      const s1 = res.body.data.stylists.find((s: any) => s.eeid === e1.id);
+      expect(s1.work).toEqual({ start: '09:00', end: '19:00' });
+      expect(s1.bookings.some((x: any) => x.start === '10:00' && x.end === '11:15')).toBe(true);
+      expect(s1.free[0]).toEqual({ start: '09:00', end: '10:00' });
+      expect(res.body.data.stylists.find((s: any) => s.eeid === unscheduled.id)).toMatchObject({ work: null, free: [] });
+      expect400(await lim.get(`${YY}/billhead/availability`, { shopId: mine.id, date: 'tomorrow' }), 'date');
+      expectStatus(await anon.get(`${YY}/billhead/availability`, { shopId: mine.id, date: day }), 401);
+      expectStatus(await nobody.get(`${YY}/billhead/availability`, { shopId: mine.id, date: day }), 403);
+    });
+    it('statistics per shop × channel and per employee count from the bookings; the workbook; shop scope', async () => {
+      const q = { dateFrom: day, dateTo: day };
+      const res = await a.admin.get(`${YY}/statisshop/chain/list/all`, q);
+      expectStatus(res, 200);
+      const rows = res.body.data as any[];
+      const truth = await inTenant(t.database.db, a.tenantId, (tx) =>
+        tx.select({ status: bookings.status, shopId: bookings.shopId }).from(bookings).where(eq(bookings.yyday, day)),
+      );
+      const ofMine = truth.filter((r) => r.shopId === mine.id);
+      const mineRows = rows.filter((r) => r.shopId === mine.id);
+      expect(mineRows.reduce((s, r) => s + r.yyNum, 0)).toBe(ofMine.length);
+      expect(mineRows.reduce((s, r) => s + r.doneNum, 0)).toBe(ofMine.filter((r) => r.status === 4 || r.status === 5).length);
+      for (const r of rows) expect(r.doneRate).toBeCloseTo(r.doneNum / r.yyNum, 3);
+      const perEmployee = (await a.admin.get(`${YY}/statisemployee/chain/list/all`, q)).body.data as any[];
+      expect(perEmployee.find((r) => r.eeid === e1.id).yyNum).toBeGreaterThan(0);
+      const limRows = (await lim.get(`${YY}/statisshop/chain/list/all`, q)).body.data as any[];
+      expect(limRows.every((r) => r.shopId === mine.id)).toBe(true);
+      expectStatus(await lim.get(`${YY}/statisshop/chain/list/all`, { ...q, shopId: other.id }), 403);
+      expectStatus(await viewer.get(`${YY}/statisshop/chain/list/all`, q), 403);
+      const xlsx = await a.admin.get(`${YY}/statisshop/list/excel`, q);
+      expect(xlsx.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(xlsx.raw as never);
+      expect(wb.worksheets[0].rowCount).toBe(rows.length + 1);
+    });
+  });
+});
