@@ -8,6 +8,7 @@ export const YY_PATHS = {
   config: '/api-chain/config/getYYconfig',
   setConfig: '/api-chain/config/setYYconfig',
   channels: `${YY}/channel/list/all`,
+  services: `${YY}/service/list/all`,
   list: `${YY}/billhead/chain/list`,
   detail: (bookingId: number) => `${YY}/billhead/id/${bookingId}`,
   save: `${YY}/billhead/save`,
@@ -149,7 +150,8 @@ export type BookingRow = z.infer<typeof bookingRow>;
 export const bookingDetail = bookingRow.extend(billDetailExtra.shape);
 export type BookingDetail = z.infer<typeof bookingDetail>;
 
-const revisionBody = { revision: z.number().int().min(0) };
+/** The revision the user saw (the seed's name); the bill pages send it as `version`: one of them is required. */
+const revisionBody = { revision: z.number().int().min(0).optional() };
 const wallTime = z.string().regex(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/, 'YYYY-MM-DD HH:mm');
 
 /** A booking as head office and the shop see it (`billhead`). */
@@ -182,13 +184,6 @@ export const bookingBill = definePosBill({
       states: ['3'],
       body: z.strictObject(revisionBody),
       confirm: true,
-    },
-    editYYdate: {
-      label: ['改预约时间', 'Move booking'],
-      perm: 'bookings.booking.edit',
-      path: 'editYYdate',
-      states: ['3'],
-      body: z.strictObject({ ...revisionBody, yydate: wallTime, eeid: z.number().int().positive().nullish() }),
     },
   },
   filterFields: {
@@ -243,6 +238,21 @@ export const bookingSaveBody = z.strictObject({
   memo: z.string().trim().max(200).nullish(),
 });
 export type BookingSave = z.input<typeof bookingSaveBody>;
+
+/** `editYYdate`: the booking to another time (and stylist) at the revision the user saw. */
+export const moveBookingBody = z.strictObject({
+  id,
+  revision: z.number().int().min(0),
+  yydate: wallTime,
+  eeid: id.nullish(),
+});
+export const movedBooking = z.object({
+  id: z.number(),
+  yydate: z.string(),
+  eeid: z.number().nullable(),
+  revision: z.number(),
+  state: z.enum(stateKeys),
+});
 
 export const billLogQuery = z.object({ billId: id });
 export const bookingLogRow = z.object({
@@ -304,6 +314,8 @@ export const statisEmployeeRow = statisShopRow.omit({ ycid: true, ycName: true }
   eeid: z.number().nullable(),
   eeName: z.string().nullable(),
 });
+/** A bookable service: its name and the minutes it takes. */
+export const bookableService = z.object({ id: z.number(), name: z.string(), minutes: z.number() });
 export const channelOption = z.object({ id: z.number(), code: z.string(), name: z.string() });
 export const suretyRow = z.object({
   id: z.number(),

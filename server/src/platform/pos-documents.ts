@@ -174,7 +174,13 @@ export interface PosBillImpl<D extends BillDef> {
    * (its messages), changes it and writes its log and event (`posBillChanged`).
    */
   actions: {
-    [K in keyof NonNullable<D['actions']>]: (ctx: BillCtx, bill: Row, body: ActionBody<NonNullable<D['actions']>[K]>) => Promise<unknown>;
+    [K in keyof NonNullable<D['actions']>]: (
+      ctx: BillCtx,
+      bill: Row,
+      body: ActionBody<NonNullable<D['actions']>[K]>,
+      /** The version of the bill the user saw, when sent (a protocol may refuse a stale one). */
+      version?: number,
+    ) => Promise<unknown>;
   };
   /** What each action with a `preview` will do to a bill, read from its records (nothing written). */
   previews?: { [K in keyof NonNullable<D['actions']>]?: (ctx: BillCtx, bill: Row) => Promise<ActionPreview> };
@@ -386,9 +392,9 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
       async (c) => {
         const bill = await visible(c, c.body.id);
         await runGuards(c.tx, c.auth, { doc, bill: bill as BillRow, operation: name });
-        const { id: _id, version: _version, memo: _memo, ...body } = c.body as Row;
-        const run = (impl.actions as Record<string, (ctx: BillCtx, bill: Row, body: Row) => Promise<unknown>>)[name];
-        await run(c, bill, body);
+        const { id: _id, version, memo: _memo, ...body } = c.body as Row;
+        const run = (impl.actions as Record<string, (ctx: BillCtx, bill: Row, body: Row, version?: number) => Promise<unknown>>)[name];
+        await run(c, bill, body, version as number | undefined);
         return detail(c, bill.id as number);
       },
     );

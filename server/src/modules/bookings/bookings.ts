@@ -206,8 +206,8 @@ async function changed(
 /** The booking locked for a change from 预约中 (3) at the revision the user saw (another: 409). */
 async function lockForChange(tx: Db, auth: Auth, id: number, revision: number, action: string) {
   const [b] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-  if (!b) throw notFound();
-  assertShopVisible(auth, b.shopId);
+  const seen = visibleShops(auth);
+  if (!b || (seen && !seen.includes(b.shopId))) throw notFound();
   if (b.status !== 3)
     throw conflict('transitionNotAllowed', { state: `@${bookingDoc.docType}:${b.status}`, action: `@${bookingDoc.docType}!${action}` });
   if (b.version !== revision) throw conflict('bookingRevision');

@@ -19,6 +19,7 @@ export const bookingMessages = defineMessages({
   stylistOnLeave: ['{name} 该时段请假', '{name} is on leave at that time'],
   stylistBooked: ['{name} 在 {time} 已有预约', '{name} already has a booking at {time}'],
   employeeNotInShop: ['员工“{name}”不在该门店', 'Employee "{name}" does not work in this shop'],
+  revisionRequired: ['缺少预约的版本号（revision）', "The booking's revision is missing"],
   bookingRevision: ['预约已被他人修改，请刷新后重试', 'Someone else changed this booking; please reload and try again'],
   serviceNotBookable: ['项目不存在或已停用', 'The service does not exist or is disabled'],
   channelNotFound: ['渠道不存在或已停用', 'The channel does not exist or is disabled'],

@@ -2,11 +2,14 @@ import {
   availabilityAnswer,
   availabilityQuery,
   billLogQuery,
+  bookableService,
   bookingBill,
   bookingConfig,
   bookingLogRow,
   bookingSaveBody,
   channelOption,
+  moveBookingBody,
+  movedBooking,
   statisEmployeeRow,
   statisQuery,
   statisShopRow,
@@ -19,13 +22,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { billLog } from '../../platform/documents.js';
-import { notFound } from '../../platform/errors.js';
+import { fieldError, notFound } from '../../platform/errors.js';
 import { sendXlsx } from '../../platform/excel.js';
 import { tenantZone } from '../../platform/numbering.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { registerPosBill } from '../../platform/pos-documents.js';
 import { route } from '../../platform/route.js';
 import { setSetting } from '../../platform/settings.js';
+import { services } from '../catalog/public.js';
 import { channels, employees, shops } from '../org/public.js';
 import { availability, CONFIG_KEY, configOf, createBooking, moveBooking, rates, setBookingStatus, statisCounts } from './bookings.js';
 import { bookingDoc } from './doc.js';
@@ -55,6 +59,13 @@ async function statisShops(tx: Db, auth: Auth, q: z.output<typeof statisQuery>) 
     .groupBy(bookings.shopId, shops.name, bookings.ycid, channels.name)
     .orderBy(asc(shops.name), asc(channels.name));
   return rows.map(rates);
+}
+
+/** The revision a change was made at: the seed's `revision`, or the bill pages' `version`; without either, 400. */
+function seen(body: { revision?: number }, version: number | undefined): number {
+  const revision = body.revision ?? version;
+  if (revision === undefined) throw fieldError('revision', 'revisionRequired');
+  return revision;
 }
 
 const percent = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -97,6 +108,19 @@ export async function bookingsModule(app: FastifyInstance) {
         .orderBy(asc(channels.sort), asc(channels.id)),
   );
 
+  route(
+    app,
+    'GET',
+    YY_PATHS.services,
+    { summary: 'Services that may be booked, with their minutes', perm: null, response: z.array(bookableService) },
+    ({ tx }) =>
+      tx
+        .select({ id: services.id, name: services.name, minutes: services.durationMinutes })
+        .from(services)
+        .where(and(eq(services.status, 1), eq(services.isDel, 0)))
+        .orderBy(asc(services.code)),
+  );
+
   registerPosBill(app, bookingBill, {
     doc: bookingDoc,
     state: sql<string>`${bookings.status}::text`,
@@ -113,12 +137,39 @@ export async function bookingsModule(app: FastifyInstance) {
     },
     detail: async () => ({}),
     actions: {
-      yysure: (ctx, bill, body) => setBookingStatus(ctx.tx, ctx.auth, bill.id as number, body.revision, 'yysure'),
-      cancel: (ctx, bill, body) => setBookingStatus(ctx.tx, ctx.auth, bill.id as number, body.revision, 'cancel'),
-      editYYdate: (ctx, bill, body) => moveBooking(ctx.tx, ctx.auth, bill.id as number, body),
+      yysure: (ctx, bill, body, version) => setBookingStatus(ctx.tx, ctx.auth, bill.id as number, seen(body, version), 'yysure'),
+      cancel: (ctx, bill, body, version) => setBookingStatus(ctx.tx, ctx.auth, bill.id as number, seen(body, version), 'cancel'),
     },
   });
 
+  route(
+    app,
+    'POST',
+    YY_PATHS.editDate,
+    {
+      summary: 'Move a booking of 预约中 to another time or stylist, under every rule a new booking passes (editYYdate)',
+      perm: 'bookings.booking.edit',
+      body: moveBookingBody,
+      entity: 'booking',
+      verb: 'update',
+      idempotent: 'optional',
+      response: movedBooking,
+    },
+    async ({ tx, auth, body }) => {
+      await moveBooking(tx, auth, body.id, body);
+      const [moved] = await tx
+        .select({
+          id: bookings.id,
+          yydate: yydateSql,
+          eeid: bookings.eeid,
+          revision: bookings.version,
+          state: sql<z.infer<typeof movedBooking>['state']>`${bookings.status}::text`,
+        })
+        .from(bookings)
+        .where(eq(bookings.id, body.id));
+      return moved;
+    },
+  );
   route(
     app,
     'POST',
