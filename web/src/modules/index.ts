@@ -1,6 +1,7 @@
 import type { PageDef } from '../platform/pages';
 import { assetsPages } from './assets';
 import { attendancePages } from './attendance';
+import { bookingsPages } from './bookings';
 import { cardsPages } from './cards';
 import { cashierPages } from './cashier';
 import { catalogPages } from './catalog';
@@ -38,6 +39,7 @@ export const webModules: WebModule[] = [
   { name: 'assets', pages: assetsPages },
   { name: 'stock', pages: stockPages },
   { name: 'attendance', pages: attendancePages },
+  { name: 'bookings', pages: bookingsPages },
   { name: 'royalty', pages: royaltyPages },
   { name: 'finance', pages: financePages },
   { name: 'inbox', pages: inboxPages },
