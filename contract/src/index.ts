@@ -24,6 +24,7 @@ export * from './marketing.js';
 export * from './member-coupons.js';
 export * from './member-packages.js';
 export * from './members.js';
+export * from './messaging.js';
 export * from './org.js';
 export * from './org-records.js';
 export * from './period-close.js';

@@ -9,6 +9,7 @@ export * from '../modules/finance/schema.js';
 export * from '../modules/identity/schema.js';
 export * from '../modules/marketing/schema.js';
 export * from '../modules/members/schema.js';
+export * from '../modules/messaging/schema.js';
 export * from '../modules/org/schema.js';
 export * from '../modules/pricing/schema.js';
 export * from '../modules/royalty/schema.js';

@@ -24,6 +24,8 @@ import { marketingMenus } from './marketing/menus.js';
 import * as marketingTables from './marketing/schema.js';
 import { membersMenus } from './members/menus.js';
 import * as membersTables from './members/schema.js';
+import { messagingMenus } from './messaging/menus.js';
+import * as messagingTables from './messaging/schema.js';
 import { orgMenus } from './org/menus.js';
 import * as orgTables from './org/schema.js';
 import { pricingMenus } from './pricing/menus.js';
@@ -55,6 +57,12 @@ export const modules: ModuleDef[] = [
     tables: marketingTables,
     menus: marketingMenus,
     routes: async () => (await import('./marketing/routes.js')).marketingModule,
+  },
+  {
+    name: 'messaging',
+    tables: messagingTables,
+    menus: messagingMenus,
+    routes: async () => (await import('./messaging/routes.js')).messagingModule,
   },
   { name: 'stock', tables: stockTables, menus: stockMenus, routes: async () => (await import('./stock/routes.js')).stockModule },
   { name: 'finance', tables: financeTables, menus: financeMenus, routes: async () => (await import('./finance/routes.js')).financeModule },

@@ -89,6 +89,11 @@ export interface LedgerDefinition<C extends KeyColumns> {
   refuse?: (shortage: Shortage<KeyOf<C>>) => Error;
   /** `false`: left out of `balanceMismatches` (a ledger a test defines over its own tables). */
   register?: boolean;
+  /**
+   * `false`: a count no period lock covers (the SMS allowance), so a route posting it declares no
+   * `moves`; money and stock ledgers leave it out.
+   */
+  periodLocked?: false;
 }
 
 export interface PostOptions<K> {
@@ -257,7 +262,7 @@ export function defineLedger<C extends KeyColumns>(def: LedgerDefinition<C>): Le
 
     async post(tx, movements, options) {
       const sorted = movements.filter((m) => m.delta !== 0).sort(compare);
-      if (sorted.length) ledgerPosting(def.name);
+      if (sorted.length && def.periodLocked !== false) ledgerPosting(def.name);
       for (const round of rounds(sorted)) {
         const result = await tx.execute(sql`
           insert into ${balance} as b (tenant_id, ${keyList}, ${amount})

@@ -3,4 +3,5 @@ export { applicableRule, cardTypeSellableAt, giftOf, rechargeGift } from './card
 export { registerMemberImport } from './import.js';
 export { cardHolders, findMembers, firstCardOpener, nextMemberCodes } from './members.js';
 export { cardRules, cardSystems, cardTypeShops, cardTypes, members } from './schema.js';
+export { countSmsAudience, type SmsAudience, smsAudienceAfter } from './sms-audience.js';
 export { keepVisitFigures, type VisitFigures } from './visits.js';

@@ -1,0 +1,460 @@
+import {
+  idParam,
+  SMS_PACKAGES,
+  SMS_PART_LIMITS,
+  SMS_PERM,
+  smsAssignBody,
+  smsAssignListQuery,
+  smsAssignPage,
+  smsAssignQuery,
+  smsAssignRow,
+  smsAudiencePage,
+  smsAudienceQuery,
+  smsConfigAnswer,
+  smsOrderBody,
+  smsOrderPage,
+  smsOrderQuery,
+  smsOrderRow,
+  smsReplyPage,
+  smsReplyQuery,
+  smsShopList,
+  smsShopQuery,
+  smsSignature,
+  smsStatList,
+  smsStatQuery,
+  smsTaskAnswer,
+  smsTaskBody,
+  smsTaskPage,
+  smsTaskQuery,
+  smsTaskRow,
+  smsTaskToggleBody,
+  smsTemplateBody,
+  smsTemplateList,
+  smsTemplatePage,
+  smsTemplateQuery,
+  smsTemplateRow,
+  smsTenantAllowance,
+} from '@headoffice/contract';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { tenants } from '../../db/tenants.js';
+import { definedEntityLabels } from '../../platform/audit.js';
+import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
+import { forbidden } from '../../platform/errors.js';
+import { tenantZone, withinDays } from '../../platform/numbering.js';
+import { pageOf } from '../../platform/paging.js';
+import { route } from '../../platform/route.js';
+import { smsProvider } from '../../platform/sms.js';
+import { countSmsAudience, smsAudienceAfter } from '../members/public.js';
+import { shops } from '../org/public.js';
+import { assignSms, buySms, shopAllowances, tenantAllowance } from './allowance.js';
+import { smsAssigns, smsOrders, smsReplies } from './schema.js';
+import { smsStatistics } from './statistics.js';
+import { deleteTask, listTasks, saveTask, toggleTask } from './tasks.js';
+import { allTemplates, deleteTemplate, listTemplates, oneTemplate, saveTemplate } from './templates.js';
+
+definedEntityLabels.set('smsorder', ['短信充值', 'SMS purchase']);
+definedEntityLabels.set('smsshop', ['短信分配', 'SMS assignment']);
+definedEntityLabels.set('smstemplate', ['短信模板', 'SMS template']);
+definedEntityLabels.set('smstask', ['短信群发', 'SMS campaign']);
+
+/** The chain's own figures (its pool, its purchases) are head office's: a user limited to shops is refused them. */
+function assertHeadOffice(auth: Auth) {
+  if (visibleShops(auth)) throw forbidden('shopForbidden');
+}
+
+const orderRow = (o: typeof smsOrders.$inferSelect) => ({
+  id: o.id,
+  billcode: o.billNo,
+  rechargenum: o.count,
+  payje: o.money,
+  ptype: o.payType,
+  state: o.state,
+  tradeNo: o.tradeNo,
+  payTime: o.paidAt?.toISOString() ?? null,
+  createdByName: o.createdByName,
+  createdAt: o.createdAt.toISOString(),
+});
+
+async function assignRows(tx: Db, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({ a: smsAssigns, shopName: shops.name })
+    .from(smsAssigns)
+    .leftJoin(shops, eq(shops.id, smsAssigns.shopId))
+    .where(inArray(smsAssigns.id, ids))
+    .orderBy(smsAssigns.id);
+  return rows.map((r) => ({ ...assignRow(r.a), shopName: r.shopName }));
+}
+const assignRow = (a: typeof smsAssigns.$inferSelect) => ({
+  id: a.id,
+  shopId: a.shopId,
+  shopName: null as string | null,
+  count: a.count,
+  createdByName: a.createdByName,
+  createdAt: a.createdAt.toISOString(),
+});
+
+export async function messagingModule(app: FastifyInstance) {
+  // ---- the allowance ----
+  route(
+    app,
+    'POST',
+    '/api-chain/smsorder/create',
+    {
+      summary:
+        '短信充值: the chain buys a package of messages (smsconfig packages), paid through the payment adapter; the pool grows by its count',
+      description: 'payje is the package price in cents as shown; another price is a 400 (the price changed). The sandbox pays at once.',
+      perm: SMS_PERM.buy,
+      body: smsOrderBody,
+      entity: 'smsorder',
+      verb: 'create',
+      response: smsOrderRow,
+    },
+    async ({ tx, auth, body }) => {
+      assertHeadOffice(auth);
+      return orderRow(await buySms(tx, auth, body));
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-chain/smsorder',
+    {
+      summary: "The chain's SMS purchases, newest first",
+      perm: SMS_PERM.view,
+      query: smsOrderQuery,
+      response: smsOrderPage,
+    },
+    async ({ tx, auth, query }) => {
+      assertHeadOffice(auth);
+      const where = and(...withinDays(smsOrders.createdAt, await tenantZone(tx, auth.tenantId), query.from, query.to));
+      const page = await pageOf(
+        tx,
+        query,
+        tx
+          .select()
+          .from(smsOrders)
+          .where(where)
+          .orderBy(desc(smsOrders.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        () => tx.select({ id: smsOrders.id }).from(smsOrders).where(where),
+      );
+      return { ...page, list: page.list.map(orderRow) };
+    },
+  );
+  const assign = async (tx: Db, auth: Auth, input: { shopIds: number[]; count: number }) => {
+    assertHeadOffice(auth);
+    const rows = await assignSms(tx, auth, input.shopIds, input.count);
+    return assignRows(
+      tx,
+      rows.map((r) => r.id),
+    );
+  };
+  route(
+    app,
+    'GET',
+    '/api-push/smsshop/batchAssign',
+    {
+      summary: '短信分配 (as the seed reads it, GET): the same count from the pool to each shop; a negative count takes messages back',
+      description: 'docs/DECISIONS.md "Messaging": query shopIds=1,2&count=100. Past the pool, or a shop below 0: 409 with what is left.',
+      perm: SMS_PERM.assign,
+      query: smsAssignQuery,
+      write: true,
+      entity: 'smsshop',
+      verb: 'create',
+      response: z.array(smsAssignRow),
+    },
+    ({ tx, auth, query }) => assign(tx, auth, query),
+  );
+  route(
+    app,
+    'POST',
+    '/api-push/smsshop/batchAssign',
+    {
+      summary: '短信分配: the same count from the pool to each shop (a negative count takes messages back)',
+      perm: SMS_PERM.assign,
+      body: smsAssignBody,
+      entity: 'smsshop',
+      verb: 'create',
+      response: z.array(smsAssignRow),
+    },
+    ({ tx, auth, body }) => assign(tx, auth, body),
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/smsshop/assignList',
+    {
+      summary: 'The assignments to shops, newest first',
+      perm: SMS_PERM.view,
+      query: smsAssignListQuery,
+      response: smsAssignPage,
+    },
+    async ({ tx, auth, query }) => {
+      const where: SQL | undefined = and(
+        inVisibleShops(auth, smsAssigns.shopId),
+        query.shopid ? eq(smsAssigns.shopId, query.shopid) : undefined,
+        ...withinDays(smsAssigns.createdAt, await tenantZone(tx, auth.tenantId), query.from, query.to),
+      );
+      const page = await pageOf(
+        tx,
+        query,
+        tx
+          .select({ a: smsAssigns, shopName: shops.name })
+          .from(smsAssigns)
+          .leftJoin(shops, eq(shops.id, smsAssigns.shopId))
+          .where(where)
+          .orderBy(desc(smsAssigns.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        () => tx.select({ id: smsAssigns.id }).from(smsAssigns).where(where),
+      );
+      return { ...page, list: page.list.map((r) => ({ ...assignRow(r.a), shopName: r.shopName })) };
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/smsshop/chain/list',
+    {
+      summary: 'The shops (the user sees) with their messages: assigned, used, left',
+      perm: SMS_PERM.view,
+      query: smsShopQuery,
+      response: smsShopList,
+    },
+    ({ tx, auth, query }) => {
+      if (query.shopid) assertShopVisible(auth, query.shopid);
+      return shopAllowances(tx, auth, query.shopid);
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/smsallowance/list/all',
+    {
+      summary: "短信余量: every shop's allowance (the shops the user sees)",
+      perm: SMS_PERM.view,
+      query: smsShopQuery,
+      response: smsShopList,
+    },
+    ({ tx, auth, query }) => {
+      if (query.shopid) assertShopVisible(auth, query.shopid);
+      return shopAllowances(tx, auth, query.shopid);
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/smsallowance/getSmsAllowanceByTenement',
+    {
+      summary: "The chain's allowance: bought, assigned to shops, left in the pool, left in the shops, used",
+      description: 'bought = assigned + pool; assigned − used = shopsRemaining (the ledger keeps both true).',
+      perm: SMS_PERM.view,
+      response: smsTenantAllowance,
+    },
+    ({ tx, auth }) => {
+      assertHeadOffice(auth);
+      return tenantAllowance(tx);
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/smsconfig',
+    {
+      summary: 'SMS settings: the signature every text ends with, the provider, the part limits (§8.1) and the price packages',
+      perm: SMS_PERM.view,
+      response: smsConfigAnswer,
+    },
+    async ({ tx, auth }) => {
+      const [tenant] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, auth.tenantId));
+      return {
+        signature: smsSignature(tenant?.name ?? ''),
+        provider: smsProvider() === 'http' ? 'http' : 'sandbox',
+        partLimits: [...SMS_PART_LIMITS],
+        packages: SMS_PACKAGES.map((p) => ({ ...p })),
+      };
+    },
+  );
+  for (const [path, per, label] of [
+    ['/api-push/smsdstatis/chain/list', 'day', '每日'],
+    ['/api-push/smsmstatis/chain/list', 'month', '每月'],
+  ] as const)
+    route(
+      app,
+      'GET',
+      path,
+      {
+        summary: `短信统计（${label}）: per shop (and the pool): codes, campaigns, return visits, birthdays, bought, assigned, left at the end`,
+        perm: SMS_PERM.view,
+        query: smsStatQuery,
+        response: smsStatList,
+      },
+      ({ tx, auth, query }) => smsStatistics(tx, auth, query, per),
+    );
+
+  // ---- templates ----
+  route(
+    app,
+    'POST',
+    '/api-push/smstemplate/save',
+    {
+      summary: 'Save an SMS template (no id creates); variables {name}, {shop}, {date}; parts counted with the signature',
+      perm: SMS_PERM.template,
+      body: smsTemplateBody,
+      entity: 'smstemplate',
+      response: smsTemplateRow,
+    },
+    ({ tx, auth, body }) => saveTemplate(tx, auth, body),
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/smstemplate/list',
+    { summary: 'SMS templates, newest first', perm: SMS_PERM.view, query: smsTemplateQuery, response: smsTemplatePage },
+    ({ tx, auth, query }) => listTemplates(tx, auth, query),
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/smstemplate/getTemplateListForChain',
+    { summary: "Every SMS template of the chain (a campaign's picker)", perm: SMS_PERM.view, response: smsTemplateList },
+    ({ tx, auth }) => allTemplates(tx, auth),
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/smstemplate/id/:id',
+    { summary: 'One SMS template', perm: SMS_PERM.view, params: idParam, response: smsTemplateRow },
+    ({ tx, auth, params }) => oneTemplate(tx, auth, params.id),
+  );
+  route(
+    app,
+    'DELETE',
+    '/api-push/smstemplate/:id',
+    { summary: 'Delete an SMS template', perm: SMS_PERM.template, params: idParam, entity: 'smstemplate' },
+    async ({ tx, params }) => {
+      await deleteTemplate(tx, params.id);
+      return null;
+    },
+  );
+
+  // ---- the audience and campaigns ----
+  route(
+    app,
+    'GET',
+    '/api-member/userinfo/list/findConditionSms',
+    {
+      summary: "A campaign's audience: normal members matching every condition (none: all members of the shops the user sees)",
+      perm: SMS_PERM.send,
+      query: smsAudienceQuery,
+      response: smsAudiencePage,
+    },
+    async ({ tx, auth, query }) => {
+      const { page, pageSize, hasBalance, ...rest } = query;
+      if (rest.shopid) assertShopVisible(auth, rest.shopid);
+      const audience = {
+        filter: {
+          ...rest,
+          gender: rest.gender as 0 | 1 | 2 | undefined,
+          hasBalance: hasBalance === undefined ? undefined : hasBalance === 'true',
+        },
+        shops: visibleShops(auth),
+        zone: await tenantZone(tx, auth.tenantId),
+      };
+      const total = await countSmsAudience(tx, audience);
+      const list = await smsAudienceAfter(tx, audience, 0, pageSize, (page - 1) * pageSize);
+      return { list, total, page, pageSize };
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/smstask',
+    {
+      summary: 'SMS campaigns (群发) of the shops the user sees, newest first',
+      perm: SMS_PERM.view,
+      query: smsTaskQuery,
+      response: smsTaskPage,
+    },
+    ({ tx, auth, query }) => listTasks(tx, auth, query),
+  );
+  route(
+    app,
+    'POST',
+    '/api-push/smstask',
+    {
+      summary:
+        'A campaign: confirm=false answers recipients × parts = cost; confirm=true queues it (cost reserved on the shop) or changes a pending one',
+      description:
+        'Audience: typed mobiles, or the member filter (empty: all members, preview.allMembers). Past the shop’s messages: 409 with what is left. ' +
+        'sendtype 2 sends at sendtime. Texts are queued and sent in batches by a job, each batch its own transaction.',
+      perm: SMS_PERM.send,
+      body: smsTaskBody,
+      entity: 'smstask',
+      read: (input) => (input.body as { confirm?: boolean } | undefined)?.confirm === false,
+      response: smsTaskAnswer,
+    },
+    ({ tx, auth, body }) => saveTask(tx, auth, body),
+  );
+  route(
+    app,
+    'POST',
+    '/api-push/smstask/updateTaskConnetById',
+    {
+      summary: 'Cancel a pending campaign (its reserved messages return) or resume a cancelled one',
+      perm: SMS_PERM.send,
+      body: smsTaskToggleBody,
+      entity: 'smstask',
+      verb: 'update',
+      response: smsTaskRow,
+    },
+    ({ tx, auth, body }) => toggleTask(tx, auth, body.id, body.action),
+  );
+  route(
+    app,
+    'DELETE',
+    '/api-push/smstask/:id',
+    {
+      summary: 'Delete a campaign that never sent (a pending one returns its reservation)',
+      perm: SMS_PERM.send,
+      params: idParam,
+      entity: 'smstask',
+    },
+    async ({ tx, auth, params }) => {
+      await deleteTask(tx, auth, params.id);
+      return null;
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/staskreply',
+    { summary: 'Replies to campaign texts, newest first', perm: SMS_PERM.view, query: smsReplyQuery, response: smsReplyPage },
+    async ({ tx, auth, query }) => {
+      if (query.shopid) assertShopVisible(auth, query.shopid);
+      const where = and(
+        inVisibleShops(auth, smsReplies.shopId),
+        query.shopid ? eq(smsReplies.shopId, query.shopid) : undefined,
+        query.taskId ? eq(smsReplies.taskId, query.taskId) : undefined,
+      );
+      const page = await pageOf(
+        tx,
+        query,
+        tx
+          .select()
+          .from(smsReplies)
+          .where(where)
+          .orderBy(desc(smsReplies.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        () => tx.select({ id: smsReplies.id }).from(smsReplies).where(where),
+      );
+      return { ...page, list: page.list.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+    },
+  );
+}
