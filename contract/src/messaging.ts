@@ -277,3 +277,42 @@ export const smsReplyRow = z.object({
 });
 export const smsReplyQuery = pageQuery.extend({ shopid: id.optional(), taskId: id.optional() });
 export const smsReplyPage = pageAnswer(smsReplyRow);
+
+// ---- automatic messages: service return visits (servicesmsreturn), birthdays (birthdaysms) ----
+
+export const smsReturnBody = z.strictObject({
+  id: id.optional(),
+  version: z.number().int().positive().optional(),
+  scontent: smsText,
+  /** The service types whose settled services call for the text. */
+  serviceTypeIds: z.array(id).min(1).max(200),
+  /** Days after the service. */
+  afterDay: z.number().int().min(1).max(365),
+  status: z.union([z.literal(0), z.literal(1)]).default(1),
+});
+export const smsReturnRow = z.object({
+  id: z.number(),
+  version: z.number(),
+  scontent: z.string(),
+  serviceTypeIds: z.array(z.number()),
+  afterDay: z.number(),
+  status: z.number(),
+  updatedAt: z.string(),
+});
+export const smsReturnList = z.array(smsReturnRow);
+
+/** A shop's birthday text; a birthday text is one SMS (≤ 54 characters with the signature). */
+export const smsBirthdayBody = z.strictObject({
+  shopid: id,
+  autosend: z.union([z.literal(0), z.literal(1)]),
+  autoMessage: smsText,
+});
+export const smsBirthdayRow = z.object({
+  shopId: z.number(),
+  shopName: z.string().nullable(),
+  autosend: z.number(),
+  autoMessage: z.string(),
+  updatedAt: z.string(),
+});
+export const smsBirthdayQuery = z.object({ shopid: id.optional() });
+export const smsBirthdayList = z.array(smsBirthdayRow);

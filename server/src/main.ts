@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { syncAllTenants } from './modules/identity/tenants.js';
 import { scheduleBirthdayJobs } from './modules/marketing/activity-birthday.js';
+import { scheduleDailySmsJobs } from './modules/messaging/automatic.js';
 import { scheduleDueTransferJobs } from './modules/staff/staff-transfers.js';
 import { loggerOptions, signInBox } from './platform/console-log.js';
 import { JobRunner, purgeFinishedJobs } from './platform/jobs.js';
@@ -29,6 +30,7 @@ const jobs = new JobRunner(database.db, {
 });
 await scheduleDueTransferJobs(database.db);
 await scheduleBirthdayJobs(database.db);
+await scheduleDailySmsJobs(database.db);
 jobs.start();
 const purgeTimer = setInterval(() => purgeFinishedJobs(database.db).catch(() => {}), 60 * 60_000);
 purgeTimer.unref();

@@ -11,6 +11,7 @@ import { identityPages } from './identity';
 import { inboxPages } from './inbox';
 import { marketingPages } from './marketing';
 import { membersPages } from './members';
+import { messagingPages } from './messaging';
 import { orgPages } from './org';
 import { pricingPages } from './pricing';
 import { royaltyPages } from './royalty';
@@ -37,6 +38,7 @@ export const webModules: WebModule[] = [
   { name: 'cards', pages: cardsPages },
   { name: 'marketing', pages: marketingPages },
   { name: 'assets', pages: assetsPages },
+  { name: 'messaging', pages: messagingPages },
   { name: 'stock', pages: stockPages },
   { name: 'attendance', pages: attendancePages },
   { name: 'bookings', pages: bookingsPages },

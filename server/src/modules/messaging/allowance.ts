@@ -111,7 +111,7 @@ export async function shopAllowances(tx: Db, auth: Auth, shopId?: number) {
       shopId: shops.id,
       shopName: shops.name,
       assigned: sql<number>`coalesce(sum(${smsLedger.delta}) filter (where ${smsLedger.docType} = 'messaging.assign'), 0)::int`,
-      used: sql<number>`coalesce(-sum(${smsLedger.delta}) filter (where ${smsLedger.docType} in ('messaging.send', 'messaging.release', 'messaging.refund')), 0)::int`,
+      used: sql<number>`coalesce(-sum(${smsLedger.delta}) filter (where ${smsLedger.docType} in ('messaging.send', 'messaging.release', 'messaging.refund', 'messaging.auto')), 0)::int`,
       remaining: sql<number>`coalesce(max(${smsBalances.count}), 0)::int`,
     })
     .from(shops)
@@ -129,7 +129,7 @@ export async function tenantAllowance(tx: Db) {
     .select({
       bought: sql<number>`coalesce(sum(delta) filter (where doc_type = 'messaging.order'), 0)::int`,
       assigned: sql<number>`coalesce(sum(delta) filter (where doc_type = 'messaging.assign' and shop_id is not null), 0)::int`,
-      used: sql<number>`coalesce(-sum(delta) filter (where doc_type in ('messaging.send', 'messaging.release', 'messaging.refund')), 0)::int`,
+      used: sql<number>`coalesce(-sum(delta) filter (where doc_type in ('messaging.send', 'messaging.release', 'messaging.refund', 'messaging.auto')), 0)::int`,
     })
     .from(smsLedger);
   const [pool] = await smsBook.balances(tx, [{ shopId: null }]);

@@ -10,6 +10,10 @@ import {
   smsAssignRow,
   smsAudiencePage,
   smsAudienceQuery,
+  smsBirthdayBody,
+  smsBirthdayList,
+  smsBirthdayQuery,
+  smsBirthdayRow,
   smsConfigAnswer,
   smsOrderBody,
   smsOrderPage,
@@ -17,6 +21,9 @@ import {
   smsOrderRow,
   smsReplyPage,
   smsReplyQuery,
+  smsReturnBody,
+  smsReturnList,
+  smsReturnRow,
   smsShopList,
   smsShopQuery,
   smsSignature,
@@ -50,6 +57,7 @@ import { smsProvider } from '../../platform/sms.js';
 import { countSmsAudience, smsAudienceAfter } from '../members/public.js';
 import { shops } from '../org/public.js';
 import { assignSms, buySms, shopAllowances, tenantAllowance } from './allowance.js';
+import { listBirthdaySettings, listReturnRules, saveBirthdaySetting, saveReturnRule } from './automatic.js';
 import { smsAssigns, smsOrders, smsReplies } from './schema.js';
 import { smsStatistics } from './statistics.js';
 import { deleteTask, listTasks, saveTask, toggleTask } from './tasks.js';
@@ -59,6 +67,8 @@ definedEntityLabels.set('smsorder', ['短信充值', 'SMS purchase']);
 definedEntityLabels.set('smsshop', ['短信分配', 'SMS assignment']);
 definedEntityLabels.set('smstemplate', ['短信模板', 'SMS template']);
 definedEntityLabels.set('smstask', ['短信群发', 'SMS campaign']);
+definedEntityLabels.set('servicesmsreturn', ['服务回访短信', 'return-visit SMS']);
+definedEntityLabels.set('birthdaysms', ['生日短信', 'birthday SMS']);
 
 /** The chain's own figures (its pool, its purchases) are head office's: a user limited to shops is refused them. */
 function assertHeadOffice(auth: Auth) {
@@ -456,5 +466,55 @@ export async function messagingModule(app: FastifyInstance) {
       );
       return { ...page, list: page.list.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
     },
+  );
+
+  // ---- automatic messages ----
+  route(
+    app,
+    'GET',
+    '/api-push/servicesmsreturn',
+    { summary: '服务回访短信: the rules (text, service types, days after the service)', perm: SMS_PERM.view, response: smsReturnList },
+    ({ tx }) => listReturnRules(tx),
+  );
+  route(
+    app,
+    'POST',
+    '/api-push/servicesmsreturn',
+    {
+      summary: 'Save a return-visit rule: a daily job texts each member N days after a settled service of these types, once per bill',
+      perm: SMS_PERM.template,
+      body: smsReturnBody,
+      entity: 'servicesmsreturn',
+      response: smsReturnRow,
+    },
+    ({ tx, auth, body }) => {
+      assertHeadOffice(auth);
+      return saveReturnRule(tx, auth, body);
+    },
+  );
+  route(
+    app,
+    'POST',
+    '/api-push/birthdaysms',
+    {
+      summary: "Save a shop's birthday text (one SMS); with autosend a daily job at 09:00 texts its members born that day, once a year",
+      perm: SMS_PERM.template,
+      body: smsBirthdayBody,
+      entity: 'birthdaysms',
+      response: smsBirthdayRow,
+    },
+    ({ tx, auth, body }) => saveBirthdaySetting(tx, auth, body),
+  );
+  route(
+    app,
+    'GET',
+    '/api-push/birthdaysms/list/findAllByShop',
+    {
+      summary: "The shops' birthday texts (the shops the user sees)",
+      perm: SMS_PERM.view,
+      query: smsBirthdayQuery,
+      response: smsBirthdayList,
+    },
+    ({ tx, auth, query }) => listBirthdaySettings(tx, auth, query.shopid),
   );
 }

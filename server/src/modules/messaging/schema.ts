@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   billNo,
   billNoIndex,
@@ -8,6 +8,7 @@ import {
   ledgerTraceColumns,
   makerColumns,
   refId,
+  tenantColumn,
   tenantKeys,
   tenantPrimaryKey,
   tenantReference,
@@ -172,4 +173,53 @@ export const smsReplies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [tenantPrimaryKey(t), index('sms_replies_tenant_created').on(t.tenantId, t.id)],
+);
+
+/** 服务回访: N days after a settled service of these types, the member gets this text (from the bill's shop). */
+export const smsReturnRules = pgTable(
+  'sms_return_rules',
+  {
+    ...tenantKeys(),
+    content: text('content').notNull(),
+    serviceTypeIds: jsonb('service_type_ids').$type<number[]>().notNull(),
+    afterDays: integer('after_days').notNull(),
+    status: smallint('status').notNull().default(1),
+    ...makerColumns(),
+    ...versionedTimestamps(),
+  },
+  (t) => [tenantPrimaryKey(t)],
+);
+
+/** 生日短信: a shop's birthday text, sent by the daily job to its members born that day when `autoSend`. */
+export const smsBirthdaySettings = pgTable(
+  'sms_birthday_settings',
+  {
+    ...tenantKeys(),
+    shopId: refId('shop_id').notNull(),
+    autoSend: smallint('auto_send').notNull().default(0),
+    content: text('content').notNull(),
+    ...versionedTimestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('sms_birthday_settings_tenant_shop').on(t.tenantId, t.shopId),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+/**
+ * The occasions an automatic text was sent for, once each: `birthday` × member × year, `returnVisit:<rule>`
+ * × member × bill. The key makes a second run (or a second instance) send nothing more.
+ */
+export const smsAutoSent = pgTable(
+  'sms_auto_sent',
+  {
+    tenantId: tenantColumn(),
+    occasion: text('occasion').notNull(),
+    memberId: refId('member_id').notNull(),
+    key: bigint('key', { mode: 'number' }).notNull(),
+    messageId: refId('message_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.occasion, t.memberId, t.key] })],
 );

@@ -7,7 +7,7 @@ import {
   type smsTaskBody,
   type smsTaskQuery,
 } from '@headoffice/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
@@ -292,7 +292,7 @@ export async function failDelivery(tx: Db, tenantId: number, messageId: number, 
 }
 
 /** Sends up to SMS_BATCH queued texts of a campaign (or of a shop's automatic messages) through the adapter. */
-export async function deliverQueued(tx: Db, tenantId: number, where: ReturnType<typeof eq>) {
+export async function deliverQueued(tx: Db, tenantId: number, where: SQL) {
   const queued = await tx
     .select()
     .from(smsMessages)
