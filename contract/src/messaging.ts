@@ -316,3 +316,34 @@ export const smsBirthdayRow = z.object({
 });
 export const smsBirthdayQuery = z.object({ shopid: id.optional() });
 export const smsBirthdayList = z.array(smsBirthdayRow);
+
+// ---- in-app messages (systemmsg, systemmstatus, adminmstatus, insidemsg) ----
+
+/** The seed's resources and the kind of message each serves. */
+export const INAPP_RESOURCES = { systemmsg: 'system', systemmstatus: 'system', adminmstatus: 'admin', insidemsg: 'inside' } as const;
+export const INAPP_PERM = 'messaging.notice.publish';
+/** The live event of a published message (its shop limits who gets it). */
+export const INAPP_TOPIC = 'message.published';
+
+const ids = z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(id).min(1).max(500));
+export const inappPublishBody = z.strictObject({
+  title: z.string().trim().min(1).max(100),
+  content: z.string().trim().min(1).max(2000),
+  /** publish: the shop it goes to (none: every shop); publishchain: the shop it comes from. */
+  shopid: id.optional(),
+});
+export const inappReadBody = z.strictObject({ ids });
+export const inappListQuery = pageQuery.extend({ shopid: id.optional(), unread: z.enum(['true', 'false']).optional() });
+export const inappRow = z.object({
+  id: z.number(),
+  kind: z.enum(['system', 'admin', 'inside']),
+  title: z.string(),
+  content: z.string(),
+  fromShopId: z.number().nullable(),
+  toShopId: z.number().nullable(),
+  publishedByName: z.string().nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export const inappPage = pageAnswer(inappRow).extend({ unread: z.number() });
+export const inappReadAnswer = z.object({ read: z.number() });

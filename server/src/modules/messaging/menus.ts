@@ -1,4 +1,4 @@
-import { SMS_PERM, SMS_URL } from '@headoffice/contract';
+import { INAPP_PERM, SMS_PERM, SMS_URL } from '@headoffice/contract';
 import type { MenuDef } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string) => ({ key: perm, name, nameEn, perm });
@@ -23,6 +23,7 @@ export const messagingMenus: MenuDef[] = [
           action(SMS_PERM.assign, '短信分配', 'Assign messages to shops'),
           action(SMS_PERM.send, '短信群发', 'Send campaigns'),
           action(SMS_PERM.template, '短信模板', 'Edit templates'),
+          action(INAPP_PERM, '发布站内消息', 'Publish in-app messages'),
         ],
       },
     ],

@@ -1,5 +1,13 @@
 import {
+  INAPP_PERM,
+  INAPP_RESOURCES,
   idParam,
+  inappListQuery,
+  inappPage,
+  inappPublishBody,
+  inappReadAnswer,
+  inappReadBody,
+  inappRow,
   SMS_PACKAGES,
   SMS_PART_LIMITS,
   SMS_PERM,
@@ -58,10 +66,13 @@ import { countSmsAudience, smsAudienceAfter } from '../members/public.js';
 import { shops } from '../org/public.js';
 import { assignSms, buySms, shopAllowances, tenantAllowance } from './allowance.js';
 import { listBirthdaySettings, listReturnRules, saveBirthdaySetting, saveReturnRule } from './automatic.js';
+import { listMessages, markRead, publish } from './inapp.js';
 import { smsAssigns, smsOrders, smsReplies } from './schema.js';
 import { smsStatistics } from './statistics.js';
 import { deleteTask, listTasks, saveTask, toggleTask } from './tasks.js';
 import { allTemplates, deleteTemplate, listTemplates, oneTemplate, saveTemplate } from './templates.js';
+
+const P = '/api-push';
 
 definedEntityLabels.set('smsorder', ['短信充值', 'SMS purchase']);
 definedEntityLabels.set('smsshop', ['短信分配', 'SMS assignment']);
@@ -69,6 +80,10 @@ definedEntityLabels.set('smstemplate', ['短信模板', 'SMS template']);
 definedEntityLabels.set('smstask', ['短信群发', 'SMS campaign']);
 definedEntityLabels.set('servicesmsreturn', ['服务回访短信', 'return-visit SMS']);
 definedEntityLabels.set('birthdaysms', ['生日短信', 'birthday SMS']);
+definedEntityLabels.set('systemmsg', ['系统消息', 'system message']);
+definedEntityLabels.set('systemmstatus', ['系统消息', 'system message']);
+definedEntityLabels.set('adminmstatus', ['总部公告', 'head-office notice']);
+definedEntityLabels.set('insidemsg', ['站内消息', 'in-app message']);
 
 /** The chain's own figures (its pool, its purchases) are head office's: a user limited to shops is refused them. */
 function assertHeadOffice(auth: Auth) {
@@ -517,4 +532,49 @@ export async function messagingModule(app: FastifyInstance) {
     },
     ({ tx, auth, query }) => listBirthdaySettings(tx, auth, query.shopid),
   );
+
+  // ---- in-app messages: the seed's 3×7 reading (DOMAIN-DETAIL §8.1) served whole; publish and batchSave by GET and POST ----
+  for (const [resource, kind] of Object.entries(INAPP_RESOURCES)) {
+    const B = `${P}/${resource}`;
+    for (const list of ['list/account', 'list/accountchain', 'list/shop', 'list/shopchain'])
+      route(
+        app,
+        'GET',
+        `${B}/${list}`,
+        {
+          summary: `In-app messages (${kind}) the account may read, newest first, with their read state and the unread count`,
+          description: 'The four list calls answer the same list: shopid narrows to one shop, unread=true to the unread.',
+          perm: null,
+          query: inappListQuery,
+          response: inappPage,
+        },
+        ({ tx, auth, query }) => listMessages(tx, auth, kind, query),
+      );
+    for (const [call, fromShop] of [
+      ['publish', false],
+      ['publishchain', true],
+    ] as const) {
+      const summary = fromShop
+        ? `A shop's ${kind} message to head office (shopid: the sending shop), pushed live`
+        : `Publish a ${kind} message to a shop (shopid) or every shop, pushed live`;
+      const spec = { summary, perm: INAPP_PERM, entity: resource, verb: 'create' as const, response: inappRow };
+      route(app, 'GET', `${B}/${call}`, { ...spec, query: inappPublishBody, write: true }, ({ tx, auth, query }) =>
+        publish(tx, auth, kind, query, fromShop),
+      );
+      route(app, 'POST', `${B}/${call}`, { ...spec, body: inappPublishBody }, ({ tx, auth, body }) =>
+        publish(tx, auth, kind, body, fromShop),
+      );
+    }
+    const read = {
+      summary: 'Mark messages read by the account',
+      perm: null,
+      entity: resource,
+      verb: 'update' as const,
+      response: inappReadAnswer,
+    };
+    route(app, 'GET', `${B}/batchSave`, { ...read, query: inappReadBody, write: true }, ({ tx, auth, query }) =>
+      markRead(tx, auth, query.ids),
+    );
+    route(app, 'POST', `${B}/batchSave`, { ...read, body: inappReadBody }, ({ tx, auth, body }) => markRead(tx, auth, body.ids));
+  }
 }

@@ -223,3 +223,34 @@ export const smsAutoSent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.occasion, t.memberId, t.key] })],
 );
+
+/**
+ * In-app messages: system and head-office notices (`system`, `admin`) to every shop or one, and
+ * `inside` messages between head office and a shop (from a shop: `toShopId` null, head office reads it).
+ */
+export const inappMessages = pgTable(
+  'inapp_messages',
+  {
+    ...tenantKeys(),
+    kind: text('kind').$type<'system' | 'admin' | 'inside'>().notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    fromShopId: refId('from_shop_id'),
+    toShopId: refId('to_shop_id'),
+    ...makerColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [tenantPrimaryKey(t), index('inapp_messages_tenant_kind').on(t.tenantId, t.kind, t.id)],
+);
+
+/** Which account read which message, and when. */
+export const inappReads = pgTable(
+  'inapp_reads',
+  {
+    tenantId: tenantColumn(),
+    messageId: refId('message_id').notNull(),
+    userId: refId('user_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.messageId] })],
+);

@@ -14,6 +14,7 @@ import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useMenuBadges } from '../../modules/inbox/api';
+import { MessagesBell } from '../../modules/messaging/MessagesBell';
 import { logout, type MenuNode, menusQuery, meQuery, useMe, useMenus } from '../../platform/auth';
 import { ErrorBoundary } from '../../platform/ErrorBoundary';
 import { isApiError } from '../../platform/http';
@@ -344,6 +345,7 @@ export default function AdminLayout({ onNeedPassword }: { onNeedPassword: () => 
           </Space>
           <div className="ho-header-right">
             {user?.tenantName ? <Tag color="geekblue">{user.tenantName}</Tag> : null}
+            <MessagesBell />
             <LangSwitch />
             <Dropdown
               trigger={['click']}

@@ -64,6 +64,7 @@ export const messagingZh = {
   recharge: '充值',
   assignStat: '分配',
   chain: '总部',
+  inbox: { title: '站内消息', empty: '没有未读消息', markRead: '全部标为已读', kinds: { system: '系统', admin: '总部', inside: '站内' } },
 };
 
 export const messagingEn: typeof messagingZh = {
@@ -131,4 +132,10 @@ export const messagingEn: typeof messagingZh = {
   recharge: 'Bought',
   assignStat: 'Assigned',
   chain: 'Head office',
+  inbox: {
+    title: 'Messages',
+    empty: 'No unread message',
+    markRead: 'Mark all read',
+    kinds: { system: 'System', admin: 'Head office', inside: 'Inside' },
+  },
 };
