@@ -258,6 +258,13 @@ export function onPage(tx: Db, id: PgColumn, where: SQL | undefined, order: SQL[
 }
 
 /** A LIKE pattern for "contains"; `%`, `_` and `\\` in the keyword match literally. */
+/** How many matching rows have one of these values (a list's count of the bills that count, or of those apart). */
+export const countWhere = (column: PgColumn, values: unknown[]) =>
+  sql<number>`count(*) filter (where ${inArray(column, values)})`.mapWith(Number);
+/** The sum of a column over the matching rows with one of these values (0 for none). */
+export const sumWhere = (summed: PgColumn, column: PgColumn, values: unknown[]) =>
+  sql<number>`coalesce(sum(${summed}) filter (where ${inArray(column, values)}), 0)::bigint`.mapWith(Number);
+
 export const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Case-insensitive "contains" on any of the columns. */

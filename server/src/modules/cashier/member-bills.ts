@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { pageOf } from '../../platform/paging.js';
+import { offsetOf, pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { keepVisitFigures, members, type VisitFigures } from '../members/public.js';
 import { employees, shops } from '../org/public.js';
@@ -93,7 +93,7 @@ export async function memberBills(tx: Db, auth: Auth, q: z.output<typeof memberB
       .where(where)
       .orderBy(desc(serviceBills.settledAt), desc(serviceBills.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(offsetOf(q)),
     () => tx.select({ id: serviceBills.id }).from(serviceBills).where(where).$dynamic(),
   );
   const ids = page.list.map((b) => b.id);

@@ -6,14 +6,14 @@ import {
   prepaidOrderRow,
   prepaidRefundBody,
 } from '@headoffice/contract';
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { nextNumber, tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
-import { containsPattern } from '../../platform/paging.js';
+import { containsPattern, countWhere, offsetOf, sumWhere } from '../../platform/paging.js';
 import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { shops } from '../org/public.js';
@@ -77,17 +77,10 @@ export async function listPrepaid(tx: Db, auth: Auth, q: z.output<typeof prepaid
         )
       : undefined,
   );
-  const rows = await rowSelect(tx)
-    .where(where)
-    .orderBy(desc(prepaidOrders.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  const rows = await rowSelect(tx).where(where).orderBy(desc(prepaidOrders.id)).limit(q.pageSize).offset(offsetOf(q));
   // A refunded order (status 3) counts in no total: its count and amount come apart.
-  const countOf = (statuses: number[]) => sql<number>`count(*) filter (where ${inArray(prepaidOrders.status, statuses)})`.mapWith(Number);
-  const sumOf = (statuses: number[]) =>
-    sql<number>`coalesce(sum(${prepaidOrders.amount}) filter (where ${inArray(prepaidOrders.status, statuses)}), 0)::bigint`.mapWith(
-      Number,
-    );
+  const countOf = (statuses: number[]) => countWhere(prepaidOrders.status, statuses);
+  const sumOf = (statuses: number[]) => sumWhere(prepaidOrders.amount, prepaidOrders.status, statuses);
   const [s] = await tx
     .select({
       count: countOf([1, 2]),

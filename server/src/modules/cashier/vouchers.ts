@@ -16,7 +16,7 @@ import {
   xxwListQuery,
   xxwProductNum,
 } from '@headoffice/contract';
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -28,7 +28,7 @@ import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
 import { yuan } from '../../platform/money.js';
 import { momentIn, tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
-import { containsPattern } from '../../platform/paging.js';
+import { containsPattern, countWhere, offsetOf, sumWhere } from '../../platform/paging.js';
 import { coverWriteWithLocks, refuseLocked } from '../../platform/period-locks.js';
 import { route } from '../../platform/route.js';
 import { users } from '../identity/public.js';
@@ -134,15 +134,10 @@ export async function listVouchers(tx: Db, auth: Auth, q: z.output<typeof vouche
         )
       : undefined,
   );
-  const rows = await rowSelect(tx)
-    .where(where)
-    .orderBy(desc(thirdOrders.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  const rows = await rowSelect(tx).where(where).orderBy(desc(thirdOrders.id)).limit(q.pageSize).offset(offsetOf(q));
   // A refunded voucher (status 4) counts in no total: its count and amount come apart.
-  const countOf = (statuses: number[]) => sql<number>`count(*) filter (where ${inArray(thirdOrders.status, statuses)})`.mapWith(Number);
-  const sumOf = (statuses: number[]) =>
-    sql<number>`coalesce(sum(${thirdOrders.amount}) filter (where ${inArray(thirdOrders.status, statuses)}), 0)::bigint`.mapWith(Number);
+  const countOf = (statuses: number[]) => countWhere(thirdOrders.status, statuses);
+  const sumOf = (statuses: number[]) => sumWhere(thirdOrders.amount, thirdOrders.status, statuses);
   const [s] = await tx
     .select({
       count: countOf([1, 2]),
@@ -370,9 +365,9 @@ function xxwWhere(auth: Auth, zone: string, kind: 'voucher' | 'product', q: z.ou
 /** The orders, items and amount of the orders the filters select: a refunded order (status 2) counts in no total, it is summed apart. */
 async function xxwTotals(tx: Db, where: SQL | undefined) {
   const totalsOf = (status: number) => ({
-    orders: sql<number>`count(*) filter (where ${xxwOrders.status} = ${status})`.mapWith(Number),
-    num: sql<number>`coalesce(sum(${xxwOrders.num}) filter (where ${xxwOrders.status} = ${status}), 0)::bigint`.mapWith(Number),
-    amount: sql<number>`coalesce(sum(${xxwOrders.amount}) filter (where ${xxwOrders.status} = ${status}), 0)::bigint`.mapWith(Number),
+    orders: countWhere(xxwOrders.status, [status]),
+    num: sumWhere(xxwOrders.num, xxwOrders.status, [status]),
+    amount: sumWhere(xxwOrders.amount, xxwOrders.status, [status]),
   });
   const [s] = await tx
     .select({ counted: totalsOf(1), refunded: totalsOf(2) })
@@ -405,7 +400,7 @@ async function listXxw(tx: Db, auth: Auth, kind: 'voucher' | 'product', q: z.out
     .where(where)
     .orderBy(desc(xxwOrders.happenedAt), desc(xxwOrders.id))
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(offsetOf(q));
   const sums = await xxwTotals(tx, where);
   return {
     list: rows.map((r) => withIsoTimes(r, ['happenedAt'])),
