@@ -28,12 +28,14 @@ export const shiftRecord = defineRecord({
     startTime: {
       schema: shiftTime,
       label: ['上班时间', 'Starts'],
+      type: 'time',
       table: { width: 100 },
-      form: { required: true, help: ['24 小时制，如 09:30', '24-hour clock, e.g. 09:30'], initial: '10:00' },
+      form: { required: true, initial: '10:00' },
     },
     endTime: {
       schema: shiftTime,
       label: ['下班时间', 'Ends'],
+      type: 'time',
       table: { width: 100 },
       form: {
         required: true,

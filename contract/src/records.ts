@@ -10,7 +10,18 @@ import { code, memo, name, pageQuery, status } from './platform.js';
 /** A label in both languages: [zh-CN, en-US]. */
 
 /** How the web shows a field (the names of the web's field types). */
-export type RecordFieldType = 'text' | 'textarea' | 'number' | 'money' | 'percent' | 'select' | 'status' | 'date' | 'datetime' | 'image';
+export type RecordFieldType =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'money'
+  | 'percent'
+  | 'select'
+  | 'status'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'image';
 
 export interface RecordOption {
   value: string | number;

@@ -11,10 +11,10 @@ const running = productAndBrowser();
 const SHOP = '北京国贸店';
 const EMPLOYEE = '考勤演示员';
 
-/** A wall-clock time `HH:MM` in Shanghai, `minutes` from now. */
-const clock = (minutes: number) =>
+/** A wall-clock time `HH:MM` in Shanghai, `minutes` from now, down to a multiple of `step` minutes (a time picker's). */
+const clock = (minutes: number, step = 1) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(Date.now() + minutes * 60_000),
+    new Date(Math.floor((Date.now() + minutes * 60_000) / (step * 60_000)) * step * 60_000),
   );
 
 /** The company's month in Shanghai, as the schedule page opens on it. */
@@ -59,8 +59,17 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   );
   await drawer.locator('#name').fill('演示班');
   await choose(page, drawer.locator('#shopId'), SHOP);
-  await drawer.locator('#startTime').fill(clock(-30));
-  await drawer.locator('#endTime').fill(clock(300));
+  // Start and end are time pickers: a typed time is taken by Enter, which never saves the form.
+  for (const [field, at] of [
+    ['#startTime', clock(-30, 5)],
+    ['#endTime', clock(300, 5)],
+  ] as const) {
+    await drawer.locator(field).click();
+    await drawer.locator(field).fill(at);
+    await drawer.locator(field).press('Enter');
+    assert.equal(await drawer.locator(field).inputValue(), at);
+  }
+  assert.ok(await drawer.isVisible(), 'Enter in a time picker saved the form');
   await drawer.locator('#color').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(5).click();
   await shot(page, 'attendance-01-shift-form');
