@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { date, id, type Label, pageQuery } from './platform.js';
+import { lineStaff } from './till.js';
 
 /** Member assets: cards with money per shop bucket, the card ledger, SMS codes, transfers, binding. */
 
@@ -41,7 +42,17 @@ export const openCardBody = z.strictObject({
   /** Typed or read from a physical card; given by the system when left out. */
   cardNo: z.string().trim().min(1).max(32).optional(),
   memo: z.string().trim().max(200).optional(),
+  /** How it was paid, with the shop's pay types as at the till: adding up to `amount`. */
+  pays: z
+    .array(z.strictObject({ payTypeId: id, amount: cents.min(1) }))
+    .max(10)
+    .default([]),
+  /** Who sold it (开卡业绩), by station as on a till bill. */
+  yjs: z.array(lineStaff).max(12).default([]),
 });
+/** The gift a card type gives on opening with an amount (its opening gift and the one rule that applies). */
+export const openGiftQuery = z.object({ cardTypeId: id, amount: z.coerce.number().int().min(0).max(10_000_000_000) });
+export const openGiftAnswer = z.object({ gift: z.number() });
 export const rechargeBody = z.strictObject({
   cardId: id,
   shopId: id,

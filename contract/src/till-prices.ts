@@ -92,6 +92,23 @@ const intoCard = (kind: string) => kind === 'cardOpen' || kind === 'cardRecharge
 const ROUNDING_UNIT: Record<RoundingMode, number> = { none: 1, jiao: 10, yuan: 100 };
 
 /**
+ * The money of a bill's card whose type gives no discount on gift money (赠送金不打折, giftDis = 0): a
+ * card payment is taken from principal and gift in proportion to them (the card type's default split),
+ * so its gift part, charged at the undiscounted price, is that share of it.
+ */
+export interface GiftMoney {
+  principal: number;
+  gift: number;
+}
+
+/** A line's card discount (`gap`) on the principal's share of the card's money only, half up; all of it when the gift is discounted too. */
+function discountedGap(gap: number, giftMoney: GiftMoney | null): number {
+  if (!giftMoney || giftMoney.gift <= 0) return gap;
+  const whole = BigInt(giftMoney.principal + giftMoney.gift);
+  return Number((2n * BigInt(gap) * BigInt(giftMoney.principal) + whole) / (2n * whole));
+}
+
+/**
  * Prices a bill for what its card pays (`cardPays`: cents, or `all`: as much as it may):
  *
  * - a line costs its plain amount P (num × plain price + 加收/扣减) less the card's part D of the
@@ -101,14 +118,17 @@ const ROUNDING_UNIT: Record<RoundingMode, number> = { none: 1, jiao: 10, yuan: 1
  * - 抹零: what other money pays is rounded down to the jiao or the yuan; the cents rounded off are
  *   taken off the money lines that do not pay into a card, in proportion (largest remainder), so
  *   every line, payment and performance share still adds up to the cent. Never when nothing can take it.
+ * - `giftMoney`: the card's type gives no discount on gift money (DOMAIN-DETAIL §3.3): each line's
+ *   difference to its card amount is given at the principal's share of the card's money only.
  */
 export function priceBill(
   lines: BillPriceLine[],
   rules: { cardPriceRule: CardPriceRule; rounding: RoundingMode },
   cardPays: number | 'all',
+  giftMoney: GiftMoney | null = null,
 ): PricedBill {
   const plain = lines.map((l) => l.num * l.plainPrice + l.additional);
-  const card = lines.map((l, i) => Math.min(l.num * l.price + l.additional, plain[i]));
+  const card = lines.map((l, i) => plain[i] - discountedGap(plain[i] - Math.min(l.num * l.price + l.additional, plain[i]), giftMoney));
   const money = lines.map((l) => !l.byPackage);
   const cardMax = card.reduce((s, m, i) => s + (money[i] ? m : 0), 0);
   const paid = cardPays === 'all' ? cardMax : cardPays;

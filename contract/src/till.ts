@@ -274,6 +274,8 @@ export const serviceBillDetail = serviceBillRow.extend({
   roundOff: z.number().default(0),
   /** Who settled the bill (the cashier). */
   cashierName: z.string().nullable().default(null),
+  /** An open bill's card whose type gives no discount on gift money: its money, as `priceBill` takes it. */
+  giftMoney: z.object({ principal: z.number(), gift: z.number() }).nullish(),
   lines: z.array(billLineRow),
   payments: z.array(billPaymentRow),
   perf: z.array(billPerfRow),
@@ -510,6 +512,8 @@ export const tillSetup = z.object({
   voucherChannels: z.array(z.enum(voucherChannels)),
 });
 export type TillSetup = z.infer<typeof tillSetup>;
+/** Head office's 开卡 form: the shop's pay types, staff and card types, as the till's. */
+export const cardOpenSetup = tillSetup.pick({ payTypes: true, employees: true, cardTypes: true });
 
 export const serviceRecordsQuery = pageQuery.extend({
   shopid: z.coerce.number().int().positive().optional(),

@@ -37,6 +37,7 @@ test('the till: a member bill with a service by two employees and a product, pai
     cardTypeId: storedValue.id,
     shopId: shop.id,
     amount: 500_000,
+    pays: [{ payTypeId: setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId, amount: 500_000 }],
   });
   const cardTotal = async () => {
     const m = await tillMember(api, shop.id, MEMBER_MOBILE);
@@ -138,6 +139,7 @@ test('the till by keyboard: a member found by the tail of the mobile, a card dis
     cardTypeId: storedValue.id,
     shopId: shop.id,
     amount: 500_000,
+    pays: [{ payTypeId: setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId, amount: 500_000 }],
   });
   const held = async () => {
     const m = await tillMember(api, shop.id, KEYBOARD_MOBILE);

@@ -1,6 +1,8 @@
+import { CARD_RECORD_PATHS } from '@headoffice/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
+import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, openCardFor, shopIds } from './assets-support.js';
 import { build } from './helpers.js';
+import { tillFixture } from './till-support.js';
 import { createLimitedUser } from './users.js';
 
 const EN = { 'accept-language': 'en-US' };
@@ -17,8 +19,8 @@ describe('member cards: open, recharge, pay, adjust, revoke, ledger', async () =
     await expectAssetsConsistent(t, b);
   });
 
-  const open = (body: Record<string, unknown>, headers: Record<string, string> = key()) =>
-    a.admin.post('/api-member/membercard/open', body, headers);
+  const open = (body: { shopId: number; amount: number; [field: string]: unknown }, headers: Record<string, string> = key()) =>
+    openCardFor(a, body, headers);
 
   it('opens a card: the amount is principal at the shop, the gift is the opening gift plus the one rule that applies', async () => {
     const type = await makeCardType(t, a, {
@@ -57,17 +59,74 @@ describe('member cards: open, recharge, pay, adjust, revoke, ledger', async () =
     expect(again.body.resp_msg).toBe('卡号 VIP-0001 已被使用');
   });
 
+  it("opens a card as the till sells one: paid with the shop's pay types adding up to the amount, credited to its sellers", async () => {
+    const type = await makeCardType(t, a, { shops: [s1, s2], rules: [[1, 100_000, 1, 20_000]] });
+    const m = await makeMember(t, a, s1);
+    const { staff } = await tillFixture(t, a, s1);
+    const setup = ok(await a.admin.get('/api-cashier/checkout/setup', { shopid: s1 }));
+    const payOf = (code: string) => setup.payTypes.find((p: { code: string }) => p.code === code).payTypeId as number;
+    const body = {
+      memberId: m.id,
+      cardTypeId: type.id,
+      shopId: s1,
+      amount: 100_000,
+      pays: [
+        { payTypeId: payOf('01'), amount: 60_000 },
+        { payTypeId: payOf('23'), amount: 40_000 },
+      ],
+      yjs: [
+        { employeeId: staff[0].id, station: 1, appointed: true },
+        { employeeId: staff[1].id, station: 2, appointed: false },
+      ],
+    };
+    const opened = ok(await a.admin.post('/api-member/membercard/open', body, key()));
+    expect(opened).toMatchObject({ kind: 'open', principalChange: 100_000, giftChange: 20_000 });
+    // The till's card bill of the shop holds the payments and the performance, as a card sold at the till.
+    const list = ok(await a.admin.get(CARD_RECORD_PATHS.list, { shopid: s1, keyword: m.name }));
+    expect(list.list).toHaveLength(1);
+    const bill = ok(await a.admin.get(CARD_RECORD_PATHS.detail(list.list[0].id)));
+    expect(bill).toMatchObject({ memberId: m.id, amount: 100_000, state: 'settled' });
+    expect(bill.payments.map((p: { payCode: string; amount: number }) => [p.payCode, p.amount])).toEqual([
+      ['01', 60_000],
+      ['23', 40_000],
+    ]);
+    expect(bill.cards).toEqual([expect.objectContaining({ cardId: opened.cardId, isOpen: 1, amount: 100_000, gift: 20_000 })]);
+    const perf = bill.perf.map((p: { employeeId: number; station: number; amount: number }) => [p.employeeId, p.station, p.amount]);
+    expect(perf).toEqual(
+      expect.arrayContaining([
+        [staff[0].id, 1, expect.any(Number)],
+        [staff[1].id, 2, expect.any(Number)],
+      ]),
+    );
+    expect(perf.every(([, , amount]: number[]) => amount > 0)).toBe(true);
+
+    // Payments that do not add up to the amount are refused, naming them, and nothing is opened.
+    const short = await a.admin.post('/api-member/membercard/open', { ...body, pays: [{ payTypeId: payOf('01'), amount: 99_999 }] }, EN);
+    expect(short.status).toBe(400);
+    expect(short.body.errors?.[0].path).toBe('pays');
+    expect(short.body.errors?.[0].message).toBe('Payments total ¥999.99, the cards come to ¥1,000.00');
+    const none = await a.admin.post('/api-member/membercard/open', { ...body, pays: [] }, key());
+    expect(none.status).toBe(400);
+    expect(ok(await a.admin.get('/api-member/membercard/assets', { memberId: m.id })).cards).toHaveLength(1);
+
+    // Without the right 403; another tenant's member 404; a user of one shop neither sells at another nor to its member.
+    const clerk = await createLimitedUser(t, a, { perms: ['assets.card.view'], managerShops: [s1] });
+    expect((await clerk.client.post('/api-member/membercard/open', body, key())).status).toBe(403);
+    expect((await b.admin.post('/api-member/membercard/open', { ...body, shopId: bShop, pays: [] }, key())).status).toBe(404);
+    const seller = await createLimitedUser(t, a, { perms: ['assets.card.open', 'assets.card.view'], managerShops: [s1] });
+    expect((await seller.client.post('/api-member/membercard/open', { ...body, shopId: s2 }, key())).status).toBe(403);
+    const elsewhere = await makeMember(t, a, s2);
+    expect((await seller.client.post('/api-member/membercard/open', { ...body, memberId: elsewhere.id }, key())).status).toBe(404);
+    expect(ok(await seller.client.post('/api-member/membercard/open', body, key())).principalChange).toBe(100_000);
+  });
+
   it('refuses opening where the type is not sold, below its amount, for an unknown member, without the right', async () => {
     const type = await makeCardType(t, a, { shops: [s1], openAmount: 50_000 });
     const m = await makeMember(t, a, s1);
     const notSold = await open({ memberId: m.id, cardTypeId: type.id, shopId: s2, amount: 50_000 });
     expect(notSold.status).toBe(409);
-    expect(notSold.body.resp_msg).toBe(`卡项「${type.name}」未在该门店启用或已停办`);
-    const below = await a.admin.post(
-      '/api-member/membercard/open',
-      { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 49_999 },
-      EN,
-    );
+    expect(notSold.body.resp_msg).toBe(`「${type.name}」在本店未上架或已停售`);
+    const below = await open({ memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 49_999 }, EN);
     expect(below.status).toBe(400);
     expect(below.body.resp_msg).toBe('The opening amount cannot be below ¥500.00');
     const bad = await open({ memberId: m.id, cardTypeId: type.id, shopId: s1, amount: -1 });

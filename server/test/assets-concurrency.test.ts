@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardLedger, members } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
+import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, openCardFor, shopIds } from './assets-support.js';
 import { build } from './helpers.js';
 
 /**
@@ -17,9 +17,7 @@ describe('card money under concurrency', async () => {
   it('200 concurrent payments of ¥1 against a card holding ¥50 (principal + gift): exactly 50 succeed, never negative', async () => {
     const type = await makeCardType(t, a, { shops: [s1, s2] });
     const m = await makeMember(t, a, s1);
-    const card = ok(
-      await a.admin.post('/api-member/membercard/open', { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 2000 }, key()),
-    );
+    const card = ok(await openCardFor(a, { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 2000 }));
     ok(
       await a.admin.post(
         '/api-member/chainmember/updateCardmoney',
@@ -65,10 +63,7 @@ describe('card money under concurrency', async () => {
     const type = await makeCardType(t, a, { shops: [s1, s2] });
     const m = await makeMember(t, a, s1);
     const cards: { cardId: number }[] = [];
-    for (let i = 0; i < 3; i++)
-      cards.push(
-        ok(await a.admin.post('/api-member/membercard/open', { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 10_000 }, key())),
-      );
+    for (let i = 0; i < 3; i++) cards.push(ok(await openCardFor(a, { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 10_000 })));
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) => {
         const card = cards[i % 3];
@@ -83,9 +78,7 @@ describe('card money under concurrency', async () => {
   it('the same payment sent 20 times at once with one key pays once', async () => {
     const type = await makeCardType(t, a, { shops: [s1] });
     const m = await makeMember(t, a, s1);
-    const card = ok(
-      await a.admin.post('/api-member/membercard/open', { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 1000 }, key()),
-    );
+    const card = ok(await openCardFor(a, { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 1000 }));
     const headers = key();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>

@@ -4,7 +4,7 @@ import { memberCards } from '../src/db/schema.js';
 import { businessDate } from '../src/platform/numbering.js';
 import { periodLocks } from '../src/platform/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
+import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, openCardFor, shopIds } from './assets-support.js';
 import { build } from './helpers.js';
 import { createLimitedUser } from './users.js';
 
@@ -22,9 +22,7 @@ describe('direct refunds (tkhead)', async () => {
   const memberWithMoney = async () => {
     const type = await makeCardType(t, a, { shops: [s1, s2] });
     const m = await makeMember(t, a, s1);
-    const card = ok(
-      await a.admin.post('/api-member/membercard/open', { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 0 }, key()),
-    );
+    const card = ok(await openCardFor(a, { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 0 }));
     ok(
       await a.admin.post(
         '/api-member/chainmember/updateCardmoney',

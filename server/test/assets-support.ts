@@ -19,6 +19,22 @@ export function ok<T = any>(res: Answer<T>): T {
 
 export const key = () => ({ 'idempotency-key': `k-${randomBytes(8).toString('hex')}` });
 
+/** The shop's cash pay type, as the till offers it. */
+export async function cashPayType(tenant: TestTenant, shopId: number): Promise<number> {
+  const setup = ok(await tenant.admin.get('/api-cashier/checkout/setup', { shopid: shopId }));
+  return setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
+}
+
+/** Head office's 开卡 of a card paid in cash (nothing to pay for ¥0), as an admin. */
+export async function openCardFor(
+  tenant: TestTenant,
+  body: { shopId: number; amount: number; [field: string]: unknown },
+  headers: Record<string, string> = key(),
+) {
+  const pays = body.amount ? [{ payTypeId: await cashPayType(tenant, body.shopId), amount: body.amount }] : [];
+  return tenant.admin.post('/api-member/membercard/open', { ...body, pays }, headers);
+}
+
 export async function shopIds(t: TestApp, tenant: TestTenant): Promise<number[]> {
   const rows = await inTenant(t.database.db, tenant.tenantId, (tx) => tx.select({ id: shops.id }).from(shops).orderBy(shops.id));
   return rows.map((r) => r.id);
@@ -42,6 +58,8 @@ export interface CardTypeOptions {
   openGift?: number;
   minRecharge?: number;
   paySplit?: 'proportional' | 'principalFirst' | 'giftFirst';
+  /** Does the card's discount apply to what gift money pays (default yes). */
+  giftDiscount?: boolean;
   notifyBalance?: boolean;
   transferable?: boolean;
   expireMonths?: number | null;
@@ -80,6 +98,7 @@ export async function makeCardType(t: TestApp, tenant: TestTenant, o: CardTypeOp
         openGift: o.openGift ?? 0,
         minRecharge: o.minRecharge ?? 0,
         paySplit: o.paySplit ?? 'proportional',
+        giftDiscount: o.giftDiscount === false ? 0 : 1,
         notifyBalance: o.notifyBalance ? 1 : 0,
         transferable: o.transferable === false ? 0 : 1,
         expireMonths: o.expireMonths ?? null,

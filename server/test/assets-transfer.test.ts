@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { members, smsCodes, smsOutbox } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
+import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, openCardFor, shopIds } from './assets-support.js';
 import { build } from './helpers.js';
 import { createLimitedUser } from './users.js';
 
@@ -78,9 +78,7 @@ describe('SMS codes, card transfer, binding, cancelling a member', async () => {
     const type = await makeCardType(t, a, { shops: [s1, s2], notifyBalance: true });
     const giver = await makeMember(t, a, s1);
     const taker = await makeMember(t, a, s1);
-    const card = ok(
-      await a.admin.post('/api-member/membercard/open', { memberId: giver.id, cardTypeId: type.id, shopId: s1, amount: 3000 }, key()),
-    );
+    const card = ok(await openCardFor(a, { memberId: giver.id, cardTypeId: type.id, shopId: s1, amount: 3000 }));
     ok(await a.admin.post('/api-member/membercard/recharge', { cardId: card.cardId, shopId: s2, amount: 2000 }, key()));
     // Every balance change texted the holder.
     const texts = await inTenant(db, a.tenantId, (tx) =>
@@ -133,9 +131,7 @@ describe('SMS codes, card transfer, binding, cancelling a member', async () => {
   it('refuses transferring a card whose type does not allow it', async () => {
     const type = await makeCardType(t, a, { shops: [s1], transferable: false });
     const m = await makeMember(t, a, s1);
-    const card = ok(
-      await a.admin.post('/api-member/membercard/open', { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 100 }, key()),
-    );
+    const card = ok(await openCardFor(a, { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 100 }));
     const res = await a.admin.get('/api-member/userinfo/checkCardInfo', { cardno: card.cardNo }, EN);
     expect(res.status).toBe(409);
     expect(res.body.resp_msg).toBe(`Card type "${type.name}" may not be transferred`);
@@ -148,9 +144,7 @@ describe('SMS codes, card transfer, binding, cancelling a member', async () => {
   it('cancels a member only without assets (the message lists them), and restores', async () => {
     const type = await makeCardType(t, a, { shops: [s1] });
     const m = await makeMember(t, a, s1);
-    const card = ok(
-      await a.admin.post('/api-member/membercard/open', { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 1234 }, key()),
-    );
+    const card = ok(await openCardFor(a, { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 1234 }));
     ok(
       await a.admin.post(
         '/api-member/chainmember/updateCardmoney',

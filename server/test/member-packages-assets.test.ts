@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memberPackageLines } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
+import { expectAssetsConsistent, key, makeCardType, makeMember, ok, openCardFor, shopIds } from './assets-support.js';
 import { build } from './helpers.js';
 import { expectPackagesConsistent, makeItems, packageValueOf } from './member-packages-support.js';
 import { createLimitedUser } from './users.js';
@@ -218,9 +218,7 @@ describe('package extensions, deposited products, refunds of packages and produc
     const type = await makeCardType(t, a, { shops: [s1] });
     const giver = await makeMember(t, a, s1);
     const taker = await makeMember(t, a, s1);
-    const card = ok(
-      await a.admin.post('/api-member/membercard/open', { memberId: giver.id, cardTypeId: type.id, shopId: s1, amount: 1000 }),
-    );
+    const card = ok(await openCardFor(a, { memberId: giver.id, cardTypeId: type.id, shopId: s1, amount: 1000 }));
     ok(
       await a.admin.post(SELL, {
         memberId: giver.id,

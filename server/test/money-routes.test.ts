@@ -10,7 +10,7 @@ import { type MovesSpec, watchMoves } from '../src/platform/moves.js';
 import { businessDate } from '../src/platform/numbering.js';
 import { lockedPeriod, lockedWrites } from '../src/platform/period-locks.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { makeCardType, makeMember, newMobile, uniq } from './assets-support.js';
+import { makeCardType, makeMember, newMobile, openCardFor, uniq } from './assets-support.js';
 import { type Answer, build } from './helpers.js';
 import { key, ok, shopIds, tillFixture } from './till-support.js';
 
@@ -141,9 +141,7 @@ describe('every route that moves money or stock passes the one lock guard', asyn
   const cash = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId as number;
   const holder = await makeMember(t, a, s1);
   const receiver = await makeMember(t, a, s1);
-  const card = ok(
-    await a.admin.post('/api-member/membercard/open', { memberId: holder.id, cardTypeId: type.id, shopId: s1, amount: 50_000 }, key()),
-  );
+  const card = ok(await openCardFor(a, { memberId: holder.id, cardTypeId: type.id, shopId: s1, amount: 50_000 }));
   const recharged = ok(await a.admin.post('/api-member/membercard/recharge', { cardId: card.cardId, shopId: s1, amount: 10_000 }, key()));
   ok(await a.admin.post('/api-push/smsmsgctrl/sentAuthMsg', { mobile: receiver.mobile }));
   const texted = ok(await a.admin.get('/api-push/smsmsgctrl/outbox', { mobile: receiver.mobile })).list[0].text as string;
@@ -223,8 +221,7 @@ describe('every route that moves money or stock passes the one lock guard', asyn
 
   /** For each route that moves money or stock: a request that would move some, made with today closed. */
   const CALLS: Record<string, () => Promise<Answer>> = {
-    'POST /api-member/membercard/open': () =>
-      a.admin.post('/api-member/membercard/open', { memberId: holder.id, cardTypeId: type.id, shopId: s1, amount: 10_000 }, key()),
+    'POST /api-member/membercard/open': () => openCardFor(a, { memberId: holder.id, cardTypeId: type.id, shopId: s1, amount: 10_000 }),
     'POST /api-member/membercard/recharge': () =>
       a.admin.post('/api-member/membercard/recharge', { cardId: card.cardId, shopId: s1, amount: 10_000 }, key()),
     'POST /api-member/membercard/consume': () =>

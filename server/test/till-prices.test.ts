@@ -6,7 +6,7 @@ import { users } from '../src/db/schema.js';
 import { shops } from '../src/modules/org/schema.js';
 import { yuan } from '../src/platform/money.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { bucketsOf } from './assets-support.js';
+import { bucketsOf, makeCardType, makeMember, openCardFor } from './assets-support.js';
 import { build } from './helpers.js';
 import { expectTillConsistent, key, memberWithCard, ok, shopIds, tillFixture } from './till-support.js';
 import { createLimitedUser } from './users.js';
@@ -139,6 +139,53 @@ describe('the till prices a bill by what its card pays, rounds it (抹零) by th
     } finally {
       await config(s1, { cardPriceRule: 'cardPays' });
     }
+  });
+
+  it('a card type without discount on gift money (赠送金不打折) gives its discount on the principal share of the card only', () => {
+    const lines = [
+      billPriceLine({ kind: 'service', num: 1, listPrice: 10_000, plainPrice: 10_000, price: 8_500 }),
+      billPriceLine({ kind: 'product', num: 2, listPrice: 3_333, plainPrice: 3_333, price: 3_000 }),
+    ];
+    const rules = { cardPriceRule: 'cardPays' as const, rounding: 'none' as const };
+    // ¥1,000 principal and ¥250 gift: a fifth of what the card pays is gift money, charged at the shop's price.
+    const money = { principal: 100_000, gift: 25_000 };
+    const all = priceBill(lines, rules, 'all', money);
+    // Service: 1,500 of discount × 4/5 = 1,200; products: 666 × 4/5 = 532.8 → 533.
+    expect(all.lines.map((l) => l.amount)).toEqual([10_000 - 1_200, 6_666 - 533]);
+    expect(all).toMatchObject({ cardMax: 8_800 + 6_133, cardPays: 8_800 + 6_133, otherPays: 0 });
+    // Gift money discounted too, or a card without gift: the whole discount.
+    for (const same of [null, { principal: 100_000, gift: 0 }])
+      expect(priceBill(lines, rules, 'all', same).lines.map((l) => l.amount)).toEqual([8_500, 6_000]);
+    // The card paying part of the bill: its share of that discount, and cash pays the rest at the shop's prices.
+    const half = priceBill(lines, rules, 7_000, money);
+    expect(half.cardPays + half.otherPays).toBe(half.amount);
+    expect(half.amount).toBe(16_666 - Math.floor((1_733 * 7_000 + 14_933 / 2) / 14_933));
+    // Random bills: never cheaper than with the gift discounted, never dearer than without the card, every cent adds up.
+    fc.assert(
+      fc.property(fc.nat(200_000), fc.nat(200_000), fc.nat(20_000), (principal, gift, paid) => {
+        const g = { principal, gift };
+        const priced = priceBill(lines, rules, 'all', g);
+        const cardPays = Math.min(paid, priced.cardMax);
+        const p = priceBill(lines, rules, cardPays, g);
+        expect(p.amount).toBeGreaterThanOrEqual(priceBill(lines, rules, cardPays).amount);
+        expect(p.amount).toBeLessThanOrEqual(16_666);
+        expect(p.cardPays + p.otherPays).toBe(p.amount);
+        expect(p.lines.reduce((s, l) => s + l.amount, 0)).toBe(p.amount);
+      }),
+    );
+  });
+
+  it('at the till, a card type without discount on gift money charges the gift part at the shop price, on screen and at settle', async () => {
+    const type = await makeCardType(t, a, { shops: [s1], giftDiscount: false, rules: [[1, 100_000, 1, 25_000]] });
+    const member = await makeMember(t, a, s1);
+    const card = ok(await openCardFor(a, { memberId: member.id, cardTypeId: type.id, shopId: s1, amount: 100_000 }));
+    expect(card.giftChange).toBe(25_000);
+    const bill = await billOf(s1, fx, card.cardId, member.id);
+    expect(bill.giftMoney).toEqual({ principal: 100_000, gift: 25_000 });
+    expect(bill.amount).toBe(8_800 + 6_133);
+    const byCard = ok(await settle(bill, [{ cardId: card.cardId, amount: bill.amount }]));
+    expect(byCard).toMatchObject({ amount: 14_933, discountTotal: 16_666 - 14_933, giftMoney: null });
+    await expectTillConsistent(t, a);
   });
 
   it('抹零 rounds what other money pays down to the jiao or the yuan, on a line of its own; the cents stay exact everywhere', async () => {

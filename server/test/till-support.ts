@@ -6,7 +6,7 @@ import { serviceBills } from '../src/modules/cashier/schema.js';
 import { postStock } from '../src/modules/stock/ledger.js';
 import { balanceMismatches } from '../src/platform/ledger.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
+import { key, makeCardType, makeMember, ok, openCardFor, shopIds } from './assets-support.js';
 import type { TestApp, TestTenant } from './helpers.js';
 import { newProduct, newService } from './pricing-helpers.js';
 
@@ -54,9 +54,7 @@ export async function tillFixture(
 export async function memberWithCard(t: TestApp, a: TestTenant, shopId: number, principal: number) {
   const type = await makeCardType(t, a, { shops: [shopId] });
   const member = await makeMember(t, a, shopId);
-  const card = ok(
-    await a.admin.post('/api-member/membercard/open', { memberId: member.id, cardTypeId: type.id, shopId, amount: principal }, key()),
-  );
+  const card = ok(await openCardFor(a, { memberId: member.id, cardTypeId: type.id, shopId, amount: principal }));
   return { member, cardId: card.cardId as number, cardNo: card.cardNo as string };
 }
 

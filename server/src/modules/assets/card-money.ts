@@ -281,6 +281,29 @@ export async function postCardBill(tx: Db, actor: Actor, input: BillInput): Prom
   };
 }
 
+/** A card bill as its posting answered it: the figures kept on the bill and its ledger rows. */
+export async function cardBillAnswerOf(tx: Db, billId: number): Promise<CardBillAnswer> {
+  const [bill] = await tx
+    .select({
+      billId: cardBills.id,
+      billNo: cardBills.billNo,
+      cardId: cardBills.cardId,
+      cardNo: memberCards.cardNo,
+      kind: cardBills.kind,
+      principalBefore: cardBills.principalBefore,
+      giftBefore: cardBills.giftBefore,
+      principalChange: cardBills.principalChange,
+      giftChange: cardBills.giftChange,
+      principalAfter: cardBills.principalAfter,
+      giftAfter: cardBills.giftAfter,
+    })
+    .from(cardBills)
+    .innerJoin(memberCards, eq(memberCards.id, cardBills.cardId))
+    .where(eq(cardBills.id, billId));
+  if (!bill) throw notFound();
+  return { ...bill, kind: bill.kind as CardBillKind, rows: await rowsOfBill(tx, `card.${bill.kind}`, bill.billId) };
+}
+
 /** A bill's ledger rows in the order they were written. */
 async function rowsOfBill(tx: Db, docType: string, billId: number, reversals = false) {
   const result = await tx.execute(sql`
@@ -342,6 +365,11 @@ async function checkShop(tx: Db, shopId: number) {
  * Opens a stored-value card: the amount paid becomes principal at the opening shop, the gift is the
  * card type's opening gift plus the one gift rule that applies. Refused where the type is not sold.
  */
+/** The gift of opening a card of the type with `amount`: its opening gift and the one rule that applies. */
+export async function openingGift(tx: Db, type: { id: number; openGift: number }, amount: number) {
+  return type.openGift + (await rechargeGift(tx, type.id, 'open', amount));
+}
+
 export async function openCard(
   tx: Db,
   actor: Actor,
@@ -368,7 +396,7 @@ export async function openCard(
   if (type.kind !== 1) throw conflict('cardTypeNotStoredValue', { name: type.name });
   if (!(await cardTypeSellableAt(tx, type.id, input.shopId))) throw conflict('cardTypeNotSold', { name: type.name });
   if (input.amount < type.openAmount) throw new AppError(400, 'openBelowAmount', { amount: yuanAmount(type.openAmount) });
-  const gift = type.openGift + (await rechargeGift(tx, type.id, 'open', input.amount));
+  const gift = await openingGift(tx, type, input.amount);
   const today = await tenantToday(tx, actor.tenantId);
   const cardNo = input.cardNo ?? (await nextNumber(tx, actor.tenantId, 'HY', today, 5)).replace('-', '');
   const [taken] = await tx.select({ id: memberCards.id }).from(memberCards).where(eq(memberCards.cardNo, cardNo));

@@ -2,6 +2,7 @@
 export { assertMemberVisible } from './assets.js';
 export {
   bucketsOf,
+  cardBillAnswerOf,
   cardBillReversals,
   consume,
   lockCard,

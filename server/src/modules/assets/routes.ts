@@ -20,7 +20,8 @@ import {
   memberFindQuery,
   memberFindRow,
   memberIdQuery,
-  openCardBody,
+  openGiftAnswer,
+  openGiftQuery,
   rebindBody,
   rechargeBody,
   refundBody,
@@ -46,9 +47,9 @@ import { pageOf } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
 import { smsOutbox } from '../../platform/schema.js';
 import { checkCode, sendCode } from '../../platform/sms.js';
-import { findMembers, members, registerMemberImport } from '../members/public.js';
+import { cardTypes, findMembers, members, registerMemberImport } from '../members/public.js';
 import { assertCardVisible, assertMemberVisible, assertShop, cardRecords, memberAssets } from './assets.js';
-import { adjust, consume, openCard, recharge, revoke } from './card-money.js';
+import { adjust, consume, openingGift, recharge, revoke } from './card-money.js';
 import {
   cancelMember,
   changeCard,
@@ -92,21 +93,21 @@ export async function assetsModule(app: FastifyInstance) {
   const money = { idempotent: 'optional' as const, response: cardBillAnswer, entity: 'membercard' };
   route(
     app,
-    'POST',
-    '/api-member/membercard/open',
+    'GET',
+    '/api-member/membercard/openGift',
     {
-      summary: 'Open a stored-value card for a member: the amount paid is principal at the shop, the gift by the card type',
-      description: 'Not in the seed (head office opens cards before the till exists; docs/DECISIONS.md). Idempotency-Key.',
+      summary: 'The gift of opening a card of a type with an amount (its opening gift and the one rule that applies), shown before saving',
       perm: 'assets.card.open',
-      body: openCardBody,
-      verb: 'create',
-      moves: cardMoney('the opening shop'),
-      ...money,
+      query: openGiftQuery,
+      response: openGiftAnswer,
     },
-    async ({ tx, auth, body }) => {
-      assertShop(auth, body.shopId);
-      await assertMemberVisible(tx, auth, body.memberId);
-      return openCard(tx, actor(auth), { ...body, owner: null });
+    async ({ tx, query }) => {
+      const [type] = await tx
+        .select({ id: cardTypes.id, openGift: cardTypes.openGift })
+        .from(cardTypes)
+        .where(eq(cardTypes.id, query.cardTypeId));
+      if (!type) throw notFound();
+      return { gift: await openingGift(tx, type, query.amount) };
     },
   );
   route(

@@ -5,8 +5,11 @@ import {
   billPerfRow,
   CARD_RECORD_PATHS,
   cardBill,
+  cardBillAnswer,
+  cardOpenSetup,
   linkPhysicalBody,
   memberCouponRow,
+  openCardBody,
   PACKAGE_RECORD_PATHS,
   packageBill,
   packageGiftsPage,
@@ -28,8 +31,9 @@ import { fieldError } from '../../platform/errors.js';
 import { keywordMatch } from '../../platform/paging.js';
 import { registerPosBill } from '../../platform/pos-documents.js';
 import { route } from '../../platform/route.js';
+import { assertMemberVisible, cardBillAnswerOf } from '../assets/public.js';
 import { users } from '../identity/public.js';
-import { linkPhysical, openBatchBill, revokeMktGift } from './card-bills.js';
+import { linkPhysical, openCardBill, revokeMktGift } from './card-bills.js';
 import { settleBill, tillSetup as tillSetupOf } from './checkout.js';
 import { revokePreview } from './revoke.js';
 import { serviceBillLines, serviceBills } from './schema.js';
@@ -183,10 +187,65 @@ function registerCardBillRoutes(app: FastifyInstance) {
     },
     async ({ tx, auth, body, req }) => {
       // Required, but checked after the shop: another shop answers 403/404 whatever the headers.
-      const bill = await openBatchBill(tx, auth, body, () => {
+      const bill = await openCardBill(tx, auth, body, () => {
         if (!req.headers['idempotency-key']) throw fieldError('idempotency-key', 'batchKeyRequired');
       });
       return settleBill(tx, auth, { id: bill.id, version: bill.version, payments: body.pays });
+    },
+  );
+  route(
+    app,
+    'GET',
+    '/api-member/membercard/openSetup',
+    {
+      summary: "Head office's 开卡 form at a shop: its pay types, staff and the card types it sells, as the till's",
+      perm: 'assets.card.open',
+      query: todayQuery,
+      response: cardOpenSetup,
+    },
+    async ({ tx, auth, query }) => {
+      assertShopVisible(auth, query.shopid);
+      const { payTypes, employees, cardTypes } = await tillSetupOf(tx, auth, query.shopid);
+      return { payTypes: payTypes.filter((p) => !p.kind), employees, cardTypes };
+    },
+  );
+  route(
+    app,
+    'POST',
+    '/api-member/membercard/open',
+    {
+      summary:
+        "Head office's 开卡 for a member: a card bill of the shop as the till sells a card, paid with the shop's pay types (adding up to the amount) and credited to its sellers; the gift by the card type",
+      description:
+        'Not in the seed (head office opens cards as the till does; docs/DECISIONS.md). Answers the card bill of the opened card. Idempotency-Key.',
+      perm: 'assets.card.open',
+      body: openCardBody,
+      verb: 'create',
+      moves: settleMoves,
+      idempotent: 'optional',
+      entity: 'membercard',
+      response: cardBillAnswer,
+    },
+    async ({ tx, auth, body }) => {
+      const bill = await openCardBill(
+        tx,
+        auth,
+        {
+          shopId: body.shopId,
+          cardTypeId: body.cardTypeId,
+          money: body.amount,
+          cardnum: 1,
+          pays: body.pays,
+          yjs: body.yjs,
+          memberId: body.memberId,
+        },
+        () => assertMemberVisible(tx, auth, body.memberId),
+      );
+      const detail = await settleBill(tx, auth, { id: bill.id, version: bill.version, payments: body.pays }, undefined, {
+        cardNo: body.cardNo,
+        memo: body.memo,
+      });
+      return cardBillAnswerOf(tx, detail.cards[0].cardBillId);
     },
   );
   route(

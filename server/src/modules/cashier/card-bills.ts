@@ -143,13 +143,25 @@ async function placeholderMembers(tx: Db, auth: Auth, shopId: number, count: num
   return rows.map((r) => r.id);
 }
 
+/** What head office types when it opens one card for a member: the card's number and a note. */
+export interface CardOpening {
+  cardNo?: string;
+  memo?: string;
+}
+
 /**
  * On settle, each card line moves money through the assets module exactly as the member page does:
  * `openCard` (principal = the money, gift = the type's opening gift + the one rule that applies) or
  * `recharge` (gift by the rule). A batch line (no bill member, `num` cards) opens its cards for
  * placeholder members. The card bills are kept per card with the rule's part of the gift.
  */
-export async function settleCardLines(tx: Db, auth: Auth, bill: Bill, lines: (typeof serviceBillLines.$inferSelect)[]) {
+export async function settleCardLines(
+  tx: Db,
+  auth: Auth,
+  bill: Bill,
+  lines: (typeof serviceBillLines.$inferSelect)[],
+  opening: CardOpening = {},
+) {
   const actor = { tenantId: auth.tenantId, userId: auth.userId };
   for (const line of lines.filter((l) => isCardLine(l.kind))) {
     const perCard = line.amount / line.num;
@@ -162,7 +174,8 @@ export async function settleCardLines(tx: Db, auth: Auth, bill: Bill, lines: (ty
           cardTypeId: line.itemId,
           shopId: bill.shopId,
           amount: perCard,
-          memo: bill.billNo,
+          cardNo: opening.cardNo,
+          memo: opening.memo ? `${bill.billNo} ${opening.memo}` : bill.billNo,
           owner: ownedBy(bill),
         });
         await tx.insert(serviceBillCards).values({
@@ -270,15 +283,26 @@ export async function billCards(tx: Db, billId: number): Promise<z.infer<typeof 
 }
 
 /**
- * 批量开卡: an open bill of the shop with one `cardOpen` line of `cardnum` cards at `money` each, no
- * member and no hand tag (0, released by the settle that follows in the same transaction); the
- * caller settles it through the till's settle (the same allocation, performance and card opening).
+ * A card bill opening cards, as the till sells them: an open bill of the shop with one `cardOpen` line
+ * of `cardnum` cards at `money` each and no hand tag (0, released by the settle that follows in the
+ * same transaction); the caller settles it through the till's settle (the same payments, allocation,
+ * performance and card opening). 批量开卡 has no member (placeholders hold the cards); head office's
+ * 开卡 opens one card for a member it sees.
  */
-export async function openBatchBill(tx: Db, auth: Auth, body: z.output<typeof batchOpenBody>, checkKey: () => void) {
+export async function openCardBill(
+  tx: Db,
+  auth: Auth,
+  body: Omit<z.output<typeof batchOpenBody>, 'cashUuid'> & { memberId?: number },
+  check: () => void | Promise<void> = () => undefined,
+) {
   assertShopVisible(auth, body.shopId);
   const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, body.shopId));
   if (!shop) throw notFound();
-  checkKey();
+  await check();
+  const [member] = body.memberId
+    ? await tx.select({ id: members.id, name: members.name }).from(members).where(eq(members.id, body.memberId))
+    : [];
+  if (body.memberId && !member) throw notFound();
   const type = await sellableType(tx, body.cardTypeId, body.shopId, 'cardTypeId');
   const total = body.money * body.cardnum;
   const paid = body.pays.reduce((s, p) => s + p.amount, 0);
@@ -291,6 +315,8 @@ export async function openBatchBill(tx: Db, auth: Auth, body: z.output<typeof ba
       tenantId: auth.tenantId,
       billNo: await nextNumber(tx, auth.tenantId, 'FW', today),
       shopId: body.shopId,
+      memberId: member?.id ?? null,
+      memberName: member?.name ?? null,
       handTag: 0,
       businessDate: today,
       isCompute: 0,

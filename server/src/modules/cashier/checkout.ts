@@ -40,9 +40,9 @@ import { employees, shops } from '../org/public.js';
 import { priceOf, productShopPrices, resolvePrice, serviceShopPrices } from '../pricing/public.js';
 import { getStockConfig, postStock } from '../stock/public.js';
 import { billConfigOf } from './billconfig.js';
-import { assertNoCardPayment, cardLine, isCardLine, settleCardLines } from './card-bills.js';
+import { assertNoCardPayment, type CardOpening, cardLine, isCardLine, settleCardLines } from './card-bills.js';
 import { allocateWithPackages, cellPerf, equalShares, splitStation } from './checkout-math.js';
-import { defaultCardPays, repriceOnSettle } from './checkout-prices.js';
+import { defaultCardPays, giftMoneyOf, repriceOnSettle } from './checkout-prices.js';
 import './checkout-messages.js';
 import { addDayFiguresOf } from '../../platform/day-figures.js';
 import { type CouponPayment, couponForPayment, spendCoupons } from './coupon-payments.js';
@@ -294,7 +294,7 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
   await wheelOnBillStaff(tx, auth, bill, priced);
   // Until the payments are known the bill is priced as its card would pay it all (at the shop's prices without a card).
   const rules = await billConfigOf(tx, bill.shopId);
-  const totals = priceBill(priced.map(billPriceLine), rules, defaultCardPays(bill, priced));
+  const totals = priceBill(priced.map(billPriceLine), rules, defaultCardPays(bill, priced), await giftMoneyOf(tx, bill.cardId));
   await tx.delete(serviceBillLines).where(eq(serviceBillLines.billId, bill.id));
   if (priced.length)
     await tx
@@ -422,6 +422,7 @@ export async function settleBill(
   auth: Auth,
   body: z.output<typeof settleBody>,
   checkKey: () => void = () => undefined,
+  opening?: CardOpening,
 ): Promise<ServiceBillDetail> {
   const locked = await lockBill(tx, auth, body.id);
   checkKey();
@@ -665,7 +666,7 @@ export async function settleBill(
     }
   });
   if (perfRows.length) await tx.insert(serviceBillPerf).values(perfRows);
-  await settleCardLines(tx, auth, bill, lines);
+  await settleCardLines(tx, auth, bill, lines, opening);
   // 购买套餐: each package line becomes the member's package (its sale bill kept on the line).
   for (const line of lines.filter((l) => l.kind === 'package')) {
     const sold = await sellPackage(

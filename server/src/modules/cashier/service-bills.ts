@@ -33,6 +33,7 @@ import { users } from '../identity/public.js';
 import { employees, shops } from '../org/public.js';
 import { postStock, reversalOf } from '../stock/public.js';
 import { billCards, revokeCardLines } from './card-bills.js';
+import { giftMoneyOf } from './checkout-prices.js';
 import { revokeText } from './revoke.js';
 import './checkout-messages.js';
 import { addDayFiguresOf } from '../../platform/day-figures.js';
@@ -148,6 +149,7 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
     ...toRow(row as RawRow),
     roundOff: head.roundOff,
     cashierName: head.cashierName,
+    giftMoney: row.status === 1 ? await giftMoneyOf(tx, row.cardId) : null,
     lines: lines.map((l) => ({
       id: l.id,
       lineNo: l.lineNo,

@@ -1,16 +1,18 @@
 import {
   type CardBillAnswer,
-  cardTypePick,
+  cardOpenSetup,
   type MemberAssets as MemberAssetsData,
   type MemberCardRow,
   memberAssetsAnswer,
+  openGiftAnswer,
 } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { type DraftPayment, PaymentRows } from '../../platform/bills/PaymentRows';
 import { LocationSelect } from '../../platform/bills/pickers';
+import { type DraftStaff, StaffRows, staffOf } from '../../platform/bills/StaffRows';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { FormDialog } from '../../platform/list/FormDialog';
@@ -143,7 +145,8 @@ export default function MemberAssets({ memberId }: { memberId: number }) {
 }
 
 /** What a write to a member's card changes: the member's cards and any card ledger shown. */
-const refetched = (memberId: number) => [assetsKey(memberId), ['card-records']];
+// The member page's summary (its money) reads the member apart from the cards.
+const refetched = (memberId: number) => [assetsKey(memberId), ['card-records'], ['member-detail', memberId]];
 
 interface OpenCardForm {
   cardTypeId: number;
@@ -152,23 +155,52 @@ interface OpenCardForm {
   cardNo?: string;
 }
 
-function OpenCardModal({ memberId, onClose }: { memberId: number; onClose: () => void }) {
+/**
+ * 开卡 as the till sells a card: at a shop, paid with its pay types (adding up to the amount, shown
+ * live) and credited to its sellers (开卡业绩) by station; the gift the card type gives (opening gift
+ * and 充值赠送 rule) shown before saving.
+ */
+export function OpenCardModal({ memberId, onClose }: { memberId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const types = useQuery({
-    queryKey: ['card-types'],
-    queryFn: () => http.read(z.array(cardTypePick), ASSETS.cardTypes),
+  const [form] = Form.useForm<OpenCardForm>();
+  const shopId = Form.useWatch('shopId', form);
+  const cardTypeId = Form.useWatch('cardTypeId', form);
+  const amount = toCents(Form.useWatch('amount', form));
+  const [pays, setPays] = useState<DraftPayment[]>([]);
+  const [staff, setStaff] = useState<DraftStaff[]>([]);
+  const setup = useQuery({
+    queryKey: ['card-open-setup', shopId],
+    queryFn: () => http.read(cardOpenSetup, ASSETS.openSetup, { shopid: shopId }),
+    enabled: Boolean(shopId),
   });
+  const gift = useQuery({
+    queryKey: ['card-open-gift', cardTypeId, amount],
+    queryFn: ({ signal }) => http.read(openGiftAnswer, ASSETS.openGift, { cardTypeId, amount }, { signal }),
+    enabled: Boolean(cardTypeId),
+  });
+  const payOptions = (setup.data?.payTypes ?? []).map((p) => ({ value: `pay:${p.payTypeId}`, label: p.name }));
+  const shown = pays.length ? pays : [{ uid: 'first', target: payOptions[0]?.value ?? '', amount }];
   const required = [{ required: true, message: t('assets.required') }];
   return (
     <FormDialog<OpenCardForm, CardBillAnswer>
       open
+      width={760}
+      form={form}
       title={t('assets.openCard')}
       className="ho-open-card"
       initialValues={{}}
       send={(v) =>
         http.post<CardBillAnswer>(
           ASSETS.open,
-          { memberId, cardTypeId: v.cardTypeId, shopId: v.shopId, amount: toCents(v.amount), cardNo: v.cardNo || undefined },
+          {
+            memberId,
+            cardTypeId: v.cardTypeId,
+            shopId: v.shopId,
+            amount: toCents(v.amount),
+            cardNo: v.cardNo || undefined,
+            pays: shown.filter((p) => p.amount > 0).map((p) => ({ payTypeId: Number(p.target.slice(4)), amount: p.amount })),
+            yjs: staffOf(staff),
+          },
           { once: true },
         )
       }
@@ -176,24 +208,45 @@ function OpenCardModal({ memberId, onClose }: { memberId: number; onClose: () =>
       invalidates={refetched(memberId)}
       onClose={onClose}
     >
-      <Form.Item name="cardTypeId" label={t('assets.cardType')} rules={required}>
-        <Select
-          loading={types.isLoading}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={(types.data ?? [])
-            .filter((x) => x.kind === 1 && x.status === 1)
-            .map((x) => ({ value: x.id, label: `${x.name}（${x.code}）` }))}
+      <Form.Item name="shopId" label={t('assets.shop')} rules={required}>
+        <LocationSelect
+          withWarehouse={false}
+          onChange={() => {
+            form.setFieldValue('cardTypeId', undefined);
+            setPays([]);
+            setStaff([]);
+          }}
         />
       </Form.Item>
-      <Form.Item name="shopId" label={t('assets.shop')} rules={required}>
-        <LocationSelect withWarehouse={false} />
+      <Form.Item name="cardTypeId" label={t('assets.cardType')} rules={required}>
+        <Select
+          loading={setup.isLoading}
+          disabled={!shopId}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(setup.data?.cardTypes ?? []).map((x) => ({ value: x.id, label: `${x.name}（${x.code}）` }))}
+        />
       </Form.Item>
-      <Form.Item name="amount" label={t('assets.amount')} rules={required}>
+      <Form.Item
+        name="amount"
+        label={t('assets.amount')}
+        rules={required}
+        extra={gift.data ? <span data-testid="open-card-gift">{t('assets.giftPreview', { gift: money(gift.data.gift) })}</span> : null}
+      >
         <InputNumber min={0} precision={2} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="cardNo" label={t('assets.cardNo')}>
         <Input maxLength={32} />
       </Form.Item>
+      {setup.data && (
+        <>
+          <Form.Item label={t('assets.pays')}>
+            <PaymentRows payments={shown} options={payOptions} toPay={amount} onChange={setPays} />
+          </Form.Item>
+          <Form.Item label={t('assets.sellers')}>
+            <StaffRows rows={staff} employees={setup.data.employees} onChange={setStaff} />
+          </Form.Item>
+        </>
+      )}
     </FormDialog>
   );
 }

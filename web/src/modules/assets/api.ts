@@ -2,6 +2,8 @@
 export const ASSETS = {
   assets: '/api-member/membercard/assets',
   open: '/api-member/membercard/open',
+  openSetup: '/api-member/membercard/openSetup',
+  openGift: '/api-member/membercard/openGift',
   recharge: '/api-member/membercard/recharge',
   adjust: '/api-member/chainmember/updateCardmoney',
   records: '/api-member/chainmember/queryCardRecords',
@@ -14,6 +16,5 @@ export const ASSETS = {
   refunds: '/api-member/tkhead/chain/list',
   refund: '/api-member/tkhead/chain/getBill',
   saveRefund: '/api-member/tkhead/saveRefund',
-  cardTypes: '/api-chain/cardinfo/list/all',
   settlement: '/api-member/chainmember/cardSettlement',
 } as const;

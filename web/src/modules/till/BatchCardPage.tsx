@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
 import { usePermission } from '../../platform/auth';
+import { type DraftPayment, PaymentRows } from '../../platform/bills/PaymentRows';
+import { type DraftStaff, StaffRows, staffOf } from '../../platform/bills/StaffRows';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { ShopSelect } from '../../platform/shops';
 import { BillCards } from './BillCards';
-import { type DraftPayment, PaymentRows } from './PaymentRows';
-import { type DraftStaff, StaffRows, staffOf } from './StaffRows';
 
 interface BatchForm {
   cardTypeId: number;

@@ -15,14 +15,14 @@ import { App, Button, Card, Empty, InputNumber, Segmented, Select, Space, Switch
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { type DraftPayment, keyLabel, nextPayment, PaymentRows } from '../../platform/bills/PaymentRows';
 import { http } from '../../platform/http';
 import { currentLang, pickLabel } from '../../platform/i18n';
 import { formatMoney } from '../../platform/money';
 import { PageLoading } from '../../platform/PageLoading';
 import { StatusTag } from './BillView';
 import { CardLineButtons, CardLineItem, isCardKind } from './CardLines';
-import { keyLabel, TILL_KEYS, useHotkey } from './hotkeys';
-import { type DraftPayment, nextPayment, PaymentRows } from './PaymentRows';
+import { TILL_KEYS, useHotkey } from './hotkeys';
 import { queueSettle, sendSettle, settleKeyOf } from './pending';
 import { billPrices, lineSaving, priceSourceText } from './prices';
 import { type ReceiptWords, receiptLines } from './receipt';
@@ -486,7 +486,7 @@ export function BillEditor({
                     width: 44,
                     render: (_: unknown, __: DraftLine, i: number) => (
                       <Button type="link" size="small" tabIndex={-1} onClick={() => setLines(lines.filter((_x, j) => j !== i))}>
-                        {t('till.remove')}
+                        {t('bill.pay.remove')}
                       </Button>
                     ),
                   },

@@ -6,9 +6,6 @@ import { useEffect, useRef } from 'react';
  */
 export const TILL_KEYS = { newBill: 'F2', addService: 'F3', addPayment: 'F4', print: 'F8', settle: 'F9' } as const;
 
-/** A button's label with its shortcut: "结账 F9". */
-export const keyLabel = (label: string, key: string) => `${label} ${key}`;
-
 /** Runs `action` when `key` is pressed; nothing while `action` is null (the action is not offered now). */
 export function useHotkey(key: string, action: (() => void) | null) {
   const latest = useRef(action);

@@ -16,7 +16,7 @@ type Line = ServiceBillDetail['lines'][number];
  * rows being filled in (the server prices it the same way when it settles); any other bill as it was settled.
  */
 export function billPrices(bill: ServiceBillDetail, rules: Pick<TillSetup, 'cardPriceRule' | 'rounding'>, cardPays: number): PricedBill {
-  if (bill.status === 1) return priceBill(bill.lines.map(billPriceLine), rules, cardPays);
+  if (bill.status === 1) return priceBill(bill.lines.map(billPriceLine), rules, cardPays, bill.giftMoney ?? null);
   const lines: PricedLine[] = bill.lines.map((l) => ({
     amount: l.amount,
     roundOff: l.roundOff,

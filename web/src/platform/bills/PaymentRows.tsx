@@ -1,8 +1,7 @@
 import { Button, InputNumber, Select, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../platform/money';
-import { keyLabel } from './hotkeys';
+import { formatMoney } from '../money';
 
 export interface DraftPayment {
   /** Tells the rows apart while they are edited. */
@@ -11,6 +10,9 @@ export interface DraftPayment {
   target: string;
   amount: number;
 }
+
+/** A button's words with its shortcut key, as the front desk shows them ("结账 F9"). */
+export const keyLabel = (label: string, key: string) => `${label} ${key}`;
 
 /** A new payment row paying what is still unpaid, with the second option (the first is usually the card or cash already used). */
 export function nextPayment(payments: DraftPayment[], options: { value: string }[], toPay: number): DraftPayment {
@@ -23,7 +25,7 @@ export function nextPayment(payments: DraftPayment[], options: { value: string }
 }
 
 /**
- * The payments of a till bill being filled in: one row per payment (what pays, how much, and what the
+ * The payments of a bill being filled in, at the till or in head office (a card sold there): one row per payment (what pays, how much, and what the
  * row's `beside` says, e.g. a card's balance), a button adding a row with what is still unpaid, and the
  * unpaid amount live (green once they add up). `focusUid`: the row whose amount takes the focus when it
  * appears (a row just added); `addKey`: the add button's shortcut. `actions` sit next to the add button, `children` after the unpaid amount.
@@ -77,7 +79,7 @@ export function PaymentRows({
           {beside?.(p)}
           {payments.length > 1 && (
             <Button type="link" size="small" tabIndex={-1} onClick={() => onChange(payments.filter((_x, j) => j !== i))}>
-              {t('till.remove')}
+              {t('bill.pay.remove')}
             </Button>
           )}
         </Space>
@@ -90,11 +92,11 @@ export function PaymentRows({
           }}
           data-testid="till-add-payment"
         >
-          {addKey ? keyLabel(t('till.addPayment'), addKey) : t('till.addPayment')}
+          {addKey ? keyLabel(t('bill.pay.add'), addKey) : t('bill.pay.add')}
         </Button>
         {actions}
         <Typography.Text type={paid === toPay ? 'success' : 'danger'} data-testid="till-pay-remaining">
-          {t('till.remaining', { amount: formatMoney(toPay - paid) })}
+          {t('bill.pay.remaining', { amount: formatMoney(toPay - paid) })}
         </Typography.Text>
         {children}
       </Space>

@@ -10,7 +10,7 @@ export interface DraftStaff {
   sharePct: number | null;
 }
 
-/** The staff credited with a bill's performance as the API takes them (`lineStaff`): the filled-in rows. */
+/** The staff credited with a bill's performance (the till's, a card sold in head office) as the API takes them (`lineStaff`): the filled-in rows. */
 export const staffOf = (rows: DraftStaff[]) =>
   rows
     .filter((r) => r.employeeId)
@@ -37,7 +37,7 @@ export function StaffRows({
   const { t } = useTranslation();
   const patch = (i: number, change: Partial<DraftStaff>) => onChange(rows.map((x, j) => (j === i ? { ...x, ...change } : x)));
   return (
-    <Space direction="vertical">
+    <Space orientation="vertical">
       {rows.map((r, i) => (
         <Space key={r.uid}>
           <Select<1 | 2 | 3>
@@ -46,7 +46,7 @@ export function StaffRows({
             optionFilterProp="label"
             value={r.station}
             onChange={(v) => patch(i, { station: v })}
-            options={([1, 2, 3] as const).map((s) => ({ value: s, label: t(`till.station.${s}`) }))}
+            options={([1, 2, 3] as const).map((s) => ({ value: s, label: t(`bill.staff.station.${s}`) }))}
             data-testid={`staff-station-${i}`}
           />
           <Select
@@ -54,7 +54,7 @@ export function StaffRows({
             showSearch
             optionFilterProp="label"
             value={r.employeeId}
-            placeholder={t('till.cardBill.employee')}
+            placeholder={t('bill.staff.employee')}
             onChange={(v) => patch(i, { employeeId: v })}
             options={employees.map((e) => ({ value: e.id, label: `${e.code} ${e.name}` }))}
             data-testid={`staff-employee-${i}`}
@@ -62,8 +62,8 @@ export function StaffRows({
           <Switch
             checked={r.appointed}
             onChange={(v) => patch(i, { appointed: v })}
-            checkedChildren={t('till.appointed')}
-            unCheckedChildren={t('till.notAppointed')}
+            checkedChildren={t('bill.staff.appointed')}
+            unCheckedChildren={t('bill.staff.notAppointed')}
           />
           <InputNumber
             min={1}
@@ -72,12 +72,12 @@ export function StaffRows({
             addonAfter="%"
             style={{ width: 130 }}
             value={r.sharePct}
-            placeholder={t('till.cardBill.equalShare')}
+            placeholder={t('bill.staff.equalShare')}
             onChange={(v) => patch(i, { sharePct: v })}
             data-testid={`staff-share-${i}`}
           />
           <Button type="link" size="small" onClick={() => onChange(rows.filter((_x, j) => j !== i))}>
-            {t('till.remove')}
+            {t('bill.pay.remove')}
           </Button>
         </Space>
       ))}
@@ -85,7 +85,7 @@ export function StaffRows({
         onClick={() => onChange([...rows, { uid: crypto.randomUUID(), employeeId: null, station: 1, appointed: false, sharePct: null }])}
         data-testid="staff-add"
       >
-        {t('till.cardBill.addStaff')}
+        {t('bill.staff.add')}
       </Button>
     </Space>
   );

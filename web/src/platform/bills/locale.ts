@@ -50,6 +50,15 @@ export const billZh = {
   previewByHand: '以下款项不会自动退回，请手工退还顾客：',
   sumSeparator: '，',
   action: { create: '创建', update: '修改', edit: '修改', save: '保存', approve: '审核通过', change: '修改' },
+  pay: { add: '添加支付', remaining: '未付 {{amount}}', remove: '移除' },
+  staff: {
+    station: { 1: '第一工位', 2: '第二工位', 3: '第三工位' },
+    employee: '选择员工',
+    appointed: '指定',
+    notAppointed: '非指定',
+    equalShare: '均分',
+    add: '添加员工',
+  },
 };
 
 export const billEn: typeof billZh = {
@@ -103,4 +112,13 @@ export const billEn: typeof billZh = {
   previewByHand: 'Not given back by itself: refund these to the customer by hand:',
   sumSeparator: ', ',
   action: { create: 'Create', update: 'Update', edit: 'Edit', save: 'Save', approve: 'Approve', change: 'Change' },
+  pay: { add: 'Add payment', remaining: 'Unpaid {{amount}}', remove: 'Remove' },
+  staff: {
+    station: { 1: 'Station 1', 2: 'Station 2', 3: 'Station 3' },
+    employee: 'Employee',
+    appointed: 'Requested',
+    notAppointed: 'Not requested',
+    equalShare: 'Equal',
+    add: 'Add staff',
+  },
 };
