@@ -1,7 +1,7 @@
 import type { LockKind, LockPeriod } from '@headoffice/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { atColumn, billTraceIndex, createdAt, memo, tenantColumn, tenantKeys, tenantPrimaryKey, timestamps } from '../db/columns.js';
+import { atColumn, billTraceIndex, createdAt, memo, refId, tenantColumn, tenantKeys, tenantPrimaryKey, timestamps } from '../db/columns.js';
 
 export const auditLog = pgTable(
   'audit_log',
@@ -229,9 +229,9 @@ export const dayFigures = pgTable(
   'day_figures',
   {
     tenantId: tenantColumn(),
-    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    shopId: refId('shop_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    payTypeId: bigint('pay_type_id', { mode: 'number' }).notNull(),
+    payTypeId: refId('pay_type_id').notNull(),
     kind: text('kind').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     count: integer('count').notNull().default(0),
