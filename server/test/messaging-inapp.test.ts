@@ -58,6 +58,7 @@ describe('in-app messages (systemmsg, systemmstatus, adminmstatus, insidemsg)', 
 
   it('refuses without the right, without a token, with bad input, and another tenant’s ids', async () => {
     expectStatus(await shopTwo.client.post(`${P}/systemmsg/publish`, { title: 'x', content: 'y' }), 403);
+    expectStatus(await shopOne.client.post(`${P}/systemmsg/publish`, { title: 'x', content: 'y' }), 403);
     expectStatus(await t.client().get(`${P}/systemmstatus/list/account`), 401);
     expect400(await a.admin.post(`${P}/systemmsg/publish`, { title: '', content: 'y' }), 'title');
     expect400(await a.admin.post(`${P}/systemmsg/batchSave`, { ids: [] }), 'ids');

@@ -260,6 +260,14 @@ describe('campaigns (smstask)', () => {
       'sendtime',
     );
     expect400(await a.admin.post('/api-push/smstask', { shopid: shop1, content: 'x', mobiles: ['123'] }), 'mobiles.0');
+    const both = await a.admin.post('/api-push/smstask', {
+      shopid: shop1,
+      content: 'x',
+      mobiles: ['13911112222'],
+      filter: { minVisits: 1 },
+    });
+    expect400(both, 'filter');
+    expect(both.body.errors?.[0].message).toContain('其一');
     expectStatus(await shopSender.client.post('/api-push/smstask', { shopid: shop1, content: 'x', mobiles: ['13911112222'] }), 403);
     expectStatus(await viewer.client.post('/api-push/smstask', { shopid: shop1, content: 'x', mobiles: ['13911112222'] }), 403);
     expectStatus(await t.client().post('/api-push/smstask', { shopid: shop1, content: 'x', mobiles: ['13911112222'] }), 401);

@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } f
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
-import { fieldError, notFound } from '../../platform/errors.js';
+import { fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/events.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { pageOf } from '../../platform/paging.js';
@@ -51,6 +51,8 @@ export async function publish(
     const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, body.shopid));
     if (!shop) throw notFound();
   } else if (fromShop) throw fieldError('shopid', 'inappShopNeeded');
+  // A message to every shop is head office's to send.
+  else if (visibleShops(auth)) throw forbidden('shopForbidden');
   const [row] = await tx
     .insert(inappMessages)
     .values({

@@ -29,6 +29,7 @@ defineMessages({
     'The text (with signature and salutation) is {length} characters; more than {max} cannot be sent',
   ],
   smsNoRecipients: ['没有符合条件的收信人', 'No recipient matches'],
+  smsAudienceBoth: ['手机号与会员条件只能填写其一', 'Give either mobiles or member conditions, not both'],
   smsSendTimeNeeded: ['定时发送须填写发送时间，且晚于现在', 'A timed send needs a send time after now'],
   smsTaskNotPending: ['只能修改、取消待发送的群发任务', 'Only a pending campaign can be changed or cancelled'],
   smsTaskNotCancelled: ['只能恢复已取消的群发任务', 'Only a cancelled campaign can be resumed'],
@@ -131,7 +132,7 @@ async function release(tx: Db, task: Task) {
  */
 export async function saveTask(tx: Db, auth: Auth, body: TaskBody) {
   assertShopVisible(auth, body.shopid);
-  if (body.mobiles && body.filter) throw fieldError('filter', 'smsNoRecipients');
+  if (body.mobiles && body.filter) throw fieldError('filter', 'smsAudienceBoth');
   const { preview, salutation, shopsSeen } = await measure(tx, auth, body);
   if (!body.confirm) return { preview, task: null };
   if (!preview.recipients) throw fieldError(body.mobiles ? 'mobiles' : 'filter', 'smsNoRecipients');

@@ -2,6 +2,7 @@ import {
   SMS_MAX_CHARS,
   SMS_NAME_CHARS,
   SMS_PERM,
+  SMS_VARIABLES,
   smsConfigAnswer,
   smsLength,
   smsParts,
@@ -268,7 +269,7 @@ function Tasks() {
                   extra={
                     measure.parts === null
                       ? t('messaging.tooLong', { length: measure.length })
-                      : `${t('messaging.length', { length: measure.length, parts: measure.parts })} · ${t('messaging.contentHelp', { signature: measure.signature })}`
+                      : `${t('messaging.length', { length: measure.length, parts: measure.parts })} · ${t('messaging.contentHelp', { signature: measure.signature, variables: SMS_VARIABLES.join(' ') })}`
                   }
                   validateStatus={measure.parts === null ? 'error' : undefined}
                 >
