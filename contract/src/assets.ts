@@ -336,6 +336,8 @@ export const refundRow = z.object({
   memo: z.string().nullable(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
+  /** Taken back with the approval bill that posted it (its review cancelled): counts nowhere. */
+  revokedAt: z.string().nullable(),
 });
 export const refundDetail = refundRow.extend({
   lines: z.array(refundLineRow),

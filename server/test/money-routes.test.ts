@@ -79,6 +79,11 @@ const SUSPECT_WORDS = /(money|balance|ledger|refund|paid|principal|stock of|quan
 
 /** Writes that speak of money or stock but move none, each with the reason. */
 const MOVES_NOTHING: Record<string, string> = {
+  'POST /api-finance/cardtkhead/auditBillZeor':
+    "runs the refund bill's approval on each zero-amount bill through the engine's transition: the type's guard, and an approval moves nothing",
+  'POST /api-finance/cardtkhead/fhBillZeor':
+    "runs the refund bill's review on each zero-amount bill through the engine's transition, under the type's guard (its close lock)",
+  'POST /api-finance/cardtkhead/settings': 'a setting: whether refunds need the approval bill',
   'POST /api-member/chainmember/queryCardRecords': 'a read the seed makes by POST (the card ledger)',
   'POST /api-member/chainmember/queryPackageRecords': 'a read the seed makes by POST (the package ledger)',
   'POST /api-member/chainmember/memberImportTemplate': 'a read the seed makes by POST (the import workbook to fill in)',

@@ -353,9 +353,14 @@ const refundColumns = {
   memo: refunds.memo,
   createdAt: refunds.createdAt,
   createdBy: users.name,
+  revokedAt: refunds.revokedAt,
 };
 
-const shape = <T extends { createdAt: Date | string }>(r: T) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() });
+const shape = <T extends { createdAt: Date | string; revokedAt: Date | string | null }>(r: T) => ({
+  ...r,
+  createdAt: new Date(r.createdAt).toISOString(),
+  revokedAt: r.revokedAt ? new Date(r.revokedAt).toISOString() : null,
+});
 
 /** Refunds the user may see: of their shops (head office's own refunds to unrestricted users only). */
 function scope(auth: Auth): SQL | undefined {

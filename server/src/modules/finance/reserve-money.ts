@@ -1,5 +1,6 @@
 import {
   billPage,
+  cardRefundBill,
   reserveBalanceQuery,
   reserveBalanceRow,
   reserveLedgerQuery,
@@ -17,7 +18,7 @@ import { route } from '../../platform/route.js';
 import { shops } from '../org/public.js';
 import { rentPaymentTypes } from './rent-payments.js';
 import { reserveAdjustType, reserveBillTypes, reserveBook } from './reserve.js';
-import { rentPayments, reserveBalances, reserveBills, reserveLedger, reserveTypes } from './schema.js';
+import { cardRefundBills, rentPayments, reserveBalances, reserveBills, reserveLedger, reserveTypes } from './schema.js';
 
 // reservemoney: the balances per shop × reserve type (getShopReseveMoney), one balance
 // (getReseveJe) and the ledger of a shop's reserve money with the bill behind each movement.
@@ -149,12 +150,14 @@ export function registerReserveMoney(app: FastifyInstance) {
             billId: reserveLedger.billId,
             reserveBillNo: reserveBills.billNo,
             rentBillNo: rentPayments.billNo,
+            refundBillNo: cardRefundBills.billNo,
             at: reserveLedger.at,
           })
           .from(reserveLedger)
           .innerJoin(reserveTypes, eq(reserveTypes.id, reserveLedger.reserveTypeId))
           .leftJoin(reserveBills, and(eq(reserveBills.id, reserveLedger.billId), inArray(reserveLedger.docType, reserveDocTypes)))
           .leftJoin(rentPayments, and(eq(rentPayments.id, reserveLedger.billId), inArray(reserveLedger.docType, rentDocTypes)))
+          .leftJoin(cardRefundBills, and(eq(cardRefundBills.id, reserveLedger.billId), eq(reserveLedger.docType, cardRefundBill.docType)))
           .where(condition)
           .orderBy(desc(reserveLedger.id))
           .limit(query.pageSize)
@@ -163,7 +166,10 @@ export function registerReserveMoney(app: FastifyInstance) {
       );
       return {
         ...page,
-        list: page.list.map(({ reserveBillNo, rentBillNo, ...r }) => ({ ...r, billNo: reserveBillNo ?? rentBillNo ?? null })),
+        list: page.list.map(({ reserveBillNo, rentBillNo, refundBillNo, ...r }) => ({
+          ...r,
+          billNo: reserveBillNo ?? rentBillNo ?? refundBillNo ?? null,
+        })),
       };
     },
   );
