@@ -259,11 +259,13 @@ describe("a member's spending, visits and last visit, kept from their bills", as
       const second = await settled(s1, member.id, [service(1, 1)], (amount) => [{ payTypeId: cash, amount }]);
       ok(await a.admin.post(TILL_PATHS.revoke, { id: second.id, hcMemo: '重复录单' }));
       const page = ok(await a.admin.get(MEMBER_BILLS_PATH, { memid: member.id }));
-      expect(page.total).toBe(2);
-      expect(page.list.map((r: { id: number; state: string }) => [r.id, r.state])).toEqual([
+      // The card sold in head office is the member's first bill, as a card sold at the till.
+      expect(page.total).toBe(3);
+      expect(page.list.slice(0, 2).map((r: { id: number; state: string }) => [r.id, r.state])).toEqual([
         [second.id, 'revoked'],
         [first.id, 'settled'],
       ]);
+      expect(page.list[2].items).toEqual([expect.objectContaining({ kind: 'cardOpen', amount: 1_000_000 })]);
       const row = page.list[1];
       expect(row).toMatchObject({ billNo: first.billNo, shopId: s1, businessDate: first.businessDate, amount: first.amount });
       expect(row.items).toEqual([
