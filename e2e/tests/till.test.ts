@@ -1,8 +1,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatMoney } from '../../web/src/platform/money.js';
-import { productAndBrowser, shot } from '../harness.js';
-import { adminSession, findMember, openBill, pick, quiet, saveLines, settleAtTill, tillMember, tillShop } from '../support.js';
+import { productAndBrowser, shot, signIn } from '../harness.js';
+import {
+  activePane,
+  adminSession,
+  findMember,
+  openBill,
+  pick,
+  quiet,
+  saveLines,
+  settleAtTill,
+  tillMember,
+  tillShop,
+  VIEWPORT,
+} from '../support.js';
 
 const running = productAndBrowser();
 const MEMBER_MOBILE = '13800138001';
@@ -222,5 +234,60 @@ test('the till by keyboard: a member found by the tail of the mobile, a card dis
   await page.locator('.ant-drawer-open').getByText('微信').first().waitFor();
   await quiet(page);
   await shot(page, 'till-day');
+
+  // ---- head office: the member's 消费记录 has the bill
+  const { list: history } = await api(`/api-cashier/servicerecords/memberBills?memid=${member.memberId}`);
+  const billNo: string = history[0].billNo;
+  const memberPage = async (p: typeof page, tab: RegExp) => {
+    await p.goto(`${running.server.url}/admin/members/list/${member.memberId}`);
+    await activePane(p).getByRole('tab', { name: tab }).click();
+    await activePane(p).getByText(billNo).first().waitFor();
+    await quiet(p);
+  };
+  await memberPage(page, /消费记录/);
+  await shot(page, 'till-keyboard-member-bills');
+
+  // ---- 撤单 from head office with a preset reason: the list's totals leave it out and show it apart
+  const records = async (p: typeof page) => {
+    await p.goto(`${running.server.url}/admin/cashier/servicerecords`);
+    await activePane(p).locator('.ant-table-row', { hasText: billNo }).waitFor();
+    await quiet(p);
+  };
+  const counted = async () => Number(/(\d+)/.exec((await activePane(page).getByTestId('records-sum').textContent()) ?? '')?.[1]);
+  await records(page);
+  const countedBefore = await counted();
+  const billRow = activePane(page).locator('.ant-table-row', { hasText: billNo });
+  await billRow.getByRole('button', { name: /撤\s*单/ }).click();
+  const reason = page.locator('.ant-modal:visible').last();
+  await reason.getByText('录错金额', { exact: true }).click();
+  await reason.getByRole('button', { name: /撤\s*单/ }).click();
+  await billRow.getByText('已撤单').waitFor();
+  await page.waitForFunction(
+    (n) => Number(/(\d+)/.exec(document.querySelector('.ho-page:not([hidden]) [data-testid="records-sum"]')?.textContent ?? '')?.[1]) === n,
+    countedBefore - 1,
+  );
+  assert.match((await activePane(page).getByTestId('records-sum-apart').first().textContent()) ?? '', /已撤单 \d+ 单（不计入合计）/);
+  assert.equal(await held(), before);
+  await quiet(page, { ignoreMessages: true });
+  await shot(page, 'till-keyboard-revoked');
   await context.close();
+
+  // ---- the same screens in English: the till's lookup, the member's bills, the list with the revoke apart
+  const en = await running.browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
+  const enPage = await en.newPage();
+  await signIn(enPage, running.server, 'admin', running.server.adminPassword);
+  await enPage.evaluate(() => localStorage.setItem('ho.lang', 'en-US'));
+  await enPage.goto(`${running.server.url}/cashier`);
+  await enPage.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'till-member-search');
+  await enPage.keyboard.type(KEYBOARD_MOBILE.slice(-6));
+  await enPage.keyboard.press('Enter');
+  await enPage.locator('.ant-radio-wrapper-checked', { hasText: card.cardNo }).waitFor();
+  await quiet(enPage);
+  await shot(enPage, 'till-keyboard-found-en');
+  await memberPage(enPage, /^Bills$/);
+  await shot(enPage, 'till-keyboard-member-bills-en');
+  await records(enPage);
+  assert.match((await activePane(enPage).getByTestId('records-sum-apart').first().textContent()) ?? '', /\d+/);
+  await shot(enPage, 'till-keyboard-revoked-en');
+  await en.close();
 });
