@@ -119,6 +119,31 @@ export async function tillMember(api: Api, shopId: number, mobile: string) {
   return member;
 }
 
+/**
+ * The demo member of this mobile with a stored-value card of ¥5,000 just opened at the shop and paid in cash (the
+ * shop's pay type 01 from its till setup), and what the card holds now (principal and gift).
+ */
+export async function memberWithCard(api: Api, setup: { payTypes: { code: string; payTypeId: number }[] }, shopId: number, mobile: string) {
+  const member = await tillMember(api, shopId, mobile);
+  const cardTypes = await api('/api-chain/cardinfo/list/all');
+  const storedValue = cardTypes.find((c: { kind?: number; cardType?: number }) => (c.kind ?? c.cardType) === 1) ?? cardTypes[0];
+  const cash = setup.payTypes.find((p) => p.code === '01');
+  if (!cash) throw new Error('the shop has no cash pay type');
+  const card = await api('/api-member/membercard/open', {
+    memberId: member.memberId,
+    cardTypeId: storedValue.id,
+    shopId,
+    amount: 500_000,
+    pays: [{ payTypeId: cash.payTypeId, amount: 500_000 }],
+  });
+  const held = async () => {
+    const m = await tillMember(api, shopId, mobile);
+    const c = m.cards.find((x: { cardId: number }) => x.cardId === card.cardId);
+    return c.principal + c.gift;
+  };
+  return { member, card, held };
+}
+
 /** Through the till's API: a bill of these lines opened (for a member, if given) and settled in cash; the settled bill. */
 export async function cashBill(api: Api, shopId: number, setup: any, lines: unknown[], memberId?: number) {
   const opened = await api('/api-cashier/checkout/open', memberId === undefined ? { shopId } : { shopId, memberId });

@@ -6,6 +6,7 @@ import {
   activePane,
   adminSession,
   findMember,
+  memberWithCard,
   openBill,
   pick,
   quiet,
@@ -40,22 +41,8 @@ test('the till: a member bill with a service by two employees and a product, pai
   }
   const service = setup.services[0];
   const [first, second] = setup.employees;
-  // The member gets a card of ¥1,000 at the shop.
-  const member = await tillMember(api, shop.id, MEMBER_MOBILE);
-  const cardTypes = await api('/api-chain/cardinfo/list/all');
-  const storedValue = cardTypes.find((c: { kind?: number; cardType?: number }) => (c.kind ?? c.cardType) === 1) ?? cardTypes[0];
-  const card = await api('/api-member/membercard/open', {
-    memberId: member.memberId,
-    cardTypeId: storedValue.id,
-    shopId: shop.id,
-    amount: 500_000,
-    pays: [{ payTypeId: setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId, amount: 500_000 }],
-  });
-  const cardTotal = async () => {
-    const m = await tillMember(api, shop.id, MEMBER_MOBILE);
-    const c = m.cards.find((x: { cardId: number }) => x.cardId === card.cardId);
-    return c.principal + c.gift;
-  };
+  // The member gets a card of ¥5,000 at the shop, paid in cash.
+  const { card, held: cardTotal } = await memberWithCard(api, setup, shop.id, MEMBER_MOBILE);
   const balanceBefore = await cardTotal();
   const stockBefore = await stockOf(product.id);
 
@@ -143,21 +130,7 @@ test('the till by keyboard: a member found by the tail of the mobile, a card dis
   const { shop, setup } = await tillShop(api);
   const service = setup.services[0];
   const [first, second] = setup.employees;
-  const member = await tillMember(api, shop.id, KEYBOARD_MOBILE);
-  const cardTypes = await api('/api-chain/cardinfo/list/all');
-  const storedValue = cardTypes.find((c: { kind?: number; cardType?: number }) => (c.kind ?? c.cardType) === 1) ?? cardTypes[0];
-  const card = await api('/api-member/membercard/open', {
-    memberId: member.memberId,
-    cardTypeId: storedValue.id,
-    shopId: shop.id,
-    amount: 500_000,
-    pays: [{ payTypeId: setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId, amount: 500_000 }],
-  });
-  const held = async () => {
-    const m = await tillMember(api, shop.id, KEYBOARD_MOBILE);
-    const c = m.cards.find((x: { cardId: number }) => x.cardId === card.cardId);
-    return c.principal + c.gift;
-  };
+  const { member, card, held } = await memberWithCard(api, setup, shop.id, KEYBOARD_MOBILE);
   const before = await held();
 
   // ---- the lookup has the focus: the tail of the mobile, Enter finds, Enter again opens the bill
