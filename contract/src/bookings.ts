@@ -163,6 +163,8 @@ export const bookingBill = definePosBill({
   webPath: '/admin/bookings/list',
   states: bookingStates,
   initial: '3',
+  // A closed day of the shop: its bookings are no longer moved, cancelled or marked arrived (the platform's guard).
+  locks: ['close'],
   steps: {
     book: { label: ['预约', 'book'], from: [], to: '3', perm: 'bookings.booking.edit' },
     editYYdate: { label: ['改时间', 'move'], from: ['3'], to: '3', perm: 'bookings.booking.edit' },

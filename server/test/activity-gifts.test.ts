@@ -170,13 +170,14 @@ describe('marketing activities give coupons and red envelopes at the till, and t
   });
 
   it('timesPerMember 1: the second bill gets nothing; once the first is revoked (撤单) the member may take part again', async () => {
-    await activity({ timesPerMember: 1, rules: [recharge(10_000)] });
+    // Cards open before the activity starts: opening one in head office is a card sale the activity would count.
     const { member, cardId } = await memberWithCard(t, a, s1, 10_000);
+    const other = await memberWithCard(t, a, s1, 10_000);
+    await activity({ timesPerMember: 1, rules: [recharge(10_000)] });
     const first = await bill(member.id, [rechargeLine(cardId, 10_000)]);
     expect(first.gifts).toHaveLength(3);
     expect((await bill(member.id, [rechargeLine(cardId, 10_000)])).gifts).toEqual([]);
     // Another member is not limited by the first one's.
-    const other = await memberWithCard(t, a, s1, 10_000);
     expect((await bill(other.member.id, [rechargeLine(other.cardId, 10_000)])).gifts).toHaveLength(3);
     ok(await revoke(first.id));
     expect((await bill(member.id, [rechargeLine(cardId, 10_000)])).gifts).toHaveLength(3);
@@ -202,13 +203,14 @@ describe('marketing activities give coupons and red envelopes at the till, and t
   });
 
   it('cumulative recharge: gives once, on the bill whose card money in the period crosses the amount', async () => {
+    // Cards opened empty: an opening counts in the period's card money too.
+    const { member, cardId } = await memberWithCard(t, a, s1, 0);
+    const other = await memberWithCard(t, a, s1, 0);
     await activity({ rules: [recharge(100_000, giftsOf(), true)] });
-    const { member, cardId } = await memberWithCard(t, a, s1, 10_000);
     const given = [];
     for (const amount of [40_000, 50_000, 20_000, 30_000]) given.push((await bill(member.id, [rechargeLine(cardId, amount)])).gifts.length);
     expect(given).toEqual([0, 0, 3, 0]);
     // Recharges at a shop not in the activity do not count.
-    const other = await memberWithCard(t, a, s1, 10_000);
     expect((await bill(other.member.id, [rechargeLine(other.cardId, 90_000)], s2)).gifts).toEqual([]);
     expect((await bill(other.member.id, [rechargeLine(other.cardId, 20_000)])).gifts).toEqual([]);
   });
@@ -326,8 +328,8 @@ describe('marketing activities give coupons and red envelopes at the till, and t
   });
 
   it('撤单 withdraws the unused gifts; refused 409 while one was used, and then nothing changes', async () => {
-    await activity({ rules: [recharge(10_000)] });
     const { member, cardId } = await memberWithCard(t, a, s1, 10_000);
+    await activity({ rules: [recharge(10_000)] });
     const settled = await bill(member.id, [rechargeLine(cardId, 20_000)]);
     ok(await revoke(settled.id));
     const items = await itemsOf(member.id);
@@ -366,8 +368,8 @@ describe('marketing activities give coupons and red envelopes at the till, and t
   });
 
   it('撤销活动 on a card bill takes back its coupons even when the card got no gift money; used ones refuse it', async () => {
-    await activity({ rules: [recharge(10_000)] });
     const { member, cardId, cardNo } = await memberWithCard(t, a, s1, 10_000);
+    await activity({ rules: [recharge(10_000)] });
     const settled = await bill(member.id, [rechargeLine(cardId, 20_000)]);
     expect(settled.cards[0].activityGift).toBe(0);
     const mkt = (id: number) => a.admin.post(`${P}/cardrecords/chain/revokeMktBill`, { id, cardno: cardNo, hcMemo: '活动作废' });

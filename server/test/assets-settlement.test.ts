@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cardLedger } from '../src/db/schema.js';
 import { businessDate } from '../src/platform/numbering.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
+import { expectAssetsConsistent, key, makeCardType, makeMember, ok, openCardFor, shopIds } from './assets-support.js';
 import { build } from './helpers.js';
 import { createLimitedUser } from './users.js';
 
@@ -29,7 +29,7 @@ describe('cross-shop settlement: who owes whom, by month, from the card ledger',
   // Principal first, no gift: the worked example.
   const plain = await makeCardType(t, a, { shops: [sA, sB, sC], paySplit: 'principalFirst' });
   const m = await makeMember(t, a, sA);
-  const card = await post('open', { memberId: m.id, cardTypeId: plain.id, shopId: sA, amount: 100_000 });
+  const card = ok(await openCardFor(a, { memberId: m.id, cardTypeId: plain.id, shopId: sA, amount: 100_000 }));
   await post('recharge', { cardId: card.cardId, shopId: sB, amount: 50_000 });
 
   it('worked figures: ¥300 paid at C from A’s money, ¥600 paid at B (¥500 of its own, ¥100 of A’s)', async () => {
@@ -65,7 +65,7 @@ describe('cross-shop settlement: who owes whom, by month, from the card ledger',
   it('with gift money (proportional): principal and gift apart, equal to the payments’ own ledger rows', async () => {
     const gifted = await makeCardType(t, a, { shops: [sA, sB, sC], rules: [[1, 0, 1, 25_000]] });
     const mm = await makeMember(t, a, sA);
-    const c = await post('open', { memberId: mm.id, cardTypeId: gifted.id, shopId: sA, amount: 100_000 });
+    const c = ok(await openCardFor(a, { memberId: mm.id, cardTypeId: gifted.id, shopId: sA, amount: 100_000 }));
     const before = ok<Answer>(await a.admin.get(SETTLE, q));
     const pay = await post('consume', { cardId: c.cardId, shopId: sC, amount: 50_000 });
     // ¥500 split over ¥1,000 principal and ¥250 gift: ¥400 and ¥100, both from A.

@@ -16,7 +16,7 @@ import { entryBills, outBills } from '../src/modules/stock/bills.js';
 import { orderBills } from '../src/modules/stock/orders.js';
 import type { BillType } from '../src/platform/bills.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { makeCardType, makeMember } from './assets-support.js';
+import { makeCardType, makeMember, openCardFor } from './assets-support.js';
 import { serveVouchers, voucherType } from './example-bill.js';
 import { build, type Client, type TestApp, type TestTenant } from './helpers.js';
 import { ensureReasons, expect400, expectOk, expectStatus, makeProducts, shopIds } from './stock-support.js';
@@ -171,8 +171,8 @@ const csadjDraft = () => {
 // Card refunds: each draft refunds a little of one card's principal, paid from the shop's other reserve.
 const refundMember = await makeMember(t, a, shopsOfA[0]);
 const refundCard = expectOk(
-  await a.admin.post(
-    '/api-member/membercard/open',
+  await openCardFor(
+    a,
     { memberId: refundMember.id, cardTypeId: cardType.id, shopId: shopsOfA[0], amount: 10_000_000 },
     { 'idempotency-key': `conformance-refund-card-${Date.now()}` },
   ),

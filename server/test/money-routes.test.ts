@@ -84,6 +84,8 @@ const MOVES_NOTHING: Record<string, string> = {
   'POST /api-finance/cardtkhead/fhBillZeor':
     "runs the refund bill's review on each zero-amount bill through the engine's transition, under the type's guard (its close lock)",
   'POST /api-finance/cardtkhead/settings': 'a setting: whether refunds need the approval bill',
+  'POST /api-chain/smsorder/create':
+    'the chain buys messages: the SMS allowance grows on its own ledger, paid through the payment adapter; no till money, card or stock moves',
   'POST /api-member/chainmember/queryCardRecords': 'a read the seed makes by POST (the card ledger)',
   'POST /api-member/chainmember/queryPackageRecords': 'a read the seed makes by POST (the package ledger)',
   'POST /api-member/chainmember/memberImportTemplate': 'a read the seed makes by POST (the import workbook to fill in)',

@@ -216,6 +216,7 @@ function routesOf(spec: { paths: Record<string, Record<string, any>> }): Route[]
 }
 
 const today = new Date().toISOString().slice(0, 10);
+const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 /** Values for patterned or meaningful strings, by field name. */
 const STRINGS: Record<string, string> = {
   username: 'attacker_made',
@@ -276,6 +277,8 @@ function sample(schema: JsonSchema, name: string, given: Record<string, unknown>
   if (type === 'string') {
     if (['code', 'eecode', 'pcode', 'mac', 'username', 'key'].includes(name)) return unique(name === 'key' ? 'atk.' : 'ATK');
     if (STRINGS[name]) return STRINGS[name];
+    if (s.pattern === '^1\\d{10}$') return STRINGS.mobile;
+    if (s.pattern?.includes('\\d{4}-\\d{2}-\\d{2} ')) return `${tomorrow} 10:00`;
     if (s.pattern?.includes('\\d{4}-\\d{2}-\\d{2}')) return today;
     if (s.pattern === '^\\d+(,\\d+)*$') return '1';
     return 'x'.repeat(Math.max(s.minLength ?? 1, 1)).slice(0, s.maxLength ?? 64);

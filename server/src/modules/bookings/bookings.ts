@@ -122,6 +122,11 @@ export async function createBooking(tx: Db, auth: Auth, body: BookingSave) {
   assertShopVisible(auth, body.shopId);
   const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, body.shopId));
   if (!shop) throw fieldError('shopId', 'missingReference', { field: '@shop' });
+  // A stylist of a shop the user does not see is refused as that shop is (403) before the rest is checked.
+  if (body.eeid) {
+    const [stylist] = await tx.select({ shopId: employees.shopId }).from(employees).where(eq(employees.id, body.eeid));
+    if (stylist) assertShopVisible(auth, stylist.shopId);
+  }
   const config = await configOf(tx);
   const chosen = body.serviceIds.length
     ? await tx

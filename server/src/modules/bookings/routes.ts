@@ -20,6 +20,7 @@ import { and, asc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { billLog } from '../../platform/documents.js';
 import { fieldError, notFound } from '../../platform/errors.js';
@@ -35,6 +36,9 @@ import { availability, CONFIG_KEY, configOf, createBooking, moveBooking, rates, 
 import { bookingDoc } from './doc.js';
 import './messages.js';
 import { bookings } from './schema.js';
+
+definedEntityLabels.set('booking', ['预约单', 'booking']);
+definedEntityLabels.set('yyconfig', ['预约设置', 'booking settings']);
 
 const yydateSql = sql<string>`to_char(${bookings.yyday}, 'YYYY-MM-DD') || ' ' || lpad((${bookings.startMin} / 60)::text, 2, '0') || ':' || lpad((${bookings.startMin} % 60)::text, 2, '0')`;
 

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { type Auth, inVisibleShops, visibleShops } from '../../platform/auth.js';
+import type { Db } from '../../db/client.js';
+import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { employeeChoices } from '../../platform/bills.js';
+import { notFound } from '../../platform/errors.js';
 import { employees, shops } from './schema.js';
 
 /**
@@ -10,6 +12,13 @@ import { employees, shops } from './schema.js';
 export function employeeScope(auth: Auth): SQL | undefined {
   const visible = visibleShops(auth);
   return visible ? inArray(employees.shopId, visible.length ? visible : [0]) : undefined;
+}
+
+/** An employee named by a request: of the tenant (404) and of a shop the user sees (403). */
+export async function assertEmployeeVisible(tx: Db, auth: Auth, employeeId: number) {
+  const [e] = await tx.select({ shopId: employees.shopId }).from(employees).where(eq(employees.id, employeeId));
+  if (!e) throw notFound();
+  assertShopVisible(auth, e.shopId);
 }
 
 // A bill's employee field lists the working employees of the shops the user sees, named with their

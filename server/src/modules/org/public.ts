@@ -1,7 +1,7 @@
 /** What other modules may use of org: everything else in this folder is private to it. */
 
 export { skillLevelDef } from './dictionaries.js';
-export { employeeScope } from './employee-scope.js';
+export { assertEmployeeVisible, employeeScope } from './employee-scope.js';
 export {
   branches,
   brands,

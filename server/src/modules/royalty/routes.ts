@@ -46,6 +46,7 @@ import { users } from '../identity/public.js';
 import { employees } from '../org/public.js';
 import { schemeFor } from './compute.js';
 import './messages.js';
+import { assertEmployeeVisible } from '../org/public.js';
 import { awardBatchImportRun, awardBatchUpdateRun, awardList, awardSum, salaryDetail, saveBasePay } from './pay.js';
 import { awardItems, royaltyMonthLocks, royaltyTypes } from './schema.js';
 import {
@@ -70,7 +71,7 @@ import {
   unableEmployees,
   unableShops,
 } from './schemes.js';
-import { assertEmployeeVisible, lockMonth, positionsOf, statement } from './statement.js';
+import { lockMonth, positionsOf, statement } from './statement.js';
 import { registerStatementExport } from './statement-export.js';
 
 definedEntityLabels.set('royaltymanage', ['提成方案', 'commission scheme']);

@@ -14,7 +14,8 @@ import { EXPORT_CAP } from '../../platform/list-export.js';
 import { yuan } from '../../platform/money.js';
 import { tenantZone } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
-import { assertEmployeeVisible, statement } from './statement.js';
+import { assertEmployeeVisible } from '../org/public.js';
+import { statement } from './statement.js';
 
 /** A row of the workbook: a statement row, or an employee's subtotal after their rows, or the total. */
 type Line =

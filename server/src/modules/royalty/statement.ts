@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { anyOf } from '../../db/any-of.js';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { dayIn, tenantToday, tenantZone } from '../../platform/numbering.js';
 import { payTypes, serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBillShares, serviceBills } from '../cashier/public.js';
@@ -473,13 +473,6 @@ export function sumRows(rows: RoyaltyRow[]) {
       royalty: 0,
     },
   );
-}
-
-/** An employee named by a statement's filter: of the tenant (404) and of a shop the user sees (403). */
-export async function assertEmployeeVisible(tx: Db, auth: Auth, employeeId: number) {
-  const [e] = await tx.select({ shopId: employees.shopId }).from(employees).where(eq(employees.id, employeeId));
-  if (!e) throw notFound();
-  assertShopVisible(auth, e.shopId);
 }
 
 /**
