@@ -32,9 +32,11 @@ test('a member gets a card with its gift, an adjustment, a transfer confirmed by
     .click();
   const open = modal(page);
   await quiet(page);
-  await pick(page, open.locator('.ant-select').nth(0), '金卡');
-  await pick(page, open.locator('.ant-select').nth(1), '国贸');
-  await open.locator('input.ant-input-number-input').fill('3000');
+  // The shop first: its card types, pay types and staff, as the till's; the amount paid in cash by default; the gift shown before saving.
+  await pick(page, open.locator('.ant-select').nth(0), '国贸');
+  await pick(page, open.locator('.ant-select').nth(1), '金卡');
+  await open.locator('input.ant-input-number-input').first().fill('3000');
+  await open.getByTestId('open-card-gift').filter({ hasText: '¥600.00' }).waitFor();
   await open.getByRole('button', { name: /确\s*定|OK/ }).click();
   await open.waitFor({ state: 'hidden' });
   await quiet(page);

@@ -96,9 +96,10 @@ test('head office defines a card type with a gift rule, enables it, creates a me
     .click();
   const open = modal(page);
   await quiet(page);
-  await pick(page, open.locator('.ant-select').nth(0), CARD);
-  await pick(page, open.locator('.ant-select').nth(1), '国贸');
-  await open.locator('input.ant-input-number-input').fill('1500');
+  // The shop first: its card types, pay types and staff, as the till's; the amount paid in cash by default.
+  await pick(page, open.locator('.ant-select').nth(0), '国贸');
+  await pick(page, open.locator('.ant-select').nth(1), CARD);
+  await open.locator('input.ant-input-number-input').first().fill('1500');
   await open.getByRole('button', { name: /确\s*定|OK/ }).click();
   await open.waitFor({ state: 'hidden' });
   await quiet(page);

@@ -104,12 +104,12 @@ function Allowance() {
       {figures && (
         <Row gutter={16}>
           {(['bought', 'pool', 'assigned', 'used', 'shopsRemaining'] as const).map((k) => (
-            <Col key={k} span={4}>
+            <Col key={k} span={3}>
               <Statistic title={t(`messaging.${k}`)} value={figures[k]} />
             </Col>
           ))}
-          <Col span={4}>
-            <Space>
+          <Col flex="auto" style={{ textAlign: 'right' }}>
+            <Space wrap>
               {can(SMS_PERM.buy) && (
                 <Button type="primary" onClick={() => setBuying(true)}>
                   {t('messaging.buy')}

@@ -42,7 +42,11 @@ export function toFormValues<R extends BaseRow, X extends string>(def: ResourceD
     if (!row) {
       const initial = typeof spec.initial === 'function' ? spec.initial() : spec.initial;
       const v = initial !== undefined ? initial : defaultFor(type);
-      if (v !== undefined) out[f.key] = type === 'status' || type === 'switch' ? v === true || v === 1 : v;
+      if (v === undefined) continue;
+      if (type === 'status' || type === 'switch') out[f.key] = v === true || v === 1;
+      // A time picker holds a moment: a new record's `HH:mm` initial is read as one.
+      else if (type === 'time' && typeof v === 'string') out[f.key] = dayjs(v, 'HH:mm');
+      else out[f.key] = v;
       continue;
     }
     const v = (row as unknown as Values)[f.key];
