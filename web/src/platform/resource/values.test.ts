@@ -73,8 +73,11 @@ describe('resource values', () => {
     expect(dayjs.isDayjs(values.openTime)).toBe(true);
   });
 
-  it('reads a time field\'s `HH:mm` initial as a moment for its picker', () => {
-    const def = { ...shopDef, fields: shopDef.fields.map((f) => (f.key === 'openTime' ? { ...f, form: { ...f.form, initial: '10:00' } } : f)) };
+  it("reads a time field's `HH:mm` initial as a moment for its picker", () => {
+    const def = {
+      ...shopDef,
+      fields: shopDef.fields.map((f) => (f.key === 'openTime' ? { ...f, form: { ...f.form, initial: '10:00' } } : f)),
+    };
     const values = toFormValues(def, null);
     expect(dayjs.isDayjs(values.openTime) && values.openTime.format('HH:mm')).toBe('10:00');
   });
