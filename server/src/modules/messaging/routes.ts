@@ -241,36 +241,15 @@ export async function messagingModule(app: FastifyInstance) {
       return { ...page, list: page.list.map((r) => ({ ...assignRow(r.a), shopName: r.shopName })) };
     },
   );
-  route(
-    app,
-    'GET',
-    '/api-push/smsshop/chain/list',
-    {
-      summary: 'The shops (the user sees) with their messages: assigned, used, left',
-      perm: SMS_PERM.view,
-      query: smsShopQuery,
-      response: smsShopList,
-    },
-    ({ tx, auth, query }) => {
+  // Two seed paths read the same shop allowances (the chain's shop list and 短信余量).
+  for (const [path, summary] of [
+    ['/api-push/smsshop/chain/list', 'The shops (the user sees) with their messages: assigned, used, left'],
+    ['/api-push/smsallowance/list/all', "短信余量: every shop's allowance (the shops the user sees)"],
+  ] as const)
+    route(app, 'GET', path, { summary, perm: SMS_PERM.view, query: smsShopQuery, response: smsShopList }, ({ tx, auth, query }) => {
       if (query.shopid) assertShopVisible(auth, query.shopid);
       return shopAllowances(tx, auth, query.shopid);
-    },
-  );
-  route(
-    app,
-    'GET',
-    '/api-push/smsallowance/list/all',
-    {
-      summary: "短信余量: every shop's allowance (the shops the user sees)",
-      perm: SMS_PERM.view,
-      query: smsShopQuery,
-      response: smsShopList,
-    },
-    ({ tx, auth, query }) => {
-      if (query.shopid) assertShopVisible(auth, query.shopid);
-      return shopAllowances(tx, auth, query.shopid);
-    },
-  );
+    });
   route(
     app,
     'GET',
