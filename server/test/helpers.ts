@@ -44,6 +44,12 @@ export interface TestApp {
   database: Database;
   /** A new tenant with an admin; `demo` fills it with the demo chain. */
   tenant(options?: { demo?: boolean }): Promise<TestTenant>;
+  /**
+   * "Another tenant": a demo chain made once per application and shared by the files that use it, as
+   * a stranger whose ids and records must never reach the file's own tenant. Records made in it stay
+   * there for the next file: assert what the file's own tenant sees, never what the stranger holds.
+   */
+  foreignTenant(): Promise<TestTenant>;
   client(token?: string): Client;
   login(tenant: string, username: string, password: string): Promise<Answer>;
 }
@@ -175,11 +181,16 @@ async function makeApp(prepare?: (app: FastifyInstance, database: Database) => P
   const login = (tenant: string, username: string, password: string) =>
     send('POST', '/api-user/login', undefined, { tenant, username, password });
 
-  return {
+  let foreign: Promise<TestTenant> | undefined;
+  const testApp: TestApp = {
     app,
     database,
     client,
     login,
+    foreignTenant: () => {
+      foreign ??= testApp.tenant({ demo: true });
+      return foreign;
+    },
     async tenant(options = {}) {
       const code = `t${randomBytes(5).toString('hex')}`;
       const adminPassword = `pw-${randomBytes(6).toString('hex')}`;
@@ -190,6 +201,7 @@ async function makeApp(prepare?: (app: FastifyInstance, database: Database) => P
       return { code, tenantId, adminPassword, admin: client(res.body.data.access_token) };
     },
   };
+  return testApp;
 }
 
 /**

@@ -5,7 +5,7 @@ import { createLimitedUser } from './users.js';
 
 const t: TestApp = await build();
 const a = await t.tenant({ demo: true });
-const b = await t.tenant({ demo: true });
+const b = await t.foreignTenant();
 const shopsOfA = await shopIds(t, a);
 const shopsOfB = await shopIds(t, b);
 

@@ -14,7 +14,7 @@ const sum = (rows: { amount: number }[]) => rows.reduce((s, r) => s + r.amount, 
 describe('card bills: cards opened and recharged at the till, batch opening, physical numbers, activity gifts', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const other = await t.tenant({ demo: true });
+  const other = await t.foreignTenant();
   const [s1, s2] = await shopIds(t, a);
   const fx = await tillFixture(t, a, s1);
   const [stylist, assistant] = fx.staff;
@@ -229,9 +229,10 @@ describe('card bills: cards opened and recharged at the till, batch opening, phy
     ok(await link(c2.cardNo, '77000006'));
     const lookup = ok(await a.admin.get(`${P}/checkout/member`, { shopid: s1, q: '77000006' }));
     expect(lookup.map((m: { memberId: number }) => m.memberId)).toEqual([c2.memberId]);
-    // 404: another tenant's bill number; a shop user of another shop.
+    // 404: another tenant's bill number (a chain of its own: numbers are each chain's sequence); a shop user of another shop.
+    const stranger = await t.tenant();
     expect(
-      (await other.admin.post(`${P}/cardrecords/updateMemberCardCmcode`, { billcode: bill.billNo, cardno: c2.cardNo, cardcmcode: '1' }))
+      (await stranger.admin.post(`${P}/cardrecords/updateMemberCardCmcode`, { billcode: bill.billNo, cardno: c2.cardNo, cardcmcode: '1' }))
         .status,
     ).toBe(404);
     const elsewhere = await createLimitedUser(t, a, {

@@ -15,7 +15,7 @@ type Perf = { employeeId: number | null; amount: number; cause: string; causeBil
 describe('recharge performance adjustment bills (充值单业绩调整单)', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const other = await t.tenant({ demo: true });
+  const other = await t.foreignTenant();
   const [s1, s2] = await shopIds(t, a);
   const fx = await tillFixture(t, a, s1);
   const [stylist, assistant] = fx.staff;
@@ -200,10 +200,12 @@ describe('recharge performance adjustment bills (充值单业绩调整单)', asy
 
   it("404 for another tenant's card bill and for a shop-limited user against another shop's bill", async () => {
     const bill = await cardBill();
-    expect((await other.admin.post(`${A}/save`, { refbillcode: bill.billNo, lines: split })).status).toBe(404);
+    // Bill numbers are each chain's sequence: looked up by number in a chain of its own.
+    const stranger = await t.tenant();
+    expect((await stranger.admin.post(`${A}/save`, { refbillcode: bill.billNo, lines: split })).status).toBe(404);
     const draft = ok(await a.admin.post(`${A}/save`, { refbillcode: bill.billNo, lines: split }));
     expect((await other.admin.get(`${A}/getCsadjBillForSaas/${draft.id}`)).status).toBe(404);
-    expect((await other.admin.get(`${A}/getCsadjBillForSaas`, { billcode: draft.billNo })).status).toBe(404);
+    expect((await stranger.admin.get(`${A}/getCsadjBillForSaas`, { billcode: draft.billNo })).status).toBe(404);
     expect((await other.admin.post(`${A}/audit`, { id: draft.id })).status).toBe(404);
     const shop2 = await createLimitedUser(t, a, {
       perms: ['cashier.csadj.view', 'cashier.csadj.edit', 'cashier.csadj.audit'],

@@ -1,5 +1,5 @@
 import { defaultShopConfig } from '@headoffice/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rejudge } from '../modules/attendance/common.js';
 import { instantOf } from '../modules/attendance/judge.js';
@@ -33,16 +33,25 @@ export async function seedDemoAttendance(tx: Db, tenantId: number) {
   ];
   const config = { shopId: 0, version: 0, saved: false, ...defaultShopConfig };
   const shopRows = await tx.select({ id: shops.id }).from(shops).orderBy(asc(shops.code));
+  // Every shop's shifts in one insert (its rows come back in the order given), the records in another.
   let n = 0;
-  for (const shop of shopRows) {
-    const shifts = await tx
-      .insert(checkClasses)
-      .values(
+  const allShifts = await tx
+    .insert(checkClasses)
+    .values(
+      shopRows.flatMap((shop) =>
         demoShifts.map((s, i) => ({ tenantId, shopId: shop.id, code: `BC${String(++n).padStart(3, '0')}`, sort: (i + 1) * 10, ...s })),
-      )
-      .returning();
-    const staff = await tx.select({ id: employees.id }).from(employees).where(eq(employees.shopId, shop.id)).orderBy(asc(employees.eecode));
-    const rows = [];
+      ),
+    )
+    .returning();
+  const allStaff = await tx
+    .select({ id: employees.id, shopId: employees.shopId })
+    .from(employees)
+    .where(isNotNull(employees.shopId))
+    .orderBy(asc(employees.eecode));
+  const rows = [];
+  for (const [k, shop] of shopRows.entries()) {
+    const shifts = allShifts.slice(k * demoShifts.length, (k + 1) * demoShifts.length);
+    const staff = allStaff.filter((e) => e.shopId === shop.id);
     for (const [i, e] of staff.filter((_, k) => k < 12).entries()) {
       for (let d = -3; d <= 3; d++) {
         const cdate = addDays(today, d);
@@ -88,6 +97,6 @@ export async function seedDemoAttendance(tx: Db, tenantId: number) {
         rows.push(values);
       }
     }
-    if (rows.length) await tx.insert(checkRecords).values(rows);
   }
+  if (rows.length) await tx.insert(checkRecords).values(rows);
 }

@@ -87,25 +87,23 @@ export async function seedDemoData(db: Db, tenantId: number, password = generate
   await inTenant(db, tenantId, async (tx) => {
     const t = { tenantId };
     const regionIds = new Map<string, number>();
-    let n = 0;
-    for (const top of regionTree) {
-      n++;
-      const [parent] = await tx
-        .insert(regions)
-        .values({ ...t, code: `QY${String(n).padStart(3, '0')}`, name: top.name, sort: n * 10 })
-        .returning({ id: regions.id });
-      regionIds.set(top.name, parent.id);
-    }
-    for (const top of regionTree) {
-      for (const child of top.children) {
-        n++;
-        const [row] = await tx
-          .insert(regions)
-          .values({ ...t, code: `QY${String(n).padStart(3, '0')}`, name: child, parentId: regionIds.get(top.name), sort: n * 10 })
-          .returning({ id: regions.id });
-        regionIds.set(child, row.id);
-      }
-    }
+    // One insert per level of a tree (its rows come back in the order given): the demo is made for every test chain.
+    const tops = await tx
+      .insert(regions)
+      .values(regionTree.map((top, i) => ({ ...t, code: `QY${String(i + 1).padStart(3, '0')}`, name: top.name, sort: (i + 1) * 10 })))
+      .returning({ id: regions.id });
+    regionTree.forEach((top, i) => regionIds.set(top.name, tops[i].id));
+    const children = regionTree.flatMap((top) => top.children.map((name) => ({ parent: top.name, name })));
+    const childRows = await tx
+      .insert(regions)
+      .values(
+        children.map((c, i) => {
+          const n = regionTree.length + i + 1;
+          return { ...t, code: `QY${String(n).padStart(3, '0')}`, name: c.name, parentId: regionIds.get(c.parent), sort: n * 10 };
+        }),
+      )
+      .returning({ id: regions.id });
+    children.forEach((c, i) => regionIds.set(c.name, childRows[i].id));
     const brandRows = await tx
       .insert(brands)
       .values([
@@ -136,36 +134,40 @@ export async function seedDemoData(db: Db, tenantId: number, password = generate
     await tx
       .insert(branches)
       .values(codes('BM', ['总经办', '运营部', '财务部', '人事行政部', '市场部', '培训部', '门店事业部']).map((r) => ({ ...t, ...r })));
-    let levelNo = 0;
-    for (const [i, [position, levels]] of positionLevelsByPosition.entries()) {
-      const [row] = await tx
-        .insert(positions)
-        .values({ ...t, code: `ZW${String(i + 1).padStart(3, '0')}`, name: position, sort: (i + 1) * 10 })
-        .returning({ id: positions.id });
-      for (const [j, level] of levels.entries()) {
-        levelNo++;
-        await tx
-          .insert(positionLevels)
-          .values({ ...t, code: `ZJ${String(levelNo).padStart(3, '0')}`, name: level, positionId: row.id, sort: (j + 1) * 10 });
-      }
-    }
+    const positionRows = await tx
+      .insert(positions)
+      .values(
+        positionLevelsByPosition.map(([name], i) => ({ ...t, code: `ZW${String(i + 1).padStart(3, '0')}`, name, sort: (i + 1) * 10 })),
+      )
+      .returning({ id: positions.id });
+    const levelRows = positionLevelsByPosition.flatMap(([, levels], i) =>
+      levels.map((name, j) => ({ ...t, name, positionId: positionRows[i].id, sort: (j + 1) * 10 })),
+    );
+    await tx.insert(positionLevels).values(levelRows.map((l, k) => ({ ...l, code: `ZJ${String(k + 1).padStart(3, '0')}` })));
     await tx
       .insert(serviceTypes)
       .values(codes('FL', ['剪发', '烫发', '染发', '护理', '头皮养护', '美容护肤', '美甲美睫']).map((r) => ({ ...t, ...r })));
+    const parentNos: number[] = [];
     let categoryNo = 0;
-    for (const [parentName, children] of categories) {
-      categoryNo++;
-      const [parent] = await tx
-        .insert(productCategories)
-        .values({ ...t, code: `CP${String(categoryNo).padStart(3, '0')}`, name: parentName, sort: categoryNo * 10 })
-        .returning({ id: productCategories.id });
-      for (const [j, child] of children.entries()) {
-        categoryNo++;
-        await tx
-          .insert(productCategories)
-          .values({ ...t, code: `CP${String(categoryNo).padStart(3, '0')}`, name: child, parentId: parent.id, sort: (j + 1) * 10 });
-      }
+    for (const [, childNames] of categories) {
+      parentNos.push(++categoryNo);
+      categoryNo += childNames.length;
     }
+    const parentRows = await tx
+      .insert(productCategories)
+      .values(categories.map(([name], i) => ({ ...t, code: `CP${String(parentNos[i]).padStart(3, '0')}`, name, sort: parentNos[i] * 10 })))
+      .returning({ id: productCategories.id });
+    await tx.insert(productCategories).values(
+      categories.flatMap(([, childNames], i) =>
+        childNames.map((name, j) => ({
+          ...t,
+          code: `CP${String(parentNos[i] + j + 1).padStart(3, '0')}`,
+          name,
+          parentId: parentRows[i].id,
+          sort: (j + 1) * 10,
+        })),
+      ),
+    );
     await tx.insert(packageTypes).values(codes('TC', ['疗程套餐', '年卡套餐', '体验套餐', '节日套餐']).map((r) => ({ ...t, ...r })));
     await tx
       .insert(channels)
