@@ -14,7 +14,6 @@ const sum = (rows: { amount: number }[]) => rows.reduce((s, r) => s + r.amount, 
 describe('card bills: cards opened and recharged at the till, batch opening, physical numbers, activity gifts', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const other = await t.foreignTenant();
   const [s1, s2] = await shopIds(t, a);
   const fx = await tillFixture(t, a, s1);
   const [stylist, assistant] = fx.staff;

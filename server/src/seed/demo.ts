@@ -92,7 +92,7 @@ export async function seedDemoData(db: Db, tenantId: number, password = generate
       .insert(regions)
       .values(regionTree.map((top, i) => ({ ...t, code: `QY${String(i + 1).padStart(3, '0')}`, name: top.name, sort: (i + 1) * 10 })))
       .returning({ id: regions.id });
-    regionTree.forEach((top, i) => regionIds.set(top.name, tops[i].id));
+    for (const [i, top] of regionTree.entries()) regionIds.set(top.name, tops[i].id);
     const children = regionTree.flatMap((top) => top.children.map((name) => ({ parent: top.name, name })));
     const childRows = await tx
       .insert(regions)
@@ -103,7 +103,7 @@ export async function seedDemoData(db: Db, tenantId: number, password = generate
         }),
       )
       .returning({ id: regions.id });
-    children.forEach((c, i) => regionIds.set(c.name, childRows[i].id));
+    for (const [i, c] of children.entries()) regionIds.set(c.name, childRows[i].id);
     const brandRows = await tx
       .insert(brands)
       .values([
