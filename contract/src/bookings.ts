@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type BillStateDef, billDetailExtra, definePosBill, instant } from './bills.js';
 import { date, id, type Label } from './platform.js';
+import { type ServiceBillState, serviceBillStates } from './till.js';
 
 /** Bookings (预约, `api-yy`): the seed's calls, and the shop's and head office's own ways to book. */
 export const YY = '/api-yy';
@@ -102,6 +103,7 @@ export const bookingStates = {
 } as const satisfies Record<string, BillStateDef>;
 export type BookingState = keyof typeof bookingStates;
 const stateKeys = Object.keys(bookingStates) as [BookingState, ...BookingState[]];
+const serviceBillStateKeys = Object.keys(serviceBillStates) as [ServiceBillState, ...ServiceBillState[]];
 /** States in which a booking holds its stylist's time. */
 export const OCCUPYING_STATES = [1, 2, 3, 4, 5] as const;
 
@@ -141,6 +143,10 @@ export const bookingRow = z.object({
   ctype: z.number(),
   payje: z.number(),
   state: z.enum(stateKeys),
+  /** The till's bill opened on arrival, its number and its state as the till names it (open, settled, revoked...). */
+  tillBillId: z.number().nullable().default(null),
+  tillBillNo: z.string().nullable().default(null),
+  tillBillState: z.enum(serviceBillStateKeys).nullable().default(null),
   version: z.number(),
   revision: z.number(),
   createdAt: instant,
@@ -177,7 +183,8 @@ export const bookingBill = definePosBill({
       perm: 'bookings.booking.edit',
       path: 'yysure',
       states: ['3'],
-      body: z.strictObject(revisionBody),
+      // The till bill opened on arrival takes this hand tag, else the next free one of the shop.
+      body: z.strictObject({ ...revisionBody, handTag: z.number().int().min(1).max(9999).optional() }),
     },
     cancel: {
       label: ['取消预约', 'Cancel booking'],
@@ -211,6 +218,8 @@ export const bookingBill = definePosBill({
     state: { label: ['状态', 'State'], kind: 'select', column: { width: 90 } },
     ctype: { label: ['来源', 'Source'], kind: 'select', options: bookingSources, detail: true },
     payje: { label: ['定金', 'Deposit'], kind: 'money', detail: true },
+    tillBillNo: { label: ['收银单', 'Till bill'], kind: 'text', detail: true },
+    tillBillState: { label: ['收银单状态', 'Till bill state'], kind: 'select', options: serviceBillStates, detail: true },
     perNum: { label: ['人数', 'People'], kind: 'number', detail: true },
     memo: { label: ['备注', 'Memo'], kind: 'text', detail: true },
   },
@@ -289,13 +298,25 @@ export const availabilityAnswer = z.object({
           custname: z.string(),
           sersnames: z.string(),
           revision: z.number(),
+          tillBillId: z.number().nullable(),
+          tillBillNo: z.string().nullable(),
         }),
       ),
       free: z.array(z.object({ start: z.string(), end: z.string() })),
     }),
   ),
   /** Bookings with no stylist (不指定). */
-  unassigned: z.array(z.object({ id: z.number(), start: z.string(), end: z.string(), state: z.enum(stateKeys), custname: z.string() })),
+  unassigned: z.array(
+    z.object({
+      id: z.number(),
+      start: z.string(),
+      end: z.string(),
+      state: z.enum(stateKeys),
+      custname: z.string(),
+      tillBillId: z.number().nullable(),
+      tillBillNo: z.string().nullable(),
+    }),
+  ),
 });
 export type Availability = z.infer<typeof availabilityAnswer>;
 

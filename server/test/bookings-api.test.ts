@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { bookings, checkRecords, services } from '../src/db/schema.js';
+import { bookings, checkRecords, serviceShopPrices, services } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
+import { key, makeMember } from './assets-support.js';
 import { build, type Client, XLSX } from './helpers.js';
 import { expect400, expectStatus, foreignTenant } from './staff-support.js';
 import { createLimitedUser } from './users.js';
@@ -68,6 +69,13 @@ describe('bookings API', async () => {
         { tenantId: a.tenantId, code: `YS${uniq()}`, name: '染发', durationMinutes: 45 },
       ])
       .returning({ id: services.id }),
+  );
+  // Both are sold at the booking shop, so that an arrival's till bill prices them.
+  await inTenant(t.database.db, a.tenantId, (tx) =>
+    tx.insert(serviceShopPrices).values([
+      { tenantId: a.tenantId, shopId: mine.id, serviceId: cut.id, price: 8_800 },
+      { tenantId: a.tenantId, shopId: mine.id, serviceId: colour.id, price: 20_000 },
+    ]),
   );
   const channel = (await a.admin.get(`${YY}/channel/list/all`)).body.data[0];
 
@@ -249,6 +257,73 @@ describe('bookings API', async () => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.raw as never);
       expect(wb.worksheets[0].rowCount).toBeGreaterThan(1);
+    });
+  });
+
+  describe('arrival (yysure) opens the till bill', () => {
+    const TILL = '/api-cashier';
+    it("opens a member's bill with the booked services and stylist; the booking and the calendar show it", async () => {
+      const member = await makeMember(t, a, mine.id);
+      const res = await book({
+        eeid: e2.id,
+        yydate: `${day} 14:00`,
+        serviceIds: [cut.id, colour.id],
+        memid: member.id,
+        custmobile: member.mobile,
+      });
+      expectStatus(res, 200);
+      const id = res.body.data.id;
+      const arrived = await lim.post(`${YY}/billhead/yysure`, { id, revision: 1 });
+      expectStatus(arrived, 200);
+      const booking = arrived.body.data;
+      expect(booking).toMatchObject({ state: '4', tillBillState: 'open' });
+      const bill = (await a.admin.get(`${TILL}/checkout/bill/${booking.tillBillId}`)).body.data;
+      expect(bill).toMatchObject({ shopId: mine.id, memberId: member.id, billNo: booking.tillBillNo, amount: 28_800 });
+      expect(bill.lines.map((l: any) => [l.itemId, l.amount, l.staff.map((s: any) => [s.employeeId, s.station, s.appointed])])).toEqual([
+        [cut.id, 8_800, [[e2.id, 1, true]]],
+        [colour.id, 20_000, [[e2.id, 1, true]]],
+      ]);
+      const calendar = (await lim.get(`${YY}/billhead/availability`, { shopId: mine.id, date: day })).body.data;
+      const shown = calendar.stylists.find((s: any) => s.eeid === e2.id).bookings.find((b: any) => b.id === id);
+      expect(shown).toMatchObject({ state: '4', tillBillId: booking.tillBillId, tillBillNo: booking.tillBillNo });
+    });
+    it("a walk-in's bill with a typed hand tag; a tag in use is 409 and the booking stays booked", async () => {
+      const first = (await book({ eeid: null, yydate: `${day} 12:00` })).body.data.id;
+      const second = (await book({ eeid: null, yydate: `${day} 12:00` })).body.data.id;
+      const opened = await a.admin.post(`${YY}/billhead/yysure`, { id: first, revision: 1, handTag: 9_001 });
+      expectStatus(opened, 200);
+      const bill = (await a.admin.get(`${TILL}/checkout/bill/${opened.body.data.tillBillId}`)).body.data;
+      expect(bill).toMatchObject({ memberId: null, handTag: 9_001 });
+      expect(bill.lines.map((l: any) => [l.itemId, l.staff])).toEqual([[cut.id, []]]);
+      expectStatus(await a.admin.post(`${YY}/billhead/yysure`, { id: second, revision: 1, handTag: 9_001 }), 409);
+      expect(await detail(second)).toMatchObject({ state: '3', tillBillId: null });
+    });
+    it('a voided or revoked bill leaves the booking arrived, counted once, its bill shown in that state', async () => {
+      const setup = (await a.admin.get(`${TILL}/checkout/setup`, { shopid: mine.id })).body.data;
+      const cashId = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId as number;
+      const voided = (await book({ eeid: null, yydate: `${day} 13:00` })).body.data.id;
+      const revoked = (await book({ eeid: null, yydate: `${day} 13:00` })).body.data.id;
+      const before = (await a.admin.get(`${YY}/statisshop/chain/list/all`, { dateFrom: day, dateTo: day, shopId: mine.id })).body.data;
+      const v = (await a.admin.post(`${YY}/billhead/yysure`, { id: voided, revision: 1 })).body.data;
+      expectStatus(await a.admin.post(`${TILL}/checkout/void`, { id: v.tillBillId, reason: '顾客改期' }), 200);
+      const r = (await a.admin.post(`${YY}/billhead/yysure`, { id: revoked, revision: 1 })).body.data;
+      const open = (await a.admin.get(`${TILL}/checkout/bill/${r.tillBillId}`)).body.data;
+      const payments = [{ payTypeId: cashId, amount: open.amount }];
+      expectStatus(await a.admin.post(`${TILL}/checkout/settle`, { id: open.id, version: open.version, payments }, key()), 200);
+      expectStatus(await a.admin.post(`${TILL}/servicerecords/chain/revoke`, { id: open.id, hcMemo: '录错' }), 200);
+      expect(await detail(voided)).toMatchObject({ state: '4', tillBillId: v.tillBillId, tillBillState: 'voided' });
+      expect(await detail(revoked)).toMatchObject({ state: '4', tillBillId: r.tillBillId, tillBillState: 'revoked' });
+      const list = await a.admin.get(`${YY}/billhead/chain/list`, { dateFrom: day, dateTo: day, state: '4' });
+      expectStatus(list, 200);
+      expect(
+        list.body.data.list
+          .filter((b: any) => [voided, revoked].includes(b.id))
+          .map((b: any) => b.tillBillState)
+          .sort(),
+      ).toEqual(['revoked', 'voided']);
+      const after = (await a.admin.get(`${YY}/statisshop/chain/list/all`, { dateFrom: day, dateTo: day, shopId: mine.id })).body.data;
+      const done = (rows: any[]) => rows.reduce((n, row) => n + row.doneNum, 0);
+      expect(done(after) - done(before)).toBe(2);
     });
   });
 

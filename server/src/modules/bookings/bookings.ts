@@ -17,6 +17,7 @@ import { addDays, momentIn, nextNumber, tenantZone } from '../../platform/number
 import { posBillChanged } from '../../platform/pos-documents.js';
 import { getSetting } from '../../platform/settings.js';
 import { scheduledDay } from '../attendance/public.js';
+import { openBookedBill, serviceBills } from '../cashier/public.js';
 import { services } from '../catalog/public.js';
 import { channels, employees, shops } from '../org/public.js';
 import { bookingDoc } from './doc.js';
@@ -240,13 +241,32 @@ export async function moveBooking(tx: Db, auth: Auth, id: number, body: { revisi
   await changed(tx, auth, { ...b, version }, 'editYYdate', b.status, source);
 }
 
-/** Cancels (商家取消, −2) or marks arrived (到店, 4) a booking that is booked (3). */
-export async function setBookingStatus(tx: Db, auth: Auth, id: number, revision: number, action: 'cancel' | 'yysure') {
-  const b = await lockForChange(tx, auth, id, revision, action);
-  const status = action === 'cancel' ? -2 : 4;
+/** Cancels a booking that is booked (3): 商家取消 (−2). */
+export async function cancelBooking(tx: Db, auth: Auth, id: number, revision: number) {
+  const b = await lockForChange(tx, auth, id, revision, 'cancel');
   const version = b.version + 1;
-  await tx.update(bookings).set({ status, version, updatedAt: new Date() }).where(eq(bookings.id, id));
-  await changed(tx, auth, { ...b, status, version }, action, b.status, sourceOf(auth));
+  await tx.update(bookings).set({ status: -2, version, updatedAt: new Date() }).where(eq(bookings.id, id));
+  await changed(tx, auth, { ...b, status: -2, version }, 'cancel', b.status, sourceOf(auth));
+}
+
+/**
+ * Marks a booked (3) customer arrived (到店, 4) and opens their till bill in the same transaction: the
+ * booked services at the booking's shop, the booked stylist on the lines. The booking keeps the bill's id;
+ * what becomes of the bill later (settled, voided, revoked) is the till's and leaves the booking arrived.
+ */
+export async function arriveBooking(tx: Db, auth: Auth, id: number, revision: number, handTag?: number) {
+  const b = await lockForChange(tx, auth, id, revision, 'yysure');
+  const bill = await openBookedBill(tx, auth, {
+    shopId: b.shopId,
+    memberId: b.memid,
+    handTag,
+    serviceIds: b.services.map((s) => s.serviceId),
+    employeeId: b.eeid,
+  });
+  const version = b.version + 1;
+  await tx.update(bookings).set({ status: 4, tillBillId: bill.id, version, updatedAt: new Date() }).where(eq(bookings.id, id));
+  await changed(tx, auth, { ...b, status: 4, version }, 'yysure', b.status, sourceOf(auth));
+  return bill;
 }
 
 /** A shop's day per stylist of the shop: their shift, leave, bookings and the free time between. */
@@ -270,8 +290,11 @@ export async function availability(tx: Db, auth: Auth, shopId: number, day: stri
         custname: bookings.custname,
         sersnames: bookings.sersnames,
         version: bookings.version,
+        tillBillId: bookings.tillBillId,
+        tillBillNo: serviceBills.billNo,
       })
       .from(bookings)
+      .leftJoin(serviceBills, eq(serviceBills.id, bookings.tillBillId))
       .where(and(eq(bookings.shopId, shopId), eq(bookings.yyday, day), gte(bookings.status, -3)))
       .orderBy(bookings.startMin),
   ]);
@@ -306,13 +329,22 @@ export async function availability(tx: Db, auth: Auth, shopId: number, day: stri
           custname: b.custname,
           sersnames: b.sersnames,
           revision: b.version,
+          tillBillId: b.tillBillId,
+          tillBillNo: b.tillBillNo,
         })),
         free: freeSpans(work, holding, config),
       };
     }),
     unassigned: booked
       .filter((b) => b.eeid === null)
-      .map((b) => ({ id: b.id, ...span(b), state: stateOf(b.status), custname: b.custname })),
+      .map((b) => ({
+        id: b.id,
+        ...span(b),
+        state: stateOf(b.status),
+        custname: b.custname,
+        tillBillId: b.tillBillId,
+        tillBillNo: b.tillBillNo,
+      })),
   };
 }
 

@@ -30,9 +30,20 @@ import { keywordMatch } from '../../platform/paging.js';
 import { registerPosBill } from '../../platform/pos-documents.js';
 import { route } from '../../platform/route.js';
 import { setSetting } from '../../platform/settings.js';
+import { billStateSql, serviceBills } from '../cashier/public.js';
 import { services } from '../catalog/public.js';
 import { channels, employees, shops } from '../org/public.js';
-import { availability, CONFIG_KEY, configOf, createBooking, moveBooking, rates, setBookingStatus, statisCounts } from './bookings.js';
+import {
+  arriveBooking,
+  availability,
+  CONFIG_KEY,
+  cancelBooking,
+  configOf,
+  createBooking,
+  moveBooking,
+  rates,
+  statisCounts,
+} from './bookings.js';
 import { bookingDoc } from './doc.js';
 import './messages.js';
 import { bookings } from './schema.js';
@@ -133,6 +144,11 @@ export async function bookingsModule(app: FastifyInstance) {
       ycName: ['ycid', 'name', channels],
       yydate: yydateSql,
       revision: sql<number>`${bookings.version}`,
+      tillBillNo: ['tillBillId', 'billNo', serviceBills],
+      // The bill's state as the till names it, read where the booking links one.
+      tillBillState: sql<
+        string | null
+      >`(select ${billStateSql} from ${serviceBills} where ${serviceBills.id} = ${bookings.tillBillId} and ${serviceBills.tenantId} = ${bookings.tenantId})`,
     },
     lines: { table: bookings, billKey: bookings.id },
     filters: {
@@ -141,8 +157,10 @@ export async function bookingsModule(app: FastifyInstance) {
     },
     detail: async () => ({}),
     actions: {
-      yysure: (ctx, bill, body, version) => setBookingStatus(ctx.tx, ctx.auth, bill.id as number, seen(body, version), 'yysure'),
-      cancel: (ctx, bill, body, version) => setBookingStatus(ctx.tx, ctx.auth, bill.id as number, seen(body, version), 'cancel'),
+      yysure: async (ctx, bill, body, version) => {
+        await arriveBooking(ctx.tx, ctx.auth, bill.id as number, seen(body, version), body.handTag);
+      },
+      cancel: (ctx, bill, body, version) => cancelBooking(ctx.tx, ctx.auth, bill.id as number, seen(body, version)),
     },
   });
 

@@ -10,6 +10,7 @@ import {
   tenantReference,
   versionedTimestamps,
 } from '../../db/columns.js';
+import { serviceBills } from '../cashier/public.js';
 import { channels, employees, shops } from '../org/public.js';
 
 /**
@@ -41,6 +42,8 @@ export const bookings = pgTable(
     /** The deposit paid, in cents. */
     payje: integer('payje').notNull().default(0),
     status: smallint('status').notNull(),
+    /** The till's service bill opened when the customer arrived (到店). */
+    tillBillId: refId('till_bill_id'),
     ...makerColumns(),
     ...versionedTimestamps(),
   },
@@ -53,5 +56,6 @@ export const bookings = pgTable(
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.eeid, employees),
     tenantReference(t, t.ycid, channels),
+    tenantReference(t, t.tillBillId, serviceBills),
   ],
 );

@@ -173,6 +173,25 @@ export async function openBill(tx: Db, auth: Auth, body: z.output<typeof openBil
   return billDetail(tx, bill.id);
 }
 
+/**
+ * A bill opened for a booked customer on arrival (预约到店): the member's or a walk-in's, at the booking's
+ * shop, one line per booked service with the booked stylist appointed at station 1, priced as the till prices.
+ */
+export async function openBookedBill(
+  tx: Db,
+  auth: Auth,
+  o: { shopId: number; memberId: number | null; handTag?: number; serviceIds: number[]; employeeId: number | null },
+): Promise<ServiceBillDetail> {
+  const opened = await openBill(tx, auth, { shopId: o.shopId, memberId: o.memberId ?? undefined, handTag: o.handTag });
+  if (!o.serviceIds.length) return opened;
+  const staff = o.employeeId ? [{ employeeId: o.employeeId, station: 1 as const, appointed: true }] : [];
+  return saveLines(tx, auth, {
+    id: opened.id,
+    version: opened.version,
+    lines: o.serviceIds.map((itemId) => ({ kind: 'service' as const, itemId, num: 1, additional: 0, staff })),
+  });
+}
+
 /** The card of a bill with its type and discounts (prices follow it). */
 async function billCard(tx: Db, cardId: number | null) {
   if (!cardId) return undefined;

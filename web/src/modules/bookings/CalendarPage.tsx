@@ -4,9 +4,11 @@ import {
   availabilityAnswer,
   type BookingState,
   bookableService,
+  bookingBill,
   bookingStates,
   channelOption,
   movedBooking,
+  serviceBill,
   YY_PATHS,
 } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -241,15 +243,18 @@ export default function CalendarPage() {
   const blockView = (b: Block | Availability['unassigned'][number], draggable: Block | null) => {
     const c = colourOf(b.state);
     const label = `${b.start}–${b.end} ${b.custname}${'sersnames' in b && b.sersnames ? ` · ${b.sersnames}` : ''}`;
+    const bill = b.tillBillNo ? ` · ${t('bookings.tillBill', { no: b.tillBillNo })}` : '';
     return (
-      <Tooltip key={b.id} title={`${label} · ${pickLabel(bookingStates[b.state].label)}`}>
+      <Tooltip key={b.id} title={`${label} · ${pickLabel(bookingStates[b.state].label)}${bill}`}>
         <button
           type="button"
           data-booking={b.id}
           draggable={!!draggable}
           onDragStart={() => draggable && setDragging(draggable)}
           onDragEnd={() => setDragging(null)}
-          onClick={() => tab.open(`/admin/bookings/list/${b.id}`)}
+          data-till-bill={b.tillBillId ?? undefined}
+          // An arrived customer's block opens the till bill their arrival opened.
+          onClick={() => tab.open(b.tillBillId ? `${serviceBill.webPath}/${b.tillBillId}` : `${bookingBill.webPath}/${b.id}`)}
           style={{
             position: 'absolute',
             top: 4,

@@ -21,6 +21,7 @@ export const bookingsZh = {
   moved: '已改到 {{time}}',
   moveHint: '拖动预约块可改时间或换发型师',
   live: '实时',
+  tillBill: '收银单 {{no}}',
   pickShop: '请先选择门店',
   noStylists: '该门店没有在职员工',
   form: {
@@ -101,6 +102,7 @@ export const bookingsEn: typeof bookingsZh = {
   moved: 'Moved to {{time}}',
   moveHint: 'Drag a booking to change its time or stylist',
   live: 'Live',
+  tillBill: 'Till bill {{no}}',
   pickShop: 'Choose a shop first',
   noStylists: 'This shop has no active employees',
   form: {

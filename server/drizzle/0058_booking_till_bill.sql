@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "till_bill_id" bigint;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_till_bill_id_fk" FOREIGN KEY ("tenant_id","till_bill_id") REFERENCES "public"."service_bills"("tenant_id","id") ON DELETE no action ON UPDATE no action;
