@@ -63,6 +63,13 @@ export const bookingConfig = z
     restrictedDay: count(365),
     /** Bookings per customer (mobile) per day. */
     dayLimit: count(100),
+    /** Minutes after a booked slot's end before it becomes a no-show (未到店, the deposit kept). */
+    noShowGrace: count(24 * 60),
+    /** Minutes a booking awaits its deposit (待支付) before it is closed (交易关闭). */
+    payTimeout: count(24 * 60),
+    /** Text the customer a reminder the day before, at `remindTime` (from the booking shop's SMS allowance). */
+    remind: z.boolean(),
+    remindTime: hhmm,
   })
   .refine((c) => c.stime < c.etime, { path: ['etime'], message: 'after stime' });
 export type BookingConfig = z.infer<typeof bookingConfig>;
@@ -88,6 +95,10 @@ export const defaultBookingConfig: BookingConfig = {
   miss: 0,
   restrictedDay: 30,
   dayLimit: 0,
+  noShowGrace: 30,
+  payTimeout: 15,
+  remind: false,
+  remindTime: '10:00',
 };
 
 export const bookingStates = {
@@ -176,6 +187,9 @@ export const bookingBill = definePosBill({
     editYYdate: { label: ['改时间', 'move'], from: ['3'], to: '3', perm: 'bookings.booking.edit' },
     cancel: { label: ['取消', 'cancel'], from: ['3'], to: '-2', perm: 'bookings.booking.edit' },
     yysure: { label: ['到店', 'arrived'], from: ['3'], to: '4', perm: 'bookings.booking.edit' },
+    // The clock's steps: a slot passed without arrival, a deposit never paid.
+    noShow: { label: ['未到店', 'no-show'], from: ['3'], to: '-3', perm: 'bookings.booking.edit' },
+    close: { label: ['交易关闭', 'closed'], from: ['1'], to: '-4', perm: 'bookings.booking.edit' },
   },
   actions: {
     yysure: {

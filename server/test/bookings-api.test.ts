@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { bookings, checkRecords, serviceShopPrices, services } from '../src/db/schema.js';
+import { bookings, checkRecords, serviceShopPrices, services, smsMessages } from '../src/db/schema.js';
+import { scheduleClose } from '../src/modules/bookings/clock.js';
+import { smsBook } from '../src/modules/messaging/allowance.js';
+import { JobRunner } from '../src/platform/jobs.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { key, makeMember } from './assets-support.js';
 import { build, type Client, XLSX } from './helpers.js';
@@ -475,6 +478,92 @@ describe('bookings API', async () => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(xlsx.raw as never);
       expect(wb.worksheets[0].rowCount).toBe(rows.length + 1);
+    });
+  });
+
+  describe('the clock (jobs run at a moved time)', () => {
+    const later = addDays(today, 3);
+    const at = (dayTime: string) => new Date(`${dayTime.replace(' ', 'T')}:00+08:00`);
+    const runner = new JobRunner(t.database.db, { batch: 50 });
+    const runAt = async (when: Date) => {
+      for (let i = 0; i < 10 && (await runner.runDue(when)) > 0; i++);
+    };
+    const stateOf = async (id: number) => (await detail(id)).state;
+
+    it('texts a reminder the day before at the set time, once, from the shop’s allowance; not for a cancelled booking', async () => {
+      const config = (await a.admin.get(CONFIG)).body.data;
+      expectStatus(await a.admin.post(SET_CONFIG, { ...config, remind: true, remindTime: '10:00' }), 200);
+      expectStatus(await a.admin.post('/api-chain/smsorder/create', { rechargenum: 1000, payje: 8000 }), 200);
+      expectStatus(await a.admin.post('/api-push/smsshop/batchAssign', { shopIds: [mine.id], count: 100 }), 200);
+      const reminded = (await book({ eeid: e1.id, yydate: `${later} 15:00` })).body.data.id;
+      const cancelled = (await book({ eeid: e1.id, yydate: `${later} 16:00` })).body.data.id;
+      expectStatus(await a.admin.post(`${YY}/billhead/cancel`, { id: cancelled, revision: 1 }), 200);
+      const texts = async (id: number) => {
+        const b = await detail(id);
+        return inTenant(t.database.db, a.tenantId, (tx) =>
+          tx
+            .select()
+            .from(smsMessages)
+            .where(and(eq(smsMessages.kind, 'bookingReminder'), eq(smsMessages.mobile, b.custmobile))),
+        );
+      };
+      const [before] = await inTenant(t.database.db, a.tenantId, (tx) => smsBook.balances(tx, [{ shopId: mine.id }]));
+      await runAt(at(`${addDays(later, -1)} 09:59`));
+      expect(await texts(reminded)).toHaveLength(0);
+      await runAt(at(`${addDays(later, -1)} 10:01`));
+      await runAt(at(`${addDays(later, -1)} 11:00`));
+      const sent = await texts(reminded);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ shopId: mine.id, state: 'sent', text: expect.stringContaining('15:00') });
+      expect(await texts(cancelled)).toHaveLength(0);
+      const [after] = await inTenant(t.database.db, a.tenantId, (tx) => smsBook.balances(tx, [{ shopId: mine.id }]));
+      expect(before - after).toBe(sent[0].parts);
+      expectStatus(await a.admin.post(SET_CONFIG, { ...config, remind: false }), 200);
+    });
+
+    it('预约中 becomes 未到店 after its slot and the grace, by the back end; a moved or arrived booking is not touched', async () => {
+      const missed = (await book({ eeid: e2.id, yydate: `${later} 10:00` })).body.data.id;
+      const moved = (await book({ eeid: e1.id, yydate: `${later} 10:00` })).body.data.id;
+      expectStatus(await a.admin.post(`${YY}/billhead/editYYdate`, { id: moved, revision: 1, yydate: `${later} 12:00` }), 200);
+      const arrived = (await book({ eeid: null, yydate: `${later} 10:00` })).body.data.id;
+      expectStatus(await a.admin.post(`${YY}/billhead/yysure`, { id: arrived, revision: 1 }), 200);
+      // 10:00 + 30 minutes + the default grace of 30.
+      await runAt(at(`${later} 10:59`));
+      expect(await stateOf(missed)).toBe('3');
+      await runAt(at(`${later} 11:01`));
+      expect(await stateOf(missed)).toBe('-3');
+      expect(await stateOf(moved)).toBe('3');
+      expect(await stateOf(arrived)).toBe('4');
+      const log = (await a.admin.get(`${YY}/billlog/list/all`, { billId: missed })).body.data;
+      expect(log.at(-1)).toMatchObject({ action: 'noShow', status: -3, ctype: 4 });
+      await runAt(at(`${later} 13:01`));
+      expect(await stateOf(moved)).toBe('-3');
+    });
+
+    it('a booking awaiting its deposit (待支付) is closed (交易关闭) after the payment timeout', async () => {
+      const [awaiting] = await inTenant(t.database.db, a.tenantId, async (tx) => {
+        const rows = await tx
+          .insert(bookings)
+          .values({
+            tenantId: a.tenantId,
+            billNo: `YY${uniq()}`,
+            shopId: mine.id,
+            custname: '线上顾客',
+            custmobile: mobile(),
+            yyday: later,
+            startMin: 17 * 60,
+            hjtimes: 30,
+            ctype: 1,
+            status: 1,
+          })
+          .returning({ id: bookings.id, createdAt: bookings.createdAt });
+        await scheduleClose(tx, a.tenantId, rows[0].id, rows[0].createdAt);
+        return rows;
+      });
+      await runAt(new Date(awaiting.createdAt.getTime() + 14 * 60_000));
+      expect(await stateOf(awaiting.id)).toBe('1');
+      await runAt(new Date(awaiting.createdAt.getTime() + 16 * 60_000));
+      expect(await stateOf(awaiting.id)).toBe('-4');
     });
   });
 });

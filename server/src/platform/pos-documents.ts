@@ -115,7 +115,7 @@ export async function posBillsMoved(
   doc: DocumentType,
   tenantId: number,
   billIds: number[],
-  step: { action: string; fromState: string; toState: string },
+  step: { action: string; fromState: string; toState: string; change?: BillChange },
 ) {
   if (!billIds.length) return;
   await tx.insert(billLogs).values(billIds.map((billId) => ({ tenantId, docType: doc.docType, billId, ...step })));

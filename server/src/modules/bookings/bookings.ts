@@ -1,12 +1,4 @@
-import {
-  type Availability,
-  type BookingConfig,
-  type BookingSource,
-  bookingConfig,
-  type bookingSaveBody,
-  defaultBookingConfig,
-  OCCUPYING_STATES,
-} from '@headoffice/contract';
+import { type Availability, type BookingConfig, type BookingSource, type bookingSaveBody, OCCUPYING_STATES } from '@headoffice/contract';
 import { and, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -15,11 +7,12 @@ import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { lockFor } from '../../platform/locks.js';
 import { addDays, momentIn, nextNumber, tenantZone } from '../../platform/numbering.js';
 import { posBillChanged } from '../../platform/pos-documents.js';
-import { getSetting } from '../../platform/settings.js';
 import { scheduledDay } from '../attendance/public.js';
 import { openBookedBill, serviceBills } from '../cashier/public.js';
 import { services } from '../catalog/public.js';
 import { channels, employees, shops } from '../org/public.js';
+import { scheduleBooked } from './clock.js';
+import { configOf } from './config.js';
 import { bookingDoc } from './doc.js';
 import {
   checkAtWork,
@@ -35,13 +28,6 @@ import {
   type WorkDay,
 } from './rules.js';
 import { bookings } from './schema.js';
-
-export const CONFIG_KEY = 'bookings.config';
-
-export async function configOf(tx: Db): Promise<BookingConfig> {
-  // Settings saved before a field existed take its default.
-  return bookingConfig.parse({ ...defaultBookingConfig, ...(await getSetting<Partial<BookingConfig>>(tx, CONFIG_KEY, {})) });
-}
 
 /** Who the change is by, as the log names it: a user of some shops is the shop (门店), others head office (后端). */
 export const sourceOf = (auth: Auth): BookingSource => (visibleShops(auth) ? 3 : 4);
@@ -187,6 +173,7 @@ export async function createBooking(tx: Db, auth: Auth, body: BookingSave) {
       createdByName: auth.name,
     })
     .returning({ id: bookings.id, version: bookings.version, billNo: bookings.billNo });
+  await scheduleBooked(tx, auth.tenantId, { id: row.id, yyday: day, startMin: start, hjtimes: minutes });
   await changed(tx, auth, { id: row.id, status: 3, version: row.version, shopId: body.shopId, billNo: row.billNo }, 'book', null, source);
   return row.id;
 }
@@ -237,7 +224,13 @@ export async function moveBooking(tx: Db, auth: Auth, id: number, body: { revisi
     now: await nowOf(tx, auth.tenantId),
   });
   const version = b.version + 1;
-  await tx.update(bookings).set({ yyday: day, startMin: start, eeid, version, updatedAt: new Date() }).where(eq(bookings.id, id));
+  // A reminder texted for another day is owed again for the new one.
+  const remindedAt = day === b.yyday ? b.remindedAt : null;
+  await tx
+    .update(bookings)
+    .set({ yyday: day, startMin: start, eeid, remindedAt, version, updatedAt: new Date() })
+    .where(eq(bookings.id, id));
+  await scheduleBooked(tx, auth.tenantId, { id, yyday: day, startMin: start, hjtimes: b.hjtimes });
   await changed(tx, auth, { ...b, version }, 'editYYdate', b.status, source);
 }
 

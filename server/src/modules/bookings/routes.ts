@@ -33,17 +33,8 @@ import { setSetting } from '../../platform/settings.js';
 import { billStateSql, serviceBills } from '../cashier/public.js';
 import { services } from '../catalog/public.js';
 import { channels, employees, shops } from '../org/public.js';
-import {
-  arriveBooking,
-  availability,
-  CONFIG_KEY,
-  cancelBooking,
-  configOf,
-  createBooking,
-  moveBooking,
-  rates,
-  statisCounts,
-} from './bookings.js';
+import { arriveBooking, availability, cancelBooking, createBooking, moveBooking, rates, statisCounts } from './bookings.js';
+import { CONFIG_KEY, configOf } from './config.js';
 import { bookingDoc } from './doc.js';
 import './messages.js';
 import { bookings } from './schema.js';

@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import {
   billNo,
   billNoIndex,
@@ -44,6 +44,8 @@ export const bookings = pgTable(
     status: smallint('status').notNull(),
     /** The till's service bill opened when the customer arrived (到店). */
     tillBillId: refId('till_bill_id'),
+    /** When the day-before reminder was texted: once per booking. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     ...makerColumns(),
     ...versionedTimestamps(),
   },

@@ -175,6 +175,31 @@ async function queueOccasions(tx: Db, tenantId: number, occasions: Occasion[]) {
   return queued;
 }
 
+/**
+ * One text another module sends for a shop (a booking's reminder): signed with the company's name,
+ * its parts taken from the shop's allowance in the caller's transaction, then handed to the SMS adapter.
+ * False when the shop has not enough left (nothing is taken or sent).
+ */
+export async function sendShopSms(
+  tx: Db,
+  tenantId: number,
+  o: { shopId: number; mobile: string; memberId: number | null; text: string; kind: string; docType: string; billId: number },
+): Promise<boolean> {
+  const text = `${o.text}${await signatureOf(tx, tenantId)}`;
+  const parts = smsParts(text);
+  if (parts === null) return false;
+  await smsBook.lock(tx, tenantId, [{ shopId: o.shopId }]);
+  const [left] = await smsBook.balances(tx, [{ shopId: o.shopId }]);
+  if (left < parts) return false;
+  const [message] = await tx
+    .insert(smsMessages)
+    .values({ tenantId, shopId: o.shopId, kind: o.kind, memberId: o.memberId, mobile: o.mobile, text, parts, state: 'queued' })
+    .returning({ id: smsMessages.id });
+  await postSms(tx, tenantId, o.docType, o.billId, [{ shopId: o.shopId, delta: -parts, lineId: null }]);
+  await deliverQueued(tx, tenantId, eq(smsMessages.id, message.id));
+  return true;
+}
+
 /** The birthdays (month × 100 + day) of a day: 28 Feb of a year without 29 Feb also honours 29 Feb. */
 function birthdaysOn(day: string): number[] {
   const [, month, date] = day.split('-').map(Number);

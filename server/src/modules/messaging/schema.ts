@@ -141,7 +141,7 @@ export const smsMessages = pgTable(
   {
     ...tenantKeys(),
     shopId: refId('shop_id').notNull(),
-    /** task, returnVisit, birthday. */
+    /** task, returnVisit, birthday, bookingReminder. */
     kind: text('kind').notNull(),
     taskId: refId('task_id'),
     memberId: refId('member_id'),

@@ -105,6 +105,14 @@ export default function SettingsPage() {
               {count('restrictedDay', 365)}
               {count('dayLimit', 100, s('zeroOff'))}
             </Space>
+            <Space wrap>
+              {count('noShowGrace', 1440)}
+              {count('payTimeout', 1440)}
+              {flag('remind')}
+              <Form.Item name="remindTime" label={s('remindTime')} rules={[TIME]}>
+                <Input style={{ width: 100 }} />
+              </Form.Item>
+            </Space>
             <Space wrap size="large">
               {flag('multiUser')}
               {flag('timeMode')}
