@@ -118,6 +118,13 @@ const serviceBillStateKeys = Object.keys(serviceBillStates) as [ServiceBillState
 /** States in which a booking holds its stylist's time. */
 export const OCCUPYING_STATES = [1, 2, 3, 4, 5] as const;
 
+/** The deposit's state (`surety.billstatus`): paid, refunded, or kept on a no-show or a late cancel. */
+export const suretyStates = {
+  0: ['已付款', 'Paid'],
+  1: ['已退还', 'Refunded'],
+  2: ['已扣留', 'Kept'],
+} as const satisfies Record<number, Label>;
+
 /** Who made a change (`billlog.ctype`): 1 顾客, 2 员工APP, 3 门店, 4 后端. */
 export const bookingSources = {
   1: ['顾客', 'Customer'],
@@ -153,6 +160,8 @@ export const bookingRow = z.object({
   memo: z.string().nullable(),
   ctype: z.number(),
   payje: z.number(),
+  suretyState: z.number().nullable().default(null),
+  extorderid: z.string().nullable().default(null),
   state: z.enum(stateKeys),
   /** The till's bill opened on arrival, its number and its state as the till names it (open, settled, revoked...). */
   tillBillId: z.number().nullable().default(null),
@@ -190,6 +199,9 @@ export const bookingBill = definePosBill({
     // The clock's steps: a slot passed without arrival, a deposit never paid.
     noShow: { label: ['未到店', 'no-show'], from: ['3'], to: '-3', perm: 'bookings.booking.edit' },
     close: { label: ['交易关闭', 'closed'], from: ['1'], to: '-4', perm: 'bookings.booking.edit' },
+    // The customer's own steps: the deposit paid, a cancel (the deposit refunded in time, else kept).
+    pay: { label: ['支付定金', 'deposit paid'], from: ['1'], to: '3', perm: 'bookings.booking.edit' },
+    customerCancel: { label: ['顾客取消', 'cancelled by customer'], from: ['1', '3'], to: '-1', perm: 'bookings.booking.edit' },
   },
   actions: {
     yysure: {
@@ -232,6 +244,8 @@ export const bookingBill = definePosBill({
     state: { label: ['状态', 'State'], kind: 'select', column: { width: 90 } },
     ctype: { label: ['来源', 'Source'], kind: 'select', options: bookingSources, detail: true },
     payje: { label: ['定金', 'Deposit'], kind: 'money', detail: true },
+    suretyState: { label: ['定金状态', 'Deposit state'], kind: 'select', options: suretyStates, detail: true },
+    extorderid: { label: ['支付单号', 'Payment no.'], kind: 'text', detail: true },
     tillBillNo: { label: ['收银单', 'Till bill'], kind: 'text', detail: true },
     tillBillState: { label: ['收银单状态', 'Till bill state'], kind: 'select', options: serviceBillStates, detail: true },
     perNum: { label: ['人数', 'People'], kind: 'number', detail: true },
@@ -344,6 +358,8 @@ export const statisShopRow = z.object({
   doneNum: z.number(),
   missNum: z.number(),
   cancelNum: z.number(),
+  /** Deposits kept (no-shows, late cancels), in cents; refunded ones count nowhere. */
+  keptje: z.number(),
   doneRate: z.number(),
   missRate: z.number(),
 });
@@ -362,6 +378,10 @@ export const suretyRow = z.object({
   custname: z.string(),
   custmobile: z.string(),
   payje: z.number(),
+  suretyState: z.number().nullable(),
+  extorderid: z.string().nullable(),
+  refundNo: z.string().nullable(),
+  tkDate: instant.nullable(),
   state: z.enum(stateKeys),
   yydate: z.string(),
 });

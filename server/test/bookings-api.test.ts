@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { bookings, checkRecords, serviceShopPrices, services, smsMessages } from '../src/db/schema.js';
 import { scheduleClose } from '../src/modules/bookings/clock.js';
+import { customerCancel, payDeposit } from '../src/modules/bookings/deposits.js';
 import { smsBook } from '../src/modules/messaging/allowance.js';
 import { JobRunner } from '../src/platform/jobs.js';
 import { inTenant } from '../src/platform/tenancy.js';
@@ -564,6 +565,67 @@ describe('bookings API', async () => {
       expect(await stateOf(awaiting.id)).toBe('1');
       await runAt(new Date(awaiting.createdAt.getTime() + 16 * 60_000));
       expect(await stateOf(awaiting.id)).toBe('-4');
+    });
+  });
+
+  describe('deposits (surety)', () => {
+    const on = addDays(today, 4);
+    const inA = <T>(work: Parameters<typeof inTenant<T>>[2]) => inTenant(t.database.db, a.tenantId, work);
+    /** A customer's booking awaiting a ¥50 deposit at `time` of the deposits' day, then paid in the sandbox. */
+    const paidBooking = async (time: string) => {
+      const [row] = await inA((tx) =>
+        tx
+          .insert(bookings)
+          .values({
+            tenantId: a.tenantId,
+            billNo: `YY${uniq()}`,
+            shopId: mine.id,
+            custname: '线上顾客',
+            custmobile: mobile(),
+            yyday: on,
+            startMin: minutes(time),
+            hjtimes: 30,
+            ctype: 1,
+            status: 1,
+            payje: 5_000,
+          })
+          .returning({ id: bookings.id }),
+      );
+      await inA((tx) => payDeposit(tx, a.tenantId, row.id, 1));
+      return row.id;
+    };
+    const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+    const at = (time: string) => new Date(`${on}T${time}:00+08:00`);
+
+    it('paid, refunded on the shop’s cancel or a cancel in time, kept on a late cancel or a no-show; kept ones counted once', async () => {
+      const before = (await a.admin.get(`${YY}/statisshop/chain/list/all`, { dateFrom: on, dateTo: on, shopId: mine.id })).body.data;
+      expect(before.reduce((n: number, r: any) => n + r.keptje, 0)).toBe(0);
+      const shopCancelled = await paidBooking('10:00');
+      const inTime = await paidBooking('11:00');
+      const late = await paidBooking('12:00');
+      const missed = await paidBooking('13:00');
+      expect(await detail(missed)).toMatchObject({ state: '3', suretyState: 0, extorderid: expect.stringContaining('SBX-PAY-') });
+      await expect(inA((tx) => payDeposit(tx, a.tenantId, missed, 1))).rejects.toMatchObject({ status: 409 });
+      expectStatus(await a.admin.post(`${YY}/billhead/cancel`, { id: shopCancelled, revision: 2 }), 200);
+      // canceltime is 120 minutes: three hours before the slot is in time, one hour is late.
+      expect(await inA((tx) => customerCancel(tx, a.tenantId, inTime, at('08:00')))).toEqual({ refunded: true });
+      expect(await inA((tx) => customerCancel(tx, a.tenantId, late, at('11:00')))).toEqual({ refunded: false });
+      const runner = new JobRunner(t.database.db, { batch: 50 });
+      for (let i = 0; i < 10 && (await runner.runDue(at('14:01'))) > 0; i++);
+      expect(await detail(missed)).toMatchObject({ state: '-3', suretyState: 2 });
+      const surety = (await a.admin.get(`${YY}/billhead/surety/list`, { dateFrom: on, dateTo: on, shopId: mine.id })).body.data as any[];
+      const byId = new Map(surety.map((r) => [r.id, r]));
+      expect(byId.get(shopCancelled)).toMatchObject({ state: '-2', suretyState: 1, refundNo: expect.stringContaining('SBX-REFUND-') });
+      expect(byId.get(inTime)).toMatchObject({ state: '-1', suretyState: 1 });
+      expect(byId.get(late)).toMatchObject({ state: '-1', suretyState: 2, refundNo: null });
+      expect(byId.get(missed)).toMatchObject({ state: '-3', suretyState: 2 });
+      const log = (await a.admin.get(`${YY}/billlog/list/all`, { billId: late })).body.data;
+      expect(log.map((l: any) => [l.action, l.ctype])).toEqual([
+        ['pay', 1],
+        ['customerCancel', 1],
+      ]);
+      const after = (await a.admin.get(`${YY}/statisshop/chain/list/all`, { dateFrom: on, dateTo: on, shopId: mine.id })).body.data;
+      expect(after.reduce((n: number, r: any) => n + r.keptje, 0)).toBe(2 * 5_000);
     });
   });
 });

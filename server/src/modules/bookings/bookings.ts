@@ -13,6 +13,7 @@ import { services } from '../catalog/public.js';
 import { channels, employees, shops } from '../org/public.js';
 import { scheduleBooked } from './clock.js';
 import { configOf } from './config.js';
+import { refundedDeposit } from './deposits.js';
 import { bookingDoc } from './doc.js';
 import {
   checkAtWork,
@@ -234,11 +235,16 @@ export async function moveBooking(tx: Db, auth: Auth, id: number, body: { revisi
   await changed(tx, auth, { ...b, version }, 'editYYdate', b.status, source);
 }
 
-/** Cancels a booking that is booked (3): 商家取消 (−2). */
+/** Cancels a booking that is booked (3): 商家取消 (−2), its paid deposit refunded. */
 export async function cancelBooking(tx: Db, auth: Auth, id: number, revision: number) {
   const b = await lockForChange(tx, auth, id, revision, 'cancel');
   const version = b.version + 1;
-  await tx.update(bookings).set({ status: -2, version, updatedAt: new Date() }).where(eq(bookings.id, id));
+  // The shop's cancel always gives a paid deposit back.
+  const deposit = await refundedDeposit(b);
+  await tx
+    .update(bookings)
+    .set({ status: -2, version, updatedAt: new Date(), ...deposit })
+    .where(eq(bookings.id, id));
   await changed(tx, auth, { ...b, status: -2, version }, 'cancel', b.status, sourceOf(auth));
 }
 
@@ -347,6 +353,7 @@ export const statisCounts = {
   doneNum: sql<number>`count(*) filter (where ${bookings.status} in (4, 5))`.mapWith(Number),
   missNum: sql<number>`count(*) filter (where ${bookings.status} = -3)`.mapWith(Number),
   cancelNum: sql<number>`count(*) filter (where ${bookings.status} in (-1, -2))`.mapWith(Number),
+  keptje: sql<number>`coalesce(sum(${bookings.payje}) filter (where ${bookings.suretyState} = 2), 0)`.mapWith(Number),
 };
 export const rates = <T extends { yyNum: number; doneNum: number; missNum: number }>(r: T) => ({
   ...r,

@@ -7,6 +7,7 @@ import { posBillsMoved } from '../../platform/pos-documents.js';
 import { sendShopSms } from '../messaging/public.js';
 import { shops } from '../org/public.js';
 import { configOf } from './config.js';
+import { keptDeposit } from './deposits.js';
 import { bookingDoc } from './doc.js';
 import { clockOf, minutesOf } from './rules.js';
 import { bookings } from './schema.js';
@@ -24,7 +25,7 @@ const REMIND = 'bookings.remind';
 type Slot = { id: number; yyday: string; startMin: number; hjtimes: number };
 
 /** The instant `minutes` after the start of the company's day `day`, as an ISO string. */
-async function instantOf(tx: Db, tenantId: number, day: string, minutes: number) {
+export async function instantOf(tx: Db, tenantId: number, day: string, minutes: number) {
   const [row] = rowsOf<{ at: number }>(
     await tx.execute(
       sql`select extract(epoch from (${dayStartSql(tenantZoneSql(tenantId), day)} + make_interval(mins => ${minutes})))::float8 as at`,
@@ -91,10 +92,10 @@ async function dueBooking(
 }
 
 /** A clock's move of a booking: the new state, a new revision, the log row naming the back end. */
-async function moveByClock(tx: Db, tenantId: number, b: Booking, to: number, action: string) {
+async function moveByClock(tx: Db, tenantId: number, b: Booking, to: number, action: string, deposit: Partial<Booking> = {}) {
   await tx
     .update(bookings)
-    .set({ status: to, version: b.version + 1, updatedAt: new Date() })
+    .set({ status: to, version: b.version + 1, updatedAt: new Date(), ...deposit })
     .where(eq(bookings.id, b.id));
   await posBillsMoved(tx, bookingDoc, tenantId, [b.id], {
     action,
@@ -107,7 +108,7 @@ async function moveByClock(tx: Db, tenantId: number, b: Booking, to: number, act
 /** 预约中 past its slot and the grace: 未到店 (the deposit is kept). */
 defineJob(NO_SHOW, async (tx, payload, job) => {
   const found = await dueBooking(tx, job.tenantId, NO_SHOW, payload, 3, noShowAt);
-  if (found) await moveByClock(tx, job.tenantId, found.b, -3, 'noShow');
+  if (found) await moveByClock(tx, job.tenantId, found.b, -3, 'noShow', keptDeposit(found.b));
 });
 
 /** 待支付 past the payment timeout: 交易关闭. */

@@ -23,6 +23,8 @@ export const bookingMessages = defineMessages({
   bookingRevision: ['预约已被他人修改，请刷新后重试', 'Someone else changed this booking; please reload and try again'],
   serviceNotBookable: ['项目不存在或已停用', 'The service does not exist or is disabled'],
   channelNotFound: ['渠道不存在或已停用', 'The channel does not exist or is disabled'],
+  depositNotPaid: ['定金支付失败：{reason}', 'The deposit was not paid: {reason}'],
+  depositRefundFailed: ['定金退还失败：{reason}', 'The deposit was not refunded: {reason}'],
 });
 
 defineLabels({ booking: ['预约单', 'booking'], yyconfig: ['预约设置', 'booking settings'] });

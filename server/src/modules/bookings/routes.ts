@@ -16,7 +16,7 @@ import {
   suretyRow,
   YY_PATHS,
 } from '@headoffice/contract';
-import { and, asc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -258,12 +258,16 @@ export async function bookingsModule(app: FastifyInstance) {
           custname: bookings.custname,
           custmobile: bookings.custmobile,
           payje: bookings.payje,
+          suretyState: bookings.suretyState,
+          extorderid: bookings.extorderid,
+          refundNo: bookings.refundNo,
+          tkDate: bookings.tkDate,
           state: sql<z.infer<typeof suretyRow>['state']>`${bookings.status}::text`,
           yydate: yydateSql,
         })
         .from(bookings)
         .leftJoin(shops, eq(shops.id, bookings.shopId))
-        .where(and(statisWhere(auth, query), gt(bookings.payje, 0)))
+        .where(and(statisWhere(auth, query), gt(bookings.payje, 0), isNotNull(bookings.suretyState)))
         .orderBy(sql`${bookings.yyday} desc`, sql`${bookings.id} desc`)
         .limit(2000),
   );
@@ -295,6 +299,7 @@ export async function bookingsModule(app: FastifyInstance) {
         { key: 'doneNum', title: ['到店数', 'Arrived'] },
         { key: 'missNum', title: ['爽约数', 'No-shows'] },
         { key: 'cancelNum', title: ['取消数', 'Cancelled'] },
+        { key: 'keptje', title: ['扣留定金(元)', 'Deposits kept (¥)'], value: (r) => (r.keptje / 100).toFixed(2) },
         { key: 'doneRate', title: ['到店率', 'Arrival rate'], value: (r) => percent(r.doneRate) },
         { key: 'missRate', title: ['爽约率', 'No-show rate'], value: (r) => percent(r.missRate) },
       ];

@@ -39,8 +39,14 @@ export const bookings = pgTable(
     memo: memo(),
     /** Where the booking came from: 1 顾客, 2 员工APP, 3 门店, 4 后端. */
     ctype: smallint('ctype').notNull(),
-    /** The deposit paid, in cents. */
+    /** The deposit asked or paid, in cents. */
     payje: integer('payje').notNull().default(0),
+    /** The deposit (`surety.billstatus`): null none, 0 已付款 paid, 1 已退还 refunded, 2 已扣留 kept on a no-show or a late cancel. */
+    suretyState: smallint('surety_state'),
+    /** The payment's trade number (`extorderid`) and, once refunded, the refund's and when (`tkDate`). */
+    extorderid: text('extorderid'),
+    refundNo: text('refund_no'),
+    tkDate: timestamp('tk_date', { withTimezone: true }),
     status: smallint('status').notNull(),
     /** The till's service bill opened when the customer arrived (到店). */
     tillBillId: refId('till_bill_id'),

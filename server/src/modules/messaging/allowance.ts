@@ -7,8 +7,8 @@ import { defineMessages } from '../../platform/i18n.js';
 import { defineLedger, keyColumn, type Movement } from '../../platform/ledger.js';
 import { yuanAmount } from '../../platform/money.js';
 import { nextNumber, tenantToday } from '../../platform/numbering.js';
+import { paymentAdapter } from '../../platform/payments.js';
 import { shops } from '../org/public.js';
-import { paymentAdapter } from './payment-adapter.js';
 import { smsAssigns, smsBalances, smsLedger, smsOrders } from './schema.js';
 
 defineMessages({

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { companyToday, DATE_FORMATS } from '../../platform/clock';
 import { http } from '../../platform/http';
+import { formatMoney } from '../../platform/money';
 import { ExportButton } from '../../platform/resource/ExportButton';
 import { ShopSelect } from '../../platform/shops';
 
@@ -31,6 +32,7 @@ export default function StatisticsPage() {
     { key: 'doneNum', dataIndex: 'doneNum', title: s('doneNum'), width: 90, align: 'right' as const },
     { key: 'missNum', dataIndex: 'missNum', title: s('missNum'), width: 90, align: 'right' as const },
     { key: 'cancelNum', dataIndex: 'cancelNum', title: s('cancelNum'), width: 90, align: 'right' as const },
+    { key: 'keptje', dataIndex: 'keptje', title: s('keptje'), width: 110, align: 'right' as const, render: (v: number) => formatMoney(v) },
     { key: 'doneRate', dataIndex: 'doneRate', title: s('doneRate'), width: 90, align: 'right' as const, render: percent },
     { key: 'missRate', dataIndex: 'missRate', title: s('missRate'), width: 90, align: 'right' as const, render: percent },
   ];
