@@ -5,7 +5,7 @@ import { activePane, adminSession, quiet } from '../support.js';
 
 // A shop's day on the booking calendar: two stylists on shift, one with the afternoon off; bookings made
 // through the API show in their states' colours, a booking made while the page is open arrives live, and
-// a booking dragged to the other stylist's row moves there.
+// a booking dragged to the other stylist's row moves there; an arrived customer's block opens their till bill.
 
 const running = productAndBrowser();
 const SHOP = '北京国贸店';
@@ -41,7 +41,11 @@ test('the calendar shows a shop day per stylist, follows a new booking live and 
     endDate: DAY,
     classId: shift.id,
   });
-  const services = await a<{ id: number; name: string; minutes: number }[]>('/api-yy/service/list/all');
+  // A bookable service the shop sells, so that the till bill an arrival opens can price it.
+  const sold = await a<{ services: { id: number }[] }>(`/api-cashier/checkout/setup?shopid=${shop.id}`);
+  const services = (await a<{ id: number; name: string; minutes: number }[]>('/api-yy/service/list/all')).filter((s) =>
+    sold.services.some((x) => x.id === s.id),
+  );
   const book = (eeid: number | null, time: string, custname: string) =>
     a<{ id: number }>('/api-yy/billhead/save', {
       shopId: shop.id,
@@ -86,12 +90,26 @@ test('the calendar shows a shop day per stylist, follows a new booking live and 
     ['book', 'editYYdate'],
   );
 
+  // The arrived customer's block opens the till bill their arrival opened, with the booked service.
+  const arrivedBlock = pane.locator(`[data-booking="${arrived.id}"]`);
+  const tillBillId = await arrivedBlock.getAttribute('data-till-bill');
+  assert.ok(tillBillId);
+  const bill = await a<{ billNo: string; lines: { itemId: number }[] }>(`/api-cashier/checkout/bill/${tillBillId}`);
+  assert.deepEqual(
+    bill.lines.map((l) => l.itemId),
+    [services[0].id],
+  );
+  await arrivedBlock.click();
+  await activePane(page).getByText(bill.billNo).first().waitFor();
+  await quiet(page, { ignoreMessages: true });
+  await shot(page, 'bookings-03-till-bill');
+
   await page.goto(`${running.server.url}/admin/bookings/list/${first.id}`);
   await activePane(page).getByText('张女士').first().waitFor();
   await quiet(page, { ignoreMessages: true });
-  await shot(page, 'bookings-03-detail');
+  await shot(page, 'bookings-04-detail');
   await page.goto(`${running.server.url}/admin/bookings/settings`);
   await activePane(page).locator('#stime').waitFor();
   await quiet(page, { ignoreMessages: true });
-  await shot(page, 'bookings-04-settings');
+  await shot(page, 'bookings-05-settings');
 });
