@@ -497,6 +497,10 @@ export const tillSetup = z.object({
   /** The shop's bill settings that price a bill (`makeorderconfig`): who gets the card's prices, 抹零. */
   cardPriceRule: z.enum(cardPriceRules),
   rounding: z.enum(roundingModes),
+  /** The receipt prints itself once the bill is settled (\`isAutoPrint\`). */
+  isAutoPrint: z.boolean(),
+  /** The receipt has a line for the customer's signature (\`isNeedSign\`). */
+  isNeedSign: z.boolean(),
   handTags: z.object({ isAutoNo: z.boolean(), noMin: z.number(), noMax: z.number(), held: z.array(z.number()) }),
   payTypes: z.array(
     z.object({ payTypeId: z.number(), code: z.string(), name: z.string(), kind: z.string().nullable(), isOften: z.boolean() }),

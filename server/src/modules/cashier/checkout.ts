@@ -815,6 +815,8 @@ export async function tillSetup(tx: Db, auth: Auth, shopId: number): Promise<Til
     shopPhone: shop.phone,
     cardPriceRule: config.cardPriceRule,
     rounding: config.rounding,
+    isAutoPrint: config.isAutoPrint,
+    isNeedSign: config.isNeedSign,
     handTags: { isAutoNo: config.isAutoNo, noMin: config.noMin, noMax: config.noMax, held: await heldTags(tx, shopId) },
     payTypes: rules.map((r) => ({ payTypeId: r.payTypeId, code: r.code, name: r.name, kind: r.kind, isOften: r.isOften })),
     services: serviceRows,

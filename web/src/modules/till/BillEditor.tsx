@@ -96,6 +96,8 @@ export function BillEditor({
   const [focusPayment, setFocusPayment] = useState<string | undefined>();
   const pickers = useRef(new Map<number, { focus: () => void }>());
   const addServiceButton = useRef<HTMLButtonElement>(null);
+  /** Settled here with the shop's 结账后自动打印小票 on: the receipt prints once it is on screen. */
+  const [printWhenShown, setPrintWhenShown] = useState(false);
   const data = bill.data;
   const memberId = data?.memberId ?? null;
   const couponsHeld = useQuery({
@@ -177,6 +179,11 @@ export function BillEditor({
   useHotkey(TILL_KEYS.addPayment, isOpen && data?.lines.length && !dirty ? addPayment : null);
   useHotkey(TILL_KEYS.settle, canSettle ? () => void settle() : null);
   useHotkey(TILL_KEYS.print, data?.status === 4 ? () => window.print() : null);
+  useEffect(() => {
+    if (!printWhenShown || data?.status !== 4) return;
+    setPrintWhenShown(false);
+    window.print();
+  }, [printWhenShown, data?.status]);
   if (!data || !prices) return <PageLoading />;
 
   /**
@@ -263,6 +270,7 @@ export function BillEditor({
         void qc.invalidateQueries({ queryKey: ['till-coupons'] });
         void qc.invalidateQueries({ queryKey: ['till-cards'] });
         message.success(t('till.settled'));
+        if (setup.isAutoPrint) setPrintWhenShown(true);
       }
       onChanged();
     } finally {
@@ -598,9 +606,13 @@ export function BillEditor({
           }
         >
           <pre data-testid="till-receipt" className="ho-receipt">
-            {receiptLines(data, prices, { name: setup.shopName, address: setup.shopAddress, phone: setup.shopPhone }, paper, words).join(
-              '\n',
-            )}
+            {receiptLines(
+              data,
+              prices,
+              { name: setup.shopName, address: setup.shopAddress, phone: setup.shopPhone, needSign: setup.isNeedSign },
+              paper,
+              words,
+            ).join('\n')}
           </pre>
         </Card>
       )}

@@ -17,6 +17,8 @@ const setup: TillSetup = {
   shopPhone: '010-65050000',
   cardPriceRule: 'cardPays',
   rounding: 'none',
+  isAutoPrint: false,
+  isNeedSign: true,
   handTags: { isAutoNo: true, noMin: 1, noMax: 100, held: [] },
   payTypes: [
     { payTypeId: 1, code: '01', name: '人民币', kind: null, isOften: true },
@@ -114,7 +116,27 @@ describe('the till by keyboard', () => {
     });
     await waitFor(() => expect(calls(T.settle)).toHaveLength(1));
     expect(JSON.parse(String(calls(T.settle)[0]?.[1]?.body)).payments).toEqual([{ cardId: 4, amount: 10_384 }]);
-    expect(await screen.findByTestId('till-receipt')).toBeTruthy();
+    expect((await screen.findByTestId('till-receipt')).textContent).toContain('顾客签名：');
+  });
+
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])('with 结账后自动打印小票 %s the settled receipt prints %i time(s) by itself', async (isAutoPrint, times) => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    serve({
+      [T.bill(5)]: () => openBill(),
+      [T.memberCards]: () => [card],
+      [T.settle]: () => ({ ...openBill(), status: 4, settledAt: '2026-03-04T01:30:00.000Z' }),
+    });
+    inApp(<BillEditor billId={5} setup={{ ...setup, isAutoPrint }} waiting={false} onChanged={() => undefined} />);
+    const settle = await screen.findByTestId('till-settle', {}, { timeout: 5000 });
+    await waitFor(() => expect((settle as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(settle);
+    await screen.findByTestId('till-receipt');
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(times));
+    vi.unstubAllGlobals();
   });
 
   it('F3 adds a service line with the focus in its picker, F4 a payment with the focus in its amount; 作废 is out of the tab order', async () => {

@@ -91,7 +91,7 @@ const zh: ReceiptWords = {
   gift: '赠送',
   signature: '顾客签名：',
 };
-const shop = { name: '丝域美业·北京国贸店', address: '北京市朝阳区建国门外大街1号国贸商城B1层', phone: '010-65050000' };
+const shop = { name: '丝域美业·北京国贸店', address: '北京市朝阳区建国门外大街1号国贸商城B1层', phone: '010-65050000', needSign: true };
 const rules = { cardPriceRule: 'cardPays', rounding: 'jiao' } as const;
 
 describe('the till receipt', () => {
@@ -154,5 +154,14 @@ describe('the till receipt', () => {
     expect(text).not.toContain('收银员');
     expect(text).not.toContain('抹零');
     expect(text).not.toMatch(/会员\s/);
+  });
+
+  it('has a signature line only when the shop asks for the customer to sign', () => {
+    const bill = settledBill();
+    const prices = billPrices(bill, rules, 0);
+    expect(receiptLines(bill, prices, shop, 80, zh).join('\n')).toContain('顾客签名：');
+    const unsigned = receiptLines(bill, prices, { ...shop, needSign: false }, 80, zh);
+    expect(unsigned.join('\n')).not.toContain('顾客签名：');
+    expect(unsigned.at(-1)).toBe('-'.repeat(RECEIPT_COLUMNS[80]));
   });
 });

@@ -31,6 +31,8 @@ export interface ReceiptShop {
   name: string;
   address: string | null;
   phone: string | null;
+  /** The shop's bill settings ask for the customer's signature (\`isNeedSign\`): the receipt ends with a line for it. */
+  needSign: boolean;
 }
 
 /** Name on the left, value on the right, in one line of `width` columns (the name cut to fit). */
@@ -74,8 +76,8 @@ function flow(parts: string[], width: number, indent = 2) {
  * one column, any other two): the shop (name, address, phone), the bill (number, hand tag, time on the
  * company's clock, cashier, member and card), each line with its quantity and amount, then its list price,
  * where its price comes from and its saving, and its staff by station; the totals with 抹零 on a line of
- * its own; the payments by name; what each card paid from holds afterwards; a signature line. On 80 mm a
- * line's name, quantity and amount share a row; on 58 mm the name takes its own row.
+ * its own; the payments by name; what each card paid from holds afterwards; a signature line when the shop
+ * asks for one. On 80 mm a line's name, quantity and amount share a row; on 58 mm the name takes its own row.
  */
 export function receiptLines(
   bill: ServiceBillDetail,
@@ -139,6 +141,7 @@ export function receiptLines(
     out.push(pair(words.cardBalance, c.cardNo, width));
     out.push(...flow([`${words.principal} ${money(c.principal)}`, `${words.gift} ${money(c.gift)}`], width));
   }
-  out.push(rule, '', `${words.signature}${'_'.repeat(Math.max(0, width - textColumns(words.signature)))}`);
+  out.push(rule);
+  if (shop.needSign) out.push('', `${words.signature}${'_'.repeat(Math.max(0, width - textColumns(words.signature)))}`);
   return out.map((l) => fitColumns(l, width).trimEnd());
 }
