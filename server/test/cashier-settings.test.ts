@@ -168,6 +168,11 @@ describe('stations, the wheel, bill settings, Meituan and Douyin', async () => {
     ).toBe(false);
     const all = expectOk(await a.admin.post(M, { shopid: s2, isNeedSign: true, isAutoPrint: false, isRate: true, revision: 3 }));
     expect(all).toMatchObject({ isNeedSign: true, isAutoPrint: false, isRate: true, noMin: 101, isAutoNo: false, revision: 4 });
+    // The till reads the receipt's settings with its setup.
+    expect(expectOk(await a.admin.get('/api-cashier/checkout/setup', { shopid: s2 }))).toMatchObject({
+      isNeedSign: true,
+      isAutoPrint: false,
+    });
     expectStatus(await a.admin.post(M, { shopid: s2, isRate: false, revision: 3 }), 409);
     expect(expectOk(await a.admin.get(`${M}/sysuser`, { shopid: s1 })).noMin).toBe(1);
     expectStatus(await shopUser.client.post(`${M}/saveNo`, { shopid: s2, noMin: 1, noMax: 10 }), 403);
