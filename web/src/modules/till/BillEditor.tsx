@@ -605,7 +605,7 @@ export function BillEditor({
             </Space>
           }
         >
-          <pre data-testid="till-receipt" className="ho-receipt">
+          <pre data-testid="till-receipt" className="ho-receipt" data-paper={paper}>
             {receiptLines(
               data,
               prices,
