@@ -174,6 +174,7 @@ export const priceSourceLabels: Record<string, Label> = {
   'card-shop': ['卡价', 'Card price'],
   'card-chain': ['卡价', 'Card price'],
   'card-discount': ['卡折扣', 'Card discount'],
+  activity: ['活动价', 'Activity price'],
   package: ['套餐', 'Package'],
   card: ['充值', 'Card money'],
 };

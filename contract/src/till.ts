@@ -175,7 +175,7 @@ export const billLineRow = z.object({
   price: z.number(),
   /** Where `price` comes from (`priceSourceLabels`). */
   priceSource: z.string(),
-  /** The card's discount (basis points) that made `price`; 0: none. */
+  /** The card's discount, or the activity's (source `activity`), in basis points that made `price`; 0: none. */
   discount: z.number(),
   additional: z.number(),
   listAmount: z.number(),

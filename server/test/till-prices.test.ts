@@ -141,6 +141,41 @@ describe('the till prices a bill by what its card pays, rounds it (抹零) by th
     }
   });
 
+  it("a running activity's price (活动价) of a service at the shop is its price whatever pays, and the settle charges it", async () => {
+    const saved = ok(
+      await a.admin.post('/api-chain/mktactivinfo/saveMktactiv', {
+        name: `活动价${Date.now()}`,
+        kind: 4,
+        startDate: '2020-01-01',
+        endDate: '2099-12-31',
+        shopIds: [s3],
+        rules: [{ condition: { type: 'items', serviceIds: [fx3.service.id] }, gifts: [{ type: 'discount', rate: 8_000 }] }],
+      }),
+    );
+    const setStatus = async (status: number) => ok(await a.admin.post('/api-chain/mktactivinfo/updateStatus', { id: saved.id, status }));
+    await setStatus(2);
+    let running = true;
+    try {
+      // 80% of the shop's 11,800 is below the card's 85%: the card gives nothing more on it.
+      const { member, cardId } = await memberWithCard(t, a, s3, 50_000);
+      const byCard = await billOf(s3, fx3, cardId, member.id, { service: 1, product: 0 });
+      expect(byCard.lines).toMatchObject([
+        { listPrice: 11_800, plainPrice: 9_440, price: 9_440, priceSource: 'activity', discount: 8_000 },
+      ]);
+      expect(ok(await settle(byCard, [{ cardId, amount: 9_440 }]))).toMatchObject({ amount: 9_440, discountTotal: 2_360 });
+      const walkIn = await billOf(s3, fx3, undefined, undefined, { service: 2, product: 0 });
+      const paid = ok(await settle(walkIn, [{ payTypeId: payId('01'), amount: 18_880 }]));
+      expect(paid).toMatchObject({ amount: 18_880, listTotal: 23_600 });
+      // The activity ended: the shop's price again.
+      await setStatus(4);
+      running = false;
+      expect((await billOf(s3, fx3, undefined, undefined, { service: 1, product: 0 })).amount).toBe(11_800);
+      await expectTillConsistent(t, a);
+    } finally {
+      if (running) await setStatus(4);
+    }
+  });
+
   it('a card type without discount on gift money (赠送金不打折) gives its discount on the principal share of the card only', () => {
     const lines = [
       billPriceLine({ kind: 'service', num: 1, listPrice: 10_000, plainPrice: 10_000, price: 8_500 }),

@@ -34,7 +34,7 @@ import {
   sellPackage,
 } from '../assets/public.js';
 import { products, servicePackageShops, servicePackages, services } from '../catalog/public.js';
-import { grantActivityGifts } from '../marketing/public.js';
+import { activityPrices, grantActivityGifts } from '../marketing/public.js';
 import { cardTypeShops, cardTypes, members } from '../members/public.js';
 import { employees, shops } from '../org/public.js';
 import { priceOf, productShopPrices, resolvePrice, serviceShopPrices } from '../pricing/public.js';
@@ -227,7 +227,9 @@ function cardPrice(plain: Resolved, resolved: Resolved, discount: number | undef
 /**
  * Replaces the lines of an open bill: each priced now by the shop's price resolution (card price, else
  * level special of the station-1 employee, else the shop's price; the card's discount on a price that
- * is not a card price), with its staff by station. The amounts are stored as priced.
+ * is not a card price), with its staff by station. A service with a running activity's price (活动价)
+ * below its price without the card costs that whatever pays, the card giving nothing more on it. The
+ * amounts are stored as priced.
  */
 export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLinesBody>): Promise<ServiceBillDetail> {
   const bill = await lockBill(tx, auth, body.id);
@@ -241,6 +243,9 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
         .where(inArray(employees.id, employeeIds))
     : [];
   const staffById = new Map(staffRows.map((e) => [e.id, e]));
+  const offers = body.lines.some((l) => l.kind === 'service' && l.packageLineId === undefined)
+    ? await activityPrices(tx, { shopId: bill.shopId, day: bill.businessDate })
+    : new Map();
   const priced: (typeof serviceBillLines.$inferInsert)[] = [];
   for (const [i, line] of body.lines.entries()) {
     const byStation = new Map<number, typeof line.staff>();
@@ -290,7 +295,12 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
     const listed = resolved && resolvePrice(resolved.facts, { shopId: bill.shopId });
     const plain = resolved && resolvePrice(resolved.facts, { shopId: bill.shopId, levelId: line.kind === 'service' ? levelId : null });
     if (listed?.price == null || plain?.price == null || resolved?.price == null) throw conflict('itemNotSold', { name: item.name });
-    const withCard = cardPrice(plain, resolved, card && (line.kind === 'service' ? card.serviceDiscount : card.productDiscount));
+    const offer = line.kind === 'service' ? offers.get(line.itemId) : undefined;
+    const activityPrice = offer && Math.round((listed.price * offer.rate) / 10_000);
+    const atActivity = offer !== undefined && activityPrice !== undefined && activityPrice < plain.price;
+    const withCard = atActivity
+      ? { price: activityPrice, priceSource: 'activity', discount: offer.rate }
+      : cardPrice(plain, resolved, card && (line.kind === 'service' ? card.serviceDiscount : card.productDiscount));
     if (line.num * withCard.price + line.additional < 0) throw fieldError(`lines.${i}.additional`, 'lineNegative');
     priced.push({
       tenantId: auth.tenantId,
@@ -302,7 +312,7 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
       name: item.name,
       num: line.num,
       listPrice: listed.price,
-      plainPrice: plain.price,
+      plainPrice: atActivity ? activityPrice : plain.price,
       ...withCard,
       additional: line.additional,
       listAmount: line.num * listed.price,

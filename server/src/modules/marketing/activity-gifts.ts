@@ -62,6 +62,7 @@ export function candidatesFor(tx: Db, on: { day: string; kinds: number[]; shopId
     .select({
       id: activities.id,
       code: activities.code,
+      name: activities.name,
       kind: activities.kind,
       startDate: activities.startDate,
       endDate: activities.endDate,

@@ -119,6 +119,20 @@ describe('the till by keyboard', () => {
     expect((await screen.findByTestId('till-receipt')).textContent).toContain('顾客签名：');
   });
 
+  it("shows an activity's price as the line's price source, whatever pays", async () => {
+    const activityLine = billLine({ plainPrice: 9_440, price: 9_440, priceSource: 'activity', discount: 8_000, amount: 9_440 });
+    serve({
+      [T.bill(5)]: () => ({ ...openBill(), lines: [activityLine], discountTotal: 2_360, amount: 9_440 }),
+      [T.memberCards]: () => [card],
+    });
+    inApp(<BillEditor billId={5} setup={setup} waiting={false} onChanged={() => undefined} />);
+    const amount = (await screen.findByTestId('till-pay-amount-0', {}, { timeout: 5000 })) as HTMLInputElement;
+    const row = () => document.querySelector('.ant-table-tbody .ant-table-row') as HTMLElement;
+    expect(cellsOf(row()).slice(4, 8)).toEqual(['¥118.00', '活动价 8折', '¥23.60', '¥94.40']);
+    fireEvent.change(amount, { target: { value: '0' } });
+    await waitFor(() => expect(cellsOf(row()).slice(4, 8)).toEqual(['¥118.00', '活动价 8折', '¥23.60', '¥94.40']));
+  });
+
   it.each([
     [true, 1],
     [false, 0],

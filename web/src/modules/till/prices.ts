@@ -39,7 +39,7 @@ export function billPrices(bill: ServiceBillDetail, rules: Pick<TillSetup, 'card
 
 /**
  * Where a line's price comes from, in words: the card's price or discount when the card pays (a part
- * of it: 卡付部分), else the price without the card (the shop's, a special, a package, card money).
+ * of it: 卡付部分), else the price without the card (an activity's, the shop's, a special, a package, card money).
  */
 export function priceSourceText(line: Line, priced: PricedLine, lang: 'zh' | 'en'): string {
   const word = (source: string) => (priceSourceLabels[source] ?? priceSourceLabels.shop)[lang === 'zh' ? 0 : 1];
@@ -48,6 +48,7 @@ export function priceSourceText(line: Line, priced: PricedLine, lang: 'zh' | 'en
     const whole = priced.cardDiscount >= line.num * (line.plainPrice - line.price);
     return `${word(line.priceSource)}${rate}${whole ? '' : lang === 'zh' ? '（卡付部分）' : ' (card part)'}`;
   }
+  if (line.priceSource === 'activity') return `${word('activity')} ${discountRateText(line.discount, lang)}`;
   if (line.priceSource === 'package' || line.priceSource === 'card') return word(line.priceSource);
   return word(line.plainPrice < line.listPrice ? 'special-shop' : 'shop');
 }
