@@ -45,8 +45,8 @@ export const yesNoOptions = { true: ['是', 'Yes'], false: ['否', 'No'] } as co
 export interface BillFieldDef {
   label: Label;
   kind: BillFieldKind;
-  /** A list column; `display` names the row field shown instead (shopId → shopName). */
-  column?: { width?: number; display?: string; sortable?: boolean };
+  /** A list column; `display` names the row field shown instead (shopId → shopName); `optional`: shown only when chosen. */
+  column?: { width?: number; display?: string; sortable?: boolean; optional?: boolean };
   /** Entered in the form (the save schema decides what is required). */
   form?: { span?: 8 | 12 | 16 | 24; placeholder?: Label };
   /** Shown in the detail's head (default: when it is a column or a form field). */

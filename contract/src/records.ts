@@ -43,8 +43,8 @@ export interface RecordField<S extends z.ZodType = z.ZodType> {
   multiple?: true;
   /** Row key that holds the picked entry's name (filled by the server's decoration). */
   display?: string;
-  /** false: not a table column. */
-  table?: false | { width?: number; sortable?: boolean };
+  /** false: not a table column; `optional`: a column shown only when chosen in the list's column chooser. */
+  table?: false | { width?: number; sortable?: boolean; optional?: boolean };
   /** false: not in the form (and not saved). */
   form?:
     | false

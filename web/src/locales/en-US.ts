@@ -26,6 +26,7 @@ const enUS: Messages = {
     actions: 'Actions',
     export: 'Export',
     refresh: 'Refresh',
+    columns: 'Columns',
     retry: 'Retry',
     enabled: 'Enabled',
     disabled: 'Disabled',

@@ -28,6 +28,7 @@ const zhCN = {
     actions: '操作',
     export: '导出',
     refresh: '刷新',
+    columns: '显示列',
     retry: '重试',
     enabled: '启用',
     disabled: '停用',

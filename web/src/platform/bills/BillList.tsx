@@ -101,6 +101,7 @@ export function billListDef(
       table: {
         width: f.column?.width,
         sorter: f.column?.sortable,
+        optional: f.column?.optional,
         fixed: i === 0 ? 'left' : undefined,
         ellipsis: !!display,
         render: cell,

@@ -32,6 +32,7 @@ function fieldSpec(key: string, f: RecordField, lang: Lang): Spec {
         : {
             width: f.table?.width,
             sorter: f.table?.sortable,
+            optional: f.table?.optional,
             ellipsis: f.type === 'textarea' || undefined,
             display: f.display,
           },

@@ -194,3 +194,48 @@ describe('the pager and the page key', () => {
     expect(listCalls().at(-1)?.searchParams.get('after')).toBeNull();
   });
 });
+
+describe('the column chooser', () => {
+  const noted = {
+    ...def,
+    key: 'noted',
+    fields: [
+      { key: 'code', title: 'common.code' },
+      { key: 'name', title: 'common.name' },
+      { key: 'sort', title: 'common.sort' },
+      { key: 'memo', title: 'common.memo', table: { optional: true } },
+    ],
+  } as unknown as ResourceDef<Row>;
+  const headers = () => [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
+  afterEach(() => localStorage.clear());
+
+  it('hides optional columns by default, lists every column with the first one locked, and remembers choices per page', async () => {
+    serve({ list: rows.map((r) => ({ ...r, memo: `memo ${r.id}`, sort: r.id })), total: 20, page: 1, pageSize: 20 });
+    const first = renderList(noted);
+    await screen.findByText('共 20 条');
+    expect(headers()).toEqual(['编码', '名称', '排序']);
+    fireEvent.click(screen.getByTestId('column-chooser'));
+    const list = await screen.findByTestId('column-chooser-list');
+    const boxes = [...list.querySelectorAll('label')].map((l) => [
+      l.textContent,
+      (l.querySelector('input') as HTMLInputElement).checked,
+      (l.querySelector('input') as HTMLInputElement).disabled,
+    ]);
+    expect(boxes).toEqual([
+      ['编码', true, true],
+      ['名称', true, false],
+      ['排序', true, false],
+      ['备注', false, false],
+    ]);
+    fireEvent.click(screen.getByRole('checkbox', { name: '备注' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '排序' }));
+    await waitFor(() => expect(headers()).toEqual(['编码', '名称', '备注']));
+    expect(JSON.parse(localStorage.getItem('ho.columns.noted') ?? '{}')).toEqual({ memo: true, sort: false });
+    // Opened again, the page shows what was chosen; another page keeps its own columns.
+    first.unmount();
+    renderList(noted);
+    await screen.findByText('共 20 条');
+    expect(headers()).toEqual(['编码', '名称', '备注']);
+    expect(localStorage.getItem('ho.columns.thing')).toBeNull();
+  });
+});

@@ -19,6 +19,7 @@ import { EmptyState } from '../Empty';
 import { http, isApiError } from '../http';
 import { ForbiddenResult } from '../results';
 import { filtersToUrl, useListUrlState } from '../tabs/urlState';
+import { useColumnChoice } from './ColumnChooser';
 import { renderValue, StatusSwitch } from './cells';
 import { ExportButton } from './ExportButton';
 import { FieldInput } from './FieldInput';
@@ -258,35 +259,44 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
 
   const sortOrderOf = (key: string) => (sort === key ? ('ascend' as const) : sort === `-${key}` ? ('descend' as const) : null);
 
-  const columns: TableColumnsType<R> = def.fields
-    .filter((f) => f.table !== false)
-    .map((f) => {
+  const tableFields = def.fields.filter((f) => f.table !== false);
+  const fieldColumns: TableColumnsType<R> = tableFields.map((f) => {
+    const col = f.table || {};
+    const type = typeOf(f);
+    const title = t(f.title);
+    return {
+      key: f.key,
+      dataIndex: f.key,
+      title,
+      width: fitTitle(col.width, title, !!col.sorter && !tree),
+      fixed: col.fixed,
+      ellipsis: col.ellipsis || type === 'textarea' ? { showTitle: false } : undefined,
+      align: col.align ?? (type === 'money' || type === 'number' || type === 'percent' ? 'right' : undefined),
+      sorter: tree ? undefined : col.sorter,
+      sortOrder: col.sorter && !tree ? sortOrderOf(f.key) : undefined,
+      render: (_: unknown, row: R) =>
+        type === 'status' && def.updateStatusPath && canEdit && !col.render ? (
+          <StatusSwitch
+            field={f}
+            value={row.status}
+            loading={statusBusy(`s${row.id}`)}
+            onChange={(s) => setStatus([row.id], s, `s${row.id}`)}
+          />
+        ) : (
+          renderValue(f, row)
+        ),
+    };
+  });
+  // The first column names the row and a fixed one is there to stay in view: neither may be hidden.
+  const { columns: chosenColumns, chooser } = useColumnChoice(
+    def.key,
+    fieldColumns,
+    tableFields.map((f, i) => {
       const col = f.table || {};
-      const type = typeOf(f);
-      const title = t(f.title);
-      return {
-        key: f.key,
-        dataIndex: f.key,
-        title,
-        width: fitTitle(col.width, title, !!col.sorter && !tree),
-        fixed: col.fixed,
-        ellipsis: col.ellipsis || type === 'textarea' ? { showTitle: false } : undefined,
-        align: col.align ?? (type === 'money' || type === 'number' || type === 'percent' ? 'right' : undefined),
-        sorter: tree ? undefined : col.sorter,
-        sortOrder: col.sorter && !tree ? sortOrderOf(f.key) : undefined,
-        render: (_: unknown, row: R) =>
-          type === 'status' && def.updateStatusPath && canEdit && !col.render ? (
-            <StatusSwitch
-              field={f}
-              value={row.status}
-              loading={statusBusy(`s${row.id}`)}
-              onChange={(s) => setStatus([row.id], s, `s${row.id}`)}
-            />
-          ) : (
-            renderValue(f, row)
-          ),
-      };
-    });
+      return { key: f.key, title: t(f.title), optional: !!col.optional, locked: i === 0 || !!col.fixed };
+    }),
+  );
+  const columns: TableColumnsType<R> = [...chosenColumns];
 
   const showEdit = canEdit;
   const showDelete = canEdit && def.deletePath !== false;
@@ -435,6 +445,7 @@ export function ResourceList<R extends BaseRow, X extends string = never>(props:
             ) : null}
             {toolbar?.(ctx)}
             {def.exportPath ? <ExportButton path={def.exportPath} params={params} fileName={t(def.title)} /> : null}
+            {chooser}
             <Tooltip title={t('common.refresh')}>
               <Button
                 icon={<ReloadOutlined />}

@@ -45,6 +45,8 @@ export interface ColumnSpec<R> {
   /** Row field shown instead of the key (brandId → brandName). */
   display?: Extract<keyof R, string>;
   render?: (row: R) => ReactNode;
+  /** Shown only when the user chooses it in the column chooser. */
+  optional?: boolean;
 }
 
 export interface SearchSpec {
