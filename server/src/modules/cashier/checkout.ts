@@ -34,7 +34,7 @@ import {
   sellPackage,
 } from '../assets/public.js';
 import { products, servicePackageShops, servicePackages, services } from '../catalog/public.js';
-import { activityPrices, grantActivityGifts } from '../marketing/public.js';
+import { type ActivityPrice, activityPrices, grantActivityGifts } from '../marketing/public.js';
 import { cardTypeShops, cardTypes, members } from '../members/public.js';
 import { employees, shops } from '../org/public.js';
 import { priceOf, productShopPrices, resolvePrice, serviceShopPrices } from '../pricing/public.js';
@@ -245,7 +245,7 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
   const staffById = new Map(staffRows.map((e) => [e.id, e]));
   const offers = body.lines.some((l) => l.kind === 'service' && l.packageLineId === undefined)
     ? await activityPrices(tx, { shopId: bill.shopId, day: bill.businessDate })
-    : new Map();
+    : new Map<number, ActivityPrice>();
   const priced: (typeof serviceBillLines.$inferInsert)[] = [];
   for (const [i, line] of body.lines.entries()) {
     const byStation = new Map<number, typeof line.staff>();
