@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { tenants } from '../src/db/tenants.js';
 import { cardBills } from '../src/modules/assets/schema.js';
 import { serviceBillPayments, serviceBills } from '../src/modules/cashier/schema.js';
-import { businessDate } from '../src/platform/numbering.js';
+import { rebuildDayFigures } from '../src/platform/day-figures.js';
+import { addDays, businessDate } from '../src/platform/numbering.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { makeCardType, makeMember } from './assets-support.js';
 import { build, type TestTenant } from './helpers.js';
@@ -224,19 +225,25 @@ describe('home page: cash takings, card consumption, visits and card sales by sh
     await expectRecomputed(now);
   });
 
-  it("counts on the company's calendar: a card sold a minute before the company's day began is not the day's", async () => {
+  it("counts on the company's calendar: a card recharged a minute before the company's day began is not the day's, once the figures are rebuilt", async () => {
+    const holder = await memberWithCard(t, a, s2, 100);
     const before: Answer = ok(await a.admin.get(HOME, {}));
-    const holder = await memberWithCard(t, a, s2, 12_300);
+    // A recharge in head office counts on the day it was made (a card opened is a till bill of its business day).
+    ok(await a.admin.post('/api-member/membercard/recharge', { cardId: holder.cardId, shopId: s2, amount: 12_300 }, key()));
     const { zone } = await recompute(t, a, before.date);
     expect(before.date).toBe(businessDate(zone));
     const sold = await inTenant(t.database.db, a.tenantId, (tx) =>
       tx
         .update(cardBills)
         .set({ createdAt: sql`(${before.date}::date::timestamp at time zone ${zone}) - interval '1 minute'` })
-        .where(and(eq(cardBills.cardId, holder.cardId), eq(cardBills.kind, 'open')))
+        .where(and(eq(cardBills.cardId, holder.cardId), eq(cardBills.kind, 'recharge')))
         .returning({ createdAt: cardBills.createdAt }),
     );
     expect(sold).toHaveLength(1);
+    // The figures of both days rebuilt from the records, as the command does after such a repair.
+    await inTenant(t.database.db, a.tenantId, (tx) =>
+      rebuildDayFigures(tx, a.tenantId, { from: addDays(before.date, -1), to: before.date, shopIds: [s2] }),
+    );
     const now: Answer = ok(await a.admin.get(HOME, {}));
     expect(now.today.cardSales).toBe(before.today.cardSales);
     // The day before is this month's unless the date is the month's first day.

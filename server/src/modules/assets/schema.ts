@@ -141,7 +141,7 @@ export const cardBills = pgTable(
     billNoIndex(t),
     index('card_bills_tenant_card').on(t.tenantId, t.cardId, t.id),
     index('card_bills_tenant_member').on(t.tenantId, t.memberId, t.id),
-    // The home page's card sales of a day and a month.
+    // Card sales of a range of days (the daily figures' source, their rebuild).
     index('card_bills_tenant_created').on(t.tenantId, t.createdAt),
     tenantReference(t, t.cardId, memberCards),
     tenantReference(t, t.memberId, members),

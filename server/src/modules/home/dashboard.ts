@@ -1,15 +1,14 @@
 import type { HomeAnswer, HomeFigures, homeQuery, LowStockRow, lowStockQuery } from '@headoffice/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { TILL_MONEY_KINDS } from '../../platform/day-figures.js';
 import { type DocumentType, inboxCounts } from '../../platform/documents.js';
-import { addDays, dayIn, tenantZone } from '../../platform/numbering.js';
+import { dayIn, tenantZone } from '../../platform/numbering.js';
 import { offsetOf, type Page, pageOf } from '../../platform/paging.js';
 import { dayFigures } from '../../platform/schema.js';
-import { cardBills } from '../assets/public.js';
 import { payClasses, payTypes, serviceBills } from '../cashier/public.js';
 import { products, stockProducts } from '../catalog/public.js';
 import { regions, shops } from '../org/public.js';
@@ -20,18 +19,15 @@ const CASH_CLASS = '01';
 
 const int = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
 const orZero = (expr: SQL) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
-/** The start of a business day in the company's time zone, as a point in time. */
-const dayStartIn = (zone: string) => (d: string) => sql`(${d}::date::timestamp at time zone ${zone})`;
 
 /**
  * The home page's figures, each aggregated in SQL over the month to the date, per shop: the settled, not
- * revoked till bills by business date (visits) and their payments (cash takings, card consumption), card
- * bills by the time they were made (card sales); the open and expired bills; how many stock rows are below
+ * revoked till bills by business date (visits) and their payments (cash takings, card consumption), the
+ * cards sold (card sales), all read from the daily figures; the open and expired bills; how many stock rows are below
  * their safety level; the approvals inbox's counts.
  */
 export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery>, docs: Iterable<DocumentType>): Promise<HomeAnswer> {
   const zone = await tenantZone(tx, auth.tenantId);
-  const dayStart = dayStartIn(zone);
   const companyToday = dayIn(zone);
   const date = q.date ?? companyToday;
   const monthFrom = `${date.slice(0, 8)}01`;
@@ -77,28 +73,19 @@ export async function dashboard(tx: Db, auth: Auth, q: z.output<typeof homeQuery
       .groupBy(dayFigures.shopId)
       .having(sql`sum(${dayFigures.count}) > 0`),
   );
-  // Cards opened and recharged (money paid in), not revoked, by the time they were made, read from the card
-  // bills themselves: docs/DECISIONS.md ("The daily figures") says why.
-  const cardToday = sql`${cardBills.createdAt} >= ${dayStart(date)}`;
+  // Cards opened and recharged (money paid in), at the till on its bills' day by every pay type, in head
+  // office with no pay type on the day made: the kind `cardSale` of the daily figures.
   const cards = tx.$with('cards').as(
     tx
       .select({
-        shopId: cardBills.shopId,
-        day: int(sql`sum(${cardBills.amount}) filter (where ${cardToday})`).as('day_cards'),
-        month: int(sql`sum(${cardBills.amount})`).as('month_cards'),
+        shopId: dayFigures.shopId,
+        day: int(sql`sum(${dayFigures.amount}) filter (where ${onDate})`).as('day_cards'),
+        month: int(sql`sum(${dayFigures.amount})`).as('month_cards'),
       })
-      .from(cardBills)
-      .where(
-        and(
-          eq(cardBills.tenantId, tenant),
-          inArray(cardBills.kind, ['open', 'recharge']),
-          isNull(cardBills.revokedAt),
-          gte(cardBills.createdAt, dayStart(monthFrom)),
-          lt(cardBills.createdAt, dayStart(addDays(date, 1))),
-          shopOnly(cardBills.shopId),
-        ),
-      )
-      .groupBy(cardBills.shopId),
+      .from(dayFigures)
+      .where(and(figures, eq(dayFigures.kind, 'cardSale')))
+      .groupBy(dayFigures.shopId)
+      .having(sql`sum(${dayFigures.count}) > 0`),
   );
   const parent = alias(regions, 'parent_region');
   const shopRows = await tx
