@@ -11,6 +11,7 @@ export * from './catalog.js';
 export * from './catalog-records.js';
 export * from './finance.js';
 export * from './finance-card-refunds.js';
+export * from './finance-dayreport.js';
 export * from './finance-funds.js';
 export * from './finance-limits.js';
 export * from './finance-records.js';

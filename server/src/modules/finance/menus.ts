@@ -1,4 +1,4 @@
-import { cardRefundBill, financeDictionaryRecords, landlordRecord, PERIOD_CLOSE } from '@headoffice/contract';
+import { cardRefundBill, DAY_REPORT, financeDictionaryRecords, landlordRecord, PERIOD_CLOSE } from '@headoffice/contract';
 import { billMenu, type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 import { fundsMenu } from './funds-menus.js';
 import { reserveAndRentMenus } from './reserve-menus.js';
@@ -53,6 +53,14 @@ export const financeMenus: MenuDef[] = [
       recordMenu(landlordRecord, 'HomeOutlined'),
       fundsMenu,
       cardRefundMenu,
+      {
+        key: 'finance.dayreport',
+        name: DAY_REPORT.label[0],
+        nameEn: DAY_REPORT.label[1],
+        icon: 'FileTextOutlined',
+        url: DAY_REPORT.page,
+        perm: DAY_REPORT.perm,
+      },
       {
         key: 'finance.dict',
         name: '财务字典',

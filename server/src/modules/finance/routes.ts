@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBill } from '../../platform/bills.js';
 import { registerRecord } from '../../platform/records.js';
 import { cardRefundType, registerCardRefunds } from './card-refunds.js';
+import { registerDayReport } from './day-report.js';
 import { financeRecords, registerReserveTypesOfItem } from './dictionaries.js';
 import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
 import { registerFundTravel } from './fund-travel.js';
@@ -33,4 +34,5 @@ export async function financeModule(app: FastifyInstance) {
   // Card refunds through approval.
   registerBill(app, cardRefundType);
   registerCardRefunds(app);
+  registerDayReport(app);
 }

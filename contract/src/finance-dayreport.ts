@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { instant } from './bills.js';
+import { date, type Label } from './platform.js';
+
+// The daily report (日报表, DOMAIN-DETAIL §9.8): one shop's business day, every section answered by one
+// call so that no two screens can disagree. Not in the seed (the original built it in the browser from six
+// lists); docs/DECISIONS.md ("The daily report"). One definition read by the server (route, right, menu) and
+// the web (page, labels, the pay summary's columns).
+
+export const DAY_REPORT = {
+  label: ['日报表', 'Daily report'] satisfies Label,
+  page: '/admin/finance/day-report',
+  path: '/api-finance/dayreport',
+  perm: 'finance.dayreport.view',
+} as const;
+
+/** The pay summary's rows: the till's sales, packages sold, cards opened and recharged, other income; and their total. */
+export const DAY_REPORT_ROWS = {
+  till: ['收银', 'Sales'],
+  package: ['套餐购买', 'Packages sold'],
+  cardSale: ['开充卡', 'Cards opened and recharged'],
+  income: ['营业外收入', 'Other income'],
+  total: ['合计', 'Total'],
+} as const satisfies Record<string, Label>;
+export type DayReportRow = keyof typeof DAY_REPORT_ROWS;
+
+/**
+ * The pay summary's columns and the pay codes each gathers. A pay code no column names lands in `other`,
+ * so that a pay type added later shows there rather than vanishing. `fee`: the column shows the fee apart
+ * (net + fee); `main`: its money, net of fees, is 主营资金.
+ */
+export const DAY_REPORT_COLUMNS = [
+  { key: 'cash', label: ['现金', 'Cash'], codes: ['01'], fee: false, main: true },
+  { key: 'pos', label: ['POS', 'POS'], codes: ['07'], fee: true, main: true },
+  { key: 'wechat', label: ['微信', 'WeChat'], codes: ['23'], fee: true, main: true },
+  { key: 'unionpay', label: ['银联通', 'UnionPay'], codes: ['52'], fee: true, main: true },
+  { key: 'icbc', label: ['工行爱购', 'ICBC e-Buy'], codes: ['33'], fee: true, main: true },
+  { key: 'groupBuy', label: ['团购消费', 'Group-buy vouchers'], codes: ['27', '18', '35', '36'], fee: false, main: false },
+  { key: 'cardPrincipal', label: ['储值卡卡金', 'Card money'], codes: ['02'], fee: false, main: false },
+  { key: 'cardGift', label: ['储值卡赠送', 'Card gift'], codes: ['03'], fee: false, main: false },
+  { key: 'birthday', label: ['生日赠送', 'Birthday gift'], codes: ['11'], fee: false, main: false },
+  { key: 'redEnvelope', label: ['红包', 'Red envelopes'], codes: ['29'], fee: false, main: false },
+  { key: 'other', label: ['其他', 'Other'], codes: [], fee: false, main: false },
+] as const satisfies readonly { key: string; label: Label; codes: readonly string[]; fee: boolean; main: boolean }[];
+export type DayReportColumn = (typeof DAY_REPORT_COLUMNS)[number]['key'];
+
+/** The column of a pay code: the one that names it, else 其他 (`other`; also money with no pay type). */
+export function dayReportColumnOf(payCode: string | null): DayReportColumn {
+  return DAY_REPORT_COLUMNS.find((c) => (c.codes as readonly string[]).includes(payCode ?? ''))?.key ?? 'other';
+}
+
+/** The consumption lines: what was paid with stored money rather than taken (pay codes, or a pay class). */
+export const DAY_REPORT_CONSUMPTION = {
+  cardMoney: { label: ['卡金消费', 'Paid by card money'], codes: ['02'] },
+  package: { label: ['套餐消费', 'Paid by packages'], codes: ['06', '50'] },
+  /** Every pay type of the gift class (赠送类, pay class 02). */
+  gift: { label: ['赠送消费', 'Paid by gifts'], classCode: '02' },
+  oldCard: { label: ['老卡消费', 'Paid by old cards'], codes: ['09'] },
+} as const;
+
+export const dayReportQuery = z.object({
+  shopid: z.coerce.number().int().positive(),
+  day: date,
+});
+
+const money = z.number();
+const cell = z.object({ amount: money, fee: money });
+
+export const dayReport = z.object({
+  shopId: z.number(),
+  shopName: z.string(),
+  day: z.string(),
+  /** The settled till bills of the day that count (not revoked, not deleted). */
+  bills: z.array(
+    z.object({ id: z.number(), billNo: z.string(), memberName: z.string().nullable(), amount: money, settledAt: instant.nullable() }),
+  ),
+  /** 客数: the bills, and those that count as a visit. */
+  customers: z.object({ bills: z.number(), visits: z.number() }),
+  /** Per service: quantity, amount (Σ payftje) and performance (amount − the fees' part of performance). */
+  services: z.array(z.object({ itemId: z.number(), code: z.string(), name: z.string(), qty: z.number(), amount: money, perf: money })),
+  /** Products taken home (客装); the till keeps no staff purchases (内购) apart yet. */
+  products: z.array(z.object({ itemId: z.number(), code: z.string(), name: z.string(), qty: z.number(), amount: money })),
+  /** Cards sold per card type: opened and recharged, count and money. */
+  cards: z.array(
+    z.object({
+      cardTypeId: z.number(),
+      cardTypeName: z.string(),
+      openQty: z.number(),
+      openAmount: money,
+      rechargeQty: z.number(),
+      rechargeAmount: money,
+      total: money,
+    }),
+  ),
+  /** The pay summary: per row, per column, the money (gross) and its fee. */
+  pay: z.array(z.object({ row: z.enum(['till', 'package', 'cardSale', 'income', 'total']), cells: z.record(z.string(), cell) })),
+  /** 主营资金 (net of fees), 营业外资金, 资金总业绩, 日常支出, 退卡资金. */
+  totals: z.object({ main: money, nonOperating: money, funds: money, expenses: money, refunds: money }),
+  consumption: z.object({ cardMoney: money, package: money, gift: money, oldCard: money }),
+  expenses: z.array(
+    z.object({ id: z.number(), billNo: z.string(), itemName: z.string().nullable(), total: money, memo: z.string().nullable() }),
+  ),
+  refunds: z.array(
+    z.object({ id: z.number(), billNo: z.string(), memberId: z.number(), totalMoney: money, reviewedAt: instant.nullable() }),
+  ),
+});
+export type DayReport = z.infer<typeof dayReport>;

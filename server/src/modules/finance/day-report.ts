@@ -1,0 +1,268 @@
+import {
+  DAY_REPORT,
+  DAY_REPORT_COLUMNS,
+  DAY_REPORT_CONSUMPTION,
+  type DayReportColumn,
+  type DayReportRow,
+  dayReport,
+  dayReportColumnOf,
+  dayReportQuery,
+} from '@headoffice/contract';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Auth } from '../../platform/auth.js';
+import { TILL_MONEY_KINDS } from '../../platform/day-figures.js';
+import { tenantZone, withinDays } from '../../platform/numbering.js';
+import { route } from '../../platform/route.js';
+import { dayFigures } from '../../platform/schema.js';
+import { cardBills, memberCards } from '../assets/public.js';
+import { payClasses, payTypes, serviceBillLines, serviceBillPayments, serviceBillShares, serviceBills } from '../cashier/public.js';
+import { cardTypes } from '../members/public.js';
+import { loadShop } from '../org/public.js';
+import { cardRefundBills, financeItems, shopIoBills } from './schema.js';
+
+// The daily report (日报表, DOMAIN-DETAIL §9.8) of one shop and business day: one query per section, the
+// daily figures where they hold the number (customer counts, what stored money paid, head office's card
+// sales), the records otherwise (the bills, the lines per service, the pay summary's fees, the cards per type,
+// the income and expense bills, the reviewed refunds). docs/DECISIONS.md ("The daily report").
+
+const num = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
+type Rows<T> = { rows: T[] };
+
+/** A settled till bill that counts (a revoked or deleted one counts nowhere). */
+const counted = and(eq(serviceBills.status, 4), eq(serviceBills.isHc, 0), eq(serviceBills.isDel, 0));
+
+/** The pay summary's row of a till line's kind. */
+const rowOfLine: Record<string, DayReportRow> = {
+  service: 'till',
+  product: 'till',
+  package: 'package',
+  cardOpen: 'cardSale',
+  cardRecharge: 'cardSale',
+};
+
+type Cells = Record<DayReportColumn, { amount: number; fee: number }>;
+const emptyCells = (): Cells => Object.fromEntries(DAY_REPORT_COLUMNS.map((c) => [c.key, { amount: 0, fee: 0 }])) as Cells;
+
+export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayReportQuery>): Promise<z.input<typeof dayReport>> {
+  const shop = await loadShop(tx, auth, q.shopid);
+  const zone = await tenantZone(tx, auth.tenantId);
+  const ofDay = and(eq(serviceBills.shopId, shop.id), eq(serviceBills.businessDate, q.day), counted);
+  const figuresOfDay = and(eq(dayFigures.shopId, shop.id), eq(dayFigures.day, q.day));
+
+  const bills = await tx
+    .select({
+      id: serviceBills.id,
+      billNo: serviceBills.billNo,
+      memberName: serviceBills.memberName,
+      amount: serviceBills.amount,
+      settledAt: serviceBills.settledAt,
+    })
+    .from(serviceBills)
+    .where(ofDay)
+    .orderBy(asc(serviceBills.id));
+
+  const [customers] = await tx
+    .select({
+      bills: num(sql`sum(${dayFigures.count}) filter (where ${dayFigures.kind} = 'bill')`),
+      visits: num(sql`sum(${dayFigures.count}) filter (where ${dayFigures.kind} = 'visit')`),
+    })
+    .from(dayFigures)
+    .where(and(figuresOfDay, eq(dayFigures.payTypeId, 0), inArray(dayFigures.kind, ['bill', 'visit'])));
+
+  // Lines of services and products: quantity once per line, the payments' shares for amount and performance.
+  const shares = tx
+    .select({
+      lineId: serviceBillShares.lineId,
+      amount: num(sql`sum(${serviceBillShares.amount})`).as('share_amount'),
+      perf: num(sql`sum(${serviceBillShares.perf})`).as('share_perf'),
+    })
+    .from(serviceBillShares)
+    .innerJoin(serviceBills, and(eq(serviceBills.tenantId, serviceBillShares.tenantId), eq(serviceBills.id, serviceBillShares.billId)))
+    .where(ofDay)
+    .groupBy(serviceBillShares.lineId)
+    .as('shares');
+  const lines = await tx
+    .select({
+      kind: serviceBillLines.kind,
+      itemId: serviceBillLines.itemId,
+      code: serviceBillLines.code,
+      name: serviceBillLines.name,
+      qty: num(sql`sum(${serviceBillLines.num})`),
+      amount: num(sql`sum(${shares.amount})`),
+      perf: num(sql`sum(${shares.perf})`),
+    })
+    .from(serviceBillLines)
+    .innerJoin(serviceBills, and(eq(serviceBills.tenantId, serviceBillLines.tenantId), eq(serviceBills.id, serviceBillLines.billId)))
+    .leftJoin(shares, eq(shares.lineId, serviceBillLines.id))
+    .where(and(ofDay, inArray(serviceBillLines.kind, ['service', 'product'])))
+    .groupBy(serviceBillLines.kind, serviceBillLines.itemId, serviceBillLines.code, serviceBillLines.name)
+    .orderBy(asc(serviceBillLines.code));
+
+  const cards = await tx
+    .select({
+      cardTypeId: cardTypes.id,
+      cardTypeName: cardTypes.name,
+      openQty: num(sql`count(*) filter (where ${cardBills.kind} = 'open')`),
+      openAmount: num(sql`sum(${cardBills.amount}) filter (where ${cardBills.kind} = 'open')`),
+      rechargeQty: num(sql`count(*) filter (where ${cardBills.kind} = 'recharge')`),
+      rechargeAmount: num(sql`sum(${cardBills.amount}) filter (where ${cardBills.kind} = 'recharge')`),
+      total: num(sql`sum(${cardBills.amount})`),
+    })
+    .from(cardBills)
+    .innerJoin(memberCards, and(eq(memberCards.tenantId, cardBills.tenantId), eq(memberCards.id, cardBills.cardId)))
+    .innerJoin(cardTypes, and(eq(cardTypes.tenantId, memberCards.tenantId), eq(cardTypes.id, memberCards.cardTypeId)))
+    .where(
+      and(
+        eq(cardBills.shopId, shop.id),
+        inArray(cardBills.kind, ['open', 'recharge']),
+        sql`${cardBills.revokedAt} is null`,
+        ...withinDays(cardBills.createdAt, zone, q.day, q.day),
+      ),
+    )
+    .groupBy(cardTypes.id, cardTypes.code, cardTypes.name)
+    .orderBy(asc(cardTypes.code));
+
+  // The pay summary: the till's shares by the line's row and the payment's code (money and fee), head
+  // office's card sales (no pay type) from the daily figures, the other income bills by their pay lines.
+  const tillPaid = await tx
+    .select({
+      kind: serviceBillLines.kind,
+      payCode: serviceBillPayments.payCode,
+      amount: num(sql`sum(${serviceBillShares.amount})`),
+      fee: num(sql`sum(${serviceBillShares.fee})`),
+    })
+    .from(serviceBillShares)
+    .innerJoin(serviceBills, and(eq(serviceBills.tenantId, serviceBillShares.tenantId), eq(serviceBills.id, serviceBillShares.billId)))
+    .innerJoin(
+      serviceBillPayments,
+      and(eq(serviceBillPayments.tenantId, serviceBillShares.tenantId), eq(serviceBillPayments.id, serviceBillShares.paymentId)),
+    )
+    .innerJoin(
+      serviceBillLines,
+      and(eq(serviceBillLines.tenantId, serviceBillShares.tenantId), eq(serviceBillLines.id, serviceBillShares.lineId)),
+    )
+    .where(ofDay)
+    .groupBy(serviceBillLines.kind, serviceBillPayments.payCode);
+  const [headOffice] = await tx
+    .select({ amount: num(sql`sum(${dayFigures.amount})`) })
+    .from(dayFigures)
+    .where(and(figuresOfDay, eq(dayFigures.kind, 'cardSale'), eq(dayFigures.payTypeId, 0)));
+  const ioOfDay = (type: number) =>
+    and(eq(shopIoBills.shopId, shop.id), eq(shopIoBills.billDate, q.day), eq(shopIoBills.type, type), eq(shopIoBills.isHc, 0));
+  const income = (await tx.execute(sql`
+    select d->>'paycode' as pay_code, coalesce(sum((d->>'money')::bigint), 0)::bigint as amount,
+      coalesce(sum((d->>'freeRateJe')::bigint), 0)::bigint as fee
+    from ${shopIoBills} cross join lateral jsonb_array_elements(${shopIoBills.details}) d
+    where ${ioOfDay(1)}
+    group by 1`)) as unknown as Rows<{ pay_code: string | null; amount: unknown; fee: unknown }>;
+  const [incomeTotal] = await tx
+    .select({ total: num(sql`sum(${shopIoBills.total})`) })
+    .from(shopIoBills)
+    .where(ioOfDay(1));
+
+  const pay = new Map<DayReportRow, Cells>((['till', 'package', 'cardSale', 'income', 'total'] as const).map((r) => [r, emptyCells()]));
+  const add = (row: DayReportRow, code: string | null, amount: number, fee: number) => {
+    const column = dayReportColumnOf(code);
+    for (const r of [row, 'total'] as const) {
+      const c = (pay.get(r) as Cells)[column];
+      c.amount += amount;
+      c.fee += fee;
+    }
+  };
+  for (const p of tillPaid) add(rowOfLine[p.kind] ?? 'till', p.payCode, p.amount, p.fee);
+  if (headOffice?.amount) add('cardSale', null, headOffice.amount, 0);
+  for (const p of income.rows) add('income', p.pay_code, Number(p.amount), Number(p.fee));
+
+  const consumption = DAY_REPORT_CONSUMPTION;
+  const paidWith = (codes: readonly string[]) => num(sql`sum(${dayFigures.amount}) filter (where ${inArray(payTypes.code, [...codes])})`);
+  const [used] = await tx
+    .select({
+      cardMoney: paidWith(consumption.cardMoney.codes),
+      package: paidWith(consumption.package.codes),
+      gift: num(sql`sum(${dayFigures.amount}) filter (where ${payClasses.code} = ${consumption.gift.classCode})`),
+      oldCard: paidWith(consumption.oldCard.codes),
+    })
+    .from(dayFigures)
+    .innerJoin(payTypes, and(eq(payTypes.tenantId, dayFigures.tenantId), eq(payTypes.id, dayFigures.payTypeId)))
+    .innerJoin(payClasses, and(eq(payClasses.tenantId, payTypes.tenantId), eq(payClasses.id, payTypes.classId)))
+    .where(and(figuresOfDay, inArray(dayFigures.kind, TILL_MONEY_KINDS)));
+
+  const expenses = await tx
+    .select({
+      id: shopIoBills.id,
+      billNo: shopIoBills.billNo,
+      itemName: financeItems.name,
+      total: shopIoBills.total,
+      memo: shopIoBills.memo,
+    })
+    .from(shopIoBills)
+    .leftJoin(financeItems, and(eq(financeItems.tenantId, shopIoBills.tenantId), eq(financeItems.id, shopIoBills.itemId)))
+    .where(ioOfDay(2))
+    .orderBy(asc(shopIoBills.id));
+
+  const refunds = await tx
+    .select({
+      id: cardRefundBills.id,
+      billNo: cardRefundBills.billNo,
+      memberId: cardRefundBills.memberId,
+      totalMoney: cardRefundBills.totalMoney,
+      reviewedAt: cardRefundBills.reviewedAt,
+    })
+    .from(cardRefundBills)
+    .where(
+      and(
+        eq(cardRefundBills.shopId, shop.id),
+        eq(cardRefundBills.state, 'reviewed'),
+        ...withinDays(cardRefundBills.reviewedAt, zone, q.day, q.day),
+      ),
+    )
+    .orderBy(asc(cardRefundBills.id));
+
+  const mainColumns = DAY_REPORT_COLUMNS.filter((c) => c.main).map((c) => c.key);
+  const main = (['till', 'package', 'cardSale'] as const).reduce(
+    (n, row) => n + mainColumns.reduce((m, k) => m + (pay.get(row) as Cells)[k].amount - (pay.get(row) as Cells)[k].fee, 0),
+    0,
+  );
+  const nonOperating = incomeTotal?.total ?? 0;
+  return {
+    shopId: shop.id,
+    shopName: shop.name,
+    day: q.day,
+    bills,
+    customers: { bills: customers?.bills ?? 0, visits: customers?.visits ?? 0 },
+    services: lines.filter((l) => l.kind === 'service').map(({ kind: _, ...l }) => l),
+    products: lines.filter((l) => l.kind === 'product').map(({ kind: _, perf: __, ...l }) => l),
+    cards,
+    pay: [...pay].map(([row, cells]) => ({ row, cells })),
+    totals: {
+      main,
+      nonOperating,
+      funds: main + nonOperating,
+      expenses: expenses.reduce((n, e) => n + e.total, 0),
+      refunds: refunds.reduce((n, r) => n + r.totalMoney, 0),
+    },
+    consumption: used ?? { cardMoney: 0, package: 0, gift: 0, oldCard: 0 },
+    expenses,
+    refunds,
+  };
+}
+
+export function registerDayReport(app: FastifyInstance) {
+  route(
+    app,
+    'GET',
+    DAY_REPORT.path,
+    {
+      summary:
+        "The daily report (日报表) of a shop's business day: bills, visits, services, products, cards sold, the pay summary and its funds, expenses, refunds",
+      description: 'Not in the seed (the original built it in the browser from six lists; docs/DECISIONS.md, "The daily report").',
+      perm: DAY_REPORT.perm,
+      query: dayReportQuery,
+      response: dayReport,
+    },
+    ({ tx, auth, query }) => dayReportOf(tx, auth, query),
+  );
+}
