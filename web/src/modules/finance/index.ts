@@ -2,6 +2,7 @@ import { financeDictionaryRecords, fundTravelRecord, landlordRecord } from '@hea
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
 import { closePages } from './close';
+import { dayReportPages } from './dayreport';
 import { fundsPages } from './funds';
 import { refundPages } from './refunds';
 import { rentPages } from './rents';
@@ -15,6 +16,7 @@ export const financePages: PageDef[] = [
   ...recordPages([landlordRecord, fundTravelRecord, ...financeDictionaryRecords]),
   ...fundsPages,
   ...refundPages,
+  ...dayReportPages,
   ...reservePages,
   ...rentPages,
 ];

@@ -1,4 +1,5 @@
 import { closeEn, closeZh } from './close/locale';
+import { dayReportEn, dayReportZh } from './dayreport/locale';
 import { fundsEn, fundsZh } from './funds/locale';
 import { refundsEn, refundsZh } from './refunds/locale';
 import { rentsEn, rentsZh } from './rents/locale';
@@ -44,6 +45,7 @@ export const financeZh = {
     updatedAt: '更新时间',
   },
   close: closeZh,
+  dayreport: dayReportZh,
   funds: fundsZh,
   reserve: reserveZh,
   refunds: refundsZh,
@@ -89,6 +91,7 @@ export const financeEn: typeof financeZh = {
     updatedAt: 'Updated',
   },
   close: closeEn,
+  dayreport: dayReportEn,
   funds: fundsEn,
   reserve: reserveEn,
   refunds: refundsEn,
