@@ -1,0 +1,53 @@
+import { DAY_REPORT } from '@headoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { companyToday } from '../../../platform/clock';
+import { formatMoney } from '../../../platform/money';
+import { calls, fakeApi, serve, wrap } from '../../../test/api';
+import DayReportPage from './DayReportPage';
+
+fakeApi();
+
+const cells = (cash: number, other: number) => ({
+  cash: { amount: cash, fee: 0 },
+  pos: { amount: 10_000, fee: 60 },
+  other: { amount: other, fee: 0 },
+});
+
+describe('the daily report page (日报表)', () => {
+  it("opens on yesterday at the user's first shop and shows the funds, the pay summary with 其他, and the sections", async () => {
+    serve({
+      [DAY_REPORT.path]: () => ({
+        shopId: 3,
+        shopName: '北京国贸店',
+        day: '2026-03-01',
+        bills: [{ id: 1, billNo: 'SB0001', memberName: null, amount: 12_345, settledAt: '2026-03-01T02:00:00.000Z' }],
+        customers: { bills: 1, visits: 1 },
+        services: [{ itemId: 5, code: 'FW001', name: '洗剪吹', qty: 1, amount: 12_345, perf: 12_300 }],
+        products: [],
+        cards: [],
+        pay: [
+          { row: 'till', cells: cells(2_345, 0) },
+          { row: 'income', cells: cells(0, 2_000) },
+          { row: 'total', cells: cells(2_345, 2_000) },
+        ],
+        totals: { main: 12_285, nonOperating: 2_000, funds: 14_285, expenses: 0, refunds: 0 },
+        consumption: { cardMoney: 0, package: 0, gift: 0, oldCard: 0 },
+        expenses: [],
+        refunds: [],
+      }),
+      '/api-chain/shop/list/all': () => [{ id: 3, code: 'BJ001', name: '北京国贸店' }],
+    });
+    wrap(<DayReportPage />);
+    const report = await screen.findByTestId('dayreport');
+    expect(within(report).getByText('北京国贸店 日报表 2026-03-01')).toBeTruthy();
+    expect(within(report).getByTestId('dayreport-funds').textContent).toBe(formatMoney(14_285));
+    expect(within(report).getAllByText('其他').length).toBeGreaterThan(0);
+    expect(within(report).getAllByText(formatMoney(2_000)).length).toBeGreaterThan(1);
+    expect(within(report).getByText('洗剪吹')).toBeTruthy();
+    await waitFor(() => expect(calls(DAY_REPORT.path).length).toBeGreaterThan(0));
+    const asked = String(calls(DAY_REPORT.path)[0]?.[0]);
+    expect(asked).toContain('shopid=3');
+    expect(asked).toContain(`day=${companyToday().subtract(1, 'day').format('YYYY-MM-DD')}`);
+  });
+});
