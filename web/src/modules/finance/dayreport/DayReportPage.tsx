@@ -22,7 +22,7 @@ import { ShopSelect, useShops } from '../../../platform/shops';
 const money = (v: number) => formatMoney(v);
 const NO_WRAP: React.CSSProperties = { whiteSpace: 'nowrap' };
 
-/** One section of the report: a titled small table, never paged (a shop's day is short). */
+/** One section of the report: a titled small table, never paged (a shop's day is short), never scrolled (it prints whole). */
 function Section<T extends object>({
   title,
   rows,
@@ -69,6 +69,7 @@ export default function DayReportPage() {
   return (
     <Card
       size="small"
+      className="ho-dayreport-card"
       title={
         <Space wrap>
           <ShopSelect value={shopId} onChange={setPicked} style={{ width: 240 }} />
@@ -89,7 +90,7 @@ export default function DayReportPage() {
 function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => string; lang: ReturnType<typeof currentLang>; title: string }) {
   const rowLabel = (row: DayReportRow) => pickLabel(DAY_REPORT_ROWS[row], lang);
   const payColumns: TableColumnsType<DayReport['pay'][number]> = [
-    { key: 'row', title: k('item'), fixed: 'left', render: (_, x) => <span style={NO_WRAP}>{rowLabel(x.row)}</span> },
+    { key: 'row', title: k('item'), render: (_, x) => <span style={NO_WRAP}>{rowLabel(x.row)}</span> },
     ...DAY_REPORT_COLUMNS.map((c) => ({
       key: c.key,
       title: pickLabel(c.label, lang),
