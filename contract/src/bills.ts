@@ -179,6 +179,11 @@ export interface BillTransitionDef<S extends string = string> {
    * finance at review).
    */
   byWaitingStep?: boolean;
+  /**
+   * Also served at `path` (`POST {}`) for every bill in `from` whose head `field` is 0 that the user may
+   * see: each moved on alone, as a batch (the refunds' 自动审批零元退卡单).
+   */
+  zeroBatch?: { path: string; field: string };
 }
 
 /**
@@ -221,6 +226,8 @@ export interface BillPaths {
   detail: string;
   /** The same detail by the bill's number, given as the query key `key` (`getCsadjBillForSaas?billcode=`). */
   detailByNo?: { path: string; key: string };
+  /** A bill's status log by its number (query key `key`), oldest first: an absolute path, the seed's own resource (`cardtkstatuslog/list/all?billcode=`). */
+  logByNo?: { path: string; key: string };
   /** Delete a bill while in an editable state (`POST {id, version?}`). */
   remove?: string;
   /** The delete is `GET <remove>/{id}` instead (the seed's `deleteBill/{id}`). */
@@ -290,6 +297,20 @@ export interface BillDef<
   sumsApart?: readonly string[];
   /** A point-of-sale type's own steps (`definePosBill`), by the action its bill log names. */
   steps?: Readonly<Record<string, BillStepDef>>;
+  /** The chain's setting of the type (whether refunds need approval…). */
+  settings?: BillSettingsDef;
+}
+
+/**
+ * A chain's setting of a bill type, kept under the type's name (`tenant_settings`): read with the view
+ * right and written with `perm` (default `<perm>.settings`) at `path` (default `settings`), `initial`
+ * until first saved.
+ */
+export interface BillSettingsDef {
+  value: z.ZodObject;
+  initial: Readonly<Record<string, unknown>>;
+  path?: string;
+  perm?: string;
 }
 
 /**
@@ -837,6 +858,8 @@ export const billStateLabel = (def: BillDef, state: string, lang: 'zh-CN' | 'en-
 
 /** Full path of a type's seed call. */
 export const billPath = (def: BillDef, relative: string) => (relative ? `${def.basePath}/${relative}` : def.basePath);
+/** Where a type's chain setting is read and written. */
+export const billSettingsPath = (def: BillDef) => billPath(def, def.settings?.path ?? 'settings');
 
 /** The labels of a type's states, by state. */
 export const stateLabels = (states: Readonly<Record<string, BillStateDef>>): Record<string, Label> =>

@@ -9,15 +9,8 @@ import { date, id, memo } from './platform.js';
 // (fh). Nothing moves before the review; the review refunds the assets and draws the payout from the
 // shop's reserve money (or credits another card); cancelling the review gives everything back.
 
-/** The chain's setting (`tenant_settings`): refunds go through this bill, the direct refund is refused. */
-export const CARD_REFUND_SETTINGS = 'finance.cardRefund';
+/** The chain's setting: every refund goes through this bill, the direct refund is refused. */
 export const cardRefundSettings = z.strictObject({ requireApproval: z.boolean() });
-export const CARD_REFUND_API = {
-  settings: '/api-finance/cardtkhead/settings',
-  statusLog: '/api-finance/cardtkstatuslog/list/all',
-  approveZero: '/api-finance/cardtkhead/auditBillZeor',
-  reviewZero: '/api-finance/cardtkhead/fhBillZeor',
-} as const;
 
 /** 退款属性 tkattr (and 核实退款属性 hstkattr, customer service's finding). */
 export const refundAttributes = {
@@ -36,21 +29,17 @@ export const refundPayouts = {
   2: ['顾客银行卡', "Customer's bank card"],
   3: ['退为卡金', 'To card money'],
 } as const;
-export const refundLineKinds = {
-  card: ['会员卡', 'Card'],
-  package: ['套餐', 'Package'],
-  product: ['寄存产品', 'Deposited product'],
-} as const;
+const lineKinds = { card: ['会员卡', 'Card'], package: ['套餐', 'Package'], product: ['寄存产品', 'Deposited product'] } as const;
 
+const mobile = /^1\d{10}$/;
 const code = (max: number) => z.coerce.number().int().min(1).max(max);
 const text = (max: number) => z.string().trim().max(max).nullish();
 
 /** What customer service may still change at the approval (savesp): the payout and its verification. */
 export const cardRefundApproval = z.strictObject({
   tktype: code(3),
-  /** The reserve type the payout is drawn from (the seed's tkway: 营业款, 预留其他, 退卡保证金, 风险金 …). */
+  /** The reserve type the payout is drawn from (the seed's tkway: 营业款, 预留其他, 退卡保证金, 风险金 …); tktype 3 names the card credited. */
   reserveTypeId: id.nullish(),
-  /** The card credited with the refund (tktype 3). */
   targetCardId: id.nullish(),
   payee: text(64),
   bank: text(64),
@@ -61,7 +50,7 @@ export const cardRefundApproval = z.strictObject({
 });
 
 /** A line: a card bucket (principal tkje refunded, gift tzje written off), a package line's count or a deposit's units. */
-export const cardRefundLine = billLine({
+const cardRefundLine = billLine({
   kind: z.enum(['card', 'package', 'product']),
   cardId: id.nullish(),
   /** The card bucket's shop. */
@@ -72,6 +61,11 @@ export const cardRefundLine = billLine({
   depositId: id.nullish(),
   num: z.number().int().min(0).max(100_000).default(0),
 });
+
+const maker = { perm: 'finance.cardtk.edit', from: ['draft', 'rejected'] } as const;
+const sp = { perm: 'finance.cardtk.sp', from: ['submitted'] } as const;
+const fh = { perm: 'finance.cardtk.fh', from: ['approved'] } as const;
+const zero = (path: string) => ({ zeroBatch: { path, field: 'totalMoney' } });
 
 export const cardRefundBill = defineBill({
   docType: 'finance.cardRefund',
@@ -91,63 +85,43 @@ export const cardRefundBill = defineBill({
   initial: 'draft',
   editable: ['draft', 'rejected'],
   transitions: {
-    submit: { label: ['提交', 'submit'], from: ['draft', 'rejected'], to: 'submitted', perm: 'finance.cardtk.edit', path: 'submitBill' },
+    submit: { ...maker, label: ['提交', 'submit'], to: 'submitted', path: 'submitBill' },
     approve: {
+      ...sp,
+      ...zero('auditBillZeor'),
       label: ['审批', 'approve'],
-      from: ['submitted'],
       to: 'approved',
-      perm: 'finance.cardtk.sp',
       path: 'auditSpBill',
       inbox: true,
       notByMaker: true,
       signs: 'audited',
     },
-    reject: {
-      label: ['驳回', 'reject'],
-      from: ['submitted'],
-      to: 'rejected',
-      perm: 'finance.cardtk.sp',
-      path: 'rejectBill',
-      memoRequired: true,
-    },
-    review: { label: ['复核', 'review'], from: ['approved'], to: 'reviewed', perm: 'finance.cardtk.fh', path: 'auditFhBill', inbox: true },
-    rejectFh: {
-      label: ['复核驳回', 'reject at review'],
-      from: ['approved'],
-      to: 'rejected',
-      perm: 'finance.cardtk.fh',
-      path: 'rejectBillFh',
-      memoRequired: true,
-    },
+    reject: { ...sp, label: ['驳回', 'reject'], to: 'rejected', path: 'rejectBill', memoRequired: true },
+    review: { ...fh, ...zero('fhBillZeor'), label: ['复核', 'review'], to: 'reviewed', path: 'auditFhBill', inbox: true },
+    rejectFh: { ...fh, label: ['复核驳回', 'reject at review'], to: 'rejected', path: 'rejectBillFh', memoRequired: true },
     cancelReview: {
+      ...fh,
+      from: ['reviewed'],
       label: ['取消复核', 'cancel the review of'],
       button: ['取消复核', 'Cancel review'],
-      from: ['reviewed'],
       to: 'approved',
-      perm: 'finance.cardtk.fh',
       path: 'cancelFhBill',
       undoes: 'review',
       confirm: true,
     },
-    void: {
-      label: ['作废', 'void'],
-      from: ['draft', 'rejected'],
-      to: 'voided',
-      perm: 'finance.cardtk.edit',
-      path: 'voidBill',
-      confirm: true,
-    },
+    void: { ...maker, label: ['作废', 'void'], to: 'voided', path: 'voidBill', confirm: true },
   },
   actions: {
     savesp: {
+      perm: sp.perm,
       label: ['保存审批信息', 'save the approval details of'],
       button: ['保存审批信息', 'Save approval details'],
-      perm: 'finance.cardtk.sp',
       path: 'savesp',
       states: ['submitted'],
       body: cardRefundApproval,
     },
   },
+  settings: { value: cardRefundSettings, initial: { requireApproval: false } },
   save: billSave({
     shopId: id,
     billDate: date.optional(),
@@ -157,10 +131,7 @@ export const cardRefundBill = defineBill({
     tkattr: code(8),
     tkcontent: z.string().trim().min(1).max(500),
     tkname: z.string().trim().min(1).max(32),
-    tkmobile: z
-      .string()
-      .trim()
-      .regex(/^1\d{10}$/),
+    tkmobile: z.string().trim().regex(mobile),
     ...cardRefundApproval.omit({ hstkattr: true, hstkcontent: true, hsmemo: true }).shape,
     freeCard: cents.default(0),
     freePackage: cents.default(0),
@@ -233,7 +204,7 @@ export const cardRefundBill = defineBill({
     memo: { label: ['备注', 'Memo'], kind: 'text', form: { span: 16 }, detail: true },
   },
   lineFields: {
-    kind: { label: ['类别', 'Kind'], kind: 'select', options: refundLineKinds, column: { width: 90 }, form: {} },
+    kind: { label: ['类别', 'Kind'], kind: 'select', options: lineKinds, column: { width: 90 }, form: {} },
     cardId: { label: ['会员卡', 'Card'], kind: 'number', column: { width: 90 }, form: {} },
     // Any shop's bucket when the cost is borne across shops: a select, not a shop the user must see.
     bucketShopId: {
@@ -256,5 +227,6 @@ export const cardRefundBill = defineBill({
     save: ['saveBill', ''],
     detail: 'getDetail/:id',
     export: 'export',
+    logByNo: { path: '/api-finance/cardtkstatuslog/list/all', key: 'billcode' },
   },
 });

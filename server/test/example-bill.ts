@@ -11,8 +11,9 @@ import { makeTables } from './helpers.js';
 
 // An expense voucher (报销单), the example of a bill type with two-step approval (approve by someone
 // other than its maker, then review), an undo (cancel the review), a zero-amount shortcut, a batch
-// approval, an after-approval field (payment method) and the period lock. Its tables live in a schema of
-// their own, made by the test from their declaration.
+// approval, a zero-amount batch, an after-approval field (payment method), a status log by number, a
+// chain setting and the period lock. Its tables live in a schema of their own, made by the test from
+// their declaration.
 
 const stateNames = ['draft', 'approved', 'reviewed', 'rejected'] as const;
 const voucherLine = billLine({ item: z.string().trim().min(1).max(60), amount: z.number().int().min(0).max(10_000_000) });
@@ -36,7 +37,16 @@ export const voucherBill = defineBill({
   initial: 'draft',
   editable: ['draft', 'rejected'],
   transitions: {
-    approve: { ...approve, from: ['draft'], to: 'approved', path: 'approve', batchPath: 'approveBatch', inbox: true, notByMaker: true },
+    approve: {
+      ...approve,
+      from: ['draft'],
+      to: 'approved',
+      path: 'approve',
+      batchPath: 'approveBatch',
+      inbox: true,
+      notByMaker: true,
+      zeroBatch: { path: 'approveZero', field: 'amount' },
+    },
     reject: { ...approve, label: ['驳回', 'reject'], from: ['draft'], to: 'rejected', path: 'reject', memoRequired: true },
     review: { ...review, from: ['approved'], to: 'reviewed', path: 'review', inbox: true },
     cancelReview: {
@@ -69,6 +79,7 @@ export const voucherBill = defineBill({
       value: z.enum(['cash', 'bank']),
     },
   },
+  settings: { value: z.strictObject({ printAfterReview: z.boolean() }), initial: { printAfterReview: false } },
   save: billSave({ shopId: id, voucherDate: date.optional(), memo, lines: z.array(voucherLine).max(50).optional() }),
   line: voucherLine,
   filterFields: { state: { label: ['状态', 'State'], kind: 'state', keys: ['state'] } },
@@ -94,7 +105,14 @@ export const voucherBill = defineBill({
     item: { label: ['费用项目', 'Item'], kind: 'text', form: {} },
     amount: { label: ['金额', 'Amount'], kind: 'money', form: {} },
   },
-  paths: { list: ['list'], save: ['save'], detail: ':id', remove: 'delete', export: 'export' },
+  paths: {
+    list: ['list'],
+    save: ['save'],
+    detail: ':id',
+    remove: 'delete',
+    export: 'export',
+    logByNo: { path: '/api-example/voucherlog/list', key: 'billNo' },
+  },
 });
 
 // Row-level security like every tenant table, for the application's role.

@@ -1,6 +1,7 @@
 import {
   type BillDef,
   type BillFieldDef,
+  type BillSettingsDef,
   type BillTransitionDef,
   billActionBatchBody,
   billActionBody,
@@ -18,9 +19,11 @@ import {
   billLinesQuery,
   billLinesReplace,
   billLinesSave,
+  billLogRow,
   billPage,
   billPath,
   billRemoveBody,
+  billSettingsPath,
   billStateLabel,
   billTransitionBody,
   idParam,
@@ -75,6 +78,7 @@ import { defineLabels, defineMessages, type Lang, translate } from './i18n.js';
 import { nextNumber, tenantToday, tenantZone } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf, type SortKey } from './paging.js';
 import { route } from './route.js';
+import { getSetting, setSetting } from './settings.js';
 
 defineMessages({
   versionOneBill: ['只有删除同一张单据的明细时才能带版本号', 'A version can be given only when every line belongs to one bill'],
@@ -1226,6 +1230,27 @@ export function registerBill(app: FastifyInstance, type: BillType) {
         },
         (c) => batch(type, ctxOf(c), c.body.ids, (tx, id) => run({ ...ctxOf(c), tx }, { id, memo: c.body.memo })),
       );
+    if (t.zeroBatch) {
+      const field = columnsOf(type)[t.zeroBatch.field];
+      if (!field) throw new Error(`${def.docType}.${action}: zeroBatch names no column ${t.zeroBatch.field}`);
+      route(
+        app,
+        'POST',
+        at(t.zeroBatch.path),
+        {
+          summary: `${what}: ${t.label[1]} every bill (${t.from.join(', ')}) of ${t.zeroBatch.field} 0 the user sees, each on its own`,
+          perm: t.perm,
+          body: z.strictObject({}).optional(),
+          entity,
+          idempotent: 'optional',
+          response: billBatchResult,
+        },
+        async (c) => {
+          const ids = await zeroBills(type, ctxOf(c), t.from, field);
+          return batch(type, ctxOf(c), ids, (tx, id) => run({ ...ctxOf(c), tx }, { id }));
+        },
+      );
+    }
   }
   for (const [field, a] of Object.entries(def.after ?? {})) {
     route(
@@ -1397,6 +1422,21 @@ export function registerBill(app: FastifyInstance, type: BillType) {
         return billDetail(type, ctxOf(c), found.id as number);
       },
     );
+  const logByNo = def.paths.logByNo;
+  if (logByNo)
+    route(
+      app,
+      'GET',
+      logByNo.path,
+      {
+        summary: `${what}: the status log of a bill by its number (${logByNo.key}), oldest first`,
+        perm: view,
+        query: z.object({ [logByNo.key]: z.string().trim().min(1).max(40) }),
+        response: z.array(billLogRow),
+      },
+      async (c) => billLog(c.tx, doc, await idByNo(type, ctxOf(c), (c.query as Record<string, string>)[logByNo.key])),
+    );
+  if (def.settings) registerSettings(app, def, def.settings);
   if (def.paths.lines) registerLines(app, type, def.paths.lines);
   if ([...Object.values(def.headFields), ...Object.values(def.lineFields)].some((f) => f.kind === 'employee'))
     route(
@@ -1406,6 +1446,48 @@ export function registerBill(app: FastifyInstance, type: BillType) {
       { summary: `${what}: the employees of the shops the user sees (a select)`, perm: view, response: z.array(billEmployee) },
       ({ tx, auth }) => employeeChoices.call(tx, auth),
     );
+}
+
+/** The bills in `from` whose `field` is 0 that the user sees, at most 500 a time, in id order. */
+async function zeroBills(type: BillType, ctx: BillCtx, from: readonly string[], field: PgColumn) {
+  const c = columnsOf(type);
+  const rows = await ctx.tx
+    .select({ id: c.id })
+    .from(type.impl.table)
+    .where(and(inArray(c.state, [...from]), eq(field, 0), type.impl.scope, billScope(type.doc, ctx.auth)))
+    .orderBy(c.id)
+    .limit(500);
+  return rows.map((r) => r.id as number);
+}
+
+/** The id of the bill of that number the user sees: another tenant's, another shop's or none, 404. */
+async function idByNo(type: BillType, ctx: BillCtx, billNo: string) {
+  const c = columnsOf(type);
+  const [found] = await ctx.tx
+    .select({ id: c.id })
+    .from(type.impl.table)
+    .where(and(eq(c.billNo, billNo), type.impl.scope, billScope(type.doc, ctx.auth)));
+  if (!found) throw notFound();
+  return found.id as number;
+}
+
+/** A type's chain setting, or its initial value while never saved. */
+export const billSetting = (tx: Db, def: BillDef) => getSetting(tx, def.docType, def.settings?.initial ?? {});
+
+function registerSettings(app: FastifyInstance, def: BillDef, settings: BillSettingsDef) {
+  const path = billSettingsPath(def);
+  const summary = `${def.label[1]}: the chain's setting`;
+  route(app, 'GET', path, { summary, perm: `${def.perm}.view`, response: settings.value }, ({ tx }) => billSetting(tx, def));
+  route(
+    app,
+    'POST',
+    path,
+    { summary: `${summary}, saved`, perm: settings.perm ?? `${def.perm}.settings`, body: settings.value, response: settings.value },
+    async ({ tx, auth, body }) => {
+      await setSetting(tx, auth.tenantId, def.docType, body);
+      return body;
+    },
+  );
 }
 
 /** The employees of the shops the user sees, for the engine's select of an `employee` field: org's, which holds them. */

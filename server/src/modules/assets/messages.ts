@@ -43,6 +43,8 @@ defineMessages({
     '本连锁的退卡须走退卡审批：请在「退卡审批」中提交退卡单',
     'This chain refunds cards through approval: submit a card refund bill instead',
   ],
+  refundLineItem: ['第 {line} 行：请选择要退的{what}', 'Line {line}: choose the {what} to refund'],
+  refundTargetCard: ['会员卡 {cardNo} 不是该会员的正常卡，不能转入', 'Card {cardNo} is not an active card of this member'],
   refundLineTwice: ['第 {line} 行：同一张卡的同一门店只能退一次', 'Line {line}: each card and shop once'],
   refundLineEmpty: ['第 {line} 行：退款金额和冲减赠送不能都为 0', 'Line {line}: refund or write off something'],
   refundOtherShop: ['第 {line} 行：门店退款只能退本店的卡金', 'Line {line}: a shop refunds its own buckets only'],

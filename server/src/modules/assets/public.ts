@@ -14,5 +14,14 @@ export {
 } from './card-money.js';
 export { itemsIssuedBy, revokeActivityGifts, takeBackActivityGifts, usableMemberCoupons } from './member-coupons.js';
 export { consumePackages, revokePackageBill, sellPackage } from './packages.js';
-export { type PostedRefundRequest, postRefund, priceRefund, reverseRefund } from './refunds.js';
+export {
+  creditRefund,
+  type PostedRefundRequest,
+  postRefund,
+  priceRefund,
+  priceRefundLines,
+  type RefundLine,
+  refundOfLines,
+  reverseRefund,
+} from './refunds.js';
 export { cardBills, deposits, memberCards, memberCoupons, memberPackageLines, memberPackages, packageBalances, refunds } from './schema.js';

@@ -1,19 +1,19 @@
-import { CARD_REFUND_SETTINGS, type refundBody, type refundListQuery } from '@headoffice/contract';
+import { cardRefundBill, type refundBody, type refundListQuery } from '@headoffice/contract';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
+import { billSetting } from '../../platform/bills.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { yuanAmount } from '../../platform/money.js';
 import { nextNumber, tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
 import { pageOf } from '../../platform/paging.js';
 import { refuseLocked } from '../../platform/period-locks.js';
-import { getSetting } from '../../platform/settings.js';
 import { users } from '../identity/public.js';
 import { members } from '../members/public.js';
 import { shops } from '../org/public.js';
 import { memberAssets } from './assets.js';
-import { type Actor, bucketsOf, lockCard, postCardBill, revoke } from './card-money.js';
+import { type Actor, bucketsOf, lockCard, type MovementOwner, postCardBill, revoke } from './card-money.js';
 import './messages.js';
 import './packages-messages.js';
 import { addDayFiguresOf } from '../../platform/day-figures.js';
@@ -61,8 +61,7 @@ export async function refundMember(tx: Db, auth: Auth, mobile: string, shopId?: 
 
 /** The chain's setting that sends every refund through the approval bill (退卡审批): the direct refund is refused then. */
 async function approvalRequired(tx: Db) {
-  const settings = await getSetting(tx, CARD_REFUND_SETTINGS, { requireApproval: false });
-  return settings.requireApproval;
+  return (await billSetting(tx, cardRefundBill)).requireApproval === true;
 }
 
 /**
@@ -80,6 +79,58 @@ export async function saveRefund(tx: Db, auth: Auth, actor: Actor, request: Refu
 
 /** A refund as posted by another bill: `crossShop` lets a shop's refund take other shops' buckets (the cost borne across shops, isKd). */
 export type PostedRefundRequest = RefundRequest & { crossShop?: boolean };
+
+/** A refund as a bill's one list of lines: a card bucket's principal and gift, a package line's count or a deposit's units (`num`). */
+export interface RefundLine {
+  kind: 'card' | 'package' | 'product';
+  cardId?: number | null;
+  bucketShopId?: number | null;
+  tkje: number;
+  tzje: number;
+  packageLineId?: number | null;
+  depositId?: number | null;
+  num: number;
+}
+/** Such a refund's head: `isKd` lets a shop's refund take other shops' buckets. */
+export interface RefundHead {
+  memberId: number;
+  shopId?: number | null;
+  isKd: boolean;
+  freeCard: number;
+  freePackage: number;
+  freeProduct: number;
+  autokcard: boolean;
+}
+const lineNeeds = { card: ['cardId', 'bucketShopId'], package: ['packageLineId', 'num'], product: ['depositId', 'num'] } as const;
+
+/** The refund of a list of lines; each line names what its kind refunds (400 on the line's field). */
+export function refundOfLines(head: RefundHead, lines: RefundLine[], memo?: string): PostedRefundRequest {
+  lines.forEach((l, i) => {
+    for (const field of lineNeeds[l.kind])
+      if (!l[field]) throw fieldError(`lines.${i}.${field}`, 'refundLineItem', { line: i + 1, what: `@${l.kind}` });
+  });
+  const of = (kind: RefundLine['kind']) => lines.filter((l) => l.kind === kind);
+  return {
+    memid: head.memberId,
+    shopId: head.shopId ?? undefined,
+    crossShop: head.isKd,
+    cards: of('card').map((l) => ({ cardid: l.cardId as number, shopId: l.bucketShopId as number, tkje: l.tkje, tzje: l.tzje })),
+    packages: of('package').map((l) => ({ pdid: l.packageLineId as number, tkNum: l.num })),
+    products: of('product').map((l) => ({ dbid: l.depositId as number, thNum: l.num })),
+    freeCard: head.freeCard,
+    freePackage: head.freePackage,
+    freeProduct: head.freeProduct,
+    autokcard: head.autokcard,
+    memo,
+  };
+}
+
+/** A refund of lines priced as `priceRefund` prices it, with each line's amount: the principal, count × unit price, units × price. */
+export async function priceRefundLines(tx: Db, tenantId: number, head: RefundHead, lines: RefundLine[]) {
+  const priced = await priceRefund(tx, tenantId, refundOfLines(head, lines));
+  const next = { package: priced.packageLines.values(), product: priced.productLines.values() };
+  return { ...priced, lineAmounts: lines.map((l) => (l.kind === 'card' ? l.tkje : (next[l.kind].next().value?.amount ?? 0))) };
+}
 
 /**
  * What a refund would pay, checked as its posting checks it but writing nothing: card lines refund
@@ -262,6 +313,28 @@ const pickAmounts = (p: Awaited<ReturnType<typeof priceRefund>>) => ({
   totalAmount: p.totalAmount,
   giftWrittenOff: p.giftTotal,
 });
+
+/**
+ * Credits a refund to one of the member's active cards as principal at a shop (退为卡金: the money stays
+ * in the chain, nothing is paid out); 409 for another member's or a closed card. Answers the card bill.
+ */
+export async function creditRefund(
+  tx: Db,
+  actor: Actor,
+  input: { cardId: number; memberId: number; shopId: number; amount: number; memo: string; owner: MovementOwner },
+) {
+  const card = await lockCard(tx, actor.tenantId, { id: input.cardId });
+  if (card.memberId !== input.memberId || card.status !== 1) throw conflict('refundTargetCard', { cardNo: card.cardNo });
+  return postCardBill(tx, actor, {
+    kind: 'refund',
+    card,
+    shopId: input.shopId,
+    amount: input.amount,
+    memo: input.memo,
+    owner: input.owner,
+    movements: [{ shopId: input.shopId, bucket: 'principal', delta: input.amount }],
+  });
+}
 
 /**
  * Takes back a refund another bill posted (the approval bill's review cancelled): its card bills and

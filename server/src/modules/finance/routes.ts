@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerBill } from '../../platform/bills.js';
 import { registerRecord } from '../../platform/records.js';
-import { cardRefundType, registerCardRefunds } from './card-refunds.js';
+import { cardRefundType } from './card-refunds.js';
 import { registerDayReport } from './day-report.js';
 import { financeRecords, registerReserveTypesOfItem } from './dictionaries.js';
 import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
@@ -33,6 +33,5 @@ export async function financeModule(app: FastifyInstance) {
   registerDormRates(app);
   // Card refunds through approval.
   registerBill(app, cardRefundType);
-  registerCardRefunds(app);
   registerDayReport(app);
 }

@@ -688,7 +688,7 @@ export const cardRefundLines = pgTable(
   {
     ...tenantKeys(),
     billId: refId('bill_id').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<'card' | 'package' | 'product'>().notNull(),
     cardId: refId('card_id'),
     bucketShopId: refId('bucket_shop_id'),
     tkje: bigint('tkje', { mode: 'number' }).notNull().default(0),

@@ -1,4 +1,4 @@
-import { billBatchResult, CARD_REFUND_API, cardRefundBill, cardRefundSettings } from '@headoffice/contract';
+import { billBatchResult, billPath, billSettingsPath, cardRefundBill, cardRefundSettings } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,16 @@ import { invalidateBills } from '../../../platform/bills/parts';
 import { http } from '../../../platform/http';
 
 /** The zero-amount batches (every such bill the user sees) and the chain's setting, above the list. */
+const settingsPath = billSettingsPath(cardRefundBill);
+const zeroPath = (action: 'approve' | 'review') => billPath(cardRefundBill, cardRefundBill.transitions[action].zeroBatch.path);
+
 function RefundTools() {
   const { t } = useTranslation();
   const can = usePermission();
   const qc = useQueryClient();
   const settings = useQuery({
-    queryKey: [CARD_REFUND_API.settings],
-    queryFn: () => http.read(cardRefundSettings, CARD_REFUND_API.settings),
+    queryKey: [settingsPath],
+    queryFn: () => http.read(cardRefundSettings, settingsPath),
   });
   const zero = useAction({
     run: (url: string) => http.send(billBatchResult, url, {}, { once: true }),
@@ -24,19 +27,19 @@ function RefundTools() {
     done: () => invalidateBills(qc),
   });
   const require = useAction({
-    run: (requireApproval: boolean) => http.send(cardRefundSettings, CARD_REFUND_API.settings, { requireApproval }),
+    run: (requireApproval: boolean) => http.send(cardRefundSettings, settingsPath, { requireApproval }),
     success: 'common.saved',
-    invalidates: [[CARD_REFUND_API.settings]],
+    invalidates: [[settingsPath]],
   });
   return (
     <Space wrap style={{ marginBottom: 12 }}>
       {can('finance.cardtk.sp') ? (
-        <Button loading={zero.busy} onClick={() => zero.run(CARD_REFUND_API.approveZero)}>
+        <Button loading={zero.busy} onClick={() => zero.run(zeroPath('approve'))}>
           {t('finance.refunds.approveZero')}
         </Button>
       ) : null}
       {can('finance.cardtk.fh') ? (
-        <Button loading={zero.busy} onClick={() => zero.run(CARD_REFUND_API.reviewZero)}>
+        <Button loading={zero.busy} onClick={() => zero.run(zeroPath('review'))}>
           {t('finance.refunds.reviewZero')}
         </Button>
       ) : null}
