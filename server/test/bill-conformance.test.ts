@@ -1,4 +1,4 @@
-import { type BillDef, type BillFieldDef, billPath } from '@headoffice/contract';
+import { type BillDef, type BillFieldDef, billPath, billSettingsPath } from '@headoffice/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,10 @@ interface Fixture {
   conditions?: Record<string, { holds: Body; fails: Body }>;
   /** Values for the after-approval fields. */
   afterValues?: Body;
+  /** A valid draft whose zero-batch field is 0. */
+  zero?: () => Body;
+  /** A value of the type's chain setting other than its initial one. */
+  setting?: Body;
 }
 
 const t: TestApp = await build(serveVouchers);
@@ -236,6 +240,8 @@ const fixtures: Fixture[] = [
     type: cardRefundType,
     draft: () => refundDraft(),
     bad: { body: refundDraft(9), path: 'tkattr' },
+    zero: () => ({ ...refundDraft(), freeCard: 100 }),
+    setting: { requireApproval: true },
   },
   {
     type: csadjType,
@@ -250,6 +256,8 @@ const fixtures: Fixture[] = [
       auditZero: { holds: { shopId: shopsOfA[0], lines: [] }, fails: { shopId: shopsOfA[0], lines: [{ item: '餐费', amount: 1 }] } },
     },
     afterValues: { payMethod: 'bank' },
+    zero: () => ({ shopId: shopsOfA[0], lines: [] }),
+    setting: { printAfterReview: true },
   },
   {
     type: reserveAdjustType,
@@ -490,6 +498,47 @@ describe.each(fixtures.map((f) => [f.type.def.docType, f] as const))('bill type 
       expect(yes.actions).toContain(action);
       expect(expectOk(await act(a.admin, action, { id: yes.id })).state).toBe(def.transitions[action].to);
     }
+  });
+
+  const zeroBatches = Object.entries(def.transitions).filter(([, x]) => x.zeroBatch);
+  it.runIf(zeroBatches.length)('a zero-amount batch moves on every such bill the user sees, and no other', async () => {
+    for (const [action, x] of zeroBatches) {
+      const walk = async (body: Body) => {
+        const bill = await make(maker.client, body);
+        for (const step of path.slice(0, path.indexOf(action))) Object.assign(bill, expectOk(await act(a.admin, step, { id: bill.id })));
+        return bill;
+      };
+      const [zero, paid] = [await walk((fixture.zero as () => Body)()), await walk(fixture.draft())];
+      const batchPath = at(x.zeroBatch?.path as string);
+      expectStatus(await viewer.client.post(batchPath, {}), 403);
+      expect(expectOk(await b.admin.post(batchPath, {})).done.map((d: Body) => d.id)).not.toContain(zero.id);
+      const done = expectOk(await a.admin.post(batchPath, {})).done.map((d: Body) => d.id);
+      expect(done).toContain(zero.id);
+      expect(done).not.toContain(paid.id);
+      expect(expectOk(await detailOf(a.admin, zero.id)).state).toBe(x.to);
+    }
+  });
+
+  it.runIf(def.paths.logByNo)('serves a bill’s status log by its number, hidden from another tenant', async () => {
+    const { path: logPath, key } = def.paths.logByNo as { path: string; key: string };
+    const bill = await make();
+    expectOk(await act(a.admin, path[0], { id: bill.id }));
+    const log = expectOk(await viewer.client.get(logPath, { [key]: bill.billNo }));
+    expect(log.map((l: Body) => l.action)).toEqual(['create', path[0]]);
+    expectStatus(await b.admin.get(logPath, { [key]: bill.billNo }), 404);
+    expectStatus(await a.admin.get(logPath, {}), 400);
+    expectStatus(await t.client().get(logPath, { [key]: bill.billNo }), 401);
+  });
+
+  it.runIf(def.settings)('reads and saves the chain’s setting of the type with its own right', async () => {
+    const settingsPath = billSettingsPath(def);
+    const { initial } = def.settings as NonNullable<BillDef['settings']>;
+    expect(expectOk(await viewer.client.get(settingsPath))).toEqual(initial);
+    expectStatus(await viewer.client.post(settingsPath, fixture.setting), 403);
+    expect400(await a.admin.post(settingsPath, {}), Object.keys(initial)[0]);
+    expect(expectOk(await a.admin.post(settingsPath, fixture.setting))).toEqual(fixture.setting);
+    expect([expectOk(await a.admin.get(settingsPath)), expectOk(await b.admin.get(settingsPath))]).toEqual([fixture.setting, initial]);
+    expectOk(await a.admin.post(settingsPath, initial));
   });
 
   it.runIf(def.after)('after approval a field changes with its own right, logged with its old and new value', async () => {
