@@ -359,6 +359,13 @@ export const refundPage = z.object({
   totalCapped: z.literal(true).optional(),
 });
 export const refundMemberQuery = z.object({ mobile, shopid: id.optional() });
+/** The card refund bill's pickers: a member's refundable package lines, deposited products and card buckets (a shop's only, with `shopid`). */
+export const REFUND_PICKS = {
+  packages: '/api-member/financecardtk/queryMemPackageTk',
+  products: '/api-member/financecardtk/queryMemProductTk',
+  cards: '/api-member/financecardtk/queryCardRecords',
+} as const;
+export const refundPickQuery = z.object({ memid: id, shopid: id.optional() });
 export const refundMemberAnswer = memberAssetsAnswer.extend({
   /** getDiffMember: the cards with this shop's buckets only, and with the other shops' only. */
   thisShop: z.array(memberCardRow).nullable(),

@@ -272,6 +272,47 @@ describe('card refunds through approval (cardtkhead)', async () => {
     await expectPackagesConsistent(t, a);
   });
 
+  it('serves the form the member’s refundable card buckets, package lines and deposits (api-member/financecardtk)', async () => {
+    const { m, cardId } = await memberWithMoney();
+    const { s1: service, p1: product } = await makeItems(t, a);
+    const sold = ok(
+      await a.admin.post('/api-member/memberpackage/sell', {
+        memberId: m.id,
+        shopId: s1,
+        name: '护理套餐',
+        lines: [{ itemType: 1, serviceId: service.id, total: 10, unitPrice: 300 }],
+      }),
+    );
+    const kept = ok(
+      await a.admin.post('/api-member/deposit/save', {
+        memberId: m.id,
+        shopId: s1,
+        productId: product.id,
+        total: 5,
+        price: 800,
+        source: 'purchase',
+      }),
+    );
+    const PICKS = '/api-member/financecardtk';
+    const cards = ok(await clerk.client.get(`${PICKS}/queryCardRecords`, { memid: m.id }));
+    expect(cards.map((c: { id: number; buckets: unknown[] }) => [c.id, c.buckets.length])).toEqual([[cardId, 2]]);
+    const ofShop = ok(await a.admin.get(`${PICKS}/queryCardRecords`, { memid: m.id, shopid: s2 }));
+    expect(ofShop[0].buckets).toEqual([expect.objectContaining({ shopId: s2, principal: 5000, gift: 1000 })]);
+    const packages = ok(await clerk.client.get(`${PICKS}/queryMemPackageTk`, { memid: m.id }));
+    expect(packages).toEqual([expect.objectContaining({ id: sold.rows[0].lineId, snum: 10, singlePrice: 300 })]);
+    expect(ok(await a.admin.get(`${PICKS}/queryMemPackageTk`, { memid: m.id, shopid: s2 }))).toEqual([]);
+    expect((await clerk.client.get(`${PICKS}/queryMemPackageTk`, { memid: m.id, shopid: s2 })).status).toBe(403);
+    expect(ok(await clerk.client.get(`${PICKS}/queryMemProductTk`, { memid: m.id }))).toEqual([
+      expect.objectContaining({ id: kept.id, checknum: 5, price: 800 }),
+    ]);
+    const bad = await clerk.client.get(`${PICKS}/queryMemProductTk`, { memid: 'x' }, EN);
+    expect([bad.status, bad.body.errors?.[0]?.path]).toEqual([400, 'memid']);
+    expect((await t.client().get(`${PICKS}/queryCardRecords`, { memid: m.id })).status).toBe(401);
+    expect((await viewer.client.get(`${PICKS}/queryCardRecords`, { memid: m.id })).status).toBe(403);
+    expect((await b.admin.get(`${PICKS}/queryMemPackageTk`, { memid: m.id })).status).toBe(404);
+    expect((await otherClerk.client.get(`${PICKS}/queryMemProductTk`, { memid: m.id })).status).toBe(404);
+  });
+
   it('never draws a reserve balance below zero under 20 concurrent reviews', { timeout: 240_000 }, async () => {
     await fund(s1, risk, 5_000);
     const before = await reserveOf(s1, risk);

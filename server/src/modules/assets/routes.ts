@@ -64,6 +64,7 @@ import {
 import { memberCouponRoutes } from './member-coupons.js';
 import { cardImport, packageImport } from './member-import.js';
 import { packageRoutes } from './packages-routes.js';
+import { refundPickRoutes } from './refund-picks.js';
 import { refundDetail as refundDetailOf, refundList, refundMember, saveRefund } from './refunds.js';
 import { cardBills, memberCards } from './schema.js';
 import { cardSettlement } from './settlement.js';
@@ -510,6 +511,7 @@ export async function assetsModule(app: FastifyInstance) {
   await refundRoutes(app);
   await packageRoutes(app);
   await memberCouponRoutes(app);
+  refundPickRoutes(app);
 }
 
 /** Direct refunds (tkhead). */
