@@ -27,6 +27,7 @@ export type BillFieldKind =
   | 'product' // a catalogue product (line pickers)
   | 'select' // options from `options`
   | 'employee' // an employee of the shops the user sees: a select the engine serves (`billEmployees`)
+  | 'member' // a member of the shops the user sees, found as the member pages find one (a mobile's last digits, a name)
   | 'image' // a picture's address: a thumbnail that opens; a line of pictures is added by uploading one
   | 'images';
 

@@ -170,7 +170,7 @@ export const cardRefundBill = defineBill({
     billNo: { label: ['单据编码', 'Bill no.'], kind: 'text', column: { width: 170 } },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 120 }, form: {} },
     billDate: { label: ['单据日期', 'Date'], kind: 'date', column: { width: 110, sortable: true } },
-    memberId: { label: ['会员', 'Member'], kind: 'number', column: { display: 'memberName', width: 100 }, form: {} },
+    memberId: { label: ['会员', 'Member'], kind: 'member', column: { display: 'memberName', width: 100 }, form: {} },
     state: { label: ['状态', 'State'], kind: 'select', column: { width: 100 } },
     tkattr: { label: ['退款属性', 'Refund reason'], kind: 'select', options: refundAttributes, column: { width: 110 }, form: {} },
     tktype: { label: ['打款方式', 'Payout'], kind: 'select', options: refundPayouts, column: { width: 110 }, form: {} },

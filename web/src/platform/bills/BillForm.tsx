@@ -22,7 +22,7 @@ import {
 } from './LinesEditor';
 import { asTitle, fixedOptions, pickLabel, remoteOptions, useLabel } from './labels';
 import { invalidateBills } from './parts';
-import { fromShopId, LocationSelect, toShopId, useLocations, WAREHOUSE } from './pickers';
+import { fromShopId, LocationSelect, MemberSelect, toShopId, useLocations, WAREHOUSE } from './pickers';
 
 type Values = Record<string, unknown>;
 
@@ -106,6 +106,8 @@ export function HeadInput({
       return <LocationSelect withWarehouse={field.kind === 'location'} placeholder={placeholder} {...control} />;
     case 'date':
       return <DatePicker style={{ width: '100%' }} placeholder={placeholder ?? (required ? undefined : t('bill.today'))} {...control} />;
+    case 'member':
+      return <MemberSelect placeholder={placeholder ?? t('bill.memberFind')} {...control} />;
     case 'select':
     case 'employee':
       return <FieldSelect field={field} filter={filter} {...control} />;

@@ -1,4 +1,4 @@
-import { type ProductPick as CatalogProductPick, productPick } from '@headoffice/contract';
+import { type ProductPick as CatalogProductPick, MEMBER_FIND_PATH, memberFindRow, productPick } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Typography } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
@@ -145,3 +145,28 @@ export const locationParams = (loc: number | undefined | null) =>
 /** Location picked ↔ the wire's shop id (null: the warehouse). */
 export const toShopId = (loc: unknown) => (loc === WAREHOUSE ? null : loc);
 export const fromShopId = (shopId: unknown) => (shopId === null ? WAREHOUSE : shopId);
+
+/**
+ * A member of the shops the user sees, found as the member pages find one (a whole mobile or its last
+ * 4 digits, a card or member number, a name): the value is the member's id.
+ */
+export function MemberSelect({ placeholder, ...control }: { placeholder?: string; value?: number; onChange?: (id: number) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const found = useQuery({
+    queryKey: ['member-find', keyword],
+    queryFn: ({ signal }) => http.read(z.array(memberFindRow), MEMBER_FIND_PATH, { keyword }, { signal }),
+    enabled: keyword.length > 0,
+  });
+  const options = (found.data ?? []).map((m) => ({ value: m.id, label: `${m.name} ${m.mobile}${m.shopName ? `（${m.shopName}）` : ''}` }));
+  return (
+    <Select
+      className="ho-member-select"
+      showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
+      loading={found.isFetching}
+      placeholder={placeholder}
+      options={options}
+      notFoundContent={null}
+      {...control}
+    />
+  );
+}

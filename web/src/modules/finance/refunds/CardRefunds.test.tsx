@@ -1,7 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cardRefundBill } from '@headoffice/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Form, type FormInstance } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { HeadInput } from '../../../platform/bills/BillForm';
 import { calls, fakeApi, serve, wrap } from '../../../test/api';
 import { CardRefundsPage } from './CardRefunds';
+import { RefundAssets } from './RefundAssets';
 
 fakeApi();
 
@@ -78,5 +82,89 @@ describe('card refunds (退卡审批)', () => {
     await waitFor(() => expect(calls('/api-finance/cardtkhead/auditBillZeor')).toHaveLength(1));
     const [, init] = calls('/api-finance/cardtkhead/auditBillZeor')[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({});
+  });
+
+  it('finds the member by mobile tail and fills the lines from the assets ticked, within what is left', async () => {
+    const card = {
+      ...{ id: 21, cardNo: '8800001', cardTypeId: 2, cardTypeName: '金卡', shopId: 3, shopName: '北京国贸店', openedOn: '2026-01-01' },
+      ...{ expiresOn: null, status: 1, serviceDiscount: 100, productDiscount: 100, electronicNo: 'E1', physicalNo: null },
+      ...{
+        transferable: true,
+        principal: 10_000,
+        gift: 2000,
+        buckets: [{ shopId: 3, shopName: '北京国贸店', principal: 10_000, gift: 2000 }],
+      },
+    };
+    const pkg = {
+      ...{
+        id: 31,
+        memberPackageId: 4,
+        memberId: 9,
+        memname: '王芳',
+        mobile: '13800138000',
+        mpname: '护理套餐',
+        cardId: null,
+        cardno: null,
+      },
+      ...{
+        stype: 1,
+        servId: 5,
+        productId: null,
+        scode: 'FW1',
+        servname: '头皮护理',
+        total: 10,
+        snum: 6,
+        singlePrice: 300,
+        lessmoney: 1800,
+      },
+      ...{ expiryTime: null, expired: false, isGift: false, shopId: 3, shopName: '北京国贸店', soldOn: '2026-01-02' },
+    };
+    serve({
+      '/api-member/membercard/findMembers': () => [
+        { id: 9, code: 'M9', name: '王芳', mobile: '13800138000', shopName: '北京国贸店', status: 1, balance: 12_000 },
+      ],
+      '/api-member/financecardtk/queryCardRecords': () => [card],
+      '/api-member/financecardtk/queryMemPackageTk': () => [pkg],
+      '/api-member/financecardtk/queryMemProductTk': () => [],
+    });
+    let form: FormInstance | undefined;
+    function Harness() {
+      const [f] = Form.useForm();
+      form = f;
+      return (
+        <Form form={f} initialValues={{ shopId: 3, lines: [] }}>
+          <Form.Item name="memberId">
+            <HeadInput field={cardRefundBill.headFields.memberId} required />
+          </Form.Item>
+          <RefundAssets form={f} />
+        </Form>
+      );
+    }
+    wrap(<Harness />);
+    expect(screen.getByText('请先选择会员')).toBeTruthy();
+    const search = within(document.querySelector('.ho-member-select') as HTMLElement).getByRole('combobox');
+    await act(async () => {
+      fireEvent.change(search, { target: { value: '8000' } });
+    });
+    await waitFor(() => expect(calls('/api-member/membercard/findMembers?keyword=8000')).toHaveLength(1));
+    await act(async () => {
+      fireEvent.click(await screen.findByTitle('王芳 13800138000（北京国贸店）'));
+    });
+    await waitFor(() => expect(calls('/api-member/financecardtk/queryCardRecords?memid=9&shopid=3')).toHaveLength(1));
+    expect(await screen.findByText('本金 ¥100.00，赠送 ¥20.00')).toBeTruthy();
+    fireEvent.click(await screen.findByLabelText('8800001 金卡 · 北京国贸店'));
+    fireEvent.click(screen.getByLabelText('护理套餐 · 头皮护理'));
+    expect(form?.getFieldValue('lines')).toEqual([
+      { kind: 'card', cardId: 21, bucketShopId: 3, tkje: 100, tzje: 20 },
+      { kind: 'package', packageLineId: 31, num: 6 },
+    ]);
+    const count = screen.getByLabelText('护理套餐 · 头皮护理 数量');
+    fireEvent.change(count, { target: { value: '9' } });
+    fireEvent.blur(count);
+    await waitFor(() => expect(form?.getFieldValue('lines')[1]).toEqual({ kind: 'package', packageLineId: 31, num: 6 }));
+    fireEvent.change(count, { target: { value: '2' } });
+    await waitFor(() => expect(form?.getFieldValue('lines')[1].num).toBe(2));
+    fireEvent.click(screen.getByLabelText('8800001 金卡 · 北京国贸店'));
+    expect(form?.getFieldValue('lines')).toEqual([{ kind: 'package', packageLineId: 31, num: 2 }]);
   });
 });

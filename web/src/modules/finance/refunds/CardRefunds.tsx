@@ -8,6 +8,7 @@ import { BillDetail } from '../../../platform/bills/BillDetail';
 import { BillList } from '../../../platform/bills/BillList';
 import { invalidateBills } from '../../../platform/bills/parts';
 import { http } from '../../../platform/http';
+import { RefundAssets } from './RefundAssets';
 
 /** The zero-amount batches (every such bill the user sees) and the chain's setting, above the list. */
 const settingsPath = billSettingsPath(cardRefundBill);
@@ -62,7 +63,7 @@ export function CardRefundsPage() {
   return (
     <>
       <RefundTools />
-      <BillList def={cardRefundBill} />
+      <BillList def={cardRefundBill} form={{ head: ({ form }) => <RefundAssets form={form} /> }} />
     </>
   );
 }
