@@ -58,6 +58,20 @@ const row = {
   lines: [],
 };
 
+/** The member field of the definition and the assets beside it, in a form of their own. */
+function Picking({ onForm }: { onForm: (form: FormInstance) => void }) {
+  const [form] = Form.useForm();
+  onForm(form);
+  return (
+    <Form form={form} initialValues={{ shopId: 3, lines: [] }}>
+      <Form.Item name="memberId">
+        <HeadInput field={cardRefundBill.headFields.memberId} required />
+      </Form.Item>
+      <RefundAssets form={form} />
+    </Form>
+  );
+}
+
 describe('card refunds (退卡审批)', () => {
   it('lists the bills with their refund in yuan and the state of the definition, and approves every zero-amount bill in one go', async () => {
     serve({
@@ -128,19 +142,13 @@ describe('card refunds (退卡审批)', () => {
       '/api-member/financecardtk/queryMemProductTk': () => [],
     });
     let form: FormInstance | undefined;
-    function Harness() {
-      const [f] = Form.useForm();
-      form = f;
-      return (
-        <Form form={f} initialValues={{ shopId: 3, lines: [] }}>
-          <Form.Item name="memberId">
-            <HeadInput field={cardRefundBill.headFields.memberId} required />
-          </Form.Item>
-          <RefundAssets form={f} />
-        </Form>
-      );
-    }
-    wrap(<Harness />);
+    wrap(
+      <Picking
+        onForm={(f) => {
+          form = f;
+        }}
+      />,
+    );
     expect(screen.getByText('请先选择会员')).toBeTruthy();
     const search = within(document.querySelector('.ho-member-select') as HTMLElement).getByRole('combobox');
     await act(async () => {
