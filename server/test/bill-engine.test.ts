@@ -18,7 +18,13 @@ import { createLimitedUser } from './users.js';
  */
 
 // The example with every kind of filter and a named action (批注: a remark on an approved voucher).
-const { filters: _voucherFilters, ...voucherDeclared } = voucherBill;
+// Without the voucher's status log by number: its path is absolute, the voucher's own.
+const {
+  filters: _voucherFilters,
+  paths: { logByNo: _log, ...voucherPaths },
+  ...voucherRest
+} = voucherBill;
+const voucherDeclared = { ...voucherRest, paths: voucherPaths };
 const filteredBill = defineBill({
   ...voucherDeclared,
   docType: 'example.filtered',
