@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billLine, billSave, defineBill, instant } from './bills.js';
+import { billLine, billSave, defineBill } from './bills.js';
 import { cents } from './catalog.js';
 import { bankAccountNumber } from './finance-records.js';
 import { date, id, memo } from './platform.js';
@@ -65,7 +65,8 @@ const cardRefundLine = billLine({
 const maker = { perm: 'finance.cardtk.edit', from: ['draft', 'rejected'] } as const;
 const sp = { perm: 'finance.cardtk.sp', from: ['submitted'] } as const;
 const fh = { perm: 'finance.cardtk.fh', from: ['approved'] } as const;
-const zero = (path: string) => ({ zeroBatch: { path, field: 'totalMoney' } });
+/** Approval and review wait in the inbox, and are also taken at once on every zero-amount bill (自动审批零元退卡单). */
+const inbox = (zeroPath: string) => ({ inbox: true, zeroBatch: { path: zeroPath, field: 'totalMoney' } });
 
 export const cardRefundBill = defineBill({
   docType: 'finance.cardRefund',
@@ -88,16 +89,15 @@ export const cardRefundBill = defineBill({
     submit: { ...maker, label: ['提交', 'submit'], to: 'submitted', path: 'submitBill' },
     approve: {
       ...sp,
-      ...zero('auditBillZeor'),
+      ...inbox('auditBillZeor'),
       label: ['审批', 'approve'],
       to: 'approved',
       path: 'auditSpBill',
-      inbox: true,
       notByMaker: true,
       signs: 'audited',
     },
     reject: { ...sp, label: ['驳回', 'reject'], to: 'rejected', path: 'rejectBill', memoRequired: true },
-    review: { ...fh, ...zero('fhBillZeor'), label: ['复核', 'review'], to: 'reviewed', path: 'auditFhBill', inbox: true },
+    review: { ...fh, ...inbox('fhBillZeor'), label: ['复核', 'review'], to: 'reviewed', path: 'auditFhBill', signs: 'reviewed' },
     rejectFh: { ...fh, label: ['复核驳回', 'reject at review'], to: 'rejected', path: 'rejectBillFh', memoRequired: true },
     cancelReview: {
       ...fh,
@@ -154,8 +154,6 @@ export const cardRefundBill = defineBill({
     hstkcontent: z.string().nullable(),
     hsmemo: z.string().nullable(),
     rejectMemo: z.string().nullable(),
-    reviewedByName: z.string().nullable(),
-    reviewedAt: instant.nullable(),
     refundId: z.number().nullable(),
   },
   lineRowFields: { amount: z.number() },

@@ -43,7 +43,6 @@ export const cardRefundType = billType(cardRefundBill, {
     (await priceRefundLines(ctx.tx, ctx.auth.tenantId, body, lines)).lineAmounts.map((amount) => ({ amount })),
   // What held at the save may not at the submit or the approval (the card spent since): priced again.
   recheck: ['submit', 'approve'],
-  signs: { review: 'reviewed' },
   reasons: { reject: 'rejectMemo', rejectFh: 'rejectMemo' },
   effects: { review: reviewMoney },
   reversals: { review: undoReviewMoney },

@@ -47,6 +47,7 @@ const row = {
   auditedBy: null,
   auditedByName: null,
   auditedAt: null,
+  reviewedBy: null,
   reviewedByName: null,
   reviewedAt: null,
   refundId: null,
