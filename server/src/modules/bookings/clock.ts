@@ -3,12 +3,11 @@ import type { Db } from '../../db/client.js';
 import { defineJob, enqueue } from '../../platform/jobs.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { addDays, dayStartSql, tenantZoneSql } from '../../platform/numbering.js';
-import { posBillsMoved } from '../../platform/pos-documents.js';
 import { sendShopSms } from '../messaging/public.js';
 import { shops } from '../org/public.js';
 import { configOf } from './config.js';
 import { keptDeposit } from './deposits.js';
-import { bookingDoc } from './doc.js';
+import { type Booking, moveBooking } from './doc.js';
 import { clockOf, minutesOf } from './rules.js';
 import { bookings } from './schema.js';
 
@@ -60,7 +59,6 @@ export async function scheduleClose(tx: Db, tenantId: number, id: number, from: 
   await queue(tx, tenantId, CLOSE, id, at);
 }
 
-type Booking = typeof bookings.$inferSelect;
 type Found = { b: Booking; at: string };
 type Due = (tx: Db, tenantId: number, b: Booking) => Promise<string | null>;
 
@@ -91,24 +89,10 @@ async function dueBooking(
   return { b, at };
 }
 
-/** A clock's move of a booking: the new state, a new revision, the log row naming the back end. */
-async function moveByClock(tx: Db, tenantId: number, b: Booking, to: number, action: string, deposit: Partial<Booking> = {}) {
-  await tx
-    .update(bookings)
-    .set({ status: to, version: b.version + 1, updatedAt: new Date(), ...deposit })
-    .where(eq(bookings.id, b.id));
-  await posBillsMoved(tx, bookingDoc, tenantId, [b.id], {
-    action,
-    fromState: String(b.status),
-    toState: String(to),
-    change: { field: 'ctype', from: null, to: 4 },
-  });
-}
-
 /** 预约中 past its slot and the grace: 未到店 (the deposit is kept). */
 defineJob(NO_SHOW, async (tx, payload, job) => {
   const found = await dueBooking(tx, job.tenantId, NO_SHOW, payload, 3, noShowAt);
-  if (found) await moveByClock(tx, job.tenantId, found.b, -3, 'noShow', keptDeposit(found.b));
+  if (found) await moveBooking(tx, job.tenantId, found.b, { to: -3, action: 'noShow', source: 4 }, keptDeposit(found.b));
 });
 
 /** 待支付 past the payment timeout: 交易关闭. */
@@ -116,7 +100,7 @@ defineJob(CLOSE, async (tx, payload, job) => {
   const found = await dueBooking(tx, job.tenantId, CLOSE, payload, 1, async (t, _tenant, b) =>
     new Date(b.createdAt.getTime() + (await configOf(t)).payTimeout * 60_000).toISOString(),
   );
-  if (found) await moveByClock(tx, job.tenantId, found.b, -4, 'close');
+  if (found) await moveBooking(tx, job.tenantId, found.b, { to: -4, action: 'close', source: 4 });
 });
 
 /** The day before a booked slot: one text to the customer from the shop's allowance. */

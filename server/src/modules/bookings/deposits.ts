@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { paymentAdapter } from '../../platform/payments.js';
-import { posBillsMoved } from '../../platform/pos-documents.js';
 import { instantOf, scheduleBooked } from './clock.js';
 import { configOf } from './config.js';
-import { bookingDoc } from './doc.js';
+import { type Booking, bookingDoc, moveBooking } from './doc.js';
 import { bookings } from './schema.js';
 
 /**
@@ -13,7 +12,6 @@ import { bookings } from './schema.js';
  * awaits it (待支付), refunded when the shop cancels or the customer cancels in time (`canceltime`), kept
  * on a no-show or a late cancel. Its state lives on the booking, so it is counted once, with the booking.
  */
-type Booking = typeof bookings.$inferSelect;
 
 /** The deposit's columns once kept: only a paid one is. */
 export const keptDeposit = (b: Booking): Partial<Booking> => (b.suretyState === 0 ? { suretyState: 2 } : {});
@@ -34,26 +32,12 @@ async function lockBooking(tx: Db, id: number, states: number[], action: string)
   return b;
 }
 
-/** A customer's change of their booking, logged with the source 顾客 (1). */
-async function byCustomer(tx: Db, tenantId: number, b: Booking, to: number, action: string, set: Partial<Booking>) {
-  await tx
-    .update(bookings)
-    .set({ ...set, status: to, version: b.version + 1, updatedAt: new Date() })
-    .where(eq(bookings.id, b.id));
-  await posBillsMoved(tx, bookingDoc, tenantId, [b.id], {
-    action,
-    fromState: String(b.status),
-    toState: String(to),
-    change: { field: 'ctype', from: null, to: 1 },
-  });
-}
-
 /** The customer pays the deposit of a booking awaiting it (待支付 → 预约中). */
 export async function payDeposit(tx: Db, tenantId: number, id: number, payType: 1 | 2) {
   const b = await lockBooking(tx, id, [1], 'pay');
   const paid = await paymentAdapter().pay({ orderNo: b.billNo, amount: b.payje, payType, subject: `预约定金 ${b.billNo}` });
   if (!paid.ok) throw conflict('depositNotPaid', { reason: paid.reason });
-  await byCustomer(tx, tenantId, b, 3, 'pay', { suretyState: 0, extorderid: paid.tradeNo });
+  await moveBooking(tx, tenantId, b, { to: 3, action: 'pay', source: 1 }, { suretyState: 0, extorderid: paid.tradeNo });
   await scheduleBooked(tx, tenantId, b);
 }
 
@@ -65,6 +49,6 @@ export async function customerCancel(tx: Db, tenantId: number, id: number, now =
   const b = await lockBooking(tx, id, [1, 3], 'customerCancel');
   const { canceltime } = await configOf(tx);
   const inTime = now.getTime() <= Date.parse(await instantOf(tx, tenantId, b.yyday, b.startMin)) - canceltime * 60_000;
-  await byCustomer(tx, tenantId, b, -1, 'customerCancel', inTime ? await refundedDeposit(b) : keptDeposit(b));
+  await moveBooking(tx, tenantId, b, { to: -1, action: 'customerCancel', source: 1 }, inTime ? await refundedDeposit(b) : keptDeposit(b));
   return { refunded: inTime && b.suretyState === 0 };
 }

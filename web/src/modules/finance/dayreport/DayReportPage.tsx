@@ -107,6 +107,11 @@ function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => strin
     })),
   ];
   const moneyColumn = (key: string, title: string) => ({ key, dataIndex: key, title, align: 'right' as const, render: money });
+  const itemColumns: TableColumnsType<DayReport['products'][number]> = [
+    { key: 'code', dataIndex: 'code', title: k('code') },
+    { key: 'name', dataIndex: 'name', title: k('name') },
+    { key: 'qty', dataIndex: 'qty', title: k('qty'), align: 'right' },
+  ];
   return (
     <div className="ho-dayreport" data-testid="dayreport">
       <Typography.Title level={4} style={{ textAlign: 'center' }}>
@@ -134,25 +139,9 @@ function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => strin
         title={k('services')}
         rows={r.services}
         rowKey="itemId"
-        columns={[
-          { key: 'code', dataIndex: 'code', title: k('code') },
-          { key: 'name', dataIndex: 'name', title: k('name') },
-          { key: 'qty', dataIndex: 'qty', title: k('qty'), align: 'right' },
-          moneyColumn('amount', k('amount')),
-          moneyColumn('perf', k('perf')),
-        ]}
+        columns={[...itemColumns, moneyColumn('amount', k('amount')), moneyColumn('perf', k('perf'))]}
       />
-      <Section
-        title={k('products')}
-        rows={r.products}
-        rowKey="itemId"
-        columns={[
-          { key: 'code', dataIndex: 'code', title: k('code') },
-          { key: 'name', dataIndex: 'name', title: k('name') },
-          { key: 'qty', dataIndex: 'qty', title: k('qty'), align: 'right' },
-          moneyColumn('amount', k('amount')),
-        ]}
-      />
+      <Section title={k('products')} rows={r.products} rowKey="itemId" columns={[...itemColumns, moneyColumn('amount', k('amount'))]} />
       <Section
         title={k('cards')}
         rows={r.cards}
