@@ -305,6 +305,16 @@ export const bookingLogRow = z.object({
 });
 
 export const availabilityQuery = z.object({ shopId: id, date });
+/** A booking as the day's calendar draws it. */
+const calendarBooking = z.object({
+  id: z.number(),
+  start: z.string(),
+  end: z.string(),
+  state: z.enum(stateKeys),
+  custname: z.string(),
+  tillBillId: z.number().nullable(),
+  tillBillNo: z.string().nullable(),
+});
 /** A shop's day per stylist: when they work, what is taken (bookings, leave), what is free. */
 export const availabilityAnswer = z.object({
   date: z.string(),
@@ -317,34 +327,12 @@ export const availabilityAnswer = z.object({
       /** The shift of the day, or null (not scheduled). */
       work: z.object({ start: z.string(), end: z.string() }).nullable(),
       leave: z.array(z.object({ start: z.string(), end: z.string() })),
-      bookings: z.array(
-        z.object({
-          id: z.number(),
-          start: z.string(),
-          end: z.string(),
-          state: z.enum(stateKeys),
-          custname: z.string(),
-          sersnames: z.string(),
-          revision: z.number(),
-          tillBillId: z.number().nullable(),
-          tillBillNo: z.string().nullable(),
-        }),
-      ),
+      bookings: z.array(calendarBooking.extend({ sersnames: z.string(), revision: z.number() })),
       free: z.array(z.object({ start: z.string(), end: z.string() })),
     }),
   ),
   /** Bookings with no stylist (不指定). */
-  unassigned: z.array(
-    z.object({
-      id: z.number(),
-      start: z.string(),
-      end: z.string(),
-      state: z.enum(stateKeys),
-      custname: z.string(),
-      tillBillId: z.number().nullable(),
-      tillBillNo: z.string().nullable(),
-    }),
-  ),
+  unassigned: z.array(calendarBooking),
 });
 export type Availability = z.infer<typeof availabilityAnswer>;
 
