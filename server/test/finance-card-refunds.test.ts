@@ -225,16 +225,12 @@ describe('card refunds through approval (cardtkhead)', async () => {
     expect((await clerk.client.post(`${BASE}/auditBillZeor`, {})).status).toBe(403);
   });
 
-  it('credits another card (退为卡金) and refunds packages and deposited products, all restored by cancelFhBill', async () => {
-    const { m, cardId } = await memberWithMoney();
-    const type = await makeCardType(t, a, { shops: [s1] });
-    const target = ok(
-      await a.admin.post('/api-member/membercard/open', { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 0 }, key()),
-    );
+  /** The member's package of 10 × ¥3 services and deposit of 5 × ¥8 products, at s1. */
+  async function packageAndDeposit(memberId: number) {
     const { s1: service, p1: product } = await makeItems(t, a);
     const sold = ok(
       await a.admin.post('/api-member/memberpackage/sell', {
-        memberId: m.id,
+        memberId,
         shopId: s1,
         name: '护理套餐',
         lines: [{ itemType: 1, serviceId: service.id, total: 10, unitPrice: 300 }],
@@ -242,7 +238,7 @@ describe('card refunds through approval (cardtkhead)', async () => {
     );
     const kept = ok(
       await a.admin.post('/api-member/deposit/save', {
-        memberId: m.id,
+        memberId,
         shopId: s1,
         productId: product.id,
         total: 5,
@@ -250,6 +246,16 @@ describe('card refunds through approval (cardtkhead)', async () => {
         source: 'purchase',
       }),
     );
+    return { sold, kept };
+  }
+
+  it('credits another card (退为卡金) and refunds packages and deposited products, all restored by cancelFhBill', async () => {
+    const { m, cardId } = await memberWithMoney();
+    const type = await makeCardType(t, a, { shops: [s1] });
+    const target = ok(
+      await a.admin.post('/api-member/membercard/open', { memberId: m.id, cardTypeId: type.id, shopId: s1, amount: 0 }, key()),
+    );
+    const { sold, kept } = await packageAndDeposit(m.id);
     const body = draft(
       m.id,
       [
@@ -274,25 +280,7 @@ describe('card refunds through approval (cardtkhead)', async () => {
 
   it('serves the form the member’s refundable card buckets, package lines and deposits (api-member/financecardtk)', async () => {
     const { m, cardId } = await memberWithMoney();
-    const { s1: service, p1: product } = await makeItems(t, a);
-    const sold = ok(
-      await a.admin.post('/api-member/memberpackage/sell', {
-        memberId: m.id,
-        shopId: s1,
-        name: '护理套餐',
-        lines: [{ itemType: 1, serviceId: service.id, total: 10, unitPrice: 300 }],
-      }),
-    );
-    const kept = ok(
-      await a.admin.post('/api-member/deposit/save', {
-        memberId: m.id,
-        shopId: s1,
-        productId: product.id,
-        total: 5,
-        price: 800,
-        source: 'purchase',
-      }),
-    );
+    const { sold, kept } = await packageAndDeposit(m.id);
     const PICKS = '/api-member/financecardtk';
     const cards = ok(await clerk.client.get(`${PICKS}/queryCardRecords`, { memid: m.id }));
     expect(cards.map((c: { id: number; buckets: unknown[] }) => [c.id, c.buckets.length])).toEqual([[cardId, 2]]);
