@@ -31,7 +31,7 @@ describe('birthday activities give their coupons and red envelopes by a daily jo
   const t = await build();
   const owner = t.database.db;
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
 
   /** A coupon of 20 and a red envelope of 50 of the tenant. */

@@ -8,7 +8,7 @@ import { createLimitedUser } from './users.js';
 describe('会员卡: the card page finds members as the member list and the till do', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const other = await t.foreignTenant();
+  const other = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const { member, cardNo } = await memberWithCard(t, a, s1, 30_000);
   const elsewhere = await makeMember(t, a, s2);

@@ -10,7 +10,7 @@ const EN = { 'accept-language': 'en-US' };
 describe('member cards: open, recharge, pay, adjust, revoke, ledger', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2, s3] = await shopIds(t, a);
   const [bShop] = await shopIds(t, b);
 

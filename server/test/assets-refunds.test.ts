@@ -13,7 +13,7 @@ const EN = { 'accept-language': 'en-US' };
 describe('direct refunds (tkhead)', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
 
   afterEach(() => expectAssetsConsistent(t, a));

@@ -11,7 +11,7 @@ const EN = { 'accept-language': 'en-US' };
 describe('SMS codes, card transfer, binding, cancelling a member', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const db = t.database.db;
 

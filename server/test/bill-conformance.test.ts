@@ -51,7 +51,7 @@ interface Fixture {
 
 const t: TestApp = await build(serveVouchers);
 const a = await t.tenant({ demo: true });
-const b = await t.foreignTenant();
+const b = await t.sharedOtherTenant();
 const shopsOfA = await shopIds(t, a);
 const reasons = await ensureReasons(t, a);
 const [product] = await makeProducts(t, a, 1);

@@ -5,7 +5,7 @@ import { createLimitedUser } from './users.js';
 
 const t: TestApp = await build();
 const a = await t.tenant({ demo: true });
-const b = await t.foreignTenant();
+const b = await t.sharedOtherTenant();
 const shopsOfA = await shopIds(t, a);
 const shopsOfB = await shopIds(t, b);
 const D = '/api-member/carddispatchhead';

@@ -10,7 +10,7 @@ const C = '/api-cashier';
 describe('pay types, pay classes and pay templates', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const [bShop] = await shopIds(t, b);
   const typesOf = async (tenant = a) => expectOk(await tenant.admin.get(`${C}/paytype/list/vo`)) as any[];

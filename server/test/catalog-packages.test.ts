@@ -8,7 +8,7 @@ const K = '/api-chain/servicepackage';
 describe('catalog: service packages', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const anon = t.client();
   const services = (await a.admin.get(`${K}/servinfo`)).body.data as any[];
   const spa = services.find((s) => s.name === '头皮SPA');

@@ -12,7 +12,7 @@ const PB = '/api-chain/productbrand';
 describe('catalog: product brands and products', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const anon = t.client();
   const categories = (await a.admin.get('/api-chain/productcategory/list/all')).body.data as any[];
   const washCare = categories.find((c) => c.name === '洗护');

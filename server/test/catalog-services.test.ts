@@ -12,7 +12,7 @@ const G = '/api-chain/serviceGroup';
 describe('catalog: services and service groups', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const anon = t.client();
   const types = (await a.admin.get('/api-chain/servicetype/list/all')).body.data as any[];
   const cut = types.find((x) => x.name === '剪发');

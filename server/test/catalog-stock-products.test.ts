@@ -9,7 +9,7 @@ const P = '/api-chain/product';
 describe('catalog: stock products (what each location keeps)', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const anon = t.client();
   const shops = (await a.admin.get('/api-chain/shop/list/all')).body.data as any[];
   const hairShop = shops.find((s) => s.code === 'SH001');

@@ -53,7 +53,7 @@ const withMarker = (marker: string) => (m: Message) => m.type === 'event' && m.p
 describe('events pushed live', async () => {
   const t = await buildOwn();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   await ensureStockMenus(t, a);
   await ensureStockMenus(t, b);
   const r = await ensureReasons(t, a);

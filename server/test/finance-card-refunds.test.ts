@@ -10,7 +10,7 @@ const EN = { 'accept-language': 'en-US' };
 describe('card refunds through approval (cardtkhead)', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const reserveTypes = ok(await a.admin.get('/api-finance/dicreserve/list/all')) as { id: number; name: string }[];
   const deposit = reserveTypes.find((r) => r.name === '退卡保证金')?.id as number;

@@ -7,7 +7,7 @@ const F = '/api-finance';
 describe('finance dictionaries and landlords', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const anon = t.client();
   const list = async (resource: string, query: Record<string, unknown> = {}) => {
     const res = await a.admin.get(`${F}/${resource}/list`, { pageSize: 200, ...query });

@@ -19,7 +19,7 @@ const formula = (p: Row) => p.float + p.paid - p.spent - p.redeposited + p.adjus
 describe('the petty-cash ledger: every shop’s position and manual adjustments', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const anon = t.client();
   const ids = await shopIds(t, a);
   const [shopA, shopB] = ids.slice(-2);

@@ -27,7 +27,7 @@ type Row = Record<string, any>;
 describe('petty-cash requests, their approval by department, payouts, limits and locks', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   // The demo chain gives its first shops a float and payee accounts: the last two have none.
   const [shopA, shopB] = (await shopIds(t, a)).slice(-2);
   const all = async (client: Client, path: string) => expectOk(await client.get(path)) as Row[];

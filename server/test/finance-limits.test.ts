@@ -11,7 +11,7 @@ type Row = Record<string, any>;
 describe('expense limit adjustments (iolimitbillhead): one step, limits of the month, import', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [shopA, shopB] = (await shopIds(t, a)).slice(-2);
   const items = expectOk(await a.admin.get('/api-finance/dicioitem/list/all')) as Row[];
   const water = items.find((i) => i.name === '水电费') as Row;

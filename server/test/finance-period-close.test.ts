@@ -15,7 +15,7 @@ type Row = Record<string, any>;
 describe('closing the books: a month or a day of the chain or of a shop, reopened with a reason', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [shopA, shopB] = (await shopIds(t, a)).slice(-2);
   const items = expectOk(await a.admin.get('/api-finance/dicioitem/list/all')) as Row[];
   const water = items.find((i) => i.name === '水电费') as Row;

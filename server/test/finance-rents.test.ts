@@ -87,7 +87,7 @@ describe('rent schedule (rentSchedule)', () => {
 
 const t = await build();
 const a = await t.tenant({ demo: true });
-const b = await t.foreignTenant();
+const b = await t.sharedOtherTenant();
 const [shop1, shop2] = await shopIds(t, a);
 const types = expectOk(await a.admin.get(`${F}/dicreserve/list/all`)) as { id: number; name: string }[];
 const other = types.find((x) => x.name === '预留其他')?.id as number;

@@ -13,7 +13,7 @@ const MONEY = `${F}/reservemoney`;
 
 const t = await build();
 const a = await t.tenant({ demo: true });
-const b = await t.foreignTenant();
+const b = await t.sharedOtherTenant();
 const [shop1, shop2] = await shopIds(t, a);
 
 async function dictionaries(tenant: TestTenant) {

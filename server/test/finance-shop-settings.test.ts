@@ -9,7 +9,7 @@ const F = '/api-finance';
 describe('shop finance settings: profiles, petty cash and payee accounts', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   // The demo chain gives its first shops finance profiles and accounts: these two have none.
   const [shopA, shopB] = (await shopIds(t, a)).slice(-2);
   const all = async (client: Client, path: string) => (await client.get(path)).body.data as Record<string, any>[];

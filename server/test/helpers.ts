@@ -48,8 +48,9 @@ export interface TestApp {
    * "Another tenant": a demo chain made once per application and shared by the files that use it, as
    * a stranger whose ids and records must never reach the file's own tenant. Records made in it stay
    * there for the next file: assert what the file's own tenant sees, never what the stranger holds.
+   * (staff-support's `foreignTenant` is a small chain of the file's own, with one record of each kind.)
    */
-  foreignTenant(): Promise<TestTenant>;
+  sharedOtherTenant(): Promise<TestTenant>;
   client(token?: string): Client;
   login(tenant: string, username: string, password: string): Promise<Answer>;
 }
@@ -187,7 +188,7 @@ async function makeApp(prepare?: (app: FastifyInstance, database: Database) => P
     database,
     client,
     login,
-    foreignTenant: () => {
+    sharedOtherTenant: () => {
       foreign ??= testApp.tenant({ demo: true });
       return foreign;
     },

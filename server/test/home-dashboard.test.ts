@@ -82,7 +82,7 @@ async function recompute(t: Awaited<ReturnType<typeof build>>, a: TestTenant, da
 describe('home page: cash takings, card consumption, visits and card sales by shop; stock warnings', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const f1 = await tillFixture(t, a, s1, { servicePrice: 12_345, productPrice: 2_990, stock: 50 });
   const f2 = await tillFixture(t, a, s2, { servicePrice: 6_000, productPrice: 1_500, stock: 50 });

@@ -238,7 +238,7 @@ describe('idempotent money and stock writes', async () => {
       perms: ['stock.entry.view', 'stock.entry.edit', 'stock.entry.audit'],
       managerShops: [s1, s2],
     });
-    const b = await t.foreignTenant();
+    const b = await t.sharedOtherTenant();
     const rb = await ensureReasons(t, b);
     const [pa] = await makeProducts(t, a, 1);
     const [pb] = await makeProducts(t, b, 1);

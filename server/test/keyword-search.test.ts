@@ -14,7 +14,7 @@ const E = '/api-chain/employee';
 describe('keyword search on products and employees, from the gram tables', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const { db } = t.database;
 
   const product = async (client: typeof a.admin, name: string) => {

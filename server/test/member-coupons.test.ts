@@ -13,7 +13,7 @@ const WITHDRAW = '/api-member/membercoupon/withdraw';
 describe('coupons and red envelopes held by members', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const [b1] = await shopIds(t, b);
 

@@ -18,7 +18,7 @@ const REFUND = '/api-member/tkhead/saveRefund';
 describe('package extensions, deposited products, refunds of packages and products, cancelling a member', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const items = await makeItems(t, a);
 

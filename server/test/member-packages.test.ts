@@ -17,7 +17,7 @@ const PAGE = '/api-member/chainmember/pagePackages';
 describe('member packages', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const items = await makeItems(t, a);
 

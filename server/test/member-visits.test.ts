@@ -77,7 +77,7 @@ async function storedFigures(t: TestApp, a: TestTenant, memberIds: number[]) {
 describe("a member's spending, visits and last visit, kept from their bills", async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const other = await t.foreignTenant();
+  const other = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const fx = await tillFixture(t, a, s1, { servicePrice: 12_800, productPrice: 4_500, stock: 10_000 });
   const fx2 = await tillFixture(t, a, s2, { servicePrice: 9_900 });

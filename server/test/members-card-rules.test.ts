@@ -9,7 +9,7 @@ import { build } from './helpers.js';
 describe('recharge gift rules and card types per shop', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const { db } = t.database;
 
   const cardType = (tenantId: number, code: string) =>

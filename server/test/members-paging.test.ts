@@ -59,7 +59,7 @@ async function walk(client: Client, path: string, query: Record<string, unknown>
 describe('members: the lists page by key, stable and complete, a deep page as cheap as the first', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const { db } = t.database;
   const shops = (await a.admin.get('/api-chain/shop/list/all')).body.data as { id: number }[];
   const grades = (await a.admin.get('/api-chain/dictgrade/list/all')).body.data as { id: number }[];

@@ -14,7 +14,7 @@ import { createLimitedUser } from './users.js';
 
 const t = await build();
 const a = await t.tenant({ demo: true });
-const b = await t.foreignTenant();
+const b = await t.sharedOtherTenant();
 const [shop1, shop2] = await shopIds(t, a);
 const db = t.database.db;
 const inA = <T>(work: Parameters<typeof inTenant<T>>[2]) => inTenant(db, a.tenantId, work);

@@ -8,7 +8,7 @@ import { createLimitedUser } from './users.js';
 
 const t = await build();
 const a = await t.tenant({ demo: true });
-const b = await t.foreignTenant();
+const b = await t.sharedOtherTenant();
 const [shop1, shop2] = await shopIds(t, a);
 const P = '/api-push';
 const shopOne = await createLimitedUser(t, a, { perms: ['messaging.notice.publish'], managerShops: [shop1] });

@@ -12,7 +12,7 @@ import { createLimitedUser } from './users.js';
 
 const t = await build();
 const a = await t.tenant({ demo: true });
-const b = await t.foreignTenant();
+const b = await t.sharedOtherTenant();
 const [shop1, shop2, shop3] = await shopIds(t, a);
 const [bShop] = await shopIds(t, b);
 

@@ -55,7 +55,7 @@ const cases: DictCase[] = [
 describe('org dictionaries', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const adminId = (await a.admin.get('/api-user/me')).body.data.user.id as number;
   const anon = t.client();
 

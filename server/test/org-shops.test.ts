@@ -23,7 +23,7 @@ const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 describe('org shops', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const adminId = (await a.admin.get('/api-user/me')).body.data.user.id as number;
   const anon = t.client();
 

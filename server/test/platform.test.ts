@@ -10,7 +10,7 @@ import { build } from './helpers.js';
 describe('platform', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
 
   describe('row-level security', () => {
     it('a query without any tenant filter sees only its own tenant', async () => {

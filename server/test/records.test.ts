@@ -28,7 +28,7 @@ async function sheet(rows: unknown[][], headers: string[]): Promise<Buffer> {
 describe('record types: the stock reasons served from their definition', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   await ensureStockMenus(t, a);
   await ensureReasons(t, a);
   await ensureReasons(t, b);

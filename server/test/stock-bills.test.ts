@@ -23,7 +23,7 @@ const O = '/api-stock/out';
 describe('stock entries and outs', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   await ensureStockMenus(t, a);
   await ensureStockMenus(t, b);
   const r = await ensureReasons(t, a);

@@ -24,7 +24,7 @@ const M = '/api-stock/orderconfig';
 describe('shop product orders and the approvals inbox', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   await ensureStockMenus(t, a);
   await ensureStockMenus(t, b);
   const r = await ensureReasons(t, a);

@@ -29,7 +29,7 @@ interface Kind {
 const P = '/api-cashier';
 const t = await build();
 const a = await t.tenant({ demo: true });
-const b = await t.foreignTenant();
+const b = await t.sharedOtherTenant();
 const [s1, s2] = await shopIds(t, a);
 const fx = await tillFixture(t, a, s1, { servicePrice: 8_800 });
 const staff = [{ employeeId: fx.staff[0].id, station: 1, appointed: true }];

@@ -26,7 +26,7 @@ type Payment = {
 describe('the till prices a bill by what its card pays, rounds it (抹零) by the shop setting, and keeps a day total', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const other = await t.foreignTenant();
+  const other = await t.sharedOtherTenant();
   const [s1, s2, s3] = await shopIds(t, a);
   // Services at 85% and products at 90% with the test card type; 10,000 and 3,333 at the shop.
   const fx = await tillFixture(t, a, s1, { servicePrice: 10_000, productPrice: 3_333, stock: 500 });

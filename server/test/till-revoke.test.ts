@@ -15,7 +15,7 @@ const detail = (id: number) => `${P}/detail/${id}`;
 describe('撤单: preset reasons, what it will reverse, who revoked when and why', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const other = await t.foreignTenant();
+  const other = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const fx = await tillFixture(t, a, s1, { servicePrice: 10_000, productPrice: 3_000 });
   const setupOf = async (shopId: number) => ok(await a.admin.get(TILL_PATHS.setup, { shopid: shopId }));

@@ -53,7 +53,7 @@ describe('the voucher adapter', () => {
 describe('platform vouchers: verified once at the till, pay a bill whole, refunded while no settled bill uses them', async () => {
   const t: TestApp = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   await mapToMeituan(a, s1);
   await mapToMeituan(a, s2);

@@ -22,7 +22,7 @@ const clock = (minutes: number) =>
 describe('the live wheel (轮牌) of the till', async () => {
   const t = await build();
   const a = await t.tenant({ demo: true });
-  const b = await t.foreignTenant();
+  const b = await t.sharedOtherTenant();
   const [s1, s2] = await shopIds(t, a);
   const shops = expectOk(await a.admin.get('/api-chain/shop/list/all')) as any[];
   const positions = expectOk(await a.admin.get('/api-chain/position/list/all')) as any[];

@@ -67,7 +67,7 @@ const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 describe('uploads and availability', async () => {
   const t = await buildOwn();
   const uploader = await t.tenant({ demo: true });
-  const other = await t.foreignTenant();
+  const other = await t.sharedOtherTenant();
   let port = 0;
   let base = '';
   const slow: SlowUpload[] = [];
