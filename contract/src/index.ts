@@ -14,6 +14,7 @@ export * from './finance-card-refunds.js';
 export * from './finance-dayreport.js';
 export * from './finance-funds.js';
 export * from './finance-limits.js';
+export * from './finance-reconcile.js';
 export * from './finance-records.js';
 export * from './finance-rents.js';
 export * from './finance-reserve.js';

@@ -1,4 +1,4 @@
-import { cardRefundBill, DAY_REPORT, financeDictionaryRecords, landlordRecord, PERIOD_CLOSE } from '@headoffice/contract';
+import { cardRefundBill, DAY_REPORT, financeDictionaryRecords, landlordRecord, PERIOD_CLOSE, RECONCILE } from '@headoffice/contract';
 import { billMenu, type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 import { fundsMenu } from './funds-menus.js';
 import { reserveAndRentMenus } from './reserve-menus.js';
@@ -60,6 +60,22 @@ export const financeMenus: MenuDef[] = [
         icon: 'FileTextOutlined',
         url: DAY_REPORT.page,
         perm: DAY_REPORT.perm,
+      },
+      {
+        key: 'finance.financialdaily',
+        name: RECONCILE.label[0],
+        nameEn: RECONCILE.label[1],
+        icon: 'ReconciliationOutlined',
+        url: RECONCILE.page,
+        perm: RECONCILE.perms.view,
+        actions: (['edit', 'match'] as const).map(
+          (right): MenuAction => ({
+            key: RECONCILE.perms[right],
+            name: RECONCILE.rights[right][0],
+            nameEn: RECONCILE.rights[right][1],
+            perm: RECONCILE.perms[right],
+          }),
+        ),
       },
       {
         key: 'finance.dict',

@@ -8,6 +8,7 @@ import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.j
 import { registerFundTravel } from './fund-travel.js';
 import { registerFunds } from './funds-routes.js';
 import { registerPeriodClose } from './period-close.js';
+import { registerReconcile } from './reconcile.js';
 import { registerRentContracts } from './rent-contracts.js';
 import { registerDormRates } from './rent-dorm-rates.js';
 import { rentPaymentTypes } from './rent-payments.js';
@@ -34,4 +35,5 @@ export async function financeModule(app: FastifyInstance) {
   // Card refunds through approval.
   registerBill(app, cardRefundType);
   registerDayReport(app);
+  registerReconcile(app);
 }

@@ -274,6 +274,9 @@ export const fundRedeposits = pgTable(
     reviewedByName: text('reviewed_by_name'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     memo: memo(),
+    /** Bank reconciliation's mark (isFa): 0 对账 (counted in the day's 回存), 2 非对账; and its note (famemo). */
+    isFa: smallint('is_fa').notNull().default(0),
+    faMemo: text('fa_memo'),
     ...makerColumns(),
     ...versionedTimestamps(),
   },
@@ -707,5 +710,62 @@ export const cardRefundLines = pgTable(
     tenantReference(t, t.bucketShopId, shops),
     tenantReference(t, t.packageLineId, memberPackageLines),
     tenantReference(t, t.depositId, deposits),
+  ],
+);
+
+/**
+ * Bank reconciliation (financialdaily): a match of one system row (shop × day × money type) with statement
+ * lines of its pay code. One per system row (the unique key), and a line belongs to at most one match.
+ */
+export const bankMatches = pgTable(
+  'bank_matches',
+  {
+    ...tenantKeys(),
+    shopId: refId('shop_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    type: smallint('type').notNull(),
+    /** The system amount and the lines' sum when matched. */
+    sysAmount: bigint('sys_amount', { mode: 'number' }).notNull(),
+    linesAmount: bigint('lines_amount', { mode: 'number' }).notNull(),
+    auto: boolean('auto').notNull().default(false),
+    ...makerColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('bank_matches_tenant_shop_day_type').on(t.tenantId, t.shopId, t.day, t.type),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+/** The bank's statement lines (银行流水) imported for reconciliation, and the parts split off them. */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    ...tenantKeys(),
+    shopId: refId('shop_id').notNull(),
+    /** serirq: the statement's day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** rowindex: the row of the workbook it came from. */
+    rowIndex: integer('row_index').notNull(),
+    /** je: what the line holds now (an imported line less the parts split off it). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** serije: the bank's amount as imported. */
+    statementAmount: bigint('statement_amount', { mode: 'number' }).notNull(),
+    payCode: text('pay_code').notNull(),
+    memo: memo(),
+    /** 1 imported, 2 split off `splitFrom`. */
+    inputType: smallint('input_type').notNull().default(1),
+    splitFrom: refId('split_from'),
+    matchId: refId('match_id'),
+    ...makerColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('bank_statement_lines_tenant_shop_day').on(t.tenantId, t.shopId, t.day),
+    index('bank_statement_lines_tenant_match').on(t.tenantId, t.matchId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.matchId, bankMatches),
   ],
 );
