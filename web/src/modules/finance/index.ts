@@ -4,6 +4,7 @@ import { recordPages } from '../../platform/records/pages';
 import { closePages } from './close';
 import { dayReportPages } from './dayreport';
 import { fundsPages } from './funds';
+import { reconcilePages } from './reconcile';
 import { refundPages } from './refunds';
 import { rentPages } from './rents';
 import { reservePages } from './reserve';
@@ -17,6 +18,7 @@ export const financePages: PageDef[] = [
   ...fundsPages,
   ...refundPages,
   ...dayReportPages,
+  ...reconcilePages,
   ...reservePages,
   ...rentPages,
 ];

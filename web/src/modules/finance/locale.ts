@@ -1,6 +1,7 @@
 import { closeEn, closeZh } from './close/locale';
 import { dayReportEn, dayReportZh } from './dayreport/locale';
 import { fundsEn, fundsZh } from './funds/locale';
+import { reconcileEn, reconcileZh } from './reconcile/locale';
 import { refundsEn, refundsZh } from './refunds/locale';
 import { rentsEn, rentsZh } from './rents/locale';
 import { reserveEn, reserveZh } from './reserve/locale';
@@ -46,6 +47,7 @@ export const financeZh = {
   },
   close: closeZh,
   dayreport: dayReportZh,
+  reconcile: reconcileZh,
   funds: fundsZh,
   reserve: reserveZh,
   refunds: refundsZh,
@@ -92,6 +94,7 @@ export const financeEn: typeof financeZh = {
   },
   close: closeEn,
   dayreport: dayReportEn,
+  reconcile: reconcileEn,
   funds: fundsEn,
   reserve: reserveEn,
   refunds: refundsEn,
