@@ -197,17 +197,15 @@ export default function ReconcilePage() {
             loading={fd.isLoading}
             dataSource={rows}
             pagination={false}
-            scroll={{ y: 440 }}
             locale={{ emptyText: k('empty') }}
             rowSelection={{ selectedRowKeys: rowKeys, onChange: (keys) => setRowKeys(keys as string[]) }}
             columns={[
-              { key: 'day', dataIndex: 'day', title: k('day'), width: 96 },
-              { key: 'type', title: k('type'), width: 56, render: (_, r) => typeLabel(r.type) },
-              { key: 'amount', title: k('amount'), align: 'right', width: 100, render: (_, r) => money(r.amount) },
+              { key: 'day', title: k('day'), render: (_, r) => <span style={NO_WRAP}>{r.day}</span> },
+              { key: 'type', title: k('type'), render: (_, r) => <span style={NO_WRAP}>{typeLabel(r.type)}</span> },
+              { key: 'amount', title: k('amount'), align: 'right', render: (_, r) => money(r.amount) },
               {
                 key: 'status',
                 title: k('status'),
-                width: 72,
                 render: (_, r) => (r.status ? <Tag color="green">{k('matched')}</Tag> : <Tag>{k('unmatched')}</Tag>),
               },
               {
@@ -232,14 +230,12 @@ export default function ReconcilePage() {
             loading={lines.isLoading}
             dataSource={free}
             pagination={false}
-            scroll={{ y: 440 }}
             rowSelection={{ selectedRowKeys: lineIds, onChange: (keys) => setLineIds(keys as number[]) }}
             columns={[
-              { key: 'day', dataIndex: 'day', title: k('day'), width: 100 },
+              { key: 'day', title: k('day'), render: (_, l) => <span style={NO_WRAP}>{l.day}</span> },
               {
                 key: 'row',
                 title: k('rowIndex'),
-                width: 76,
                 render: (_, l) => (
                   <span style={NO_WRAP}>
                     {l.rowIndex}
@@ -251,15 +247,14 @@ export default function ReconcilePage() {
                   </span>
                 ),
               },
-              { key: 'code', title: k('type'), width: 60, render: (_, l) => codeLabel(l.payCode) },
-              { key: 'amount', title: k('lineAmount'), align: 'right', width: 100, render: (_, l) => money(l.amount) },
-              { key: 'memo', dataIndex: 'memo', title: k('memo'), ellipsis: true },
+              { key: 'code', title: k('type'), render: (_, l) => <span style={NO_WRAP}>{codeLabel(l.payCode)}</span> },
+              { key: 'amount', title: k('lineAmount'), align: 'right', render: (_, l) => money(l.amount) },
+              { key: 'memo', dataIndex: 'memo', title: k('memo') },
               {
                 key: 'actions',
                 title: k('actions'),
-                width: 120,
                 render: (_, l) => (
-                  <Space size={6}>
+                  <Space size={6} style={NO_WRAP}>
                     {l.inputType === 1 ? (
                       <Typography.Link
                         onClick={() => {
