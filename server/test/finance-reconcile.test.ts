@@ -224,6 +224,37 @@ describe('bank reconciliation (银行对账)', async () => {
     expect((await fd()).find((r) => r.type === 4)?.amount).toBe(29_690);
   });
 
+  it('覆盖 keeps an imported line with a matched part, and takes away the unmatched ones of the days it holds', async () => {
+    const other = day.endsWith('-01') ? `${month}-02` : `${month}-01`;
+    const [held] = await inTenant(t.database.db, a.tenantId, (tx) => tx.select().from(bankMatches).where(eq(bankMatches.shopId, s1)));
+    const line = { tenantId: a.tenantId, shopId: s1, day: other, rowIndex: 2, payCode: '07', amount: 5_000, statementAmount: 8_000 };
+    const [parent, loose] = await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx
+        .insert(bankStatementLines)
+        .values([line, { ...line, rowIndex: 3, amount: 700, statementAmount: 700 }])
+        .returning({ id: bankStatementLines.id }),
+    );
+    const [part] = await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx
+        .insert(bankStatementLines)
+        .values({ ...line, amount: 3_000, inputType: 2, splitFrom: parent.id, matchId: held.id })
+        .returning({ id: bankStatementLines.id }),
+    );
+    expect400(
+      await a.admin.upload(R.importFd, await statement([[codeOf(s1), other, '1.00', 'POS']]), { query: { importType: 3 } }),
+      'importType',
+    );
+    ok(await a.admin.upload(R.importFd, await statement([[codeOf(s1), other, '1.00', 'POS']]), { query: { importType: 1 } }));
+    const left = await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.select().from(bankStatementLines).where(eq(bankStatementLines.day, other)),
+    );
+    const ids = left.filter((l) => l.shopId === s1).map((l) => l.id);
+    expect(ids).toContain(parent.id);
+    expect(ids).toContain(part.id);
+    expect(ids).not.toContain(loose.id);
+    expect(left.filter((l) => l.shopId === s1 && l.amount === 100).length).toBe(1);
+  });
+
   it('answers 401, 403 without the right or outside the shops, 404 for another tenant', async () => {
     expectStatus(await t.client().get(R.getFd, { shopid: s1, month }), 401);
     const viewer = await createLimitedUser(t, a, { perms: [RECONCILE.perms.view], managerShops: [s1] });

@@ -65,6 +65,7 @@ defineMessages({
     '金额无法匹配：系统 {sys}，流水合计 {lines}，相差须小于 1 元',
     'The amounts do not match: system {sys}, lines {lines}; they may differ by less than 1 yuan',
   ],
+  reconcileImportType: ['导入方式须为 1（覆盖）或 2（补充）', 'The import mode must be 1 (replace) or 2 (add)'],
   reconcileRowMatched: ['{day} 的{type}已对账', '{type} of {day} is already matched'],
   reconcileSplitImported: ['只有导入的流水才能拆分', 'Only imported lines can be split'],
   reconcileSplitAmount: ['拆分金额须大于 0 且小于可拆金额 {max}', 'The part must be more than 0 and less than {max}'],
@@ -431,14 +432,24 @@ export const statementImport: ImportDef<ImportRowValue> = {
   insert: async () => 0,
 };
 
-/** Stores a clean sheet: importType 1 (覆盖) first takes away the unmatched lines of the shops and days it holds. */
+/**
+ * Stores a clean sheet: importType 1 (覆盖) first takes away the lines of the shops and days it holds that are not
+ * matched (an imported line with its parts, none of them matched).
+ */
 async function importFd(tx: Db, auth: Auth, rows: { row: number; value: ImportRowValue }[], importType: number) {
   if (importType === 1) {
     const pairs = [...new Set(rows.map((r) => `${r.value.shopId}|${r.value.day}`))].map((p) => p.split('|'));
-    for (const [shopId, day] of pairs)
-      await tx
-        .delete(bankStatementLines)
-        .where(and(eq(bankStatementLines.shopId, Number(shopId)), eq(bankStatementLines.day, day), isNull(bankStatementLines.matchId)));
+    for (const [shopId, day] of pairs) {
+      // An imported line goes with its parts, and only when none of them is matched: a matched part keeps its line.
+      const ofDay = await tx
+        .select({ id: bankStatementLines.id, splitFrom: bankStatementLines.splitFrom, matchId: bankStatementLines.matchId })
+        .from(bankStatementLines)
+        .where(and(eq(bankStatementLines.shopId, Number(shopId)), eq(bankStatementLines.day, day)))
+        .for('update');
+      const held = new Set(ofDay.filter((l) => l.matchId !== null).map((l) => l.splitFrom ?? l.id));
+      const gone = ofDay.filter((l) => !held.has(l.splitFrom ?? l.id)).map((l) => l.id);
+      if (gone.length) await tx.delete(bankStatementLines).where(inArray(bankStatementLines.id, gone));
+    }
   }
   for (let i = 0; i < rows.length; i += 1000)
     await tx.insert(bankStatementLines).values(
@@ -522,9 +533,11 @@ export function registerReconcile(app: FastifyInstance) {
       upload: importUpload(() => statementImport as ImportDef<unknown>),
     },
     async ({ tx, auth, lang, file, query }) => {
+      const importType = file.fields.importType === undefined ? query.importType : Number(file.fields.importType);
+      if (importType !== 1 && importType !== 2) throw fieldError('importType', 'reconcileImportType');
       const result = await validateImport(tx, statementImport, file.prepared as never, auth, lang);
       if (result.errors.length) throw importFailure(result.errors, lang);
-      return importFd(tx, auth, result.rows, Number(file.fields.importType ?? query.importType));
+      return importFd(tx, auth, result.rows, importType);
     },
   );
   const write = (
