@@ -44,15 +44,21 @@ const tick = (key: string) => fireEvent.click(document.querySelector(`tr[data-ro
 describe('the bank reconciliation page (银行对账)', () => {
   it('shows the system rows with their state and the unmatched lines, and matches a ticked row with a ticked line of its amount', async () => {
     serve({
-      [R.getFd]: () => [sys('2026-03-01', 1, '01', 24_690), sys('2026-03-01', 2, '07', 2_345, line(9, 7, 2_300, '07', 5))],
+      [R.getFd]: () => [
+        sys('2026-03-01', 1, '01', 24_690),
+        sys('2026-03-01', 2, '07', 2_345, line(9, 7, 2_300, '07', 5)),
+        // matched, and the till's POS of that day changed since (a bill revoked): the amount at the match is shown
+        { ...sys('2026-03-01', 3, '23', 1_000, line(10, 8, 1_500, '23', 6)), matchedAmount: 1_500 },
+      ],
       [R.getUnbalance]: () => [line(1, 2, 24_690, '01'), line(2, 3, 9_900, '07')],
       [R.doLock]: () => ({ matched: 1 }),
       '/api-chain/shop/list/all': () => [{ id: 3, code: 'BJ001', name: '北京国贸店' }],
     });
     wrap(<ReconcilePage />);
-    expect(await screen.findByText('已对账', { selector: '.ant-tag' })).toBeTruthy();
+    expect((await screen.findAllByText('已对账', { selector: '.ant-tag' })).length).toBe(2);
     expect(screen.getByText('未对账', { selector: '.ant-tag' })).toBeTruthy();
     expect(screen.getByText(`#7 ${formatMoney(2_300)}`)).toBeTruthy();
+    expect(screen.getByText(`对账时 ${formatMoney(1_500)}`)).toBeTruthy();
     expect(await screen.findByText(formatMoney(9_900))).toBeTruthy();
     const lock = () => screen.getByText(/^对\s*账$/, { selector: 'button span' }).closest('button') as HTMLButtonElement;
     expect(lock().disabled).toBe(true);

@@ -202,7 +202,23 @@ export default function ReconcilePage() {
             columns={[
               { key: 'day', title: k('day'), render: (_, r) => <span style={NO_WRAP}>{r.day}</span> },
               { key: 'type', title: k('type'), render: (_, r) => <span style={NO_WRAP}>{typeLabel(r.type)}</span> },
-              { key: 'amount', title: k('amount'), align: 'right', render: (_, r) => money(r.amount) },
+              {
+                key: 'amount',
+                title: k('amount'),
+                align: 'right',
+                render: (_, r) => (
+                  <>
+                    {money(r.amount)}
+                    {r.status === 1 && r.matchedAmount !== r.amount ? (
+                      <div>
+                        <Typography.Text type="danger" style={NO_WRAP}>
+                          {k('changed', { amount: formatMoney(r.matchedAmount) })}
+                        </Typography.Text>
+                      </div>
+                    ) : null}
+                  </>
+                ),
+              },
               {
                 key: 'status',
                 title: k('status'),
