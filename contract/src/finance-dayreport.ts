@@ -58,6 +58,16 @@ export const DAY_REPORT_CONSUMPTION = {
   oldCard: { label: ['老卡消费', 'Paid by old cards'], codes: ['09'] },
 } as const;
 
+/**
+ * The head-office allocations that count in 资金总业绩: the dj items (代缴项目) the report finds by their
+ * code (the original's ids 55, 94 and 54 kept as codes). docs/DECISIONS.md ("The daily report's dj items").
+ */
+export const DAY_REPORT_FUND_ITEMS = [
+  { key: 'weimu', code: '55', label: ['微慕拨款', 'Weimu allocation'] },
+  { key: 'groupBuy', code: '94', label: ['团购拨款', 'Group-buy allocation'] },
+  { key: 'eCoupon', code: '54', label: ['电商券拨款', 'E-coupon allocation'] },
+] as const satisfies readonly { key: string; code: string; label: Label }[];
+
 export const dayReportQuery = z.object({
   shopid: z.coerce.number().int().positive(),
   day: date,
@@ -94,8 +104,22 @@ export const dayReport = z.object({
   ),
   /** The pay summary: per row, per column, the money (gross) and its fee. */
   pay: z.array(z.object({ row: z.enum(['till', 'package', 'cardSale', 'income', 'total']), cells: z.record(z.string(), cell) })),
-  /** 主营资金 (net of fees), 营业外资金, 资金总业绩, 日常支出, 退卡资金. */
-  totals: z.object({ main: money, nonOperating: money, funds: money, expenses: money, refunds: money }),
+  /**
+   * 主营资金 (net of fees), 营业外资金, the three allocations, 资金总业绩 = 主营资金 + 营业外资金 + 微慕 + 团购 + 电商券
+   * (computed here, never stored), 日常支出, 退卡资金.
+   */
+  totals: z.object({
+    main: money,
+    nonOperating: money,
+    weimu: money,
+    groupBuy: money,
+    eCoupon: money,
+    funds: money,
+    expenses: money,
+    refunds: money,
+  }),
+  /** The dj items of the day (audited 代缴单): each item's amount, by the item's order. */
+  dj: z.array(z.object({ djItemId: z.number(), code: z.string(), name: z.string(), colname: z.string(), isBk: z.number(), amount: money })),
   consumption: z.object({ cardMoney: money, package: money, gift: money, oldCard: money }),
   expenses: z.array(
     z.object({ id: z.number(), billNo: z.string(), itemName: z.string().nullable(), total: money, memo: z.string().nullable() }),

@@ -273,6 +273,131 @@ export const landlordRecord = defineRecord({
   checks: { checkBankno: { field: 'bankno' } },
 });
 
+const zeroOne = (labels: [readonly [string, string], readonly [string, string]], colors = ['default', 'blue']): readonly RecordOption[] =>
+  labels.map((label, value) => ({ value, label, color: colors[value] }));
+
+/** 覆盖 / 累加: whether a dj bill's amount replaces the day's amount of the item or adds to it. */
+export const djEntryTypeOptions: readonly RecordOption[] = [
+  { value: 1, label: ['覆盖', 'Replace'], color: 'blue' },
+  { value: 2, label: ['累加', 'Add up'], color: 'purple' },
+];
+
+/**
+ * 代扣代缴 / 财务拨款项目 (dicdjitem, §9.1/§9.8): what head office withholds from or allocates to a shop per day,
+ * each a column of the daily report named by `colname` (unique in the chain: checkColname). The daily report
+ * finds 微慕拨款, 团购拨款 and 电商券拨款 by their codes (DAY_REPORT_FUND_ITEMS).
+ */
+export const djItemRecord = defineRecord({
+  resource: 'dicdjitem',
+  basePath: '/api-finance/dicdjitem',
+  label: ['代缴项目', 'Withholding and allocation items'],
+  perm: 'finance.dict.dicdjitem',
+  codePrefix: 'DJ',
+  page: financePage('dicdjitem'),
+  fields: dictionaryRecordFields({
+    colname: {
+      schema: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, { error: '列名须以字母开头，由字母、数字或下划线组成，最多 32 位' }),
+      label: ['报表列名', 'Report column'],
+      table: { width: 120 },
+      form: {
+        required: true,
+        maxLength: 32,
+        help: ['日报表中此项目的列名，同一连锁内不能重复', "The item's column in the daily report, unique in the chain"],
+      },
+    },
+    isBk: {
+      schema: z.number().int().min(0).max(1).default(0),
+      label: ['类别', 'Kind'],
+      type: 'select',
+      options: zeroOne([
+        ['代扣代缴', 'Withholding'],
+        ['财务拨款', 'Allocation'],
+      ]),
+      table: { width: 100 },
+      form: { required: true, initial: 0 },
+    },
+    direction: {
+      schema: z.union([z.literal(1), z.literal(-1)]).default(1),
+      label: ['方向', 'Direction'],
+      type: 'select',
+      options: [
+        { value: 1, label: ['加 (+)', 'Adds (+)'], color: 'green' },
+        { value: -1, label: ['减 (−)', 'Takes (−)'], color: 'orange' },
+      ],
+      table: { width: 90 },
+      form: { required: true, initial: 1 },
+    },
+    isDkdj: {
+      schema: z.number().int().min(0).max(1).default(1),
+      label: ['计入代扣代缴合计', 'In the withholding total'],
+      type: 'select',
+      options: zeroOne([
+        ['否', 'No'],
+        ['是', 'Yes'],
+      ]),
+      table: { width: 130 },
+      form: { initial: 1 },
+    },
+    type: {
+      schema: z.number().int().min(1).max(2).default(1),
+      label: ['录入方式', 'Entry'],
+      type: 'select',
+      options: djEntryTypeOptions,
+      table: { width: 100 },
+      form: {
+        required: true,
+        initial: 1,
+        help: [
+          '覆盖：单据金额即当日金额；累加：单据金额加到当日金额上',
+          "Replace: the bill's amount becomes the day's; add up: it is added to the day's",
+        ],
+      },
+    },
+  }),
+  filters: {
+    ...dictionaryFilters,
+    isBk: filter.eq('isBk', z.coerce.number().int().min(0).max(1)),
+    type: filter.eq('type', z.coerce.number().int().min(1).max(2)),
+  },
+  verbs: [...dictionaryVerbs, 'getNextCode'],
+  // The seed's checkColname asks whether a report column name (`colname=`) is well formed and free.
+  checks: { checkColname: { field: 'colname' } },
+});
+
+const rate = (label: readonly [string, string], help: readonly [string, string]) =>
+  ({
+    schema: z.number().min(0).max(100).multipleOf(0.01).default(0),
+    label,
+    type: 'percent',
+    table: { width: 130 },
+    form: { required: true, initial: 0, min: 0, max: 100, help },
+  }) as const satisfies RecordField;
+
+/** 合作项目 (diccooperate, §9.1/§9.8): a partner's project run in the shops, and the share of its money deducted from the shop's and the staff's performance. */
+export const cooperateRecord = defineRecord({
+  resource: 'diccooperate',
+  basePath: '/api-finance/diccooperate',
+  label: ['合作项目', 'Partner projects'],
+  perm: 'finance.dict.diccooperate',
+  codePrefix: 'HZ',
+  page: financePage('diccooperate'),
+  fields: dictionaryRecordFields({
+    shopRate: rate(
+      ['门店业绩扣减比例(%)', 'Shop deduction (%)'],
+      ['合作项目单按此比例扣减门店业绩', 'A partner project bill deducts this share of the money from the shop'],
+    ),
+    staffRate: rate(
+      ['员工业绩扣减比例(%)', 'Staff deduction (%)'],
+      ['员工业绩按此比例扣减', "The staff's performance is reduced by this share"],
+    ),
+  }),
+  filters: dictionaryFilters,
+  verbs: [...dictionaryVerbs, 'getNextCode'],
+});
+
 /** The finance dictionaries the 财务字典 menu lists, in its order. */
 export const financeDictionaryRecords = [
   financeGroupRecord,
@@ -283,6 +408,8 @@ export const financeDictionaryRecords = [
   bankRecord,
   reserveTypeRecord,
   reserveSpendItemRecord,
+  djItemRecord,
+  cooperateRecord,
 ];
 
 /** 出差记录 (fundtravel, §9.2): a shop's business trips, whether each was reimbursed; saveTravel saves one, saveSystem imports. */

@@ -7,11 +7,13 @@ import { packageExtensionType } from '../src/modules/assets/packages-extension.j
 import { dispatchType } from '../src/modules/cards/dispatch.js';
 import { csadjType } from '../src/modules/cashier/csadj.js';
 import { cardRefundType } from '../src/modules/finance/card-refunds.js';
+import { coopType } from '../src/modules/finance/cooperation.js';
 import { expenseLimitType } from '../src/modules/finance/expense-limits.js';
 import { fundType } from '../src/modules/finance/funds.js';
 import { redepositType } from '../src/modules/finance/funds-redeposits.js';
 import { rentPaymentTypes } from '../src/modules/finance/rent-payments.js';
 import { reserveAdjustType, reserveConvertType, reserveSpendType } from '../src/modules/finance/reserve.js';
+import { djType } from '../src/modules/finance/withholdings.js';
 import { entryBills, outBills } from '../src/modules/stock/bills.js';
 import { orderBills } from '../src/modules/stock/orders.js';
 import type { BillType } from '../src/platform/bills.js';
@@ -65,6 +67,10 @@ expectOk(await a.admin.post('/api-stock/entry/audit', { id: stocked.id }));
 const [fundItem] = (expectOk(await a.admin.get('/api-finance/dicioitem/list/all')) as { id: number; type: number }[]).filter(
   (i) => i.type === 2,
 );
+
+// The dj bills' and partner project bills' dictionaries (the demo's).
+const [djItemOfA] = expectOk(await a.admin.get('/api-finance/dicdjitem/list/all')) as { id: number }[];
+const [coopItemOfA] = expectOk(await a.admin.get('/api-finance/diccooperate/list/all')) as { id: number }[];
 
 let cardNo = 7_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1_000;
 const nextCardNo = () => {
@@ -284,6 +290,16 @@ const fixtures: Fixture[] = [
     type: expenseLimitType,
     draft: () => ({ month: '2026-05', lines: [{ shopId: shopsOfA[0], itemId: expenseItemOfA, change: 10_000 }] }),
     bad: { body: { month: '2026-05', lines: [{ shopId: shopsOfA[0], itemId: expenseItemOfA, change: 0 }] }, path: 'lines.0.change' },
+  },
+  {
+    type: djType,
+    draft: () => ({ rq: '2026-05-10', lines: [{ shopId: shopsOfA[0], djItemId: djItemOfA.id, umoney: 10_000 }] }),
+    bad: { body: { rq: '2026-05-10', lines: [{ shopId: shopsOfA[0], djItemId: djItemOfA.id, umoney: 1.5 }] }, path: 'lines.0.umoney' },
+  },
+  {
+    type: coopType,
+    draft: () => ({ lines: [{ rq: '2026-05-10', shopId: shopsOfA[0], coopItemId: coopItemOfA.id, money: 10_000 }] }),
+    bad: { body: { lines: [{ rq: '2026-05-10', shopId: shopsOfA[0], coopItemId: coopItemOfA.id, money: 0 }] }, path: 'lines.0.money' },
   },
   ...rentPaymentTypes.map((type, i) => ({
     type,

@@ -176,6 +176,39 @@ describe('the daily report (日报表)', async () => {
     ok(await a.admin.post(`${REFUND}/auditSpBill`, { id: refund.id }));
     const reviewed = ok(await a.admin.post(`${REFUND}/auditFhBill`, { id: refund.id }));
 
+    // The day's dj items (代缴单, audited): 微慕 entered 300.00 then replaced (覆盖) by 500.00, 团购 and 电商券
+    // once, 代扣社保 (累加) twice; a draft counts nowhere, nor another shop's or another day's amounts.
+    const dj = ok(await a.admin.get('/api-finance/dicdjitem/list/all')) as { id: number; code: string }[];
+    const item = (code: string) => dj.find((d) => d.code === code)?.id as number;
+    const djBill = async (rq: string, lines: { shopId?: number; code: string; umoney: number }[], audit = true) => {
+      const saved = ok(
+        await a.admin.post('/api-finance/djbillhead/saveBill', {
+          rq,
+          lines: lines.map((l) => ({ shopId: l.shopId ?? s1, djItemId: item(l.code), umoney: l.umoney })),
+        }),
+      );
+      return audit ? ok(await a.admin.post('/api-finance/djbillhead/auditBill', { id: saved.id })) : saved;
+    };
+    await djBill(day, [
+      { code: '55', umoney: 30_000 },
+      { code: '94', umoney: 12_000 },
+      { code: 'DJ001', umoney: 1_000 },
+    ]);
+    const second = await djBill(day, [
+      { code: '55', umoney: 50_000 },
+      { code: '54', umoney: 3_456 },
+      { code: 'DJ001', umoney: 2_000 },
+      { shopId: s2, code: '94', umoney: 77_700 },
+    ]);
+    expect(second.lines.map((l: { smoney: number; rmoney: number }) => [l.smoney, l.rmoney])).toEqual([
+      [30_000, 50_000],
+      [0, 3_456],
+      [1_000, 3_000],
+      [0, 77_700],
+    ]);
+    await djBill(day, [{ code: '54', umoney: 99_900 }], false);
+    await djBill('2020-01-03', [{ code: '55', umoney: 88_800 }]);
+
     const report: DayReport = ok(await a.admin.get(REPORT, { shopid: s1, day }));
     const x = await recompute(day);
     expect(report.bills.map((r) => r.id).sort((p, q) => p - q)).toEqual(x.billIds);
@@ -187,10 +220,20 @@ describe('the daily report (日报表)', async () => {
     const total = report.pay.find((r) => r.row === 'total')?.cells ?? {};
     expect(total.other.amount).toBeGreaterThanOrEqual(2_000 + 20_000);
     expect(total.pos.fee).toBeGreaterThan(0);
+    expect(report.dj.map((d) => [d.code, d.amount])).toEqual([
+      ['55', 50_000],
+      ['94', 12_000],
+      ['54', 3_456],
+      ['DJ001', 3_000],
+    ]);
     expect(report.totals).toEqual({
       main: x.main,
       nonOperating: x.nonOperating,
-      funds: x.main + x.nonOperating,
+      weimu: 50_000,
+      groupBuy: 12_000,
+      eCoupon: 3_456,
+      // 资金总业绩 = 主营资金 + 营业外资金 + 微慕 + 团购 + 电商券 (代扣社保 is not funds)
+      funds: x.main + x.nonOperating + 50_000 + 12_000 + 3_456,
       expenses: x.expenses,
       refunds: reviewed.totalMoney,
     });

@@ -56,6 +56,8 @@ const NOT_A_RECORD: Record<string, string> = {
   'POST /api-cashier/paytype/checkCode': '`id` is the pay type to leave out; answers only whether the code is free',
   'GET /api-finance/landlordinfo/checkBankno': '`id` is the landlord to leave out; answers only whether the account is free',
   'POST /api-finance/landlordinfo/checkBankno': '`id` is the landlord to leave out; answers only whether the account is free',
+  'GET /api-finance/dicdjitem/checkColname': '`id` is the dj item to leave out; answers only whether the report column is free',
+  'POST /api-finance/dicdjitem/checkColname': '`id` is the dj item to leave out; answers only whether the report column is free',
 };
 
 /**

@@ -421,7 +421,7 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
       app,
       ['GET', 'POST'],
       paths.check(verb),
-      { summary: `${name}: is this ${check.field} well formed and free`, perm: view, query, response: checkAnswer },
+      { summary: `${name}: is this ${check.field} well formed and free`, perm: view, query, response: checkAnswer, read: true },
       ({ tx, query: q }) => isFree(tx, r, columnsOf(r)[check.field], q[param], q.id as number | undefined),
     );
   }

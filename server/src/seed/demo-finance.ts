@@ -4,6 +4,8 @@ import { saveContract } from '../modules/finance/rent-contracts.js';
 import { postReserve, reserveAdjustType } from '../modules/finance/reserve.js';
 import {
   banks,
+  cooperateItems,
+  djItems,
   financeGroups,
   financeItems,
   financialAreas,
@@ -105,6 +107,18 @@ export async function seedDemoFinance(tx: Db, tenantId: number) {
     { ...t, code: 'ZC001', name: '门店房租', kind: 2, reserveTypeIds: [reserve[0].id, reserve[1].id], sort: 10 },
     { ...t, code: 'ZC002', name: '会员退卡', kind: 1, reserveTypeIds: [reserve[2].id], sort: 20 },
     { ...t, code: 'ZC003', name: '设备维修', kind: 1, reserveTypeIds: [reserve[1].id, reserve[3].id], sort: 30 },
+  ]);
+  // The dj items: the three allocations the daily report adds to 资金总业绩 keep the original's ids as codes.
+  await tx.insert(djItems).values([
+    { ...t, code: '55', name: '微慕拨款', colname: 'wmbk', isBk: 1, direction: 1, isDkdj: 0, type: 1, sort: 10 },
+    { ...t, code: '94', name: '团购拨款', colname: 'tgbk', isBk: 1, direction: 1, isDkdj: 0, type: 1, sort: 20 },
+    { ...t, code: '54', name: '电商券拨款', colname: 'dsqbk', isBk: 1, direction: 1, isDkdj: 0, type: 1, sort: 30 },
+    { ...t, code: 'DJ001', name: '代扣社保', colname: 'dksb', isBk: 0, direction: -1, isDkdj: 1, type: 2, sort: 40 },
+    { ...t, code: 'DJ002', name: '代缴水电', colname: 'djsd', isBk: 0, direction: -1, isDkdj: 1, type: 2, sort: 50 },
+  ]);
+  await tx.insert(cooperateItems).values([
+    { ...t, code: 'HZ001', name: '美甲合作', shopRate: 30, staffRate: 10, sort: 10 },
+    { ...t, code: 'HZ002', name: '头皮养护合作', shopRate: 12.5, staffRate: 5, sort: 20 },
   ]);
   await tx.insert(landlords).values([
     {

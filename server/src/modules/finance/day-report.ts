@@ -2,6 +2,7 @@ import {
   DAY_REPORT,
   DAY_REPORT_COLUMNS,
   DAY_REPORT_CONSUMPTION,
+  DAY_REPORT_FUND_ITEMS,
   type DayReportColumn,
   type DayReportRow,
   dayReport,
@@ -21,12 +22,12 @@ import { cardBills, memberCards } from '../assets/public.js';
 import { payClasses, payTypes, serviceBillLines, serviceBillPayments, serviceBillShares, serviceBills } from '../cashier/public.js';
 import { cardTypes } from '../members/public.js';
 import { loadShop } from '../org/public.js';
-import { cardRefundBills, financeItems, shopIoBills } from './schema.js';
+import { cardRefundBills, djAmounts, djItems, financeItems, shopIoBills } from './schema.js';
 
 // The daily report (日报表, DOMAIN-DETAIL §9.8) of one shop and business day: one query per section, the
 // daily figures where they hold the number (customer counts, what stored money paid, head office's card
 // sales), the records otherwise (the bills, the lines per service, the pay summary's fees, the cards per type,
-// the income and expense bills, the reviewed refunds). docs/DECISIONS.md ("The daily report").
+// the income and expense bills, the reviewed refunds, the dj items the audited 代缴单 left). docs/DECISIONS.md ("The daily report").
 
 const num = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
 type Rows<T> = { rows: T[] };
@@ -221,6 +222,23 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
     )
     .orderBy(asc(cardRefundBills.id));
 
+  // The dj items of the day: what the audited 代缴单 left as the day's amount of each item.
+  const dj = await tx
+    .select({
+      djItemId: djItems.id,
+      code: djItems.code,
+      name: djItems.name,
+      colname: djItems.colname,
+      isBk: djItems.isBk,
+      amount: djAmounts.amount,
+    })
+    .from(djAmounts)
+    .innerJoin(djItems, and(eq(djItems.tenantId, djAmounts.tenantId), eq(djItems.id, djAmounts.djItemId)))
+    .where(and(eq(djAmounts.shopId, shop.id), eq(djAmounts.day, q.day)))
+    .orderBy(asc(djItems.sort), asc(djItems.code));
+  const allocated = (code: string) => dj.filter((d) => d.code === code).reduce((n, d) => n + d.amount, 0);
+  const [weimu, groupBuy, eCoupon] = DAY_REPORT_FUND_ITEMS.map((f) => allocated(f.code));
+
   const mainColumns = DAY_REPORT_COLUMNS.filter((c) => c.main).map((c) => c.key);
   const main = (['till', 'package', 'cardSale'] as const).reduce(
     (n, row) => n + mainColumns.reduce((m, k) => m + (pay.get(row) as Cells)[k].amount - (pay.get(row) as Cells)[k].fee, 0),
@@ -240,13 +258,17 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
     totals: {
       main,
       nonOperating,
-      funds: main + nonOperating,
+      weimu,
+      groupBuy,
+      eCoupon,
+      funds: main + nonOperating + weimu + groupBuy + eCoupon,
       expenses: expenses.reduce((n, e) => n + e.total, 0),
       refunds: refunds.reduce((n, r) => n + r.totalMoney, 0),
     },
     consumption: used ?? { cardMoney: 0, package: 0, gift: 0, oldCard: 0 },
     expenses,
     refunds,
+    dj,
   };
 }
 

@@ -1,5 +1,7 @@
 import {
   bankRecord,
+  cooperateRecord,
+  djItemRecord,
   financeGroupRecord,
   financeItemRecord,
   financialAreaRecord,
@@ -22,6 +24,8 @@ import { route } from '../../platform/route.js';
 import { branches } from '../org/public.js';
 import {
   banks,
+  cooperateItems,
+  djItems,
   financeGroups,
   financeItems,
   financialAreas,
@@ -49,6 +53,8 @@ defineLabels({
   reserveType: ['预留款项目', 'reserve type'],
   reserve_spend_items: ['预留款支出项目', 'reserve spending items'],
   landlords: ['房东', 'landlords'],
+  dj_items: ['代缴项目', 'withholding and allocation items'],
+  cooperate_items: ['合作项目', 'partner projects'],
 });
 
 export const financeGroupDef = serveRecord(financeGroupRecord, { table: financeGroups });
@@ -116,6 +122,9 @@ export const financeRecords: ServedRecord[] = [
   serveRecord(bankRecord, { table: banks }),
   serveRecord(reserveTypeRecord, { table: reserveTypes }),
   reserveSpendItemDef,
+  // The report column of a dj item is unique in the chain (the index `dj_items_tenant_colname`: 409 naming it).
+  serveRecord(djItemRecord, { table: djItems }),
+  serveRecord(cooperateRecord, { table: cooperateItems }),
   landlordDef,
 ];
 

@@ -1,4 +1,4 @@
-import { cardRefundBill, DAY_REPORT, financeDictionaryRecords, landlordRecord, PERIOD_CLOSE, RECONCILE } from '@headoffice/contract';
+import { cardRefundBill, coopBill, DAY_REPORT, djBill, financeDictionaryRecords, landlordRecord, PERIOD_CLOSE, RECONCILE } from '@headoffice/contract';
 import { billMenu, type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 import { fundsMenu } from './funds-menus.js';
 import { reserveAndRentMenus } from './reserve-menus.js';
@@ -61,6 +61,8 @@ export const financeMenus: MenuDef[] = [
         url: DAY_REPORT.page,
         perm: DAY_REPORT.perm,
       },
+      billMenu(djBill, 'AccountBookOutlined'),
+      billMenu(coopBill, 'TeamOutlined'),
       {
         key: 'finance.financialdaily',
         name: RECONCILE.label[0],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBill } from '../../platform/bills.js';
 import { registerRecord } from '../../platform/records.js';
 import { cardRefundType } from './card-refunds.js';
+import { coopType, registerCoopImport } from './cooperation.js';
 import { registerDayReport } from './day-report.js';
 import { financeRecords, registerReserveTypesOfItem } from './dictionaries.js';
 import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
@@ -15,6 +16,7 @@ import { rentPaymentTypes } from './rent-payments.js';
 import { reserveBillTypes } from './reserve.js';
 import { registerReserveMoney } from './reserve-money.js';
 import { registerShopSettings } from './shop-settings.js';
+import { djType, registerDjImports } from './withholdings.js';
 
 /** Finance: its dictionaries, the landlords and the shops' finance settings (the bills of petty cash, reserves and rents build on them), and closing the books. */
 export async function financeModule(app: FastifyInstance) {
@@ -34,6 +36,11 @@ export async function financeModule(app: FastifyInstance) {
   registerDormRates(app);
   // Card refunds through approval.
   registerBill(app, cardRefundType);
+  // The daily report's dj items (代缴单) and the partner projects' bills.
+  registerBill(app, djType);
+  registerDjImports(app);
+  registerBill(app, coopType);
+  registerCoopImport(app);
   registerDayReport(app);
   registerReconcile(app);
 }

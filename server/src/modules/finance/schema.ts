@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -767,5 +768,125 @@ export const bankStatementLines = pgTable(
     index('bank_statement_lines_tenant_match').on(t.tenantId, t.matchId),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.matchId, bankMatches),
+ * 代扣代缴 / 财务拨款 items (dicdjitem): each a column of the daily report named by `colname` (unique in the
+ * chain). isBk 0 代扣代缴 / 1 财务拨款; direction 1 adds, −1 takes; isDkdj: counts in the 代扣代缴 total;
+ * type 1 覆盖 (a bill's amount replaces the day's) / 2 累加 (adds to it).
+ */
+export const djItems = dictionaryTable(
+  'dj_items',
+  {
+    colname: text('colname').notNull(),
+    isBk: smallint('is_bk').notNull().default(0),
+    direction: smallint('direction').notNull().default(1),
+    isDkdj: smallint('is_dkdj').notNull().default(1),
+    type: smallint('type').notNull().default(1),
+  },
+  (t) => [uniqueIndex('dj_items_tenant_colname').on(t.tenantId, t.colname)],
+);
+
+/** 合作项目 (diccooperate): a partner's project, and the shop's and the staff's performance deduction in percent (2 decimals). */
+export const cooperateItems = dictionaryTable('cooperate_items', {
+  shopRate: numeric('shop_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+  staffRate: numeric('staff_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+});
+
+/** 代缴单 (djbillhead): head office enters dj items' amounts of shops for a day `rq`; one step. */
+export const djBills = pgTable(
+  'dj_bills',
+  {
+    ...billHeadColumns({ headOffice: true }),
+    rq: date('rq', { mode: 'string' }).notNull(),
+    state: billState(),
+    totalMoney: bigint('total_money', { mode: 'number' }).notNull().default(0),
+    memo: memo(),
+    ...makerColumns(),
+    ...auditColumns(),
+    ...versionedTimestamps(),
+  },
+  (t) => [tenantPrimaryKey(t), billNoIndex(t), index('dj_bills_tenant_rq').on(t.tenantId, t.rq, t.id)],
+);
+
+/** A line: one shop × item's entry (umoney); smoney/rmoney the day's amount before and after (stamped again at the audit). */
+export const djBillLines = pgTable(
+  'dj_bill_lines',
+  {
+    ...tenantKeys(),
+    billId: refId('bill_id').notNull(),
+    shopId: refId('shop_id').notNull(),
+    djItemId: refId('dj_item_id').notNull(),
+    smoney: bigint('smoney', { mode: 'number' }).notNull().default(0),
+    umoney: bigint('umoney', { mode: 'number' }).notNull(),
+    rmoney: bigint('rmoney', { mode: 'number' }).notNull().default(0),
+    memo: memo(),
+    sort: sort(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('dj_bill_lines_tenant_bill').on(t.tenantId, t.billId),
+    tenantReference(t, t.billId, djBills, 'dj_bill_lines_bill_fk').onDelete('cascade'),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.djItemId, djItems),
+  ],
+);
+
+/** The amount of a dj item for a shop and day, as the audited dj bills left it (what the daily report reads). */
+export const djAmounts = pgTable(
+  'dj_amounts',
+  {
+    ...tenantKeys(),
+    shopId: refId('shop_id').notNull(),
+    djItemId: refId('dj_item_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('dj_amounts_tenant_shop_day_item').on(t.tenantId, t.shopId, t.day, t.djItemId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.djItemId, djItems),
+  ],
+);
+
+/** 合作项目单 (coopbillhead): partners' project takings per shop and day, and the shop's share deducted; one step. */
+export const coopBills = pgTable(
+  'coop_bills',
+  {
+    ...billHeadColumns({ headOffice: true }),
+    billDate: billDate(),
+    state: billState(),
+    totalMoney: bigint('total_money', { mode: 'number' }).notNull().default(0),
+    totalSmoney: bigint('total_smoney', { mode: 'number' }).notNull().default(0),
+    memo: memo(),
+    ...makerColumns(),
+    ...auditColumns(),
+    ...versionedTimestamps(),
+  },
+  (t) => [tenantPrimaryKey(t), billNoIndex(t), index('coop_bills_tenant_date').on(t.tenantId, t.billDate, t.id)],
+);
+
+/** A line: money of a project on a day at a shop; smoney = round(money × shopRate %), rmoney = money − smoney. */
+export const coopBillLines = pgTable(
+  'coop_bill_lines',
+  {
+    ...tenantKeys(),
+    billId: refId('bill_id').notNull(),
+    rq: date('rq', { mode: 'string' }).notNull(),
+    shopId: refId('shop_id').notNull(),
+    coopItemId: refId('coop_item_id').notNull(),
+    money: bigint('money', { mode: 'number' }).notNull(),
+    shopRate: numeric('shop_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    smoney: bigint('smoney', { mode: 'number' }).notNull(),
+    rmoney: bigint('rmoney', { mode: 'number' }).notNull(),
+    memo: memo(),
+    sort: sort(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('coop_bill_lines_tenant_bill').on(t.tenantId, t.billId),
+    index('coop_bill_lines_tenant_shop_rq').on(t.tenantId, t.shopId, t.rq),
+    tenantReference(t, t.billId, coopBills, 'coop_bill_lines_bill_fk').onDelete('cascade'),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.coopItemId, cooperateItems),
   ],
 );

@@ -1,6 +1,7 @@
 import { financeDictionaryRecords, fundTravelRecord, landlordRecord } from '@headoffice/contract';
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
+import { allocationPages } from './allocations';
 import { closePages } from './close';
 import { dayReportPages } from './dayreport';
 import { fundsPages } from './funds';
@@ -19,6 +20,7 @@ export const financePages: PageDef[] = [
   ...refundPages,
   ...dayReportPages,
   ...reconcilePages,
+  ...allocationPages,
   ...reservePages,
   ...rentPages,
 ];

@@ -15,7 +15,7 @@ const cells = (cash: number, other: number) => ({
 });
 
 describe('the daily report page (日报表)', () => {
-  it("opens on yesterday at the user's first shop and shows the funds, the pay summary with 其他, and the sections", async () => {
+  it("opens on yesterday at the user's first shop and shows the funds with the allocations, the pay summary with 其他, the dj items and the sections", async () => {
     serve({
       [DAY_REPORT.path]: () => ({
         shopId: 3,
@@ -31,17 +31,20 @@ describe('the daily report page (日报表)', () => {
           { row: 'income', cells: cells(0, 2_000) },
           { row: 'total', cells: cells(2_345, 2_000) },
         ],
-        totals: { main: 12_285, nonOperating: 2_000, funds: 14_285, expenses: 0, refunds: 0 },
+        totals: { main: 12_285, nonOperating: 2_000, weimu: 500, groupBuy: 0, eCoupon: 0, funds: 14_785, expenses: 0, refunds: 0 },
         consumption: { cardMoney: 0, package: 0, gift: 0, oldCard: 0 },
         expenses: [],
         refunds: [],
+        dj: [{ djItemId: 9, code: '55', name: '微慕拨款', colname: 'wmbk', isBk: 1, amount: 500 }],
       }),
       '/api-chain/shop/list/all': () => [{ id: 3, code: 'BJ001', name: '北京国贸店' }],
     });
     wrap(<DayReportPage />);
     const report = await screen.findByTestId('dayreport');
     expect(within(report).getByText('北京国贸店 日报表 2026-03-01')).toBeTruthy();
-    expect(within(report).getByTestId('dayreport-funds').textContent).toBe(formatMoney(14_285));
+    expect(within(report).getByTestId('dayreport-funds').textContent).toBe(formatMoney(14_785));
+    expect(within(report).getAllByText('微慕拨款').length).toBe(2);
+    expect(within(report).getByText('wmbk')).toBeTruthy();
     expect(within(report).getAllByText('其他').length).toBeGreaterThan(0);
     expect(within(report).getAllByText(formatMoney(2_000)).length).toBeGreaterThan(1);
     expect(within(report).getByText('洗剪吹')).toBeTruthy();

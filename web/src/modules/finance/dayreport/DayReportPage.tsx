@@ -2,6 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import {
   DAY_REPORT_COLUMNS,
   DAY_REPORT_CONSUMPTION,
+  DAY_REPORT_FUND_ITEMS,
   DAY_REPORT_ROWS,
   type DayReport,
   type DayReportRow,
@@ -120,6 +121,11 @@ function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => strin
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 4 }} title={k('totals')}>
         <Descriptions.Item label={k('main')}>{money(r.totals.main)}</Descriptions.Item>
         <Descriptions.Item label={k('nonOperating')}>{money(r.totals.nonOperating)}</Descriptions.Item>
+        {DAY_REPORT_FUND_ITEMS.map((f) => (
+          <Descriptions.Item key={f.key} label={pickLabel(f.label, lang)}>
+            {money(r.totals[f.key])}
+          </Descriptions.Item>
+        ))}
         <Descriptions.Item label={k('funds')}>
           <strong data-testid="dayreport-funds">{money(r.totals.funds)}</strong>
         </Descriptions.Item>
@@ -135,6 +141,18 @@ function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => strin
         ))}
       </Descriptions>
       <Section title={k('pay')} rows={r.pay} rowKey="row" columns={payColumns} />
+      <Section
+        title={k('dj')}
+        rows={r.dj}
+        rowKey="djItemId"
+        columns={[
+          { key: 'code', dataIndex: 'code', title: k('code') },
+          { key: 'name', dataIndex: 'name', title: k('name') },
+          { key: 'colname', dataIndex: 'colname', title: k('colname') },
+          { key: 'kind', dataIndex: 'isBk', title: k('djKind'), render: (v: number) => k(v ? 'allocation' : 'withholding') },
+          moneyColumn('amount', k('amount')),
+        ]}
+      />
       <Section
         title={k('services')}
         rows={r.services}

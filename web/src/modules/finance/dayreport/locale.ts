@@ -39,6 +39,11 @@ export const dayReportZh = {
   memo: '备注',
   reviewedAt: '复核时间',
   none: '无',
+  dj: '代扣代缴 / 财务拨款',
+  colname: '报表列名',
+  djKind: '类别',
+  withholding: '代扣代缴',
+  allocation: '财务拨款',
 };
 
 export const dayReportEn: typeof dayReportZh = {
@@ -81,4 +86,9 @@ export const dayReportEn: typeof dayReportZh = {
   memo: 'Memo',
   reviewedAt: 'Reviewed',
   none: 'None',
+  dj: 'Withholdings and allocations',
+  colname: 'Report column',
+  djKind: 'Kind',
+  withholding: 'Withholding',
+  allocation: 'Allocation',
 };
