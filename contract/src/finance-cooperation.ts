@@ -88,7 +88,8 @@ export const coopBill = defineBill({
       form: {},
     },
     money: { label: ['金额', 'Money'], kind: 'money', column: { width: 110 }, form: {} },
-    shopRate: { label: ['扣减比例(%)', 'Rate (%)'], kind: 'number', column: { width: 100 } },
+    // text, not number: a rate is not added up under the lines
+    shopRate: { label: ['扣减比例(%)', 'Rate (%)'], kind: 'text', column: { width: 100 } },
     smoney: { label: ['门店业绩扣减', 'Shop deduction'], kind: 'money', column: { width: 120 } },
     rmoney: { label: ['剩余业绩', 'Remaining'], kind: 'money', column: { width: 110 } },
     memo: { label: ['备注', 'Memo'], kind: 'text', column: {}, form: {} },

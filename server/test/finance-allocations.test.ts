@@ -76,7 +76,7 @@ describe('dj items, partner projects and their bills', async () => {
       { shopId: s1, djItemId: djId('55'), umoney: 200 },
     ]);
     expect400(twice, 'lines.1.djItemId');
-    expect(twice.body.errors[0].message).toContain('第 1 行');
+    expect(twice.body.errors?.[0].message).toContain('第 1 行');
     const audit = async (lines: Row[]) => {
       const bill = expectOk(await save(lines));
       return expectOk(await a.admin.post(`${DJB}/auditBill`, { id: bill.id }));

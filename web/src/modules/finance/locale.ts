@@ -1,3 +1,4 @@
+import { djEn, djZh } from './allocations/locale';
 import { closeEn, closeZh } from './close/locale';
 import { dayReportEn, dayReportZh } from './dayreport/locale';
 import { fundsEn, fundsZh } from './funds/locale';
@@ -48,6 +49,7 @@ export const financeZh = {
   close: closeZh,
   dayreport: dayReportZh,
   reconcile: reconcileZh,
+  dj: djZh,
   funds: fundsZh,
   reserve: reserveZh,
   refunds: refundsZh,
@@ -95,6 +97,7 @@ export const financeEn: typeof financeZh = {
   close: closeEn,
   dayreport: dayReportEn,
   reconcile: reconcileEn,
+  dj: djEn,
   funds: fundsEn,
   reserve: reserveEn,
   refunds: refundsEn,
