@@ -163,5 +163,17 @@ describe('dj items, partner projects and their bills', async () => {
     expectStatus(await a.admin.post(`${COOPB}/deleteBill`, { id: bill.id }), 409);
     expect400(await a.admin.post(`${COOPB}/saveBill`, { lines: [{ ...line(1), coopItemId: 999_999 }] }), 'lines.0.coopItemId');
     expectStatus(await b.admin.post(`${COOPB}/auditBill`, { id: bill.id }), 404);
+    // the import (saveSystem): the rows make one draft, a bad row is named and nothing is saved
+    const header = ['日期', '门店', '合作项目', '金额(元)', '备注'];
+    const bad = await a.admin.upload(`${COOPB}/saveSystem`, await sheet(header, [['2026-03-12', shopName, item.name, '0']]));
+    expectStatus(bad, 400);
+    expect(bad.body.data.errors[0]).toMatchObject({ row: 2 });
+    expect(
+      expectOk(await a.admin.upload(`${COOPB}/saveSystem`, await sheet(header, [['2026-03-12', shopName, item.name, '100']]))).imported,
+    ).toBe(1);
+    const imported = expectOk(await a.admin.get(`${COOPB}/billList`, { pageSize: 1, coopid: item.id, state: 'draft' })).list[0];
+    expect(imported.lines[0]).toMatchObject({ money: 10_000, shopRate: 30, smoney: 3_000, rmoney: 7_000 });
+    // a project in use is not deleted
+    expectStatus(await a.admin.del(`${COOP}/${item.id}`), 409);
   });
 });

@@ -50,6 +50,7 @@ function ReadLines({ form }: { form: FormInstance }) {
 }
 
 /** 代缴单: the dj items of shops for a day, rendered from their definition, with lines read from a workbook. */
-const slots = { head: ({ form }: { form: FormInstance }) => <ReadLines form={form} /> };
-export const DjBillsPage = () => <BillList def={djBill} form={slots} />;
-export const DjBillPage = () => <BillDetail def={djBill} form={slots} />;
+/** The form's head: the workbook reader. */
+export const djFormSlots = { head: ({ form }: { form: FormInstance }) => <ReadLines form={form} /> };
+export const DjBillsPage = () => <BillList def={djBill} form={djFormSlots} />;
+export const DjBillPage = () => <BillDetail def={djBill} form={djFormSlots} />;
