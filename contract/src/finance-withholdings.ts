@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { auditedOnce, type BillFieldDef, billLine, billRow, billSave, defineBill, instant, savedFields } from './bills.js';
 import { date, memo } from './platform.js';
 
-// 代缴单 (djbillhead, DOMAIN-DETAIL §9.8): head office enters the 代扣代缴 / 财务拨款 items of shops for a day
-// `rq` in one step. Each line's umoney is the entry; rmoney the day's amount after it: umoney for an item
-// entered by 覆盖, smoney (the day's amount so far) + umoney for one entered by 累加. The audit writes rmoney
-// as the day's amount, which the daily report reads.
+// 代缴单 (djbillhead, §9.8): head office enters the 代扣代缴 / 财务拨款 items of shops for a day `rq` in one step;
+// a line's rmoney is the day's amount after its umoney: umoney (覆盖), or smoney, the amount so far, + umoney
+// (累加). The audit writes rmoney as the day's amount, which the daily report reads.
 
 const djItemOptions = { url: '/api-finance/dicdjitem/list/all', value: 'id', label: 'name' } as const;
 const amount = z.number().int().min(-10_000_000_00).max(10_000_000_00);
@@ -48,7 +47,8 @@ export const djBill = defineBill({
   save: billSave({ rq: date, memo, lines: z.array(djLine).min(1).max(500) }),
   filterFields: {
     billNo: true,
-    rq: { label: ['日期', 'Day'], kind: 'dateRange', keys: ['rqFrom', 'rqTo'] },
+    rqRange: { label: ['日期', 'Day'], kind: 'dateRange', keys: ['rqFrom', 'rqTo'], fields: ['rq'] },
+    rq: { label: ['日期', 'Day'], kind: 'text', keys: ['rq'], match: 'eq', value: date, hidden: true },
     state: true,
     shopid: { label: ['门店', 'Shop'], kind: 'shop', keys: ['shopid'], fields: ['lines.shopId'] },
     djid: { label: ['项目', 'Item'], kind: 'select', keys: ['djid'], fields: ['lines.djItemId'], options: djItemOptions },

@@ -92,6 +92,11 @@ describe('dj items, partner projects and their bills', async () => {
     expect(draft.lines[0]).toMatchObject({ smoney: 0, rmoney: 1_000 });
     const audited = await Promise.all(drafts.map(async (d) => expectOk(await a.admin.post(`${DJB}/auditBill`, { id: d.id }))));
     expect(audited.map((x) => x.lines[0].rmoney).sort((p, q) => p - q)).toEqual([1_000, 2_000, 3_000, 4_000]);
+    // the seed's list/all {rq}: the bills of the day
+    const ofDay = expectOk(await a.admin.get(`${DJB}/list/all`, { rq }));
+    const rows = (Array.isArray(ofDay) ? ofDay : ofDay.list) as Row[];
+    expect(rows.length).toBe(6);
+    expect(rows.every((x) => x.rq === rq)).toBe(true);
     const report = expectOk(await a.admin.get('/api-finance/dayreport', { shopid: s2, day: rq }));
     expect(report.dj.find((d: Row) => d.code === 'DJ001').amount).toBe(4_000);
     // A shop user lists only bills with a line of their shop and cannot enter another shop's.
