@@ -2,7 +2,7 @@ import { type BillDef, type BillFieldDef, billPath, billSettingsPath } from '@he
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { billLogs, members, menus, periodLocks, services } from '../src/db/schema.js';
+import { billLogs, cardRefundBills, members, menus, periodLocks, services } from '../src/db/schema.js';
 import { packageExtensionType } from '../src/modules/assets/packages-extension.js';
 import { dispatchType } from '../src/modules/cards/dispatch.js';
 import { csadjType } from '../src/modules/cashier/csadj.js';
@@ -11,6 +11,8 @@ import { coopType } from '../src/modules/finance/cooperation.js';
 import { expenseLimitType } from '../src/modules/finance/expense-limits.js';
 import { fundType } from '../src/modules/finance/funds.js';
 import { redepositType } from '../src/modules/finance/funds-redeposits.js';
+import { offlineRefundType } from '../src/modules/finance/offline-refunds.js';
+import { refundVisitType } from '../src/modules/finance/refund-visits.js';
 import { rentPaymentTypes } from '../src/modules/finance/rent-payments.js';
 import { reserveAdjustType, reserveConvertType, reserveSpendType } from '../src/modules/finance/reserve.js';
 import { djType } from '../src/modules/finance/withholdings.js';
@@ -199,6 +201,44 @@ const refundDraft = (tkattr = 3) => ({
   lines: [{ kind: 'card', cardId: refundCard.cardId, bucketShopId: shopsOfA[0], tkje: 100, tzje: 0 }],
 });
 
+// Return visits: each draft visits a reviewed refund of its own (written as reviewed: a review would open its visit itself).
+const reviewedRefunds = await inTenant(t.database.db, a.tenantId, (tx) =>
+  tx
+    .insert(cardRefundBills)
+    .values(
+      Array.from({ length: 24 }, (_, i) => ({
+        tenantId: a.tenantId,
+        billNo: `TKCF${Date.now()}${i}`,
+        shopId: shopsOfA[0],
+        billDate: '2026-03-01',
+        memberId: refundMember.id,
+        tkattr: 3,
+        tkcontent: '顾客搬家',
+        tkname: '张三',
+        tkmobile: '13800138000',
+        tktype: 2,
+        state: 'reviewed',
+      })),
+    )
+    .returning({ id: cardRefundBills.id }),
+);
+const call = { hfTime: '2026-03-02', hfBy: '客服小王', finding: 7, satisfaction: 4 };
+const visitDraft = (lines = [call]) => ({ refundId: (reviewedRefunds.shift() as { id: number }).id, lines });
+
+const offlineDraft = (tkMoney: number) => ({
+  shopId: shopsOfA[0],
+  memType: 2,
+  serveType: 'MF1',
+  tkBillcode: 'MT2026030100001',
+  tkMoney,
+  tkName: '李四',
+  tkMobile: '13900139000',
+  tkAttr: 5,
+  tkContent: '团购券未使用，顾客申请退款',
+  reserveTypeId: otherReserve,
+  payType: 2,
+});
+
 const fixtures: Fixture[] = [
   {
     type: entryBills,
@@ -248,6 +288,17 @@ const fixtures: Fixture[] = [
     bad: { body: refundDraft(9), path: 'tkattr' },
     zero: () => ({ ...refundDraft(), freeCard: 100 }),
     setting: { requireApproval: true },
+  },
+  {
+    type: refundVisitType,
+    draft: () => visitDraft(),
+    bad: { body: { refundId: 1, lines: [{ ...call, satisfaction: 6 }] }, path: 'lines.0.satisfaction' },
+    conditions: { visit: { holds: visitDraft(), fails: visitDraft([]) } },
+  },
+  {
+    type: offlineRefundType,
+    draft: () => offlineDraft(100),
+    bad: { body: offlineDraft(0), path: 'tkMoney' },
   },
   {
     type: csadjType,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { BillOf } from '../../platform/bills.js';
 import type { TransitionContext } from '../../platform/documents.js';
 import { creditRefund, postRefund, refundOfLines, reverseRefund, revoke } from '../assets/public.js';
+import { dropVisit, openVisit } from './refund-visits.js';
 import { postReserve, reverseReserve } from './reserve.js';
 import { type cardRefundBills, cardRefundLines } from './schema.js';
 
@@ -14,7 +15,7 @@ const ownerOf = (bill: Bill, ctx: TransitionContext) => ({ doc: ctx.doc.docType,
 /**
  * The money of a review, all of it here: the member's assets refunded (the direct refund's posting),
  * then the payout: credited to the target card as principal at the bill's shop (tktype 3), or drawn
- * from the shop's reserve money of the chosen type (a balance short refuses the whole review, 409).
+ * from the shop's reserve money of the chosen type (a balance short refuses the whole review, 409); its return visit opened.
  */
 export async function reviewMoney(tx: Db, bill: Bill, ctx: TransitionContext) {
   const lines = await tx.select().from(cardRefundLines).where(eq(cardRefundLines.billId, bill.id)).orderBy(asc(cardRefundLines.sort));
@@ -32,6 +33,7 @@ export async function reviewMoney(tx: Db, bill: Bill, ctx: TransitionContext) {
     await postReserve(tx, ctx.auth.tenantId, ctx.doc.docType, bill.id, [
       { shopId: bill.shopId as number, reserveTypeId: bill.reserveTypeId as number, delta: -refund.totalAmount, lineId: null },
     ]);
+  await openVisit(tx, ctx.auth, { id: bill.id, shopId: bill.shopId as number, memberId: bill.memberId });
   return { refundId: refund.id, creditBillId, totalMoney: refund.totalAmount };
 }
 
@@ -39,6 +41,7 @@ export async function reviewMoney(tx: Db, bill: Bill, ctx: TransitionContext) {
 export async function undoReviewMoney(tx: Db, bill: Bill, ctx: TransitionContext) {
   const memo = ctx.memo?.trim() || bill.billNo;
   await reverseReserve(tx, ctx.auth.tenantId, ctx.doc.docType, bill.id);
+  await dropVisit(tx, ctx.auth, bill.id);
   if (bill.creditBillId) await revoke(tx, actorOf(ctx), { billId: bill.creditBillId, memo }, ownerOf(bill, ctx));
   if (bill.refundId) await reverseRefund(tx, actorOf(ctx), bill.refundId, memo);
   return { refundId: null, creditBillId: null };

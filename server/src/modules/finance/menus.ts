@@ -1,4 +1,15 @@
-import { cardRefundBill, coopBill, DAY_REPORT, djBill, financeDictionaryRecords, landlordRecord, PERIOD_CLOSE, RECONCILE } from '@headoffice/contract';
+import {
+  cardRefundBill,
+  coopBill,
+  DAY_REPORT,
+  djBill,
+  financeDictionaryRecords,
+  landlordRecord,
+  offlineRefundBill,
+  PERIOD_CLOSE,
+  RECONCILE,
+  refundVisitBill,
+} from '@headoffice/contract';
 import { billMenu, type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 import { fundsMenu } from './funds-menus.js';
 import { reserveAndRentMenus } from './reserve-menus.js';
@@ -53,6 +64,8 @@ export const financeMenus: MenuDef[] = [
       recordMenu(landlordRecord, 'HomeOutlined'),
       fundsMenu,
       cardRefundMenu,
+      billMenu(refundVisitBill, 'CustomerServiceOutlined'),
+      billMenu(offlineRefundBill, 'AuditOutlined'),
       {
         key: 'finance.dayreport',
         name: DAY_REPORT.label[0],

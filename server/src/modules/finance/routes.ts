@@ -8,8 +8,11 @@ import { financeRecords, registerReserveTypesOfItem } from './dictionaries.js';
 import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
 import { registerFundTravel } from './fund-travel.js';
 import { registerFunds } from './funds-routes.js';
+import { offlineRefundType } from './offline-refunds.js';
 import { registerPeriodClose } from './period-close.js';
 import { registerReconcile } from './reconcile.js';
+import { registerRefundStats } from './refund-stats.js';
+import { refundVisitType } from './refund-visits.js';
 import { registerRentContracts } from './rent-contracts.js';
 import { registerDormRates } from './rent-dorm-rates.js';
 import { rentPaymentTypes } from './rent-payments.js';
@@ -41,6 +44,9 @@ export async function financeModule(app: FastifyInstance) {
   registerDjImports(app);
   registerBill(app, coopType);
   registerCoopImport(app);
+  registerBill(app, refundVisitType);
+  registerRefundStats(app);
+  registerBill(app, offlineRefundType);
   registerDayReport(app);
   registerReconcile(app);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -890,3 +891,97 @@ export const coopBillLines = pgTable(
     tenantReference(t, t.coopItemId, cooperateItems),
   ],
 );
+
+/**
+ * A reviewed card refund's return visit (退卡回访, cardtkhfhead): at most one not voided per refund
+ * (a partial unique index); its shop and member are the refund's.
+ */
+export const refundVisits = pgTable(
+  'card_refund_visits',
+  {
+    ...billHeadColumns(),
+    billDate: billDate(),
+    refundId: refId('refund_id').notNull(),
+    memberId: refId('member_id').notNull(),
+    hstkattr: smallint('hstkattr'),
+    hsmemo: text('hsmemo'),
+    state: text('state').notNull().default('pending'),
+    visitedBy: refId('visited_by'),
+    visitedByName: text('visited_by_name'),
+    visitedAt: timestamp('visited_at', { withTimezone: true }),
+    ...makerColumns(),
+    ...versionedTimestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    billNoIndex(t),
+    index('card_refund_visits_tenant_date').on(t.tenantId, t.billDate, t.id),
+    uniqueIndex('card_refund_visits_tenant_open_refund').on(t.tenantId, t.refundId).where(sql`state <> 'voided'`),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.refundId, cardRefundBills),
+    tenantReference(t, t.memberId, members),
+  ],
+);
+
+/** The calls of a return visit: the day, who called, what was found, the member's satisfaction (1–5). */
+export const refundVisitCalls = pgTable(
+  'card_refund_visit_calls',
+  {
+    ...tenantKeys(),
+    billId: refId('bill_id').notNull(),
+    hfTime: date('hf_time', { mode: 'string' }).notNull(),
+    hfBy: text('hf_by'),
+    finding: smallint('finding').notNull(),
+    satisfaction: smallint('satisfaction'),
+    memo: memo(),
+    sort: sort(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('card_refund_visit_calls_tenant_bill').on(t.tenantId, t.billId, t.sort),
+    tenantReference(t, t.billId, refundVisits).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A refund paid outside the member's card assets (线下退款, xxtkrecords): a group-buy order, a product, a
+ * cross-shop card …, approved by customer service and reviewed by finance; the review draws it from the
+ * shop's reserve money of `reserveTypeId` (退款方式).
+ */
+export const offlineRefunds = pgTable(
+  'offline_refunds',
+  {
+    ...billHeadColumns(),
+    billDate: billDate(),
+    memType: smallint('mem_type').notNull(),
+    memberId: refId('member_id'),
+    serveType: text('serve_type').notNull(),
+    tkBillcode: text('tk_billcode'),
+    tkMoney: bigint('tk_money', { mode: 'number' }).notNull(),
+    tkName: text('tk_name').notNull(),
+    tkMobile: text('tk_mobile').notNull(),
+    tkAttr: smallint('tk_attr').notNull(),
+    tkContent: text('tk_content').notNull(),
+    reserveTypeId: refId('reserve_type_id').notNull(),
+    payType: smallint('pay_type').notNull(),
+    payee: text('payee'),
+    bank: text('bank'),
+    bankno: text('bankno'),
+    state: billState(),
+    rejectMemo: text('reject_memo'),
+    ...auditColumns(),
+    ...reviewColumns(),
+    memo: memo(),
+    ...makerColumns(),
+    ...versionedTimestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    billNoIndex(t),
+    index('offline_refunds_tenant_date').on(t.tenantId, t.billDate, t.id),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.memberId, members),
+    tenantReference(t, t.reserveTypeId, reserveTypes),
+  ],
+);
+export const offlineRefundPhotos = fileListTable('offline_refund_photos', 'billId', offlineRefunds);
