@@ -31,10 +31,12 @@ export const visitSatisfaction = {
 } as const;
 
 const code = (max: number) => z.coerce.number().int().min(1).max(max);
-/** One call: its day, who called, what was found, the member's satisfaction and a memo. */
-const visitCallFields = { hfTime: date, hfBy: z.string().trim().min(1).max(32), finding: code(11), satisfaction: code(5).nullish(), memo };
-/** 保存回访 (the seed's POST root): one call by the user (today unless dated), with the verified refund reason. */
-export const visitCall = z.strictObject({ ...visitCallFields, hfTime: date.optional(), hfBy: z.undefined(), hstkattr: code(8).nullish() });
+/** What a call found was behind the refund, and how satisfied the member is. */
+const found = { finding: code(11), satisfaction: code(5).nullish() };
+/** One call: its day, who called, what was found and a memo. */
+const visitCallFields = { hfTime: date, hfBy: z.string().trim().min(1).max(32), ...found, memo };
+/** 保存回访 (the seed's POST root): one call by the user (today unless dated), its note, the verified refund reason. */
+export const visitCall = z.strictObject({ hfTime: date.optional(), ...found, note: memo, hstkattr: code(8).nullish() });
 
 const open = ['pending', 'visiting'] as const;
 const step = { from: open, perm: 'finance.cardtkhf.visit' } as const;

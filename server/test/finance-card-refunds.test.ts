@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { cardRefundBills } from '../src/db/schema.js';
+import { inTenant } from '../src/platform/tenancy.js';
 import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
 import { build, type TestTenant } from './helpers.js';
 import { expectPackagesConsistent, makeItems } from './member-packages-support.js';
@@ -339,5 +341,190 @@ describe('card refunds through approval (cardtkhead)', async () => {
         key(),
       ),
     );
+  });
+
+  // ---- return visits (退卡回访, cardtkhfhead), refund statistics, offline refunds (线下退款, xxtkrecords) ----
+
+  const VISITS = '/api-finance/cardtkhfhead';
+  const OFFLINE = '/api-finance/xxtkrecords';
+  const caller = await createLimitedUser(t, a, { perms: ['finance.cardtkhf.view', 'finance.cardtkhf.visit'], managerShops: [s1, s2] });
+  const visitViewer = await createLimitedUser(t, a, { perms: ['finance.cardtkhf.view'], managerShops: [s1, s2] });
+  const otherShopCaller = await createLimitedUser(t, a, { perms: ['finance.cardtkhf.view', 'finance.cardtkhf.visit'], loginShops: [s2] });
+  /** A refund reviewed by finance, and the return visit its review opened. */
+  const reviewed = async (more: object = {}) => {
+    await fund(s1, deposit, 10_000);
+    const { m, cardId } = await memberWithMoney();
+    const bill = await approved(draft(m.id, [cardLine(cardId, 1000, 0)], more));
+    const refund = ok(await a.admin.post(`${BASE}/auditFhBill`, { id: bill.id }));
+    const [visit] = ok(await a.admin.get(`${VISITS}/billList`, { shopId: s1, pageSize: 100 })).list.filter(
+      (v: { refundId: number }) => v.refundId === refund.id,
+    );
+    return { refund, visit, member: m };
+  };
+
+  it('the review opens the return visit; calls move it to 回访中, the confirm to 已回访; cancelling the review voids an open one', async () => {
+    const { refund, visit, member } = await reviewed();
+    expect(visit).toMatchObject({
+      state: 'pending',
+      shopId: s1,
+      memberId: member.id,
+      refundNo: refund.billNo,
+      totalMoney: 1000,
+      tkattr: 3,
+    });
+    expect(visit.mobile).toBe(member.mobile);
+    // Confirmed only once a call is recorded (409, and not offered).
+    expect(ok(await caller.client.get(`${VISITS}/getDetail/${visit.id}`)).actions).toEqual(['waive']);
+    const early = await caller.client.post(`${VISITS}/auditBill`, { id: visit.id }, EN);
+    expect([early.status, early.body.resp_msg]).toEqual([409, 'Record at least one call first']);
+    const called = ok(
+      await caller.client.post(VISITS, { id: visit.id, finding: 7, satisfaction: 4, note: '顾客搬家，服务满意', hstkattr: 3 }),
+    );
+    expect(called).toMatchObject({ state: 'visiting', hstkattr: 3, actions: ['visit', 'waive'] });
+    expect(called.lines).toEqual([
+      expect.objectContaining({ finding: 7, satisfaction: 4, memo: '顾客搬家，服务满意', hfBy: expect.stringContaining('测试用户') }),
+    ]);
+    ok(await caller.client.post(VISITS, { id: visit.id, version: called.version, finding: 1 }));
+    const done = ok(await caller.client.post(`${VISITS}/auditBill`, { id: visit.id, memo: '回访完成' }));
+    expect(done).toMatchObject({ state: 'visited', visitedByName: expect.stringContaining('测试用户'), visitedAt: expect.any(String) });
+    expect(done.lines).toHaveLength(2);
+    expect(done.log.map((l: { action: string }) => l.action)).toEqual(['create', 'record', 'record', 'visit']);
+    expect((await caller.client.post(VISITS, { id: visit.id, finding: 1 })).status).toBe(409);
+    // A visit done stays when the review is cancelled; an open one is voided, and a new review opens a new one.
+    ok(await a.admin.post(`${BASE}/cancelFhBill`, { id: refund.id }));
+    expect(ok(await caller.client.get(`${VISITS}/getDetail/${visit.id}`)).state).toBe('visited');
+    const second = await reviewed();
+    ok(await caller.client.post(VISITS, { id: second.visit.id, finding: 2 }));
+    ok(await a.admin.post(`${BASE}/cancelFhBill`, { id: second.refund.id, memo: '复核有误' }));
+    const voided = ok(await caller.client.get(`${VISITS}/getDetail/${second.visit.id}`));
+    expect(voided).toMatchObject({ state: 'voided', actions: [] });
+    ok(await a.admin.post(`${BASE}/auditFhBill`, { id: second.refund.id }));
+    const reopened = ok(await a.admin.get(`${VISITS}/list/all`, { shopId: s1 })).filter(
+      (v: { refundId: number; state: string }) => v.refundId === second.refund.id && v.state === 'pending',
+    );
+    expect(reopened).toHaveLength(1);
+  });
+
+  it('visits: 免回访 in a batch (censorforM), by hand for a reviewed refund, with 400, 401, 403, 404 and 409 as they apply', async () => {
+    const [one, two] = [await reviewed(), await reviewed()];
+    const waived = ok(await caller.client.post(`${VISITS}/censorforM`, { ids: [one.visit.id, two.visit.id], memo: '顾客拒绝回访' }));
+    expect(waived.done.map((d: { state: string }) => d.state)).toEqual(['waived', 'waived']);
+    const again = ok(await caller.client.post(`${VISITS}/censorforM`, { ids: [one.visit.id] }));
+    expect(again.failed).toEqual([expect.objectContaining({ id: one.visit.id, code: 409 })]);
+    // By hand: only a reviewed refund without a visit not voided.
+    const dup = await a.admin.post(`${VISITS}/saveBill`, { refundId: one.refund.id }, EN);
+    expect([dup.status, dup.body.resp_msg]).toEqual([409, `Refund ${one.refund.billNo} already has the return visit ${one.visit.billNo}`]);
+    const { m, cardId } = await memberWithMoney();
+    const notReviewed = await approved(draft(m.id, [cardLine(cardId, 100, 0)]));
+    const refused = await a.admin.post(`${VISITS}/saveBill`, { refundId: notReviewed.id }, EN);
+    expect([refused.status, refused.body.errors?.[0]?.path]).toEqual([400, 'refundId']);
+    const badCall = await caller.client.post(VISITS, { id: two.visit.id, finding: 12 }, EN);
+    expect([badCall.status, badCall.body.errors?.[0]?.path]).toEqual([400, 'finding']);
+    // Rights, tenants and shops.
+    const fresh = await reviewed();
+    expect((await t.client().get(`${VISITS}/billList`)).status).toBe(401);
+    expect((await visitViewer.client.post(VISITS, { id: fresh.visit.id, finding: 1 })).status).toBe(403);
+    expect((await visitViewer.client.post(`${VISITS}/censorforM`, { ids: [fresh.visit.id] })).status).toBe(403);
+    expect((await b.admin.get(`${VISITS}/getDetail/${fresh.visit.id}`)).status).toBe(404);
+    expect((await b.admin.post(VISITS, { id: fresh.visit.id, finding: 1 })).status).toBe(404);
+    expect((await otherShopCaller.client.post(VISITS, { id: fresh.visit.id, finding: 1 })).status).toBe(404);
+    expect((await otherShopCaller.client.get(`${VISITS}/getDetail/${fresh.visit.id}`)).status).toBe(404);
+    const seen = ok(await otherShopCaller.client.get(`${VISITS}/billList`, { pageSize: 100 })).list;
+    expect(seen.every((v: { shopId: number }) => v.shopId === s2)).toBe(true);
+  });
+
+  it('refund statistics per shop (findListWithProtj, on both resources): counts and amounts by payout and reason, the user’s shops only', async () => {
+    // Written as they stand, in a month of their own.
+    const m = await makeMember(t, a, s1);
+    const rows = [
+      { shopId: s1, totalMoney: 1000, tktype: 2, tkattr: 7, hstkattr: null, state: 'reviewed' },
+      { shopId: s1, totalMoney: 0, tktype: 1, tkattr: 1, hstkattr: null, state: 'reviewed' },
+      { shopId: s1, totalMoney: 500, tktype: 3, tkattr: 3, hstkattr: 4, state: 'reviewed' },
+      { shopId: s1, totalMoney: 900, tktype: 2, tkattr: 2, hstkattr: null, state: 'approved' },
+      { shopId: s2, totalMoney: 300, tktype: 2, tkattr: 6, hstkattr: null, state: 'reviewed' },
+    ];
+    await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.insert(cardRefundBills).values(
+        rows.map((r, i) => ({
+          ...r,
+          tenantId: a.tenantId,
+          billNo: `TJ${Date.now()}${i}`,
+          billDate: '2019-03-05',
+          memberId: m.id,
+          tkcontent: '统计',
+          tkname: '张三',
+          tkmobile: '13800138000',
+        })),
+      ),
+    );
+    const month = { dateFrom: '2019-03-01', dateTo: '2019-03-31' };
+    const [first, second] = ok(await a.admin.get(`${BASE}/findListWithProtj`, month));
+    expect(first).toMatchObject({ shopId: s1, tknum: 3, zeronum: 1, stnum: 1, cardnum: 1, totalmoney: 1500, cardmoney: 500 });
+    // The reason is the verified one where customer service gave it (技术, not 个人).
+    expect(first).toMatchObject({ closemoney: 1000, jishumoney: 500, gerenmoney: 0, qitamoney: 0, leavemoney: 0 });
+    expect(second).toMatchObject({ shopId: s2, tknum: 1, fuwumoney: 300 });
+    expect(ok(await a.admin.get(`${VISITS}/findListWithProtj`, { dateFrom: '2019-04-01', dateTo: '2019-04-30' }))).toEqual([]);
+    expect(ok(await otherClerk.client.get(`${VISITS}/findListWithProtj`, month)).map((r: { shopId: number }) => r.shopId)).toEqual([s2]);
+    expect((await otherClerk.client.get(`${BASE}/findListWithProtj`, { shopId: s1 })).status).toBe(403);
+    const bad = await a.admin.get(`${BASE}/findListWithProtj`, { dateFrom: '2026-3-1' }, EN);
+    expect([bad.status, bad.body.errors?.[0]?.path]).toEqual([400, 'dateFrom']);
+    expect((await t.client().get(`${BASE}/findListWithProtj`)).status).toBe(401);
+    expect((await visitViewer.client.get(`${BASE}/findListWithProtj`)).status).toBe(403);
+  });
+
+  it('an offline refund: saved and submitted by the shop, approved, reviewed (the reserve pays it), cancelFhBill puts it back', async () => {
+    await fund(s1, risk, 3000);
+    const before = await reserveOf(s1, risk);
+    const body = {
+      shopId: s1,
+      memType: 2,
+      serveType: 'MF1',
+      tkBillcode: 'MT0001',
+      tkMoney: 2500,
+      tkName: '李四',
+      tkMobile: '13900139000',
+      tkAttr: 5,
+      tkContent: '团购券未使用',
+      reserveTypeId: risk,
+      payType: 2,
+      payee: '李四',
+      bank: '招商银行',
+      bankno: '6225880112345678',
+    };
+    const offlineClerk = await createLimitedUser(t, a, { perms: ['finance.xxtk.view', 'finance.xxtk.edit'], loginShops: [s1] });
+    const bill = ok(await offlineClerk.client.post(`${OFFLINE}/saveBill`, body));
+    expect(bill).toMatchObject({
+      state: 'draft',
+      tkMoney: 2500,
+      shopName: expect.any(String),
+      reserveTypeName: '风险金',
+      memberName: null,
+    });
+    ok(await offlineClerk.client.post(`${OFFLINE}/submitBill`, { id: bill.id }));
+    expect((await offlineClerk.client.post(`${OFFLINE}/auditBillsp`, { id: bill.id })).status).toBe(403);
+    ok(await a.admin.post(`${OFFLINE}/auditBillsp`, { id: bill.id }));
+    expect(await reserveOf(s1, risk)).toBe(before);
+    ok(await a.admin.post(`${OFFLINE}/auditBillfh`, { id: bill.id }));
+    expect(await reserveOf(s1, risk)).toBe(before - 2500);
+    ok(await a.admin.post(`${OFFLINE}/cancelFhBill`, { id: bill.id }));
+    expect(await reserveOf(s1, risk)).toBe(before);
+    const log = ok(await a.admin.get('/api-finance/xxtkoperlog/list/all', { billcode: bill.billNo }));
+    expect(log.map((l: { action: string }) => l.action)).toEqual(['create', 'submit', 'approve', 'review', 'cancelReview']);
+    // More than the reserve holds: the review is refused and nothing moves.
+    const big = ok(await offlineClerk.client.post(`${OFFLINE}/saveBill`, { ...body, tkMoney: before + 1 }));
+    ok(await offlineClerk.client.post(`${OFFLINE}/submitBill`, { id: big.id }));
+    ok(await a.admin.post(`${OFFLINE}/auditBillsp`, { id: big.id }));
+    expect((await a.admin.post(`${OFFLINE}/auditBillfh`, { id: big.id })).status).toBe(409);
+    expect(await reserveOf(s1, risk)).toBe(before);
+    // A member's refund names the member, a walk-in's none; another shop is not the clerk's.
+    const noMember = await offlineClerk.client.post(`${OFFLINE}/saveBill`, { ...body, memType: 1 }, EN);
+    expect([noMember.status, noMember.body.errors?.[0]?.path]).toEqual([400, 'memberId']);
+    const { m } = await memberWithMoney();
+    const walkIn = await offlineClerk.client.post(`${OFFLINE}/saveBill`, { ...body, memberId: m.id }, EN);
+    expect([walkIn.status, walkIn.body.errors?.[0]?.path]).toEqual([400, 'memberId']);
+    ok(await offlineClerk.client.post(`${OFFLINE}/saveBill`, { ...body, memType: 1, memberId: m.id }));
+    expect((await offlineClerk.client.post(`${OFFLINE}/saveBill`, { ...body, shopId: s2 })).status).toBe(403);
+    expect((await b.admin.get(`${OFFLINE}/getDetail/${bill.id}`)).status).toBe(404);
+    expect((await t.client().get(`${OFFLINE}/billListsp`)).status).toBe(401);
   });
 });

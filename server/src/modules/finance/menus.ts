@@ -65,6 +65,14 @@ export const financeMenus: MenuDef[] = [
       fundsMenu,
       cardRefundMenu,
       billMenu(refundVisitBill, 'CustomerServiceOutlined'),
+      {
+        key: 'finance.cardtk.stats',
+        name: '退卡统计',
+        nameEn: 'Refund statistics',
+        icon: 'BarChartOutlined',
+        url: '/admin/finance/refund-stats',
+        perm: 'finance.cardtk.view',
+      },
       billMenu(offlineRefundBill, 'AuditOutlined'),
       {
         key: 'finance.dayreport',

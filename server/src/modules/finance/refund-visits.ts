@@ -50,16 +50,16 @@ export const refundVisitType = billType(refundVisitBill, {
         0 || new AppError(409, 'visitNoCall'),
   },
   actions: {
-    record: async ({ tx, auth }, bill, { hstkattr, hfTime, hfBy: _, ...call }) => {
+    record: async ({ tx, auth }, bill, { hstkattr, hfTime, note, ...call }) => {
       const [{ n }] = await tx.select({ n: count() }).from(refundVisitCalls).where(eq(refundVisitCalls.billId, bill.id));
       const day = hfTime ?? (await tenantToday(tx, auth.tenantId));
       await tx
         .insert(refundVisitCalls)
-        .values({ tenantId: auth.tenantId, billId: bill.id, hfTime: day, hfBy: auth.name, ...call, sort: n });
+        .values({ tenantId: auth.tenantId, billId: bill.id, hfTime: day, hfBy: auth.name, ...call, memo: note, sort: n });
       return { state: 'visiting', ...(hstkattr ? { hstkattr } : {}) };
     },
   },
-  describe: { '': '保存回访: one call by the user (hfTime today unless given, finding, satisfaction, memo) and hstkattr; then 回访中.' },
+  describe: { '': '保存回访: one call by the user (hfTime today unless given, finding, satisfaction, note) and hstkattr; then 回访中.' },
 });
 
 /** The refund's review opens its return visit (未回访), made by the reviewer; a refund visited already keeps its visit. */

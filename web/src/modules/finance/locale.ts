@@ -3,7 +3,7 @@ import { closeEn, closeZh } from './close/locale';
 import { dayReportEn, dayReportZh } from './dayreport/locale';
 import { fundsEn, fundsZh } from './funds/locale';
 import { reconcileEn, reconcileZh } from './reconcile/locale';
-import { refundsEn, refundsZh } from './refunds/locale';
+import { refundStatsEn, refundStatsZh, refundsEn, refundsZh, visitsEn, visitsZh } from './refunds/locale';
 import { rentsEn, rentsZh } from './rents/locale';
 import { reserveEn, reserveZh } from './reserve/locale';
 
@@ -53,6 +53,8 @@ export const financeZh = {
   funds: fundsZh,
   reserve: reserveZh,
   refunds: refundsZh,
+  visits: visitsZh,
+  refundStats: refundStatsZh,
   rents: rentsZh,
 };
 
@@ -101,5 +103,7 @@ export const financeEn: typeof financeZh = {
   funds: fundsEn,
   reserve: reserveEn,
   refunds: refundsEn,
+  visits: visitsEn,
+  refundStats: refundStatsEn,
   rents: rentsEn,
 };

@@ -30,3 +30,48 @@ export const refundsEn: typeof refundsZh = {
   countLeft: '{{count}} × {{price}}',
   field: { tkje: 'Principal', tzje: 'Gift written off', num: 'Count' },
 };
+
+/** Texts of the return visits (finance.visits.*) and the refund statistics (finance.refundStats.*). */
+export const visitsZh = { finding: '核实原因', satisfaction: '满意度', verified: '核实退款属性', note: '回访备注' };
+export const visitsEn: typeof visitsZh = { finding: 'Finding', satisfaction: 'Satisfaction', verified: 'Verified reason', note: 'Note' };
+
+export const refundStatsZh = {
+  title: '退卡统计',
+  shop: '门店',
+  allShops: '全部门店',
+  hint: '财务已复核的退卡单，按单据日期',
+  total: '合计',
+  tknum: '退款总数',
+  zeronum: '0元退款例数',
+  stnum: '实际退款例数',
+  cardnum: '退为卡金例数',
+  totalmoney: '退款总金额',
+  cardmoney: '退为卡金总金额',
+  closemoney: '关店原因',
+  leavemoney: '员工离职',
+  gerenmoney: '个人原因',
+  jishumoney: '技术原因',
+  xiaofeimoney: '消费原因',
+  fuwumoney: '服务及接待',
+  qitamoney: '其他',
+};
+export const refundStatsEn: typeof refundStatsZh = {
+  title: 'Refund statistics',
+  shop: 'Shop',
+  allShops: 'All shops',
+  hint: 'Refunds finance reviewed, by bill date',
+  total: 'Total',
+  tknum: 'Refunds',
+  zeronum: 'Zero-amount',
+  stnum: 'Paid out',
+  cardnum: 'To card money',
+  totalmoney: 'Refunded',
+  cardmoney: 'To card money (amount)',
+  closemoney: 'Shop closing',
+  leavemoney: 'Staff left',
+  gerenmoney: 'Personal',
+  jishumoney: 'Technical',
+  xiaofeimoney: 'Spending',
+  fuwumoney: 'Service and reception',
+  qitamoney: 'Other',
+};
