@@ -3,9 +3,8 @@ import { billLine, billSave, defineBill, instant } from './bills.js';
 import { refundAttributes } from './finance-card-refunds.js';
 import { date, id, memo } from './platform.js';
 
-// The return visit of a card refund (退卡回访, cardtkhfhead, DOMAIN-DETAIL §9.6): finance's review of a refund opens one
-// (未回访); customer service records each call (保存回访: who, when, what was found, the member's satisfaction), then
-// confirms the visit (已回访) or waives it (免回访, censorforM). Cancelling the refund's review voids it (已作废).
+// The return visit of a card refund (退卡回访, cardtkhfhead, §9.6): finance's review opens one (未回访); customer service
+// records each call (保存回访), then confirms (已回访) or waives it (免回访, censorforM); a cancelled review voids it.
 
 /** 核实原因: what a call found was behind the refund. */
 export const visitFindings = {
@@ -31,9 +30,8 @@ export const visitSatisfaction = {
 } as const;
 
 const code = (max: number) => z.coerce.number().int().min(1).max(max);
-/** What a call found was behind the refund, and how satisfied the member is. */
 const found = { finding: code(11), satisfaction: code(5).nullish() };
-/** One call: its day, who called, what was found and a memo. */
+/** One call: its day, who called, what it found behind the refund, how satisfied the member is, a memo. */
 const visitCallFields = { hfTime: date, hfBy: z.string().trim().min(1).max(32), ...found, memo };
 /** 保存回访 (the seed's POST root): one call by the user (today unless dated), its note, the verified refund reason. */
 export const visitCall = z.strictObject({ hfTime: date.optional(), ...found, note: memo, hstkattr: code(8).nullish() });
@@ -104,7 +102,13 @@ export const refundVisitBill = defineBill({
   headFields: {
     billNo: { label: ['单据编码', 'Bill no.'], kind: 'text', column: { width: 170 } },
     state: { label: ['回访状态', 'State'], kind: 'select', column: { width: 90 } },
-    refundId: { label: ['退卡单', 'Refund'], kind: 'number', column: { display: 'refundNo', width: 170 }, form: {} },
+    refundId: {
+      label: ['退卡单', 'Refund'],
+      kind: 'select',
+      options: { url: '/api-finance/cardtkhead/list/all', value: 'id', label: 'billNo', params: { state: 'reviewed' } },
+      column: { display: 'refundNo', width: 170 },
+      form: {},
+    },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 120 } },
     memberId: { label: ['会员', 'Member'], kind: 'member', column: { display: 'memberName', width: 100 } },
     mobile: { label: ['手机号码', 'Mobile'], kind: 'text', column: { width: 110 } },
@@ -124,7 +128,6 @@ export const refundVisitBill = defineBill({
     satisfaction: { label: ['满意度', 'Satisfaction'], kind: 'select', options: visitSatisfaction, column: { width: 100 }, form: {} },
     memo: { label: ['备注', 'Memo'], kind: 'text', column: {}, form: {} },
   },
-  addLine: ['添加回访记录', 'Add call'],
   paths: {
     list: ['billList', 'findListWithProChain'],
     pick: 'list/all',

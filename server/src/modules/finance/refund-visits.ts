@@ -59,7 +59,6 @@ export const refundVisitType = billType(refundVisitBill, {
       return { state: 'visiting', ...(hstkattr ? { hstkattr } : {}) };
     },
   },
-  describe: { '': '保存回访: one call by the user (hfTime today unless given, finding, satisfaction, note) and hstkattr; then 回访中.' },
 });
 
 /** The refund's review opens its return visit (未回访), made by the reviewer; a refund visited already keeps its visit. */

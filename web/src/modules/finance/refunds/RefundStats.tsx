@@ -43,7 +43,7 @@ export default function RefundStatsPage() {
   const k = (key: string) => t(`finance.refundStats.${key}`);
   const columns: TableColumnsType<RefundStatsRow> = [
     { key: 'shopName', dataIndex: 'shopName', title: k('shop'), fixed: 'left', width: 140 },
-    ...counts.map((key) => ({ key, dataIndex: key, title: k(key), align: 'right' as const, width: 96 })),
+    ...counts.map((key) => ({ key, dataIndex: key, title: k(key), align: 'right' as const, width: 112 })),
     ...amounts.map((key) => ({
       key,
       dataIndex: key,
