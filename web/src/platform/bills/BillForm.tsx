@@ -17,6 +17,7 @@ import {
   LinesEditor,
   type LineValues,
   lineRoles,
+  linesRequired,
   notNegative,
   toWireLines,
 } from './LinesEditor';
@@ -277,7 +278,7 @@ export function BillForm<Bill extends Values>({
           })}
           {slots.head?.({ form, bill })}
         </Row>
-        <Form.Item label={t('bill.lines')} required style={{ marginBottom: 0 }}>
+        <Form.Item label={t('bill.lines')} required={linesRequired(def)} style={{ marginBottom: 0 }}>
           <LinesEditor def={def} form={form} meta={meta} onMeta={setMeta} info={slots.lineInfo} />
         </Form.Item>
       </Form>

@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { uploadFile } from '../http';
 import { formatMoney, yuanToCents } from '../money';
 import { useRemoteRows } from '../resource/options';
@@ -179,6 +180,9 @@ export function toWireLines(def: BillDef, lines: LineValues[] | undefined): Row[
  * by code, barcode or name (its purchase price starts the line's price), quantities, prices in yuan
  * (never negative), the computed amount, a module's own column, and the totals.
  */
+/** Whether a save needs a line: its `lines` refuse none (a request's photos, a visit's calls may be left out). */
+export const linesRequired = (def: Pick<BillDef, 'save'>) => !(def.save.shape.lines as z.ZodType | undefined)?.safeParse([]).success;
+
 export function LinesEditor({
   def,
   form,
@@ -254,7 +258,7 @@ export function LinesEditor({
       rules={[
         {
           validator: async (_, v: unknown[]) => {
-            if (!v?.length) throw new Error(t('bill.noLines'));
+            if (!v?.length && linesRequired(def)) throw new Error(t('bill.noLines'));
           },
         },
       ]}

@@ -1,5 +1,7 @@
+import { cardRefundBill, offlineRefundBill, refundVisitBill } from '@headoffice/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { linesRequired } from '../../../platform/bills/LinesEditor';
 import { TabContext } from '../../../platform/pages';
 import { calls, fakeApi, serve, wrap } from '../../../test/api';
 import { OfflineRefundsPage } from './OfflineRefunds';
@@ -153,5 +155,9 @@ describe('return visits (退卡回访), offline refunds (线下退款) and the r
     expect(screen.getByText('合计')).toBeTruthy();
     const [url] = calls('/api-finance/cardtkhead/findListWithProtj')[0] ?? [];
     expect(String(url)).toMatch(/dateFrom=\d{4}-\d{2}-01/);
+  });
+
+  it('asks for a line only where the save needs one: a visit may have no call yet, an offline refund no attachment', () => {
+    expect([linesRequired(refundVisitBill), linesRequired(offlineRefundBill), linesRequired(cardRefundBill)]).toEqual([false, false, true]);
   });
 });
