@@ -769,6 +769,10 @@ export const bankStatementLines = pgTable(
     index('bank_statement_lines_tenant_match').on(t.tenantId, t.matchId),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.matchId, bankMatches),
+  ],
+);
+
+/**
  * 代扣代缴 / 财务拨款 items (dicdjitem): each a column of the daily report named by `colname` (unique in the
  * chain). isBk 0 代扣代缴 / 1 财务拨款; direction 1 adds, −1 takes; isDkdj: counts in the 代扣代缴 total;
  * type 1 覆盖 (a bill's amount replaces the day's) / 2 累加 (adds to it).
