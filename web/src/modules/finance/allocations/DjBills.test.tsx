@@ -41,7 +41,7 @@ describe('the dj bill form (代缴单)', () => {
       '/api-chain/shop/list/all': () => [{ id: 3, code: 'BJ001', name: '北京国贸店' }],
     });
     wrap(<BillForm def={djBill} open bill={draft} onClose={() => undefined} slots={djFormSlots} />);
-    expect(await screen.findByRole('button', { name: /从 Excel 读入明细/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /从表格文件读入明细/ })).toBeTruthy();
     const input = document.body.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'lines.xlsx')] } });
     await waitFor(() => expect(calls(djConvertPath).length).toBe(1));

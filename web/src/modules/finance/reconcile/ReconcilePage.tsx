@@ -188,7 +188,7 @@ export default function ReconcilePage() {
           : k('pickHint')}
       </Typography.Text>
       <Row gutter={12} style={{ marginTop: 8 }}>
-        <Col span={11}>
+        <Col span={12}>
           <Typography.Title level={5}>{k('system')}</Typography.Title>
           <Table<SystemRow>
             size="small"
@@ -196,6 +196,7 @@ export default function ReconcilePage() {
             rowKey={rowKey}
             loading={fd.isLoading}
             dataSource={rows}
+            scroll={{ x: 'max-content' }}
             pagination={false}
             locale={{ emptyText: k('empty') }}
             rowSelection={{ selectedRowKeys: rowKeys, onChange: (keys) => setRowKeys(keys as string[]) }}
@@ -237,7 +238,7 @@ export default function ReconcilePage() {
             ]}
           />
         </Col>
-        <Col span={13}>
+        <Col span={12}>
           <Typography.Title level={5}>{k('lines')}</Typography.Title>
           <Table<StatementLine>
             size="small"
