@@ -92,11 +92,14 @@ export function HeadInput({
   field,
   required,
   filter,
+  shown,
   ...control
 }: {
   field: BillFieldDef;
   required: boolean;
   filter?: (row: Values) => boolean;
+  /** How the saved value reads (its column's display field), where the input cannot look it up. */
+  shown?: string;
 }) {
   const { t } = useTranslation();
   const label = useLabel();
@@ -108,7 +111,7 @@ export function HeadInput({
     case 'date':
       return <DatePicker style={{ width: '100%' }} placeholder={placeholder ?? (required ? undefined : t('bill.today'))} {...control} />;
     case 'member':
-      return <MemberSelect placeholder={placeholder ?? t('bill.memberFind')} {...control} />;
+      return <MemberSelect placeholder={placeholder ?? t('bill.memberFind')} shown={shown} {...control} />;
     case 'select':
     case 'employee':
       return <FieldSelect field={field} filter={filter} {...control} />;
@@ -271,7 +274,12 @@ export function BillForm<Bill extends Values>({
             return (
               <Col key={key} span={f.form?.span ?? 8}>
                 <Form.Item name={key} label={label(f.label)} rules={rulesOf(key, f)}>
-                  <HeadInput field={f} required={required} filter={slots.optionFilter?.[key]} />
+                  <HeadInput
+                    field={f}
+                    required={required}
+                    filter={slots.optionFilter?.[key]}
+                    shown={f.column?.display && bill ? ((bill as Values)[f.column.display] as string | undefined) : undefined}
+                  />
                 </Form.Item>
               </Col>
             );

@@ -1,4 +1,4 @@
-import { type BillDef, csadjBill, fundBill, productOrderBill, stockEntryBill } from '@headoffice/contract';
+import { type BillDef, cardRefundBill, csadjBill, fundBill, productOrderBill, stockEntryBill } from '@headoffice/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, fakeApi, serve, wrap } from '../../test/api';
@@ -229,6 +229,15 @@ describe('the form of a bill', () => {
     fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
     expect(await screen.findByText('单价不能为负数')).toBeTruthy();
     expect(calls('/api-chain/productorder')).toHaveLength(0);
+  });
+
+  it('shows a saved member by name, not by id, until another is searched for', async () => {
+    serve({});
+    const refund = { id: 4, version: 1, billNo: 'TKSP1', shopId: 3, memberId: 11, memberName: '王小美', tkattr: 3, tktype: 2, lines: [] };
+    wrap(<BillForm def={cardRefundBill} open bill={refund} onClose={() => undefined} />);
+    const member = (await screen.findByText('会员', { selector: 'label' })).closest('.ant-form-item') as HTMLElement;
+    expect(await within(member).findByText('王小美')).toBeTruthy();
+    expect(within(member).queryByText('11')).toBeNull();
   });
 });
 

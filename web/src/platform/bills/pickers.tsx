@@ -150,7 +150,17 @@ export const fromShopId = (shopId: unknown) => (shopId === null ? WAREHOUSE : sh
  * A member of the shops the user sees, found as the member pages find one (a whole mobile or its last
  * 4 digits, a card or member number, a name): the value is the member's id.
  */
-export function MemberSelect({ placeholder, ...control }: { placeholder?: string; value?: number; onChange?: (id: number) => void }) {
+export function MemberSelect({
+  placeholder,
+  shown,
+  ...control
+}: {
+  placeholder?: string;
+  /** The saved member's name, shown until another is searched for. */
+  shown?: string;
+  value?: number;
+  onChange?: (id: number) => void;
+}) {
   const [keyword, setKeyword] = useState('');
   const found = useQuery({
     queryKey: ['member-find', keyword],
@@ -158,6 +168,8 @@ export function MemberSelect({ placeholder, ...control }: { placeholder?: string
     enabled: keyword.length > 0,
   });
   const options = (found.data ?? []).map((m) => ({ value: m.id, label: `${m.name} ${m.mobile}${m.shopName ? `（${m.shopName}）` : ''}` }));
+  if (control.value !== undefined && shown && !options.some((o) => o.value === control.value))
+    options.unshift({ value: control.value, label: shown });
   return (
     <Select
       className="ho-member-select"
