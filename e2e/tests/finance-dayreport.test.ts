@@ -33,5 +33,9 @@ test("the daily report shows today's cash bill in its funds, and prints the repo
   await page.emulateMedia({ media: 'print' });
   await shot(page, 'dayreport-print');
   assert.equal(await pane.getByRole('button', { name: /打\s*印/ }).isVisible(), false);
+  assert.equal(await page.locator('.ho-header').isVisible(), false, 'the header is not printed');
+  assert.equal(await pane.getByText(`${shop.name} 日报表 ${day}`).isVisible(), true, 'the report is printed');
+  const box = await pane.getByTestId('dayreport').boundingBox();
+  assert.ok(box && box.y < 2 && box.x < 2, `the report starts at the top left of the paper: ${JSON.stringify(box)}`);
   await page.emulateMedia({ media: 'screen' });
 });
