@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billLine, billSave, defineBill } from './bills.js';
 import { cents } from './catalog.js';
 import { bankAccountNumber } from './finance-records.js';
-import { date, id, memo } from './platform.js';
+import { date, id, listCode, memo } from './platform.js';
 
 // The card refund through approval (退卡审批, cardtkhead, DOMAIN-DETAIL §9.6): a shop asks to refund a
 // member's cards, packages and deposited products; customer service approves (sp), finance reviews
@@ -32,19 +32,18 @@ export const refundPayouts = {
 const lineKinds = { card: ['会员卡', 'Card'], package: ['套餐', 'Package'], product: ['寄存产品', 'Deposited product'] } as const;
 
 const mobile = /^1\d{10}$/;
-const code = (max: number) => z.coerce.number().int().min(1).max(max);
 const text = (max: number) => z.string().trim().max(max).nullish();
 
 /** What customer service may still change at the approval (savesp): the payout and its verification. */
 export const cardRefundApproval = z.strictObject({
-  tktype: code(3),
+  tktype: listCode(3),
   /** The reserve type the payout is drawn from (the seed's tkway: 营业款, 预留其他, 退卡保证金, 风险金 …); tktype 3 names the card credited. */
   reserveTypeId: id.nullish(),
   targetCardId: id.nullish(),
   payee: text(64),
   bank: text(64),
   bankno: bankAccountNumber.nullish(),
-  hstkattr: code(8).nullish(),
+  hstkattr: listCode(8).nullish(),
   hstkcontent: text(500),
   hsmemo: text(500),
 });
@@ -128,7 +127,7 @@ export const cardRefundBill = defineBill({
     memberId: id,
     /** The refund is borne across shops: the member's buckets at other shops may be refunded too. */
     isKd: z.boolean().default(false),
-    tkattr: code(8),
+    tkattr: listCode(8),
     tkcontent: z.string().trim().min(1).max(500),
     tkname: z.string().trim().min(1).max(32),
     tkmobile: z.string().trim().regex(mobile),

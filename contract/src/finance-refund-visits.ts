@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { billLine, billSave, defineBill, instant } from './bills.js';
 import { refundAttributes } from './finance-card-refunds.js';
-import { date, id, memo } from './platform.js';
+import { date, id, listCode, memo } from './platform.js';
 
 // The return visit of a card refund (退卡回访, cardtkhfhead, §9.6): finance's review opens one (未回访); customer service
 // records each call (保存回访), then confirms (已回访) or waives it (免回访, censorforM); a cancelled review voids it.
@@ -29,12 +29,11 @@ export const visitSatisfaction = {
   1: ['非常不满意', 'Very dissatisfied'],
 } as const;
 
-const code = (max: number) => z.coerce.number().int().min(1).max(max);
-const found = { finding: code(11), satisfaction: code(5).nullish() };
+const found = { finding: listCode(11), satisfaction: listCode(5).nullish() };
 /** One call: its day, who called, what it found behind the refund, how satisfied the member is, a memo. */
 const visitCallFields = { hfTime: date, hfBy: z.string().trim().min(1).max(32), ...found, memo };
 /** 保存回访 (the seed's POST root): one call by the user (today unless dated), its note, the verified refund reason. */
-export const visitCall = z.strictObject({ hfTime: date.optional(), ...found, note: memo, hstkattr: code(8).nullish() });
+export const visitCall = z.strictObject({ hfTime: date.optional(), ...found, note: memo, hstkattr: listCode(8).nullish() });
 
 const open = ['pending', 'visiting'] as const;
 const step = { from: open, perm: 'finance.cardtkhf.visit' } as const;
@@ -92,7 +91,7 @@ export const refundVisitBill = defineBill({
     refundId: id,
     billDate: date.optional(),
     /** 核实退款属性: the refund's reason as customer service verified it. */
-    hstkattr: code(8).nullish(),
+    hstkattr: listCode(8).nullish(),
     hsmemo: memo,
     /** Calls made before the visit was entered (back-filled); later ones are recorded one by one. */
     lines: z.array(billLine(visitCallFields)).max(20).default([]),
