@@ -67,6 +67,16 @@ const fh = { perm: 'finance.cardtk.fh', from: ['approved'] } as const;
 /** Approval and review wait in the inbox, and are also taken at once on every zero-amount bill (自动审批零元退卡单). */
 const inbox = (zeroPath: string) => ({ inbox: true, zeroBatch: { path: zeroPath, field: 'totalMoney' } });
 
+/** The states of a refund through customer service's approval and finance's review (the card refund, the offline refund). */
+export const refundStates = {
+  draft: { label: ['未提交', 'Not submitted'], color: 'default' },
+  submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
+  approved: { label: ['客服已审批', 'Approved'], color: 'cyan' },
+  reviewed: { label: ['财务已复核', 'Reviewed'], color: 'green' },
+  rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
+  voided: { label: ['已作废', 'Voided'], color: 'default' },
+} as const;
+
 export const cardRefundBill = defineBill({
   docType: 'finance.cardRefund',
   locks: ['close'],
@@ -74,14 +84,7 @@ export const cardRefundBill = defineBill({
   perm: 'finance.cardtk',
   basePath: '/api-finance/cardtkhead',
   webPath: '/admin/finance/card-refunds',
-  states: {
-    draft: { label: ['未提交', 'Not submitted'], color: 'default' },
-    submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
-    approved: { label: ['客服已审批', 'Approved'], color: 'cyan' },
-    reviewed: { label: ['财务已复核', 'Reviewed'], color: 'green' },
-    rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
-    voided: { label: ['已作废', 'Voided'], color: 'default' },
-  },
+  states: refundStates,
   initial: 'draft',
   editable: ['draft', 'rejected'],
   transitions: {

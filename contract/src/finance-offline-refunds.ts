@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billPhotoLine, billSave, defineBill } from './bills.js';
-import { refundAttributes } from './finance-card-refunds.js';
+import { refundAttributes, refundStates } from './finance-card-refunds.js';
 import { bankAccountNumber } from './finance-records.js';
 import { date, id, memo } from './platform.js';
 
@@ -44,14 +44,7 @@ export const offlineRefundBill = defineBill({
   label: ['线下退款', 'Offline refund'],
   basePath: '/api-finance/xxtkrecords',
   webPath: '/admin/finance/offline-refunds',
-  states: {
-    draft: { label: ['未提交', 'Not submitted'], color: 'default' },
-    submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
-    approved: { label: ['客服已审批', 'Approved'], color: 'cyan' },
-    reviewed: { label: ['财务已复核', 'Reviewed'], color: 'green' },
-    rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
-    voided: { label: ['已作废', 'Voided'], color: 'default' },
-  },
+  states: refundStates,
   initial: 'draft',
   editable: ['draft', 'rejected'],
   transitions: {
