@@ -41,6 +41,9 @@ export const SMS_PACKAGES = [
 
 // ---- the allowance ----
 
+/** The seed's prefix of the messaging calls (the server's routes and the web's calls). */
+export const SMS_PATH = '/api-push';
+
 export const SMS_PERM = {
   view: 'messaging.sms.view',
   buy: 'messaging.sms.buy',

@@ -37,6 +37,7 @@ export function ShopSelect({
   style,
   allowClear,
   placeholder,
+  disabled,
 }: {
   value?: number | null;
   onChange?: (v: number | null) => void;
@@ -44,6 +45,7 @@ export function ShopSelect({
   style?: React.CSSProperties;
   allowClear?: boolean;
   placeholder?: string;
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const { shops, loading } = useShops();
@@ -59,6 +61,7 @@ export function ShopSelect({
       loading={loading}
       showSearch={{ optionFilterProp: 'label' }}
       allowClear={allowClear}
+      disabled={disabled}
       placeholder={placeholder ?? t('pricing.pickShop')}
       style={{ minWidth: 220, ...style }}
     />

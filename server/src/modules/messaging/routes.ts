@@ -10,6 +10,7 @@ import {
   inappRow,
   SMS_PACKAGES,
   SMS_PART_LIMITS,
+  SMS_PATH,
   SMS_PERM,
   smsAssignBody,
   smsAssignListQuery,
@@ -72,7 +73,7 @@ import { smsStatistics } from './statistics.js';
 import { deleteTask, listTasks, saveTask, toggleTask } from './tasks.js';
 import { allTemplates, deleteTemplate, listTemplates, oneTemplate, saveTemplate } from './templates.js';
 
-const P = '/api-push';
+const P = SMS_PATH;
 
 definedEntityLabels.set('smsorder', ['短信充值', 'SMS purchase']);
 definedEntityLabels.set('smsshop', ['短信分配', 'SMS assignment']);

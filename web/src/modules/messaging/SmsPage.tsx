@@ -1,11 +1,9 @@
 import {
   SMS_MAX_CHARS,
-  SMS_NAME_CHARS,
+  SMS_PATH,
   SMS_PERM,
   SMS_VARIABLES,
   smsConfigAnswer,
-  smsLength,
-  smsParts,
   smsShopList,
   smsStatList,
   smsTaskAnswer,
@@ -48,20 +46,11 @@ import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { formatDateTime } from '../../platform/resource/cells';
 import { ShopMultiSelect, ShopSelect } from '../../platform/shops';
+import { AutoTexts } from './AutoTexts';
+import { useMeasure } from './measure';
 
-const P = '/api-push';
+const P = SMS_PATH;
 const KEYS = { shops: ['sms-shops'], tenant: ['sms-tenant'], tasks: ['sms-tasks'], templates: ['sms-templates'] } as const;
-
-/** Characters and parts of a text as the server counts them (contract `smsParts`), the signature and a salutation included. */
-function useMeasure(content: string, salutation: boolean) {
-  const config = useQuery({
-    queryKey: ['sms-config'],
-    queryFn: ({ signal }) => http.read(smsConfigAnswer, `${P}/smsconfig`, {}, { signal }),
-  });
-  const signature = config.data?.signature ?? '';
-  const text = `${salutation ? `${'某'.repeat(SMS_NAME_CHARS)}，` : ''}${content.replaceAll('{name}', '某'.repeat(SMS_NAME_CHARS))}${signature}`;
-  return { signature, length: smsLength(text), parts: smsParts(text) };
-}
 
 function Allowance() {
   const { t } = useTranslation();
@@ -510,6 +499,7 @@ export default function SmsPage() {
           { key: 'allowance', label: t('messaging.tabs.allowance'), children: <Allowance /> },
           { key: 'tasks', label: t('messaging.tabs.tasks'), children: <Tasks /> },
           { key: 'templates', label: t('messaging.tabs.templates'), children: <Templates /> },
+          { key: 'auto', label: t('messaging.tabs.auto'), children: <AutoTexts /> },
           { key: 'statistics', label: t('messaging.tabs.statistics'), children: <Statistics /> },
         ]}
       />
