@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
+import { scheduleMissingClocks } from './modules/bookings/clock.js';
 import { syncAllTenants } from './modules/identity/tenants.js';
 import { scheduleBirthdayJobs } from './modules/marketing/activity-birthday.js';
 import { scheduleDailySmsJobs } from './modules/messaging/automatic.js';
@@ -31,6 +32,7 @@ const jobs = new JobRunner(database.db, {
 await scheduleDueTransferJobs(database.db);
 await scheduleBirthdayJobs(database.db);
 await scheduleDailySmsJobs(database.db);
+await scheduleMissingClocks(database.db);
 jobs.start();
 const purgeTimer = setInterval(() => purgeFinishedJobs(database.db).catch(() => {}), 60 * 60_000);
 purgeTimer.unref();

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { bookings, checkRecords, serviceShopPrices, services, smsMessages } from '../src/db/schema.js';
-import { scheduleClose } from '../src/modules/bookings/clock.js';
+import { scheduleClose, scheduleMissingClocks } from '../src/modules/bookings/clock.js';
 import { customerCancel, payDeposit } from '../src/modules/bookings/deposits.js';
 import { smsBook } from '../src/modules/messaging/allowance.js';
 import { JobRunner } from '../src/platform/jobs.js';
+import { rowsOf } from '../src/platform/ledger.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { key, makeMember } from './assets-support.js';
 import { build, type Client, XLSX } from './helpers.js';
@@ -565,6 +566,42 @@ describe('bookings API', async () => {
       expect(await stateOf(awaiting.id)).toBe('1');
       await runAt(new Date(awaiting.createdAt.getTime() + 16 * 60_000));
       expect(await stateOf(awaiting.id)).toBe('-4');
+    });
+
+    it('at start, queues the clock of open bookings made before it existed, once, and leaves the others alone', async () => {
+      const old = (status: number, startMin: number) => ({
+        tenantId: a.tenantId,
+        billNo: `YY${uniq()}`,
+        shopId: mine.id,
+        custname: '旧预约',
+        custmobile: mobile(),
+        yyday: later,
+        startMin,
+        hjtimes: 30,
+        ctype: 3,
+        status,
+      });
+      const [booked, awaiting] = await inTenant(t.database.db, a.tenantId, (tx) =>
+        tx
+          .insert(bookings)
+          .values([old(3, 18 * 60), old(1, 18 * 60 + 30)])
+          .returning({ id: bookings.id, createdAt: bookings.createdAt }),
+      );
+      const jobsOf = async (id: number) =>
+        rowsOf<{ name: string }>(
+          await t.database.db.execute(
+            sql`select name from jobs where tenant_id = ${a.tenantId} and payload->>'id' = ${String(id)} and state = 'queued' order by name`,
+          ),
+        ).map((j) => j.name);
+      expect(await jobsOf(booked.id)).toEqual([]);
+      await scheduleMissingClocks(t.database.db, a.tenantId);
+      await scheduleMissingClocks(t.database.db, a.tenantId);
+      expect(await jobsOf(booked.id)).toEqual(['bookings.noShow']);
+      expect(await jobsOf(awaiting.id)).toEqual(['bookings.close']);
+      await runAt(new Date(awaiting.createdAt.getTime() + 16 * 60_000));
+      expect(await stateOf(awaiting.id)).toBe('-4');
+      await runAt(at(`${later} 19:01`));
+      expect(await stateOf(booked.id)).toBe('-3');
     });
   });
 

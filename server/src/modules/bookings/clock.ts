@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { defineJob, enqueue } from '../../platform/jobs.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { addDays, dayStartSql, tenantZoneSql } from '../../platform/numbering.js';
+import { inTenant } from '../../platform/tenancy.js';
 import { sendShopSms } from '../messaging/public.js';
 import { shops } from '../org/public.js';
 import { configOf } from './config.js';
@@ -120,3 +121,28 @@ defineJob(REMIND, async (tx, payload, job) => {
   });
   if (sent) await tx.update(bookings).set({ remindedAt: new Date() }).where(eq(bookings.id, b.id));
 });
+
+/**
+ * At start: the clock's jobs of open bookings that have none (bookings made before the clock existed):
+ * 预约中 without its no-show job, 待支付 without its closing. The jobs' own keys make it idempotent.
+ */
+export async function scheduleMissingClocks(db: Db, onlyTenant?: number) {
+  const rows = rowsOf<{ tenant_id: number | string; id: number | string }>(
+    await db.execute(sql`
+      select b.tenant_id, b.id from bookings b
+      where b.status in (1, 3) ${onlyTenant ? sql`and b.tenant_id = ${onlyTenant}` : sql``} and not exists (
+        select 1 from jobs j
+        where j.tenant_id = b.tenant_id and j.name = case b.status when 3 then ${NO_SHOW} else ${CLOSE} end
+          and j.payload->>'id' = b.id::text)
+      order by b.tenant_id, b.id`),
+  );
+  const byTenant = new Map<number, number[]>();
+  for (const r of rows) byTenant.set(Number(r.tenant_id), [...(byTenant.get(Number(r.tenant_id)) ?? []), Number(r.id)]);
+  for (const [tenantId, ids] of byTenant)
+    await inTenant(db, tenantId, async (tx) => {
+      const open = await tx.select().from(bookings).where(inArray(bookings.id, ids));
+      for (const b of open)
+        if (b.status === 3) await scheduleBooked(tx, tenantId, b);
+        else if (b.status === 1) await scheduleClose(tx, tenantId, b.id, b.createdAt);
+    });
+}
