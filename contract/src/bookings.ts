@@ -373,3 +373,107 @@ export const suretyRow = z.object({
   state: z.enum(stateKeys),
   yydate: z.string(),
 });
+
+// ---- customers book online (顾客在线预约): the shop's public page, by its key, and the booking by its token ----
+
+/** The public booking page's calls (no sign-in): a shop by its key, a booking by its token. Our paths. */
+export const ONLINE = '/api-public/booking';
+export const ONLINE_PATHS = {
+  shop: (key: string) => `${ONLINE}/shop/${key}`,
+  times: (key: string) => `${ONLINE}/shop/${key}/times`,
+  sms: (key: string) => `${ONLINE}/shop/${key}/sms`,
+  book: (key: string) => `${ONLINE}/shop/${key}/book`,
+  mine: (token: string) => `${ONLINE}/my/${token}`,
+  pay: (token: string) => `${ONLINE}/my/${token}/pay`,
+  cancel: (token: string) => `${ONLINE}/my/${token}/cancel`,
+  /** Head office: a shop's link (none until made) and a new one (made, or made again: the old stops working). */
+  link: `${YY}/online/link`,
+  resetLink: `${YY}/online/link/reset`,
+  /** The web page a link opens. */
+  page: (key: string) => `/book/${key}`,
+} as const;
+
+/** A shop's key or a booking's token: the tenant's number, a dash, a random part (nothing guessable). */
+export const publicKey = z.string().regex(/^[1-9]\d{0,11}-[A-Za-z0-9_-]{16,64}$/, 'key');
+export const onlineKeyParams = z.object({ key: publicKey });
+export const onlineTokenParams = z.object({ token: publicKey });
+const onlineMobile = z.string().regex(/^1\d{10}$/, 'mobile');
+
+/** What the page shows of a shop: its name and address, what may be booked, with whom, and the rules a customer meets. */
+export const onlineShop = z.object({
+  shopName: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** The company's today, the first and last day a customer may book. */
+  today: z.string(),
+  firstDay: z.string(),
+  lastDay: z.string(),
+  stime: z.string(),
+  etime: z.string(),
+  /** Cents asked when booking (0: none). */
+  deposit: z.number(),
+  /** Minutes before the slot until which a cancel gives the deposit back. */
+  canceltime: z.number(),
+  timeType: z.union([z.literal(1), z.literal(2)]),
+  services: z.array(bookableService),
+  stylists: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type OnlineShop = z.infer<typeof onlineShop>;
+
+/** The free start times of a day for the chosen services, with a stylist or any (不指定). */
+export const onlineTimesQuery = z.object({
+  date,
+  serviceIds: z.string().regex(/^[1-9]\d{0,11}(,[1-9]\d{0,11}){0,19}$/, 'ids'),
+  eeid: id.optional(),
+});
+export const onlineTimes = z.object({
+  date: z.string(),
+  minutes: z.number(),
+  times: z.array(z.string()),
+});
+
+export const onlineSmsBody = z.strictObject({ mobile: onlineMobile });
+export const onlineSmsSent = z.object({ resendAfter: z.number(), validFor: z.number() });
+
+export const onlineBookBody = z.strictObject({
+  custname: z.string().trim().min(1).max(40),
+  mobile: onlineMobile,
+  code: z.string().regex(/^\d{6}$/, 'code'),
+  eeid: z.number().int().positive().nullish(),
+  yydate: wallTime,
+  serviceIds: z.array(z.number().int().positive()).min(1).max(20),
+  memo: z.string().trim().max(200).nullish(),
+});
+export type OnlineBook = z.input<typeof onlineBookBody>;
+
+export const onlinePayBody = z.strictObject({ payType: z.union([z.literal(1), z.literal(2)]) });
+
+/** A booking as its customer sees it by its token. */
+export const onlineBooking = z.object({
+  token: z.string(),
+  billNo: z.string(),
+  shopName: z.string(),
+  address: z.string().nullable(),
+  custname: z.string(),
+  /** The mobile with its middle hidden: 138****0000. */
+  mobile: z.string(),
+  yydate: z.string(),
+  hjtimes: z.number(),
+  stylist: z.string().nullable(),
+  sersnames: z.string(),
+  state: z.enum(stateKeys),
+  payje: z.number(),
+  suretyState: z.number().nullable(),
+  /** Until when a cancel gives a paid deposit back (an instant), and whether that is still so now. */
+  refundUntil: instant,
+  refundable: z.boolean(),
+  /** The customer may still cancel (待支付 or 预约中). */
+  cancellable: z.boolean(),
+});
+export type OnlineBooking = z.infer<typeof onlineBooking>;
+export const onlineCancelled = onlineBooking.extend({ refunded: z.boolean() });
+
+/** Head office's view of a shop's booking link. */
+export const onlineLinkQuery = z.object({ shopId: id });
+export const onlineLinkBody = z.strictObject({ shopId: z.number().int().positive() });
+export const onlineLink = z.object({ shopId: z.number(), key: z.string().nullable(), path: z.string().nullable() });

@@ -9,15 +9,18 @@ interface Window {
   count: number;
 }
 
-/** Fixed one-minute windows of counts per key, in this instance's memory. */
-class Counter {
+/** Fixed windows (a minute unless told) of counts per key, in this instance's memory. */
+export class Counter {
   private readonly windows = new Map<string, Window>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs = MINUTE,
+  ) {}
 
   private current(key: string, now: number): Window | undefined {
     const window = this.windows.get(key);
-    if (window && now - window.startedAt < MINUTE) return window;
+    if (window && now - window.startedAt < this.windowMs) return window;
     if (window) this.windows.delete(key);
     return undefined;
   }

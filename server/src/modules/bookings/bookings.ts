@@ -33,7 +33,7 @@ import { bookings } from './schema.js';
 /** Who the change is by, as the log names it: a user of some shops is the shop (门店), others head office (后端). */
 export const sourceOf = (auth: Auth): BookingSource => (visibleShops(auth) ? 3 : 4);
 
-async function nowOf(tx: Db, tenantId: number): Promise<Now> {
+export async function nowOf(tx: Db, tenantId: number): Promise<Now> {
   const moment = momentIn(await tenantZone(tx, tenantId), new Date());
   return { day: moment.slice(0, 10), minute: minutesOf(moment.slice(11)) };
 }
@@ -115,6 +115,23 @@ export async function createBooking(tx: Db, auth: Auth, body: BookingSave) {
     const [stylist] = await tx.select({ shopId: employees.shopId }).from(employees).where(eq(employees.id, body.eeid));
     if (stylist) assertShopVisible(auth, stylist.shopId);
   }
+  const source = sourceOf(auth);
+  const row = await bookSlot(tx, auth.tenantId, body, { source, status: 3, by: { id: auth.userId, name: auth.name } });
+  await scheduleBooked(tx, auth.tenantId, row);
+  await changed(tx, auth, { id: row.id, status: 3, version: row.version, shopId: body.shopId, billNo: row.billNo }, 'book', null, source);
+  return row.id;
+}
+
+/**
+ * A new booking of any source, checked under every rule (the customer's own: `earlierday`, `restricted`)
+ * and stored, numbered, in `status`; the caller queues its clock and announces it.
+ */
+export async function bookSlot(
+  tx: Db,
+  tenantId: number,
+  body: BookingSave,
+  o: { source: BookingSource; status: 1 | 3; by: { id: number | null; name: string }; payje?: number; token?: string },
+) {
   const config = await configOf(tx);
   const chosen = body.serviceIds.length
     ? await tx
@@ -138,22 +155,21 @@ export async function createBooking(tx: Db, auth: Auth, body: BookingSave) {
     if (!channel) throw fieldError('ycid', 'channelNotFound');
   }
   const { day, start } = splitWallTime(body.yydate);
-  const source = sourceOf(auth);
-  const now = await nowOf(tx, auth.tenantId);
+  const now = await nowOf(tx, tenantId);
   await checkBookable(tx, {
     config,
     shopId: body.shopId,
     eeid: body.eeid ?? null,
     mobile: body.custmobile,
     slot: { day, start, minutes },
-    source,
+    source: o.source,
     now,
   });
   const [row] = await tx
     .insert(bookings)
     .values({
-      tenantId: auth.tenantId,
-      billNo: await nextNumber(tx, auth.tenantId, 'YY', now.day),
+      tenantId,
+      billNo: await nextNumber(tx, tenantId, 'YY', now.day),
       shopId: body.shopId,
       custname: body.custname,
       custmobile: body.custmobile,
@@ -168,18 +184,18 @@ export async function createBooking(tx: Db, auth: Auth, body: BookingSave) {
       sersnames: chosen.map((s) => s.name).join('、'),
       services: chosen,
       memo: body.memo ?? null,
-      ctype: source,
-      status: 3,
-      createdBy: auth.userId,
-      createdByName: auth.name,
+      ctype: o.source,
+      status: o.status,
+      payje: o.payje ?? 0,
+      token: o.token ?? null,
+      createdBy: o.by.id,
+      createdByName: o.by.name,
     })
-    .returning({ id: bookings.id, version: bookings.version, billNo: bookings.billNo });
-  await scheduleBooked(tx, auth.tenantId, { id: row.id, yyday: day, startMin: start, hjtimes: minutes });
-  await changed(tx, auth, { id: row.id, status: 3, version: row.version, shopId: body.shopId, billNo: row.billNo }, 'book', null, source);
-  return row.id;
+    .returning({ id: bookings.id, version: bookings.version, billNo: bookings.billNo, createdAt: bookings.createdAt });
+  return { ...row, yyday: day, startMin: start, hjtimes: minutes };
 }
 
-async function changed(
+export async function changed(
   tx: Db,
   auth: Auth,
   bill: { id: number; status: number; version: number; shopId: number; billNo: string },

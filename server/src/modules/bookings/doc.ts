@@ -1,6 +1,8 @@
 import { bookingBill } from '@headoffice/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Auth } from '../../platform/auth.js';
+import { billChanged } from '../../platform/documents.js';
 import { posBillsMoved, registerPosDocument } from '../../platform/pos-documents.js';
 import { bookings } from './schema.js';
 
@@ -17,7 +19,32 @@ export const bookingDoc = registerPosDocument({
   viewPerms: ['bookings.booking.view', 'bookings.calendar.view'],
 });
 
-/** A step taken outside the staff's routes (the clock, the customer): the new state and revision, the log row naming its source. */
+/**
+ * Who a change made outside the staff's routes is by (the customer online, the clock): no user, a name
+ * for the log and the live event, no right and no shop of its own.
+ */
+export const actorOf = (tenantId: number, name: string): Auth => ({
+  userId: 0,
+  tenantId,
+  appId: 'public',
+  tokenVersion: 0,
+  jti: '',
+  exp: 0,
+  username: '',
+  name,
+  isSuper: false,
+  permissions: new Set(),
+  loginShops: [],
+  managerShops: [],
+});
+
+/** The log's names of the sources of a change made outside the staff's routes. */
+const SOURCE_NAMES: Record<number, string> = { 1: '顾客', 4: '后端' };
+
+/**
+ * A step taken outside the staff's routes (the clock, the customer): the new state and revision, the log
+ * row naming its source, and `bill.changed` to the booking's shop as a staff step sends it (the calendar follows).
+ */
 export async function moveBooking(
   tx: Db,
   tenantId: number,
@@ -35,4 +62,11 @@ export async function moveBooking(
     toState: String(step.to),
     change: { field: 'ctype', from: null, to: step.source },
   });
+  await billChanged(
+    tx,
+    bookingDoc,
+    { id: b.id, state: String(step.to), version: b.version + 1, shopId: b.shopId, billNo: b.billNo },
+    actorOf(tenantId, SOURCE_NAMES[step.source] ?? ''),
+    step.action,
+  );
 }

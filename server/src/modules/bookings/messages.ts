@@ -24,6 +24,8 @@ export const bookingMessages = defineMessages({
   serviceNotBookable: ['项目不存在或已停用', 'The service does not exist or is disabled'],
   channelNotFound: ['渠道不存在或已停用', 'The channel does not exist or is disabled'],
   depositNotPaid: ['定金支付失败：{reason}', 'The deposit was not paid: {reason}'],
+  stylistNotOnline: ['该发型师不接受在线预约', 'This stylist does not take online bookings'],
+  onlineSlotTaken: ['该时间已约满，请选择其他时间', 'That time is taken; please choose another'],
   depositRefundFailed: ['定金退还失败：{reason}', 'The deposit was not refunded: {reason}'],
 });
 

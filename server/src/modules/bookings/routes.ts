@@ -37,6 +37,7 @@ import { arriveBooking, availability, cancelBooking, createBooking, moveBooking,
 import { CONFIG_KEY, configOf } from './config.js';
 import { bookingDoc } from './doc.js';
 import './messages.js';
+import { onlineRoutes } from './online-routes.js';
 import { bookings } from './schema.js';
 
 definedEntityLabels.set('booking', ['预约单', 'booking']);
@@ -77,6 +78,7 @@ function seen(body: { revision?: number }, version: number | undefined): number 
 const percent = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 export async function bookingsModule(app: FastifyInstance) {
+  onlineRoutes(app);
   route(
     app,
     'GET',

@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   billNo,
   billNoIndex,
@@ -8,6 +8,7 @@ import {
   tenantKeys,
   tenantPrimaryKey,
   tenantReference,
+  timestamps,
   versionedTimestamps,
 } from '../../db/columns.js';
 import { serviceBills } from '../cashier/public.js';
@@ -52,6 +53,8 @@ export const bookings = pgTable(
     tillBillId: refId('till_bill_id'),
     /** When the day-before reminder was texted: once per booking. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** The random part of the address by which a customer who booked online sees, pays and cancels it. */
+    token: text('token'),
     ...makerColumns(),
     ...versionedTimestamps(),
   },
@@ -61,9 +64,30 @@ export const bookings = pgTable(
     index('bookings_tenant_shop_day').on(t.tenantId, t.shopId, t.yyday),
     index('bookings_tenant_employee_day').on(t.tenantId, t.eeid, t.yyday),
     index('bookings_tenant_mobile').on(t.tenantId, t.custmobile, t.yyday),
+    uniqueIndex('bookings_tenant_token').on(t.tenantId, t.token),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.eeid, employees),
     tenantReference(t, t.ycid, channels),
     tenantReference(t, t.tillBillId, serviceBills),
+  ],
+);
+
+/**
+ * A shop's online booking page (顾客在线预约): the random key of its public address, one per shop, made
+ * when head office first asks for the link and made anew (the old address stops working) on a reset.
+ */
+export const bookingShopLinks = pgTable(
+  'booking_shop_links',
+  {
+    ...tenantKeys(),
+    shopId: refId('shop_id').notNull(),
+    key: text('key').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('booking_shop_links_tenant_shop').on(t.tenantId, t.shopId),
+    uniqueIndex('booking_shop_links_tenant_key').on(t.tenantId, t.key),
+    tenantReference(t, t.shopId, shops),
   ],
 );
