@@ -23,6 +23,8 @@ const withTexts = (modules: string[], load: () => Promise<{ default: ComponentTy
 
 /** The phone's pages (the sign-in opened from a shop's QR code, the employee's schedule and commission), outside the applications. */
 const PhoneApp = withTexts(['attendance', 'royalty'], () => import('./phone/PhoneApp'));
+/** A shop's online booking page and the customer's booking (no sign-in), outside the applications. */
+const OnlineBooking = withTexts(['bookings'], () => import('../modules/bookings/OnlineBooking'));
 const ADMIN = 'admin'; // the admin application's id (ADMIN_APP_ID, not imported: its module lists every page)
 const loadAdmin = () => import('./admin/AdminApp');
 const AdminApp = lazy(loadAdmin);
@@ -97,6 +99,7 @@ export function AppRoutes() {
         <Route path="/" element={<BoardPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/m/*" element={<PhoneApp />} />
+        <Route path="/book/*" element={<OnlineBooking />} />
         <Route path="/403" element={<ForbiddenPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/admin/*" element={<AdminApp />} />
