@@ -29,7 +29,7 @@ const ADMIN = 'admin'; // the admin application's id (ADMIN_APP_ID, not imported
 const loadAdmin = () => import('./admin/AdminApp');
 const AdminApp = lazy(loadAdmin);
 /** The cashier application (the board's 收银 app), with its own token; it shows bills' cards, vouchers and gifts too. */
-const TillApp = withTexts(['till', 'cashier', 'vouchers', 'assets'], () => import('../modules/till/TillApp'));
+const TillApp = withTexts(['till', 'cashier', 'vouchers', 'assets', 'bookings'], () => import('../modules/till/TillApp'));
 const ForbiddenPage = lazy(() => import('../platform/results').then((m) => ({ default: m.ForbiddenPage })));
 const NotFoundPage = lazy(() => import('../platform/results').then((m) => ({ default: m.NotFoundPage })));
 

@@ -29,7 +29,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type DragEvent, useEffect, useState } from 'react';
+import { type DragEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAction } from '../../platform/action';
@@ -193,11 +193,25 @@ function NewBooking({
  * their states' colours; a click opens the booking, a drag moves it (editYYdate, under the server's
  * rules); it follows the bookings' live events.
  */
-export default function CalendarPage() {
+/** A booking block of the day as the calendar hands it to whoever opens it. */
+export type CalendarBlock = Block | Availability['unassigned'][number];
+
+/**
+ * A shop's day as a timeline per stylist: drag a booked block to move it, click one to open it
+ * (`onOpen`), live over the bills' events. `picker` stands before the day's buttons (head office's
+ * shop choice); the till gives its own shop and opens blocks in itself.
+ */
+export function DayCalendar({
+  shopId,
+  picker,
+  onOpen,
+}: {
+  shopId: number | null;
+  picker?: ReactNode;
+  onOpen: (block: CalendarBlock) => void;
+}) {
   const { t } = useTranslation();
-  const tab = useTab();
   const editable = usePermission()('bookings.booking.edit');
-  const { shopId, setShopId } = useShopChoice();
   const [day, setDay] = useState(companyDate());
   const [creating, setCreating] = useState(false);
   const [dragging, setDragging] = useState<Block | null>(null);
@@ -240,7 +254,7 @@ export default function CalendarPage() {
     move.run({ block, eeid, start });
   };
 
-  const blockView = (b: Block | Availability['unassigned'][number], draggable: Block | null) => {
+  const blockView = (b: CalendarBlock, draggable: Block | null) => {
     const c = colourOf(b.state);
     const label = `${b.start}–${b.end} ${b.custname}${'sersnames' in b && b.sersnames ? ` · ${b.sersnames}` : ''}`;
     const bill = b.tillBillNo ? ` · ${t('bookings.tillBill', { no: b.tillBillNo })}` : '';
@@ -253,8 +267,7 @@ export default function CalendarPage() {
           onDragStart={() => draggable && setDragging(draggable)}
           onDragEnd={() => setDragging(null)}
           data-till-bill={b.tillBillId ?? undefined}
-          // An arrived customer's block opens the till bill their arrival opened.
-          onClick={() => tab.open(b.tillBillId ? `${serviceBill.webPath}/${b.tillBillId}` : `${bookingBill.webPath}/${b.id}`)}
+          onClick={() => onOpen(b)}
           style={{
             position: 'absolute',
             top: 4,
@@ -285,7 +298,7 @@ export default function CalendarPage() {
       size="small"
       title={
         <Space wrap>
-          <ShopSelect value={shopId} onChange={(v) => v && setShopId(v)} style={{ width: 220 }} />
+          {picker}
           <Button icon={<LeftOutlined />} aria-label={t('bookings.prevDay')} onClick={() => shift(-1)} />
           <DatePicker allowClear={false} format={DATE_FORMATS} value={dayjs(day)} onChange={(d) => d && setDay(d.format('YYYY-MM-DD'))} />
           <Button icon={<RightOutlined />} aria-label={t('bookings.nextDay')} onClick={() => shift(1)} />
@@ -386,5 +399,18 @@ export default function CalendarPage() {
         <NewBooking open={creating} onClose={() => setCreating(false)} shopId={shopId} day={day} stylists={data?.stylists ?? []} />
       ) : null}
     </Card>
+  );
+}
+
+/** /admin/bookings/calendar — a shop's day; an arrived customer's block opens the till bill their arrival opened. */
+export default function CalendarPage() {
+  const tab = useTab();
+  const { shopId, setShopId } = useShopChoice();
+  return (
+    <DayCalendar
+      shopId={shopId}
+      picker={<ShopSelect value={shopId} onChange={(v) => v && setShopId(v)} style={{ width: 220 }} />}
+      onOpen={(b) => tab.open(b.tillBillId ? `${serviceBill.webPath}/${b.tillBillId}` : `${bookingBill.webPath}/${b.id}`)}
+    />
   );
 }

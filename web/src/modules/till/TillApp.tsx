@@ -1,7 +1,7 @@
 import { SERVICE_DOC, serviceBillRow, TILL_PATHS as T, tillSetup } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Layout, List, Segmented, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -23,6 +23,11 @@ import { flushPending, pendingSettles } from './pending';
 import { WheelPanel } from './WheelPanel';
 
 const CASHIER_APP_ID = 'cashier';
+/** The day's bookings: the calendar's code loads when the till first shows it. */
+const BookingsPanel = lazy(() => import('./BookingsPanel'));
+/** The till's views, by the path under /cashier. */
+const VIEWS = { checkout: '/cashier', wheel: '/cashier/wheel', bookings: '/cashier/bookings' } as const;
+type View = keyof typeof VIEWS;
 
 /** The cashier application at /cashier, with its own token (`ho.token.cashier`), re-logged in from the board's. */
 export default function TillApp() {
@@ -58,7 +63,8 @@ function Till() {
   const [pending, setPending] = useState(pendingSettles());
   const [dayOpen, setDayOpen] = useState(false);
   const navigate = useNavigate();
-  const wheel = useLocation().pathname.startsWith('/cashier/wheel');
+  const pathname = useLocation().pathname;
+  const view: View = pathname.startsWith(VIEWS.wheel) ? 'wheel' : pathname.startsWith(VIEWS.bookings) ? 'bookings' : 'checkout';
   useEffect(() => {
     if (!shopId && shops.length) setShopId(shops[0].id);
   }, [shops, shopId]);
@@ -78,7 +84,7 @@ function Till() {
     void qc.invalidateQueries({ queryKey: ['till-setup'] });
     void qc.invalidateQueries({ queryKey: ['till-day'] });
   }, [qc]);
-  useHotkey(TILL_KEYS.newBill, wheel ? null : () => setBillId(null));
+  useHotkey(TILL_KEYS.newBill, view === 'checkout' ? () => setBillId(null) : null);
   // A bill of the shop changed elsewhere (head office revoked or revised it, another till settled it):
   // today's list and total refetch, and a bill head office changed is read again.
   useLiveConnection();
@@ -128,11 +134,12 @@ function Till() {
           style={{ width: 200 }}
         />
         <Segmented
-          value={wheel ? 'wheel' : 'checkout'}
-          onChange={(v) => navigate(v === 'wheel' ? '/cashier/wheel' : '/cashier')}
+          value={view}
+          onChange={(v) => navigate(VIEWS[v as View])}
           options={[
             { value: 'checkout', label: t('till.wheel.checkout') },
             { value: 'wheel', label: <span data-testid="till-wheel-tab">{t('till.wheel.title')}</span> },
+            { value: 'bookings', label: <span data-testid="till-bookings-tab">{t('till.bookings.title')}</span> },
           ]}
         />
         <span style={{ flex: 1 }} />
@@ -145,8 +152,21 @@ function Till() {
         )}
         <LangSwitch />
       </Layout.Header>
-      {wheel && shopId && <WheelPanel key={shopId} shopId={shopId} />}
-      <Layout style={wheel ? { display: 'none' } : undefined}>
+      {view === 'wheel' && shopId && <WheelPanel key={shopId} shopId={shopId} />}
+      {view === 'bookings' && shopId && (
+        <Suspense fallback={<PageLoading />}>
+          <BookingsPanel
+            key={shopId}
+            shopId={shopId}
+            onOpenBill={(id) => {
+              setBillId(id);
+              refresh();
+              navigate(VIEWS.checkout);
+            }}
+          />
+        </Suspense>
+      )}
+      <Layout style={view === 'checkout' ? undefined : { display: 'none' }}>
         <Layout.Sider width={240} theme="light" style={{ padding: 12, overflow: 'auto' }}>
           <Button type="primary" block onClick={() => setBillId(null)} style={{ marginBottom: 12 }}>
             {keyLabel(t('till.newBill'), TILL_KEYS.newBill)}

@@ -171,6 +171,13 @@ export const tillZh = {
     none: '今日暂无收款',
     note: '已撤单的单据不计入',
   },
+  bookings: {
+    title: '预约',
+    arriveTitle: '{{name}} {{time}} 到店？',
+    arriveText: '标记到店并按预约的项目和发型师开单。',
+    arrive: '到店开单',
+    arrived: '已到店，单据已开',
+  },
   wheel: {
     checkout: '收银',
     title: '轮牌',
@@ -368,6 +375,13 @@ export const tillEn: typeof tillZh = {
     openBills: '{{count}}, {{amount}}',
     none: 'Nothing taken today',
     note: 'Revoked bills are not counted',
+  },
+  bookings: {
+    title: 'Bookings',
+    arriveTitle: '{{name}} at {{time}} has arrived?',
+    arriveText: 'Marks the booking arrived and opens a bill with its services and stylist.',
+    arrive: 'Arrived: open the bill',
+    arrived: 'Arrived; the bill is open',
   },
   wheel: {
     checkout: 'Checkout',
