@@ -106,7 +106,8 @@ export const dayReport = z.object({
   pay: z.array(z.object({ row: z.enum(['till', 'package', 'cardSale', 'income', 'total']), cells: z.record(z.string(), cell) })),
   /**
    * 主营资金 (net of fees), 营业外资金, the three allocations, 资金总业绩 = 主营资金 + 营业外资金 + 微慕 + 团购 + 电商券
-   * (computed here, never stored), 日常支出, 退卡资金.
+   * (computed here, never stored), 日常支出, 退卡资金 (the daily figures' refunds of the shop and day: the reviewed
+   * card and offline refunds and the refunds made directly).
    */
   totals: z.object({
     main: money,
@@ -124,8 +125,46 @@ export const dayReport = z.object({
   expenses: z.array(
     z.object({ id: z.number(), billNo: z.string(), itemName: z.string().nullable(), total: money, memo: z.string().nullable() }),
   ),
+  /** The refunds reviewed that day: card refunds (`card`, 退卡审批) and offline refunds (`offline`, 线下退款). */
   refunds: z.array(
-    z.object({ id: z.number(), billNo: z.string(), memberId: z.number(), totalMoney: money, reviewedAt: instant.nullable() }),
+    z.object({
+      id: z.number(),
+      kind: z.enum(['card', 'offline']),
+      billNo: z.string(),
+      memberId: z.number().nullable(),
+      totalMoney: money,
+      reviewedAt: instant.nullable(),
+    }),
   ),
 });
 export type DayReport = z.infer<typeof dayReport>;
+
+/**
+ * A shop's takings (资金, `dayshoppay/funds/shop`): the daily report's 主营资金 of each business day from `srq`
+ * to `erq` (one day when left out), read from the daily figures (the main columns' pay codes), net of their
+ * fees. The petty-cash request's large-request check reads it (§9.2). Its own read right or the fund bill's.
+ */
+export const SHOP_TAKINGS = {
+  path: '/api-finance/dayshoppay/funds/shop',
+  perm: 'finance.dayshoppay.view',
+  label: ['门店资金查询', "A shop's takings"] satisfies Label,
+} as const;
+
+export const shopTakingsQuery = z
+  .object({ shopid: z.coerce.number().int().positive(), srq: date, erq: date.optional() })
+  .refine((q) => !q.erq || q.erq >= q.srq, { path: ['erq'], message: '结束日期不能早于开始日期' })
+  .refine((q) => !q.erq || Date.parse(q.erq) - Date.parse(q.srq) <= 366 * 86_400_000, {
+    path: ['erq'],
+    message: '日期范围不能超过一年',
+  });
+
+export const shopTakings = z.object({
+  shopId: z.number(),
+  srq: z.string(),
+  erq: z.string(),
+  /** 资金: 主营资金 of the range (net of fees). */
+  funds: money,
+  /** The days that took any, in order. */
+  days: z.array(z.object({ day: z.string(), funds: money })),
+});
+export type ShopTakings = z.infer<typeof shopTakings>;

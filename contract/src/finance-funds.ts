@@ -232,6 +232,12 @@ export const shopFunds = pettyCashPosition.extend({
   /** The item's budget for the quarter (null: no budget) and what the quarter's requests already take. */
   quarterBudget: z.number().nullable(),
   quarterUsed: z.number(),
+  /**
+   * When the shop's large requests must be covered by its takings (fundshop 大额备用金校验): its takings (资金,
+   * dayshoppay) of the month up to the date and what the month's large requests on their way or done take;
+   * a large request beyond the difference is refused. Null: the shop has no such check.
+   */
+  largeRoom: z.object({ takings: z.number(), used: z.number() }).nullable(),
 });
 export type ShopFunds = z.infer<typeof shopFunds>;
 

@@ -10,6 +10,7 @@ import { inTenant } from '../src/platform/tenancy.js';
 import { makeCardType, makeMember } from './assets-support.js';
 import { build, type TestTenant } from './helpers.js';
 import { key, memberWithCard, ok, shopIds, tillFixture } from './till-support.js';
+import { createLimitedUser } from './users.js';
 
 const P = '/api-cashier';
 const EVERY_DAY = { from: '2000-01-01', to: '2099-12-31' };
@@ -28,7 +29,9 @@ type Step =
   | { t: 'voucherRefund'; pick: number }
   | { t: 'prepaid'; shop: 0 | 1; amount: number }
   | { t: 'prepaidRefund'; pick: number }
-  | { t: 'prepaidMove'; pick: number };
+  | { t: 'prepaidMove'; pick: number }
+  | { t: 'offlineRefund'; shop: 0 | 1; amount: number }
+  | { t: 'offlineCancel'; pick: number };
 
 const shopArb = fc.constantFrom(0 as const, 1 as const);
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
@@ -48,6 +51,8 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ t: fc.constant('prepaid' as const), shop: shopArb, amount: fc.integer({ min: 100, max: 90_000 }) }),
   fc.record({ t: fc.constant('prepaidRefund' as const), pick: fc.nat() }),
   fc.record({ t: fc.constant('prepaidMove' as const), pick: fc.nat() }),
+  fc.record({ t: fc.constant('offlineRefund' as const), shop: shopArb, amount: fc.integer({ min: 1, max: 5_000 }) }),
+  fc.record({ t: fc.constant('offlineCancel' as const), pick: fc.nat() }),
 );
 
 /** The table's rows of the tenant, every day. */
@@ -128,6 +133,16 @@ describe('daily figures: kept by every write, equal to a rebuild from the record
     ok(await a.admin.post('/api-third/mtshops/saveMtshop', { shopid: shopId, openShopUuid: `uuid-df-${shopId}-${Date.now()}` }));
   const cardType = await makeCardType(t, a, { shops });
   const holder = await memberWithCard(t, a, s1, 2_000_000);
+  // Offline refunds (线下退款) are paid from the shops' risk money: a clerk of both shops makes them, the admin reviews.
+  const reserveTypes = ok(await a.admin.get('/api-finance/dicreserve/list/all')) as { id: number; name: string }[];
+  const risk = reserveTypes.find((r) => r.name === '风险金')?.id as number;
+  const funded = ok(
+    await a.admin.post('/api-finance/reservebillhead/saveBill', {
+      lines: shops.map((shopId) => ({ shopId, reserveTypeId: risk, money: 10_000_000 })),
+    }),
+  );
+  ok(await a.admin.post('/api-finance/reservebillhead/auditBill', { id: funded.id }));
+  const offlineClerk = await createLimitedUser(t, a, { perms: ['finance.xxtk.view', 'finance.xxtk.edit'], loginShops: shops });
 
   const settle = async (
     shop: number,
@@ -154,7 +169,12 @@ describe('daily figures: kept by every write, equal to a rebuild from the record
   };
 
   it('model: random till work (sales, card payments, revokes, cards sold, refunds, vouchers, prepaid orders) leaves the table equal to its rebuild', async () => {
-    const live = { bills: [] as number[], vouchers: [] as number[], prepaid: [] as { id: number; shop: number }[] };
+    const live = {
+      bills: [] as number[],
+      vouchers: [] as number[],
+      prepaid: [] as { id: number; shop: number }[],
+      offline: [] as number[],
+    };
     const run = async (step: Step) => {
       if (step.t === 'sale') {
         const f = fixtures[step.shop];
@@ -207,6 +227,30 @@ describe('daily figures: kept by every write, equal to a rebuild from the record
             key(),
           ),
         );
+      } else if (step.t === 'offlineRefund') {
+        const X = '/api-finance/xxtkrecords';
+        const bill = ok(
+          await offlineClerk.client.post(`${X}/saveBill`, {
+            shopId: shops[step.shop],
+            memType: 2,
+            serveType: 'MF1',
+            tkMoney: step.amount,
+            tkName: '李四',
+            tkMobile: '13900139000',
+            tkAttr: 5,
+            tkContent: '团购券未使用',
+            reserveTypeId: risk,
+            payType: 1,
+          }),
+        );
+        ok(await offlineClerk.client.post(`${X}/submitBill`, { id: bill.id }));
+        ok(await a.admin.post(`${X}/auditBillsp`, { id: bill.id }));
+        ok(await a.admin.post(`${X}/auditBillfh`, { id: bill.id }));
+        live.offline.push(bill.id);
+      } else if (step.t === 'offlineCancel') {
+        if (!live.offline.length) return;
+        const [id] = live.offline.splice(step.pick % live.offline.length, 1);
+        ok(await a.admin.post('/api-finance/xxtkrecords/cancelFhBill', { id }));
       } else if (step.t === 'voucher') {
         live.vouchers.push(ok(await a.admin.post(`${P}/thirdorder/verify`, { shopId: shops[step.shop], code: voucherCode(35) }, key())).id);
       } else if (step.t === 'voucherRefund') {
@@ -249,11 +293,18 @@ describe('daily figures: kept by every write, equal to a rebuild from the record
       { t: 'revoke', pick: 2 },
       { t: 'voucher', shop: 1 },
       { t: 'prepaid', shop: 0, amount: 1_234 },
+      { t: 'offlineRefund', shop: 1, amount: 1_500 },
+      { t: 'offlineRefund', shop: 0, amount: 700 },
+      { t: 'offlineCancel', pick: 1 },
     ];
     for (const step of once) await run(step);
     await expectRebuildAgrees();
     const rows = await kept(t, a);
     const kinds = ['service', 'product', 'cardSale', 'cardUse', 'refund', 'voucher', 'prepaid', 'visit'];
+    // The second shop's refunds are its reviewed offline refund; the first shop's cancelled one counts nowhere.
+    const refunds = (shopId: number) => rows.filter((r) => r.kind === 'refund' && r.shopId === shopId);
+    expect(refunds(s2).map((r) => [r.amount, r.count])).toEqual([[1_500, 1]]);
+    expect(refunds(s1).reduce((n, r) => n + r.amount, 0)).toBe(2_500);
     expect(kinds.filter((kind) => rows.some((r) => r.kind === kind && (r.amount !== 0 || r.count !== 0)))).toEqual(kinds);
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 10 }), async (steps) => {

@@ -15,6 +15,7 @@ import { createLimitedUser } from './users.js';
 const P = '/api-cashier';
 const REPORT = '/api-finance/dayreport';
 const REFUND = '/api-finance/cardtkhead';
+const TAKINGS = '/api-finance/dayshoppay/funds/shop';
 
 describe('the daily report (日报表)', async () => {
   const t = await build();
@@ -175,6 +176,30 @@ describe('the daily report (日报表)', async () => {
     ok(await clerk.client.post(`${REFUND}/submitBill`, { id: refund.id }));
     ok(await a.admin.post(`${REFUND}/auditSpBill`, { id: refund.id }));
     const reviewed = ok(await a.admin.post(`${REFUND}/auditFhBill`, { id: refund.id }));
+    // An offline refund (线下退款) reviewed today from the same deposit, and one whose review is cancelled.
+    const X = '/api-finance/xxtkrecords';
+    const offlineClerk = await createLimitedUser(t, a, { perms: ['finance.xxtk.view', 'finance.xxtk.edit'], loginShops: [s1] });
+    const offline = async (tkMoney: number) => {
+      const saved = ok(
+        await offlineClerk.client.post(`${X}/saveBill`, {
+          shopId: s1,
+          memType: 2,
+          serveType: 'MF1',
+          tkMoney,
+          tkName: '李四',
+          tkMobile: '13900139000',
+          tkAttr: 5,
+          tkContent: '团购券未使用',
+          reserveTypeId: deposit,
+          payType: 1,
+        }),
+      );
+      ok(await offlineClerk.client.post(`${X}/submitBill`, { id: saved.id }));
+      ok(await a.admin.post(`${X}/auditBillsp`, { id: saved.id }));
+      return ok(await a.admin.post(`${X}/auditBillfh`, { id: saved.id }));
+    };
+    const offlineRefund = await offline(1_200);
+    ok(await a.admin.post(`${X}/cancelFhBill`, { id: (await offline(800)).id }));
 
     // The day's dj items (代缴单, audited): 微慕 entered 300.00 then replaced (覆盖) by 500.00, 团购 and 电商券
     // once, 代扣社保 (累加) twice; a draft counts nowhere, nor another shop's or another day's amounts.
@@ -235,9 +260,12 @@ describe('the daily report (日报表)', async () => {
       // 资金总业绩 = 主营资金 + 营业外资金 + 微慕 + 团购 + 电商券 (代扣社保 is not funds)
       funds: x.main + x.nonOperating + 50_000 + 12_000 + 3_456,
       expenses: x.expenses,
-      refunds: reviewed.totalMoney,
+      refunds: reviewed.totalMoney + 1_200,
     });
-    expect(report.refunds.map((r) => r.id)).toEqual([refund.id]);
+    expect(report.refunds.map((r) => [r.kind, r.id])).toEqual([
+      ['card', refund.id],
+      ['offline', offlineRefund.id],
+    ]);
     expect(report.services.reduce((n, s) => n + s.amount, 0)).toBe(x.serviceAmount);
     expect(report.services.find((s) => s.itemId === f.service.id)?.qty).toBe(2);
     expect(report.products.find((p) => p.itemId === f.product.id)?.qty).toBe(2);
@@ -245,6 +273,10 @@ describe('the daily report (日报表)', async () => {
     expect(report.consumption.cardMoney).toBeGreaterThan(0);
     expect(report.cards.reduce((n, c) => n + c.total, 0)).toBe(x.cardSales);
     expect(report.cards.find((c) => c.cardTypeId === cardType.id)).toMatchObject({ openQty: 1, openAmount: 30_000, rechargeQty: 0 });
+    // The shop's takings (资金) of the day are the report's 主营资金, read from the daily figures.
+    const takings = ok(await a.admin.get(TAKINGS, { shopid: s1, srq: day }));
+    expect(takings).toMatchObject({ shopId: s1, srq: day, erq: day, funds: report.totals.main });
+    expect(ok(await a.admin.get(TAKINGS, { shopid: s1, srq: `${day.slice(0, 8)}01`, erq: day })).funds).toBe(report.totals.main);
     // Another day of the shop: nothing.
     const empty: DayReport = ok(await a.admin.get(REPORT, { shopid: s1, day: '2020-01-02' }));
     expect([empty.bills.length, empty.totals.funds, empty.customers.visits]).toEqual([0, 0, 0]);
@@ -263,5 +295,26 @@ describe('the daily report (日报表)', async () => {
     const shopUser = await createLimitedUser(t, a, { perms: ['finance.dayreport.view'], loginShops: [s2] });
     expect(ok(await shopUser.client.get(REPORT, { shopid: s2, day: '2026-02-03' })).shopId).toBe(s2);
     expect((await shopUser.client.get(REPORT, { shopid: s1, day: '2026-02-03' })).status).toBe(403);
+  });
+
+  it('a shop’s takings: 400 with a message, 401, 403 without either right, 404 for another tenant’s shop, a shop user only their shop', async () => {
+    const backwards = await a.admin.get(TAKINGS, { shopid: s1, srq: '2026-02-03', erq: '2026-02-01' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.resp_msg).toBeTruthy();
+    expect((await t.client('nope').get(TAKINGS, { shopid: s1, srq: '2026-02-03' })).status).toBe(401);
+    const none = await createLimitedUser(t, a, { perms: ['finance.dayreport.view'], loginShops: [s1] });
+    expect((await none.client.get(TAKINGS, { shopid: s1, srq: '2026-02-03' })).status).toBe(403);
+    const [other] = await shopIds(t, b);
+    expect((await a.admin.get(TAKINGS, { shopid: other, srq: '2026-02-03' })).status).toBe(404);
+    // The fund bill's right reads it too, of the user's shops only.
+    const shopUser = await createLimitedUser(t, a, { perms: ['finance.fundbill.view'], loginShops: [s2] });
+    expect(ok(await shopUser.client.get(TAKINGS, { shopid: s2, srq: '2026-02-03' }))).toEqual({
+      shopId: s2,
+      srq: '2026-02-03',
+      erq: '2026-02-03',
+      funds: 0,
+      days: [],
+    });
+    expect((await shopUser.client.get(TAKINGS, { shopid: s1, srq: '2026-02-03' })).status).toBe(403);
   });
 });

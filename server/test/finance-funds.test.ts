@@ -12,9 +12,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, employees, users } from '../src/db/schema.js';
-import { fundRedeposits, shopIoBills } from '../src/modules/finance/schema.js';
+import { payTypes } from '../src/modules/cashier/schema.js';
+import { fundRedeposits, shopIoBills, shopPettyCash } from '../src/modules/finance/schema.js';
 import { lockCoverage } from '../src/platform/period-locks.js';
-import { periodLocks } from '../src/platform/schema.js';
+import { dayFigures, periodLocks } from '../src/platform/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { type Answer, build, type Client, type TestTenant } from './helpers.js';
 import { expect400, expectOk, expectStatus, shopIds } from './stock-support.js';
@@ -298,6 +299,48 @@ describe('petty-cash requests, their approval by department, payouts, limits and
     expect(funds).toMatchObject({ float: 500_000, paid: 120_000, spent: 30_000, redeposited: 10_000, balance: 580_000 });
     expectStatus(await shopUser.client.get(FUNDS_API.shopFunds, { shopId: shopB }), 403);
     expect400(await a.admin.get(FUNDS_API.shopFunds, { shopId: 'x' }), 'shopId');
+  });
+
+  it('a large request of a shop whose large requests need takings may not exceed the month’s takings (资金), at save and at submit', async () => {
+    const [checked] = await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.select({ shopId: shopPettyCash.shopId }).from(shopPettyCash).where(eq(shopPettyCash.largeNeedsTakings, 1)),
+    );
+    const shopId = checked.shopId;
+    const large = (amount: number, billDate: string) =>
+      a.admin.post(at('saveBill'), { shopId, type: 2, itemId: water.id, amount, reason: '大额电费', billDate });
+    // No takings in the month: refused with the amounts named.
+    const none = await large(1_000, '2026-07-10');
+    expect400(none, 'amount');
+    expect(none.body.errors?.[0].message).toContain('本月营业资金 ¥0.00');
+    // 1,000.00 taken in cash on the 3rd (what the till writes to the daily figures), and a fee-less POS day after the date.
+    await inTenant(t.database.db, a.tenantId, async (tx) => {
+      const codes = await tx.select({ id: payTypes.id, code: payTypes.code }).from(payTypes);
+      const of = (code: string) => codes.find((c) => c.code === code)?.id as number;
+      await tx.insert(dayFigures).values([
+        { tenantId: a.tenantId, shopId, day: '2026-07-03', payTypeId: of('01'), kind: 'service', amount: 100_000, count: 1 },
+        { tenantId: a.tenantId, shopId, day: '2026-07-03', payTypeId: of('02'), kind: 'cardUse', amount: 900_000, count: 1 },
+        { tenantId: a.tenantId, shopId, day: '2026-07-20', payTypeId: of('07'), kind: 'service', amount: 500_000, count: 1 },
+      ]);
+    });
+    const takings = expectOk(
+      await a.admin.get('/api-finance/dayshoppay/funds/shop', { shopid: shopId, srq: '2026-07-01', erq: '2026-07-10' }),
+    );
+    expect(takings.funds).toBe(100_000);
+    const first = expectOk(await large(80_000, '2026-07-10'));
+    expectOk(await a.admin.post(at('submitBill'), { id: first.id }));
+    const funds = expectOk(await a.admin.get(FUNDS_API.shopFunds, { shopId, billDate: '2026-07-10' }));
+    expect(funds.largeRoom).toEqual({ takings: 100_000, used: 80_000 });
+    expect400(await large(30_000, '2026-07-10'), 'amount');
+    // A draft saved while there was room is measured again when submitted.
+    const second = expectOk(await large(20_000, '2026-07-10'));
+    const third = expectOk(await large(10_000, '2026-07-10'));
+    expectOk(await a.admin.post(at('submitBill'), { id: second.id }));
+    expect400(await a.admin.post(at('submitBill'), { id: third.id }), 'amount');
+    // Daily requests and shops without the setting are not measured.
+    expectOk(
+      await a.admin.post(at('saveBill'), { shopId, type: 1, itemId: water.id, amount: 900_000, reason: '日常', billDate: '2026-07-10' }),
+    );
+    expect(expectOk(await a.admin.get(FUNDS_API.shopFunds, { shopId: shopA })).largeRoom).toBeNull();
   });
 
   it('a reviewed large request becomes the month’s spending limit once; the form then measures the month against it', async () => {

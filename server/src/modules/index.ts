@@ -15,6 +15,7 @@ import { cashierMenus, tillAppMenus } from './cashier/menus.js';
 import * as cashierTables from './cashier/schema.js';
 import { catalogMenus } from './catalog/menus.js';
 import * as catalogTables from './catalog/schema.js';
+import { financeDayFigures } from './finance/day-figures.js';
 import { financeMenus } from './finance/menus.js';
 import * as financeTables from './finance/schema.js';
 import { homeMenus } from './home/menus.js';
@@ -65,7 +66,13 @@ export const modules: ModuleDef[] = [
     routes: async () => (await import('./messaging/routes.js')).messagingModule,
   },
   { name: 'stock', tables: stockTables, menus: stockMenus, routes: async () => (await import('./stock/routes.js')).stockModule },
-  { name: 'finance', tables: financeTables, menus: financeMenus, routes: async () => (await import('./finance/routes.js')).financeModule },
+  {
+    name: 'finance',
+    tables: financeTables,
+    menus: financeMenus,
+    dayFigures: financeDayFigures,
+    routes: async () => (await import('./finance/routes.js')).financeModule,
+  },
   {
     name: 'attendance',
     tables: attendanceTables,

@@ -8,13 +8,18 @@ import {
   dayReport,
   dayReportColumnOf,
   dayReportQuery,
+  SHOP_TAKINGS,
+  type ShopTakings,
+  shopTakings,
+  shopTakingsQuery,
 } from '@headoffice/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { Auth } from '../../platform/auth.js';
+import { type Auth, can } from '../../platform/auth.js';
 import { TILL_MONEY_KINDS } from '../../platform/day-figures.js';
+import { forbidden } from '../../platform/errors.js';
 import { tenantZone, withinDays } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { dayFigures } from '../../platform/schema.js';
@@ -22,7 +27,7 @@ import { cardBills, memberCards } from '../assets/public.js';
 import { payClasses, payTypes, serviceBillLines, serviceBillPayments, serviceBillShares, serviceBills } from '../cashier/public.js';
 import { cardTypes } from '../members/public.js';
 import { loadShop } from '../org/public.js';
-import { cardRefundBills, djAmounts, djItems, financeItems, shopIoBills } from './schema.js';
+import { cardRefundBills, djAmounts, djItems, financeItems, offlineRefunds, shopIoBills } from './schema.js';
 
 // The daily report (日报表, DOMAIN-DETAIL §9.8) of one shop and business day: one query per section, the
 // daily figures where they hold the number (customer counts, what stored money paid, head office's card
@@ -204,7 +209,9 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
     .where(ioOfDay(2))
     .orderBy(asc(shopIoBills.id));
 
-  const refunds = await tx
+  // The refunds reviewed that day: card refunds (退卡审批) and offline refunds (线下退款); the total is the daily
+  // figures' (what the rebuild agrees with), which also hold the refunds made directly without approval.
+  const cardRefunds = await tx
     .select({
       id: cardRefundBills.id,
       billNo: cardRefundBills.billNo,
@@ -221,6 +228,31 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
       ),
     )
     .orderBy(asc(cardRefundBills.id));
+  const offline = await tx
+    .select({
+      id: offlineRefunds.id,
+      billNo: offlineRefunds.billNo,
+      memberId: offlineRefunds.memberId,
+      totalMoney: offlineRefunds.tkMoney,
+      reviewedAt: offlineRefunds.reviewedAt,
+    })
+    .from(offlineRefunds)
+    .where(
+      and(
+        eq(offlineRefunds.shopId, shop.id),
+        eq(offlineRefunds.state, 'reviewed'),
+        ...withinDays(offlineRefunds.reviewedAt, zone, q.day, q.day),
+      ),
+    )
+    .orderBy(asc(offlineRefunds.id));
+  const refunds = [
+    ...cardRefunds.map((r) => ({ ...r, kind: 'card' as const })),
+    ...offline.map((r) => ({ ...r, kind: 'offline' as const })),
+  ];
+  const [refunded] = await tx
+    .select({ amount: num(sql`sum(${dayFigures.amount})`) })
+    .from(dayFigures)
+    .where(and(figuresOfDay, eq(dayFigures.kind, 'refund')));
 
   // The dj items of the day: what the audited 代缴单 left as the day's amount of each item.
   const dj = await tx
@@ -263,7 +295,7 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
       eCoupon,
       funds: main + nonOperating + weimu + groupBuy + eCoupon,
       expenses: expenses.reduce((n, e) => n + e.total, 0),
-      refunds: refunds.reduce((n, r) => n + r.totalMoney, 0),
+      refunds: refunded?.amount ?? 0,
     },
     consumption: used ?? { cardMoney: 0, package: 0, gift: 0, oldCard: 0 },
     expenses,
@@ -272,7 +304,77 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
   };
 }
 
+const MAIN_CODES = DAY_REPORT_COLUMNS.filter((c) => c.main).flatMap((c) => [...c.codes]);
+
+/**
+ * 资金 of a shop per business day from `from` to `to`: the daily report's 主营资金, i.e. what the till took
+ * with the main columns' pay codes (the daily figures of the till's money kinds), less those payments' fees
+ * (the daily figures hold no fees: they are read from the till's shares of the same days).
+ */
+export async function shopTakingsOf(tx: Db, shopId: number, from: string, to: string): Promise<ShopTakings> {
+  const gross = await tx
+    .select({ day: dayFigures.day, amount: num(sql`sum(${dayFigures.amount})`) })
+    .from(dayFigures)
+    .innerJoin(payTypes, and(eq(payTypes.tenantId, dayFigures.tenantId), eq(payTypes.id, dayFigures.payTypeId)))
+    .where(
+      and(
+        eq(dayFigures.shopId, shopId),
+        sql`${dayFigures.day} between ${from}::date and ${to}::date`,
+        inArray(dayFigures.kind, TILL_MONEY_KINDS),
+        inArray(payTypes.code, MAIN_CODES),
+      ),
+    )
+    .groupBy(dayFigures.day);
+  const fees = await tx
+    .select({ day: serviceBills.businessDate, fee: num(sql`sum(${serviceBillShares.fee})`) })
+    .from(serviceBillShares)
+    .innerJoin(serviceBills, and(eq(serviceBills.tenantId, serviceBillShares.tenantId), eq(serviceBills.id, serviceBillShares.billId)))
+    .innerJoin(
+      serviceBillPayments,
+      and(eq(serviceBillPayments.tenantId, serviceBillShares.tenantId), eq(serviceBillPayments.id, serviceBillShares.paymentId)),
+    )
+    .where(
+      and(
+        eq(serviceBills.shopId, shopId),
+        sql`${serviceBills.businessDate} between ${from}::date and ${to}::date`,
+        counted,
+        inArray(serviceBillPayments.payCode, MAIN_CODES),
+      ),
+    )
+    .groupBy(serviceBills.businessDate);
+  const byDay = new Map<string, number>();
+  for (const g of gross) byDay.set(String(g.day).slice(0, 10), g.amount);
+  for (const f of fees) {
+    const day = String(f.day).slice(0, 10);
+    byDay.set(day, (byDay.get(day) ?? 0) - f.fee);
+  }
+  const days = [...byDay]
+    .filter(([, funds]) => funds !== 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, funds]) => ({ day, funds }));
+  return { shopId, srq: from, erq: to, funds: days.reduce((n, d) => n + d.funds, 0), days };
+}
+
 export function registerDayReport(app: FastifyInstance) {
+  route(
+    app,
+    'GET',
+    SHOP_TAKINGS.path,
+    {
+      summary: "A shop's takings (资金): the daily report's 主营资金 of each business day from srq to erq, net of fees",
+      description:
+        'shopid, srq and erq (YYYY-MM-DD; erq defaults to srq, at most a year). Read from the daily figures. Needs ' +
+        `${SHOP_TAKINGS.perm} or finance.fundbill.view (the petty-cash request's large-request check reads it); a shop the caller does not see answers 403.`,
+      perm: null,
+      query: shopTakingsQuery,
+      response: shopTakings,
+    },
+    async ({ tx, auth, query }) => {
+      if (!can(auth, SHOP_TAKINGS.perm) && !can(auth, 'finance.fundbill.view')) throw forbidden();
+      const shop = await loadShop(tx, auth, query.shopid);
+      return shopTakingsOf(tx, shop.id, query.srq, query.erq ?? query.srq);
+    },
+  );
   route(
     app,
     'GET',

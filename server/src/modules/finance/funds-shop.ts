@@ -6,8 +6,9 @@ import type { Db } from '../../db/client.js';
 import { assertShopVisible } from '../../platform/auth.js';
 import { tenantToday } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
+import { shopTakingsOf } from './day-report.js';
 import { pettyCashPositionOf } from './fund-records.js';
-import { expenseBudgets, expenseLimits, fundBills } from './schema.js';
+import { expenseBudgets, expenseLimits, fundBills, shopPettyCash } from './schema.js';
 
 // What a petty-cash request form shows of its shop: the petty-cash balance, and the item's month
 // limit and quarter budget with what requests already take of them.
@@ -22,18 +23,46 @@ function monthRange(year: number, month: number, count: number) {
   return { from: day(month), to: day(month + count) };
 }
 
+/**
+ * The room a shop's takings leave for large requests (§9.2, fundshop isCheck), when the shop's setting asks
+ * for it (null otherwise): its takings (资金, dayshoppay) of the month up to `day`, and what the month's large
+ * requests on their way or done (but `excludeId`) already take.
+ */
+export async function largeRequestRoomOf(tx: Db, shopId: number, day: string, excludeId?: number) {
+  const [setting] = await tx.select({ needs: shopPettyCash.largeNeedsTakings }).from(shopPettyCash).where(eq(shopPettyCash.shopId, shopId));
+  if (setting?.needs !== 1) return null;
+  const from = `${day.slice(0, 8)}01`;
+  const { funds } = await shopTakingsOf(tx, shopId, from, day);
+  const [{ used }] = await tx
+    .select({ used: sum(fundBills.amount) })
+    .from(fundBills)
+    .where(
+      and(
+        eq(fundBills.shopId, shopId),
+        eq(fundBills.type, 2),
+        counting,
+        gte(fundBills.billDate, from),
+        sql`${fundBills.billDate} <= ${day}::date`,
+        excludeId ? ne(fundBills.id, excludeId) : undefined,
+      ),
+    );
+  return { takings: funds, used };
+}
+
 /** The petty-cash position (§9.2, the one definition in fund-records.ts) and the item's limit and budget. */
 async function shopFundsOf(tx: Db, tenantId: number, query: z.output<typeof shopFundsQuery>): Promise<ShopFunds> {
   const { shopId, itemId } = query;
+  const date = query.billDate ?? (await tenantToday(tx, tenantId));
+  const room = await largeRequestRoomOf(tx, shopId, date, query.excludeId);
   const funds: ShopFunds = {
     ...(await pettyCashPositionOf(tx, shopId)),
     monthLimit: null,
     monthUsed: 0,
     quarterBudget: null,
     quarterUsed: 0,
+    largeRoom: room,
   };
   if (!itemId) return funds;
-  const date = query.billDate ?? (await tenantToday(tx, tenantId));
   const year = Number(date.slice(0, 4));
   const monthIndex = Number(date.slice(5, 7)) - 1;
   const quarter = Math.floor(monthIndex / 3);

@@ -5,6 +5,9 @@ import type { Db } from '../../db/client.js';
 import { type BillCtx, type BillOf, billType } from '../../platform/bills.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
+import { yuan } from '../../platform/money.js';
+import { tenantToday } from '../../platform/numbering.js';
+import { largeRequestRoomOf } from './funds-shop.js';
 import { expenseLimits, financeItems, fundBillPhotos, fundBills, fundDescriptions, payeeAccounts } from './schema.js';
 
 // The petty-cash request (备用金申请, fundbillhead) on the bill engine: a shop asks for money against an
@@ -18,6 +21,10 @@ defineMessages({
   fundItemNotExpense: ['收支项目「{item}」不是支出项目', 'The item "{item}" is not an expense item'],
   fundItemUnknown: ['收支项目不存在或已停用', 'The item does not exist or is disabled'],
   fundPeriodOrder: ['费用结束日期不能早于开始日期', 'The period cannot end before it starts'],
+  fundOverTakings: [
+    '门店本月营业资金 {takings}，本月大额备用金已申请 {used}，本次申请 {amount} 超出营业资金',
+    "The shop's takings this month are {takings} and its large requests already take {used}: {amount} more would exceed them",
+  ],
 });
 
 type Save = z.output<typeof fundBill.save>;
@@ -57,8 +64,15 @@ async function payeeOf(tx: Db, shopId: number, itemId: number, body: Save) {
 }
 
 /** What a request's item and payee imply, checked before the engine writes the head and its photos. */
-async function prepare({ tx }: BillCtx, body: Save) {
+async function prepare({ tx, auth }: BillCtx, body: Save, bill?: FundBill) {
   if (body.startDate && body.endDate && body.endDate < body.startDate) throw fieldError('endDate', 'fundPeriodOrder');
+  if (body.type === 2) {
+    // A large request of a shop whose large requests must be covered by its takings (§9.2, fundshop isCheck).
+    const day = body.billDate ?? bill?.billDate ?? (await tenantToday(tx, auth.tenantId));
+    const room = await largeRequestRoomOf(tx, body.shopId, day, bill?.id);
+    if (room && room.used + body.amount > room.takings)
+      throw fieldError('amount', 'fundOverTakings', { takings: yuan(room.takings), used: yuan(room.used), amount: yuan(body.amount) });
+  }
   const item = await itemOf(tx, body.itemId);
   return { groupId: item.groupId, departmentId: item.departmentId, ...(await payeeOf(tx, body.shopId, item.id, body)) };
 }
@@ -88,5 +102,7 @@ export const fundType = billType(fundBill, {
   lines: { table: fundBillPhotos },
   prepare,
   reasons: { reject: 'rejectReason' },
+  // The takings may have changed since the save: a large request is measured again when submitted.
+  recheck: ['submit'],
   actions: { setLimit },
 });

@@ -9,6 +9,7 @@ import {
   PERIOD_CLOSE,
   RECONCILE,
   refundVisitBill,
+  SHOP_TAKINGS,
 } from '@headoffice/contract';
 import { billMenu, type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 import { fundsMenu } from './funds-menus.js';
@@ -81,6 +82,7 @@ export const financeMenus: MenuDef[] = [
         icon: 'FileTextOutlined',
         url: DAY_REPORT.page,
         perm: DAY_REPORT.perm,
+        actions: [{ key: SHOP_TAKINGS.perm, name: SHOP_TAKINGS.label[0], nameEn: SHOP_TAKINGS.label[1], perm: SHOP_TAKINGS.perm }],
       },
       billMenu(djBill, 'AccountBookOutlined'),
       billMenu(coopBill, 'TeamOutlined'),

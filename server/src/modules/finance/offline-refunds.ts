@@ -1,9 +1,13 @@
 import { offlineRefundBill } from '@headoffice/contract';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type BillCtx, billType } from '../../platform/bills.js';
+import { addDayFigures, addDayFiguresOf } from '../../platform/day-figures.js';
 import { fieldError } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { assertMemberVisible } from '../assets/public.js';
+import { offlineRefundFigures } from './day-figures.js';
 import { postReserve, reverseReserve } from './reserve.js';
 import { offlineRefundPhotos, offlineRefunds } from './schema.js';
 
@@ -36,9 +40,18 @@ export const offlineRefundType = billType(offlineRefundBill, {
       await postReserve(tx, auth.tenantId, doc.docType, bill.id, [
         { shopId: bill.shopId, reserveTypeId: bill.reserveTypeId, delta: -bill.tkMoney, lineId: null },
       ]);
+      // Signed now: today's refund in the daily figures (the review's time, as the source reads it, is stamped with it).
+      const day = await tenantToday(tx, auth.tenantId);
+      await addDayFigures(tx, [{ shopId: bill.shopId, day, payTypeId: 0, kind: 'refund', amount: bill.tkMoney, count: 1 }]);
     },
   },
-  reversals: { review: (tx, bill, { auth, doc }) => reverseReserve(tx, auth.tenantId, doc.docType, bill.id) },
+  reversals: {
+    review: async (tx, bill, { auth, doc }) => {
+      // Still reviewed: what it counted, on its review's day, is taken away before the state goes back.
+      await addDayFiguresOf(tx, offlineRefundFigures(sql`r.id = ${bill.id}`), -1);
+      await reverseReserve(tx, auth.tenantId, doc.docType, bill.id);
+    },
+  },
   describe: {
     saveBill:
       'shopId, memType (1 会员: memberId | 2 散客), serveType (MF1–MF6 美发, MR1–MR5 美容), tkBillcode, tkMoney (cents), tkName, tkMobile, tkAttr 1–8, tkContent, reserveTypeId (退款方式: the reserve money paying it), payType (1 店内支出卡 | 2 顾客银行卡 | 4 微慕卡), payee, bank, bankno, lines: attachments { url }. Nothing moves before the review (auditBillfh).',

@@ -198,9 +198,15 @@ function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => strin
       <Section
         title={k('refunds')}
         rows={r.refunds}
-        rowKey="id"
+        rowKey="billNo"
         columns={[
           { key: 'billNo', dataIndex: 'billNo', title: k('billNo') },
+          {
+            key: 'kind',
+            dataIndex: 'kind',
+            title: k('refundKind'),
+            render: (v: 'card' | 'offline') => k(v === 'card' ? 'cardRefund' : 'offlineRefund'),
+          },
           moneyColumn('totalMoney', k('amount')),
           { key: 'reviewedAt', dataIndex: 'reviewedAt', title: k('reviewedAt'), render: (v: string | null) => companyDateTime(v) },
         ]}

@@ -32,9 +32,12 @@ function fetchShopFunds(params: Values) {
   return http.read(shopFunds, FUNDS_API.shopFunds, params);
 }
 
-/** What would be over its limit or budget once this amount is requested. */
-function overruns(funds: ShopFunds, amount: number, t: (k: string, o?: Values) => string) {
+/** What would be over its limit or budget once this amount is requested (and, for a large request, over the shop's takings). */
+function overruns(funds: ShopFunds, amount: number, type: unknown, t: (k: string, o?: Values) => string) {
   const out: string[] = [];
+  const room = funds.largeRoom;
+  if (type === 2 && room && room.used + amount > room.takings)
+    out.push(t('finance.funds.overTakings', { total: formatMoney(room.used + amount), takings: formatMoney(room.takings) }));
   const month = funds.monthUsed + amount;
   if (funds.monthLimit !== null && month > funds.monthLimit)
     out.push(t('finance.funds.overLimit', { total: formatMoney(month), limit: formatMoney(funds.monthLimit) }));
@@ -50,7 +53,9 @@ function FundFormHead({ form, bill }: { form: FormInstance; bill?: FundBillRow |
   const shopId = Form.useWatch('shopId', form);
   const itemId = Form.useWatch('itemId', form);
   const billDate = Form.useWatch('billDate', form);
+  const type = Form.useWatch('type', form);
   const funds = useShopFunds(shopId, itemId, billDate, bill?.id).data;
+  const room = funds?.largeRoom;
   return (
     <Col span={24} style={{ marginBottom: 12 }}>
       {funds ? (
@@ -82,6 +87,19 @@ function FundFormHead({ form, bill }: { form: FormInstance; bill?: FundBillRow |
           }
         />
       ) : null}
+      {room && type === 2 ? (
+        <Alert
+          type={room.used >= room.takings ? 'warning' : 'info'}
+          showIcon
+          style={{ marginBottom: 8 }}
+          data-testid="fund-large-room"
+          title={t('finance.funds.largeRoom', {
+            takings: formatMoney(room.takings),
+            used: formatMoney(room.used),
+            room: formatMoney(Math.max(0, room.takings - room.used)),
+          })}
+        />
+      ) : null}
     </Col>
   );
 }
@@ -93,7 +111,7 @@ function useFormSlots(): BillFormSlots<FundBillRow> {
     warnings: async ({ values }) => {
       if (typeof values.shopId !== 'number' || typeof values.itemId !== 'number' || typeof values.amount !== 'number') return [];
       const funds = await fetchShopFunds({ shopId: values.shopId, itemId: values.itemId, billDate: dayOf(values.billDate) });
-      return overruns(funds, Math.round(values.amount * 100), t);
+      return overruns(funds, Math.round(values.amount * 100), values.type, t);
     },
   };
 }

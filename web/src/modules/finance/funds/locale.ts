@@ -9,6 +9,8 @@ export const fundsZh = {
   noMonthLimit: '本月该项目未设限额，已申请 {{used}}',
   quarterBudget: '本季度预算 {{budget}}，已申请 {{used}}',
   overLimit: '本次申请后，本月该项目申请合计 {{total}}，超出限额 {{limit}}',
+  largeRoom: '大额备用金须由营业资金覆盖：本月营业资金 {{takings}}，本月大额备用金已申请 {{used}}，尚可申请 {{room}}',
+  overTakings: '本次大额申请后，本月大额备用金合计 {{total}}，超出本月营业资金 {{takings}}，无法提交',
   overBudget: '本次申请后，本季度该项目申请合计 {{total}}，超出预算 {{budget}}',
   approval: '审批',
   approvedBy: '由「{{department}}」审批（收支项目的审批部门），财务复核',
@@ -91,6 +93,10 @@ export const fundsEn: typeof fundsZh = {
   noMonthLimit: 'No limit this month for the item; requested so far {{used}}',
   quarterBudget: 'Quarter budget {{budget}}; requested so far {{used}}',
   overLimit: 'With this request the month’s requests for the item come to {{total}}, over the limit of {{limit}}',
+  largeRoom:
+    'Large requests must be covered by the takings: this month’s takings {{takings}}, large requests so far {{used}}, room left {{room}}',
+  overTakings:
+    'With this request the month’s large requests come to {{total}}, over the month’s takings of {{takings}}: it cannot be saved',
   overBudget: 'With this request the quarter’s requests for the item come to {{total}}, over the budget of {{budget}}',
   approval: 'Approval',
   approvedBy: 'Approved by "{{department}}" (the department of its item), then reviewed by finance',
