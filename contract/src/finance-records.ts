@@ -467,3 +467,78 @@ export const fundTravelRecord = defineRecord({
   verbs: [...dictionaryVerbs, 'getNextCode', 'saveSystem'],
   defaultSort: '-startDate',
 });
+
+const merchantNo = z.string().trim().max(32).nullish();
+const merchantField = (label: [string, string]): RecordField => ({
+  schema: merchantNo,
+  label,
+  table: { width: 130 },
+  form: { maxLength: 32 },
+});
+
+/**
+ * 银联商户账户 (uplshopaccount, §9.9, the original's unionpaymanage.vue): per shop, the merchant and terminal
+ * numbers of its private (对私) and corporate (对公) UnionPay accounts for B扫C and C扫B, and the corporate
+ * limit (对公限制金额, cents). One per shop. `getUnionQr` answers the shop's C扫B collection QR content,
+ * `getShopcodeAccountShow` the account of a shop named by its code.
+ */
+export const unionpayAccountRecord = defineRecord({
+  resource: 'uplshopaccount',
+  basePath: '/api-finance/uplshopaccount',
+  label: ['银联商户账户', 'UnionPay merchant accounts'],
+  perm: 'finance.uplshopaccount',
+  codePrefix: 'YL',
+  page: '/admin/finance/unionpay-accounts',
+  fields: dictionaryRecordFields({
+    code: { schema: code, label: ['账户编码', 'Code'], table: { width: 100, sortable: true }, form: { required: true, maxLength: 32 } },
+    name: { schema: name, label: ['商户名称', 'Merchant name'], table: { width: 160 }, form: { required: true, maxLength: 64 } },
+    shopId: {
+      schema: z.number().int().positive(),
+      label: ['门店', 'Shop'],
+      type: 'select',
+      pick: { path: '/api-chain/shop/list/all' },
+      display: 'shopName',
+      table: { width: 140 },
+      form: { required: true },
+    },
+    shopName: { schema: z.string().nullish(), label: ['门店', 'Shop'], computed: true, table: false, form: false },
+    bcMerchantCode: merchantField(['对私B扫C商户号', 'Private B-scans-C merchant no.']),
+    bcTerminalCode: merchantField(['对私B扫C终端号', 'Private B-scans-C terminal no.']),
+    cbMerchantCode: merchantField(['对私C扫B商户号', 'Private C-scans-B merchant no.']),
+    cbTerminalCode: merchantField(['对私C扫B终端号', 'Private C-scans-B terminal no.']),
+    pubBcMerchantCode: merchantField(['对公B扫C商户号', 'Corporate B-scans-C merchant no.']),
+    pubBcTerminalCode: merchantField(['对公B扫C终端号', 'Corporate B-scans-C terminal no.']),
+    pubCbMerchantCode: merchantField(['对公C扫B商户号', 'Corporate C-scans-B merchant no.']),
+    pubCbTerminalCode: merchantField(['对公C扫B终端号', 'Corporate C-scans-B terminal no.']),
+    limitMoney: {
+      schema: z.number().int().min(0).max(100_000_000_00).default(0),
+      label: ['对公限制金额', 'Corporate limit'],
+      type: 'money',
+      table: { width: 120 },
+      form: { initial: 0, min: 0 },
+    },
+  }),
+  filters: {
+    keyword: {
+      ...filter.contains('code', 'name', 'bcMerchantCode', 'cbMerchantCode', 'pubBcMerchantCode', 'pubCbMerchantCode'),
+      label: ['商户', 'Merchant'],
+    },
+    terminal: {
+      ...filter.contains('bcTerminalCode', 'cbTerminalCode', 'pubBcTerminalCode', 'pubCbTerminalCode'),
+      label: ['终端号', 'Terminal no.'],
+    },
+    shopId: filter.eq('shopId', z.coerce.number().int().positive()),
+    status: dictionaryFilters.status,
+  },
+  verbs: ['list', 'get', 'rootSave', 'saveSystem', 'getNextCode', 'export', 'delete'],
+});
+
+/** The two calls of the UnionPay accounts beyond the record's. */
+export const UNIONPAY_ACCOUNT_API = {
+  qr: '/api-finance/uplshopaccount/getUnionQr',
+  byShopCode: '/api-finance/uplshopaccount/getShopcodeAccountShow',
+} as const;
+export const unionQrBody = z.object({ shopid: z.coerce.number().int().positive() });
+/** As the original answers it: resultCode '0000' and the QR's content (the page draws it). */
+export const unionQrAnswer = z.object({ resultCode: z.string(), resultMsg: z.string(), qrcode: z.string() });
+export const shopCodeAccountBody = z.object({ shopcode: z.string().trim().min(1).max(32) });

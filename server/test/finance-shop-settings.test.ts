@@ -170,4 +170,65 @@ describe('shop finance settings: profiles, petty cash and payee accounts', async
         .status,
     ).toBe(403);
   });
+
+  it('UnionPay merchant accounts (uplshopaccount): one per shop, saved at the root, listed, found by shop code, imported; the shop’s QR', async () => {
+    const U = `${F}/uplshopaccount`;
+    const shops = (await a.admin.get('/api-chain/shop/list/all')).body.data as { id: number; code: string; name: string }[];
+    const shop = shops.find((s) => s.id === shopA) as { id: number; code: string; name: string };
+    const other = shops.find((s) => s.id === shopB) as { id: number; code: string; name: string };
+    // Nothing yet: the code finds the shop, no account; the QR is refused with the reason.
+    expect((await a.admin.post(`${U}/getShopcodeAccountShow`, { shopcode: shop.code })).body.data).toBeNull();
+    const none = await a.admin.post(`${U}/getUnionQr`, { shopid: shopA });
+    expect([none.status, none.body.resp_msg]).toEqual([409, `门店「${shop.name}」还没有银联商户账户`]);
+    const saved = await a.admin.post(U, {
+      code: 'YL001',
+      name: '银联商户一',
+      shopId: shopA,
+      cbMerchantCode: '898310048160001',
+      cbTerminalCode: '10000001',
+      pubBcMerchantCode: '898310048160002',
+      limitMoney: 5_000_000,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ shopId: shopA, shopName: shop.name, limitMoney: 5_000_000, version: 1 });
+    const found = (await a.admin.post(`${U}/getShopcodeAccountShow`, { shopcode: shop.code })).body.data;
+    expect(found).toMatchObject({ id: saved.body.data.id, cbMerchantCode: '898310048160001' });
+    const qr = (await a.admin.post(`${U}/getUnionQr`, { shopid: shopA })).body.data;
+    expect(qr).toEqual({
+      resultCode: '0000',
+      resultMsg: 'OK',
+      qrcode: `upqr://collect?mid=898310048160001&tid=10000001&shop=${shop.code}`,
+    });
+    // A second account of the shop is a conflict; an update at the version read is not.
+    expect((await a.admin.post(U, { code: 'YL002', name: '重复', shopId: shopA })).status).toBe(409);
+    const updated = await a.admin.post(U, { ...found, shopName: undefined, createdAt: undefined, updatedAt: undefined, limitMoney: 100 });
+    expect([updated.status, updated.body.data?.limitMoney]).toEqual([200, 100]);
+    const bad = await a.admin.post(U, { code: 'YL003', name: '坏', shopId: shopB, limitMoney: -1 });
+    expect([bad.status, bad.body.errors?.[0]?.path]).toEqual([400, 'limitMoney']);
+    // The list, filtered by merchant number.
+    const list = (await a.admin.get(`${U}/list`, { keyword: '898310048160001' })).body.data;
+    expect(list.list.map((r: { shopId: number }) => r.shopId)).toEqual([shopA]);
+    // The import (saveSystem) from the template's columns.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('银联商户账户');
+    ws.addRow(['账户编码', '商户名称', '门店', '对私C扫B商户号', '对私C扫B终端号', '对公限制金额']);
+    ws.addRow(['YL009', '银联商户二', other.code, '898310048160009', '10000009', 20_000]);
+    const imported = await a.admin.upload(`${U}/saveSystem`, Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(imported.status).toBe(200);
+    expect((await a.admin.post(`${U}/getShopcodeAccountShow`, { shopcode: other.code })).body.data).toMatchObject({
+      name: '银联商户二',
+      cbTerminalCode: '10000009',
+    });
+    // 401, 403 without the right, another tenant's shop 404, a shop user only their shop.
+    expect((await t.client('nope').get(`${U}/list`)).status).toBe(401);
+    const noRight = await createLimitedUser(t, a, { perms: ['finance.shopext.view'], managerShops: [shopA] });
+    expect((await noRight.client.post(`${U}/getUnionQr`, { shopid: shopA })).status).toBe(403);
+    const [foreign] = await shopIds(t, b);
+    expect((await a.admin.post(`${U}/getUnionQr`, { shopid: foreign })).status).toBe(404);
+    const clerk = await createLimitedUser(t, a, { perms: ['finance.uplshopaccount.view'], managerShops: [shopB] });
+    expect((await clerk.client.get(`${U}/list`)).body.data.list.map((r: { shopId: number }) => r.shopId)).toEqual([shopB]);
+    expect((await clerk.client.get(`${U}/${saved.body.data.id}`)).status).toBe(404);
+    expect((await clerk.client.post(`${U}/getShopcodeAccountShow`, { shopcode: shop.code })).status).toBe(404);
+    expect((await clerk.client.post(`${U}/getUnionQr`, { shopid: shopA })).status).toBe(403);
+  });
 });

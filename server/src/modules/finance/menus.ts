@@ -10,6 +10,7 @@ import {
   RECONCILE,
   refundVisitBill,
   SHOP_TAKINGS,
+  unionpayAccountRecord,
 } from '@headoffice/contract';
 import { billMenu, type MenuAction, type MenuDef, recordMenu, viewEdit } from '../../platform/menus.js';
 import { fundsMenu } from './funds-menus.js';
@@ -102,6 +103,7 @@ export const financeMenus: MenuDef[] = [
           }),
         ),
       },
+      recordMenu(unionpayAccountRecord, 'PayCircleOutlined'),
       {
         key: 'finance.dict',
         name: '财务字典',

@@ -19,6 +19,7 @@ import { rentPaymentTypes } from './rent-payments.js';
 import { reserveBillTypes } from './reserve.js';
 import { registerReserveMoney } from './reserve-money.js';
 import { registerShopSettings } from './shop-settings.js';
+import { registerUnionpayAccounts } from './unionpay-accounts.js';
 import { djType, registerDjImports } from './withholdings.js';
 
 /** Finance: its dictionaries, the landlords and the shops' finance settings (the bills of petty cash, reserves and rents build on them), and closing the books. */
@@ -49,4 +50,5 @@ export async function financeModule(app: FastifyInstance) {
   registerBill(app, offlineRefundType);
   registerDayReport(app);
   registerReconcile(app);
+  registerUnionpayAccounts(app);
 }

@@ -989,3 +989,25 @@ export const offlineRefunds = pgTable(
   ],
 );
 export const offlineRefundPhotos = fileListTable('offline_refund_photos', 'billId', offlineRefunds);
+
+/**
+ * A shop's UnionPay merchant accounts (银联商户账户, uplshopaccount): the merchant and terminal numbers of its
+ * private (对私) and corporate (对公) accounts, for B扫C (the till scans the customer) and C扫B (the customer
+ * scans the shop's QR), and the corporate account's limit (cents); one per shop.
+ */
+export const unionpayAccounts = dictionaryTable(
+  'unionpay_accounts',
+  {
+    shopId: refId('shop_id').notNull(),
+    bcMerchantCode: text('bc_merchant_code'),
+    bcTerminalCode: text('bc_terminal_code'),
+    cbMerchantCode: text('cb_merchant_code'),
+    cbTerminalCode: text('cb_terminal_code'),
+    pubBcMerchantCode: text('pub_bc_merchant_code'),
+    pubBcTerminalCode: text('pub_bc_terminal_code'),
+    pubCbMerchantCode: text('pub_cb_merchant_code'),
+    pubCbTerminalCode: text('pub_cb_terminal_code'),
+    limitMoney: bigint('limit_money', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('unionpay_accounts_tenant_shop').on(t.tenantId, t.shopId), tenantReference(t, t.shopId, shops)],
+);

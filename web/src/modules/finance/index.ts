@@ -1,4 +1,5 @@
-import { financeDictionaryRecords, fundTravelRecord, landlordRecord } from '@headoffice/contract';
+import { financeDictionaryRecords, fundTravelRecord, landlordRecord, unionpayAccountRecord } from '@headoffice/contract';
+import { pickLabel } from '../../platform/i18n';
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
 import { allocationPages } from './allocations';
@@ -16,6 +17,11 @@ export const financePages: PageDef[] = [
   { path: '/admin/finance/shops', title: 'finance.shops.title', component: lazyPage(() => import('./ShopFinancePage')) },
   { path: '/admin/finance/payee-accounts', title: 'finance.accounts.title', component: lazyPage(() => import('./PayeeAccountsPage')) },
   ...recordPages([landlordRecord, fundTravelRecord, ...financeDictionaryRecords]),
+  {
+    path: unionpayAccountRecord.page as string,
+    title: () => pickLabel(unionpayAccountRecord.label),
+    component: lazyPage(() => import('./unionpay/UnionpayAccountsPage')),
+  },
   ...fundsPages,
   ...refundPages,
   ...dayReportPages,

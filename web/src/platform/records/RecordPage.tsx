@@ -2,7 +2,7 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { RecordDef } from '@headoffice/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../i18n';
 import { ImportModal } from '../resource/ImportModal';
@@ -15,7 +15,7 @@ import { type RecordPageRow, recordResource } from './resourceDef';
  * batch enable/disable and export of the current filter; the form with the proposed next code; the
  * import from the Excel template when the type serves `saveSystem`; a tree by parent when it is one.
  */
-export function RecordPage({ record }: { record: RecordDef }) {
+export function RecordPage({ record, rowActions }: { record: RecordDef; rowActions?: (row: RecordPageRow) => ReactNode }) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const [importing, setImporting] = useState(false);
@@ -44,7 +44,7 @@ export function RecordPage({ record }: { record: RecordDef }) {
                     {t('common.addChild')}
                   </Button>
                 ) : null
-            : undefined
+            : rowActions
         }
       />
       {canImport ? (

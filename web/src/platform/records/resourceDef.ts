@@ -100,7 +100,8 @@ export function recordResource(record: RecordDef, lang: Lang): ResourceDef<Recor
     title: text(record.label, lang),
     basePath: record.basePath,
     listPath: paths.list,
-    savePath: paths.save,
+    // A type saved only at its base path (the seed's POST root) is saved there.
+    savePath: !serves('save') && serves('rootSave') ? record.basePath : paths.save,
     detailPath: serves('get') ? paths.one : undefined,
     deletePath: serves('delete') ? undefined : false,
     updateStatusPath: serves('updateStatus') ? paths.updateStatus : false,
