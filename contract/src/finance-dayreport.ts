@@ -118,9 +118,24 @@ export const dayReport = z.object({
     funds: money,
     expenses: money,
     refunds: money,
+    /** 代扣代缴合计: the signed amounts (× the item's direction) of the items that count in it (isDkdj). */
+    withheld: money,
   }),
   /** The dj items of the day (audited 代缴单): each item's amount, by the item's order. */
-  dj: z.array(z.object({ djItemId: z.number(), code: z.string(), name: z.string(), colname: z.string(), isBk: z.number(), amount: money })),
+  /** `amount` as entered, `signed` = amount × the item's direction (1 adds, −1 takes): what the totals add. */
+  dj: z.array(
+    z.object({
+      djItemId: z.number(),
+      code: z.string(),
+      name: z.string(),
+      colname: z.string(),
+      isBk: z.number(),
+      direction: z.number(),
+      isDkdj: z.number(),
+      amount: money,
+      signed: money,
+    }),
+  ),
   consumption: z.object({ cardMoney: money, package: money, gift: money, oldCard: money }),
   expenses: z.array(
     z.object({ id: z.number(), billNo: z.string(), itemName: z.string().nullable(), total: money, memo: z.string().nullable() }),

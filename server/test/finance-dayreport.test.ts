@@ -261,7 +261,15 @@ describe('the daily report (日报表)', async () => {
       funds: x.main + x.nonOperating + 50_000 + 12_000 + 3_456,
       expenses: x.expenses,
       refunds: reviewed.totalMoney + 1_200,
+      // 代扣代缴合计: 代扣社保 counts in it, taken (direction −1).
+      withheld: -3_000,
     });
+    expect(report.dj.map((d) => [d.code, d.signed])).toEqual([
+      ['55', 50_000],
+      ['94', 12_000],
+      ['54', 3_456],
+      ['DJ001', -3_000],
+    ]);
     expect(report.refunds.map((r) => [r.kind, r.id])).toEqual([
       ['card', refund.id],
       ['offline', offlineRefund.id],

@@ -262,13 +262,18 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
       name: djItems.name,
       colname: djItems.colname,
       isBk: djItems.isBk,
+      direction: djItems.direction,
+      isDkdj: djItems.isDkdj,
       amount: djAmounts.amount,
     })
     .from(djAmounts)
     .innerJoin(djItems, and(eq(djItems.tenantId, djAmounts.tenantId), eq(djItems.id, djAmounts.djItemId)))
     .where(and(eq(djAmounts.shopId, shop.id), eq(djAmounts.day, q.day)))
     .orderBy(asc(djItems.sort), asc(djItems.code));
-  const allocated = (code: string) => dj.filter((d) => d.code === code).reduce((n, d) => n + d.amount, 0);
+  // Each item's amount counts with its direction (1 adds, −1 takes); 代扣代缴合计 adds the items marked isDkdj.
+  const signedDj = dj.map((d) => ({ ...d, signed: d.amount * (d.direction < 0 ? -1 : 1) }));
+  const allocated = (code: string) => signedDj.filter((d) => d.code === code).reduce((n, d) => n + d.signed, 0);
+  const withheld = signedDj.filter((d) => d.isDkdj === 1).reduce((n, d) => n + d.signed, 0);
   const [weimu, groupBuy, eCoupon] = DAY_REPORT_FUND_ITEMS.map((f) => allocated(f.code));
 
   const mainColumns = DAY_REPORT_COLUMNS.filter((c) => c.main).map((c) => c.key);
@@ -296,11 +301,12 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
       funds: main + nonOperating + weimu + groupBuy + eCoupon,
       expenses: expenses.reduce((n, e) => n + e.total, 0),
       refunds: refunded?.amount ?? 0,
+      withheld,
     },
     consumption: used ?? { cardMoney: 0, package: 0, gift: 0, oldCard: 0 },
     expenses,
     refunds,
-    dj,
+    dj: signedDj,
   };
 }
 

@@ -134,6 +134,7 @@ function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => strin
         </Descriptions.Item>
         <Descriptions.Item label={k('expensesTotal')}>{money(r.totals.expenses)}</Descriptions.Item>
         <Descriptions.Item label={k('refundsTotal')}>{money(r.totals.refunds)}</Descriptions.Item>
+        <Descriptions.Item label={k('withheldTotal')}>{money(r.totals.withheld)}</Descriptions.Item>
         {(Object.keys(DAY_REPORT_CONSUMPTION) as (keyof typeof DAY_REPORT_CONSUMPTION)[]).map((c) => (
           <Descriptions.Item key={c} label={pickLabel(DAY_REPORT_CONSUMPTION[c].label, lang)}>
             {money(r.consumption[c])}
@@ -151,6 +152,7 @@ function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => strin
           { key: 'colname', dataIndex: 'colname', title: k('colname') },
           { key: 'kind', dataIndex: 'isBk', title: k('djKind'), render: (v: number) => k(v ? 'allocation' : 'withholding') },
           moneyColumn('amount', k('amount')),
+          moneyColumn('signed', k('signed')),
         ]}
       />
       <Section
