@@ -12,6 +12,7 @@ export * from './catalog-records.js';
 export * from './finance.js';
 export * from './finance-card-refunds.js';
 export * from './finance-cooperation.js';
+export * from './finance-dayclose.js';
 export * from './finance-dayreport.js';
 export * from './finance-funds.js';
 export * from './finance-limits.js';

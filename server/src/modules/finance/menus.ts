@@ -1,6 +1,7 @@
 import {
   cardRefundBill,
   coopBill,
+  DAY_CLOSE,
   DAY_REPORT,
   djBill,
   financeDictionaryRecords,
@@ -83,7 +84,19 @@ export const financeMenus: MenuDef[] = [
         icon: 'FileTextOutlined',
         url: DAY_REPORT.page,
         perm: DAY_REPORT.perm,
-        actions: [{ key: SHOP_TAKINGS.perm, name: SHOP_TAKINGS.label[0], nameEn: SHOP_TAKINGS.label[1], perm: SHOP_TAKINGS.perm }],
+        // 日结 on the daily report page: seeing a day's state, closing it, reopening it.
+        actions: [
+          { key: SHOP_TAKINGS.perm, name: SHOP_TAKINGS.label[0], nameEn: SHOP_TAKINGS.label[1], perm: SHOP_TAKINGS.perm },
+          { key: DAY_CLOSE.perms.view, name: '查看日结', nameEn: 'See the day close', perm: DAY_CLOSE.perms.view },
+          ...(['close', 'reopen'] as const).map(
+            (right): MenuAction => ({
+              key: DAY_CLOSE.perms[right],
+              name: DAY_CLOSE.rights[right][0],
+              nameEn: DAY_CLOSE.rights[right][1],
+              perm: DAY_CLOSE.perms[right],
+            }),
+          ),
+        ],
       },
       billMenu(djBill, 'AccountBookOutlined'),
       billMenu(coopBill, 'TeamOutlined'),

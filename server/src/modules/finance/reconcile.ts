@@ -161,7 +161,7 @@ async function visibleLines(tx: Db, auth: Auth, ids: number[], extra?: SQL) {
   return rows;
 }
 
-async function getFd(tx: Db, auth: Auth, q: z.output<typeof reconcileQuery>): Promise<SystemRow[]> {
+export async function getFd(tx: Db, auth: Auth, q: z.output<typeof reconcileQuery>): Promise<SystemRow[]> {
   const shop = await loadShop(tx, auth, q.shopid);
   const [from, to] = monthDays(q.month);
   const amounts = await systemAmounts(tx, shop.id, from, to);

@@ -3,6 +3,7 @@ import { registerBill } from '../../platform/bills.js';
 import { registerRecord } from '../../platform/records.js';
 import { cardRefundType } from './card-refunds.js';
 import { coopType, registerCoopImport } from './cooperation.js';
+import { registerDayClose } from './day-close.js';
 import { registerDayReport } from './day-report.js';
 import { financeRecords, registerReserveTypesOfItem } from './dictionaries.js';
 import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
@@ -51,4 +52,5 @@ export async function financeModule(app: FastifyInstance) {
   registerDayReport(app);
   registerReconcile(app);
   registerUnionpayAccounts(app);
+  registerDayClose(app);
 }
