@@ -1,4 +1,4 @@
-import { DAY_REPORT } from '@headoffice/contract';
+import { DAY_CLOSE, DAY_REPORT } from '@headoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { companyToday } from '../../../platform/clock';
@@ -62,5 +62,40 @@ describe('the daily report page (日报表)', () => {
     const asked = String(calls(DAY_REPORT.path)[0]?.[0]);
     expect(asked).toContain('shopid=3');
     expect(asked).toContain(`day=${companyToday().subtract(1, 'day').format('YYYY-MM-DD')}`);
+  });
+
+  it("shows the day's close: 未结 with its unmatched reconciliation rows (确认并结账 held back), or 已结 with who closed it and 重新开账", async () => {
+    const state = (status: number, unmatched: number) => ({
+      id: status ? 7 : null,
+      shopId: 3,
+      shopName: '北京国贸店',
+      day: '2026-03-01',
+      status,
+      changedByName: status ? '财务张' : null,
+      changedAt: status ? '2026-03-02T01:00:00.000Z' : null,
+      memo: null,
+      reconcileRows: 2,
+      unmatched,
+      heldBy: null,
+    });
+    let current = state(0, 1);
+    serve({
+      [DAY_CLOSE.paths.state]: () => current,
+      [DAY_CLOSE.paths.month]: () => [current],
+      '/api-chain/shop/list/all': () => [{ id: 3, code: 'BJ001', name: '北京国贸店' }],
+    });
+    const { unmount } = wrap(<DayReportPage />);
+    const panel = await screen.findByTestId('dayclose');
+    await waitFor(() => expect(within(panel).getAllByTestId('dayclose-state')[0].textContent).toBe('未结'));
+    expect(within(panel).getByTestId('dayclose-unmatched').textContent).toBe('银行对账 2 笔，未对账 1 笔');
+    expect((within(panel).getByTestId('dayclose-close') as HTMLButtonElement).disabled).toBe(true);
+    unmount();
+
+    current = state(1, 0);
+    wrap(<DayReportPage />);
+    const closed = await screen.findByTestId('dayclose');
+    await waitFor(() => expect(within(closed).getAllByTestId('dayclose-state')[0].textContent).toBe('已结'));
+    expect(within(closed).getByText(/财务张 于 .* 结账/)).toBeTruthy();
+    expect(within(closed).getByTestId('dayclose-reopen').textContent?.replace(/\s/g, '')).toBe('重新开账');
   });
 });

@@ -1,5 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import {
+  DAY_CLOSE,
   DAY_REPORT_COLUMNS,
   DAY_REPORT_CONSUMPTION,
   DAY_REPORT_FUND_ITEMS,
@@ -13,12 +14,14 @@ import { Button, Card, DatePicker, Descriptions, Space, Table, type TableColumns
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../../platform/auth';
 import { pickLabel } from '../../../platform/bills/labels';
 import { companyDateTime, companyToday } from '../../../platform/clock';
 import { http } from '../../../platform/http';
 import { currentLang } from '../../../platform/i18n';
 import { formatMoney } from '../../../platform/money';
 import { ShopSelect, useShops } from '../../../platform/shops';
+import { DayClosePanel } from './DayClosePanel';
 
 const money = (v: number) => formatMoney(v);
 const NO_WRAP: React.CSSProperties = { whiteSpace: 'nowrap' };
@@ -51,7 +54,7 @@ function Section<T extends object>({
   );
 }
 
-/** /admin/finance/day-report — 日报表: a shop's business day (yesterday when opened), printed alone on A4. */
+/** /admin/finance/day-report — 日报表: a shop's business day (yesterday when opened), printed alone on A4; below it, the day's close (日结). */
 export default function DayReportPage() {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -66,25 +69,29 @@ export default function DayReportPage() {
   });
   const r = q.data;
   const k = (key: string) => t(`finance.dayreport.${key}`);
+  const may = usePermission();
 
   return (
-    <Card
-      size="small"
-      className="ho-dayreport-card"
-      title={
-        <Space wrap>
-          <ShopSelect value={shopId} onChange={setPicked} style={{ width: 240 }} />
-          <Typography.Text>{k('day')}</Typography.Text>
-          <DatePicker allowClear={false} value={dayjs(day)} onChange={(v) => v && setDay(v.format('YYYY-MM-DD'))} />
-          <Button icon={<PrinterOutlined />} disabled={!r} onClick={() => window.print()}>
-            {k('print')}
-          </Button>
-        </Space>
-      }
-      loading={q.isLoading}
-    >
-      {r ? <Report r={r} k={k} lang={lang} title={t('finance.dayreport.title', { shop: r.shopName, day: r.day })} /> : null}
-    </Card>
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Card
+        size="small"
+        className="ho-dayreport-card"
+        title={
+          <Space wrap>
+            <ShopSelect value={shopId} onChange={setPicked} style={{ width: 240 }} />
+            <Typography.Text>{k('day')}</Typography.Text>
+            <DatePicker allowClear={false} value={dayjs(day)} onChange={(v) => v && setDay(v.format('YYYY-MM-DD'))} />
+            <Button icon={<PrinterOutlined />} disabled={!r} onClick={() => window.print()}>
+              {k('print')}
+            </Button>
+          </Space>
+        }
+        loading={q.isLoading}
+      >
+        {r ? <Report r={r} k={k} lang={lang} title={t('finance.dayreport.title', { shop: r.shopName, day: r.day })} /> : null}
+      </Card>
+      {shopId && may(DAY_CLOSE.perms.view) ? <DayClosePanel shopId={shopId} day={day} onPickDay={setDay} /> : null}
+    </Space>
   );
 }
 
