@@ -16,6 +16,7 @@ export * from './finance-dayclose.js';
 export * from './finance-dayreport.js';
 export * from './finance-funds.js';
 export * from './finance-limits.js';
+export * from './finance-month-sheets.js';
 export * from './finance-offline-refunds.js';
 export * from './finance-reconcile.js';
 export * from './finance-records.js';

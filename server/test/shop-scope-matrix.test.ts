@@ -236,6 +236,7 @@ const STRINGS: Record<string, string> = {
   appId: 'admin',
   password: 'Attack-pass-1',
   month: today.slice(0, 7),
+  yearmonth: today.slice(0, 7),
   omon: '2020-01',
   nmon: '2020-02',
   startTime: '09:00',
@@ -277,6 +278,7 @@ function sample(schema: JsonSchema, name: string, given: Record<string, unknown>
   }
   if (type === 'boolean') return false;
   if (type === 'string') {
+    if (name === 'code' && s.pattern?.startsWith('^col')) return 'col1';
     if (['code', 'eecode', 'pcode', 'mac', 'username', 'key'].includes(name)) return unique(name === 'key' ? 'atk.' : 'ATK');
     if (STRINGS[name]) return STRINGS[name];
     if (s.pattern === '^1\\d{10}$') return STRINGS.mobile;

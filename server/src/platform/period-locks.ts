@@ -68,7 +68,10 @@ export function coverWriteWithLocks(name: string, label: readonly [string, strin
 export const lockedWrites = (kind: LockKind) =>
   [...writes].filter(([, w]) => w.kinds.includes(kind)).map(([name, w]) => ({ key: name, label: w.label }));
 
-/** The locked period of the named kinds that holds a business date of a shop (null: head office), if any. */
+/**
+ * The locked period of the named kinds that holds a business date of a shop (null: head office), if any.
+ * Given a month (`2026-03`, what a month's record is dated by, e.g. a month sheet), only month locks hold it.
+ */
 export async function lockedPeriod(
   tx: Db,
   kinds: readonly LockKind[],
@@ -76,8 +79,9 @@ export async function lockedPeriod(
   date: string,
 ): Promise<{ lock: LockKind; period: string } | undefined> {
   lockConsulted(kinds);
+  const ofMonth = date.length === 7;
   const months = kinds.filter((k) => (LOCK_KINDS[k].periods as readonly string[]).includes('month'));
-  const days = kinds.filter((k) => (LOCK_KINDS[k].periods as readonly string[]).includes('day'));
+  const days = ofMonth ? [] : kinds.filter((k) => (LOCK_KINDS[k].periods as readonly string[]).includes('day'));
   const [found] = await tx
     .select({ lock: periodLocks.lock, period: periodLocks.period })
     .from(periodLocks)

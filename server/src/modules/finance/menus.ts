@@ -6,6 +6,9 @@ import {
   djBill,
   financeDictionaryRecords,
   landlordRecord,
+  MONTH_LOSS,
+  MONTH_SHEET,
+  monthSheetColumnRecord,
   offlineRefundBill,
   PERIOD_CLOSE,
   RECONCILE,
@@ -117,6 +120,26 @@ export const financeMenus: MenuDef[] = [
         ),
       },
       recordMenu(unionpayAccountRecord, 'PayCircleOutlined'),
+      {
+        key: 'finance.monthsheets',
+        name: '月结表',
+        nameEn: 'Month sheets',
+        icon: 'TableOutlined',
+        children: [
+          recordMenu(monthSheetColumnRecord, 'SettingOutlined'),
+          ...[MONTH_SHEET, MONTH_LOSS].map(
+            (sheet): MenuDef => ({
+              key: sheet.perms.view.replace(/\.view$/, ''),
+              name: sheet.label[0],
+              nameEn: sheet.label[1],
+              icon: 'TableOutlined',
+              url: sheet.page,
+              perm: sheet.perms.view,
+              actions: [{ key: sheet.perms.edit, name: '编辑与导入', nameEn: 'Edit and import', perm: sheet.perms.edit }],
+            }),
+          ),
+        ],
+      },
       {
         key: 'finance.dict',
         name: '财务字典',

@@ -9,6 +9,7 @@ import { financeRecords, registerReserveTypesOfItem } from './dictionaries.js';
 import { expenseLimitType, registerExpenseLimitImport } from './expense-limits.js';
 import { registerFundTravel } from './fund-travel.js';
 import { registerFunds } from './funds-routes.js';
+import { registerMonthSheets } from './month-sheets.js';
 import { offlineRefundType } from './offline-refunds.js';
 import { registerPeriodClose } from './period-close.js';
 import { registerReconcile } from './reconcile.js';
@@ -53,4 +54,5 @@ export async function financeModule(app: FastifyInstance) {
   registerReconcile(app);
   registerUnionpayAccounts(app);
   registerDayClose(app);
+  registerMonthSheets(app);
 }

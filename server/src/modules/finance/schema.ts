@@ -34,6 +34,7 @@ import {
   tenantKeys,
   tenantPrimaryKey,
   tenantReference,
+  timestamps,
   updatedAt,
   versionedTimestamps,
 } from '../../db/columns.js';
@@ -1010,4 +1011,66 @@ export const unionpayAccounts = dictionaryTable(
     limitMoney: bigint('limit_money', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('unionpay_accounts_tenant_shop').on(t.tenantId, t.shopId), tenantReference(t, t.shopId, shops)],
+);
+
+/**
+ * 月结表栏目 (dicbalance): the columns of the shops' month sheet, `code` col1…col50 (unique in the chain),
+ * its name, order and kind (1 金额 in cents, 2 数值, 3 文本).
+ */
+export const monthSheetColumns = dictionaryTable('month_sheet_columns', {
+  type: smallint('type').notNull().default(1),
+});
+
+/** 门店月结表 (shopmonthbalance): a shop's month (`yearmonth`) and its values by column code (col1…col50). */
+export const shopMonthSheets = pgTable(
+  'shop_month_sheets',
+  {
+    ...tenantKeys(),
+    shopId: refId('shop_id').notNull(),
+    yearmonth: text('yearmonth').notNull(),
+    /** By column code: cents of a 金额 column, a number of a 数值 column, the text of a 文本 column. */
+    values: jsonb('values').$type<Record<string, number | string>>().notNull().default({}),
+    memo: memo(),
+    ...makerColumns(),
+    ...versionedTimestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('shop_month_sheets_tenant_shop_month').on(t.tenantId, t.shopId, t.yearmonth),
+    tenantReference(t, t.shopId, shops),
+  ],
+);
+
+/** 门店月度亏损 (shopmonthloss): a shop's month of losses and what covers them, imported from a workbook (cents). */
+export const shopMonthLosses = pgTable(
+  'shop_month_losses',
+  {
+    ...tenantKeys(),
+    shopId: refId('shop_id').notNull(),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    /** 亏损 */
+    ks: bigint('ks', { mode: 'number' }).notNull().default(0),
+    /** 管理处借款（预留） */
+    orgjkyl: bigint('orgjkyl', { mode: 'number' }).notNull().default(0),
+    /** 分店内借款 */
+    shopjk: bigint('shopjk', { mode: 'number' }).notNull().default(0),
+    /** 借风险金 */
+    jfxj: bigint('jfxj', { mode: 'number' }).notNull().default(0),
+    /** 还工程公司借款 */
+    gcjk: bigint('gcjk', { mode: 'number' }).notNull().default(0),
+    /** 未发工资 */
+    wfgz: bigint('wfgz', { mode: 'number' }).notNull().default(0),
+    /** 房租缺口 */
+    fzqk: bigint('fzqk', { mode: 'number' }).notNull().default(0),
+    /** 亏损合计 */
+    totalks: bigint('totalks', { mode: 'number' }).notNull().default(0),
+    ...makerColumns(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('shop_month_losses_tenant_shop_month').on(t.tenantId, t.shopId, t.year, t.month),
+    tenantReference(t, t.shopId, shops),
+  ],
 );

@@ -1,4 +1,4 @@
-import { financeDictionaryRecords, fundTravelRecord, landlordRecord, unionpayAccountRecord } from '@headoffice/contract';
+import { financeDictionaryRecords, fundTravelRecord, landlordRecord, monthSheetColumnRecord, unionpayAccountRecord } from '@headoffice/contract';
 import { pickLabel } from '../../platform/i18n';
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
@@ -6,6 +6,7 @@ import { allocationPages } from './allocations';
 import { closePages } from './close';
 import { dayReportPages } from './dayreport';
 import { fundsPages } from './funds';
+import { monthSheetPages } from './monthsheets';
 import { reconcilePages } from './reconcile';
 import { refundPages } from './refunds';
 import { rentPages } from './rents';
@@ -16,7 +17,7 @@ export const financePages: PageDef[] = [
   ...closePages,
   { path: '/admin/finance/shops', title: 'finance.shops.title', component: lazyPage(() => import('./ShopFinancePage')) },
   { path: '/admin/finance/payee-accounts', title: 'finance.accounts.title', component: lazyPage(() => import('./PayeeAccountsPage')) },
-  ...recordPages([landlordRecord, fundTravelRecord, ...financeDictionaryRecords]),
+  ...recordPages([landlordRecord, fundTravelRecord, ...financeDictionaryRecords, monthSheetColumnRecord]),
   {
     path: unionpayAccountRecord.page as string,
     title: () => pickLabel(unionpayAccountRecord.label),
@@ -25,6 +26,7 @@ export const financePages: PageDef[] = [
   ...fundsPages,
   ...refundPages,
   ...dayReportPages,
+  ...monthSheetPages,
   ...reconcilePages,
   ...allocationPages,
   ...reservePages,

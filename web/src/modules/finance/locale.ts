@@ -2,6 +2,7 @@ import { djEn, djZh } from './allocations/locale';
 import { closeEn, closeZh } from './close/locale';
 import { dayReportEn, dayReportZh } from './dayreport/locale';
 import { fundsEn, fundsZh } from './funds/locale';
+import { monthSheetsEn, monthSheetsZh } from './monthsheets/locale';
 import { reconcileEn, reconcileZh } from './reconcile/locale';
 import { refundStatsEn, refundStatsZh, refundsEn, refundsZh, visitsEn, visitsZh } from './refunds/locale';
 import { rentsEn, rentsZh } from './rents/locale';
@@ -49,6 +50,7 @@ export const financeZh = {
   close: closeZh,
   dayreport: dayReportZh,
   unionpay: { qr: '收款码', qrTitle: '{{shop}} 对私C扫B收款码', qrHelp: '顾客扫此码付款，款项进入对私C扫B商户' },
+  monthsheets: monthSheetsZh,
   reconcile: reconcileZh,
   dj: djZh,
   funds: fundsZh,
@@ -104,6 +106,7 @@ export const financeEn: typeof financeZh = {
     qrTitle: 'Collection QR of {{shop}} (private, C scans B)',
     qrHelp: 'Customers scan it to pay into the private C-scans-B merchant account',
   },
+  monthsheets: monthSheetsEn,
   reconcile: reconcileEn,
   dj: djEn,
   funds: fundsEn,
