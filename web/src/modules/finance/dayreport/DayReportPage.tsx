@@ -54,7 +54,7 @@ function Section<T extends object>({
   );
 }
 
-/** /admin/finance/day-report — 日报表: a shop's business day (yesterday when opened), printed alone on A4; below it, the day's close (日结). */
+/** /admin/finance/day-report — 日报表: a shop's business day (yesterday when opened), printed alone on A4; above it, the day's close (日结). */
 export default function DayReportPage() {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -73,6 +73,7 @@ export default function DayReportPage() {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
+      {shopId && may(DAY_CLOSE.perms.view) ? <DayClosePanel shopId={shopId} day={day} onPickDay={setDay} /> : null}
       <Card
         size="small"
         className="ho-dayreport-card"
@@ -90,7 +91,6 @@ export default function DayReportPage() {
       >
         {r ? <Report r={r} k={k} lang={lang} title={t('finance.dayreport.title', { shop: r.shopName, day: r.day })} /> : null}
       </Card>
-      {shopId && may(DAY_CLOSE.perms.view) ? <DayClosePanel shopId={shopId} day={day} onPickDay={setDay} /> : null}
     </Space>
   );
 }
