@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LockKind } from './locks.js';
-import { date, id, type Label, pageQuery } from './platform.js';
+import { date, id, type Label, listCode, pageQuery } from './platform.js';
 
 // A bill type (单据) defined once: the server registers its routes and runs its transitions from this
 // definition, the web renders its list, detail and form from it. A definition holds only data (no
@@ -55,6 +55,16 @@ export interface BillFieldDef {
   options?: BillOptions;
   /** What an empty value means, shown instead of a dash (no employee: 公单). */
   empty?: Label;
+  /**
+   * What a save (a head field) or a line (a line field) takes for it. A definition that gives no `save`
+   * is made of these (and no `line`, of its line fields'); the row reads each back, and a `column.display`
+   * of it is text (or null, when the value may be left out).
+   */
+  value?: z.ZodType;
+  /** Entered only by this action of the type (its body), not by the save: customer service's finding at the approval. */
+  by?: string;
+  /** The row's type of a field the server works out (an amount, a reason it was rejected): the row has it. */
+  row?: z.ZodType;
 }
 
 /**
@@ -105,6 +115,8 @@ export interface BillActionDef<S extends string = string> {
   states?: readonly S[];
   /** Fields of the body besides the bill's id and version (400 naming the field on bad input). */
   body?: z.ZodObject;
+  /** Head fields it changes too, as the save takes them: the body has their values, then those of the fields entered `by` it. */
+  fields?: readonly string[];
   confirm?: boolean;
   /** The user gives a reason, sent as this field of the body (the seed's `hcMemo`), which requires it. */
   reason?: string;
@@ -351,6 +363,89 @@ type DerivedRow<
     SavedShape<Head['shape']> & typeof billMade & ReturnType<typeof billSigned<Signs>> & Fields & { lines: z.ZodArray<LineRow> }
   >
 >;
+/** What a field takes: its `value`, or what its kind implies for a form field (`impliedValue`). */
+type ValueOf<F> = F extends { value: infer V extends z.ZodType }
+  ? V
+  : F extends { form: object; kind: 'shop' | 'member' | 'employee' | 'product' }
+    ? typeof id
+    : F extends { form: object; kind: 'select'; options: infer O }
+      ? O extends { url: string }
+        ? never
+        : keyof O extends `${number}` | number
+          ? ReturnType<typeof listCode>
+          : z.ZodEnum<{ [K in keyof O & string]: K }>
+      : never;
+/** The values of fields: those a save takes (`By` false) or those an action's body takes (entered `by` it). */
+type ValuesOf<F, By extends boolean> = {
+  -readonly [K in keyof F as [ValueOf<F[K]>] extends [never]
+    ? never
+    : (F[K] extends { by: string } ? true : false) extends By
+      ? K
+      : never]: ValueOf<F[K]>;
+};
+/** The row's fields that fields declare: those entered by an action, those the server works out (`row`), the names displayed for values. */
+type FieldsRow<F> = SavedShape<ValuesOf<F, true>> & {
+  -readonly [K in keyof F as F[K] extends { row: z.ZodType } ? K : never]: F[K] extends { row: infer R } ? R : never;
+} & {
+  -readonly [K in keyof F as F[K] extends { value: z.ZodType; column: { display: infer D extends string } }
+    ? D
+    : never]: null extends z.output<ValueOf<F[K]>> ? z.ZodNullable<z.ZodString> : z.ZodString;
+};
+type DerivedLine<LF> = ReturnType<typeof billLine<ValuesOf<LF, false>>>;
+type DerivedSave<HF, Line extends z.ZodObject> = ReturnType<typeof billSave<ValuesOf<HF, false> & { lines: z.ZodArray<Line> }>>;
+
+type Fields = Readonly<Record<string, BillFieldDef>>;
+/**
+ * What a field takes: its `value`; a form field without one, what its kind implies: a shop's, member's,
+ * employee's or product's id; one key of a select's fixed list (codes 1…n as `listCode`).
+ */
+function impliedValue(f: BillFieldDef): z.ZodType | undefined {
+  if (f.value || !f.form) return f.value;
+  if (['shop', 'member', 'employee', 'product'].includes(f.kind)) return id;
+  const keys = f.kind === 'select' && f.options && !('url' in f.options) ? Object.keys(f.options) : [];
+  if (!keys.length) return undefined;
+  if (keys.every((k, i) => k === String(i + 1))) return listCode(keys.length);
+  return keys.every((k) => /^\d+$/.test(k))
+    ? z.coerce
+        .number()
+        .int()
+        .pipe(z.union(keys.map((k) => z.literal(Number(k))) as never))
+    : z.enum(keys as [string, ...string[]]);
+}
+const valuesOf = (fields: Fields, by: boolean) =>
+  Object.fromEntries(
+    Object.entries(fields).flatMap(([k, f]) => {
+      const value = impliedValue(f);
+      return value && !!f.by === by ? [[k, value]] : [];
+    }),
+  );
+/** The row's fields that fields declare (`FieldsRow`). */
+function fieldsRow(fields: Fields): z.ZodRawShape {
+  const shape: Record<string, z.ZodType> = savedFields(z.object(valuesOf(fields, true)));
+  for (const [k, f] of Object.entries(fields)) {
+    if (f.row) shape[k] = f.row;
+    if (f.value && f.column?.display)
+      shape[f.column.display] = storedAs(f.value).def.type === 'nullable' ? z.string().nullable() : z.string();
+  }
+  return shape;
+}
+/** An action's body with the values of the head fields it names (`fields`) and of those entered `by` it. */
+function actionBodies(actions: Readonly<Record<string, BillActionDef>>, fields: Fields) {
+  return Object.fromEntries(
+    Object.entries(actions).map(([name, a]) => {
+      const own = Object.entries(fields).filter(([, f]) => f.by === name);
+      if (!a.fields && !own.length) return [name, a];
+      const named = (a.fields ?? []).map((k) => {
+        const value = fields[k] && impliedValue(fields[k]);
+        if (!value) throw new Error(`action ${name}: no head field ${k} that takes a value`);
+        return [k, value];
+      });
+      const values = [...named, ...own.map(([k, f]) => [k, f.value])];
+      return [name, { ...a, body: z.strictObject({ ...Object.fromEntries(values), ...a.body?.shape }) }];
+    }),
+  );
+}
+
 /** The steps a type's transitions sign as (`signs`). */
 type SignsOf<T> = { [K in keyof T]: T[K] extends { signs: infer Step extends string } ? Step : never }[keyof T];
 type DerivedLineRow<Line extends z.ZodObject, Fields extends z.ZodRawShape> = ReturnType<typeof savedLineRow<Line['shape'], Fields>>;
@@ -370,7 +465,8 @@ type DerivedDetail<Row extends z.ZodObject, Fields extends z.ZodRawShape> = z.Zo
  */
 export function defineBill<
   S extends string,
-  Head extends z.ZodObject,
+  const HF extends Fields,
+  const LF extends Fields,
   Filters extends z.ZodRawShape,
   Transitions extends Readonly<Record<string, BillTransitionDef<S>>>,
   // No `after`: no after-approval fields (keyof {} is never).
@@ -378,18 +474,30 @@ export function defineBill<
   After extends Readonly<Record<string, BillAfterFieldDef<S>>> = {},
   // biome-ignore lint/complexity/noBannedTypes: the type of an empty set of actions
   Actions extends Readonly<Record<string, BillActionDef<NoInfer<S>>>> = {},
+  Head extends z.ZodObject = DerivedSave<HF, DerivedLine<LF>>,
   Line extends z.ZodObject = LineOf<Head>,
   RowFields extends z.ZodRawShape = NoFields,
   LineRowFields extends z.ZodRawShape = NoFields,
   DetailFields extends z.ZodRawShape = NoFields,
-  Row extends z.ZodObject = DerivedRow<S, Head, SignsOf<Transitions>, RowFields, DerivedLineRow<Line, LineRowFields>>,
+  Row extends z.ZodObject = DerivedRow<
+    S,
+    Head,
+    SignsOf<Transitions>,
+    FieldsRow<HF> & RowFields,
+    DerivedLineRow<Line, FieldsRow<LF> & LineRowFields>
+  >,
   LineRow extends z.ZodObject = LineOf<Row>,
   Detail extends z.ZodObject = DerivedDetail<Row, DetailFields>,
 >(
   declared: Omit<
     BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions, Detail>,
-    'filters' | 'filterFields' | 'perm' | 'line' | 'row' | 'lineRow'
+    'filters' | 'filterFields' | 'perm' | 'line' | 'row' | 'lineRow' | 'save' | 'headFields' | 'lineFields'
   > & {
+    headFields: HF;
+    lineFields: LF;
+    /** What a save sends; none: the head fields' values with `lines` of the line fields' (`lineCount` of them, default 1–100). */
+    save?: Head;
+    lineCount?: readonly [min: number, max: number];
     filters?: Filters;
     filterFields: Readonly<Record<string, BillFilterInput>>;
     perm?: string;
@@ -401,20 +509,31 @@ export function defineBill<
     detailFields?: DetailFields;
   },
 ): BillDef<S, Head, Line, Filters, Row, LineRow, Transitions, After, Actions, Detail> {
-  const { rowFields, lineRowFields, detailFields, ...rest } = declared;
+  const { rowFields, lineRowFields, detailFields, lineCount: [min, max] = [1, 100], ...rest } = declared;
   const filterFields = Object.fromEntries(
     Object.entries(declared.filterFields).map(([name, f]) => [name, f === true ? headFilter(declared, name) : f]),
   );
-  const line = declared.line ?? linesOf(declared.save)?.element;
+  const derived = declared.save ? undefined : billLine(valuesOf(declared.lineFields, false));
+  const save =
+    declared.save ??
+    billSave({
+      ...valuesOf(declared.headFields, false),
+      lines: z
+        .array(derived as z.ZodObject)
+        .min(min)
+        .max(max),
+    });
+  const line = declared.line ?? linesOf(save)?.element;
   if (!line) throw new Error(`${declared.docType}: no lines in the save, and no line given`);
   const row =
     declared.row ??
     billRow(Object.keys(declared.states), {
-      ...savedFields(declared.save),
+      ...savedFields(save),
       ...billMade,
       ...Object.assign({}, ...Object.values(declared.transitions).map((t) => (t.signs ? billSigned(t.signs) : {}))),
+      ...fieldsRow(declared.headFields),
       ...rowFields,
-      lines: z.array(savedLineRow(line, lineRowFields ?? {})),
+      lines: z.array(savedLineRow(line, { ...fieldsRow(declared.lineFields), ...lineRowFields })),
     });
   const lineRow = declared.lineRow ?? linesOf(row)?.element;
   if (!lineRow) throw new Error(`${declared.docType}: no lines in the row, and no line row given`);
@@ -425,6 +544,8 @@ export function defineBill<
     );
   const def = {
     ...rest,
+    save: save as Head,
+    ...(declared.actions ? { actions: actionBodies(declared.actions, declared.headFields) as Actions } : {}),
     headFields: withEmployees(declared.headFields),
     lineFields: withEmployees(declared.lineFields),
     perm: declared.perm ?? declared.docType,
@@ -487,11 +608,13 @@ export function definePosBill<
 ) {
   return defineBill<
     S,
-    z.ZodObject,
+    Fields,
+    Fields,
     Filters,
     Record<never, never>,
     Record<never, never>,
     Actions,
+    z.ZodObject,
     z.ZodObject,
     NoFields,
     NoFields,
@@ -607,6 +730,80 @@ export function submitThenApprove(perm: string) {
     },
   } as const satisfies Record<string, BillTransitionDef<S>>;
   return { states: submitApproveStates, initial: 'draft' as const, editable: ['draft', 'rejected'] as S[], transitions };
+}
+
+/** The states of a bill one team approves and another reviews (the refunds: customer service, then finance). */
+export const approveReviewStates = {
+  draft: { label: ['未提交', 'Not submitted'], color: 'default' },
+  submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
+  approved: { label: ['客服已审批', 'Approved'], color: 'cyan' },
+  reviewed: { label: ['财务已复核', 'Reviewed'], color: 'green' },
+  rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
+  voided: { label: ['已作废', 'Voided'], color: 'default' },
+} as const satisfies Record<string, BillStateDef>;
+
+type ZeroBatch<Z> = Z extends string ? { zeroBatch: { path: string; field: string } } : NoFields;
+
+/**
+ * The states and transitions of a bill its maker submits (or voids), one team approves (`<perm>.sp`, by
+ * someone else) and another reviews (`<perm>.fh`), each waiting in the inbox; either rejects it back with
+ * a reason, and the review may be cancelled (its effect reversed): to spread into `defineBill` (with the
+ * type's `perm`). `paths`
+ * are the seed's calls of the approval, its rejection, the review and its rejection; `zero`: the approval
+ * and the review are also taken at once on every bill whose `field` is 0 (`zeroBatch`, at its paths).
+ */
+export function approveThenReview<Z extends string | undefined = undefined>(
+  perm: string,
+  paths: readonly [approve: string, reject: string, review: string, rejectFh: string],
+  zero?: { field: Z; approve: string; review: string },
+) {
+  type S = keyof typeof approveReviewStates;
+  const maker = { perm: `${perm}.edit`, from: ['draft', 'rejected'] } as const;
+  const sp = { perm: `${perm}.sp`, from: ['submitted'] } as const;
+  const fh = { perm: `${perm}.fh`, from: ['approved'] } as const;
+  const batch = (path?: string) => (zero && path ? { zeroBatch: { path, field: zero.field } } : {}) as ZeroBatch<Z>;
+  const transitions = {
+    submit: { ...maker, label: ['提交', 'submit'], to: 'submitted', path: 'submitBill' },
+    approve: {
+      ...sp,
+      label: ['审批', 'approve'],
+      to: 'approved',
+      path: paths[0],
+      inbox: true,
+      notByMaker: true,
+      signs: 'audited',
+    },
+    reject: { ...sp, label: ['驳回', 'reject'], to: 'rejected', path: paths[1], memoRequired: true },
+    review: {
+      ...fh,
+      label: ['复核', 'review'],
+      to: 'reviewed',
+      path: paths[2],
+      inbox: true,
+      signs: 'reviewed',
+    },
+    rejectFh: { ...fh, label: ['复核驳回', 'reject at review'], to: 'rejected', path: paths[3], memoRequired: true },
+    cancelReview: {
+      ...fh,
+      from: ['reviewed'],
+      label: ['取消复核', 'cancel the review of'],
+      button: ['取消复核', 'Cancel review'],
+      to: 'approved',
+      path: 'cancelFhBill',
+      undoes: 'review',
+      confirm: true,
+    },
+    void: { ...maker, label: ['作废', 'void'], to: 'voided', path: 'voidBill', confirm: true },
+  } as const satisfies Record<string, BillTransitionDef<S>>;
+  const approve = { ...transitions.approve, ...batch(zero?.approve) };
+  const review = { ...transitions.review, ...batch(zero?.review) };
+  return {
+    perm,
+    states: approveReviewStates,
+    initial: 'draft' as const,
+    editable: ['draft', 'rejected'] as S[],
+    transitions: { ...transitions, approve, review },
+  };
 }
 
 // ---- shapes every bill type shares ----

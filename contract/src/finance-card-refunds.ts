@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { billLine, billSave, defineBill } from './bills.js';
+import { approveThenReview, defineBill } from './bills.js';
 import { cents } from './catalog.js';
 import { bankAccountNumber } from './finance-records.js';
-import { date, id, listCode, memo } from './platform.js';
+import { date, id, listCode, memo, mobile } from './platform.js';
 
 // The card refund through approval (退卡审批, cardtkhead, DOMAIN-DETAIL §9.6): a shop asks to refund a
 // member's cards, packages and deposited products; customer service approves (sp), finance reviews
@@ -31,134 +31,32 @@ export const refundPayouts = {
 } as const;
 const lineKinds = { card: ['会员卡', 'Card'], package: ['套餐', 'Package'], product: ['寄存产品', 'Deposited product'] } as const;
 
-const mobile = /^1\d{10}$/;
 const text = (max: number) => z.string().trim().max(max).nullish();
-
-/** What customer service may still change at the approval (savesp): the payout and its verification. */
-export const cardRefundApproval = z.strictObject({
-  tktype: listCode(3),
-  /** The reserve type the payout is drawn from (the seed's tkway: 营业款, 预留其他, 退卡保证金, 风险金 …); tktype 3 names the card credited. */
-  reserveTypeId: id.nullish(),
-  targetCardId: id.nullish(),
-  payee: text(64),
-  bank: text(64),
-  bankno: bankAccountNumber.nullish(),
-  hstkattr: listCode(8).nullish(),
-  hstkcontent: text(500),
-  hsmemo: text(500),
-});
-
-/** A line: a card bucket (principal tkje refunded, gift tzje written off), a package line's count or a deposit's units. */
-const cardRefundLine = billLine({
-  kind: z.enum(['card', 'package', 'product']),
-  cardId: id.nullish(),
-  /** The card bucket's shop. */
-  bucketShopId: id.nullish(),
-  tkje: cents.default(0),
-  tzje: cents.default(0),
-  packageLineId: id.nullish(),
-  depositId: id.nullish(),
-  num: z.number().int().min(0).max(100_000).default(0),
-});
-
-const maker = { perm: 'finance.cardtk.edit', from: ['draft', 'rejected'] } as const;
-const sp = { perm: 'finance.cardtk.sp', from: ['submitted'] } as const;
-const fh = { perm: 'finance.cardtk.fh', from: ['approved'] } as const;
-/** Approval and review wait in the inbox, and are also taken at once on every zero-amount bill (自动审批零元退卡单). */
-const inbox = (zeroPath: string) => ({ inbox: true, zeroBatch: { path: zeroPath, field: 'totalMoney' } });
-
-/** The states of a refund through customer service's approval and finance's review (the card refund, the offline refund). */
-export const refundStates = {
-  draft: { label: ['未提交', 'Not submitted'], color: 'default' },
-  submitted: { label: ['已提交', 'Submitted'], color: 'blue' },
-  approved: { label: ['客服已审批', 'Approved'], color: 'cyan' },
-  reviewed: { label: ['财务已复核', 'Reviewed'], color: 'green' },
-  rejected: { label: ['已驳回', 'Rejected'], color: 'red' },
-  voided: { label: ['已作废', 'Voided'], color: 'default' },
-} as const;
+const count = z.number().int().min(0).max(100_000).default(0);
 
 export const cardRefundBill = defineBill({
   docType: 'finance.cardRefund',
   locks: ['close'],
   label: ['退卡审批单', 'Card refund'],
-  perm: 'finance.cardtk',
   basePath: '/api-finance/cardtkhead',
   webPath: '/admin/finance/card-refunds',
-  states: refundStates,
-  initial: 'draft',
-  editable: ['draft', 'rejected'],
-  transitions: {
-    submit: { ...maker, label: ['提交', 'submit'], to: 'submitted', path: 'submitBill' },
-    approve: {
-      ...sp,
-      ...inbox('auditBillZeor'),
-      label: ['审批', 'approve'],
-      to: 'approved',
-      path: 'auditSpBill',
-      notByMaker: true,
-      signs: 'audited',
-    },
-    reject: { ...sp, label: ['驳回', 'reject'], to: 'rejected', path: 'rejectBill', memoRequired: true },
-    review: { ...fh, ...inbox('fhBillZeor'), label: ['复核', 'review'], to: 'reviewed', path: 'auditFhBill', signs: 'reviewed' },
-    rejectFh: { ...fh, label: ['复核驳回', 'reject at review'], to: 'rejected', path: 'rejectBillFh', memoRequired: true },
-    cancelReview: {
-      ...fh,
-      from: ['reviewed'],
-      label: ['取消复核', 'cancel the review of'],
-      button: ['取消复核', 'Cancel review'],
-      to: 'approved',
-      path: 'cancelFhBill',
-      undoes: 'review',
-      confirm: true,
-    },
-    void: { ...maker, label: ['作废', 'void'], to: 'voided', path: 'voidBill', confirm: true },
-  },
+  // Approval and review wait in the inbox, and are also taken at once on every zero-amount bill (自动审批零元退卡单).
+  ...approveThenReview('finance.cardtk', ['auditSpBill', 'rejectBill', 'auditFhBill', 'rejectBillFh'], {
+    field: 'totalMoney',
+    approve: 'auditBillZeor',
+    review: 'fhBillZeor',
+  }),
   actions: {
     savesp: {
-      perm: sp.perm,
+      perm: 'finance.cardtk.sp',
       label: ['保存审批信息', 'save the approval details of'],
       button: ['保存审批信息', 'Save approval details'],
       path: 'savesp',
       states: ['submitted'],
-      body: cardRefundApproval,
+      fields: ['tktype', 'reserveTypeId', 'targetCardId', 'payee', 'bank', 'bankno'],
     },
   },
   settings: { value: cardRefundSettings, initial: { requireApproval: false } },
-  save: billSave({
-    shopId: id,
-    billDate: date.optional(),
-    memberId: id,
-    /** The refund is borne across shops: the member's buckets at other shops may be refunded too. */
-    isKd: z.boolean().default(false),
-    tkattr: listCode(8),
-    tkcontent: z.string().trim().min(1).max(500),
-    tkname: z.string().trim().min(1).max(32),
-    tkmobile: z.string().trim().regex(mobile),
-    ...cardRefundApproval.omit({ hstkattr: true, hstkcontent: true, hsmemo: true }).shape,
-    freeCard: cents.default(0),
-    freePackage: cents.default(0),
-    freeProduct: cents.default(0),
-    /** Close a card whose balances reach 0 at the review. */
-    autokcard: z.boolean().default(false),
-    memo,
-    lines: z.array(cardRefundLine).min(1).max(100),
-  }),
-  rowFields: {
-    shopName: z.string(),
-    memberName: z.string(),
-    reserveTypeName: z.string().nullable(),
-    cardMoney: z.number(),
-    packageMoney: z.number(),
-    productMoney: z.number(),
-    giftMoney: z.number(),
-    totalMoney: z.number(),
-    hstkattr: z.number().nullable(),
-    hstkcontent: z.string().nullable(),
-    hsmemo: z.string().nullable(),
-    rejectMemo: z.string().nullable(),
-    refundId: z.number().nullable(),
-  },
-  lineRowFields: { amount: z.number() },
   filterFields: {
     state: true,
     shopId: true,
@@ -168,44 +66,59 @@ export const cardRefundBill = defineBill({
   sums: ['totalMoney'],
   headFields: {
     billNo: { label: ['单据编码', 'Bill no.'], kind: 'text', column: { width: 170 } },
-    shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 120 }, form: {} },
-    billDate: { label: ['单据日期', 'Date'], kind: 'date', column: { width: 110, sortable: true } },
-    memberId: { label: ['会员', 'Member'], kind: 'member', column: { display: 'memberName', width: 100 }, form: {} },
+    shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 120 }, form: {}, value: id },
+    billDate: { label: ['单据日期', 'Date'], kind: 'date', column: { width: 110, sortable: true }, value: date.optional() },
+    memberId: { label: ['会员', 'Member'], kind: 'member', column: { display: 'memberName', width: 100 }, form: {}, value: id },
     state: { label: ['状态', 'State'], kind: 'select', column: { width: 100 } },
+    /** The refund is borne across shops: the member's buckets at other shops may be refunded too. */
+    isKd: { label: ['跨店承担', 'Borne across shops'], kind: 'select', value: z.boolean().default(false) },
     tkattr: { label: ['退款属性', 'Refund reason'], kind: 'select', options: refundAttributes, column: { width: 110 }, form: {} },
     tktype: { label: ['打款方式', 'Payout'], kind: 'select', options: refundPayouts, column: { width: 110 }, form: {} },
+    /** The reserve type the payout is drawn from (the seed's tkway: 营业款, 预留其他, 退卡保证金, 风险金 …); tktype 3 names the card credited. */
     reserveTypeId: {
       label: ['退款方式', 'Paid from'],
       kind: 'select',
       options: { url: '/api-finance/dicreserve/list/all', value: 'id', label: 'name' },
       column: { display: 'reserveTypeName', width: 110 },
       form: {},
+      value: id.nullish(),
     },
-    cardMoney: { label: ['卡金退款', 'Card refund'], kind: 'money', column: { width: 110 } },
-    packageMoney: { label: ['套餐退款', 'Package refund'], kind: 'money', detail: true },
-    productMoney: { label: ['产品退款', 'Product refund'], kind: 'money', detail: true },
-    giftMoney: { label: ['冲减赠送', 'Gift written off'], kind: 'money', detail: true },
-    totalMoney: { label: ['实退金额', 'Refund total'], kind: 'money', column: { width: 110, sortable: true } },
-    tkname: { label: ['退款联系人', 'Contact'], kind: 'text', form: {} },
-    tkmobile: { label: ['联系电话', 'Contact mobile'], kind: 'text', form: {} },
-    tkcontent: { label: ['退款原因', 'Reason'], kind: 'textarea', form: { span: 24 } },
-    targetCardId: { label: ['转入卡', 'Credited card'], kind: 'number', form: {} },
-    payee: { label: ['户名', 'Payee'], kind: 'text', form: {} },
-    bank: { label: ['开户行', 'Bank'], kind: 'text', form: {} },
-    bankno: { label: ['账号', 'Account no.'], kind: 'text', form: {} },
-    freeCard: { label: ['卡金手续费', 'Card fee'], kind: 'money', form: {} },
-    freePackage: { label: ['套餐手续费', 'Package fee'], kind: 'money', form: {} },
-    freeProduct: { label: ['产品手续费', 'Product fee'], kind: 'money', form: {} },
-    hstkattr: { label: ['核实退款属性', 'Verified reason'], kind: 'select', options: refundAttributes, detail: true },
-    hstkcontent: { label: ['核实退款原因', 'Verified details'], kind: 'text', detail: true },
-    rejectMemo: { label: ['驳回原因', 'Reject reason'], kind: 'text', detail: true },
+    cardMoney: { label: ['卡金退款', 'Card refund'], kind: 'money', column: { width: 110 }, row: z.number() },
+    packageMoney: { label: ['套餐退款', 'Package refund'], kind: 'money', detail: true, row: z.number() },
+    productMoney: { label: ['产品退款', 'Product refund'], kind: 'money', detail: true, row: z.number() },
+    giftMoney: { label: ['冲减赠送', 'Gift written off'], kind: 'money', detail: true, row: z.number() },
+    totalMoney: { label: ['实退金额', 'Refund total'], kind: 'money', column: { width: 110, sortable: true }, row: z.number() },
+    tkname: { label: ['退款联系人', 'Contact'], kind: 'text', form: {}, value: z.string().trim().min(1).max(32) },
+    tkmobile: { label: ['联系电话', 'Contact mobile'], kind: 'text', form: {}, value: mobile },
+    tkcontent: { label: ['退款原因', 'Reason'], kind: 'textarea', form: { span: 24 }, value: z.string().trim().min(1).max(500) },
+    targetCardId: { label: ['转入卡', 'Credited card'], kind: 'number', form: {}, value: id.nullish() },
+    payee: { label: ['户名', 'Payee'], kind: 'text', form: {}, value: text(64) },
+    bank: { label: ['开户行', 'Bank'], kind: 'text', form: {}, value: text(64) },
+    bankno: { label: ['账号', 'Account no.'], kind: 'text', form: {}, value: bankAccountNumber.nullish() },
+    freeCard: { label: ['卡金手续费', 'Card fee'], kind: 'money', form: {}, value: cents.default(0) },
+    freePackage: { label: ['套餐手续费', 'Package fee'], kind: 'money', form: {}, value: cents.default(0) },
+    freeProduct: { label: ['产品手续费', 'Product fee'], kind: 'money', form: {}, value: cents.default(0) },
+    /** Close a card whose balances reach 0 at the review. */
+    autokcard: { label: ['余额为零时注销卡', 'Close emptied cards'], kind: 'select', value: z.boolean().default(false) },
+    hstkattr: {
+      label: ['核实退款属性', 'Verified reason'],
+      kind: 'select',
+      options: refundAttributes,
+      detail: true,
+      value: listCode(8).nullish(),
+      by: 'savesp',
+    },
+    hstkcontent: { label: ['核实退款原因', 'Verified details'], kind: 'text', detail: true, value: text(500), by: 'savesp' },
+    hsmemo: { label: ['核实备注', 'Verification memo'], kind: 'text', value: text(500), by: 'savesp' },
+    rejectMemo: { label: ['驳回原因', 'Reject reason'], kind: 'text', detail: true, row: z.string().nullable() },
     auditedByName: { label: ['审批人', 'Approved by'], kind: 'text', detail: true },
     reviewedByName: { label: ['复核人', 'Reviewed by'], kind: 'text', detail: true },
-    memo: { label: ['备注', 'Memo'], kind: 'text', form: { span: 16 }, detail: true },
+    memo: { label: ['备注', 'Memo'], kind: 'text', form: { span: 16 }, detail: true, value: memo },
   },
+  rowFields: { refundId: z.number().nullable() },
   lineFields: {
     kind: { label: ['类别', 'Kind'], kind: 'select', options: lineKinds, column: { width: 90 }, form: {} },
-    cardId: { label: ['会员卡', 'Card'], kind: 'number', column: { width: 90 }, form: {} },
+    cardId: { label: ['会员卡', 'Card'], kind: 'number', column: { width: 90 }, form: {}, value: id.nullish() },
     // Any shop's bucket when the cost is borne across shops: a select, not a shop the user must see.
     bucketShopId: {
       label: ['卡金门店', 'Bucket shop'],
@@ -213,13 +126,14 @@ export const cardRefundBill = defineBill({
       options: { url: '/api-chain/shop/list/all', value: 'id', label: 'name' },
       column: { width: 110 },
       form: {},
+      value: id.nullish(),
     },
-    tkje: { label: ['退本金', 'Principal'], kind: 'money', column: { width: 100 }, form: {} },
-    tzje: { label: ['冲减赠送', 'Gift written off'], kind: 'money', column: { width: 100 }, form: {} },
-    packageLineId: { label: ['套餐项目', 'Package line'], kind: 'number', column: { width: 90 }, form: {} },
-    depositId: { label: ['寄存产品', 'Deposit'], kind: 'number', column: { width: 90 }, form: {} },
-    num: { label: ['数量', 'Count'], kind: 'number', column: { width: 80 }, form: {} },
-    amount: { label: ['退款金额', 'Amount'], kind: 'money', column: { width: 100 } },
+    tkje: { label: ['退本金', 'Principal'], kind: 'money', column: { width: 100 }, form: {}, value: cents.default(0) },
+    tzje: { label: ['冲减赠送', 'Gift written off'], kind: 'money', column: { width: 100 }, form: {}, value: cents.default(0) },
+    packageLineId: { label: ['套餐项目', 'Package line'], kind: 'number', column: { width: 90 }, form: {}, value: id.nullish() },
+    depositId: { label: ['寄存产品', 'Deposit'], kind: 'number', column: { width: 90 }, form: {}, value: id.nullish() },
+    num: { label: ['数量', 'Count'], kind: 'number', column: { width: 80 }, form: {}, value: count },
+    amount: { label: ['退款金额', 'Amount'], kind: 'money', column: { width: 100 }, row: z.number() },
   },
   paths: {
     list: ['findListWithProChain', 'billListsp'],

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { billPhotoLine, billSave, defineBill } from './bills.js';
-import { refundAttributes, refundStates } from './finance-card-refunds.js';
+import { approveThenReview, billPhotoLine, billSave, defineBill } from './bills.js';
+import { refundAttributes } from './finance-card-refunds.js';
 import { bankAccountNumber } from './finance-records.js';
-import { date, id, memo } from './platform.js';
+import { date, id, memo, mobile } from './platform.js';
 
 // The offline refund (线下退款, xxtkrecords, DOMAIN-DETAIL §9.6): money a shop gives back outside the
 // member's card assets (a group-buy order, a product, a card borne by another shop …), asked by the
@@ -34,37 +34,13 @@ export const offlinePayTypes = {
 
 const code = (max: number) => z.coerce.number().int().min(1).max(max);
 const text = (max: number) => z.string().trim().max(max).nullish();
-const maker = { from: ['draft', 'rejected'], perm: 'finance.xxtk.edit' } as const;
-const sp = { from: ['submitted'], perm: 'finance.xxtk.sp' } as const;
-const fh = { from: ['approved'], perm: 'finance.xxtk.fh' } as const;
-
 export const offlineRefundBill = defineBill({
   docType: 'finance.xxtk',
   locks: ['close'],
   label: ['线下退款', 'Offline refund'],
   basePath: '/api-finance/xxtkrecords',
   webPath: '/admin/finance/offline-refunds',
-  states: refundStates,
-  initial: 'draft',
-  editable: ['draft', 'rejected'],
-  transitions: {
-    submit: { ...maker, label: ['提交', 'submit'], to: 'submitted', path: 'submitBill' },
-    approve: { ...sp, label: ['审批', 'approve'], to: 'approved', path: 'auditBillsp', inbox: true, notByMaker: true, signs: 'audited' },
-    reject: { ...sp, label: ['驳回', 'reject'], to: 'rejected', path: 'rejectBillsp', memoRequired: true },
-    review: { ...fh, label: ['复核', 'review'], to: 'reviewed', path: 'auditBillfh', inbox: true, signs: 'reviewed' },
-    rejectFh: { ...fh, label: ['复核驳回', 'reject at review'], to: 'rejected', path: 'rejectBillfh', memoRequired: true },
-    cancelReview: {
-      ...fh,
-      from: ['reviewed'],
-      label: ['取消复核', 'cancel the review of'],
-      button: ['取消复核', 'Cancel review'],
-      to: 'approved',
-      path: 'cancelFhBill',
-      undoes: 'review',
-      confirm: true,
-    },
-    void: { ...maker, label: ['作废', 'void'], to: 'voided', path: 'voidBill', confirm: true },
-  },
+  ...approveThenReview('finance.xxtk', ['auditBillsp', 'rejectBillsp', 'auditBillfh', 'rejectBillfh']),
   save: billSave({
     shopId: id,
     billDate: date.optional(),
@@ -76,10 +52,7 @@ export const offlineRefundBill = defineBill({
     tkBillcode: text(40),
     tkMoney: z.number().int().min(1).max(10_000_000_00),
     tkName: z.string().trim().min(1).max(32),
-    tkMobile: z
-      .string()
-      .trim()
-      .regex(/^1\d{10}$/),
+    tkMobile: mobile,
     tkAttr: code(8),
     tkContent: z.string().trim().min(1).max(500),
     /** 退款方式: the reserve money it is paid from (营业款, 预留款, 退卡保证金, 风险金, 关店退款 …). */

@@ -51,6 +51,11 @@ export const name = z.string().trim().min(1).max(64);
 export const memo = z.string().trim().max(500).nullish();
 /** The number of an entry of a fixed list 1…`max` (a reason, a finding), sent as a number or its digits. */
 export const listCode = (max: number) => z.coerce.number().int().min(1).max(max);
+/** A mainland mobile number: 11 digits starting with 1. */
+export const mobile = z
+  .string()
+  .trim()
+  .regex(/^1\d{10}$/);
 /** Free text of at most `max` characters, which may be left out or null. */
 export const optionalText = (max: number) => z.string().trim().max(max).nullish();
 /** A day of the calendar: 2024-02-30 is written like one, and is refused like any other text. */

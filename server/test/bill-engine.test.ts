@@ -1,4 +1,4 @@
-import { auditedOnce, defineBill, savedFields } from '@headoffice/contract';
+import { auditedOnce, type BillActionDef, defineBill, id, savedFields } from '@headoffice/contract';
 import { gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -264,5 +264,63 @@ describe('what a definition need not restate', () => {
     expect(bill.filterFields.state).toMatchObject({ kind: 'state', keys: ['state'] });
     expect(z.object(bill.filters).safeParse({ state: 'nonsense' }).success).toBe(false);
     expect(() => defineBill({ ...voucherDeclared, filterFields: { memo: true } })).toThrow('no head field memo');
+  });
+
+  it('makes the save, the line, the row and an action body from the fields, each declared once', () => {
+    const bill = defineBill({
+      ...auditedOnce({ audited: 'audited', perm: 'example.fielded.audit' }),
+      docType: 'example.fielded',
+      label: ['字段单', 'Fielded'],
+      basePath: '/api-example/fielded',
+      webPath: '/admin/example/fielded',
+      actions: { note: { label: ['批注', 'note'], perm: 'example.fielded.note', path: 'note', fields: ['kind'] } },
+      filterFields: {},
+      headFields: {
+        shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName' }, form: {}, value: id.nullish() },
+        kind: { label: ['类别', 'Kind'], kind: 'select', options: { 1: ['甲', 'A'], 2: ['乙', 'B'] }, form: {} },
+        total: { label: ['合计', 'Total'], kind: 'money', row: z.number() },
+        remark: { label: ['批注', 'Remark'], kind: 'text', value: z.string().max(20).nullish(), by: 'note' },
+      },
+      lineFields: {
+        word: { label: ['词', 'Word'], kind: 'select', options: { a: ['甲', 'A'] }, form: {} },
+        qty: { label: ['数', 'Qty'], kind: 'number', value: z.number() },
+      },
+      lineCount: [1, 2],
+      paths: { list: ['list'], save: ['save'], detail: 'detail/:id' },
+    });
+    const saved: { shopId?: number | null; kind: number; lines: { word: 'a'; qty: number }[] } = bill.save.parse({
+      kind: '2',
+      lines: [{ word: 'a', qty: 1 }],
+    });
+    expect(saved).toEqual({ kind: 2, lines: [{ word: 'a', qty: 1 }] });
+    expect(Object.keys(bill.save.shape)).toEqual(['id', 'version', 'shopId', 'kind', 'lines']);
+    expect(bill.save.safeParse({ kind: 3, lines: [{ word: 'a', qty: 1 }] }).success).toBe(false);
+    expect(bill.save.safeParse({ kind: 1, lines: [] }).success).toBe(false);
+    expect(Object.keys((bill.actions as Record<string, BillActionDef>).note.body?.shape ?? {})).toEqual(['kind', 'remark']);
+    const row: { shopName: string | null; total: number; remark: string | null; lines: { qty: number }[] } = bill.row.parse({
+      ...{
+        id: 1,
+        billNo: 'B1',
+        state: 'draft',
+        createdBy: null,
+        version: 1,
+        updatedAt: '2026-03-01',
+        createdByName: null,
+        createdAt: '2026-03-01',
+      },
+      ...{ auditedBy: null, auditedByName: null, auditedAt: null, shopId: null, shopName: null, kind: 1, total: 5, remark: null },
+      lines: [{ id: 1, billId: 1, word: 'a', qty: 2 }],
+    });
+    expect(row.total).toBe(5);
+    expect(() =>
+      defineBill({
+        ...bill,
+        save: undefined,
+        row: undefined,
+        line: undefined,
+        lineRow: undefined,
+        actions: { note: { label: ['批注', 'note'], perm: 'example.fielded.note', path: 'note', fields: ['total'] } },
+      }),
+    ).toThrow('no head field total');
   });
 });
