@@ -464,8 +464,8 @@ export const onlineBooking = z.object({
   state: z.enum(stateKeys),
   payje: z.number(),
   suretyState: z.number().nullable(),
-  /** Until when a cancel gives a paid deposit back (an instant), and whether that is still so now. */
-  refundUntil: instant,
+  /** Until when a cancel gives a paid deposit back (`YYYY-MM-DD HH:mm` on the company's calendar), and whether that is still so now. */
+  refundUntil: z.string(),
   refundable: z.boolean(),
   /** The customer may still cancel (待支付 or 预约中). */
   cancellable: z.boolean(),

@@ -277,11 +277,12 @@ describe('online booking (public pages)', async () => {
 
   it('a deposit: 待支付, paid through the sandbox to 预约中; a cancel in time refunds it, a late one keeps it; 404 for a wrong token', async () => {
     const config = expectOk(await a.admin.get(CONFIG));
+    expect(config.canceltime).toBe(120);
     expectOk(await a.admin.post(SET_CONFIG, { ...config, deposit: 5_000 }));
     try {
       expect(expectOk(await pub('GET', `${P}/shop/${key}`)).deposit).toBe(5_000);
       const waiting = expectOk(await bookWith({ eeid: e2.id, yydate: `${day} 09:00` }));
-      expect(waiting).toMatchObject({ state: '1', payje: 5_000, suretyState: null, refundable: true });
+      expect(waiting).toMatchObject({ state: '1', payje: 5_000, suretyState: null, refundable: true, refundUntil: `${day} 07:00` });
       expect400(await pub('POST', `${P}/my/${waiting.token}/pay`, { payType: 3 }), 'payType');
       const paid = expectOk(await pub('POST', `${P}/my/${waiting.token}/pay`, { payType: 1 }));
       expect(paid).toMatchObject({ state: '3', suretyState: 0 });
@@ -296,6 +297,7 @@ describe('online booking (public pages)', async () => {
       expectOk(await a.admin.post(SET_CONFIG, { ...config, deposit: 5_000, canceltime: 7 * 24 * 60 }));
       const late = expectOk(await bookWith({ eeid: e2.id, yydate: `${day} 16:00` }));
       expect(late.refundable).toBe(false);
+      expect(late.refundUntil).toBe(`${addDays(day, -7)} 16:00`);
       expectOk(await pub('POST', `${P}/my/${late.token}/pay`, { payType: 2 }));
       expect(expectOk(await pub('POST', `${P}/my/${late.token}/cancel`))).toMatchObject({ state: '-1', refunded: false, suretyState: 2 });
 

@@ -84,6 +84,10 @@ const MOVES_NOTHING: Record<string, string> = {
   'POST /api-finance/cardtkhead/fhBillZeor':
     "runs the refund bill's review on each zero-amount bill through the engine's transition, under the type's guard (its close lock)",
   'POST /api-finance/cardtkhead/settings': 'a setting: whether refunds need the approval bill',
+  'POST /api-public/booking/my/{token}/pay':
+    "a customer pays a booking's deposit through the payment adapter: it stays on the booking (no till money, card, ledger or daily figure moves) for a slot to come",
+  'POST /api-public/booking/my/{token}/cancel':
+    'a customer cancels a booking: its deposit goes back or is kept on the booking only (no till money, card, ledger or daily figure moves)',
   'POST /api-chain/smsorder/create':
     'the chain buys messages: the SMS allowance grows on its own ledger, paid through the payment adapter; no till money, card or stock moves',
   'POST /api-member/chainmember/queryCardRecords': 'a read the seed makes by POST (the card ledger)',

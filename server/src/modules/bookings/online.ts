@@ -34,6 +34,13 @@ const split = (value: string) => {
   const dash = value.indexOf('-');
   return { tenantId: Number(value.slice(0, dash)), random: value.slice(dash + 1) };
 };
+/** `minutes` before a slot on the company's calendar, as the page shows it (`YYYY-MM-DD HH:mm`). */
+function wallTimeBefore(day: string, startMin: number, minutes: number) {
+  const at = startMin - minutes;
+  const days = Math.floor(at / 1440);
+  return `${addDays(day, days)} ${clockOf(at - days * 1440)}`;
+}
+
 export const publicKeyOf = (tenantId: number, random: string) => `${tenantId}-${random}`;
 
 /** Codes asked for from one address: 20 in 10 minutes (a salon's Wi-Fi has many customers); per mobile the code store allows one a minute. */
@@ -277,7 +284,7 @@ async function viewOf(tx: Db, tenantId: number, token: string): Promise<OnlineBo
     state: String(b.status) as OnlineBooking['state'],
     payje: b.payje,
     suretyState: b.suretyState,
-    refundUntil: refundUntil.toISOString(),
+    refundUntil: wallTimeBefore(b.yyday, b.startMin, canceltime),
     refundable: cancellable && Date.now() <= refundUntil.getTime(),
     cancellable,
   };

@@ -26,7 +26,7 @@ const booking = (state: string, extra: Record<string, unknown> = {}) => ({
   state,
   payje: 5000,
   suretyState: state === '1' ? null : 0,
-  refundUntil: '2030-05-02T00:00:00.000Z',
+  refundUntil: '2030-05-02 08:00',
   refundable: true,
   cancellable: true,
   ...extra,

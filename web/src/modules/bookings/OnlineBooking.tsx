@@ -301,7 +301,7 @@ function MyBookingPage() {
     b.suretyState === 0
       ? b.refundable
         ? o('cancelRefund', { amount })
-        : o('cancelKeep', { until: dayjs(b.refundUntil).format('MM-DD HH:mm') })
+        : o('cancelKeep', { until: b.refundUntil.slice(5) })
       : o('cancelPlain');
   const ok = b.state === '3' || b.state === '4' || b.state === '5';
   return (
