@@ -1,4 +1,10 @@
-import { financeDictionaryRecords, fundTravelRecord, landlordRecord, monthSheetColumnRecord, unionpayAccountRecord } from '@headoffice/contract';
+import {
+  financeDictionaryRecords,
+  fundTravelRecord,
+  landlordRecord,
+  monthSheetColumnRecord,
+  unionpayAccountRecord,
+} from '@headoffice/contract';
 import { pickLabel } from '../../platform/i18n';
 import { lazyPage, type PageDef } from '../../platform/pages';
 import { recordPages } from '../../platform/records/pages';
