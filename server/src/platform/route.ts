@@ -220,10 +220,16 @@ export function route<Q extends Schema, P extends Schema, B extends Schema, R ex
         upload = await receiveUpload(app, req, reply, auth, lang, spec.upload);
         cached = app.authCache.get(token);
       }
-      const run = async (tx: Db, auth: Auth) => {
+      const admit = (auth: Auth) => {
         assertMayCall(auth, spec);
         const input = validate(spec, req, lang);
         checkShopScope(auth, input.query, input.body);
+        return input;
+      };
+      // A caller whose access is known is refused (403, 400) before any transaction: a bad request holds no connection.
+      const admitted = cached ? admit(cached) : undefined;
+      const run = async (tx: Db, auth: Auth) => {
+        const input = admitted ?? admit(auth);
         const claim = spec.idempotent ? await claimKey(tx, auth, req, spec.idempotent) : undefined;
         if (claim?.replay) {
           replay = claim.replay;
