@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { shiftColors, shiftTime } from './attendance.js';
-import { defineRecord, dictionaryFilters, dictionaryRecordFields, filter, type RecordRow } from './records.js';
+import { defineRecord, dictionaryFilters, dictionaryRecordFields, filter, type RecordRow, shopRecordFields } from './records.js';
 
 /**
  * Shifts (班次, the seed's `checkclass`): a shop's working times. The end may be earlier than the
@@ -15,16 +15,7 @@ export const shiftRecord = defineRecord({
   codePrefix: 'BC',
   page: '/admin/attendance/shifts',
   fields: dictionaryRecordFields({
-    shopId: {
-      schema: z.number().int().positive(),
-      label: ['门店', 'Shop'],
-      type: 'select',
-      pick: { path: '/api-chain/shop/list/all' },
-      display: 'shopName',
-      table: { width: 160 },
-      form: { required: true, disabledOnEdit: true },
-    },
-    shopName: { schema: z.string().nullish(), label: ['门店', 'Shop'], computed: true, table: false, form: false },
+    ...shopRecordFields(160, { required: true, disabledOnEdit: true }),
     startTime: {
       schema: shiftTime,
       label: ['上班时间', 'Starts'],

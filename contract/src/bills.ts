@@ -63,6 +63,11 @@ export interface BillFieldDef {
   value?: z.ZodType;
   /** Entered only by this action of the type (its body), not by the save: customer service's finding at the approval. */
   by?: string;
+  /**
+   * Required only while other head fields hold one of their values here (转入卡 when 打款方式 is 退为卡金:
+   * `{ tktype: [3] }`): the schema leaves it optional, the form asks for it and the server refuses its absence (400 naming both).
+   */
+  requiredWhen?: Readonly<Record<string, readonly (string | number)[]>>;
   /** The row's type of a field the server works out (an amount, a reason it was rejected): the row has it. */
   row?: z.ZodType;
 }
@@ -115,7 +120,10 @@ export interface BillActionDef<S extends string = string> {
   states?: readonly S[];
   /** Fields of the body besides the bill's id and version (400 naming the field on bad input). */
   body?: z.ZodObject;
-  /** Head fields it changes too, as the save takes them: the body has their values, then those of the fields entered `by` it. */
+  /**
+   * Head fields it changes too, as the save takes them: the body has their values, then those of the fields entered `by` it.
+   * An action of fields alone needs no handler on the server: it sets them.
+   */
   fields?: readonly string[];
   confirm?: boolean;
   /** The user gives a reason, sent as this field of the body (the seed's `hcMemo`), which requires it. */
@@ -179,6 +187,8 @@ export interface BillTransitionDef<S extends string = string> {
    * table has; the row's `billSigned`); the transition that undoes it clears them.
    */
   signs?: string;
+  /** The bill keeps the memo in this column (why it was rejected), cleared when an edit reopens it. */
+  keepsMemo?: string;
   /**
    * The step belongs to the department a head field names (审批部门: a select whose column displays its
    * name): only that department's users take it, or the holders of `every` (全部门审批, an action of the
@@ -744,6 +754,19 @@ export const approveReviewStates = {
 
 type ZeroBatch<Z> = Z extends string ? { zeroBatch: { path: string; field: string } } : NoFields;
 
+/** Whether the values of other fields make a field required now (its `requiredWhen`). */
+export function requiredByOthers(field: BillFieldDef, values: Readonly<Record<string, unknown>>) {
+  const when = Object.entries(field.requiredWhen ?? {});
+  return when.length > 0 && when.every(([key, among]) => among.includes(values[key] as string | number));
+}
+
+/** The trail of an `approveThenReview` bill in its detail: who approved it, who reviewed it, why it was last rejected. */
+export const approveThenReviewTrail = {
+  rejectMemo: { label: ['驳回原因', 'Reject reason'], kind: 'text', detail: true, row: z.string().nullable() },
+  auditedByName: { label: ['审批人', 'Approved by'], kind: 'text', detail: true },
+  reviewedByName: { label: ['复核人', 'Reviewed by'], kind: 'text', detail: true },
+} as const satisfies Record<string, BillFieldDef>;
+
 /**
  * The states and transitions of a bill its maker submits (or voids), one team approves (`<perm>.sp`, by
  * someone else) and another reviews (`<perm>.fh`), each waiting in the inbox; either rejects it back with
@@ -773,7 +796,7 @@ export function approveThenReview<Z extends string | undefined = undefined>(
       notByMaker: true,
       signs: 'audited',
     },
-    reject: { ...sp, label: ['驳回', 'reject'], to: 'rejected', path: paths[1], memoRequired: true },
+    reject: { ...sp, label: ['驳回', 'reject'], to: 'rejected', path: paths[1], memoRequired: true, keepsMemo: 'rejectMemo' },
     review: {
       ...fh,
       label: ['复核', 'review'],
@@ -782,7 +805,14 @@ export function approveThenReview<Z extends string | undefined = undefined>(
       inbox: true,
       signs: 'reviewed',
     },
-    rejectFh: { ...fh, label: ['复核驳回', 'reject at review'], to: 'rejected', path: paths[3], memoRequired: true },
+    rejectFh: {
+      ...fh,
+      label: ['复核驳回', 'reject at review'],
+      to: 'rejected',
+      path: paths[3],
+      memoRequired: true,
+      keepsMemo: 'rejectMemo',
+    },
     cancelReview: {
       ...fh,
       from: ['reviewed'],

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { approveThenReview, defineBill } from './bills.js';
+import { approveThenReview, approveThenReviewTrail, defineBill } from './bills.js';
 import { cents } from './catalog.js';
-import { bankAccountNumber } from './finance-records.js';
-import { date, id, listCode, memo, mobile } from './platform.js';
+import { refundAttributes, refundPayeeFields } from './finance-refunds-shared.js';
+import { reserveTypeField } from './finance-reserve.js';
+import { anyShopOptions } from './org.js';
+import { date, id, listCode, memo, mobile, optionalText } from './platform.js';
 
 // The card refund through approval (退卡审批, cardtkhead, DOMAIN-DETAIL §9.6): a shop asks to refund a
 // member's cards, packages and deposited products; customer service approves (sp), finance reviews
@@ -12,17 +14,6 @@ import { date, id, listCode, memo, mobile } from './platform.js';
 /** The chain's setting: every refund goes through this bill, the direct refund is refused. */
 export const cardRefundSettings = z.strictObject({ requireApproval: z.boolean() });
 
-/** 退款属性 tkattr (and 核实退款属性 hstkattr, customer service's finding). */
-export const refundAttributes = {
-  1: ['仅注销无退款', 'Cancel only, no payout'],
-  2: ['员工离职', 'Staff left'],
-  3: ['个人原因', 'Personal reasons'],
-  4: ['技术原因', 'Technical reasons'],
-  5: ['消费原因', 'Spending reasons'],
-  6: ['服务及接待', 'Service and reception'],
-  7: ['关店原因', 'Shop closing'],
-  8: ['其它', 'Other'],
-} as const;
 /** 打款方式 tktype: 1 paid by the shop's card, 2 to the customer's bank card, 3 credited to a card as principal (no payout). */
 export const refundPayouts = {
   1: ['店内支出卡', "Shop's card"],
@@ -31,7 +22,6 @@ export const refundPayouts = {
 } as const;
 const lineKinds = { card: ['会员卡', 'Card'], package: ['套餐', 'Package'], product: ['寄存产品', 'Deposited product'] } as const;
 
-const text = (max: number) => z.string().trim().max(max).nullish();
 const count = z.number().int().min(0).max(100_000).default(0);
 
 export const cardRefundBill = defineBill({
@@ -75,14 +65,7 @@ export const cardRefundBill = defineBill({
     tkattr: { label: ['退款属性', 'Refund reason'], kind: 'select', options: refundAttributes, column: { width: 110 }, form: {} },
     tktype: { label: ['打款方式', 'Payout'], kind: 'select', options: refundPayouts, column: { width: 110 }, form: {} },
     /** The reserve type the payout is drawn from (the seed's tkway: 营业款, 预留其他, 退卡保证金, 风险金 …); tktype 3 names the card credited. */
-    reserveTypeId: {
-      label: ['退款方式', 'Paid from'],
-      kind: 'select',
-      options: { url: '/api-finance/dicreserve/list/all', value: 'id', label: 'name' },
-      column: { display: 'reserveTypeName', width: 110 },
-      form: {},
-      value: id.nullish(),
-    },
+    reserveTypeId: { ...reserveTypeField(['退款方式', 'Paid from'], 110), value: id.nullish(), requiredWhen: { tktype: [1, 2] } },
     cardMoney: { label: ['卡金退款', 'Card refund'], kind: 'money', column: { width: 110 }, row: z.number() },
     packageMoney: { label: ['套餐退款', 'Package refund'], kind: 'money', detail: true, row: z.number() },
     productMoney: { label: ['产品退款', 'Product refund'], kind: 'money', detail: true, row: z.number() },
@@ -91,10 +74,8 @@ export const cardRefundBill = defineBill({
     tkname: { label: ['退款联系人', 'Contact'], kind: 'text', form: {}, value: z.string().trim().min(1).max(32) },
     tkmobile: { label: ['联系电话', 'Contact mobile'], kind: 'text', form: {}, value: mobile },
     tkcontent: { label: ['退款原因', 'Reason'], kind: 'textarea', form: { span: 24 }, value: z.string().trim().min(1).max(500) },
-    targetCardId: { label: ['转入卡', 'Credited card'], kind: 'number', form: {}, value: id.nullish() },
-    payee: { label: ['户名', 'Payee'], kind: 'text', form: {}, value: text(64) },
-    bank: { label: ['开户行', 'Bank'], kind: 'text', form: {}, value: text(64) },
-    bankno: { label: ['账号', 'Account no.'], kind: 'text', form: {}, value: bankAccountNumber.nullish() },
+    targetCardId: { label: ['转入卡', 'Credited card'], kind: 'number', form: {}, value: id.nullish(), requiredWhen: { tktype: [3] } },
+    ...refundPayeeFields,
     freeCard: { label: ['卡金手续费', 'Card fee'], kind: 'money', form: {}, value: cents.default(0) },
     freePackage: { label: ['套餐手续费', 'Package fee'], kind: 'money', form: {}, value: cents.default(0) },
     freeProduct: { label: ['产品手续费', 'Product fee'], kind: 'money', form: {}, value: cents.default(0) },
@@ -108,11 +89,9 @@ export const cardRefundBill = defineBill({
       value: listCode(8).nullish(),
       by: 'savesp',
     },
-    hstkcontent: { label: ['核实退款原因', 'Verified details'], kind: 'text', detail: true, value: text(500), by: 'savesp' },
-    hsmemo: { label: ['核实备注', 'Verification memo'], kind: 'text', value: text(500), by: 'savesp' },
-    rejectMemo: { label: ['驳回原因', 'Reject reason'], kind: 'text', detail: true, row: z.string().nullable() },
-    auditedByName: { label: ['审批人', 'Approved by'], kind: 'text', detail: true },
-    reviewedByName: { label: ['复核人', 'Reviewed by'], kind: 'text', detail: true },
+    hstkcontent: { label: ['核实退款原因', 'Verified details'], kind: 'text', detail: true, value: optionalText(500), by: 'savesp' },
+    hsmemo: { label: ['核实备注', 'Verification memo'], kind: 'text', value: optionalText(500), by: 'savesp' },
+    ...approveThenReviewTrail,
     memo: { label: ['备注', 'Memo'], kind: 'text', form: { span: 16 }, detail: true, value: memo },
   },
   rowFields: { refundId: z.number().nullable() },
@@ -123,7 +102,7 @@ export const cardRefundBill = defineBill({
     bucketShopId: {
       label: ['卡金门店', 'Bucket shop'],
       kind: 'select',
-      options: { url: '/api-chain/shop/list/all', value: 'id', label: 'name' },
+      options: anyShopOptions,
       column: { width: 110 },
       form: {},
       value: id.nullish(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { approveThenReview, billPhotoLine, billSave, defineBill } from './bills.js';
-import { refundAttributes } from './finance-card-refunds.js';
-import { bankAccountNumber } from './finance-records.js';
-import { date, id, memo, mobile } from './platform.js';
+import { approveThenReview, approveThenReviewTrail, billPhotoLine, billSave, defineBill } from './bills.js';
+import { refundAttributes, refundPayeeFields } from './finance-refunds-shared.js';
+import { reserveTypeField } from './finance-reserve.js';
+import { date, id, listCode, memo, mobile, optionalText } from './platform.js';
 
 // The offline refund (线下退款, xxtkrecords, DOMAIN-DETAIL §9.6): money a shop gives back outside the
 // member's card assets (a group-buy order, a product, a card borne by another shop …), asked by the
@@ -32,8 +32,6 @@ export const offlinePayTypes = {
   4: ['微慕卡', 'Weimu card'],
 } as const;
 
-const code = (max: number) => z.coerce.number().int().min(1).max(max);
-const text = (max: number) => z.string().trim().max(max).nullish();
 export const offlineRefundBill = defineBill({
   docType: 'finance.xxtk',
   locks: ['close'],
@@ -44,16 +42,16 @@ export const offlineRefundBill = defineBill({
   save: billSave({
     shopId: id,
     billDate: date.optional(),
-    memType: code(2),
+    memType: listCode(2),
     /** The member refunded (memType 1); a walk-in customer has none. */
     memberId: id.nullish(),
     serveType: z.enum(Object.keys(offlineServeTypes) as [keyof typeof offlineServeTypes]),
     /** 订单号: the original order refunded (a group-buy order's number). */
-    tkBillcode: text(40),
+    tkBillcode: optionalText(40),
     tkMoney: z.number().int().min(1).max(10_000_000_00),
     tkName: z.string().trim().min(1).max(32),
     tkMobile: mobile,
-    tkAttr: code(8),
+    tkAttr: listCode(8),
     tkContent: z.string().trim().min(1).max(500),
     /** 退款方式: the reserve money it is paid from (营业款, 预留款, 退卡保证金, 风险金, 关店退款 …). */
     reserveTypeId: id,
@@ -61,13 +59,13 @@ export const offlineRefundBill = defineBill({
       .number()
       .int()
       .pipe(z.union([z.literal(1), z.literal(2), z.literal(4)])),
-    payee: text(64),
-    bank: text(64),
-    bankno: bankAccountNumber.nullish(),
+    payee: refundPayeeFields.payee.value,
+    bank: refundPayeeFields.bank.value,
+    bankno: refundPayeeFields.bankno.value,
     memo,
     lines: z.array(billPhotoLine).max(9).default([]),
   }),
-  rowFields: { shopName: z.string(), memberName: z.string().nullable(), reserveTypeName: z.string(), rejectMemo: z.string().nullable() },
+  rowFields: { shopName: z.string(), memberName: z.string().nullable(), reserveTypeName: z.string() },
   filterFields: {
     state: true,
     shopId: true,
@@ -89,22 +87,12 @@ export const offlineRefundBill = defineBill({
     tkName: { label: ['联系人姓名', 'Contact'], kind: 'text', column: { width: 100 }, form: {} },
     tkMobile: { label: ['手机号码', 'Mobile'], kind: 'text', column: { width: 110 }, form: {} },
     tkAttr: { label: ['退款属性', 'Refund reason'], kind: 'select', options: refundAttributes, form: {} },
-    reserveTypeId: {
-      label: ['退款方式', 'Paid from'],
-      kind: 'select',
-      options: { url: '/api-finance/dicreserve/list/all', value: 'id', label: 'name' },
-      column: { display: 'reserveTypeName', width: 110 },
-      form: {},
-    },
+    reserveTypeId: reserveTypeField(['退款方式', 'Paid from'], 110),
     payType: { label: ['打款方式', 'Payout'], kind: 'select', options: offlinePayTypes, form: {} },
-    payee: { label: ['户名', 'Payee'], kind: 'text', form: {} },
-    bank: { label: ['开户行', 'Bank'], kind: 'text', form: {} },
-    bankno: { label: ['账号', 'Account no.'], kind: 'text', form: {} },
+    ...refundPayeeFields,
     tkContent: { label: ['退款原因', 'Reason'], kind: 'textarea', form: { span: 24 } },
-    rejectMemo: { label: ['驳回原因', 'Reject reason'], kind: 'text', detail: true },
     createdByName: { label: ['制单人', 'Made by'], kind: 'text', column: { width: 90 } },
-    auditedByName: { label: ['审批人', 'Approved by'], kind: 'text', detail: true },
-    reviewedByName: { label: ['复核人', 'Reviewed by'], kind: 'text', detail: true },
+    ...approveThenReviewTrail,
     memo: { label: ['备注', 'Memo'], kind: 'text', form: { span: 16 }, detail: true },
   },
   lineFields: { url: { label: ['附件', 'Attachment'], kind: 'image', column: {}, form: {} } },

@@ -8,6 +8,7 @@ import {
   filter,
   type RecordField,
   type RecordOption,
+  shopRecordFields,
 } from './records.js';
 
 // The finance dictionaries (DOMAIN-DETAIL §9.1), served by the record pattern
@@ -423,16 +424,7 @@ export const fundTravelRecord = defineRecord({
   fields: dictionaryRecordFields({
     code: { schema: code, label: ['单号', 'No.'], table: { width: 120, sortable: true }, form: { required: true, maxLength: 32 } },
     name: { schema: name, label: ['出差事项', 'Purpose'], table: { width: 180, sortable: true }, form: { required: true, maxLength: 64 } },
-    shopId: {
-      schema: z.number().int().positive(),
-      label: ['门店', 'Shop'],
-      type: 'select',
-      pick: { path: '/api-chain/shop/list/all' },
-      display: 'shopName',
-      table: { width: 150 },
-      form: { required: true },
-    },
-    shopName: { schema: z.string().nullish(), label: ['门店', 'Shop'], computed: true, table: false, form: false },
+    ...shopRecordFields(150),
     traveller: {
       schema: z.string().trim().min(1).max(32),
       label: ['出差人', 'Traveller'],
@@ -492,16 +484,7 @@ export const unionpayAccountRecord = defineRecord({
   fields: dictionaryRecordFields({
     code: { schema: code, label: ['账户编码', 'Code'], table: { width: 100, sortable: true }, form: { required: true, maxLength: 32 } },
     name: { schema: name, label: ['商户名称', 'Merchant name'], table: { width: 160 }, form: { required: true, maxLength: 64 } },
-    shopId: {
-      schema: z.number().int().positive(),
-      label: ['门店', 'Shop'],
-      type: 'select',
-      pick: { path: '/api-chain/shop/list/all' },
-      display: 'shopName',
-      table: { width: 140 },
-      form: { required: true },
-    },
-    shopName: { schema: z.string().nullish(), label: ['门店', 'Shop'], computed: true, table: false, form: false },
+    ...shopRecordFields(140),
     bcMerchantCode: merchantField(['对私B扫C商户号', 'Private B-scans-C merchant no.']),
     bcTerminalCode: merchantField(['对私B扫C终端号', 'Private B-scans-C terminal no.']),
     cbMerchantCode: merchantField(['对私C扫B商户号', 'Private C-scans-B merchant no.']),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billLine, billSave, defineBill, instant } from './bills.js';
-import { refundAttributes } from './finance-card-refunds.js';
+import { refundAttributes } from './finance-refunds-shared.js';
 import { date, id, listCode, memo } from './platform.js';
 
 // The return visit of a card refund (退卡回访, cardtkhfhead, §9.6): finance's review opens one (未回访); customer service

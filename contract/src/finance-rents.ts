@@ -10,6 +10,7 @@ import {
   savedFields,
   submitThenApprove,
 } from './bills.js';
+import { reserveTypeField } from './finance-reserve.js';
 import { date, id, memo, pageQuery } from './platform.js';
 
 // Rents (DOMAIN-DETAIL §9.5): store rent contracts (storerentcont) and dormitory contracts
@@ -360,13 +361,7 @@ function rentPaymentBill<K extends RentKind>(kind: K) {
       memo: { label: ['备注', 'Memo'], kind: 'text', form: { span: 16 }, detail: true },
     } satisfies Record<string, BillFieldDef>,
     lineFields: {
-      reserveTypeId: {
-        label: ['预留款项目', 'Reserve type'],
-        kind: 'select',
-        options: { url: '/api-finance/dicreserve/list/all', value: 'id', label: 'name' },
-        column: { width: 140, display: 'reserveTypeName' },
-        form: {},
-      },
+      reserveTypeId: reserveTypeField(['预留款项目', 'Reserve type'], 140),
       money: { label: ['金额', 'Amount'], kind: 'money', column: { width: 120 }, form: {} },
       balanceBefore: { label: ['支付前余额', 'Before'], kind: 'money', column: { width: 120 } },
       balanceAfter: { label: ['支付后余额', 'After'], kind: 'money', column: { width: 120 } },

@@ -12,7 +12,7 @@ import {
   submitThenApprove,
 } from './bills.js';
 import { reserveTypesOfItemPath } from './finance-records.js';
-import { date, id, memo, pageQuery } from './platform.js';
+import { date, id, type Label, memo, pageQuery } from './platform.js';
 
 // Reserve money (预留款, DOMAIN-DETAIL §9.4): a balance per shop × reserve type, in cents, kept on
 // the ledger. It changes only through approved bills: adjustments (预留款调整单, one step),
@@ -20,6 +20,16 @@ import { date, id, memo, pageQuery } from './platform.js';
 
 const money = z.number().int().min(1).max(10_000_000_000);
 const reserveTypeOptions = { url: '/api-finance/dicreserve/list/all', value: 'id', label: 'name' } as const;
+
+/** A reserve type picked by name: what a bill moves, or what a refund or a rent is paid from. */
+export const reserveTypeField = (label: Label, width = 130) =>
+  ({
+    label,
+    kind: 'select',
+    options: reserveTypeOptions,
+    column: { width, display: 'reserveTypeName' },
+    form: {},
+  }) as const satisfies BillFieldDef;
 const spendItemOptions = { url: '/api-finance/dicreserveioitem/list/all', value: 'id', label: 'name', params: { kind: 1 } } as const;
 
 /** One line of any reserve bill as listed: the reserve type it moves, and what it read at approval. */
@@ -118,13 +128,7 @@ export const reserveAdjustBill = defineBill({
   headFields: headFields(false),
   lineFields: {
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { width: 150, display: 'shopName' }, form: {} },
-    reserveTypeId: {
-      label: ['预留款项目', 'Reserve type'],
-      kind: 'select',
-      options: reserveTypeOptions,
-      column: { width: 130, display: 'reserveTypeName' },
-      form: {},
-    },
+    reserveTypeId: reserveTypeField(['预留款项目', 'Reserve type']),
     money: { label: ['调整金额', 'Change'], kind: 'money', column: { width: 110 }, form: {} },
     ...balanceFields,
     memo: { label: ['备注', 'Memo'], kind: 'text', column: {}, form: {} },
@@ -246,13 +250,7 @@ export const reserveConvertBill = defineBill({
     reviewedByName: { label: ['复核人', 'Reviewed by'], kind: 'text', column: { width: 100 } },
   },
   lineFields: {
-    reserveTypeId: {
-      label: ['转出项目', 'From'],
-      kind: 'select',
-      options: reserveTypeOptions,
-      column: { width: 130, display: 'reserveTypeName' },
-      form: {},
-    },
+    reserveTypeId: reserveTypeField(['转出项目', 'From']),
     toReserveTypeId: {
       label: ['转入项目', 'To'],
       kind: 'select',

@@ -21,6 +21,7 @@ export * from './finance-offline-refunds.js';
 export * from './finance-reconcile.js';
 export * from './finance-records.js';
 export * from './finance-refund-visits.js';
+export * from './finance-refunds-shared.js';
 export * from './finance-rents.js';
 export * from './finance-reserve.js';
 export * from './finance-withholdings.js';

@@ -10,6 +10,11 @@ export const dictionaryFields = {
   memo,
 };
 
+/** The open shops of the chain, for pickers (answered with `shopPick` rows). */
+export const shopListPath = '/api-chain/shop/list/all';
+/** A select of any shop of the chain by name (not only the ones the user works in). */
+export const anyShopOptions = { url: shopListPath, value: 'id', label: 'name' } as const;
+
 /** An open shop in a picker (`/shop/list/all`). */
 export const shopPick = z.object({
   id: z.number(),

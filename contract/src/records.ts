@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopListPath } from './org.js';
 import type { Label } from './platform.js';
 import { code, memo, name, pageQuery, status } from './platform.js';
 
@@ -322,6 +323,22 @@ export function dictionaryRecordFields<const X extends Record<string, RecordFiel
     },
     memo: { schema: memo, label: ['备注', 'Memo'], type: 'textarea', table: { width: 220 }, form: { maxLength: 500 } },
     updatedAt: { schema: z.string(), label: ['更新时间', 'Updated'], type: 'datetime', table: { width: 150, sortable: true }, form: false },
+  } as const satisfies Record<string, RecordField>;
+}
+
+/** A record's shop, picked from the chain's shops and listed by name (`form`: what the form asks of it). */
+export function shopRecordFields(width: number, form: Exclude<RecordField['form'], false | undefined> = { required: true }) {
+  return {
+    shopId: {
+      schema: z.number().int().positive(),
+      label: ['门店', 'Shop'],
+      type: 'select',
+      pick: { path: shopListPath },
+      display: 'shopName',
+      table: { width },
+      form,
+    },
+    shopName: { schema: z.string().nullish(), label: ['门店', 'Shop'], computed: true, table: false, form: false },
   } as const satisfies Record<string, RecordField>;
 }
 

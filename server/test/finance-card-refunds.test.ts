@@ -162,7 +162,7 @@ describe('card refunds through approval (cardtkhead)', async () => {
     const noSource = await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)], { reserveTypeId: null }), EN);
     expect(noSource.status).toBe(400);
     expect(noSource.body.errors).toContainEqual(
-      expect.objectContaining({ path: 'reserveTypeId', message: expect.stringMatching(/reserve money/) }),
+      expect.objectContaining({ path: 'reserveTypeId', message: "Paid from is required when Payout is Customer's bank card" }),
     );
     expect((await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)], { tkmobile: '123' }))).status).toBe(400);
     const bill = ok(await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)])));
@@ -183,6 +183,10 @@ describe('card refunds through approval (cardtkhead)', async () => {
     // A reject needs its reason, and the maker edits and submits again.
     const again = ok(await clerk.client.post(`${BASE}/saveBill`, draft(m.id, [cardLine(cardId, 100, 0)])));
     ok(await clerk.client.post(`${BASE}/submitBill`, { id: again.id }));
+    // Customer service turning the payout into card money must name the card (the action's fields, as the save's).
+    const noCard = await a.admin.post(`${BASE}/savesp`, { id: again.id, tktype: 3, reserveTypeId: null });
+    expect(noCard.status).toBe(400);
+    expect(noCard.body.errors).toEqual([{ path: 'targetCardId', message: '「打款方式」为「退为卡金」时须填写「转入卡」' }]);
     expect((await a.admin.post(`${BASE}/rejectBill`, { id: again.id })).status).toBe(400);
     expect(ok(await a.admin.post(`${BASE}/rejectBill`, { id: again.id, memo: '资料不全' }))).toMatchObject({
       state: 'rejected',

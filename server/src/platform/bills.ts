@@ -27,6 +27,7 @@ import {
   billStateLabel,
   billTransitionBody,
   idParam,
+  requiredByOthers,
   stateLabels,
 } from '@headoffice/contract';
 import { and, count, eq, getTableColumns, gte, inArray, isNull, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
@@ -93,6 +94,7 @@ defineMessages({
   ],
   stepNoRight: ['你没有{action}{bill}的权限', 'You have no right to {action} a {bill}'],
   stepMaker: ['你是这张{bill}的制单人，制单人不能{action}自己的{bill}', 'You made this {bill}; its maker cannot {action} it'],
+  fieldRequiredWhen: ['「{when}」为「{value}」时须填写「{field}」', '{field} is required when {when} is {value}'],
 });
 
 type Row = Record<string, unknown>;
@@ -271,7 +273,7 @@ interface Resolved {
   afterSave?: (ctx: BillCtx, id: number) => Promise<void>;
   openOnce?: { column: string; message: string };
   reopen?: Row;
-  actions: Record<string, (ctx: BillCtx, bill: BillRow, body: Row) => Promise<Changes>>;
+  actions: Partial<Record<string, (ctx: BillCtx, bill: BillRow, body: Row) => Promise<Changes>>>;
   detail?: (ctx: BillCtx, row: Row) => Promise<Row>;
   describe?: Record<string, string>;
 }
@@ -339,7 +341,10 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
   const reversals = (impl.reversals ?? {}) as Record<string, Effect | undefined>;
   const signed = Object.entries(def.transitions as Record<string, BillTransitionDef>).map(([action, t]) => [action, t.signs]);
   const signs = { ...Object.fromEntries(signed), ...impl.signs } as Record<string, string | undefined>;
-  const reasons = (impl.reasons ?? {}) as Record<string, string | undefined>;
+  const kept = Object.entries(def.transitions as Record<string, BillTransitionDef>).flatMap(([action, t]) =>
+    t.keepsMemo ? [[action, t.keepsMemo]] : [],
+  );
+  const reasons = { ...Object.fromEntries(kept), ...impl.reasons } as Record<string, string | undefined>;
   // A transition that keeps its memo: the column set after the module's effect.
   const keeping = (action: string, effect: Effect | undefined): Effect | undefined => {
     const column = reasons[action];
@@ -384,8 +389,9 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
         if (!columnNamed(columns, onLines ? field.slice(6) : field)) throw new Error(`${def.docType}: no column for the filter ${name}`);
       }
   }
-  for (const name of Object.keys(def.actions ?? {}))
-    if (!(impl.actions as Record<string, unknown> | undefined)?.[name]) throw new Error(`${def.docType}: no action ${name}`);
+  for (const [name, action] of Object.entries(def.actions ?? {}))
+    if (!action.fields && !(impl.actions as Record<string, unknown> | undefined)?.[name])
+      throw new Error(`${def.docType}: no action ${name}`);
   const doc = registerDocumentType({
     docType: def.docType,
     label: def.label,
@@ -560,6 +566,23 @@ function linesChanged(
 }
 
 /** The head fields of a save: its schema's, but the id, version and lines. */
+/** The head fields among `keys` that other fields' values make required (`requiredWhen`), checked on `values`: 400 naming them. */
+function checkRequiredWhen(def: BillDef, lang: Lang, keys: readonly string[], values: Row) {
+  const word = (pair: readonly [string, string]) => pair[lang === 'en-US' ? 1 : 0];
+  for (const key of keys) {
+    const field = def.headFields[key];
+    if (!field || !requiredByOthers(field, values) || (values[key] !== undefined && values[key] !== null && values[key] !== '')) continue;
+    const [when] = Object.keys(field.requiredWhen ?? {});
+    const trigger = def.headFields[when];
+    const option = trigger?.options && !('url' in trigger.options) ? trigger.options[String(values[when])] : undefined;
+    throw fieldError(key, 'fieldRequiredWhen', {
+      field: word(field.label),
+      when: trigger ? word(trigger.label) : when,
+      value: option ? word(option) : String(values[when]),
+    });
+  }
+}
+
 const headKeys = (def: BillDef) => Object.keys(def.save.shape).filter((k) => !['id', 'version', 'lines'].includes(k));
 
 /** Fields of a definition's form that pick a shop: the user must see the shop they name (403). */
@@ -700,6 +723,7 @@ async function defaultSave(type: BillType, ctx: BillCtx, body: Row, bill?: BillR
   // The bill's shop first: another shop's bill is refused (403) before its content is judged.
   const shopKeys = shopFields(def.headFields);
   await checkReferences(tx, auth, impl.table, [Object.fromEntries(shopKeys.map((k) => [k, body[k]]))], (_i, field) => field, shopKeys);
+  checkRequiredWhen(def, ctx.lang, headKeys(def), body);
   Object.assign(head, await impl.prepare?.(ctx, body, bill));
   // Numbers its settings type by hand: a new bill's is required; numbered, a bill keeps its own.
   const numbering = await impl.numbering?.(tx);
@@ -1002,7 +1026,9 @@ export async function runAction(
   if (request.version !== undefined && request.version !== bill.version) throw conflict('staleVersion');
   await runGuards(ctx.tx, ctx.auth, { doc: type.doc, bill, operation: name });
   const { id: _id, version: _version, memo, ...body } = request;
-  const set = (await type.impl.actions[name](ctx, bill, body)) ?? {};
+  checkRequiredWhen(type.def, ctx.lang, action.fields ?? [], { ...bill, ...body });
+  const handler = type.impl.actions[name];
+  const set = (handler ? await handler(ctx, bill, body) : body) ?? {};
   const c = columnsOf(type);
   const [now] = (await ctx.tx
     .update(type.impl.table)

@@ -20,21 +20,24 @@ const ownerOf = (bill: Bill, ctx: TransitionContext) => ({ doc: ctx.doc.docType,
 export async function reviewMoney(tx: Db, bill: Bill, ctx: TransitionContext) {
   const lines = await tx.select().from(cardRefundLines).where(eq(cardRefundLines.billId, bill.id)).orderBy(asc(cardRefundLines.sort));
   const refund = await postRefund(tx, actorOf(ctx), refundOfLines(bill, lines, bill.billNo));
-  const credit = {
-    cardId: bill.targetCardId as number,
-    memberId: bill.memberId,
-    shopId: bill.shopId as number,
-    amount: refund.totalAmount,
-  };
+  const [shopId, amount] = [bill.shopId as number, refund.totalAmount];
   let creditBillId: number | null = null;
-  if (bill.tktype === 3 && refund.totalAmount > 0)
-    creditBillId = (await creditRefund(tx, actorOf(ctx), { ...credit, memo: bill.billNo, owner: ownerOf(bill, ctx) })).billId;
-  else if (refund.totalAmount > 0)
+  if (bill.tktype === 3 && amount > 0) {
+    const credit = {
+      cardId: bill.targetCardId as number,
+      memberId: bill.memberId,
+      shopId,
+      amount,
+      memo: bill.billNo,
+      owner: ownerOf(bill, ctx),
+    };
+    creditBillId = (await creditRefund(tx, actorOf(ctx), credit)).billId;
+  } else if (amount > 0)
     await postReserve(tx, ctx.auth.tenantId, ctx.doc.docType, bill.id, [
-      { shopId: bill.shopId as number, reserveTypeId: bill.reserveTypeId as number, delta: -refund.totalAmount, lineId: null },
+      { shopId, reserveTypeId: bill.reserveTypeId as number, delta: -amount, lineId: null },
     ]);
-  await openVisit(tx, ctx.auth, { id: bill.id, shopId: bill.shopId as number, memberId: bill.memberId });
-  return { refundId: refund.id, creditBillId, totalMoney: refund.totalAmount };
+  await openVisit(tx, ctx.auth, { id: bill.id, shopId, memberId: bill.memberId });
+  return { refundId: refund.id, creditBillId, totalMoney: amount };
 }
 
 /** Cancelling the review: the reserve money put back, the credited card's money taken back, the refund reversed exactly. */

@@ -34,7 +34,6 @@ export const offlineRefundType = billType(offlineRefundBill, {
   numberPrefix: 'XXTK',
   lines: { table: offlineRefundPhotos },
   prepare,
-  reasons: { reject: 'rejectMemo', rejectFh: 'rejectMemo' },
   effects: {
     review: async (tx, bill, { auth, doc }) => {
       await postReserve(tx, auth.tenantId, doc.docType, bill.id, [

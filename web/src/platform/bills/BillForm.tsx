@@ -1,4 +1,4 @@
-import { type BillDef, type BillFieldDef, billPath, type Label } from '@headoffice/contract';
+import { type BillDef, type BillFieldDef, billPath, type Label, requiredByOthers } from '@headoffice/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, DatePicker, Drawer, Form, type FormInstance, type FormRule, Input, InputNumber, Row, Select, Space } from 'antd';
 import dayjs from 'dayjs';
@@ -26,6 +26,9 @@ import { invalidateBills } from './parts';
 import { fromShopId, LocationSelect, MemberSelect, toShopId, useLocations, WAREHOUSE } from './pickers';
 
 type Values = Record<string, unknown>;
+
+/** Fields typed in rather than picked: their empty message says 请输入, not 请选择. */
+const TYPED_KINDS: readonly BillFieldDef['kind'][] = ['text', 'textarea', 'number', 'money'];
 
 /** What a save answers: the bill's id (and its version, for the transition that may follow). */
 const savedBill = {
@@ -233,12 +236,15 @@ export function BillForm<Bill extends Values>({
     }
   };
 
+  // What the fields hold now: a field another's value makes required (`requiredWhen`) is asked for only then.
+  const values = Form.useWatch((all: Values) => all, form) ?? {};
+  const requiredNow = (key: string, f: BillFieldDef) => !isOptional(def.save.shape[key]) || requiredByOthers(f, values);
   const rulesOf = (key: string, f: BillFieldDef): FormRule[] => {
     const rules: FormRule[] = [];
-    if (!isOptional(def.save.shape[key])) {
+    if (requiredNow(key, f)) {
       rules.push({
         required: true,
-        message: t(f.kind === 'text' ? 'common.pleaseEnter' : 'common.pleaseSelect', { label: label(f.label) }),
+        message: t(TYPED_KINDS.includes(f.kind) ? 'common.pleaseEnter' : 'common.pleaseSelect', { label: label(f.label) }),
       });
     }
     if (f.kind === 'money') rules.push(notNegative(t('bill.negative', { label: label(f.label) })));
@@ -270,10 +276,10 @@ export function BillForm<Bill extends Values>({
       <Form form={form} layout="vertical" initialValues={initial} preserve={false}>
         <Row gutter={16}>
           {head.map(([key, f]) => {
-            const required = !isOptional(def.save.shape[key]);
+            const required = requiredNow(key, f);
             return (
               <Col key={key} span={f.form?.span ?? 8}>
-                <Form.Item name={key} label={label(f.label)} rules={rulesOf(key, f)}>
+                <Form.Item name={key} label={label(f.label)} rules={rulesOf(key, f)} dependencies={Object.keys(f.requiredWhen ?? {})}>
                   <HeadInput
                     field={f}
                     required={required}

@@ -239,6 +239,19 @@ describe('the form of a bill', () => {
     expect(await within(member).findByText('王小美')).toBeTruthy();
     expect(within(member).queryByText('11')).toBeNull();
   });
+
+  it('asks for a field another one makes required only while it does: the credited card when paid as card money', async () => {
+    serve({});
+    const refund = { id: 4, version: 1, billNo: 'TKSP1', shopId: 3, memberId: 11, memberName: '王小美', tkattr: 3, tktype: 3, lines: [] };
+    wrap(<BillForm def={cardRefundBill} open bill={refund} onClose={() => undefined} />);
+    const item = async (name: string) => (await screen.findByText(name, { selector: 'label' })).closest('.ant-form-item') as HTMLElement;
+    const isRequired = async (name: string) => (await item(name)).querySelector('.ant-form-item-required') !== null;
+    await waitFor(async () => expect(await isRequired('转入卡')).toBe(true));
+    expect(await isRequired('退款方式')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
+    expect(await screen.findByText('请输入转入卡')).toBeTruthy();
+    expect(calls('/api-finance/cardtkhead')).toHaveLength(0);
+  });
 });
 
 describe('the page of one bill', () => {
