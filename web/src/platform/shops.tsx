@@ -1,9 +1,9 @@
+import { shopListPath } from '@headoffice/contract';
 import { Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemoteRows } from './resource/options';
 
-export const SHOP_ALL_URL = '/api-chain/shop/list/all';
 export const REGION_TREE_URL = '/api-chain/dictregion/tree/allNoNum';
 
 export interface ShopLite {
@@ -21,7 +21,7 @@ interface RegionLite {
 
 /** Open shops the user may see (cached, shared by every picker). */
 export function useShops() {
-  const q = useRemoteRows(SHOP_ALL_URL);
+  const q = useRemoteRows(shopListPath);
   const shops = useMemo(() => (Array.isArray(q.data) ? (q.data as unknown as ShopLite[]) : []), [q.data]);
   return { shops, loading: q.isLoading };
 }

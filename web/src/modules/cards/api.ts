@@ -1,4 +1,4 @@
-import { cardSystemRecord } from '@headoffice/contract';
+import { cardSystemRecord, shopListPath } from '@headoffice/contract';
 
 const C = '/api-chain/cardinfo';
 
@@ -18,5 +18,5 @@ export const CARDS = {
   shopRows: '/api-chain/cardishop/search/all',
   shopSave: '/api-chain/cardishop',
   shopBatch: '/api-chain/cardishop/batchSave',
-  shopsAll: '/api-chain/shop/list/all',
+  shopsAll: shopListPath,
 } as const;

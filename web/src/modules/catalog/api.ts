@@ -1,4 +1,4 @@
-import { productBrandRecord } from '@headoffice/contract';
+import { productBrandRecord, shopListPath } from '@headoffice/contract';
 import { CATALOG_ITEM_URLS } from '../../platform/ItemPicker';
 
 /** The catalogue's routes (products, brands, stock products, services, service groups, packages). */
@@ -58,6 +58,6 @@ export const CATALOG = {
   positionAll: '/api-chain/position/list/all',
   positionLevelAll: '/api-chain/positionlevel/list/all',
   packageTypeAll: '/api-chain/packagetype/list/all',
-  shopAll: '/api-chain/shop/list/all',
+  shopAll: shopListPath,
   regionTree: '/api-chain/dictregion/tree/allNoNum',
 } as const;

@@ -1,8 +1,7 @@
-import { FINANCE_API, type PayeeAccountRow, type ShopFinanceRow } from '@headoffice/contract';
+import { FINANCE_API, type PayeeAccountRow, type ShopFinanceRow, shopListPath } from '@headoffice/contract';
 import { YesNo } from '../../platform/resource/cells';
 import type { ResourceDef } from '../../platform/resource/types';
 
-const SHOPS_ALL = '/api-chain/shop/list/all';
 const account = { maxLength: 40 };
 
 /** 门店财务设置: one row per shop; its finance profile is edited here, its petty cash beside it. */
@@ -96,7 +95,7 @@ export const payeeAccountDef: ResourceDef<PayeeAccountRow, 'keyword'> = {
       key: 'shopId',
       title: 'finance.accounts.shop',
       type: 'select',
-      options: { kind: 'remote', url: SHOPS_ALL },
+      options: { kind: 'remote', url: shopListPath },
       table: { width: 160, display: 'shopName', sorter: true },
       search: true,
       form: { required: true, disabledOnEdit: true },

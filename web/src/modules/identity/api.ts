@@ -1,3 +1,4 @@
+import { shopListPath } from '@headoffice/contract';
 /**
  * Paths of the identity administration (users, roles, menus, devices, till authority, operation log)
  * and the row shapes the contract does not type.
@@ -47,7 +48,7 @@ export const API = {
   logsExport: '/api-chain/logger/export',
 
   shopTree: '/api-chain/dictregion/shopTree',
-  shopsAll: '/api-chain/shop/list/all',
+  shopsAll: shopListPath,
   positionsAll: '/api-chain/position/list/all',
 } as const;
 

@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { type ActivityRow, activityKindLabels, activityMoves, activityStatusLabels, type Label } from '@headoffice/contract';
+import { type ActivityRow, activityKindLabels, activityMoves, activityStatusLabels, type Label, shopListPath } from '@headoffice/contract';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../platform/action';
@@ -76,7 +76,7 @@ const activityDef: ResourceDef<ActivityRow, 'keyword'> = {
       key: 'shopIds',
       title: 'marketing.activity.shops',
       type: 'select',
-      options: { kind: 'remote', url: '/api-chain/shop/list/all' },
+      options: { kind: 'remote', url: shopListPath },
       table: { width: 80, render: (r) => String(r.shopIds.length) },
       form: { required: true, span: 24, props: { mode: 'multiple', maxTagCount: 'responsive' } },
     },

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { shopPick } from '@headoffice/contract';
+import { shopListPath, shopPick } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
@@ -9,14 +9,14 @@ import { http } from '../../platform/http';
 import { ImportModal } from '../../platform/resource/ImportModal';
 import { invalidate } from '../../platform/resource/invalidate';
 import { ResourceList } from '../../platform/resource/ResourceList';
-import { importLogDef, P, SHOPS } from './defs';
+import { importLogDef, P } from './defs';
 
 /** /admin/members/import — import members into a shop (all rows or none), and the log of imports. */
 export default function ImportPage() {
   const { t } = useTranslation();
   const shops = useQuery({
     queryKey: ['shop', 'all'],
-    queryFn: ({ signal }) => http.read(z.array(shopPick), SHOPS, undefined, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(shopPick), shopListPath, undefined, { signal }),
   });
   const [shop, setShop] = useState<number | undefined>();
   const [open, setOpen] = useState(false);

@@ -1,4 +1,4 @@
-import { shopPick } from '@headoffice/contract';
+import { shopListPath, shopPick } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
-import { SHOPS, shopMemberDef } from './defs';
+import { shopMemberDef } from './defs';
 import { MemberList } from './MembersPage';
 
 /** /admin/members/shop — one shop's members (the shops the user may see), the same filters and actions. */
@@ -14,7 +14,7 @@ export default function ShopMembersPage() {
   const { t } = useTranslation();
   const shops = useQuery({
     queryKey: ['shop', 'all'],
-    queryFn: ({ signal }) => http.read(z.array(shopPick), SHOPS, undefined, { signal }),
+    queryFn: ({ signal }) => http.read(z.array(shopPick), shopListPath, undefined, { signal }),
   });
   const [shop, setShop] = useState<number | undefined>();
   useEffect(() => {

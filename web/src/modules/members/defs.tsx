@@ -1,5 +1,5 @@
 import type { ImportLogRow, MemberRow, RelationRow } from '@headoffice/contract';
-import { memberPaths } from '@headoffice/contract';
+import { memberPaths, shopListPath } from '@headoffice/contract';
 import { Tag, Typography } from 'antd';
 import { companyDateTime } from '../../platform/clock';
 import { t } from '../../platform/i18n';
@@ -8,7 +8,6 @@ import { useTab } from '../../platform/pages';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
 
 export const P = memberPaths;
-export const SHOPS = '/api-chain/shop/list/all';
 export const memberPath = (id: number) => `/admin/members/list/${id}`;
 
 export const MEMBER_STATUS: OptionSource = {
@@ -81,7 +80,7 @@ export const memberDef: ResourceDef<MemberRow, MemberVirtual> = {
       key: 'shopId',
       title: 'members.member.shop',
       type: 'select',
-      options: { kind: 'remote', url: SHOPS },
+      options: { kind: 'remote', url: shopListPath },
       table: { width: 140, display: 'shopName', ellipsis: true },
       search: true,
       form: { required: true },
@@ -202,7 +201,7 @@ export const relationDef: ResourceDef<RelationRow, RelationVirtual> = {
       key: 'shopId',
       title: 'members.member.shop',
       type: 'select',
-      options: { kind: 'remote', url: SHOPS },
+      options: { kind: 'remote', url: shopListPath },
       table: { width: 140, display: 'shopName', ellipsis: true },
       search: { param: 'shopid' },
       form: false,

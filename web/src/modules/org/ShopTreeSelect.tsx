@@ -1,4 +1,4 @@
-import { regionTreeNode } from '@headoffice/contract';
+import { regionTreeNode, shopListPath } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
@@ -9,7 +9,6 @@ import { optionsQueryKey, useRemoteRows } from '../../platform/resource/options'
 import { type ShopPickerNode, shopIdsOf, shopPickerTree } from './shopTree';
 
 export const SHOP_TREE_URL = '/api-chain/dictregion/shopTree';
-const SHOP_LIST_URL = '/api-chain/shop/list/all';
 
 interface Props {
   id?: string;
@@ -32,7 +31,7 @@ export function ShopTreeSelect({ id, value, onChange, disabled, placeholder, max
     retry: false,
   });
   const denied = isApiError(q.error) && q.error.status === 403;
-  const flat = useRemoteRows(denied ? SHOP_LIST_URL : undefined);
+  const flat = useRemoteRows(denied ? shopListPath : undefined);
   const tree = useMemo<ShopPickerNode[]>(() => {
     if (denied) {
       const rows = (Array.isArray(flat.data) ? flat.data : []) as unknown as { id: number; name: string }[];

@@ -1,3 +1,4 @@
+import { shopListPath } from '@headoffice/contract';
 /** Paths of the employee register and the employee stream. */
 export const API = {
   employees: '/api-chain/employee',
@@ -17,7 +18,7 @@ export const API = {
   streamExport: '/api-pers/employeestream/chain/streamListExport',
   streamDesc: '/api-pers/employeestream/getDescById',
 
-  shopsAll: '/api-chain/shop/list/all',
+  shopsAll: shopListPath,
   branchesAll: '/api-chain/branch/list/all',
   positionsAll: '/api-chain/position/list/all',
   levelsAll: '/api-chain/positionlevel/list/all',

@@ -1,4 +1,4 @@
-import { type ProductPick as CatalogProductPick, MEMBER_FIND_PATH, memberFindRow, productPick } from '@headoffice/contract';
+import { type ProductPick as CatalogProductPick, MEMBER_FIND_PATH, memberFindRow, productPick, shopListPath } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Typography } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import { http } from '../http';
 import { useRemoteRows } from '../resource/options';
 
 /** The catalogue's products and the user's shops (list/all routes), for the pickers of every bill form. */
-export const PICKER_PATHS = { products: '/api-chain/product/list/all', shops: '/api-chain/shop/list/all' } as const;
+export const PICKER_PATHS = { products: '/api-chain/product/list/all', shops: shopListPath } as const;
 
 /** The head-office warehouse in location pickers (the wire sends null, a list filter `warehouse=1`). */
 export const WAREHOUSE = 0;

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { type budgetRow, EXPENSE_API } from '@headoffice/contract';
+import { type budgetRow, EXPENSE_API, shopListPath } from '@headoffice/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export const budgetDef: ResourceDef<Row, 'year'> = {
       key: 'shopId',
       title: 'finance.funds.shop',
       type: 'select',
-      options: { kind: 'remote', url: '/api-chain/shop/list/all' },
+      options: { kind: 'remote', url: shopListPath },
       table: { width: 150, display: 'shopName' },
       search: true,
       form: { required: true, disabledOnEdit: true },

@@ -1,4 +1,11 @@
-import { RENT_CONTRACT_API, type RentContractRow, type RentKind, rentContractCodePath, rentContractDetail } from '@headoffice/contract';
+import {
+  RENT_CONTRACT_API,
+  type RentContractRow,
+  type RentKind,
+  rentContractCodePath,
+  rentContractDetail,
+  shopListPath,
+} from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -95,7 +102,7 @@ function contractFields(kind: RentKind): FieldSpec<RentContractRow, 'keyword'>[]
       key: 'shopId',
       title: `${R}.shop`,
       type: 'select',
-      options: { kind: 'remote', url: '/api-chain/shop/list/all' },
+      options: { kind: 'remote', url: shopListPath },
       table: { width: 150, display: 'shopName' },
       search: { param: 'shopid' },
       form: { required: true },

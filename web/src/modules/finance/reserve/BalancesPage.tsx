@@ -7,6 +7,7 @@ import {
   reserveConvertBill,
   reserveLedgerRow,
   reserveSpendBill,
+  shopListPath,
   storeRentPaymentBill,
 } from '@headoffice/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -46,7 +47,7 @@ export const reserveBalanceDef: ResourceDef<ReserveBalanceRow> = {
       key: 'shopId',
       title: 'finance.reserve.balances.shop',
       type: 'select',
-      options: { kind: 'remote', url: '/api-chain/shop/list/all' },
+      options: { kind: 'remote', url: shopListPath },
       table: { width: 200, display: 'shopName', sorter: true },
       search: { param: 'shopid' },
       form: false,
