@@ -156,8 +156,11 @@ export async function cashBill(api: Api, shopId: number, setup: any, lines: unkn
   });
 }
 
-/** A login of the demo chain for an employee, limited to one shop. */
-export async function addLogin(api: Api, user: { username: string; name: string; password: string; employeeId: number; shopId: number }) {
+/** A login of the demo chain for an employee, limited to one shop (with these roles, if given). */
+export async function addLogin(
+  api: Api,
+  user: { username: string; name: string; password: string; employeeId: number; shopId: number; roleIds?: number[] },
+) {
   const { shopId, ...rest } = user;
   await api('/api-user/users/saveOrUpdate', { ...rest, loginShopIds: [shopId] });
 }
