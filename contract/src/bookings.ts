@@ -117,6 +117,11 @@ const stateKeys = Object.keys(bookingStates) as [BookingState, ...BookingState[]
 const serviceBillStateKeys = Object.keys(serviceBillStates) as [ServiceBillState, ...ServiceBillState[]];
 /** States in which a booking holds its stylist's time. */
 export const OCCUPYING_STATES = [1, 2, 3, 4, 5] as const;
+/**
+ * States the calendar shows: those holding the time, and a no-show (its slot is past). A cancelled booking
+ * leaves it: its time may be booked again, and two blocks in one slot would hide each other.
+ */
+export const CALENDAR_STATES = [...OCCUPYING_STATES, -3] as const;
 
 /** The deposit's state (`surety.billstatus`): paid, refunded, or kept on a no-show or a late cancel. */
 export const suretyStates = {

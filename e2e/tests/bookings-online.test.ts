@@ -5,7 +5,8 @@ import { activePane, adminSession, quiet } from '../support.js';
 
 // A customer books online on a phone (390×844): services, a stylist, a day and a free time, the mobile
 // confirmed by the texted code, the deposit paid on the sandbox's page; the shop's calendar, open in head
-// office, shows the booking without a reload. The shop's settings show the link and its QR code.
+// office, shows the booking without a reload. The shop's settings show the link and its QR code. Then the
+// customer cancels in time: the deposit is refunded and the calendar lets the slot go.
 
 const running = productAndBrowser();
 const SHOP = '北京国贸店';
@@ -14,7 +15,7 @@ const MOBILE = '13911112222';
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const DAY = addDays(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()), 1);
 
-test('a customer books online with an SMS code and a sandbox deposit; the calendar shows it live', async () => {
+test('a customer books online with an SMS code and a sandbox deposit, the calendar shows it live; a cancel in time refunds it', async () => {
   const { page, api: a } = await adminSession(running);
   const shops = await a<{ id: number; name: string }[]>('/api-chain/shop/list/all');
   const shop = shops.find((s) => s.name === SHOP);
@@ -115,6 +116,34 @@ test('a customer books online with an SMS code and a sandbox deposit; the calend
   assert.deepEqual(
     list.list.map((b) => [b.ctype, b.state, b.payje, b.suretyState]),
     [[1, '3', 3000, 0]],
+  );
+
+  // The customer comes back to their booking page and cancels, well before the refund time (canceltime
+  // before the slot): the page says the deposit is refunded, and the calendar drops the booking live.
+  assert.match(new URL(mobile.url()).pathname, /^\/book\/my\//);
+  await mobile.reload();
+  await mobile.getByTestId('cancel').click();
+  const confirm = mobile.locator('.ant-modal:visible');
+  await confirm.getByText('现在取消，定金 ¥30.00 将原路退还。确定取消吗？').waitFor();
+  await quiet(mobile, { ignoreMessages: true });
+  await shot(mobile, 'bookings-online-07-phone-cancel');
+  await confirm.getByTestId('cancel-now').click();
+  await mobile.getByText('预约已取消，定金已退还').waitFor();
+  const mine = mobile.getByTestId('my-booking');
+  await mine.getByText('顾客取消').waitFor();
+  await mine.getByText('¥30.00 · 已退还').waitFor();
+  assert.equal(await mobile.getByTestId('cancel').count(), 0);
+  await quiet(mobile, { ignoreMessages: true });
+  await shot(mobile, 'bookings-online-08-phone-cancelled');
+  await pane.locator('[data-booking]', { hasText: CUSTOMER }).waitFor({ state: 'detached', timeout: 10_000 });
+  await quiet(page, { ignoreMessages: true });
+  await shot(page, 'bookings-online-09-calendar-after-cancel');
+  const cancelled = await a<{ list: { state: string; payje: number; suretyState: number }[] }>(
+    `/api-yy/billhead/chain/list?keyword=${MOBILE}`,
+  );
+  assert.deepEqual(
+    cancelled.list.map((b) => [b.state, b.payje, b.suretyState]),
+    [['-1', 3000, 1]],
   );
   await a('/api-chain/config/setYYconfig', config);
   await phone.close();

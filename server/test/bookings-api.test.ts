@@ -248,7 +248,12 @@ describe('bookings API', async () => {
       const cancelled = await lim.post(`${YY}/billhead/cancel`, { id, version: 1 });
       expectStatus(cancelled, 200);
       expect(cancelled.body.data.state).toBe('-2');
-      expectStatus(await book({ eeid: e2.id, yydate: time }), 200);
+      const again = await book({ eeid: e2.id, yydate: time });
+      expectStatus(again, 200);
+      // The calendar shows the slot's new booking alone: the cancelled one has left it.
+      const calendar = (await lim.get(`${YY}/billhead/availability`, { shopId: mine.id, date: day })).body.data;
+      const atTime = calendar.stylists.find((s: any) => s.eeid === e2.id).bookings.filter((b: any) => b.start === '18:30');
+      expect(atTime.map((b: any) => [b.id, b.state])).toEqual([[again.body.data.id, '3']]);
       const log = (await a.admin.get(`${YY}/billlog/list/all`, { billId: id })).body.data;
       expect(log.map((l: any) => [l.status, l.ctype])).toEqual([
         [3, 4],

@@ -1,5 +1,12 @@
-import { type Availability, type BookingConfig, type BookingSource, type bookingSaveBody, OCCUPYING_STATES } from '@headoffice/contract';
-import { and, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import {
+  type Availability,
+  type BookingConfig,
+  type BookingSource,
+  type bookingSaveBody,
+  CALENDAR_STATES,
+  OCCUPYING_STATES,
+} from '@headoffice/contract';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type Auth, assertShopVisible, visibleShops } from '../../platform/auth.js';
@@ -310,7 +317,7 @@ export async function availability(tx: Db, auth: Auth, shopId: number, day: stri
       })
       .from(bookings)
       .leftJoin(serviceBills, eq(serviceBills.id, bookings.tillBillId))
-      .where(and(eq(bookings.shopId, shopId), eq(bookings.yyday, day), gte(bookings.status, -3)))
+      .where(and(eq(bookings.shopId, shopId), eq(bookings.yyday, day), inArray(bookings.status, [...CALENDAR_STATES])))
       .orderBy(bookings.startMin),
   ]);
   const span = (b: { startMin: number; hjtimes: number }) => ({ start: clockOf(b.startMin), end: clockOf(b.startMin + b.hjtimes) });

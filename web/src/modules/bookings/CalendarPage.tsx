@@ -6,6 +6,7 @@ import {
   bookableService,
   bookingBill,
   bookingStates,
+  CALENDAR_STATES,
   channelOption,
   movedBooking,
   serviceBill,
@@ -317,9 +318,9 @@ export function DayCalendar({
       }
     >
       <Space wrap style={{ marginBottom: 8 }}>
-        {Object.entries(bookingStates).map(([state, s]) => (
-          <Tag key={state} color={s.color}>
-            {pickLabel(s.label)}
+        {CALENDAR_STATES.map((state) => (
+          <Tag key={state} color={bookingStates[state].color}>
+            {pickLabel(bookingStates[state].label)}
           </Tag>
         ))}
       </Space>
