@@ -233,6 +233,8 @@ export const smsTaskBody = z.strictObject({
   confirm: z.boolean().default(true),
 });
 export const smsTaskState = z.enum(['pending', 'sending', 'sent', 'cancelled']);
+/** The live event of a campaign whose sending starts or ends (its shop limits who gets it). */
+export const SMS_TASK_TOPIC = 'sms.task.changed';
 export const smsTaskRow = z.object({
   id: z.number(),
   version: z.number(),

@@ -1,7 +1,7 @@
-import { SMS_PACKAGES, smsParts } from '@headoffice/contract';
-import { eq } from 'drizzle-orm';
+import { SMS_PACKAGES, SMS_TASK_TOPIC, smsParts } from '@headoffice/contract';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { smsLedger, smsMessages } from '../src/db/schema.js';
+import { events, smsLedger, smsMessages } from '../src/db/schema.js';
 import { smsBook } from '../src/modules/messaging/allowance.js';
 import { failDelivery } from '../src/modules/messaging/tasks.js';
 import { JobRunner } from '../src/platform/jobs.js';
@@ -191,6 +191,13 @@ describe('campaigns (smstask)', () => {
     const spent = texts.reduce((n, x) => n + x.parts, 0) - failedParts;
     expect(done).toMatchObject({ state: 'sent', queued: audience.total, sent: texts.filter((x) => x.state === 'sent').length });
     expect(await shopLeft(a.admin, shop1)).toBe(before - spent);
+    // Its end is pushed live to the shop's viewers, once.
+    const pushed = await t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.tenantId, a.tenantId), eq(events.topic, SMS_TASK_TOPIC)));
+    const mine = pushed.filter((e) => (e.payload as { id: number }).id === answer.task.id);
+    expect(mine.map((e) => [(e.payload as { state: string }).state, e.shopId, e.perm])).toEqual([['sent', shop1, 'messaging.sms.view']]);
     expect(await ledgerMismatches(a)).toEqual([]);
   });
 

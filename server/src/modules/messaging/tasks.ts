@@ -1,5 +1,7 @@
 import {
   SMS_NAME_CHARS,
+  SMS_PERM,
+  SMS_TASK_TOPIC,
   type SmsAudienceFilter,
   smsParts,
   smsSalutation,
@@ -13,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/tenants.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
+import { emit } from '../../platform/events.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { defineJob, enqueue } from '../../platform/jobs.js';
 import { dayIn, tenantZone } from '../../platform/numbering.js';
@@ -366,15 +369,19 @@ defineJob('messaging.task', async (tx, payload, job) => {
   const audienceDone = batch.length === 0 || queued >= task.recipients || (!task.mobiles && batch.length < Math.min(left, SMS_BATCH));
   const delivered = await deliverQueued(tx, job.tenantId, eq(smsMessages.taskId, task.id));
   const finished = audienceDone && delivered < SMS_BATCH;
+  const state = finished ? 'sent' : 'sending';
   await tx
     .update(smsTasks)
     .set({
       queued,
       cursor: batch.length && !task.mobiles ? batch[batch.length - 1].id : task.cursor,
-      state: finished ? 'sent' : 'sending',
+      state,
       updatedAt: sql`now()`,
     })
     .where(eq(smsTasks.id, task.id));
+  // Only a change of state: a large campaign's batches would otherwise send an event each.
+  if (state !== task.state)
+    await emit(tx, job, { topic: SMS_TASK_TOPIC, payload: { id: task.id, state }, shopId: task.shopId, perm: SMS_PERM.view });
   if (finished) {
     // The reservation took every recipient at the longest text; what the texts queued did not take returns.
     const [{ spent }] = await tx

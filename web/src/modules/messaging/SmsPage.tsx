@@ -2,6 +2,7 @@ import {
   SMS_MAX_CHARS,
   SMS_PATH,
   SMS_PERM,
+  SMS_TASK_TOPIC,
   SMS_VARIABLES,
   smsConfigAnswer,
   smsShopList,
@@ -13,7 +14,7 @@ import {
   type smsTemplateRow,
   smsTenantAllowance,
 } from '@headoffice/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -43,6 +44,7 @@ import { useMe, usePermission } from '../../platform/auth';
 import { companyToday } from '../../platform/clock';
 import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
+import { useLiveEvent } from '../../platform/live';
 import { formatMoney } from '../../platform/money';
 import { formatDateTime } from '../../platform/resource/cells';
 import { ShopMultiSelect, ShopSelect } from '../../platform/shops';
@@ -492,6 +494,11 @@ function usePerms() {
 /** /admin/messaging/sms — the SMS allowance (buy, assign), campaigns with their cost first, templates, statistics. */
 export default function SmsPage() {
   const { t } = useTranslation();
+  const qc = useQueryClient();
+  // A campaign is sent by a job after the page queued it: its state and what it took follow live.
+  useLiveEvent(SMS_TASK_TOPIC, () => {
+    for (const key of [KEYS.tasks, KEYS.shops, KEYS.tenant]) void qc.invalidateQueries({ queryKey: key });
+  });
   return (
     <Card size="small">
       <Tabs
