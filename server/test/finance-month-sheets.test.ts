@@ -1,4 +1,5 @@
 import { MONTH_LOSS, MONTH_SHEET, type MonthLossRow, type MonthSheetRow, monthSheetColumnRecord, PERIOD_CLOSE } from '@headoffice/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { shops } from '../src/db/schema.js';
@@ -79,6 +80,21 @@ describe('the month sheets: columns (dicbalance), the shops’ month sheets and 
     expect((ok(await a.admin.get(S.all, { shopid: s2 })) as Row[]).map((r) => r.values)).toEqual([{ col2: 3 }]);
     expectStatus(await b.admin.post(S.save, { shopId: s1, yearmonth: '2025-01', values: {} }), 404);
     expect((ok(await b.admin.get(S.list)) as Row).total).toBe(0);
+  });
+
+  it('refuses to delete a column that a shop month sheet holds a value of, naming the sheet; an unused one goes', async () => {
+    const held = ok(await column('col20', '水电', 1, 20));
+    const unused = ok(await column('col21', '备用', 1, 21));
+    ok(await a.admin.post(S.save, { shopId: s2, yearmonth: '2024-11', values: { col20: 5_000 } }));
+    const refused = await a.admin.del(C.one(held.id));
+    expectStatus(refused, 409);
+    const shopName = (
+      await inTenant(t.database.db, a.tenantId, (tx) => tx.select({ name: shops.name }).from(shops).where(eq(shops.id, s2)))
+    )[0].name;
+    expect(refused.body.resp_msg).toBe(`栏目 col20（水电）已有门店月结数据（${shopName} 2024-11），不能删除，可改为停用`);
+    expect((ok(await a.admin.get(C.all)) as Row[]).map((r) => r.code)).toContain('col20');
+    ok(await a.admin.del(C.one(unused.id)));
+    ok(await a.admin.post(C.save, { id: held.id, version: held.version, code: 'col20', name: '水电', type: 1, sort: 20, status: 0 }));
   });
 
   it('imports month sheets from the workbook of the defined columns; a sheet with bad rows stores nothing', async () => {

@@ -57,6 +57,8 @@ export interface RecordImpl<D extends RecordDef, T extends PgTable> {
   beforeSave?: (tx: Db, value: Record<string, unknown>, auth: Auth) => Promise<void>;
   /** Adds the computed fields (names of linked records) to rows. */
   decorate?: (tx: Db, rows: Row[]) => Promise<Row[]>;
+  /** Business checks before a delete, with the entry as it is: what holds it that no foreign key says. */
+  beforeDelete?: (tx: Db, row: Row) => Promise<void>;
   /** The conditions of the definition's `named` filters. */
   conditions?: NamedFilters<D>;
   /** How an import names the record a `pick` field links to. */
@@ -74,6 +76,7 @@ export interface ServedRecord {
   table: PgTable;
   beforeSave?: (tx: Db, value: Record<string, unknown>, auth: Auth) => Promise<void>;
   decorate?: (tx: Db, rows: Row[]) => Promise<Row[]>;
+  beforeDelete?: (tx: Db, row: Row) => Promise<void>;
   conditions?: Record<string, (value: never) => SQL>;
   lookups?: Record<string, ImportLookup>;
 }
@@ -196,7 +199,8 @@ export async function saveRecord(tx: Db, r: ServedRecord, body: Record<string, u
 
 export async function deleteRecord(tx: Db, r: ServedRecord, id: number, auth?: Auth) {
   const cols = columnsOf(r);
-  await findRecord(tx, r, id, auth);
+  const row = await findRecord(tx, r, id, auth);
+  await r.beforeDelete?.(tx, row);
   await assertUnreferenced(tx, r.table, id);
   if (r.def.softDelete) await tx.update(r.table).set({ isDel: 1, updatedAt: new Date() }).where(eq(cols.id, id));
   else await tx.delete(r.table).where(eq(cols.id, id));

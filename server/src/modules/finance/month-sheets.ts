@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
-import { fieldError } from '../../platform/errors.js';
+import { conflict, fieldError } from '../../platform/errors.js';
 import { defineLabels, defineMessages, type Lang, translate } from '../../platform/i18n.js';
 import {
   buildTemplate,
@@ -52,6 +52,10 @@ defineMessages({
   monthSheetUnknownColumn: ['没有启用的月结表栏目 {column}', 'There is no enabled month sheet column {column}'],
   monthSheetBadValue: ['栏目 {column}（{name}）须填写{kind}', 'The column {column} ({name}) takes {kind}'],
   monthSheetDuplicate: ['与第 {first} 行是同一门店同一月份', 'The same shop and month as row {first}'],
+  monthSheetColumnHeld: [
+    '栏目 {column}（{name}）已有门店月结数据（{shop} {month}），不能删除，可改为停用',
+    'The column {column} ({name}) holds values of shop month sheets ({shop}, {month}); disable it instead of deleting it',
+  ],
 });
 defineLabels({
   monthsheet_money: ['以分计的整数金额', 'a whole amount in cents'],
@@ -59,7 +63,20 @@ defineLabels({
   monthsheet_text: ['文本', 'a text'],
 });
 
-export const monthSheetColumnDef = serveRecord(monthSheetColumnRecord, { table: monthSheetColumns });
+export const monthSheetColumnDef = serveRecord(monthSheetColumnRecord, {
+  table: monthSheetColumns,
+  // The sheets keep their values by column code: a column holding any would leave them unnamed.
+  beforeDelete: async (tx, column) => {
+    const [held] = await tx
+      .select({ month: shopMonthSheets.yearmonth, shop: shops.name })
+      .from(shopMonthSheets)
+      .innerJoin(shops, eq(shops.id, shopMonthSheets.shopId))
+      .where(sql`${shopMonthSheets.values} ? ${column.code}`)
+      .orderBy(asc(shopMonthSheets.yearmonth))
+      .limit(1);
+    if (held) throw conflict('monthSheetColumnHeld', { column: String(column.code), name: String(column.name), ...held });
+  },
+});
 
 type Column = { code: string; name: string; type: number };
 const KIND_WORDS: Record<number, string> = { 1: '@monthsheet_money', 2: '@monthsheet_number', 3: '@monthsheet_text' };
