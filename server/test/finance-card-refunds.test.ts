@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardRefundBills } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
-import { build, type TestTenant } from './helpers.js';
+import { build, expect400, type TestTenant } from './helpers.js';
 import { expectPackagesConsistent, makeItems } from './member-packages-support.js';
 import { createLimitedUser } from './users.js';
 
@@ -435,6 +435,36 @@ describe('card refunds through approval (cardtkhead)', async () => {
     expect((await otherShopCaller.client.get(`${VISITS}/getDetail/${fresh.visit.id}`)).status).toBe(404);
     const seen = ok(await otherShopCaller.client.get(`${VISITS}/billList`, { pageSize: 100 })).list;
     expect(seen.every((v: { shopId: number }) => v.shopId === s2)).toBe(true);
+  });
+
+  it('confirms and waives visits named by their refunds, where the seed lists them (cardtkhead/auditBill, censorforM)', async () => {
+    const [one, two, three] = [await reviewed(), await reviewed(), await reviewed()];
+    const early = await caller.client.post(`${BASE}/auditBill`, { id: one.refund.id }, EN);
+    expect([early.status, early.body.resp_msg]).toEqual([409, 'Record at least one call first']);
+    ok(await caller.client.post(VISITS, { id: one.visit.id, finding: 7 }));
+    const done = ok(await caller.client.post(`${BASE}/auditBill`, { id: one.refund.id, memo: '回访完成' }));
+    expect(done).toMatchObject({ id: one.visit.id, state: 'visited', refundId: one.refund.id });
+    // By the refunds' ids or their bill numbers, each on its own: the visited one fails alone.
+    const waived = ok(
+      await caller.client.post(`${BASE}/censorforM`, {
+        ids: [one.refund.id, two.refund.id],
+        billcodes: [three.refund.billNo],
+        memo: '顾客拒绝回访',
+      }),
+    );
+    expect(waived.done.map((d: { id: number; state: string }) => [d.id, d.state])).toEqual([
+      [two.visit.id, 'waived'],
+      [three.visit.id, 'waived'],
+    ]);
+    expect(waived.failed).toEqual([expect.objectContaining({ id: one.visit.id, code: 409 })]);
+    expect400(await caller.client.post(`${BASE}/censorforM`, {}), 'ids');
+    expect((await t.client().post(`${BASE}/censorforM`, { ids: [two.refund.id] })).status).toBe(401);
+    expect((await visitViewer.client.post(`${BASE}/auditBill`, { id: two.refund.id })).status).toBe(403);
+    expect((await b.admin.post(`${BASE}/censorforM`, { ids: [two.refund.id] })).status).toBe(404);
+    expect((await otherShopCaller.client.post(`${BASE}/auditBill`, { id: two.refund.id })).status).toBe(404);
+    const { m, cardId } = await memberWithMoney();
+    const unvisited = await approved(draft(m.id, [cardLine(cardId, 100, 0)]));
+    expect((await caller.client.post(`${BASE}/auditBill`, { id: unvisited.id })).status).toBe(404);
   });
 
   it('refund statistics per shop (findListWithProtj, on both resources): counts and amounts by payout and reason, the user’s shops only', async () => {

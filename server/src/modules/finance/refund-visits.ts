@@ -1,12 +1,21 @@
-import { refundVisitBill } from '@headoffice/contract';
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  billBatchResult,
+  billDetailSchema,
+  refundVisitBill,
+  VISIT_BY_REFUND,
+  visitByRefundBody,
+  waiveByRefundBody,
+} from '@headoffice/contract';
+import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
-import { type BillCtx, billType, insertDraft } from '../../platform/bills.js';
-import { logBill } from '../../platform/documents.js';
-import { AppError, fieldError } from '../../platform/errors.js';
+import { type BillCtx, batch, billDetail, billType, insertDraft } from '../../platform/bills.js';
+import { logBill, transition } from '../../platform/documents.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { defineMessages } from '../../platform/i18n.js';
 import { tenantToday } from '../../platform/numbering.js';
+import { route } from '../../platform/route.js';
 import { cardRefundBills, refundVisitCalls, refundVisits } from './schema.js';
 
 // The return visit of a reviewed card refund (退卡回访, cardtkhfhead): opened by the refund's review, or by hand for a
@@ -75,4 +84,66 @@ export async function dropVisit(tx: Db, auth: Auth, refundId: number) {
   const voided = await tx.select({ id: refundVisits.id, state: refundVisits.state }).from(refundVisits).where(open).for('update');
   await tx.update(refundVisits).set(changed).where(open);
   for (const v of voided) await logBill(tx, refundVisitType.doc, v.id, 'void', v.state, 'voided', auth);
+}
+
+/** The visits of refunds named by id or bill number, not voided: each refund's newest. */
+async function visitsOf(tx: Db, auth: Auth, refundIds: number[], refundNos: string[] = []) {
+  const named = or(
+    refundIds.length ? inArray(cardRefundBills.id, refundIds) : undefined,
+    refundNos.length ? inArray(cardRefundBills.billNo, refundNos) : undefined,
+  );
+  const rows = await tx
+    .selectDistinctOn([refundVisits.refundId], { id: refundVisits.id })
+    .from(refundVisits)
+    .innerJoin(cardRefundBills, and(eq(cardRefundBills.tenantId, refundVisits.tenantId), eq(cardRefundBills.id, refundVisits.refundId)))
+    .where(and(eq(refundVisits.tenantId, auth.tenantId), ne(refundVisits.state, 'voided'), named))
+    .orderBy(refundVisits.refundId, sql`${refundVisits.id} desc`);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * 确认回访 and 免回访 where the seed lists them, under the refunds (cardtkhead/auditBill, censorforM): the same
+ * steps of the refund's visit, with its rights and checks; a refund without a visit the user may see answers 404.
+ */
+export function registerVisitsByRefund(app: FastifyInstance) {
+  const { visit, waive } = refundVisitBill.transitions;
+  const ctxOf = (c: BillCtx) => ({ tx: c.tx, auth: c.auth, lang: c.lang });
+  route(
+    app,
+    'POST',
+    VISIT_BY_REFUND.visit,
+    {
+      summary: "Refund return visit: confirm the visit of the refund `id` (the visit's auditBill)",
+      perm: visit.perm,
+      body: visitByRefundBody,
+      entity: 'cardtkhfhead',
+      response: billDetailSchema(refundVisitBill),
+    },
+    async (c) => {
+      const [id] = await visitsOf(c.tx, c.auth, [c.body.id]);
+      if (!id) throw notFound();
+      await transition(c.tx, refundVisitType.doc, { id, action: 'visit', memo: c.body.memo, lang: c.lang }, c.auth);
+      return billDetail(refundVisitType, ctxOf(c), id);
+    },
+  );
+  route(
+    app,
+    'POST',
+    VISIT_BY_REFUND.waive,
+    {
+      summary: 'Refund return visits: waive the visits of the refunds named (ids or billcodes), each on its own',
+      perm: waive.perm,
+      body: waiveByRefundBody,
+      entity: 'cardtkhfhead',
+      idempotent: 'optional',
+      response: billBatchResult,
+    },
+    async (c) => {
+      const ids = await visitsOf(c.tx, c.auth, c.body.ids, c.body.billcodes);
+      if (ids.length < new Set(c.body.ids).size) throw notFound();
+      return batch(refundVisitType, ctxOf(c), ids, (tx, id) =>
+        transition(tx, refundVisitType.doc, { id, action: 'waive', memo: c.body.memo, lang: c.lang }, c.auth),
+      );
+    },
+  );
 }
