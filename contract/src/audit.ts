@@ -173,6 +173,8 @@ export const auditFieldLabels: Record<string, Label> = {
   perfRatio: ['业绩比例', 'Performance ratio'],
   safetyStock: ['安全库存', 'Safety stock'],
   durationMinutes: ['时长（分钟）', 'Duration (minutes)'],
+  serType: ['项目大小', 'Major or minor service'],
+  staffPurchase: ['内购', 'Staff purchase'],
   validityDays: ['有效天数', 'Valid days'],
   amount: ['金额', 'Amount'],
   totalAmount: ['总金额', 'Total amount'],

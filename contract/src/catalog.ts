@@ -210,6 +210,8 @@ export interface StockProductBatchResult {
 
 /** Service line: 'mf' hair (美发), 'mr' beauty (美容). */
 export const serviceLine = z.enum(['mf', 'mr']);
+/** 1 大项目, 2 小项目 (the original's sertype): the daily report totals each. */
+export const serviceSerType = z.union([z.literal(1), z.literal(2)]);
 export const durationMinutes = z.number().int().min(5).max(1440);
 
 export const serviceSave = z.strictObject({
@@ -221,6 +223,7 @@ export const serviceSave = z.strictObject({
   /** Department (部门). */
   branchId: id.nullish(),
   line: serviceLine.default('mf'),
+  serType: serviceSerType.default(2),
   durationMinutes: durationMinutes.default(60),
   basePrice: cents,
   /** Positions whose employees perform it (replaced when sent). */
@@ -252,6 +255,7 @@ export const serviceUpdateInfos = z.strictObject({
     serviceTypeId: id.optional(),
     branchId: id.nullable().optional(),
     line: serviceLine.optional(),
+    serType: serviceSerType.optional(),
     durationMinutes: durationMinutes.optional(),
     status: status.optional(),
     positionIds: ids.optional(),
@@ -267,6 +271,8 @@ export interface ServiceRow {
   branchId: number | null;
   branchName: string | null;
   line: 'mf' | 'mr';
+  /** 1 大项目, 2 小项目. */
+  serType: number;
   durationMinutes: number;
   basePrice: number;
   /** Performance ratio in basis points (set by pricing), null when not set. */

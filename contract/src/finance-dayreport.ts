@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instant } from './bills.js';
+import { idsQueryParam } from './catalog.js';
 import { date, type Label } from './platform.js';
 
 // The daily report (日报表, DOMAIN-DETAIL §9.8): one shop's business day, every section answered by one
@@ -75,6 +76,8 @@ export const dayReportQuery = z.object({
 
 const money = z.number();
 const cell = z.object({ amount: money, fee: money });
+/** Quantity, amount (Σ payftje) and performance of a group of lines. */
+const figures = z.object({ qty: z.number(), amount: money, perf: money });
 
 export const dayReport = z.object({
   shopId: z.number(),
@@ -86,10 +89,29 @@ export const dayReport = z.object({
   ),
   /** 客数: the bills, and those that count as a visit. */
   customers: z.object({ bills: z.number(), visits: z.number() }),
-  /** Per service: quantity, amount (Σ payftje) and performance (amount − the fees' part of performance). */
-  services: z.array(z.object({ itemId: z.number(), code: z.string(), name: z.string(), qty: z.number(), amount: money, perf: money })),
-  /** Products taken home (客装); the till keeps no staff purchases (内购) apart yet. */
-  products: z.array(z.object({ itemId: z.number(), code: z.string(), name: z.string(), qty: z.number(), amount: money })),
+  /**
+   * Per service and its 大/小项目 mark as sold (`serType` 1 大, 2 小; a service sold under both marks has a row for
+   * each): quantity, amount (Σ payftje) and performance (amount − Σ payftyjzke).
+   */
+  services: z.array(
+    z.object({ itemId: z.number(), code: z.string(), name: z.string(), serType: z.number(), qty: z.number(), amount: money, perf: money }),
+  ),
+  /** 大项目合计 and 小项目合计: the sums of `services` by their mark. */
+  serviceTotals: z.object({ big: figures, small: figures }),
+  /** Per product, taken home by a customer (客装) or sold to staff (内购, `staffPurchase`): quantity, amount, performance. */
+  products: z.array(
+    z.object({
+      itemId: z.number(),
+      code: z.string(),
+      name: z.string(),
+      staffPurchase: z.boolean(),
+      qty: z.number(),
+      amount: money,
+      perf: money,
+    }),
+  ),
+  /** 客装合计 and 内购合计: the sums of `products` by `staffPurchase`. */
+  productTotals: z.object({ takeHome: figures, staff: figures }),
   /** Cards sold per card type: opened and recharged, count and money. */
   cards: z.array(
     z.object({
@@ -183,3 +205,65 @@ export const shopTakings = z.object({
   days: z.array(z.object({ day: z.string(), funds: money })),
 });
 export type ShopTakings = z.infer<typeof shopTakings>;
+
+/**
+ * The chain's daily report (门店日报汇总): for a day or a month (a range of at most 31 days) and the shops the user
+ * sees (narrowed to a region or to picked shops), one row per shop with the daily report's totals and a chain row
+ * that is their sum. Not in the seed; docs/DECISIONS.md ("The chain's daily report").
+ */
+export const CHAIN_REPORT = {
+  label: ['门店日报汇总', "The chain's daily report"] satisfies Label,
+  page: '/admin/finance/chain-report',
+  path: '/api-finance/dayreport/chain',
+  exportPath: '/api-finance/dayreport/chain/export',
+  perm: 'finance.chainreport.view',
+} as const;
+
+/** The longest range the chain's report covers: a month. */
+export const CHAIN_REPORT_MAX_DAYS = 31;
+
+export const chainReportQuery = z
+  .object({
+    srq: date,
+    /** The last day (the first when left out). */
+    erq: date.optional(),
+    /** Only the shops of this region and the regions under it. */
+    regionId: z.coerce.number().int().positive().optional(),
+    /** Only these shops (comma-separated ids). */
+    shopIds: idsQueryParam.optional(),
+  })
+  .refine((q) => !q.erq || q.erq >= q.srq, { path: ['erq'], message: '结束日期不能早于开始日期' })
+  .refine((q) => !q.erq || Date.parse(q.erq) - Date.parse(q.srq) < CHAIN_REPORT_MAX_DAYS * 86_400_000, {
+    path: ['erq'],
+    message: `日期范围不能超过 ${CHAIN_REPORT_MAX_DAYS} 天`,
+  });
+
+/** The money columns of a row, in the order the page and the workbook show them. */
+export const CHAIN_REPORT_COLUMNS = [
+  { key: 'funds', label: ['资金总业绩', 'Total funds'] },
+  { key: 'main', label: ['主营资金', 'Main takings'] },
+  { key: 'nonOperating', label: ['营业外资金', 'Other income'] },
+  { key: 'weimu', label: ['微慕拨款', 'Weimu allocation'] },
+  { key: 'groupBuy', label: ['团购拨款', 'Group-buy allocation'] },
+  { key: 'eCoupon', label: ['电商券拨款', 'E-coupon allocation'] },
+  { key: 'withheld', label: ['代扣代缴合计', 'Withheld total'] },
+  { key: 'expenses', label: ['日常支出', 'Daily expenses'] },
+  { key: 'refunds', label: ['退卡资金', 'Refunds'] },
+  { key: 'cardSales', label: ['开充卡', 'Cards sold'] },
+  { key: 'cardUse', label: ['耗卡', 'Paid by card'] },
+] as const satisfies readonly { key: string; label: Label }[];
+export type ChainReportColumn = (typeof CHAIN_REPORT_COLUMNS)[number]['key'];
+
+const chainFigures = z.object(
+  Object.fromEntries(CHAIN_REPORT_COLUMNS.map((c) => [c.key, money])) as Record<ChainReportColumn, typeof money>,
+);
+
+export const chainReport = z.object({
+  srq: z.string(),
+  erq: z.string(),
+  /** One per shop, by code: the shops in the filter that are enabled or have any figure in the range. */
+  rows: z.array(chainFigures.extend({ shopId: z.number(), shopCode: z.string(), shopName: z.string(), regionName: z.string().nullable() })),
+  /** The chain: the sum of the rows. */
+  total: chainFigures,
+});
+export type ChainReport = z.infer<typeof chainReport>;

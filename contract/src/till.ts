@@ -120,6 +120,8 @@ export const billLineInput = z.strictObject({
   packageLineId: z.number().int().positive().optional(),
   /** Card lines: the money paid into the card (cents). */
   amount: cents.min(1).optional(),
+  /** Product lines: sold to a member of staff (内购) rather than taken home by a customer (客装). */
+  staffPurchase: z.boolean().default(false),
 });
 export const billLinesBody = z.strictObject({
   id: z.number().int().positive(),
@@ -190,6 +192,10 @@ export const billLineRow = z.object({
   packageLineId: z.number().nullable(),
   /** The package bill of this line once settled (the sale, or the use of counts). */
   packageBillId: z.number().nullable(),
+  /** Service lines: 1 大项目, 2 小项目 as the service was marked when the line was priced. */
+  serType: z.number().nullable(),
+  /** Product lines: 内购 (sold to staff). */
+  staffPurchase: z.boolean(),
 });
 export const billPaymentRow = z.object({
   id: z.number(),

@@ -17,6 +17,7 @@ export const checkoutMessages = defineMessages({
   employeeTwice: ['同一工位中员工重复：{name}', 'Employee listed twice in one station: {name}'],
   shareSum: ['同一工位的业绩比例合计须为 100%', "A station's shares add up to 100%"],
   lineNegative: ['金额不能小于 0', 'The amount cannot be below 0'],
+  staffPurchaseProduct: ['只有产品可以按内购销售', 'Only a product can be sold as a staff purchase'],
   paymentsMismatch: ['支付合计 {paid} 与应付金额 {amount} 不符', 'Payments total {paid}, the bill is {amount}'],
   cardPaysTooMuch: [
     '会员卡支付 {paid} 超过按卡价计的应付金额 {most}',

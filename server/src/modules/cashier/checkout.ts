@@ -188,7 +188,7 @@ export async function openBookedBill(
   return saveLines(tx, auth, {
     id: opened.id,
     version: opened.version,
-    lines: o.serviceIds.map((itemId) => ({ kind: 'service' as const, itemId, num: 1, additional: 0, staff })),
+    lines: o.serviceIds.map((itemId) => ({ kind: 'service' as const, itemId, num: 1, additional: 0, staff, staffPurchase: false })),
   });
 }
 
@@ -319,6 +319,20 @@ export async function saveLines(tx: Db, auth: Auth, body: z.output<typeof billLi
       amount: line.num * withCard.price + line.additional,
       staff,
     });
+  }
+  // 大/小项目 and 内购 are kept on the line as sold, so a later change of the service's mark leaves past days as they were.
+  const serviceIds = priced.filter((l) => l.kind === 'service').map((l) => l.itemId);
+  const serTypes = serviceIds.length
+    ? new Map(
+        (await tx.select({ id: services.id, serType: services.serType }).from(services).where(inArray(services.id, serviceIds))).map(
+          (s) => [s.id, s.serType],
+        ),
+      )
+    : new Map<number, number>();
+  for (const [i, line] of body.lines.entries()) {
+    if (line.staffPurchase && line.kind !== 'product') throw fieldError(`lines.${i}.staffPurchase`, 'staffPurchaseProduct');
+    priced[i].staffPurchase = line.staffPurchase;
+    if (priced[i].kind === 'service') priced[i].serType = serTypes.get(priced[i].itemId) ?? 2;
   }
   await wheelOnBillStaff(tx, auth, bill, priced);
   // Until the payments are known the bill is priced as its card would pay it all (at the shop's prices without a card).

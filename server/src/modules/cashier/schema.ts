@@ -357,6 +357,10 @@ export const serviceBillLines = pgTable(
     packageLineId: refId('package_line_id'),
     /** The package bill written on settle: the sale of a `package` line, the use of a line paid with package counts. */
     packageBillId: refId('package_bill_id'),
+    /** A service line: the service's 大/小项目 mark when the line was priced (1 大, 2 小); null on other lines. */
+    serType: smallint('ser_type'),
+    /** A product line sold to a member of staff (内购, the original's pricetype 3) rather than taken home by a customer (客装). */
+    staffPurchase: boolean('staff_purchase').notNull().default(false),
   },
   (t) => [
     tenantPrimaryKey(t),

@@ -175,6 +175,8 @@ export async function billDetail(tx: Db, id: number): Promise<ServiceBillDetail>
       })),
       packageLineId: l.packageLineId,
       packageBillId: l.packageBillId,
+      serType: l.serType,
+      staffPurchase: l.staffPurchase,
     })),
     payments: payments.map(({ principalAfter, giftAfter, ...p }) => ({
       ...p,

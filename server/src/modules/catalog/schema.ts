@@ -93,6 +93,8 @@ export const services = pgTable(
     branchId: refId('branch_id'),
     /** Service line: 'mf' hair (美发), 'mr' beauty (美容). */
     line: text('line').notNull().default('mf'),
+    /** 1 大项目 (a major service: colour, perm, treatment), 2 小项目; the daily report totals each (sertype). */
+    serType: smallint('ser_type').notNull().default(2),
     durationMinutes: integer('duration_minutes').notNull().default(60),
     basePrice: integer('base_price').notNull().default(0),
     /** Share of the price that counts as the employee's performance, in basis points (10000 = 100%). */

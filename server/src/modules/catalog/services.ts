@@ -37,6 +37,7 @@ const serviceColumns = {
   branchId: services.branchId,
   branchName: branches.name,
   line: services.line,
+  serType: services.serType,
   durationMinutes: services.durationMinutes,
   basePrice: services.basePrice,
   perfRatio: services.perfRatio,

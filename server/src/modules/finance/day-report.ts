@@ -49,6 +49,16 @@ const rowOfLine: Record<string, DayReportRow> = {
   cardRecharge: 'cardSale',
 };
 
+/**
+ * A service line's 大/小项目 mark; lines priced before services had the mark count as 小项目, which every service
+ * was until then (the column's default).
+ */
+const serTypeOfLine = sql<number>`coalesce(${serviceBillLines.serType}, 2)`.mapWith(Number);
+
+type Figures = { qty: number; amount: number; perf: number };
+const sumOf = (rows: Figures[]): Figures =>
+  rows.reduce((n, r) => ({ qty: n.qty + r.qty, amount: n.amount + r.amount, perf: n.perf + r.perf }), { qty: 0, amount: 0, perf: 0 });
+
 type Cells = Record<DayReportColumn, { amount: number; fee: number }>;
 const emptyCells = (): Cells => Object.fromEntries(DAY_REPORT_COLUMNS.map((c) => [c.key, { amount: 0, fee: 0 }])) as Cells;
 
@@ -96,6 +106,8 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
       itemId: serviceBillLines.itemId,
       code: serviceBillLines.code,
       name: serviceBillLines.name,
+      serType: serTypeOfLine,
+      staffPurchase: serviceBillLines.staffPurchase,
       qty: num(sql`sum(${serviceBillLines.num})`),
       amount: num(sql`sum(${shares.amount})`),
       perf: num(sql`sum(${shares.perf})`),
@@ -104,8 +116,17 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
     .innerJoin(serviceBills, and(eq(serviceBills.tenantId, serviceBillLines.tenantId), eq(serviceBills.id, serviceBillLines.billId)))
     .leftJoin(shares, eq(shares.lineId, serviceBillLines.id))
     .where(and(ofDay, inArray(serviceBillLines.kind, ['service', 'product'])))
-    .groupBy(serviceBillLines.kind, serviceBillLines.itemId, serviceBillLines.code, serviceBillLines.name)
-    .orderBy(asc(serviceBillLines.code));
+    .groupBy(
+      serviceBillLines.kind,
+      serviceBillLines.itemId,
+      serviceBillLines.code,
+      serviceBillLines.name,
+      serTypeOfLine,
+      serviceBillLines.staffPurchase,
+    )
+    .orderBy(asc(serviceBillLines.code), asc(serTypeOfLine), asc(serviceBillLines.staffPurchase));
+  const services = lines.filter((l) => l.kind === 'service').map(({ kind: _, staffPurchase: __, ...l }) => l);
+  const products = lines.filter((l) => l.kind === 'product').map(({ kind: _, serType: __, ...l }) => l);
 
   const cards = await tx
     .select({
@@ -288,8 +309,13 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
     day: q.day,
     bills,
     customers: { bills: customers?.bills ?? 0, visits: customers?.visits ?? 0 },
-    services: lines.filter((l) => l.kind === 'service').map(({ kind: _, ...l }) => l),
-    products: lines.filter((l) => l.kind === 'product').map(({ kind: _, perf: __, ...l }) => l),
+    services,
+    serviceTotals: {
+      big: sumOf(services.filter((l) => l.serType === 1)),
+      small: sumOf(services.filter((l) => l.serType !== 1)),
+    },
+    products,
+    productTotals: { takeHome: sumOf(products.filter((l) => !l.staffPurchase)), staff: sumOf(products.filter((l) => l.staffPurchase)) },
     cards,
     pay: [...pay].map(([row, cells]) => ({ row, cells })),
     totals: {

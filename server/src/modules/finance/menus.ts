@@ -1,4 +1,5 @@
 import {
+  CHAIN_REPORT,
   cardRefundBill,
   coopBill,
   DAY_CLOSE,
@@ -100,6 +101,14 @@ export const financeMenus: MenuDef[] = [
             }),
           ),
         ],
+      },
+      {
+        key: 'finance.chainreport',
+        name: CHAIN_REPORT.label[0],
+        nameEn: CHAIN_REPORT.label[1],
+        icon: 'TableOutlined',
+        url: CHAIN_REPORT.page,
+        perm: CHAIN_REPORT.perm,
       },
       billMenu(djBill, 'AccountBookOutlined'),
       billMenu(coopBill, 'TeamOutlined'),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBill } from '../../platform/bills.js';
 import { registerRecord } from '../../platform/records.js';
 import { cardRefundType } from './card-refunds.js';
+import { registerChainReport } from './chain-report.js';
 import { coopType, registerCoopImport } from './cooperation.js';
 import { registerDayClose } from './day-close.js';
 import { registerDayReport } from './day-report.js';
@@ -52,6 +53,7 @@ export async function financeModule(app: FastifyInstance) {
   registerRefundStats(app);
   registerBill(app, offlineRefundType);
   registerDayReport(app);
+  registerChainReport(app);
   registerReconcile(app);
   registerUnionpayAccounts(app);
   registerDayClose(app);

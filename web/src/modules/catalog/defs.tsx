@@ -16,6 +16,15 @@ export const PRODUCT_USAGE: OptionSource = {
   ],
 };
 
+/** 大项目 / 小项目 (the daily report totals each). */
+export const SERVICE_SER_TYPES: OptionSource = {
+  kind: 'static',
+  items: [
+    { value: 1, label: 'catalog.service.serTypeBig', color: 'volcano' },
+    { value: 2, label: 'catalog.service.serTypeSmall' },
+  ],
+};
+
 export const SERVICE_LINES: OptionSource = {
   kind: 'static',
   items: [

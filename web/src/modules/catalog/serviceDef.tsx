@@ -4,7 +4,7 @@ import { t } from '../../platform/i18n';
 import { useTab } from '../../platform/pages';
 import type { ResourceDef } from '../../platform/resource/types';
 import { CATALOG } from './api';
-import { SERVICE_LINES } from './defs';
+import { SERVICE_LINES, SERVICE_SER_TYPES } from './defs';
 
 export const serviceDetailPath = (id: number) => `/admin/catalog/services/${id}`;
 
@@ -67,6 +67,14 @@ export const serviceDef: ResourceDef<ServiceRow, ServiceVirtual | 'positionIds' 
       table: { width: 80 },
       search: true,
       form: { required: true, initial: 'mf', help: 'catalog.service.lineHelp' },
+    },
+    {
+      key: 'serType',
+      title: 'catalog.service.serType',
+      type: 'select',
+      options: SERVICE_SER_TYPES,
+      table: { width: 80 },
+      form: { required: true, initial: 2, help: 'catalog.service.serTypeHelp' },
     },
     {
       key: 'branchId',

@@ -11,7 +11,7 @@ import {
   voucherChannelLabels,
 } from '@headoffice/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, InputNumber, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Empty, InputNumber, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -39,6 +39,8 @@ interface DraftLine {
   packageLineId: number | null;
   /** Card lines: the money paid into the card. */
   amount?: number;
+  /** Product lines: 内购 (sold to staff). */
+  staffPurchase: boolean;
 }
 
 const draftOf = (bill: ServiceBillDetail): DraftLine[] =>
@@ -50,6 +52,7 @@ const draftOf = (bill: ServiceBillDetail): DraftLine[] =>
     appointed: l.staff.find((s) => s.station === 1)?.appointed ?? false,
     station2: l.staff.find((s) => s.station === 2)?.employeeId ?? null,
     packageLineId: l.packageLineId,
+    staffPurchase: l.staffPurchase,
     ...(isCardKind(l.kind as BillLineKind) ? { amount: l.price } : {}),
   }));
 const emptyLine = (kind: BillLineKind, packageLineId: number | null = null): DraftLine => ({
@@ -60,6 +63,7 @@ const emptyLine = (kind: BillLineKind, packageLineId: number | null = null): Dra
   appointed: false,
   station2: null,
   packageLineId,
+  staffPurchase: false,
 });
 type MemberCard = z.infer<typeof tillMemberCards>[number];
 
@@ -225,6 +229,7 @@ export function BillEditor({
             num: l.num,
             ...(l.packageLineId ? { packageLineId: l.packageLineId } : {}),
             ...(l.amount !== undefined ? { amount: l.amount } : {}),
+            ...(l.kind === 'product' && l.staffPurchase ? { staffPurchase: true } : {}),
             staff: [
               ...(l.station1 ? [{ employeeId: l.station1, station: 1, appointed: l.appointed }] : []),
               ...(l.station2 ? [{ employeeId: l.station2, station: 2, appointed: false }] : []),
@@ -417,6 +422,19 @@ export function BillEditor({
                   onChange={(v) => update(i, { num: v ?? 1 })}
                 />
               ),
+            },
+            {
+              title: t('till.staffPurchase'),
+              width: 56,
+              render: (_, l, i) =>
+                l.kind === 'product' ? (
+                  <Checkbox
+                    disabled={!isOpen}
+                    checked={l.staffPurchase}
+                    onChange={(e) => update(i, { staffPurchase: e.target.checked })}
+                    data-testid={`till-line-staff-${i}`}
+                  />
+                ) : null,
             },
             {
               title: t('till.employee1'),

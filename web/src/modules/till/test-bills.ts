@@ -36,6 +36,8 @@ export const billLine = (line: Partial<Line> = {}): Line => ({
   staff: [lineStaff(1, '王设计', 1, true)],
   packageLineId: null,
   packageBillId: null,
+  serType: 2,
+  staffPurchase: false,
   ...line,
 });
 

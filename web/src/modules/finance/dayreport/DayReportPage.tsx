@@ -95,6 +95,9 @@ export default function DayReportPage() {
   );
 }
 
+/** A line of the services or products section, or one of its totals. */
+type FigureRow = { key: string; code: string; name: string; group: string; qty: number; amount: number; perf: number };
+
 function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => string; lang: ReturnType<typeof currentLang>; title: string }) {
   const rowLabel = (row: DayReportRow) => pickLabel(DAY_REPORT_ROWS[row], lang);
   const payColumns: TableColumnsType<DayReport['pay'][number]> = [
@@ -115,7 +118,8 @@ function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => strin
     })),
   ];
   const moneyColumn = (key: string, title: string) => ({ key, dataIndex: key, title, align: 'right' as const, render: money });
-  const itemColumns: TableColumnsType<DayReport['products'][number]> = [
+  const figureColumns = [moneyColumn('amount', k('amount')), moneyColumn('perf', k('perf'))];
+  const itemColumns: TableColumnsType<FigureRow> = [
     { key: 'code', dataIndex: 'code', title: k('code') },
     { key: 'name', dataIndex: 'name', title: k('name') },
     { key: 'qty', dataIndex: 'qty', title: k('qty'), align: 'right' },
@@ -162,13 +166,30 @@ function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => strin
           moneyColumn('signed', k('signed')),
         ]}
       />
-      <Section
+      <Section<FigureRow>
         title={k('services')}
-        rows={r.services}
-        rowKey="itemId"
-        columns={[...itemColumns, moneyColumn('amount', k('amount')), moneyColumn('perf', k('perf'))]}
+        rows={[
+          ...r.services.map((x) => ({ ...x, key: `${x.itemId}-${x.serType}`, group: k(x.serType === 1 ? 'big' : 'small') })),
+          { key: 'big', code: '', name: k('bigTotal'), group: '', ...r.serviceTotals.big },
+          { key: 'small', code: '', name: k('smallTotal'), group: '', ...r.serviceTotals.small },
+        ]}
+        rowKey="key"
+        columns={[...itemColumns, { key: 'group', dataIndex: 'group', title: k('serType') }, ...figureColumns]}
       />
-      <Section title={k('products')} rows={r.products} rowKey="itemId" columns={[...itemColumns, moneyColumn('amount', k('amount'))]} />
+      <Section<FigureRow>
+        title={k('products')}
+        rows={[
+          ...r.products.map((x) => ({
+            ...x,
+            key: `${x.itemId}-${x.staffPurchase}`,
+            group: k(x.staffPurchase ? 'staffPurchase' : 'takeHome'),
+          })),
+          { key: 'takeHome', code: '', name: k('takeHomeTotal'), group: '', ...r.productTotals.takeHome },
+          { key: 'staff', code: '', name: k('staffTotal'), group: '', ...r.productTotals.staff },
+        ]}
+        rowKey="key"
+        columns={[...itemColumns, { key: 'group', dataIndex: 'group', title: k('productKind') }, ...figureColumns]}
+      />
       <Section
         title={k('cards')}
         rows={r.cards}
