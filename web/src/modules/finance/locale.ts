@@ -1,6 +1,6 @@
 import { djEn, djZh } from './allocations/locale';
 import { closeEn, closeZh } from './close/locale';
-import { dayReportEn, dayReportZh } from './dayreport/locale';
+import { chainReportEn, chainReportZh, dayReportEn, dayReportZh } from './dayreport/locale';
 import { fundsEn, fundsZh } from './funds/locale';
 import { monthSheetsEn, monthSheetsZh } from './monthsheets/locale';
 import { reconcileEn, reconcileZh } from './reconcile/locale';
@@ -49,6 +49,7 @@ export const financeZh = {
   },
   close: closeZh,
   dayreport: dayReportZh,
+  chainreport: chainReportZh,
   unionpay: { qr: '收款码', qrTitle: '{{shop}} 对私C扫B收款码', qrHelp: '顾客扫此码付款，款项进入对私C扫B商户' },
   monthsheets: monthSheetsZh,
   reconcile: reconcileZh,
@@ -101,6 +102,7 @@ export const financeEn: typeof financeZh = {
   },
   close: closeEn,
   dayreport: dayReportEn,
+  chainreport: chainReportEn,
   unionpay: {
     qr: 'QR code',
     qrTitle: 'Collection QR of {{shop}} (private, C scans B)',

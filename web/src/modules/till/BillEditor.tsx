@@ -413,28 +413,27 @@ export function BillEditor({
               title: t('till.num'),
               width: 64,
               render: (_, l, i) => (
-                <InputNumber
-                  disabled={!isOpen || isCardKind(l.kind)}
-                  min={1}
-                  max={999}
-                  style={{ width: 56 }}
-                  value={l.num}
-                  onChange={(v) => update(i, { num: v ?? 1 })}
-                />
-              ),
-            },
-            {
-              title: t('till.staffPurchase'),
-              width: 56,
-              render: (_, l, i) =>
-                l.kind === 'product' ? (
-                  <Checkbox
-                    disabled={!isOpen}
-                    checked={l.staffPurchase}
-                    onChange={(e) => update(i, { staffPurchase: e.target.checked })}
-                    data-testid={`till-line-staff-${i}`}
+                <Space size={4}>
+                  <InputNumber
+                    disabled={!isOpen || isCardKind(l.kind)}
+                    min={1}
+                    max={999}
+                    style={{ width: 56 }}
+                    value={l.num}
+                    onChange={(v) => update(i, { num: v ?? 1 })}
                   />
-                ) : null,
+                  {l.kind === 'product' ? (
+                    <Checkbox
+                      disabled={!isOpen}
+                      checked={l.staffPurchase}
+                      onChange={(e) => update(i, { staffPurchase: e.target.checked })}
+                      data-testid={`till-line-staff-${i}`}
+                    >
+                      {t('till.staffPurchase')}
+                    </Checkbox>
+                  ) : null}
+                </Space>
+              ),
             },
             {
               title: t('till.employee1'),

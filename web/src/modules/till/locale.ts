@@ -278,7 +278,7 @@ export const tillEn: typeof tillZh = {
   byPayType: 'By pay type',
   gifts: 'Gift counts used',
   byPackage: 'package counts',
-  staffPurchase: 'Staff',
+  staffPurchase: 'Staff purchase',
   app: 'Checkout',
   shop: 'Shop',
   chooseShop: 'Choose a shop',

@@ -23,8 +23,10 @@ describe('the daily report page (日报表)', () => {
         day: '2026-03-01',
         bills: [{ id: 1, billNo: 'SB0001', memberName: null, amount: 12_345, settledAt: '2026-03-01T02:00:00.000Z' }],
         customers: { bills: 1, visits: 1 },
-        services: [{ itemId: 5, code: 'FW001', name: '洗剪吹', qty: 1, amount: 12_345, perf: 12_300 }],
-        products: [],
+        services: [{ itemId: 5, code: 'FW001', name: '洗剪吹', serType: 2, qty: 1, amount: 12_345, perf: 12_300 }],
+        serviceTotals: { big: { qty: 0, amount: 0, perf: 0 }, small: { qty: 1, amount: 12_345, perf: 12_300 } },
+        products: [{ itemId: 8, code: 'CP001', name: '护发素', staffPurchase: true, qty: 1, amount: 3_000, perf: 3_000 }],
+        productTotals: { takeHome: { qty: 0, amount: 0, perf: 0 }, staff: { qty: 1, amount: 3_000, perf: 3_000 } },
         cards: [],
         pay: [
           { row: 'till', cells: cells(2_345, 0) },
@@ -58,6 +60,9 @@ describe('the daily report page (日报表)', () => {
     expect(within(report).getAllByText('其他').length).toBeGreaterThan(0);
     expect(within(report).getAllByText(formatMoney(2_000)).length).toBeGreaterThan(1);
     expect(within(report).getByText('洗剪吹')).toBeTruthy();
+    expect(within(report).getByText('小项目合计')).toBeTruthy();
+    expect(within(report).getByText('内购合计')).toBeTruthy();
+    expect(within(report).getAllByText('内购').length).toBe(1);
     await waitFor(() => expect(calls(DAY_REPORT.path).length).toBeGreaterThan(0));
     const asked = String(calls(DAY_REPORT.path)[0]?.[0]);
     expect(asked).toContain('shopid=3');

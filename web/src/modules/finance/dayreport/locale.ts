@@ -152,3 +152,28 @@ export const dayReportEn: typeof dayReportZh = {
   reason: 'Reason for reopening',
   reopened: '{{day}} of {{shop}} is reopened',
 };
+
+/** Texts of the chain's daily report page (section `finance.chainreport`). */
+export const chainReportZh = {
+  byDay: '按日',
+  byMonth: '按月',
+  allShops: '全部门店（可按区域或门店筛选）',
+  export: '导出',
+  range: '{{srq}} 至 {{erq}}，共 {{count}} 家门店',
+  shopCode: '门店编码',
+  shop: '门店',
+  region: '区域',
+  total: '合计',
+};
+
+export const chainReportEn: typeof chainReportZh = {
+  byDay: 'Day',
+  byMonth: 'Month',
+  allShops: 'Every shop (narrow by region or shop)',
+  export: 'Export',
+  range: '{{srq}} to {{erq}}, {{count}} shops',
+  shopCode: 'Shop code',
+  shop: 'Shop',
+  region: 'Region',
+  total: 'Chain total',
+};
