@@ -94,5 +94,13 @@ export const coopBill = defineBill({
     rmoney: { label: ['剩余业绩', 'Remaining'], kind: 'money', column: { width: 110 } },
     memo: { label: ['备注', 'Memo'], kind: 'text', column: {}, form: {} },
   } satisfies Record<string, BillFieldDef>,
-  paths: { list: ['billList'], pick: 'list/all', save: ['saveBill'], detail: 'detail/:id', remove: 'deleteBill', export: 'export' },
+  paths: {
+    list: ['billList'],
+    pick: 'list/all',
+    save: ['saveBill'],
+    detail: 'detail/:id',
+    remove: 'deleteBill',
+    export: 'export',
+    import: 'saveSystem',
+  },
 });

@@ -134,6 +134,7 @@ export const refundVisitBill = defineBill({
     detail: 'getDetail/:id',
     remove: 'deleteBill',
     export: 'billHfExport',
+    import: 'saveSystem',
   },
 });
 

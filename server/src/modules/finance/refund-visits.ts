@@ -1,19 +1,25 @@
 import {
   billBatchResult,
   billDetailSchema,
+  billPath,
+  date,
   refundVisitBill,
   VISIT_BY_REFUND,
   visitByRefundBody,
+  visitFindings,
+  visitSatisfaction,
   waiveByRefundBody,
 } from '@headoffice/contract';
 import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { Auth } from '../../platform/auth.js';
-import { type BillCtx, batch, billDetail, billType, insertDraft } from '../../platform/bills.js';
+import { type Auth, inVisibleShops } from '../../platform/auth.js';
+import { type BillCtx, batch, billDetail, billType, insertDraft, runAction } from '../../platform/bills.js';
 import { logBill, transition } from '../../platform/documents.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { defineMessages } from '../../platform/i18n.js';
+import { defineMessages, translate } from '../../platform/i18n.js';
+import { registerImport } from '../../platform/importer.js';
 import { tenantToday } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { cardRefundBills, refundVisitCalls, refundVisits } from './schema.js';
@@ -144,6 +150,83 @@ export function registerVisitsByRefund(app: FastifyInstance) {
       return batch(refundVisitType, ctxOf(c), ids, (tx, id) =>
         transition(tx, refundVisitType.doc, { id, action: 'waive', memo: c.body.memo, lang: c.lang }, c.auth),
       );
+    },
+  );
+}
+
+defineMessages({
+  visitImportNoRefund: ['没有退卡单 {refundNo}', 'There is no refund {refundNo}'],
+  visitImportNotOpen: ['退卡单 {refundNo} 没有未完成的回访单', 'Refund {refundNo} has no open return visit'],
+});
+
+/** The refunds named by number that the user sees, each with its open visit (未回访 or 回访中), if it has one. */
+async function openVisitsByRefundNo(tx: Db, auth: Auth, numbers: string[]) {
+  const open = and(
+    eq(refundVisits.tenantId, cardRefundBills.tenantId),
+    eq(refundVisits.refundId, cardRefundBills.id),
+    inArray(refundVisits.state, ['pending', 'visiting']),
+  );
+  const refunds = await tx
+    .select({ billNo: cardRefundBills.billNo, visitId: refundVisits.id })
+    .from(cardRefundBills)
+    .leftJoin(refundVisits, open)
+    .where(
+      and(
+        eq(cardRefundBills.tenantId, auth.tenantId),
+        inArray(cardRefundBills.billNo, numbers),
+        inVisibleShops(auth, cardRefundBills.shopId),
+      ),
+    );
+  return new Map(refunds.map((r) => [r.billNo as string, r.visitId]));
+}
+
+/**
+ * 回访导入 (saveSystem): calls made away from the screen, one row each, recorded on the open visit of the refund
+ * the row names, as 保存回访 records them (the importer the caller, the visit then 回访中); any bad row stores nothing.
+ */
+export function registerVisitImport(app: FastifyInstance) {
+  const options = (list: Record<string, readonly [string, string]>) =>
+    Object.entries(list).map(([value, labels]) => ({ value: Number(value), labels }));
+  const def = refundVisitType.def;
+  registerImport(
+    app,
+    {
+      name: ['退卡回访记录', 'Refund return visit calls'],
+      columns: [
+        { key: 'refundNo', title: ['退卡单号', 'Refund no.'], required: true, example: 'TKSP20260304-0001' },
+        { key: 'hfTime', title: ['回访日期', 'Call date'], type: 'date', example: '2026-03-05' },
+        { key: 'finding', title: ['核实原因', 'Finding'], type: 'enum', required: true, options: options(visitFindings) },
+        { key: 'satisfaction', title: ['满意度', 'Satisfaction'], type: 'enum', options: options(visitSatisfaction) },
+        { key: 'note', title: ['备注', 'Memo'] },
+      ],
+      schema: z.object({
+        refundNo: z.string().trim().min(1).max(40),
+        hfTime: date.nullish(),
+        finding: z.number().int(),
+        satisfaction: z.number().int().nullish(),
+        note: z.string().trim().max(500).nullish(),
+      }),
+      check: async (tx, rows, auth, lang) => {
+        const visits = await openVisitsByRefundNo(tx, auth, [...new Set(rows.map((r) => r.value.refundNo))]);
+        return rows.flatMap(({ row, value: { refundNo } }) => {
+          if (visits.get(refundNo)) return [];
+          const key = visits.has(refundNo) ? 'visitImportNotOpen' : 'visitImportNoRefund';
+          return [{ row, key: 'refundNo', message: translate(lang, key, { refundNo }) }];
+        });
+      },
+      insert: async (tx, rows, auth) => {
+        const visits = await openVisitsByRefundNo(tx, auth, [...new Set(rows.map((r) => r.refundNo))]);
+        for (const { refundNo, ...call } of rows)
+          await runAction(refundVisitType, { tx, auth, lang: 'zh-CN' }, 'record', { id: visits.get(refundNo) as number, ...call });
+        return rows.length;
+      },
+    },
+    {
+      templateUrl: billPath(def, 'excelTemplate'),
+      importUrl: billPath(def, def.paths.import ?? 'saveSystem'),
+      // A bill type's import is its edit right (the page offers it with that right); each call is then recorded with the visit's.
+      perm: `${def.perm}.edit`,
+      entity: 'cardtkhfhead',
     },
   );
 }

@@ -1,4 +1,4 @@
-import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   type BillDef,
   type BillFieldDef,
@@ -17,6 +17,7 @@ import { companyToday } from '../clock';
 import { http, isApiError } from '../http';
 import { notify } from '../notify';
 import { useTab } from '../pages';
+import { ImportModal } from '../resource/ImportModal';
 import { ResourceList } from '../resource/ResourceList';
 import type { BaseRow, FieldSpec, FieldType, OptionSource, ResourceDef } from '../resource/types';
 import { BillSums, RowActions } from './BillActions';
@@ -285,6 +286,8 @@ export function BillList<D extends BillDef>({ def, fixedParams, aside, render, f
   const [state, setState] = useState<string>('all');
   const [location, setLocation] = useState<number | undefined>();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const canImport = !!def.paths.import && can(`${def.perm}.edit`);
   const { open } = tab;
   const lang = i18n.language;
   const listDef = useMemo(
@@ -347,6 +350,11 @@ export function BillList<D extends BillDef>({ def, fixedParams, aside, render, f
           {batches.map(([name, tr]) => (
             <BatchButton key={name} def={def} name={name} transition={tr} ids={ctx.selected.map((r) => r.id)} done={ctx.clearSelection} />
           ))}
+          {canImport ? (
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              {t('importer.button')}
+            </Button>
+          ) : null}
           {def.paths.save.length && can(`${def.perm}.edit`) ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
               {t('bill.create', { label: nounOf(def.label, lang) })}
@@ -386,6 +394,17 @@ export function BillList<D extends BillDef>({ def, fixedParams, aside, render, f
           onClose={() => setCreating(false)}
           onSaved={(id) => open(`${def.webPath}/${id}`)}
           slots={form as BillFormSlots}
+        />
+      ) : null}
+      {canImport && def.paths.import ? (
+        <ImportModal
+          open={importing}
+          onClose={() => setImporting(false)}
+          entity={billTextKeys(def).type}
+          templatePath={billPath(def, 'excelTemplate')}
+          templateMethod="GET"
+          importPath={billPath(def, def.paths.import)}
+          onDone={() => void invalidateBills(qc)}
         />
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { type BillDef, cardRefundBill, csadjBill, fundBill, productOrderBill, stockEntryBill } from '@headoffice/contract';
+import { type BillDef, cardRefundBill, coopBill, csadjBill, fundBill, productOrderBill, stockEntryBill } from '@headoffice/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, fakeApi, serve, wrap } from '../../test/api';
@@ -80,6 +80,17 @@ describe('the list of a bill type, from its definition', () => {
     expect(def.fields.filter((f) => f.search).map((f) => f.key)).toEqual(['billNo', 'reasonId', 'dateRange', 'productId']);
     expect(field('reasonId')?.options).toMatchObject({ kind: 'remote', url: '/api-stock/dictinout/list/all', params: { direction: 1 } });
     expect(field('dateRange')?.search).toEqual({ type: 'dateRange', range: ['dateFrom', 'dateTo'] });
+  });
+
+  it('offers the import of a type that has one, with its template and its upload', async () => {
+    serve({});
+    const coop = wrap(<BillList def={coopBill} />);
+    fireEvent.click(await screen.findByRole('button', { name: /导\s*入/ }));
+    expect((await screen.findAllByText('下载模板')).length).toBeGreaterThan(0);
+    coop.unmount();
+    const { container } = wrap(<BillList def={stockEntryBill} />);
+    await waitFor(() => expect(container.querySelector('.ant-table')).not.toBeNull());
+    expect(screen.queryByRole('button', { name: /导\s*入/ })).toBeNull();
   });
 
   it('lists by state tab, and a batch transition reports what was done and what failed', async () => {
