@@ -327,6 +327,8 @@ export const smsBirthdayList = z.array(smsBirthdayRow);
 /** The seed's resources and the kind of message each serves. */
 export const INAPP_RESOURCES = { systemmsg: 'system', systemmstatus: 'system', adminmstatus: 'admin', insidemsg: 'inside' } as const;
 export const INAPP_PERM = 'messaging.notice.publish';
+/** The page where head office publishes notices and shops write to head office. */
+export const INAPP_URL = '/admin/messaging/notices';
 /** The live event of a published message (its shop limits who gets it). */
 export const INAPP_TOPIC = 'message.published';
 
@@ -352,3 +354,7 @@ export const inappRow = z.object({
 });
 export const inappPage = pageAnswer(inappRow).extend({ unread: z.number() });
 export const inappReadAnswer = z.object({ read: z.number() });
+
+/** A message as its publisher sees it: how many accounts have read it so far. */
+export const inappSentRow = inappRow.extend({ readers: z.number() });
+export const inappSentPage = pageAnswer(inappSentRow);

@@ -67,4 +67,31 @@ describe('in-app messages (systemmsg, systemmstatus, adminmstatus, insidemsg)', 
     expectStatus(await b.admin.post(`${P}/systemmsg/batchSave`, { ids: [mine.id] }), 404);
     expectStatus(await b.admin.post(`${P}/insidemsg/publish`, { title: 'x', content: 'y', shopid: shop1 }), 404);
   });
+
+  it('head office follows what it sent with the count of accounts that read it; a shop sees only its own and every shop’s', async () => {
+    const all = expectOk(await a.admin.post(`${P}/adminmstatus/publish`, { title: '年终盘点', content: '各店月底盘点' }));
+    const toTwo = expectOk(await a.admin.post(`${P}/adminmstatus/publish`, { title: '二店整改', content: '请整改', shopid: shop2 }));
+    expectOk(await shopTwo.client.post(`${P}/adminmstatus/batchSave`, { ids: [all.id, toTwo.id] }));
+    expectOk(await shopOne.client.post(`${P}/adminmstatus/batchSave`, { ids: [all.id] }));
+    const sent = expectOk(await a.admin.get(`${P}/adminmstatus/list/published`));
+    const byId = new Map(sent.list.map((m: { id: number; readers: number }) => [m.id, m.readers]));
+    expect([byId.get(all.id), byId.get(toTwo.id)]).toEqual([2, 1]);
+    expect(expectOk(await a.admin.get(`${P}/adminmstatus/list/published`, { shopid: shop2 })).list[0]).toMatchObject({
+      id: toTwo.id,
+      toShopId: shop2,
+      readers: 1,
+    });
+    // A shop's message to head office is not among what was published to shops.
+    const up = expectOk(await shopOne.client.post(`${P}/insidemsg/publishchain`, { title: '补货', content: '染膏补货', shopid: shop1 }));
+    expect(expectOk(await a.admin.get(`${P}/insidemsg/list/published`)).list.map((m: { id: number }) => m.id)).not.toContain(up.id);
+
+    const ones = expectOk(await shopOne.client.get(`${P}/adminmstatus/list/published`)).list.map((m: { id: number }) => m.id);
+    expect(ones).toContain(all.id);
+    expect(ones).not.toContain(toTwo.id);
+    expectStatus(await shopOne.client.get(`${P}/adminmstatus/list/published`, { shopid: shop2 }), 403);
+    expectStatus(await shopTwo.client.get(`${P}/adminmstatus/list/published`), 403);
+    expectStatus(await t.client().get(`${P}/adminmstatus/list/published`), 401);
+    expect400(await a.admin.get(`${P}/adminmstatus/list/published`, { pageSize: '0' }), 'pageSize');
+    expect(expectOk(await b.admin.get(`${P}/adminmstatus/list/published`)).list.map((m: { id: number }) => m.id)).not.toContain(all.id);
+  });
 });

@@ -121,6 +121,34 @@ export async function listMessages(tx: Db, auth: Auth, kind: InappKind, q: z.out
   return { ...page, list: page.list.map(toRow), unread: Number(unread) };
 }
 
+/**
+ * The messages of a kind sent to shops (not a shop's to head office) that the account may read,
+ * newest first, each with how many accounts have read it: what a publisher follows up.
+ */
+export async function listPublished(tx: Db, auth: Auth, kind: InappKind, q: z.output<typeof inappListQuery>) {
+  if (q.shopid) assertShopVisible(auth, q.shopid);
+  const where = and(
+    eq(inappMessages.kind, kind),
+    isNull(inappMessages.fromShopId),
+    readable(auth),
+    q.shopid ? eq(inappMessages.toShopId, q.shopid) : undefined,
+  );
+  const readers = sql<number>`(select count(*) from ${inappReads} r where r.tenant_id = ${inappMessages.tenantId} and r.message_id = ${inappMessages.id})::int`;
+  const page = await pageOf(
+    tx,
+    q,
+    tx
+      .select({ m: inappMessages, read: readByMe(auth), readers })
+      .from(inappMessages)
+      .where(where)
+      .orderBy(desc(inappMessages.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    () => tx.select({ id: inappMessages.id }).from(inappMessages).where(where),
+  );
+  return { ...page, list: page.list.map((r) => ({ ...toRow(r), readers: Number(r.readers) })) };
+}
+
 /** Marks messages read by the account (those it may read; the others are not there for it). */
 export async function markRead(tx: Db, auth: Auth, ids: number[]) {
   const found = await tx

@@ -1,9 +1,9 @@
-import { INAPP_PERM, SMS_PERM, SMS_URL } from '@headoffice/contract';
+import { INAPP_PERM, INAPP_URL, SMS_PERM, SMS_URL } from '@headoffice/contract';
 import type { MenuDef } from '../../platform/menus.js';
 
 const action = (perm: string, name: string, nameEn: string) => ({ key: perm, name, nameEn, perm });
 
-/** 短信与消息: the SMS allowance (buy, assign), templates, campaigns and their statistics. */
+/** 短信与消息: the SMS allowance (buy, assign), templates, campaigns and their statistics; in-app messages. */
 export const messagingMenus: MenuDef[] = [
   {
     key: 'messaging',
@@ -23,8 +23,16 @@ export const messagingMenus: MenuDef[] = [
           action(SMS_PERM.assign, '短信分配', 'Assign messages to shops'),
           action(SMS_PERM.send, '短信群发', 'Send campaigns'),
           action(SMS_PERM.template, '短信模板', 'Edit templates'),
-          action(INAPP_PERM, '发布站内消息', 'Publish in-app messages'),
         ],
+      },
+      // The key the publishing right had as an action of the SMS page: roles that held it keep it.
+      {
+        key: INAPP_PERM,
+        name: '站内消息',
+        nameEn: 'In-app messages',
+        icon: 'NotificationOutlined',
+        url: INAPP_URL,
+        perm: INAPP_PERM,
       },
     ],
   },

@@ -8,6 +8,7 @@ import {
   inappReadAnswer,
   inappReadBody,
   inappRow,
+  inappSentPage,
   SMS_PACKAGES,
   SMS_PART_LIMITS,
   SMS_PATH,
@@ -67,7 +68,7 @@ import { countSmsAudience, smsAudienceAfter } from '../members/public.js';
 import { shops } from '../org/public.js';
 import { assignSms, buySms, shopAllowances, tenantAllowance } from './allowance.js';
 import { listBirthdaySettings, listReturnRules, saveBirthdaySetting, saveReturnRule } from './automatic.js';
-import { listMessages, markRead, publish } from './inapp.js';
+import { listMessages, listPublished, markRead, publish } from './inapp.js';
 import { smsAssigns, smsOrders, smsReplies } from './schema.js';
 import { smsStatistics } from './statistics.js';
 import { deleteTask, listTasks, saveTask, toggleTask } from './tasks.js';
@@ -530,6 +531,19 @@ export async function messagingModule(app: FastifyInstance) {
         },
         ({ tx, auth, query }) => listMessages(tx, auth, kind, query),
       );
+    route(
+      app,
+      'GET',
+      `${B}/list/published`,
+      {
+        summary: `The ${kind} messages sent to shops (every shop or one), newest first, each with how many accounts have read it`,
+        description: 'Not a seed call: the notices page lists what head office sent with this.',
+        perm: INAPP_PERM,
+        query: inappListQuery,
+        response: inappSentPage,
+      },
+      ({ tx, auth, query }) => listPublished(tx, auth, kind, query),
+    );
     for (const [call, fromShop] of [
       ['publish', false],
       ['publishchain', true],
