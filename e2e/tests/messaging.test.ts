@@ -7,8 +7,8 @@ import { activePane, addLogin, adminSession, cashBill, pick, quiet, tillShop, us
 // Head office buys SMS (the sandbox pays), assigns them to a shop, and sends a campaign to the shop's
 // members who came at least once, after the page has shown its recipients and cost; once the sandbox has
 // delivered it, the shop's balance is lower by exactly that cost. A user limited to that shop sees the
-// balance of their shop only, and reads a message from head office as it arrives: the bell's count rises
-// without a reload, and reading it clears it.
+// balance of their shop only, and reads a notice head office publishes from its messages page as it
+// arrives: the bell's count rises without a reload, reading it clears it, and head office's page counts it read.
 
 const running = productAndBrowser();
 const TEXT = '本周到店护理享八折，欢迎预约。';
@@ -169,20 +169,35 @@ test('head office buys and assigns SMS, sends a campaign at the cost it showed, 
   await quiet(own);
   const unreadBefore = await bellCount(own);
 
-  // ---- head office publishes a message to the shop: the shop's bell rises without a reload
-  const message = await a<{ id: number }>('/api-push/adminmstatus/publish', {
-    title: '周末盘点通知',
-    content: '本周六闭店后盘点库存，请各店长安排人员。',
-    shopid: shop.id,
-  });
+  // ---- head office publishes a notice to the shop from its page: the shop's bell rises without a reload
+  await page.goto(`${running.server.url}/admin/messaging/notices`);
+  const notice = activePane(page).locator('.ho-notice-form');
+  await notice.getByLabel('标题').fill('周末盘点通知');
+  await notice.getByLabel('内容').fill('本周六闭店后盘点库存，请各店长安排人员。');
+  await notice.getByText('指定门店').click();
+  await notice.locator('.ant-form-item', { hasText: '门店' }).last().locator('.ant-select').click();
+  await page.keyboard.type(shop.name);
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: shop.name }).first().click();
+  await page.keyboard.press('Escape');
+  await quiet(page);
+  await shot(page, 'messaging-05-notice-form');
+  await notice.getByRole('button', { name: /发\s*布/ }).click();
+  await page.getByText('已发布', { exact: true }).first().waitFor();
+  const sentRow = activePane(page).locator('.ho-notices-sent .ant-table-row', { hasText: '周末盘点通知' });
+  await sentRow.getByText(shop.name).waitFor();
+  type Sent = { id: number; title: string; toShopId: number | null; readers: number };
+  const published = await a<{ list: Sent[] }>(`/api-push/adminmstatus/list/published?shopid=${shop.id}`);
+  const message = published.list.find((m) => m.title === '周末盘点通知');
+  assert.ok(message);
+  assert.deepEqual([message.toShopId, message.readers], [shop.id, 0]);
   await bellBecomes(own, unreadBefore + 1);
   await quiet(own);
-  await shot(own, 'messaging-05-bell-rose');
+  await shot(own, 'messaging-06-bell-rose');
   await own.locator('.ho-messages-bell').click();
   const inbox = own.locator('.ant-popover:visible');
   await inbox.getByText('周末盘点通知').waitFor();
   await quiet(own);
-  await shot(own, 'messaging-06-message-open');
+  await shot(own, 'messaging-07-message-open');
   const unread = await ownApi<{ unread: number; list: { id: number; read: boolean }[] }>('/api-push/adminmstatus/list/account?unread=true');
   assert.ok(unread.list.some((m) => m.id === message.id));
 
@@ -194,6 +209,17 @@ test('head office buys and assigns SMS, sends a campaign at the cost it showed, 
   assert.equal(read.unread, 0);
   assert.equal(read.list.find((m) => m.id === message.id)?.read, true);
   await quiet(own);
-  await shot(own, 'messaging-07-read');
+  await shot(own, 'messaging-08-read');
+
+  // ---- head office's page counts the shop's reading once it refreshes its list
+  await page.reload();
+  await activePane(page)
+    .locator('.ho-notices-sent .ant-table-row', { hasText: '周末盘点通知' })
+    .locator('td')
+    .last()
+    .getByText('1')
+    .waitFor();
+  await quiet(page);
+  await shot(page, 'messaging-09-notice-read');
   await shopCtx.close();
 });
