@@ -358,3 +358,63 @@ export const inappReadAnswer = z.object({ read: z.number() });
 /** A message as its publisher sees it: how many accounts have read it so far. */
 export const inappSentRow = inappRow.extend({ readers: z.number() });
 export const inappSentPage = pageAnswer(inappSentRow);
+
+// ---- WeChat return visits (servicewxreturn, servicewxtask) ----
+
+const onOff = z.union([z.literal(1), z.literal(2)]);
+/** Save a setting (no id creates); `isDel: '1'` with its id deletes it, as the original client does. */
+export const wxReturnBody = z.union([
+  z.strictObject({ id, isDel: z.literal('1') }),
+  z.strictObject({
+    id: id.optional(),
+    version: z.number().int().positive().optional(),
+    servtid: id,
+    servids: z.array(id).min(1).max(200),
+    /** The brand whose shops' bills count; none: every shop's. */
+    brandid: id.nullish(),
+    /** The station (1–3) of the bill line whose employee is reminded. */
+    postion: z.number().int().min(1).max(3),
+    /** Staff reminder: 1 on, 2 off. */
+    serStatus: onOff,
+    /** Customer message: 1 on, 2 off. */
+    cusStatus: onOff,
+  }),
+]);
+export const wxReturnQuery = z.object({ servtid: id.optional() });
+export const wxReturnRow = z.object({
+  id: z.number(),
+  version: z.number(),
+  servtid: z.number(),
+  servids: z.array(z.number()),
+  brandid: z.number().nullable(),
+  postion: z.number(),
+  serStatus: z.number(),
+  cusStatus: z.number(),
+  updatedAt: z.string(),
+});
+export const wxReturnList = z.array(wxReturnRow);
+/** What a save answers: the setting, or null once deleted. */
+export const wxReturnAnswer = wxReturnRow.nullable();
+
+const wxTaskType = z.union([z.literal(1), z.literal(2)]);
+export const wxTaskBody = z.strictObject({
+  wrid: id,
+  /** 1 staff reminder, 2 customer message. */
+  type: wxTaskType,
+  afterDay: z.number().int().min(1).max(10),
+  /** The template (smstemplate) of the same kind: 1 staff, 2 customer. */
+  pstid: id,
+  /** The template's name as the client showed it; the server answers the stored one. */
+  pstname: z.string().max(64).optional(),
+});
+export const wxTaskFind = z.strictObject({ wrid: id, type: wxTaskType });
+export const wxTaskRow = z.object({
+  id: z.number(),
+  wrid: z.number(),
+  type: z.number(),
+  afterDay: z.number(),
+  pstid: z.number(),
+  pstname: z.string(),
+  createdAt: z.string(),
+});
+export const wxTaskList = z.array(wxTaskRow);

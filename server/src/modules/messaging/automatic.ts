@@ -17,6 +17,7 @@ import { shops } from '../org/public.js';
 import { postSms, smsBook } from './allowance.js';
 import { smsAutoSent, smsBirthdaySettings, smsMessages, smsReturnRules } from './schema.js';
 import { deliverQueued } from './tasks.js';
+import { runWxReturnVisits } from './wechat.js';
 
 defineMessages({
   smsBirthdayTooLong: [
@@ -274,7 +275,7 @@ async function returnVisitOccasions(tx: Db, day: string, signature: string): Pro
 
 /**
  * The job of a day: queues the day's birthday and return-visit texts (once per member and occasion),
- * sends them, and queues the next day's run. A day run late still sends that day's texts.
+ * sends them, sends the WeChat return visits, and queues the next day's run. A day run late still sends that day's texts.
  */
 export async function runDailySms(tx: Db, tenantId: number, day: string) {
   const signature = await signatureOf(tx, tenantId);
@@ -283,6 +284,7 @@ export async function runDailySms(tx: Db, tenantId: number, day: string) {
     ...(await returnVisitOccasions(tx, day, signature)),
   ]);
   while ((await deliverQueued(tx, tenantId, inArray(smsMessages.kind, ['birthday', 'returnVisit']))) > 0);
+  await runWxReturnVisits(tx, tenantId, day);
   await scheduleDailySms(tx, tenantId, addDays(day, 1));
   return queued;
 }
@@ -296,7 +298,8 @@ export async function scheduleDailySmsJobs(db: Db) {
   const rows = await db.execute(sql`
     select distinct tenant_id from (
       select tenant_id from sms_birthday_settings where auto_send = 1
-      union select tenant_id from sms_return_rules where status = 1) t
+      union select tenant_id from sms_return_rules where status = 1
+      union select tenant_id from wx_return_tasks) t
     where not exists (select 1 from jobs j where j.tenant_id = t.tenant_id and j.name = ${DAILY_JOB} and j.state in ('queued', 'running'))`);
   for (const { tenant_id } of rowsOf<{ tenant_id: number | string }>(rows)) {
     const tenantId = Number(tenant_id);

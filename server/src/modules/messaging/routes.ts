@@ -51,6 +51,15 @@ import {
   smsTemplateQuery,
   smsTemplateRow,
   smsTenantAllowance,
+  wxReturnAnswer,
+  wxReturnBody,
+  wxReturnList,
+  wxReturnQuery,
+  wxReturnRow,
+  wxTaskBody,
+  wxTaskFind,
+  wxTaskList,
+  wxTaskRow,
 } from '@headoffice/contract';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -67,12 +76,13 @@ import { smsProvider } from '../../platform/sms.js';
 import { countSmsAudience, smsAudienceAfter } from '../members/public.js';
 import { shops } from '../org/public.js';
 import { assignSms, buySms, shopAllowances, tenantAllowance } from './allowance.js';
-import { listBirthdaySettings, listReturnRules, saveBirthdaySetting, saveReturnRule } from './automatic.js';
+import { listBirthdaySettings, listReturnRules, saveBirthdaySetting, saveReturnRule, scheduleDailySms } from './automatic.js';
 import { listMessages, listPublished, markRead, publish } from './inapp.js';
 import { smsAssigns, smsOrders, smsReplies } from './schema.js';
 import { smsStatistics } from './statistics.js';
 import { deleteTask, listTasks, saveTask, toggleTask } from './tasks.js';
 import { allTemplates, deleteTemplate, listTemplates, oneTemplate, saveTemplate } from './templates.js';
+import { addWxTask, deleteWxTask, findWxTasks, listWxRules, oneWxRule, saveWxRule } from './wechat.js';
 
 const P = SMS_PATH;
 
@@ -82,6 +92,8 @@ definedEntityLabels.set('smstemplate', ['短信模板', 'SMS template']);
 definedEntityLabels.set('smstask', ['短信群发', 'SMS campaign']);
 definedEntityLabels.set('servicesmsreturn', ['服务回访短信', 'return-visit SMS']);
 definedEntityLabels.set('birthdaysms', ['生日短信', 'birthday SMS']);
+definedEntityLabels.set('servicewxreturn', ['微信服务回访', 'WeChat return visit']);
+definedEntityLabels.set('servicewxtask', ['微信回访提醒', 'WeChat return-visit reminder']);
 definedEntityLabels.set('systemmsg', ['系统消息', 'system message']);
 definedEntityLabels.set('systemmstatus', ['系统消息', 'system message']);
 definedEntityLabels.set('adminmstatus', ['总部公告', 'head-office notice']);
@@ -512,6 +524,78 @@ export async function messagingModule(app: FastifyInstance) {
       response: smsBirthdayList,
     },
     ({ tx, auth, query }) => listBirthdaySettings(tx, auth, query.shopid),
+  );
+
+  // ---- WeChat return visits: a setting per service group, its reminders; the daily job sends them ----
+  route(
+    app,
+    'GET',
+    `${P}/servicewxreturn`,
+    {
+      summary: 'WeChat return-visit settings (servicewxreturn), of one service type when servtid is given',
+      perm: SMS_PERM.view,
+      query: wxReturnQuery,
+      response: wxReturnList,
+    },
+    ({ tx, query }) => listWxRules(tx, query.servtid),
+  );
+  route(
+    app,
+    'GET',
+    `${P}/servicewxreturn/id/:id`,
+    { summary: 'One WeChat return-visit setting', perm: SMS_PERM.view, params: idParam, response: wxReturnRow },
+    ({ tx, params }) => oneWxRule(tx, params.id),
+  );
+  route(
+    app,
+    'POST',
+    `${P}/servicewxreturn`,
+    {
+      summary: 'Save a WeChat return-visit setting (no id creates), or delete one with {id, isDel: "1"}',
+      description: 'Its services must be of servtid. Head office only: a user limited to shops gets 403. Deleting drops its reminders.',
+      perm: SMS_PERM.template,
+      body: wxReturnBody,
+      entity: 'servicewxreturn',
+      response: wxReturnAnswer,
+    },
+    ({ tx, auth, body }) => saveWxRule(tx, auth, body, () => scheduleDailySms(tx, auth.tenantId)),
+  );
+  route(
+    app,
+    'POST',
+    `${P}/servicewxtask`,
+    {
+      summary: 'Add a reminder to a WeChat return-visit setting: 1 staff or 2 customer, afterDay 1–10, a template of that kind',
+      perm: SMS_PERM.template,
+      body: wxTaskBody,
+      entity: 'servicewxtask',
+      verb: 'create',
+      response: wxTaskRow,
+    },
+    ({ tx, auth, body }) => addWxTask(tx, auth, body, () => scheduleDailySms(tx, auth.tenantId)),
+  );
+  route(
+    app,
+    'POST',
+    `${P}/servicewxtask/findByIdAndType`,
+    {
+      summary: 'The reminders of a WeChat return-visit setting of one kind (1 staff, 2 customer)',
+      perm: SMS_PERM.view,
+      body: wxTaskFind,
+      read: true,
+      response: wxTaskList,
+    },
+    ({ tx, body }) => findWxTasks(tx, body.wrid, body.type),
+  );
+  route(
+    app,
+    'DELETE',
+    `${P}/servicewxtask/:id`,
+    { summary: 'Delete a reminder of a WeChat return-visit setting', perm: SMS_PERM.template, params: idParam, entity: 'servicewxtask' },
+    async ({ tx, auth, params }) => {
+      await deleteWxTask(tx, auth, params.id);
+      return null;
+    },
   );
 
   // ---- in-app messages: the seed's 3×7 reading (DOMAIN-DETAIL §8.1) served whole; publish and batchSave by GET and POST ----

@@ -254,3 +254,64 @@ export const inappReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.messageId] })],
 );
+
+/**
+ * WeChat return visits (servicewxreturn): for services of one type (of a brand's shops, or every
+ * shop), whether the staff at `station` are reminded and whether the customer gets a message.
+ */
+export const wxReturnRules = pgTable(
+  'wx_return_rules',
+  {
+    ...tenantKeys(),
+    serviceTypeId: refId('service_type_id').notNull(),
+    serviceIds: jsonb('service_ids').$type<number[]>().notNull(),
+    brandId: refId('brand_id'),
+    /** The bill line's station (1–3) whose employee gets the staff reminder. */
+    station: smallint('station').notNull(),
+    staffOn: smallint('staff_on').notNull(),
+    customerOn: smallint('customer_on').notNull(),
+    ...makerColumns(),
+    ...versionedTimestamps(),
+  },
+  (t) => [tenantPrimaryKey(t), index('wx_return_rules_tenant_type').on(t.tenantId, t.serviceTypeId)],
+);
+
+/** The reminders of a rule (servicewxtask): so many days after the service, with this WeChat template. */
+export const wxReturnTasks = pgTable(
+  'wx_return_tasks',
+  {
+    ...tenantKeys(),
+    ruleId: refId('rule_id').notNull(),
+    /** 1 staff, 2 customer. */
+    type: smallint('type').notNull(),
+    afterDays: integer('after_days').notNull(),
+    templateId: refId('template_id').notNull(),
+    ...makerColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('wx_return_tasks_tenant_rule').on(t.tenantId, t.ruleId, t.type),
+    tenantReference(t, t.ruleId, wxReturnRules).onDelete('cascade'),
+    tenantReference(t, t.templateId, smsTemplates),
+  ],
+);
+
+/** A WeChat message the daily job sent (the sandbox delivers it at once): to an employee or a member. */
+export const wxMessages = pgTable(
+  'wx_messages',
+  {
+    ...tenantKeys(),
+    shopId: refId('shop_id').notNull(),
+    taskId: refId('task_id').notNull(),
+    type: smallint('type').notNull(),
+    billId: refId('bill_id').notNull(),
+    memberId: refId('member_id').notNull(),
+    employeeId: refId('employee_id'),
+    templateId: refId('template_id').notNull(),
+    state: text('state').$type<'queued' | 'sent'>().notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [tenantPrimaryKey(t), index('wx_messages_tenant_task').on(t.tenantId, t.taskId)],
+);

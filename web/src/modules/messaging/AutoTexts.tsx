@@ -21,6 +21,7 @@ import { FormDialog } from '../../platform/list/FormDialog';
 import { formatDateTime } from '../../platform/resource/cells';
 import { ShopSelect } from '../../platform/shops';
 import { useMeasurer } from './measure';
+import { WxReturns } from './WxReturns';
 
 const KEYS = { returns: ['sms-return-rules'], birthdays: ['sms-birthdays'] } as const;
 
@@ -267,11 +268,12 @@ function BirthdayTexts() {
   );
 }
 
-/** The automatic texts: return visits after services, and birthdays per shop (daily jobs send them). */
+/** The automatic texts: return visits after services (by SMS and WeChat), and birthdays per shop (daily jobs send them). */
 export function AutoTexts() {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <ReturnRules />
+      <WxReturns />
       <BirthdayTexts />
     </Space>
   );
