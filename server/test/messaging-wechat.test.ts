@@ -165,6 +165,9 @@ describe('WeChat return visits (servicewxreturn, servicewxtask)', () => {
     expect(await sentFor(bill.id)).toHaveLength(2);
     expect(await sentFor(unrelated.id)).toHaveLength(0);
 
+    // A template a reminder uses stays until the reminder goes.
+    expectStatus(await a.admin.del(`${P}/smstemplate/${staffTemplate.id}`), 409);
+
     // A reminder switched off sends nothing for a new bill.
     expectOk(
       await a.admin.post(`${P}/servicewxreturn`, {
