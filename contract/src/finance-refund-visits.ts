@@ -134,27 +134,8 @@ export const refundVisitBill = defineBill({
     detail: 'getDetail/:id',
     remove: 'deleteBill',
     export: 'billHfExport',
-    import: 'saveSystem',
   },
 });
-
-// ---- the visit's steps named by the refund (the seed lists them under cardtkhead) ----
-
-/** 确认回访 and 免回访 served on the refunds' resource too: there they name the refund whose visit is meant. */
-export const VISIT_BY_REFUND = {
-  visit: '/api-finance/cardtkhead/auditBill',
-  waive: '/api-finance/cardtkhead/censorforM',
-} as const;
-/** 确认回访 of one refund's visit. */
-export const visitByRefundBody = z.strictObject({ id, memo });
-/** 免回访 of several refunds' visits: by the refunds' ids, or their bill numbers (the original's `billcodes`), or both. */
-export const waiveByRefundBody = z
-  .strictObject({
-    ids: z.array(id).max(200).default([]),
-    billcodes: z.array(z.string().trim().min(1).max(40)).max(200).default([]),
-    memo,
-  })
-  .refine((b) => b.ids.length + b.billcodes.length > 0, { path: ['ids'], error: '请选择退卡单' });
 
 // ---- refund statistics (退卡统计, findListWithProtj, the original's hyrefundtj) ----
 

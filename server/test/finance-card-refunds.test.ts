@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { cardRefundBills } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { bucketsOf, expectAssetsConsistent, key, makeCardType, makeMember, ok, shopIds } from './assets-support.js';
-import { build, expect400, type TestTenant } from './helpers.js';
+import { build, type TestTenant } from './helpers.js';
 import { expectPackagesConsistent, makeItems } from './member-packages-support.js';
 import { createLimitedUser } from './users.js';
 
@@ -436,94 +435,6 @@ describe('card refunds through approval (cardtkhead)', async () => {
     expect((await otherShopCaller.client.get(`${VISITS}/getDetail/${fresh.visit.id}`)).status).toBe(404);
     const seen = ok(await otherShopCaller.client.get(`${VISITS}/billList`, { pageSize: 100 })).list;
     expect(seen.every((v: { shopId: number }) => v.shopId === s2)).toBe(true);
-  });
-
-  it('confirms and waives visits named by their refunds, where the seed lists them (cardtkhead/auditBill, censorforM)', async () => {
-    const [one, two, three] = [await reviewed(), await reviewed(), await reviewed()];
-    const early = await caller.client.post(`${BASE}/auditBill`, { id: one.refund.id }, EN);
-    expect([early.status, early.body.resp_msg]).toEqual([409, 'Record at least one call first']);
-    ok(await caller.client.post(VISITS, { id: one.visit.id, finding: 7 }));
-    const done = ok(await caller.client.post(`${BASE}/auditBill`, { id: one.refund.id, memo: '回访完成' }));
-    expect(done).toMatchObject({ id: one.visit.id, state: 'visited', refundId: one.refund.id });
-    // By the refunds' ids or their bill numbers, each on its own: the visited one fails alone.
-    const waived = ok(
-      await caller.client.post(`${BASE}/censorforM`, {
-        ids: [one.refund.id, two.refund.id],
-        billcodes: [three.refund.billNo],
-        memo: '顾客拒绝回访',
-      }),
-    );
-    expect(waived.done.map((d: { id: number; state: string }) => [d.id, d.state])).toEqual([
-      [two.visit.id, 'waived'],
-      [three.visit.id, 'waived'],
-    ]);
-    expect(waived.failed).toEqual([expect.objectContaining({ id: one.visit.id, code: 409 })]);
-    expect400(await caller.client.post(`${BASE}/censorforM`, {}), 'ids');
-    expect((await t.client().post(`${BASE}/censorforM`, { ids: [two.refund.id] })).status).toBe(401);
-    expect((await visitViewer.client.post(`${BASE}/auditBill`, { id: two.refund.id })).status).toBe(403);
-    expect((await b.admin.post(`${BASE}/censorforM`, { ids: [two.refund.id] })).status).toBe(404);
-    expect((await otherShopCaller.client.post(`${BASE}/auditBill`, { id: two.refund.id })).status).toBe(404);
-    const { m, cardId } = await memberWithMoney();
-    const unvisited = await approved(draft(m.id, [cardLine(cardId, 100, 0)]));
-    expect((await caller.client.post(`${BASE}/auditBill`, { id: unvisited.id })).status).toBe(404);
-  });
-
-  it('imports calls made away from the screen onto the open visits of the refunds named (saveSystem); any bad row stores nothing', async () => {
-    const sheet = async (rows: Record<string, unknown>[]) => {
-      const template = await a.admin.get(`${VISITS}/excelTemplate`);
-      expect(template.status).toBe(200);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(template.raw as unknown as ArrayBuffer);
-      const ws = wb.worksheets[0];
-      const header = (ws.getRow(1).values as unknown[]).slice(1).map((h) => String(h).replace(/^\*/, ''));
-      rows.forEach((r, i) => {
-        ws.getRow(i + 2).values = header.map((h) => (r[h] ?? null) as ExcelJS.CellValue);
-      });
-      return { header, file: Buffer.from(await wb.xlsx.writeBuffer()) };
-    };
-    const visitPerms = ['finance.cardtkhf.view', 'finance.cardtkhf.visit', 'finance.cardtkhf.edit'];
-    const importer = await createLimitedUser(t, a, { perms: visitPerms, managerShops: [s1, s2] });
-    const otherShopImporter = await createLimitedUser(t, a, { perms: visitPerms, loginShops: [s2] });
-    const [one, two] = [await reviewed(), await reviewed()];
-    const { header, file } = await sheet([
-      { 退卡单号: one.refund.billNo, 回访日期: '2026-03-05', 核实原因: '顾客个人原因', 满意度: '满意', 备注: '电话回访' },
-      { 退卡单号: one.refund.billNo, 核实原因: '服务' },
-      { 退卡单号: two.refund.billNo, 核实原因: 7 },
-    ]);
-    expect(header).toEqual(['退卡单号', '回访日期', '核实原因', '满意度', '备注']);
-    expect(ok(await importer.client.upload(`${VISITS}/saveSystem`, file, { filename: '回访.xlsx' }))).toEqual({ imported: 3 });
-    const first = ok(await caller.client.get(`${VISITS}/getDetail/${one.visit.id}`));
-    expect(first.state).toBe('visiting');
-    expect(first.lines.map((l: { finding: number; satisfaction: number | null; hfTime: string }) => [l.finding, l.satisfaction])).toEqual([
-      [7, 4],
-      [1, null],
-    ]);
-    expect(first.lines[0]).toMatchObject({ hfTime: '2026-03-05', memo: '电话回访' });
-    // A refund unknown, one whose visit is done, a finding not on the list: nothing of the sheet is stored.
-    ok(await caller.client.post(`${VISITS}/auditBill`, { id: one.visit.id }));
-    const bad = await sheet([
-      { 退卡单号: two.refund.billNo, 核实原因: '技术' },
-      { 退卡单号: 'TKSP-NONE', 核实原因: '技术' },
-      { 退卡单号: one.refund.billNo, 核实原因: '技术' },
-      { 退卡单号: two.refund.billNo, 核实原因: '天气' },
-    ]);
-    const refused = await importer.client.upload(`${VISITS}/saveSystem`, bad.file, { filename: '回访.xlsx' });
-    expect(refused.status).toBe(400);
-    expect(refused.body.data.errors.map((e: { row: number }) => e.row).sort()).toEqual([3, 4, 5]);
-    expect(refused.body.data.errors.find((e: { row: number }) => e.row === 4).message).toBe(
-      `退卡单 ${one.refund.billNo} 没有未完成的回访单`,
-    );
-    expect(ok(await caller.client.get(`${VISITS}/getDetail/${two.visit.id}`)).lines).toHaveLength(1);
-    expect((await visitViewer.client.upload(`${VISITS}/saveSystem`, file, { filename: '回访.xlsx' })).status).toBe(403);
-    // Another shop's refund is unknown to a one-shop user.
-    const mine = await otherShopImporter.client.upload(
-      `${VISITS}/saveSystem`,
-      (await sheet([{ 退卡单号: two.refund.billNo, 核实原因: '技术' }])).file,
-      {
-        filename: '回访.xlsx',
-      },
-    );
-    expect([mine.status, mine.body.data.errors[0].message]).toEqual([400, `没有退卡单 ${two.refund.billNo}`]);
   });
 
   it('refund statistics per shop (findListWithProtj, on both resources): counts and amounts by payout and reason, the user’s shops only', async () => {

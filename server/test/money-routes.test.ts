@@ -79,9 +79,6 @@ const SUSPECT_WORDS = /(money|balance|ledger|refund|paid|principal|stock of|quan
 
 /** Writes that speak of money or stock but move none, each with the reason. */
 const MOVES_NOTHING: Record<string, string> = {
-  'POST /api-finance/cardtkhfhead/excelTemplate': "the return visits' import template: a workbook, nothing written",
-  'POST /api-finance/cardtkhead/auditBill': "a refund's return visit confirmed: a call's record, the refund's money moved at its review",
-  'POST /api-finance/cardtkhead/censorforM': "refunds' return visits waived: no money, the refunds stay as reviewed",
   'POST /api-finance/cardtkhead/auditBillZeor':
     "runs the refund bill's approval on each zero-amount bill through the engine's transition: the type's guard, and an approval moves nothing",
   'POST /api-finance/cardtkhead/fhBillZeor':

@@ -15,7 +15,7 @@ import { offlineRefundType } from './offline-refunds.js';
 import { registerPeriodClose } from './period-close.js';
 import { registerReconcile } from './reconcile.js';
 import { registerRefundStats } from './refund-stats.js';
-import { refundVisitType, registerVisitImport, registerVisitsByRefund } from './refund-visits.js';
+import { refundVisitType } from './refund-visits.js';
 import { registerRentContracts } from './rent-contracts.js';
 import { registerDormRates } from './rent-dorm-rates.js';
 import { rentPaymentTypes } from './rent-payments.js';
@@ -49,8 +49,6 @@ export async function financeModule(app: FastifyInstance) {
   registerBill(app, coopType);
   registerCoopImport(app);
   registerBill(app, refundVisitType);
-  registerVisitsByRefund(app);
-  registerVisitImport(app);
   registerRefundStats(app);
   registerBill(app, offlineRefundType);
   registerDayReport(app);
