@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    environment: 'happy-dom',
+    // happy-dom, closed only once React has finished what the closing set off (src/test/happy-dom-settled.ts).
+    environment: './src/test/happy-dom-settled.ts',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 20000,
