@@ -5,10 +5,9 @@ import {
   type ChainReportColumn,
   chainReport,
   chainReportQuery,
-  DAY_REPORT_COLUMNS,
   DAY_REPORT_FUND_ITEMS,
 } from '@headoffice/contract';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -19,8 +18,9 @@ import { sendXlsx, yuanCell } from '../../platform/excel.js';
 import { tenantZone } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { dayFigures } from '../../platform/schema.js';
-import { payTypes, serviceBillPayments, serviceBillShares, serviceBills } from '../cashier/public.js';
+import { payTypes, serviceBills } from '../cashier/public.js';
 import { regions, shops } from '../org/public.js';
+import { MAIN_CODES, mainCodeFees, num } from './day-report.js';
 import { djAmounts, djItems, shopIoBills } from './schema.js';
 
 // The chain's daily report (门店日报汇总): the daily report's totals (day-report.ts) for every shop the user sees
@@ -32,8 +32,6 @@ type Query = z.output<typeof chainReportQuery>;
 type Figures = Record<ChainReportColumn, number>;
 type Row = ChainReport['rows'][number];
 
-const num = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
-const MAIN_CODES = DAY_REPORT_COLUMNS.filter((c) => c.main).flatMap((c) => [...c.codes]);
 const FUND_CODES = DAY_REPORT_FUND_ITEMS.map((f) => f.code);
 const zero = (): Figures => Object.fromEntries(CHAIN_REPORT_COLUMNS.map((c) => [c.key, 0])) as Figures;
 
@@ -106,26 +104,12 @@ export async function chainReportOf(tx: Db, auth: Auth, q: Query): Promise<Chain
     for (const f of figures) put(f.shopId, { main: f.gross, cardSales: f.cardSales, cardUse: f.cardUse, refunds: f.refunds });
 
     // 主营资金 is net of fees; the daily figures keep no fee, so the fees of the main pay codes come from the till's shares.
-    const fees = await tx
-      .select({ shopId: serviceBills.shopId, fee: num(sql`sum(${serviceBillShares.fee})`) })
-      .from(serviceBillShares)
-      .innerJoin(serviceBills, and(eq(serviceBills.tenantId, serviceBillShares.tenantId), eq(serviceBills.id, serviceBillShares.billId)))
-      .innerJoin(
-        serviceBillPayments,
-        and(eq(serviceBillPayments.tenantId, serviceBillShares.tenantId), eq(serviceBillPayments.id, serviceBillShares.paymentId)),
-      )
-      .where(
-        and(
-          inArray(serviceBills.shopId, ids),
-          sql`${serviceBills.businessDate} between ${from}::date and ${to}::date`,
-          eq(serviceBills.status, 4),
-          eq(serviceBills.isHc, 0),
-          eq(serviceBills.isDel, 0),
-          inArray(serviceBillPayments.payCode, MAIN_CODES),
-        ),
-      )
-      .groupBy(serviceBills.shopId);
-    for (const f of fees) put(f.shopId, { main: -f.fee });
+    const fees = await mainCodeFees(
+      tx,
+      and(inArray(serviceBills.shopId, ids), sql`${serviceBills.businessDate} between ${from}::date and ${to}::date`),
+      serviceBills.shopId,
+    );
+    for (const f of fees) put(Number(f.key), { main: -f.fee });
 
     const io = await tx
       .select({

@@ -14,6 +14,7 @@ import {
   shopTakingsQuery,
 } from '@headoffice/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -34,7 +35,7 @@ import { cardRefundBills, djAmounts, djItems, financeItems, offlineRefunds, shop
 // sales), the records otherwise (the bills, the lines per service, the pay summary's fees, the cards per type,
 // the income and expense bills, the reviewed refunds, the dj items the audited 代缴单 left). docs/DECISIONS.md ("The daily report").
 
-const num = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
+export const num = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
 type Rows<T> = { rows: T[] };
 
 /** A settled till bill that counts (a revoked or deleted one counts nowhere). */
@@ -336,13 +337,27 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
   };
 }
 
-const MAIN_CODES = DAY_REPORT_COLUMNS.filter((c) => c.main).flatMap((c) => [...c.codes]);
+export const MAIN_CODES = DAY_REPORT_COLUMNS.filter((c) => c.main).flatMap((c) => [...c.codes]);
 
 /**
  * 资金 of a shop per business day from `from` to `to`: the daily report's 主营资金, i.e. what the till took
  * with the main columns' pay codes (the daily figures of the till's money kinds), less those payments' fees
  * (the daily figures hold no fees: they are read from the till's shares of the same days).
  */
+/** The fees of the main pay codes' shares on the counted bills `where` names, summed by `by` (a day, a shop): 主营资金 is net of them. */
+export function mainCodeFees(tx: Db, where: SQL | undefined, by: PgColumn) {
+  return tx
+    .select({ key: by, fee: num(sql`sum(${serviceBillShares.fee})`) })
+    .from(serviceBillShares)
+    .innerJoin(serviceBills, and(eq(serviceBills.tenantId, serviceBillShares.tenantId), eq(serviceBills.id, serviceBillShares.billId)))
+    .innerJoin(
+      serviceBillPayments,
+      and(eq(serviceBillPayments.tenantId, serviceBillShares.tenantId), eq(serviceBillPayments.id, serviceBillShares.paymentId)),
+    )
+    .where(and(where, counted, inArray(serviceBillPayments.payCode, MAIN_CODES)))
+    .groupBy(by);
+}
+
 export async function shopTakingsOf(tx: Db, shopId: number, from: string, to: string): Promise<ShopTakings> {
   const gross = await tx
     .select({ day: dayFigures.day, amount: num(sql`sum(${dayFigures.amount})`) })
@@ -357,27 +372,15 @@ export async function shopTakingsOf(tx: Db, shopId: number, from: string, to: st
       ),
     )
     .groupBy(dayFigures.day);
-  const fees = await tx
-    .select({ day: serviceBills.businessDate, fee: num(sql`sum(${serviceBillShares.fee})`) })
-    .from(serviceBillShares)
-    .innerJoin(serviceBills, and(eq(serviceBills.tenantId, serviceBillShares.tenantId), eq(serviceBills.id, serviceBillShares.billId)))
-    .innerJoin(
-      serviceBillPayments,
-      and(eq(serviceBillPayments.tenantId, serviceBillShares.tenantId), eq(serviceBillPayments.id, serviceBillShares.paymentId)),
-    )
-    .where(
-      and(
-        eq(serviceBills.shopId, shopId),
-        sql`${serviceBills.businessDate} between ${from}::date and ${to}::date`,
-        counted,
-        inArray(serviceBillPayments.payCode, MAIN_CODES),
-      ),
-    )
-    .groupBy(serviceBills.businessDate);
+  const fees = await mainCodeFees(
+    tx,
+    and(eq(serviceBills.shopId, shopId), sql`${serviceBills.businessDate} between ${from}::date and ${to}::date`),
+    serviceBills.businessDate,
+  );
   const byDay = new Map<string, number>();
   for (const g of gross) byDay.set(String(g.day).slice(0, 10), g.amount);
   for (const f of fees) {
-    const day = String(f.day).slice(0, 10);
+    const day = String(f.key).slice(0, 10);
     byDay.set(day, (byDay.get(day) ?? 0) - f.fee);
   }
   const days = [...byDay]
