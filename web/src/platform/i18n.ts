@@ -87,7 +87,8 @@ const TEXTS_FETCHED = 'moduleTextsFetched';
 
 const initial = storedLang();
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN } },
+  // a copy: i18next adds the modules' texts into the object it is given
+  resources: { 'zh-CN': { translation: structuredClone(zhCN) } },
   lng: initial,
   fallbackLng: 'zh-CN',
   supportedLngs: ['zh-CN', 'en-US'],

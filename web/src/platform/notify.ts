@@ -11,23 +11,32 @@ export interface ModalApi {
   success: (config: ModalFuncProps) => unknown;
 }
 
-/**
- * Messages and navigation for code that runs outside React components (the HTTP client). The root
- * component binds the context-aware antd instances and the router's navigate; until then the static
- * antd functions and a full page load are used.
- */
-export const notify: {
+type Notify = {
   message: MessageApi;
   modal: ModalApi;
   navigate: (to: string) => void;
-} = {
+};
+
+const unbound: Notify = {
   message: staticMessage,
   modal: Modal,
   navigate: (to) => window.location.assign(to),
 };
 
-export function bindNotify(api: Partial<typeof notify>): void {
+/**
+ * Messages and navigation for code that runs outside React components (the HTTP client). The root
+ * component binds the context-aware antd instances and the router's navigate; until then the static
+ * antd functions and a full page load are used.
+ */
+export const notify: Notify = { ...unbound };
+
+export function bindNotify(api: Partial<Notify>): void {
   Object.assign(notify, api);
+}
+
+/** Back to the static functions and full page loads (the web tests: each file binds its own). */
+export function unbindNotify(): void {
+  Object.assign(notify, unbound);
 }
 
 const recent = new Map<string, number>();
