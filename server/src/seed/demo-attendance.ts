@@ -1,6 +1,7 @@
 import { defaultShopConfig } from '@headoffice/contract';
 import { asc, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { insertMany } from '../db/insert-many.js';
 import { rejudge } from '../modules/attendance/common.js';
 import { instantOf } from '../modules/attendance/judge.js';
 import { checkClasses, checkRecords, checkRules } from '../modules/attendance/schema.js';
@@ -98,5 +99,5 @@ export async function seedDemoAttendance(tx: Db, tenantId: number) {
       }
     }
   }
-  if (rows.length) await tx.insert(checkRecords).values(rows);
+  await insertMany(tx, checkRecords, rows);
 }

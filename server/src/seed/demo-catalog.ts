@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { insertMany } from '../db/insert-many.js';
 import {
   productBrands,
   products,
@@ -604,17 +605,17 @@ export async function seedDemoCatalog(tx: Db, tenantId: number) {
       categoryName,
     })),
   );
-  const productRows = await tx
-    .insert(products)
-    .values(
-      productValues.map(({ categoryName: _c, ...p }, i) => ({
-        ...t,
-        ...p,
-        pcode: `SP${String(i + 1).padStart(4, '0')}`,
-        barcode: ean13(`69012345${String(i + 1).padStart(4, '0')}`),
-      })),
-    )
-    .returning({ id: products.id, name: products.name, usage: products.usage, retailPrice: products.retailPrice });
+  const productRows = await insertMany(
+    tx,
+    products,
+    productValues.map(({ categoryName: _c, ...p }, i) => ({
+      ...t,
+      ...p,
+      pcode: `SP${String(i + 1).padStart(4, '0')}`,
+      barcode: ean13(`69012345${String(i + 1).padStart(4, '0')}`),
+    })),
+    ['id', 'name', 'usage', 'retailPrice'],
+  );
   const product = byName(productRows);
 
   // What each location stocks: the warehouse everything; hair shops all but skin care, beauty shops skin care and tools.
@@ -631,7 +632,7 @@ export async function seedDemoCatalog(tx: Db, tenantId: number) {
       stockValues.push({ ...t, shopId: shop.id, productId: p.id, safetyStock: safety });
     }
   });
-  await tx.insert(stockProducts).values(stockValues);
+  await insertMany(tx, stockProducts, stockValues);
 
   // Services and who performs them
   let serviceNo = 0;
@@ -653,10 +654,12 @@ export async function seedDemoCatalog(tx: Db, tenantId: number) {
       };
     }),
   );
-  const serviceRows = await tx
-    .insert(services)
-    .values(serviceValues.map((s) => s.row))
-    .returning({ id: services.id, name: services.name, basePrice: services.basePrice });
+  const serviceRows = await insertMany(
+    tx,
+    services,
+    serviceValues.map((s) => s.row),
+    ['id', 'name', 'basePrice'],
+  );
   const service = byName(serviceRows);
   const positionLinks = serviceRows.flatMap((s, i) =>
     serviceValues[i].performers.flatMap((p) => {

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import { insertMany } from '../db/insert-many.js';
 import { products, services, stockProducts } from '../modules/catalog/schema.js';
 import { brands, positionLevels, serviceTypes, shops } from '../modules/org/schema.js';
 import {
@@ -18,17 +18,6 @@ import {
 const spread = (a: number, b: number) => ((a * 7919 + b * 104_729) % 21) - 10;
 /** Whole yuan, in cents. */
 const yuan = (cents: number) => Math.round(cents / 100) * 100;
-
-/** Many rows in one statement with one JSON parameter (much faster than thousands of bound values). */
-async function insertJson(tx: Db, table: PgTable, columns: Record<string, string>, rows: Record<string, unknown>[]) {
-  if (!rows.length) return;
-  const names = Object.keys(columns);
-  const target = sql.raw(names.join(', '));
-  const shape = sql.raw(names.map((n) => `${n} ${columns[n]}`).join(', '));
-  await tx.execute(
-    sql`insert into ${table} (${target}) select ${target} from json_to_recordset(${JSON.stringify(rows)}::json) as x(${shape})`,
-  );
-}
 
 /**
  * Demo prices for every demo shop: each enabled service and retail product at the base price ±10%
@@ -91,14 +80,9 @@ export async function seedDemoPrices(tx: Db, tenantId: number) {
   const templateId = (code: string) => templateRows.find((r) => r.code === code)?.id as number;
   const productTemplate = templateId('CPMB0001');
   const templatePrice = (retail: number) => yuan(retail * 1.05);
-  await insertJson(tx, priceTemplateItems, { tenant_id: 'bigint', template_id: 'bigint', item_id: 'bigint', price: 'integer' }, [
-    ...serviceRows.map((s) => ({
-      tenant_id: tenantId,
-      template_id: templateId(s.line === 'mr' ? 'SYS-MR' : 'SYS-MF'),
-      item_id: s.id,
-      price: s.basePrice,
-    })),
-    ...productRows.map((p) => ({ tenant_id: tenantId, template_id: productTemplate, item_id: p.id, price: templatePrice(p.retailPrice) })),
+  await insertMany(tx, priceTemplateItems, [
+    ...serviceRows.map((s) => ({ ...t, templateId: templateId(s.line === 'mr' ? 'SYS-MR' : 'SYS-MF'), itemId: s.id, price: s.basePrice })),
+    ...productRows.map((p) => ({ ...t, templateId: productTemplate, itemId: p.id, price: templatePrice(p.retailPrice) })),
   ]);
   const templateShops = shopRows.filter((s) => s.code === 'SH001' || s.code === 'SH002').map((s) => s.id);
   if (templateShops.length)
@@ -112,15 +96,10 @@ export async function seedDemoPrices(tx: Db, tenantId: number) {
       if (limit) price = Math.min(Math.max(price, limit.minPrice), limit.maxPrice ?? Number.POSITIVE_INFINITY);
       const beautyShop = shop.brand === 'PP002';
       const sold = (i * 31 + j * 17) % 13 !== 0 && !(beautyShop && s.type === '烫发');
-      return { tenant_id: tenantId, shop_id: shop.id, service_id: s.id, price, status: sold ? 1 : 0 };
+      return { ...t, shopId: shop.id, serviceId: s.id, price, status: sold ? 1 : 0 };
     }),
   );
-  await insertJson(
-    tx,
-    serviceShopPrices,
-    { tenant_id: 'bigint', shop_id: 'bigint', service_id: 'bigint', price: 'integer', status: 'smallint' },
-    servicePrices,
-  );
+  await insertMany(tx, serviceShopPrices, servicePrices);
 
   // Product prices: retail ±10% (the template's price in its shops), sold where the shop stocks the product.
   const productPrices = shopRows.flatMap((shop, i) =>
@@ -130,21 +109,16 @@ export async function seedDemoPrices(tx: Db, tenantId: number) {
       const limit = controls.find((c) => c.kind === 'product' && c.itemId === p.id);
       if (limit) price = Math.max(price, limit.minPrice);
       return {
-        tenant_id: tenantId,
-        shop_id: shop.id,
-        product_id: p.id,
+        ...t,
+        shopId: shop.id,
+        productId: p.id,
         price,
         status: stockedSet.size === 0 || stockedSet.has(`${shop.id}:${p.id}`) ? 1 : 0,
-        template_id: onTemplate ? productTemplate : null,
+        templateId: onTemplate ? productTemplate : null,
       };
     }),
   );
-  await insertJson(
-    tx,
-    productShopPrices,
-    { tenant_id: 'bigint', shop_id: 'bigint', product_id: 'bigint', price: 'integer', status: 'smallint', template_id: 'bigint' },
-    productPrices,
-  );
+  await insertMany(tx, productShopPrices, productPrices);
 
   // Level prices: directors and senior stylists cost more on cuts, perms and colour; the flagship charges its chief director more still.
   const level = new Map(levelRows.map((l) => [l.name, l.id]));

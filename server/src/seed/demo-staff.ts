@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { insertMany } from '../db/insert-many.js';
 import { branches, brands, employeeStream, employees, positionLevels, positions, shops, skillLevels } from '../modules/org/schema.js';
 import { addDays } from '../platform/numbering.js';
 
@@ -172,7 +173,7 @@ export async function seedDemoStaff(tx: Db, tenantId: number) {
     m.employee.bookingOrder = 0;
   }
 
-  const created = await tx.insert(employees).values(staff).returning({ id: employees.id, eecode: employees.eecode });
+  const created = await insertMany(tx, employees, staff, ['id', 'eecode']);
   const idOf = new Map(created.map((c) => [c.eecode, c.id]));
   const by = { createdByName: '系统' };
   const now = new Date();
@@ -228,5 +229,5 @@ export async function seedDemoStaff(tx: Db, tenantId: number) {
       });
     }
   }
-  await tx.insert(employeeStream).values(stream);
+  await insertMany(tx, employeeStream, stream);
 }
