@@ -108,17 +108,3 @@ if (!window.matchMedia) {
     }),
   });
 }
-
-import { beforeAll as debugBeforeAll, expect as debugExpect } from 'vitest';
-
-debugBeforeAll(() => {
-  console.log(
-    'START',
-    process.env.VITEST_POOL_ID,
-    debugExpect.getState().testPath?.split('/').pop(),
-    document.body.children.length,
-    [...document.body.children]
-      .map((e) => `${e.tagName}.${e.className.slice(0, 30)}[${e.childElementCount}]${(e.textContent ?? '').slice(0, 60)}`)
-      .join(' | '),
-  );
-});
