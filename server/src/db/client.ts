@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PgliteStatements } from './pglite-statements.js';
 
 /**
  * A database handle or a transaction: both run the same queries. Built without the schema: drizzle
@@ -60,7 +61,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client) as unknown as Db;
+  const db = drizzlePglite(new PgliteStatements(client) as unknown as PGlite) as unknown as Db;
   // One process owns a PGlite database, so its listener is never lost.
   const listen = async (channel: string, onMessage: (payload: string) => void) => {
     const unlisten = await client.listen(channel, onMessage);
