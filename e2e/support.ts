@@ -77,6 +77,23 @@ export async function apiAs(server: RunningServer, username: string, password: s
   return apiWithToken(server, login.access_token);
 }
 
+/**
+ * Prints each API refusal the page meets and each uncaught error in it, as it happens: when a step then
+ * times out waiting for what never came, the run's output says what the server answered instead.
+ */
+function reportRefusals(page: Page, username: string) {
+  page.on('response', async (response) => {
+    const { pathname } = new URL(response.url());
+    if (!pathname.startsWith('/api-') || response.status() < 400) return;
+    const message = await response
+      .json()
+      .then((body: { resp_msg?: unknown }) => String(body.resp_msg ?? ''))
+      .catch(() => '');
+    console.log(`# ${username}: ${response.status()} ${response.request().method()} ${pathname} ${message}`);
+  });
+  page.on('pageerror', (error) => console.log(`# ${username}: uncaught ${error.message}`));
+}
+
 export interface Session {
   context: BrowserContext;
   page: Page;
@@ -96,6 +113,7 @@ export async function userSession(
 ): Promise<Session> {
   const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const page = await context.newPage();
+  reportRefusals(page, username);
   await signIn(page, running.server, username, password, { board });
   const token = await page.evaluate(() => localStorage.getItem('ho.token'));
   return { context, page, api: apiWithToken(running.server, token) };
