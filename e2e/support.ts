@@ -89,9 +89,9 @@ function reportRefusals(page: Page, username: string) {
       .json()
       .then((body: { resp_msg?: unknown }) => String(body.resp_msg ?? ''))
       .catch(() => '');
-    console.log(`# ${username}: ${response.status()} ${response.request().method()} ${pathname} ${message}`);
+    console.log(`${username}: ${response.status()} ${response.request().method()} ${pathname} ${message}`);
   });
-  page.on('pageerror', (error) => console.log(`# ${username}: uncaught ${error.message}`));
+  page.on('pageerror', (error) => console.log(`${username}: uncaught ${error.message}`));
 }
 
 export interface Session {
