@@ -1,7 +1,7 @@
 /**
  * Web benchmark of the issue "Fast at a big chain's scale": bundle sizes and time to a usable shop list.
  *
- *   npm run bench:web [-- --runs 5 --no-build --screenshot bench/.tmp/shops.png]
+ *   npm run bench:web [-- --runs 5 --no-build --screenshot bench/.tmp/shops.png --profile bench/.tmp/profiles]
  *
  * 1. Builds the web (`vite build --manifest`, into web/dist as `npm start` serves it) and reads
  *    dist/.vite/manifest.json: the first screen is the entry plus its static imports (what index.html
@@ -34,6 +34,8 @@ const { values: flags } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
     screenshot: { type: 'string' },
+    /** A folder: the last warm run's clicks are CPU-profiled in Chromium, one .cpuprofile per page. */
+    profile: { type: 'string' },
   },
 });
 
@@ -347,7 +349,10 @@ function groupsOf(nodes: MenuNode[], url: string, trail: string[] = []): string[
  * Opens the menu groups of the page's entry, then clicks it and waits, on the page's clock, for the first
  * row of the table in the page's own tab (its pane's id ends with the page's URL).
  */
-async function menuClickToRows(page: Page, menus: MenuNode[], url: string): Promise<number> {
+/** A request a warm click made: its path and its start and end in ms after the click. */
+type ClickRequest = { path: string; start: number; end: number };
+
+async function menuClickToRows(page: Page, menus: MenuNode[], url: string): Promise<{ ms: number; requests: ClickRequest[] }> {
   const groups = groupsOf(menus, url);
   if (!groups) throw new Error(`${url} is not in the admin's menu`);
   const sider = page.locator('.ho-sider-menu');
@@ -359,15 +364,26 @@ async function menuClickToRows(page: Page, menus: MenuNode[], url: string): Prom
   const item = sider.locator(`li.ant-menu-item[data-menu-id$="-${url}"]`);
   await item.waitFor();
   // no named functions inside: tsx would wrap them in a helper the page does not have
-  const ms = await item.evaluate(
+  return item.evaluate(
     (el, pane) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<{ ms: number; requests: { path: string; start: number; end: number }[] }>((resolve, reject) => {
+        // the buffer holds 250 entries, full by now of the menu pages' preloaded code
+        performance.clearResourceTimings();
         const t0 = performance.now();
         const observer = new MutationObserver(() => {
           if (!document.querySelector(`[id$="-panel-${pane}"] .ant-table-row`)) return;
           observer.disconnect();
           clearTimeout(timer);
-          resolve(performance.now() - t0);
+          const ms = performance.now() - t0;
+          const requests = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.startTime >= t0)
+            .map((e) => ({
+              path: new URL(e.name).pathname,
+              start: Math.round(e.startTime - t0),
+              end: Math.round((e as PerformanceResourceTiming).responseEnd - t0),
+            }));
+          resolve({ ms, requests });
         });
         const timer = setTimeout(() => {
           observer.disconnect();
@@ -378,7 +394,6 @@ async function menuClickToRows(page: Page, menus: MenuNode[], url: string): Prom
       }),
     url,
   );
-  return ms;
 }
 
 /** Rows for the warm pages that the demo chain has none of: three settled cash bills and a petty-cash request. */
@@ -503,10 +518,19 @@ async function measureBrowser(): Promise<BrowserReport> {
       await page.locator('.ho-sider-menu').waitFor({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       const line: string[] = [];
+      const cdp = flags.profile && i === RUNS - 1 ? await context.newCDPSession(page) : undefined;
+      await cdp?.send('Profiler.enable');
+      await cdp?.send('Profiler.setSamplingInterval', { interval: 200 });
       for (const url of WARM_PAGES) {
-        const ms = await menuClickToRows(page, menus, url);
+        await cdp?.send('Profiler.start');
+        const { ms, requests } = await menuClickToRows(page, menus, url);
+        if (cdp && flags.profile) {
+          const { profile } = await cdp.send('Profiler.stop');
+          fs.mkdirSync(flags.profile, { recursive: true });
+          fs.writeFileSync(path.join(flags.profile, `${url.replaceAll('/', '_')}.cpuprofile`), JSON.stringify(profile));
+        }
         warmTimes.get(url)?.push(ms);
-        line.push(`${url} ${ms.toFixed(0)} ms`);
+        line.push(`${url} ${ms.toFixed(0)} ms (${requests.map((r) => `${r.path} ${r.start}–${r.end}`).join('; ')})`);
         await page.waitForLoadState('networkidle');
       }
       console.log(`warm run ${i + 1}: ${line.join(', ')}`);

@@ -1,8 +1,9 @@
 import type { ProductRow, StockProductRow } from '@headoffice/contract';
 import type { FormRule } from 'antd';
-import { Avatar, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { http } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { ListAvatar } from '../../platform/ListAvatar';
 import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
@@ -78,14 +79,11 @@ export const productDef: ResourceDef<ProductRow, ProductVirtual> = {
       type: 'image',
       table: {
         width: 64,
-        render: (r) =>
-          r.image ? (
-            <Avatar shape="square" size={36} src={r.image} />
-          ) : (
-            <Avatar shape="square" size={36} style={{ background: '#e6f4ff', color: '#1677ff' }}>
-              {r.name.slice(0, 1)}
-            </Avatar>
-          ),
+        render: (r) => (
+          <ListAvatar square size={36} src={r.image} background="#e6f4ff" color="#1677ff">
+            {r.name.slice(0, 1)}
+          </ListAvatar>
+        ),
       },
       form: { span: 24 },
     },

@@ -1,11 +1,12 @@
 import { ManOutlined, WomanOutlined } from '@ant-design/icons';
 import type { EmployeeRow, StreamRow } from '@headoffice/contract';
 import type { FormRule } from 'antd';
-import { Avatar, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { Input, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { companyToday } from '../../platform/clock';
 import { http } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { ListAvatar } from '../../platform/ListAvatar';
 import { useTab } from '../../platform/pages';
 import { RowSwitch } from '../../platform/resource/RowSwitch';
 import type { OptionSource, ResourceDef } from '../../platform/resource/types';
@@ -57,13 +58,9 @@ export function EmployeeLink({
   const tab = useTab();
   return (
     <Space size={8} align="center">
-      <Avatar
-        size={28}
-        src={avatar || undefined}
-        style={{ background: avatar ? undefined : gender === 1 ? '#91caff' : gender === 2 ? '#ffadd2' : '#adc6ff', flex: 'none' }}
-      >
+      <ListAvatar size={28} src={avatar} background={gender === 1 ? '#91caff' : gender === 2 ? '#ffadd2' : '#adc6ff'}>
         {name.slice(0, 1)}
-      </Avatar>
+      </ListAvatar>
       <div className="ho-cell-stack">
         <span>
           <Typography.Link onClick={() => tab.open(employeePath(id))}>{name}</Typography.Link>
