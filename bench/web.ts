@@ -259,6 +259,8 @@ const timing = (all: number[]): Timing => {
 interface ApiCall {
   path: string;
   start: number;
+  /** When it went out on a connection: later than `start` when the browser's six connections to the server were busy. */
+  sent: number;
   end: number;
 }
 
@@ -470,7 +472,12 @@ async function measureBrowser(): Promise<BrowserReport> {
         const api = performance
           .getEntriesByType('resource')
           .filter((e) => new URL(e.name).pathname.startsWith('/api-'))
-          .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd }));
+          .map((e) => ({
+            path: new URL(e.name).pathname,
+            start: e.startTime,
+            sent: (e as PerformanceResourceTiming).requestStart,
+            end: (e as PerformanceResourceTiming).responseEnd,
+          }));
         const scripts = performance
           .getEntriesByType('resource')
           .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'));
@@ -653,8 +660,8 @@ function report(bundle: BundleReport, b: BrowserReport | null): string {
       '|---|--:|--:|---|',
       ...b.warm.map((w) => `| ${w.url} | ${ms(w.timing)} |`),
       '',
-      `API requests of the last cold shop-list run (page clock, ms from navigation start): ${b.shopsApi
-        .map((c) => `${c.path} ${c.start.toFixed(0)}–${c.end.toFixed(0)}`)
+      `API requests of the last cold shop-list run (page clock, ms from navigation start; sent later than asked when the browser's connections were busy): ${b.shopsApi
+        .map((c) => `${c.path} ${c.start.toFixed(0)}–${c.end.toFixed(0)}${c.sent - c.start >= 10 ? ` (sent at ${c.sent.toFixed(0)})` : ''}`)
         .join('; ')}.`,
       '',
       `Shop list: ${b.shopsJs.requests} scripts, ${kb(b.shopsJs.bytes)} KB of JS (${kb(b.shopsJs.transferred)} KB over the wire, precompressed) by the first row in the last run; ` +
