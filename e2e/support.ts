@@ -6,6 +6,13 @@ import { type RunningServer, signIn } from './harness.js';
 export const VIEWPORT = { width: 1366, height: 768 };
 
 /**
+ * Every browser context of the tests asks for reduced motion, which the product honours (no dialog or drawer
+ * animates): on a busy machine a click could land on a dialog's button while it was still growing in, and
+ * hit the dialog around it instead (a batch review and a validation that never came, in two CI runs).
+ */
+export const CALM = { reducedMotion: 'reduce' } as const;
+
+/**
  * Waits until nothing loads, no drawer or dialog is moving and no message is on its way
  * (`ignoreMessages`: a message may stay, for a picture that shows the message of what was just done;
  * `skeletons`: for tabs and detail pages that load in skeletons, which start a moment after the click:
@@ -111,7 +118,7 @@ export async function userSession(
   password: string,
   { board = true } = {},
 ): Promise<Session> {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const context = await running.browser.newContext({ ...CALM, viewport: VIEWPORT, locale: 'zh-CN' });
   const page = await context.newPage();
   reportRefusals(page, username);
   await signIn(page, running.server, username, password, { board });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { productAndBrowser, shot } from '../harness.js';
-import { activePane, adminSession, drawerOf, quiet } from '../support.js';
+import { activePane, adminSession, CALM, drawerOf, quiet } from '../support.js';
 
 // A manager makes a shift, schedules an employee by batch, the employee signs in from the phone page
 // opened by the shop's QR code (late), and the manager sees the day and corrects the status with a reason.
@@ -114,7 +114,7 @@ test('a manager schedules a shift, the employee signs in late from the QR page, 
   assert.ok(url?.includes('/m/sign-in?t='));
 
   // ---- the employee's phone opens the code's page and signs in
-  const phoneCtx = await running.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true });
+  const phoneCtx = await running.browser.newContext({ ...CALM, viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true });
   const phone = await phoneCtx.newPage();
   // Not signed in yet: the code's page asks for a session on the spot, then shows the sign-in of the code.
   const target = new URL(url ?? '');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { productAndBrowser, shot } from '../harness.js';
-import { activePane, adminSession, quiet } from '../support.js';
+import { activePane, adminSession, CALM, quiet } from '../support.js';
 
 // A customer books online on a phone (390×844): services, a stylist, a day and a free time, the mobile
 // confirmed by the texted code, the deposit paid on the sandbox's page; the shop's calendar, open in head
@@ -66,6 +66,7 @@ test('a customer books online with an SMS code and a sandbox deposit, the calend
 
   // The customer's phone.
   const phone = await running.browser.newContext({
+    ...CALM,
     viewport: { width: 390, height: 844 },
     locale: 'zh-CN',
     isMobile: true,

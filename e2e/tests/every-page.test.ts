@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { productAndBrowser, shot, signIn } from '../harness.js';
-import { VIEWPORT } from '../support.js';
+import { CALM, VIEWPORT } from '../support.js';
 
 /**
  * Opens every page of the admin menu, as the demo administrator, in each language, and fails on what a
@@ -305,7 +305,7 @@ function wrongLanguage(lang: Lang, seen: PageReading): string[] {
 const slug = (url: string) => url.replace(/^\/+/, '').replace(/[^A-Za-z0-9]+/g, '-');
 
 async function visitEveryPage(lang: Lang): Promise<{ problems: Problem[]; pages: number }> {
-  const context = await running.browser.newContext({ viewport: VIEWPORT, locale: lang });
+  const context = await running.browser.newContext({ ...CALM, viewport: VIEWPORT, locale: lang });
   try {
     const page = await context.newPage();
     const network = trackNetwork(page);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { productAndBrowser, shot } from '../harness.js';
+import { CALM } from '../support.js';
 
 const PNG = path.resolve(import.meta.dirname, '../fixtures/shop-front.png');
 
@@ -18,7 +19,7 @@ async function pick(page: Page, label: string, ...options: string[]) {
 }
 
 test('sign in, open the admin app from the board, create a region and a shop with an image, edit it, keep the last tab', async () => {
-  const context = await running.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context = await running.browser.newContext({ ...CALM, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
   await page.goto(`${running.server.url}/login`);
   await page.getByPlaceholder('企业编码').fill(running.server.tenant);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { productAndBrowser, shot, signIn } from '../harness.js';
-import { activePane, adminSession, cashBill, quiet, VIEWPORT } from '../support.js';
+import { activePane, adminSession, CALM, cashBill, quiet, VIEWPORT } from '../support.js';
 
 const running = productAndBrowser();
 
@@ -46,7 +46,7 @@ test('the home page: cash takings, card consumption, visits and card sales by sh
   await quiet(page);
   await shot(page, 'home-low-stock');
 
-  const en = await running.browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
+  const en = await running.browser.newContext({ ...CALM, viewport: VIEWPORT, locale: 'en-US' });
   const enPage = await en.newPage();
   await signIn(enPage, running.server, 'admin', running.server.adminPassword);
   await enPage.evaluate(() => localStorage.setItem('ho.lang', 'en-US'));

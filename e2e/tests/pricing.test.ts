@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { productAndBrowser, shot, signIn } from '../harness.js';
-import { adminSession, drawerOf, quiet } from '../support.js';
+import { adminSession, CALM, drawerOf, quiet } from '../support.js';
 
 const running = productAndBrowser();
 
@@ -24,7 +24,7 @@ async function gridCell(page: Page, shop: string) {
 }
 
 test('a service price template set for two shops; a shop price out of bounds is refused, in bounds is kept', async () => {
-  const context = await running.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context = await running.browser.newContext({ ...CALM, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
   try {
     await flow(page);

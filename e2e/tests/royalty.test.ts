@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { productAndBrowser, shot, signIn } from '../harness.js';
-import { activePane, addLogin, adminSession, cashBill, quiet, tillShop, VIEWPORT } from '../support.js';
+import { activePane, addLogin, adminSession, CALM, cashBill, quiet, tillShop, VIEWPORT } from '../support.js';
 
 // Head office sets up a commission scheme with a tier, two bills are settled at the till, the statement
 // shows the rows and opens their bill, and the stylist's own page shows the same commission.
@@ -113,7 +113,7 @@ test('a scheme with a tier, bills settled at the till, the statement and the sty
   await shot(page, 'royalty-06-salary');
 
   // ---- the stylist's own page: the same rows and total as head office's statement
-  const phone = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const phone = await running.browser.newContext({ ...CALM, viewport: VIEWPORT, locale: 'zh-CN' });
   const mine = await phone.newPage();
   await signIn(mine, running.server, 'tcstylist', 'Stylist-2026', { board: false });
   await mine.goto(`${running.server.url}/m/my-pay`);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { productAndBrowser, shot, signIn } from '../harness.js';
-import { type Api, addLogin, adminSession, apiAs, tillShop, VIEWPORT } from '../support.js';
+import { type Api, addLogin, adminSession, apiAs, CALM, tillShop, VIEWPORT } from '../support.js';
 
 // Two stylists sign in, the cashier's wheel shows them in sign-in order (no one else), a walk-in goes to
 // the first and that card moves to the end; a second screen of the shop follows without reloading.
@@ -88,7 +88,7 @@ test('an employee signs in and appears on the cashier’s wheel; a walk-in goes 
   await shot(page, 'till-wheel-01-signed-in');
 
   // ---- a second screen of the shop
-  const otherCtx = await running.browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const otherCtx = await running.browser.newContext({ ...CALM, viewport: VIEWPORT, locale: 'zh-CN' });
   const other = await otherCtx.newPage();
   await signIn(other, running.server, 'admin', running.server.adminPassword);
   await other.goto(`${running.server.url}/cashier/wheel`);

@@ -6,6 +6,7 @@ import { productAndBrowser, shot, signIn } from '../harness.js';
 import {
   activePane,
   adminSession,
+  CALM,
   findMember,
   memberWithCard,
   openBill,
@@ -263,7 +264,7 @@ test('the till by keyboard: a member found by the tail of the mobile, a card dis
   await context.close();
 
   // ---- the same screens in English: the till's lookup, the member's bills, the list with the revoke apart
-  const en = await running.browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
+  const en = await running.browser.newContext({ ...CALM, viewport: VIEWPORT, locale: 'en-US' });
   const enPage = await en.newPage();
   await signIn(enPage, running.server, 'admin', running.server.adminPassword);
   await enPage.evaluate(() => localStorage.setItem('ho.lang', 'en-US'));

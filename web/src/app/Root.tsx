@@ -66,8 +66,12 @@ export function startEarly(pathname = typeof window === 'undefined' ? '' : windo
   }, 0);
 }
 
+/** Who asked their system for less motion gets none: dialogs, drawers and menus appear and go at once. */
+const reducedMotion = typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
 const theme: ThemeConfig = {
   token: {
+    motion: !reducedMotion,
     colorPrimary: '#2f54eb',
     borderRadius: 6,
     fontSize: 14,
