@@ -295,31 +295,30 @@ export async function arriveBooking(tx: Db, auth: Auth, id: number, revision: nu
 export async function availability(tx: Db, auth: Auth, shopId: number, day: string): Promise<Availability> {
   assertShopVisible(auth, shopId);
   const config = await configOf(tx);
-  const [staff, schedule, booked] = await Promise.all([
-    tx
-      .select({ id: employees.id, name: employees.name })
-      .from(employees)
-      .where(and(eq(employees.shopId, shopId), eq(employees.status, 1)))
-      .orderBy(employees.bookingOrder, employees.id),
-    scheduledDay(tx, shopId, day),
-    tx
-      .select({
-        id: bookings.id,
-        eeid: bookings.eeid,
-        startMin: bookings.startMin,
-        hjtimes: bookings.hjtimes,
-        status: bookings.status,
-        custname: bookings.custname,
-        sersnames: bookings.sersnames,
-        version: bookings.version,
-        tillBillId: bookings.tillBillId,
-        tillBillNo: serviceBills.billNo,
-      })
-      .from(bookings)
-      .leftJoin(serviceBills, eq(serviceBills.id, bookings.tillBillId))
-      .where(and(eq(bookings.shopId, shopId), eq(bookings.yyday, day), inArray(bookings.status, [...CALENDAR_STATES])))
-      .orderBy(bookings.startMin),
-  ]);
+  // one after the other: a transaction is one connection, which runs one query at a time anyway
+  const staff = await tx
+    .select({ id: employees.id, name: employees.name })
+    .from(employees)
+    .where(and(eq(employees.shopId, shopId), eq(employees.status, 1)))
+    .orderBy(employees.bookingOrder, employees.id);
+  const schedule = await scheduledDay(tx, shopId, day);
+  const booked = await tx
+    .select({
+      id: bookings.id,
+      eeid: bookings.eeid,
+      startMin: bookings.startMin,
+      hjtimes: bookings.hjtimes,
+      status: bookings.status,
+      custname: bookings.custname,
+      sersnames: bookings.sersnames,
+      version: bookings.version,
+      tillBillId: bookings.tillBillId,
+      tillBillNo: serviceBills.billNo,
+    })
+    .from(bookings)
+    .leftJoin(serviceBills, eq(serviceBills.id, bookings.tillBillId))
+    .where(and(eq(bookings.shopId, shopId), eq(bookings.yyday, day), inArray(bookings.status, [...CALENDAR_STATES])))
+    .orderBy(bookings.startMin);
   const span = (b: { startMin: number; hjtimes: number }) => ({ start: clockOf(b.startMin), end: clockOf(b.startMin + b.hjtimes) });
   const stateOf = (status: number) => String(status) as Availability['unassigned'][number]['state'];
   return {

@@ -133,24 +133,23 @@ async function freeTimes(tx: Db, tenantId: number, shopId: number, q: { date: st
   const stylists = (await onlineStylists(tx, shopId)).filter((s) => !q.eeid || s.id === q.eeid);
   if (q.eeid && !stylists.length) throw fieldError('eeid', 'stylistNotOnline');
   const now = await nowOf(tx, tenantId);
-  const [schedule, taken] = await Promise.all([
-    scheduledDay(tx, shopId, q.date),
-    stylists.length
-      ? tx
-          .select({ eeid: bookings.eeid, startMin: bookings.startMin, hjtimes: bookings.hjtimes })
-          .from(bookings)
-          .where(
-            and(
-              eq(bookings.yyday, q.date),
-              inArray(
-                bookings.eeid,
-                stylists.map((s) => s.id),
-              ),
-              inArray(bookings.status, [1, 2, 3, 4, 5]),
+  // one after the other: a transaction is one connection, which runs one query at a time anyway
+  const schedule = await scheduledDay(tx, shopId, q.date);
+  const taken = stylists.length
+    ? await tx
+        .select({ eeid: bookings.eeid, startMin: bookings.startMin, hjtimes: bookings.hjtimes })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.yyday, q.date),
+            inArray(
+              bookings.eeid,
+              stylists.map((s) => s.id),
             ),
-          )
-      : [],
-  ]);
+            inArray(bookings.status, [1, 2, 3, 4, 5]),
+          ),
+        )
+    : [];
   const free = stylists.map((s) =>
     freeSpans(
       schedule.find((d) => d.employeeId === s.id) ?? null,
