@@ -73,8 +73,12 @@ async function flow(page: Page) {
   await modal.locator('.ant-modal-title').click();
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await page.getByText('已应用到 2 家门店').waitFor();
-  await page.locator('.ant-table-row', { hasText: TEMPLATE }).filter({ hasText: '使用中' }).waitFor();
-  assert.match(await page.locator('.ant-table-row', { hasText: TEMPLATE }).innerText(), /\b2\b/);
+  // the list reloads after the message: wait for the row that counts the two shops
+  const applied = page
+    .locator('.ant-table-row', { hasText: TEMPLATE })
+    .filter({ hasText: '使用中' })
+    .filter({ has: page.locator('td', { hasText: /^2$/ }) });
+  await applied.waitFor();
   await quiet(page, { skeletons: true, ignoreMessages: true });
   await shot(page, 'pricing-01-templates');
 
