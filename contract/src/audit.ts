@@ -103,6 +103,9 @@ export const auditEntityLabels = {
   inbox: ['待办单据', 'bill'],
   member: ['会员', 'member'],
   memberrelation: ['客情归属', 'member advisor'],
+  report: ['报表', 'report'],
+  reportitem: ['报表列', 'report column'],
+  reportlayout: ['报表列显示设置', 'report column layout'],
 } as const satisfies Record<string, Label>;
 
 export type AuditEntity = keyof typeof auditEntityLabels;

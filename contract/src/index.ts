@@ -41,6 +41,7 @@ export * from './platform.js';
 export * from './prepaid.js';
 export * from './pricing.js';
 export * from './records.js';
+export * from './reports.js';
 export * from './royalty.js';
 export * from './staff.js';
 export * from './stock.js';

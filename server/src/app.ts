@@ -20,6 +20,7 @@ import { AppError } from './platform/errors.js';
 import { eventsModule } from './platform/events.js';
 import { purgeExpiredKeys } from './platform/idempotency.js';
 import { LoginGuard } from './platform/login-guard.js';
+import { reportsDatabase } from './platform/report-run.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,7 @@ export async function buildApp({ database, config, logger = false }: BuildOption
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  reportsDatabase(app, config.reportsDatabaseUrl, { timeoutMs: config.reportTimeoutMs, costCap: config.reportCostCap });
   for (const module of modules) await (await module.routes())(app);
   // last: the WebSocket plugin wraps the handlers of routes registered after it
   await eventsModule(app);

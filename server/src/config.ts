@@ -18,6 +18,12 @@ export interface Config {
   logLevel: string;
   /** Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): sign-in limits count the client's address, not the proxy's. */
   trustProxy: boolean | string;
+  /** A PostgreSQL streaming replica that reports, statistics and large exports read (the primary when unset). */
+  reportsDatabaseUrl?: string;
+  /** A report's statement is cancelled past this (PostgreSQL; the embedded database relies on the cost cap). */
+  reportTimeoutMs: number;
+  /** A report whose plan the planner prices past this is refused before it runs. */
+  reportCostCap: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -40,5 +46,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(repoRoot, 'web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    reportsDatabaseUrl: env.REPORTS_DATABASE_URL || undefined,
+    reportTimeoutMs: Number(env.REPORT_TIMEOUT_S ?? 20) * 1000,
+    // the embedded database cannot cancel a statement: a fiftieth of PostgreSQL's allowance, where the timeout also holds
+    reportCostCap: Number(env.REPORT_COST_CAP ?? (databaseUrl ? 50_000_000 : 1_000_000)),
   };
 }

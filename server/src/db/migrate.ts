@@ -26,7 +26,7 @@ export async function migrate(database: Database): Promise<void> {
       const db = drizzle(client);
       await migratePg(db, { migrationsFolder });
       await db.execute(sql`select audit_log_add_months(now(), ${AUDIT_MONTHS_AHEAD})`);
-      await db.execute(sql`select app_apply_rls()`);
+      await db.execute(sql`select app_apply_rls(), app_apply_reader_grants()`);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       await client.end();
@@ -35,5 +35,5 @@ export async function migrate(database: Database): Promise<void> {
   }
   await migratePglite(database.db as never, { migrationsFolder });
   await database.db.execute(sql`select audit_log_add_months(now(), ${AUDIT_MONTHS_AHEAD})`);
-  await database.db.execute(sql`select app_apply_rls()`);
+  await database.db.execute(sql`select app_apply_rls(), app_apply_reader_grants()`);
 }

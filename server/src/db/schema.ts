@@ -12,6 +12,7 @@ export * from '../modules/members/schema.js';
 export * from '../modules/messaging/schema.js';
 export * from '../modules/org/schema.js';
 export * from '../modules/pricing/schema.js';
+export * from '../modules/reports/schema.js';
 export * from '../modules/royalty/schema.js';
 export * from '../modules/stock/schema.js';
 export * from '../platform/schema.js';

@@ -31,6 +31,9 @@ import { orgMenus } from './org/menus.js';
 import * as orgTables from './org/schema.js';
 import { pricingMenus } from './pricing/menus.js';
 import * as pricingTables from './pricing/schema.js';
+import { reportsMenus } from './reports/menus.js';
+import * as reportsTables from './reports/schema.js';
+import { ensureShippedReports } from './reports/shipped.js';
 import { royaltyMenus } from './royalty/menus.js';
 import * as royaltyTables from './royalty/schema.js';
 import { staffMenus } from './staff/staff-menus.js';
@@ -108,6 +111,13 @@ export const modules: ModuleDef[] = [
         await identityAdminModule(app);
       };
     },
+  },
+  {
+    name: 'reports',
+    tables: reportsTables,
+    menus: reportsMenus,
+    seed: ensureShippedReports,
+    routes: async () => (await import('./reports/routes.js')).reportsModule,
   },
   { name: 'files', routes: async () => (await import('./files/routes.js')).filesModule },
 ];

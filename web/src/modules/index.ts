@@ -14,6 +14,7 @@ import { membersPages } from './members';
 import { messagingPages } from './messaging';
 import { orgPages } from './org';
 import { pricingPages } from './pricing';
+import { reportsPages } from './reports';
 import { royaltyPages } from './royalty';
 import { staffPages } from './staff';
 import { stockPages } from './stock';
@@ -44,6 +45,7 @@ export const webModules: WebModule[] = [
   { name: 'bookings', pages: bookingsPages },
   { name: 'royalty', pages: royaltyPages },
   { name: 'finance', pages: financePages },
+  { name: 'reports', pages: reportsPages },
   { name: 'inbox', pages: inboxPages },
   { name: 'cashier', pages: cashierPages },
   { name: 'till', pages: tillPages },

@@ -1,3 +1,3 @@
 /** What other modules may use of identity: everything else in this folder is private to it. */
-export { users } from './schema.js';
+export { userRoles, users } from './schema.js';
 export { openSelfAccount, userScope } from './users.js';

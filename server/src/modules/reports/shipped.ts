@@ -1,0 +1,195 @@
+import type { ReportHeadSave } from '@headoffice/contract';
+import { reportHeadSave, shopListPath } from '@headoffice/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { reportHeads, reportItems } from './schema.js';
+
+type Shipped = Omit<ReportHeadSave, 'id'>;
+type ShippedItem = NonNullable<Shipped['items']>[number];
+
+/** The columns in the order written. */
+const inOrder = (items: ShippedItem[]) => items.map((item, i) => ({ ...item, sort: i + 1 }));
+
+/** The business-day range every shipped report is filtered by: required, a range picker. */
+const dayRange = {
+  fieldName: 'day',
+  fieldTxt: '营业日期',
+  fieldType: 'date',
+  isShow: false,
+  isSearch: true,
+  isRange: true,
+  isNonull: true,
+} as const;
+const shopFilter = {
+  fieldName: 'shop_id',
+  fieldTxt: '门店',
+  fieldType: 'select',
+  isShow: false,
+  isSearch: true,
+  dict: { url: shopListPath, label: 'name', value: 'id' },
+} as const;
+const shopColumns = [
+  shopFilter,
+  { fieldName: 'shop_code', fieldTxt: '门店编码', fieldWidth: 100, isFixed: true, isOrder: true },
+  { fieldName: 'shop_name', fieldTxt: '门店名称', fieldWidth: 160, isFixed: true },
+] as const;
+const money = (fieldName: string, fieldTxt: string) => ({
+  fieldName,
+  fieldTxt,
+  fieldType: 'money' as const,
+  fieldWidth: 120,
+  isOrder: true,
+  isSum: true,
+});
+const number = (fieldName: string, fieldTxt: string) => ({
+  fieldName,
+  fieldTxt,
+  fieldType: 'number' as const,
+  fieldWidth: 90,
+  isOrder: true,
+  isSum: true,
+});
+
+/**
+ * The chain's usual reports, shipped with HeadOffice: the daily figures (`day_figures`, kept by every bill
+ * that changes them) for money by shop, day and pay kind; the till's settled bills, not revoked, for staff,
+ * services and members. A chain copies one to change it.
+ */
+export const SHIPPED_REPORTS: Shipped[] = [
+  {
+    code: 'TURNOVER_SHOP_DAY',
+    name: '营业额（门店·日·支付方式）',
+    memo: '每个门店每天按支付方式的收款和耗卡，来自每日汇总数字',
+    isSummary: true,
+    reportSql: `select f.shop_id, s.code as shop_code, s.name as shop_name, f.day, p.name as pay_name,
+  sum(f.amount) filter (where f.kind in ('service', 'product', 'package', 'cardSale')) as takings,
+  sum(f.amount) filter (where f.kind = 'cardUse') as card_use,
+  sum(f.count) filter (where f.kind = 'bill') as bills
+from day_figures f
+join shops s on s.id = f.shop_id
+join pay_types p on p.id = f.pay_type_id
+where f.day between :day_from and :day_to and f.shop_id = any(:shop_ids)
+group by f.shop_id, s.code, s.name, f.day, p.name
+order by s.code, f.day, p.name`,
+    items: inOrder([
+      ...shopColumns,
+      { ...dayRange, isShow: true, fieldWidth: 110, isOrder: true },
+      { fieldName: 'pay_name', fieldTxt: '支付方式', fieldWidth: 110 },
+      money('takings', '收款'),
+      money('card_use', '耗卡'),
+      number('bills', '单数'),
+    ]),
+  },
+  {
+    code: 'CARD_SALES_USE',
+    name: '售卡与耗卡（门店）',
+    memo: '每个门店的开卡充值金额与会员卡消费金额',
+    isSummary: true,
+    reportSql: `select f.shop_id, s.code as shop_code, s.name as shop_name,
+  coalesce(sum(f.amount) filter (where f.kind = 'cardSale'), 0) as card_sales,
+  coalesce(sum(f.amount) filter (where f.kind = 'cardUse'), 0) as card_use
+from day_figures f
+join shops s on s.id = f.shop_id
+where f.day between :day_from and :day_to and f.shop_id = any(:shop_ids) and f.kind in ('cardSale', 'cardUse')
+group by f.shop_id, s.code, s.name
+order by s.code`,
+    items: inOrder([dayRange, ...shopColumns, money('card_sales', '售卡'), money('card_use', '耗卡')]),
+  },
+  {
+    code: 'STAFF_PERFORMANCE',
+    name: '员工业绩',
+    memo: '员工在结账单上的业绩（撤单冲回），按门店',
+    isSummary: true,
+    reportSql: `select b.shop_id, s.code as shop_code, s.name as shop_name, e.eecode as employee_code, e.name as employee_name,
+  count(distinct p.bill_id) filter (where b.is_hc = 0) as bills,
+  sum(p.amount) as performance
+from service_bill_perf p
+join service_bills b on b.id = p.bill_id
+join shops s on s.id = b.shop_id
+join employees e on e.id = p.employee_id
+where p.business_date between :day_from and :day_to and b.shop_id = any(:shop_ids)
+group by b.shop_id, s.code, s.name, e.eecode, e.name
+order by performance desc`,
+    items: inOrder([
+      dayRange,
+      ...shopColumns,
+      { fieldName: 'employee_code', fieldTxt: '员工编号', fieldWidth: 100, isSearch: true },
+      { fieldName: 'employee_name', fieldTxt: '员工姓名', fieldWidth: 100, isSearch: true },
+      number('bills', '单数'),
+      money('performance', '业绩'),
+    ]),
+  },
+  {
+    code: 'SERVICE_RANKING',
+    name: '服务项目排行',
+    memo: '结账且未撤单的服务项目，按金额从高到低',
+    isSummary: true,
+    reportSql: `select l.code as service_code, l.name as service_name, sum(l.num)::int as times, sum(l.amount) as amount,
+  rank() over (order by sum(l.amount) desc) as ranking
+from service_bill_lines l
+join service_bills b on b.id = l.bill_id
+where l.kind = 'service' and b.status = 4 and b.is_hc = 0
+  and b.business_date between :day_from and :day_to and b.shop_id = any(:shop_ids)
+  and (:shop_id::bigint is null or b.shop_id = :shop_id::bigint)
+group by l.code, l.name
+order by amount desc`,
+    items: inOrder([
+      dayRange,
+      shopFilter,
+      { fieldName: 'ranking', fieldTxt: '排名', fieldType: 'number', fieldWidth: 70, isFixed: true },
+      { fieldName: 'service_code', fieldTxt: '项目编码', fieldWidth: 100 },
+      { fieldName: 'service_name', fieldTxt: '项目名称', fieldWidth: 180, isSearch: true },
+      number('times', '次数'),
+      money('amount', '金额'),
+    ]),
+  },
+  {
+    code: 'MEMBER_VISITS',
+    name: '会员到店',
+    memo: '会员在期间内计客数的结账单：到店次数、消费金额、最近一次',
+    isSummary: true,
+    reportSql: `select m.code as member_code, m.name as member_name, count(*)::int as visits, sum(b.amount) as spend,
+  max(b.business_date) as last_visit
+from service_bills b
+join members m on m.id = b.member_id
+where b.status = 4 and b.is_hc = 0 and b.is_compute = 1
+  and b.business_date between :day_from and :day_to and b.shop_id = any(:shop_ids)
+  and (:shop_id::bigint is null or b.shop_id = :shop_id::bigint)
+group by m.code, m.name
+order by visits desc, spend desc`,
+    items: inOrder([
+      dayRange,
+      shopFilter,
+      { fieldName: 'member_code', fieldTxt: '会员编号', fieldWidth: 110, isFixed: true, isSearch: true },
+      { fieldName: 'member_name', fieldTxt: '会员姓名', fieldWidth: 100, isSearch: true },
+      number('visits', '到店次数'),
+      money('spend', '消费金额'),
+      { fieldName: 'last_visit', fieldTxt: '最近到店', fieldType: 'date', fieldWidth: 110, isOrder: true },
+    ]),
+  },
+];
+
+/**
+ * Gives a tenant the shipped reports, as they are in this version (idempotent, at every start): a shipped
+ * report cannot be changed by the chain, so its definition is written over.
+ */
+export async function ensureShippedReports(tx: Db, tenantId: number) {
+  for (const shipped of SHIPPED_REPORTS) {
+    const { items, ...head } = reportHeadSave.parse(shipped);
+    const [saved] = await tx
+      .insert(reportHeads)
+      .values({ ...head, tenantId, shipped: true })
+      .onConflictDoUpdate({
+        target: [reportHeads.tenantId, reportHeads.code],
+        set: {
+          ...head,
+          updatedAt: sql`case when report_heads.report_sql = excluded.report_sql then report_heads.updated_at else now() end`,
+        },
+        setWhere: sql`${reportHeads.shipped}`,
+      })
+      .returning({ id: reportHeads.id });
+    if (!saved || !items) continue;
+    await tx.delete(reportItems).where(and(eq(reportItems.tenantId, tenantId), eq(reportItems.headId, saved.id)));
+    await tx.insert(reportItems).values(items.map(({ id: _, ...item }) => ({ ...item, tenantId, headId: saved.id })));
+  }
+}
