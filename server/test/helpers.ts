@@ -125,10 +125,23 @@ export async function buildOwn(prepare?: (app: FastifyInstance, database: Databa
   return t;
 }
 
+/** With TEST_REPLICA_PORT, reports read the test database on that port: a streaming replica of the test server (`scripts/pg-replica.sh`). */
+function replicaUrl(url: string): string | undefined {
+  const port = process.env.TEST_REPLICA_PORT;
+  if (!port) return undefined;
+  const replica = new URL(url);
+  replica.port = port;
+  return replica.toString();
+}
+
 async function makeApp(prepare?: (app: FastifyInstance, database: Database) => Promise<void>): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL ? inject('testDatabaseUrl') : undefined;
   const database = url ? await openDatabase({ databaseUrl: url, poolSize: 4 }) : await workerPglite();
-  const config = { ...loadConfig({}), dataDir: path.join(os.tmpdir(), `headoffice-test-${randomBytes(4).toString('hex')}`) };
+  const config = {
+    ...loadConfig({}),
+    dataDir: path.join(os.tmpdir(), `headoffice-test-${randomBytes(4).toString('hex')}`),
+    reportsDatabaseUrl: url && replicaUrl(url),
+  };
   const app = await buildApp({ database, config });
   await prepare?.(app, database);
   await app.ready();

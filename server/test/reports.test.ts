@@ -1,13 +1,15 @@
 import { REPORT_HEAD, REPORT_PATHS, reportColumnsPath, reportDataPath } from '@headoffice/contract';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payTypes } from '../src/modules/cashier/schema.js';
 import { userRoles } from '../src/modules/identity/schema.js';
 import { members } from '../src/modules/members/schema.js';
 import { addDayFigures } from '../src/platform/day-figures.js';
+import { rowsOf } from '../src/platform/ledger.js';
 import { inTenant } from '../src/platform/tenancy.js';
-import { shopIds } from './assets-support.js';
-import { build, expectOk, expectStatus, type TestApp, type TestTenant, XLSX } from './helpers.js';
+import { makeMember, shopIds } from './assets-support.js';
+import { build, eventually, expectOk, expectStatus, type TestApp, type TestTenant, XLSX } from './helpers.js';
 import { createLimitedUser, type LimitedUser } from './users.js';
 
 const COLUMNS = reportColumnsPath(REPORT_HEAD);
@@ -27,8 +29,36 @@ beforeAll(async () => {
   runner = await createLimitedUser(t, a, { perms: ['reports.run'], loginShops: [shops[0]] });
 });
 
-const data = (client = a.admin, code: string, params: Record<string, unknown> = {}, more: Record<string, unknown> = {}) =>
-  client.get(DATA, { code, params: JSON.stringify(params), ...more });
+/**
+ * On a replica run (TEST_REPLICA_PORT), waits until the replica has replayed every write of the primary so far:
+ * reports read the replica, and what a test just wrote must be there.
+ */
+async function caughtUp() {
+  const replica = t.app.config.reportsDatabaseUrl;
+  if (!replica) return;
+  const [{ lsn }] = rowsOf<{ lsn: string }>(await t.database.db.execute(sql`select pg_current_wal_lsn()::text as lsn`));
+  const client = new pg.Client({ connectionString: replica });
+  await client.connect();
+  try {
+    await eventually(
+      async () => (await client.query<{ done: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [lsn])).rows[0].done,
+      (done) => done,
+      10_000,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function data(client = a.admin, code: string, params: Record<string, unknown> = {}, more: Record<string, unknown> = {}) {
+  await caughtUp();
+  return client.get(DATA, { code, params: JSON.stringify(params), ...more });
+}
+
+async function sqlResult(reportSql: string, params: Record<string, string> = {}) {
+  await caughtUp();
+  return a.admin.post(REPORT_PATHS.sqlResult, { reportSql, params });
+}
 
 async function saveReport(reportSql: string, items: Record<string, unknown>[] = [], extra: Record<string, unknown> = {}) {
   const code = `R${Math.random().toString(36).slice(2, 10)}`;
@@ -68,7 +98,7 @@ describe('shipped reports', () => {
     const rowKeys = new Set(figures.map((f) => `${f.shopId}|${f.day}|${f.payTypeId}`));
     expect(res.body.data.total).toBe(rowKeys.size);
     expect(res.body.data.columns.map((c: { fieldName: string }) => c.fieldName)).toContain('takings');
-    expect(res.body.data.source).toEqual({ replica: false, lagSeconds: null });
+    expect(res.body.data.source.replica).toBe(Boolean(t.app.config.reportsDatabaseUrl));
 
     const mine = await data(runner.client, 'TURNOVER_SHOP_DAY', params, { pageSize: 500 });
     expectOk(mine);
@@ -193,6 +223,25 @@ describe('report definitions', () => {
     expectStatus(await a.admin.get(REPORT_PATHS.headDelete, { id: theirId }), 404);
   });
 
+  it.runIf(process.env.TEST_REPLICA_PORT)(
+    'reads a streaming replica: a write on the primary appears there, and the lag is told',
+    async () => {
+      const { code } = await saveReport("select count(*)::int as n from members where name = '副本测试'", [
+        { fieldName: 'n', fieldTxt: '人数' },
+      ]);
+      const before = await data(a.admin, code);
+      expect(before.body.data.rows).toEqual([{ n: 0 }]);
+      expect(before.body.data.source).toEqual({ replica: true, lagSeconds: expect.any(Number) });
+      await makeMember(t, a, shops[0], { name: '副本测试' });
+      const after = await eventually(
+        () => a.admin.get(DATA, { code, params: '{}' }),
+        (res) => res.body.data.rows[0]?.n === 1,
+        10_000,
+      );
+      expect(after.body.data.source.replica).toBe(true);
+    },
+  );
+
   it('exports every matching row as a workbook', async () => {
     const res = await a.admin.get(REPORT_PATHS.export.replace(':code', 'TURNOVER_SHOP_DAY'), {
       params: JSON.stringify({ day: [FROM, TO] }),
@@ -250,15 +299,16 @@ describe('SQL that cannot hurt anyone', () => {
   });
 
   it('never reads a secret column, even of a table reports may read', async () => {
-    const res = await a.admin.post(REPORT_PATHS.sqlResult, { reportSql: 'select username, password_hash from users' });
+    const res = await sqlResult('select username, password_hash from users');
     expectStatus(res, 400);
     expect(res.body.resp_msg).toMatch(/不允许读取/);
-    expectOk(await a.admin.post(REPORT_PATHS.sqlResult, { reportSql: 'select username, name from users' }));
+    expectOk(await sqlResult('select username, name from users'));
   });
 
   it('refuses a query the planner prices past the cap, and answers other requests meanwhile', async () => {
     const huge = a.admin.post(REPORT_PATHS.sqlResult, {
-      reportSql: 'select count(*) as n from generate_series(1, 100000000) a cross join members b cross join members c',
+      reportSql:
+        'select count(*) as n from generate_series(1, 100000000) a cross join generate_series(1, 100000000) b cross join members c',
     });
     const other = a.admin.get(REPORT_PATHS.headList);
     const [hugeRes, otherRes] = await Promise.all([huge, other]);
@@ -267,7 +317,25 @@ describe('SQL that cannot hurt anyone', () => {
     expectOk(otherRes);
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'cuts a report past the time limit on PostgreSQL, and the request’s connection serves on',
+    async () => {
+      const limits = t.app.reports.limits;
+      const allowed = limits.timeoutMs;
+      limits.timeoutMs = 300;
+      try {
+        const slow = await sqlResult('select count(*) as n from generate_series(1, 50000000) a');
+        expectStatus(slow, 400);
+        expect(slow.body.resp_msg).toMatch(/已中止/);
+      } finally {
+        limits.timeoutMs = allowed;
+      }
+      expectOk(await sqlResult('select 1 as one'));
+    },
+  );
+
   it('reads only the tenant’s own rows, whatever the SQL says', async () => {
+    await caughtUp();
     const res = await a.admin.post(REPORT_PATHS.sqlResult, {
       reportSql: 'select count(*)::int as n, count(distinct tenant_id)::int as tenants from members',
     });
@@ -289,7 +357,7 @@ describe('SQL that cannot hurt anyone', () => {
       ],
       params: ['name', 'shop_ids'],
     });
-    const run = await a.admin.post(REPORT_PATHS.sqlResult, { reportSql: text, params: { name: '' } });
+    const run = await sqlResult(text, { name: '' });
     expectOk(run);
     expect(run.body.data.rows.length).toBeGreaterThan(0);
     expect(run.body.data.rows[0].ratio).toBe(1.5);
