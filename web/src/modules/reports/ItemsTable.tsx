@@ -5,6 +5,7 @@ import type { FormListFieldData } from 'antd/es/form/FormList';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../../platform/bills/labels';
+import { fitTitle } from '../../platform/resource/titleWidth';
 import { type ItemDraft, newItem, nextSort } from './items';
 
 /** The switches of a column, each a checkbox of its own column in the table. */
@@ -90,7 +91,7 @@ export function ItemsTable({ roles, rolesLoading }: { roles: { value: number; la
           ...SWITCHES.map((key) => ({
             title: k(key),
             key,
-            width: 64,
+            width: fitTitle(64, k(key), false),
             align: 'center' as const,
             render: (_: unknown, field: FormListFieldData) => (
               <Form.Item name={[field.name, key]} valuePropName="checked" {...cell}>
