@@ -270,13 +270,23 @@ function ColumnChooser({
   onChange: (hidden: string[]) => void;
 }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
   return (
     <Popover
       trigger="click"
+      open={open}
+      onOpenChange={setOpen}
       placement="bottomRight"
       title={t('reports.run.columnsHelp')}
       content={
-        <Space orientation="vertical" size={4} data-testid="report-column-chooser">
+        <Space
+          orientation="vertical"
+          size={4}
+          data-testid="report-column-chooser"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setOpen(false);
+          }}
+        >
           {columns
             .filter((c) => c.isShow)
             .map((c) => (
