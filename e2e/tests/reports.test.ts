@@ -227,6 +227,17 @@ test('a report designed in 报表设计 runs with its filter and totals; a colum
   assert.deepEqual(beijing.map((r) => r[1]).sort(), [guomao.name, zhongguancun.name].sort());
   await quiet(page, { ignoreMessages: true });
   await shot(page, 'reports-03-run-filtered');
+
+  // on paper: the report of this tab alone, with its name, from the top left; not the menu or the filter bar
+  await page.emulateMedia({ media: 'print' });
+  await shot(page, 'reports-03b-print');
+  assert.equal(await page.locator('.ho-header').isVisible(), false, 'the header is not printed');
+  assert.equal(await filters.isVisible(), false, 'the filter bar is not printed');
+  const printed = activePane(page).locator('.ho-report-print');
+  assert.equal(await printed.locator('.ho-report-print-title').isVisible(), true, 'the report is printed under its name');
+  const paper = await printed.boundingBox();
+  assert.ok(paper && paper.y < 2 && paper.x < 2, `the report starts at the top left of the paper: ${JSON.stringify(paper)}`);
+  await page.emulateMedia({ media: 'screen' });
   await adminCtx.close();
 
   // ---- a user of one shop allowed the report centre, without the column's role: their shop only, no stock column

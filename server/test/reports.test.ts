@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { payTypes } from '../src/modules/cashier/schema.js';
 import { userRoles } from '../src/modules/identity/schema.js';
 import { members } from '../src/modules/members/schema.js';
+import { reportHeads } from '../src/modules/reports/schema.js';
+import { ensureShippedReports, SHIPPED_REPORTS } from '../src/modules/reports/shipped.js';
 import { addDayFigures } from '../src/platform/day-figures.js';
 import { rowsOf } from '../src/platform/ledger.js';
 import { inTenant } from '../src/platform/tenancy.js';
@@ -105,6 +107,34 @@ describe('shipped reports', () => {
     const own = figures.filter((f) => f.shopId === shops[0]);
     expect(mine.body.data.totals.card_use).toBe(sum(own, 'cardUse'));
     expect(mine.body.data.totals.takings).toBe(sum(own, 'service', 'product', 'cardSale'));
+  });
+
+  it('are written again at a start only when this version changed them', async () => {
+    const read = () =>
+      inTenant(t.database.db, a.tenantId, (tx) =>
+        tx
+          .select({
+            code: reportHeads.code,
+            updatedAt: reportHeads.updatedAt,
+            items: sql<number>`(select count(*) from report_items i where i.head_id = ${reportHeads.id})::int`,
+          })
+          .from(reportHeads)
+          .where(eq(reportHeads.shipped, true))
+          .orderBy(reportHeads.code),
+      );
+    const before = await read();
+    expect(before.map((h) => h.code)).toEqual(SHIPPED_REPORTS.map((r) => r.code).sort());
+    await inTenant(t.database.db, a.tenantId, (tx) => ensureShippedReports(tx, a.tenantId));
+    expect(await read()).toEqual(before);
+    await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.update(reportHeads).set({ name: '旧名称' }).where(eq(reportHeads.code, 'CARD_SALES_USE')),
+    );
+    await inTenant(t.database.db, a.tenantId, (tx) => ensureShippedReports(tx, a.tenantId));
+    const after = await read();
+    expect(after.find((h) => h.code === 'CARD_SALES_USE')?.updatedAt.getTime()).toBeGreaterThan(
+      before.find((h) => h.code === 'CARD_SALES_USE')?.updatedAt.getTime() ?? 0,
+    );
+    expect(after.map((h) => h.items)).toEqual(before.map((h) => h.items));
   });
 
   it('asks for a required filter, refuses an unknown sort, and cannot be changed or deleted, only copied', async () => {

@@ -31,28 +31,8 @@ type Item = typeof reportItems.$inferSelect;
 const itemView = ({ tenantId: _, ...item }: Item): ReportItem => ({ ...item, fieldType: item.fieldType as ReportItem['fieldType'] });
 
 function headView(head: Head, items: Item[]): ReportHead {
-  return {
-    id: head.id,
-    code: head.code,
-    name: head.name,
-    isAuto: head.isAuto,
-    hideQuery: head.hideQuery,
-    isPage: head.isPage,
-    isSummary: head.isSummary,
-    isPrint: head.isPrint,
-    isExcel: head.isExcel,
-    isUdiy: head.isUdiy,
-    isContent: head.isContent,
-    content: head.content,
-    testParams: head.testParams,
-    reportSql: head.reportSql,
-    roles: head.roles,
-    status: head.status as 0 | 1,
-    memo: head.memo,
-    shipped: head.shipped,
-    items: items.map(itemView),
-    updatedAt: head.updatedAt.toISOString(),
-  };
+  const { tenantId: _, createdBy: __, createdByName: ___, version: ____, createdAt: _____, updatedAt, ...fields } = head;
+  return { ...fields, status: head.status as 0 | 1, items: items.map(itemView), updatedAt: updatedAt.toISOString() };
 }
 
 export async function headPage(tx: Db, query: z.output<typeof reportHeadListQuery>) {

@@ -4,6 +4,7 @@ import {
   type ReportDataAnswer,
   type ReportParamValues,
   type ReportSource,
+  reportRunHead,
 } from '@headoffice/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -71,27 +72,17 @@ export async function headsForUser(tx: Db, auth: Auth) {
 
 export async function columnsAnswer(tx: Db, auth: Auth, code: string): Promise<ReportColumnsAnswer> {
   const { head, items } = await reportForUser(tx, auth, code);
+  return columnsOf(tx, auth, head, items);
+}
+
+/** The head and columns as the page shows them, with the columns this user hides. */
+async function columnsOf(tx: Db, auth: Auth, head: Head, items: Item[]): Promise<ReportColumnsAnswer> {
   const [layout] = await tx
     .select({ hidden: reportLayouts.hidden })
     .from(reportLayouts)
     .where(and(eq(reportLayouts.headId, head.id), eq(reportLayouts.userId, auth.userId)));
-  return { head: runHead(head), columns: items.map(columnOf), hidden: layout?.hidden ?? [] };
+  return { head: reportRunHead.parse(head), columns: items.map(columnOf), hidden: layout?.hidden ?? [] };
 }
-
-const runHead = (head: Head) => ({
-  code: head.code,
-  name: head.name,
-  isAuto: head.isAuto,
-  hideQuery: head.hideQuery,
-  isPage: head.isPage,
-  isSummary: head.isSummary,
-  isPrint: head.isPrint,
-  isExcel: head.isExcel,
-  isUdiy: head.isUdiy,
-  isContent: head.isContent,
-  content: head.content,
-  status: head.status as 0 | 1,
-});
 
 const columnOf = ({ fieldRole: _, sort: __, tenantId: ___, ...item }: Item) => ({
   ...item,
@@ -133,30 +124,41 @@ export interface RunRequest {
 }
 
 /**
- * The report's query, filtered and sorted for this user: the SQL as a subquery, the user's filters on its
- * columns (those not read as `:name` parameters), the shops the user may see on its `shop_id`, and only
- * the columns the user may see.
+ * The report's SQL bound to this request's values (outside the read: the built-in values read tables the
+ * reader may not), refused first when a required filter is empty.
  */
-export async function filteredQuery(app: FastifyInstance, tx: Db, auth: Auth, head: Head, items: Item[], request: RunRequest) {
+export async function boundReport(app: FastifyInstance, tx: Db, auth: Auth, head: Head, items: Item[], request: RunRequest) {
   const sqlText = await checked(app, tx, head.reportSql);
-  const byName = new Map(items.map((item) => [item.fieldName, item]));
   for (const item of items) {
     if (!item.isSearch || !item.isNonull) continue;
     const value = request.params[item.fieldName];
     const empty = value === undefined || value === '' || (Array.isArray(value) && value.every((end) => end === ''));
     if (empty) throw new AppError(400, 'reportParamRequired', { name: item.fieldTxt });
   }
-  const values = await paramValues(tx, auth, sqlText.params, request.params);
-  const inner = boundSql(sqlText, values);
-  const outputs = await app.reports.read(tx, auth.tenantId, (reader) => describeColumns(reader, inner));
-  const output = new Set(outputs.value.map((c) => c.name));
+  return { params: sqlText.params, inner: boundSql(sqlText, await paramValues(tx, auth, sqlText.params, request.params)) };
+}
+
+/**
+ * The report's query, filtered and sorted for this user, made in the reader's transaction: the SQL as a
+ * subquery, the user's filters on its columns (those not read as `:name` parameters), the shops the user may
+ * see on its `shop_id`, and only the columns the user may see.
+ */
+export async function filteredQuery(
+  reader: Db,
+  auth: Auth,
+  items: Item[],
+  request: RunRequest,
+  { params, inner }: Awaited<ReturnType<typeof boundReport>>,
+) {
+  const byName = new Map(items.map((item) => [item.fieldName, item]));
+  const output = new Set((await describeColumns(reader, inner)).map((c) => c.name));
   const conditions: SQL[] = [];
   const visible = visibleShops(auth);
   if (visible) {
     if (output.has('shop_id')) conditions.push(sql`${column('shop_id')} = any(${sql.param(visible)}::bigint[])`);
-    else if (!sqlText.params.includes('shop_ids')) throw forbidden('reportNotShopScoped');
+    else if (!params.includes('shop_ids')) throw forbidden('reportNotShopScoped');
   }
-  const asParam = new Set(sqlText.params);
+  const asParam = new Set(params);
   for (const item of items) {
     if (!item.isSearch || !output.has(item.fieldName)) continue;
     if (asParam.has(item.fieldName) || asParam.has(`${item.fieldName}_from`) || asParam.has(`${item.fieldName}_to`)) continue;
@@ -181,7 +183,7 @@ export async function filteredQuery(app: FastifyInstance, tx: Db, auth: Auth, he
         sql`, `,
       )
     : sql`null as nothing`;
-  return { from, order, selected, shown, source: outputs.source };
+  return { from, order, selected, shown };
 }
 
 /** A filter on one column of the result, by the column's kind. */
@@ -210,7 +212,7 @@ export interface PageRequest extends RunRequest {
 export async function runReport(app: FastifyInstance, tx: Db, auth: Auth, code: string, request: PageRequest): Promise<ReportDataAnswer> {
   const { head, items } = await reportForUser(tx, auth, code);
   if (head.status !== 1) throw conflict('reportDisabled', { name: head.name });
-  const columns = await columnsAnswer(tx, auth, code);
+  const columns = await columnsOf(tx, auth, head, items);
   const { rows, total, totals, source } = await pageOf(app, tx, auth, head, items, request);
   return { ...columns, rows, total, totals, source };
 }
@@ -223,21 +225,22 @@ export async function pageOf(
   items: Item[],
   request: PageRequest,
 ): Promise<{ rows: Record<string, unknown>[]; total: number; totals: Record<string, number> | null; source: ReportSource }> {
-  const query = await filteredQuery(app, tx, auth, head, items, request);
+  const bound = await boundReport(app, tx, auth, head, items, request);
   const pageSize = head.isPage ? request.pageSize : 500;
   const offset = head.isPage ? (request.page - 1) * pageSize : 0;
-  const summed = head.isSummary ? query.shown.filter((item) => item.isSum) : [];
-  const sums = summed.map((item) => sql`, coalesce(sum(${column(item.fieldName)}), 0)::float8 as ${sql.raw(`"sum_${item.fieldName}"`)}`);
-  const counting = sql`select count(*)::int as total${sql.join(sums)} ${query.from}`;
-  const paging = sql`select ${query.selected} ${query.from}${query.order} limit ${pageSize} offset ${offset}`;
   const read = await app.reports.read(tx, auth.tenantId, async (reader) => {
+    const query = await filteredQuery(reader, auth, items, request, bound);
+    const summed = head.isSummary ? query.shown.filter((item) => item.isSum) : [];
+    const sums = summed.map((item) => sql`, coalesce(sum(${column(item.fieldName)}), 0)::float8 as ${sql.raw(`"sum_${item.fieldName}"`)}`);
+    const counting = sql`select count(*)::int as total${sql.join(sums)} ${query.from}`;
+    const paging = sql`select ${query.selected} ${query.from}${query.order} limit ${pageSize} offset ${offset}`;
     await assertAffordable(reader, counting, app.reports.limits);
     const [counted] = rowsOf<Record<string, number>>(await reader.execute(counting));
     const page = rowsOf<{ row: Record<string, unknown> }>(await reader.execute(asJsonRows(paging))).map((r) => r.row);
-    return { counted, page };
+    return { counted, page, summed };
   });
   const totals = head.isSummary
-    ? Object.fromEntries(summed.map((item) => [item.fieldName, Number(read.value.counted[`sum_${item.fieldName}`])]))
+    ? Object.fromEntries(read.value.summed.map((item) => [item.fieldName, Number(read.value.counted[`sum_${item.fieldName}`])]))
     : null;
   return { rows: read.value.page, total: read.value.counted.total, totals, source: read.source };
 }

@@ -1,6 +1,6 @@
 import type { ReportHeadSave } from '@headoffice/contract';
 import { reportHeadSave, shopListPath } from '@headoffice/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reportHeads, reportItems } from './schema.js';
 
@@ -169,27 +169,54 @@ order by visits desc, spend desc`,
   },
 ];
 
+/** Do the stored values hold every value given (a head's fields, or a column's)? */
+const holds = (stored: Record<string, unknown>, given: Record<string, unknown>) =>
+  Object.entries(given).every(([key, value]) => JSON.stringify(stored[key] ?? null) === JSON.stringify(value ?? null));
+
 /**
  * Gives a tenant the shipped reports, as they are in this version (idempotent, at every start): a shipped
- * report cannot be changed by the chain, so its definition is written over.
+ * report cannot be changed by the chain, so a definition that differs from this version's is written over;
+ * one that is the same is left untouched. A chain's own report under a shipped code is left alone.
  */
 export async function ensureShippedReports(tx: Db, tenantId: number) {
+  const stored = await tx
+    .select()
+    .from(reportHeads)
+    .where(
+      inArray(
+        reportHeads.code,
+        SHIPPED_REPORTS.map((report) => report.code),
+      ),
+    );
+  const storedItems = stored.length
+    ? await tx
+        .select()
+        .from(reportItems)
+        .where(
+          inArray(
+            reportItems.headId,
+            stored.map((head) => head.id),
+          ),
+        )
+        .orderBy(asc(reportItems.sort))
+    : [];
   for (const shipped of SHIPPED_REPORTS) {
-    const { items, ...head } = reportHeadSave.parse(shipped);
+    const { items = [], id: _, ...head } = reportHeadSave.parse(shipped);
+    const existing = stored.find((row) => row.code === head.code);
+    if (existing && !existing.shipped) continue;
+    const itemsOfExisting = storedItems.filter((item) => item.headId === existing?.id);
+    const same =
+      existing &&
+      holds(existing, head) &&
+      itemsOfExisting.length === items.length &&
+      items.every((item, i) => holds(itemsOfExisting[i], item));
+    if (same) continue;
     const [saved] = await tx
       .insert(reportHeads)
       .values({ ...head, tenantId, shipped: true })
-      .onConflictDoUpdate({
-        target: [reportHeads.tenantId, reportHeads.code],
-        set: {
-          ...head,
-          updatedAt: sql`case when report_heads.report_sql = excluded.report_sql then report_heads.updated_at else now() end`,
-        },
-        setWhere: sql`${reportHeads.shipped}`,
-      })
+      .onConflictDoUpdate({ target: [reportHeads.tenantId, reportHeads.code], set: { ...head, updatedAt: sql`now()` } })
       .returning({ id: reportHeads.id });
-    if (!saved || !items) continue;
-    await tx.delete(reportItems).where(and(eq(reportItems.tenantId, tenantId), eq(reportItems.headId, saved.id)));
-    await tx.insert(reportItems).values(items.map(({ id: _, ...item }) => ({ ...item, tenantId, headId: saved.id })));
+    await tx.delete(reportItems).where(eq(reportItems.headId, saved.id));
+    await tx.insert(reportItems).values(items.map(({ id: _i, ...item }) => ({ ...item, tenantId, headId: saved.id })));
   }
 }

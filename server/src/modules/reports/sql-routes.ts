@@ -9,7 +9,7 @@ import type { Lang } from '../../platform/i18n.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { tenantZone } from '../../platform/numbering.js';
 import { asJsonRows, assertAffordable, boundSql, describeColumns } from '../../platform/report-run.js';
-import { checked, filteredQuery, pageOf, paramValues, type RunRequest, reportForUser } from './runner.js';
+import { boundReport, checked, filteredQuery, pageOf, paramValues, type RunRequest, reportForUser } from './runner.js';
 
 /** A test run shows this many rows. */
 const TEST_ROWS = 100;
@@ -77,21 +77,23 @@ export async function exportReport(
   const { head, items } = await reportForUser(tx, auth, code);
   if (head.status !== 1) throw conflict('reportDisabled', { name: head.name });
   if (!head.isExcel) throw new AppError(403, 'forbidden');
-  const query = await filteredQuery(app, tx, auth, head, items, request);
+  const bound = await boundReport(app, tx, auth, head, items, request);
   const zone = await tenantZone(tx, auth.tenantId);
-  const counting = sql`select count(*)::int as total ${query.from}`;
-  const columns: ExcelColumn<Record<string, unknown>>[] = query.shown.map((item) => ({
-    key: item.fieldName,
-    title: [item.fieldTxt, item.fieldTxt],
-    width: item.fieldWidth ? Math.max(8, Math.round(item.fieldWidth / 7)) : undefined,
-    value: (row) => {
-      const value = row[item.fieldName];
-      if (item.fieldType === 'money') return yuanCell(value);
-      if (item.fieldType === 'datetime' && typeof value === 'string') return dateTimeText(value, zone);
-      return value as string | number | null;
-    },
-  }));
+  const columnsOf = (shown: typeof items): ExcelColumn<Record<string, unknown>>[] =>
+    shown.map((item) => ({
+      key: item.fieldName,
+      title: [item.fieldTxt, item.fieldTxt],
+      width: item.fieldWidth ? Math.max(8, Math.round(item.fieldWidth / 7)) : undefined,
+      value: (row) => {
+        const value = row[item.fieldName];
+        if (item.fieldType === 'money') return yuanCell(value);
+        if (item.fieldType === 'datetime' && typeof value === 'string') return dateTimeText(value, zone);
+        return value as string | number | null;
+      },
+    }));
   await app.reports.read(tx, auth.tenantId, async (reader) => {
+    const query = await filteredQuery(reader, auth, items, request, bound);
+    const counting = sql`select count(*)::int as total ${query.from}`;
     await assertAffordable(reader, counting, app.reports.limits);
     const [{ total }] = rowsOf<{ total: number }>(await reader.execute(counting));
     if (total > REPORT_EXPORT_CAP) throw new AppError(400, 'exportTooMany', { cap: REPORT_EXPORT_CAP });
@@ -105,7 +107,7 @@ export async function exportReport(
         if (batch.length < EXPORT_FETCH) return;
       }
     }
-    await sendXlsx(reply, lang, head.name, columns, rows(), zone);
+    await sendXlsx(reply, lang, head.name, columnsOf(query.shown), rows(), zone);
   });
   return reply;
 }

@@ -14,6 +14,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, Button, Card, Checkbox, Popover, Space, Table, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { useTab } from '../../platform/pages';
@@ -58,6 +59,9 @@ function Runner({ definition }: { definition: ReportColumnsAnswer }) {
   const qc = useQueryClient();
   const { head, columns } = definition;
   const code = head.code;
+  // 打印 prints the report of the tab on screen only (app/global.css): the other tabs stay mounted
+  const onScreen = useLocation().pathname.replace(/\/+$/, '') === useTab().key;
+
   const firstPageSize = head.isPage ? PAGE_SIZE : ALL_ROWS;
   const [values, setValues] = useState<FilterValues>({});
   /** The required filters a run was refused for, until they are given. */
@@ -178,7 +182,7 @@ function Runner({ definition }: { definition: ReportColumnsAnswer }) {
         </Space>
       }
     >
-      <Space orientation="vertical" size={8} style={{ width: '100%' }} className="ho-report-print">
+      <Space orientation="vertical" size={8} style={{ width: '100%' }} className={onScreen ? 'ho-report-print' : undefined}>
         <Typography.Title level={4} className="ho-report-print-title">
           {head.name}
         </Typography.Title>
