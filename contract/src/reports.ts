@@ -61,7 +61,26 @@ export const REPORT_DESIGN_URL = '/admin/reports/design';
 export const REPORT_CENTRE_URL = '/admin/reports/centre';
 /** One report run from its definition. */
 export const REPORT_RUN_URL = '/admin/reports/run/:code';
-export const reportRunUrl = (code: string) => `/admin/reports/run/${encodeURIComponent(code)}`;
+/** A report run with its filters given (a chart's click): `{ day: ['2026-12-01', '2026-12-01'], shop_id: '3' }`. */
+export const reportRunUrl = (code: string, filters: Record<string, string | readonly [string, string]> = {}) => {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) query.set(name, typeof value === 'string' ? value : value.join(','));
+  const search = query.toString();
+  return `/admin/reports/run/${encodeURIComponent(code)}${search ? `?${search}` : ''}`;
+};
+/** The codes of the shipped reports the charts read and open (their definitions: the server's `shipped.ts`). */
+export const CHART_REPORTS = {
+  tillBills: 'TILL_BILLS',
+  turnoverDay: 'TURNOVER_DAY',
+  turnoverShop: 'TURNOVER_SHOP',
+  turnoverRegion: 'TURNOVER_REGION',
+  payMix: 'PAY_MIX',
+  staffPerformance: 'STAFF_PERFORMANCE',
+  memberGrowth: 'MEMBER_GROWTH',
+  newMembers: 'NEW_MEMBERS',
+} as const;
+/** 经营图表: turnover and visits over time, shops or regions compared, the pay-kind mix, staff ranking, member growth. */
+export const REPORT_CHARTS_URL = '/admin/reports/charts';
 
 /**
  * Parameters the server fills itself, whatever the user sends: `:shop_ids` the shops the user may see (every
@@ -102,11 +121,12 @@ export const reportFieldName = z
  * Where a choice filter takes its options: a read of this API (GET, a path of ours), the option's label and
  * value keys in each row of its answer (a list, or a page's `list`).
  */
+/** A choice filter's source: an API path of ours. */
+export const REPORT_DICT_URL = /^\/api-[a-z]+\/[A-Za-z0-9/_-]+$/;
+/** A cell's link: a page of ours, where `:column` takes the row's value. */
+export const REPORT_LINK = /^\/admin\/[A-Za-z0-9/_:-]+$/;
 export const reportDict = z.object({
-  url: z
-    .string()
-    .trim()
-    .regex(/^\/api-[a-z]+\/[A-Za-z0-9/_-]+$/, '本系统的接口路径，如 /api-chain/shop/list/all'),
+  url: z.string().trim().regex(REPORT_DICT_URL, '本系统的接口路径，如 /api-chain/shop/list/all'),
   label: z.string().trim().min(1).max(40),
   value: z.string().trim().min(1).max(40),
 });
@@ -126,6 +146,17 @@ export const reportItemFields = z.object({
   isRange: z.boolean().default(false),
   /** A choice filter's options. */
   dict: reportDict.nullable().default(null),
+  /**
+   * A click on the cell opens this page of ours: `:name` takes the row's value of column `name`
+   * (`/admin/cashier/servicerecords/:bill_id`); a link whose values are missing shows no link.
+   */
+  link: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(REPORT_LINK, '本系统的页面路径，如 /admin/cashier/servicerecords/:bill_id')
+    .nullable()
+    .default(null),
   /** The heading over a group of columns. */
   fieldGroup: z.string().trim().max(20).nullable().default(null),
   memo,

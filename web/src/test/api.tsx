@@ -18,14 +18,14 @@ export function reply(data: unknown) {
   });
 }
 
-/** Answers the signed-in user (every permission, one shop), `routes` by path prefix, and empty lists otherwise. */
-export function serve(routes: Record<string, (init?: RequestInit) => unknown>) {
+/** Answers the signed-in user (every permission, one shop), `routes` by path prefix (given the call and its URL), and empty lists otherwise. */
+export function serve(routes: Record<string, (init: RequestInit | undefined, url: URL) => unknown>) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.startsWith('/api-user/me'))
       return reply({ user: { id: 1 }, roles: [], permissions: ['*'], loginShops: [{ id: 3, name: '北京国贸店' }], managerShops: [] });
     const route = Object.keys(routes).find((p) => url.startsWith(p));
-    return reply(route ? routes[route]?.(init) : []);
+    return reply(route ? routes[route]?.(init, new URL(url, 'http://localhost')) : []);
   });
 }
 
@@ -40,11 +40,11 @@ export function fakeApi() {
   });
 }
 
-/** Renders a page as the shell would: a router and a query client of its own that does not retry. */
-export function wrap(node: ReactNode) {
+/** Renders a page as the shell would: a router (at the URL `at`) and a query client of its own that does not retry. */
+export function wrap(node: ReactNode, at?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={at ? [at] : undefined}>
       <QueryClientProvider client={client}>{node}</QueryClientProvider>
     </MemoryRouter>,
   );

@@ -1,7 +1,14 @@
-import { REPORT_CENTRE_URL, REPORT_DESIGN_EDIT_PERM, REPORT_DESIGN_PERM, REPORT_DESIGN_URL, REPORT_RUN_PERM } from '@headoffice/contract';
+import {
+  REPORT_CENTRE_URL,
+  REPORT_CHARTS_URL,
+  REPORT_DESIGN_EDIT_PERM,
+  REPORT_DESIGN_PERM,
+  REPORT_DESIGN_URL,
+  REPORT_RUN_PERM,
+} from '@headoffice/contract';
 import type { MenuDef } from '../../platform/menus.js';
 
-/** 报表: the reports a user may run, and their definitions. */
+/** 报表: the reports a user may run, the charts drawn from them, and their definitions. */
 export const reportsMenus: MenuDef[] = [
   {
     key: 'reports',
@@ -15,6 +22,14 @@ export const reportsMenus: MenuDef[] = [
         nameEn: 'Report centre',
         icon: 'FundOutlined',
         url: REPORT_CENTRE_URL,
+        perm: REPORT_RUN_PERM,
+      },
+      {
+        key: 'reports.charts',
+        name: '经营图表',
+        nameEn: 'Business charts',
+        icon: 'LineChartOutlined',
+        url: REPORT_CHARTS_URL,
         perm: REPORT_RUN_PERM,
       },
       {

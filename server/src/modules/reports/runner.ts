@@ -141,7 +141,7 @@ export async function boundReport(app: FastifyInstance, tx: Db, auth: Auth, head
 /**
  * The report's query, filtered and sorted for this user, made in the reader's transaction: the SQL as a
  * subquery, the user's filters on its columns (those not read as `:name` parameters), the shops the user may
- * see on its `shop_id`, and only the columns the user may see.
+ * see on its `shop_id`, and only the columns the user may see (`shown`: those the table and the workbook show).
  */
 export async function filteredQuery(
   reader: Db,
@@ -177,9 +177,12 @@ export async function filteredQuery(
       throw new AppError(400, 'reportSortNotAllowed', { name: sortable?.fieldTxt ?? request.columnOrder });
     order = sql` order by ${column(sortable.fieldName)} ${sql.raw(request.specification)} nulls last`;
   }
-  const selected = shown.length
+  // A row carries every column the user may see, shown or not: a link or a chart's click reads the hidden ones
+  // (the bill a bill number opens); the table and the workbook show the `isShow` ones.
+  const read = items.filter((item) => output.has(item.fieldName) && !REPORT_BUILT_IN_PARAMS.includes(item.fieldName as never));
+  const selected = read.length
     ? sql.join(
-        shown.map((item) => column(item.fieldName)),
+        read.map((item) => column(item.fieldName)),
         sql`, `,
       )
     : sql`null as nothing`;

@@ -47,6 +47,8 @@ export const reportItems = pgTable(
     fieldType: text('field_type').notNull().default('text'),
     isRange: boolean('is_range').notNull().default(false),
     dict: jsonb('dict').$type<ReportDict>(),
+    /** The page a click on the cell opens, `:column` taking the row's values. */
+    link: text('link'),
     fieldGroup: text('field_group'),
     memo: memo(),
     isShow: boolean('is_show').notNull().default(true),

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { reportFieldTypeLabels, reportFieldTypes } from '@headoffice/contract';
+import { REPORT_DICT_URL, REPORT_LINK, reportFieldTypeLabels, reportFieldTypes } from '@headoffice/contract';
 import { Button, Checkbox, Form, Input, InputNumber, Select, Table, type TableColumnsType, Tooltip } from 'antd';
 import type { FormListFieldData } from 'antd/es/form/FormList';
 import type { ReactNode } from 'react';
@@ -13,7 +13,6 @@ const SWITCHES = ['isShow', 'isSearch', 'isRange', 'isOrder', 'isFixed', 'isNonu
 
 const FIELD_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The contract's check of a choice's options path (`reportDict.url`). */
-const DICT_URL = /^\/api-[a-z]+\/[A-Za-z0-9/_-]+$/;
 const DICT_URL_EXAMPLE = '/api-chain/shop/list/all';
 
 const cell = { style: { margin: 0 } };
@@ -88,6 +87,16 @@ export function ItemsTable({ roles, rolesLoading }: { roles: { value: number; la
             width: 110,
             render: (_, field) => plain(field, 'fieldGroup', <Input aria-label={k('fieldGroup')} maxLength={20} />),
           },
+          {
+            title: k('link'),
+            key: 'link',
+            width: 200,
+            render: (_, field) => (
+              <Form.Item name={[field.name, 'link']} {...cell} rules={[{ pattern: REPORT_LINK, message: k('linkRule') }]}>
+                <Input aria-label={k('link')} placeholder={k('linkPh')} maxLength={200} />
+              </Form.Item>
+            ),
+          },
           ...SWITCHES.map((key) => ({
             title: k(key),
             key,
@@ -111,7 +120,7 @@ export function ItemsTable({ roles, rolesLoading }: { roles: { value: number; la
                   <Form.Item
                     name={[field.name, 'dict', 'url']}
                     {...cell}
-                    rules={[{ pattern: DICT_URL, message: t('reports.item.dictUrlRule', { example: DICT_URL_EXAMPLE }) }]}
+                    rules={[{ pattern: REPORT_DICT_URL, message: t('reports.item.dictUrlRule', { example: DICT_URL_EXAMPLE }) }]}
                   >
                     <Input aria-label={k('dictUrl')} placeholder={k('dictUrlPh')} maxLength={200} />
                   </Form.Item>

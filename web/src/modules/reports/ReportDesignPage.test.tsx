@@ -41,6 +41,7 @@ const head: ReportHead = {
       fieldType: 'text',
       isRange: false,
       dict: null,
+      link: null,
       fieldGroup: null,
       memo: null,
       isShow: true,
@@ -136,6 +137,7 @@ describe('the report designer', () => {
         fieldWidth: 160,
         isFixed: true,
         dict: null,
+        link: null,
         sort: 10,
       }),
       expect.objectContaining({
@@ -144,6 +146,7 @@ describe('the report designer', () => {
         fieldType: 'text',
         isSum: true,
         dict: null,
+        link: null,
         fieldGroup: null,
         sort: 20,
       }),

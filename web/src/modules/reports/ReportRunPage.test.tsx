@@ -28,6 +28,7 @@ function column(fieldName: string, fieldTxt: string, settings: Partial<ReportCol
     fieldType: 'text',
     isRange: false,
     dict: null,
+    link: null,
     fieldGroup: null,
     memo: null,
     isShow: true,
@@ -79,18 +80,19 @@ const data = (settings: Partial<ReportDataAnswer> = {}): ReportDataAnswer => ({
   ...settings,
 });
 
-function open(code = 'SHOP_DAYS') {
+function open(code = 'SHOP_DAYS', o: { search?: string; opened?: (path: string) => void } = {}) {
   const tab: TabInfo = {
     key: `/admin/reports/run/${code}`,
     params: { code },
     setTitle: () => undefined,
-    open: () => undefined,
+    open: o.opened ?? (() => undefined),
     close: () => undefined,
   };
   return wrap(
     <TabContext.Provider value={tab}>
       <ReportRunPage />
     </TabContext.Provider>,
+    o.search === undefined ? undefined : `${tab.key}${o.search}`,
   );
 }
 
@@ -196,5 +198,46 @@ describe('the report runner', () => {
     );
     open();
     expect(await screen.findByText('报表查询超时，请缩小日期范围', undefined, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('runs at once with the filters a link gives (a chart’s click), and a linked cell opens its page with the row’s value', async () => {
+    const linked = [
+      column('bill_no', '单号', { link: '/admin/cashier/servicerecords/:bill_id' }),
+      column('bill_id', '单据', { isShow: false }),
+      column('bill_date', '营业日', { fieldType: 'date', isSearch: true, isRange: true, isNonull: true }),
+      column('shop_id', '门店', {
+        fieldType: 'select',
+        isShow: false,
+        isSearch: true,
+        dict: { url: '/api-chain/shop/list/all', label: 'name', value: 'id' },
+      }),
+    ];
+    const waiting = { ...head, isAuto: false };
+    serve({
+      [DATA_PATH]: () => ({
+        head: waiting,
+        columns: linked,
+        hidden: [],
+        rows: [
+          { bill_no: 'XS0001', bill_id: 9, bill_date: '2026-03-04' },
+          { bill_no: 'XS0002', bill_id: null, bill_date: '2026-03-04' },
+        ],
+        total: 2,
+        totals: null,
+        source: { replica: false, lagSeconds: null },
+      }),
+      [COLUMNS_PATH]: () => ({ head: waiting, columns: linked, hidden: [] }),
+    });
+    const opened: string[] = [];
+    open('SHOP_DAYS', { search: '?bill_date=2026-03-01,2026-03-04&shop_id=3', opened: (path) => opened.push(path) });
+    const table = await screen.findByTestId('report-table');
+    const link = await within(table).findByText('XS0001');
+    expect(JSON.parse(lastDataQuery().get('params') ?? '{}')).toEqual({ bill_date: ['2026-03-01', '2026-03-04'], shop_id: '3' });
+    fireEvent.click(link);
+    expect(opened).toEqual(['/admin/cashier/servicerecords/9']);
+    // a row without the value the link needs shows the number as text
+    const plain = within(table).getByText('XS0002');
+    expect(plain.closest('a')).toBeNull();
+    expect(within(table).queryByText('单据')).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ import { http } from '../../platform/http';
 import { useTab } from '../../platform/pages';
 import { ExportButton } from '../../platform/resource/ExportButton';
 import { DetailGate } from '../../platform/results';
-import { type FilterValue, type FilterValues, missingRequired, ReportFilters, toParams } from './filters';
+import { type FilterValue, type FilterValues, missingRequired, ReportFilters, toParams, valuesFromUrl } from './filters';
 import { type ReportRow, type ReportSort, ROW_KEY, shownColumns, TotalsRow, tableColumns } from './table';
 import './reports.css';
 
@@ -51,24 +51,35 @@ export default function ReportRunPage() {
   useEffect(() => {
     if (name) setTitle(name);
   }, [name, setTitle]);
-  return <DetailGate query={definition}>{(d) => <Runner definition={d} />}</DetailGate>;
+  // A link that gives filters (a chart's click) runs the report again with them, even in a tab open already;
+  // coming back to the tab (its path without a query) keeps what it shows.
+  const location = useLocation();
+  const shown = location.pathname.replace(/\/+$/, '') === tab.key;
+  const [given, setGiven] = useState(() => (shown ? location.search : ''));
+  if (shown && location.search && location.search !== given) setGiven(location.search);
+  return <DetailGate query={definition}>{(d) => <Runner key={given} definition={d} given={given} />}</DetailGate>;
 }
 
-function Runner({ definition }: { definition: ReportColumnsAnswer }) {
+function Runner({ definition, given }: { definition: ReportColumnsAnswer; given: string }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { head, columns } = definition;
   const code = head.code;
+  const tab = useTab();
   // 打印 prints the report of the tab on screen only (app/global.css): the other tabs stay mounted
-  const onScreen = useLocation().pathname.replace(/\/+$/, '') === useTab().key;
+  const onScreen = useLocation().pathname.replace(/\/+$/, '') === tab.key;
 
   const firstPageSize = head.isPage ? PAGE_SIZE : ALL_ROWS;
-  const [values, setValues] = useState<FilterValues>({});
+  const [initial] = useState(() => valuesFromUrl(columns, given));
+  const [values, setValues] = useState<FilterValues>(initial);
   /** The required filters a run was refused for, until they are given. */
   const [refused, setRefused] = useState<ReportColumn[]>([]);
   // A report that runs on open waits all the same for its required filters.
+  // A report given filters by a link runs at once, as one that runs on open does.
   const [run, setRun] = useState<Run | null>(() =>
-    head.isAuto && !missingRequired(columns, {}).length ? { params: {}, page: 1, pageSize: firstPageSize, sort: null } : null,
+    (head.isAuto || Object.keys(initial).length > 0) && !missingRequired(columns, initial).length
+      ? { params: toParams(columns, initial), page: 1, pageSize: firstPageSize, sort: null }
+      : null,
   );
   // The column that names a row (the first, fixed ones coming first) is never hidden: a table needs one.
   const keyColumn = shownColumns(columns, [])[0]?.column.fieldName;
@@ -130,6 +141,30 @@ function Runner({ definition }: { definition: ReportColumnsAnswer }) {
   const capped = !head.isPage && answer !== undefined && answer.total > answer.rows.length;
   const separator = t('reports.run.listSeparator');
 
+  // the tools sit with the filters when there are any: beside a long filter bar in the card's head they would cover it
+  const tools = (
+    <>
+      {head.isUdiy && <ColumnChooser columns={columns} hidden={hidden} keyColumn={keyColumn} onChange={choose} />}
+      {head.isPrint && (
+        <Button icon={<PrinterOutlined />} disabled={!answer} onClick={() => window.print()}>
+          {t('reports.run.print')}
+        </Button>
+      )}
+      {head.isExcel && run && (
+        <ExportButton
+          path={REPORT_PATHS.export.replace(':code', encodeURIComponent(code))}
+          params={{ params: JSON.stringify(run.params), columnOrder: run.sort?.field, specification: run.sort?.order }}
+          fileName={head.name}
+        />
+      )}
+    </>
+  );
+  const query = (
+    <Button type="primary" icon={<SearchOutlined />} onClick={search}>
+      {t('reports.run.query')}
+    </Button>
+  );
+
   return (
     <Card
       size="small"
@@ -145,9 +180,7 @@ function Runner({ definition }: { definition: ReportColumnsAnswer }) {
               onRun={search}
               invalid={new Set(refused.map((c) => c.fieldName))}
             />
-            <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-              {t('reports.run.query')}
-            </Button>
+            {query}
             <Button
               onClick={() => {
                 setValues({});
@@ -156,30 +189,17 @@ function Runner({ definition }: { definition: ReportColumnsAnswer }) {
             >
               {t('reports.run.reset')}
             </Button>
+            {tools}
           </Space>
         )
       }
       extra={
-        <Space>
-          {head.hideQuery && (
-            <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-              {t('reports.run.query')}
-            </Button>
-          )}
-          {head.isUdiy && <ColumnChooser columns={columns} hidden={hidden} keyColumn={keyColumn} onChange={choose} />}
-          {head.isPrint && (
-            <Button icon={<PrinterOutlined />} disabled={!answer} onClick={() => window.print()}>
-              {t('reports.run.print')}
-            </Button>
-          )}
-          {head.isExcel && run && (
-            <ExportButton
-              path={REPORT_PATHS.export.replace(':code', encodeURIComponent(code))}
-              params={{ params: JSON.stringify(run.params), columnOrder: run.sort?.field, specification: run.sort?.order }}
-              fileName={head.name}
-            />
-          )}
-        </Space>
+        head.hideQuery ? (
+          <Space>
+            {query}
+            {tools}
+          </Space>
+        ) : undefined
       }
     >
       <Space orientation="vertical" size={8} style={{ width: '100%' }} className={onScreen ? 'ho-report-print' : undefined}>
@@ -222,7 +242,7 @@ function Runner({ definition }: { definition: ReportColumnsAnswer }) {
           rowKey={ROW_KEY}
           loading={data.isFetching}
           dataSource={rows}
-          columns={tableColumns(leaves, run?.sort ?? null)}
+          columns={tableColumns(leaves, run?.sort ?? null, tab.open)}
           scroll={{ x: 'max-content' }}
           locale={run === null ? { emptyText: t('reports.run.waiting') } : undefined}
           pagination={

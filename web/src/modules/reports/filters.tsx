@@ -1,7 +1,7 @@
 import { type ReportColumn, type ReportDict, type ReportParamValues, reportDictAnswer } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS } from '../../platform/clock';
 import { http } from '../../platform/http';
@@ -55,6 +55,29 @@ export function toParams(columns: ReportColumn[], values: FilterValues): ReportP
     else if (typeof value === 'string' && value.trim()) params[column.fieldName] = value.trim();
   }
   return params;
+}
+
+/**
+ * The filters a link gave in the page's query (`?day=2026-12-01,2026-12-01&shop_id=3`, a chart's click): a range
+ * as its two ends, a day as `YYYY-MM-DD`; values a filter cannot take are left out.
+ */
+export function valuesFromUrl(columns: ReportColumn[], search: string): FilterValues {
+  const query = new URLSearchParams(search);
+  const values: FilterValues = {};
+  const day = (text: string | undefined) => (text && dayjs(text, 'YYYY-MM-DD', true).isValid() ? dayjs(text, 'YYYY-MM-DD') : null);
+  const num = (text: string | undefined) => (text !== undefined && text !== '' && Number.isFinite(Number(text)) ? Number(text) : null);
+  for (const column of columns.filter((c) => c.isSearch)) {
+    const given = query.get(column.fieldName);
+    if (given === null || given === '') continue;
+    const [from, to] = given.split(',');
+    const kind = filterKind(column);
+    if (kind === 'dateRange') values[column.fieldName] = [day(from), day(to ?? from)];
+    else if (kind === 'numberRange') values[column.fieldName] = [num(from), num(to)];
+    else if (kind === 'date') values[column.fieldName] = day(given);
+    else if (kind === 'number') values[column.fieldName] = num(given);
+    else values[column.fieldName] = given;
+  }
+  return values;
 }
 
 /** The required filters (`isNonull`) left empty; a range needs at least one end. */

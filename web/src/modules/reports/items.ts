@@ -8,6 +8,7 @@ export interface ItemDraft {
   fieldType: ReportFieldType;
   fieldWidth: number | null;
   fieldGroup: string | null;
+  link: string | null;
   isShow: boolean;
   isSearch: boolean;
   isRange: boolean;
@@ -81,6 +82,7 @@ export function newItem(name: string, type: string, sort: number): ItemDraft {
     fieldType,
     fieldWidth: null,
     fieldGroup: null,
+    link: null,
     isShow: true,
     isSearch: false,
     isRange: false,
@@ -126,6 +128,7 @@ export function toSave(id: number | undefined, draft: HeadDraft, testParams: Rec
       ...item,
       fieldWidth: item.fieldWidth ?? null,
       fieldGroup: blank(item.fieldGroup) ? null : item.fieldGroup,
+      link: blank(item.link) ? null : item.link,
       dict: blank(item.dict?.url) ? null : item.dict,
     })),
   };

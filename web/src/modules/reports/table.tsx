@@ -75,8 +75,24 @@ export interface ReportSort {
   order: 'ASC' | 'DESC';
 }
 
-/** The table's columns: neighbours under the same `fieldGroup` go under one heading. */
-export function tableColumns(leaves: { column: ReportColumn; fixed: boolean }[], sort: ReportSort | null): TableColumnsType<ReportRow> {
+/** The page a cell's link opens for this row: `:name` takes the row's value; none when a value is missing. */
+export function linkOf(link: string | null, row: Record<string, unknown>): string | null {
+  if (!link) return null;
+  let missing = false;
+  const path = link.replace(/:([a-z_][a-z0-9_]*)/g, (_, name: string) => {
+    const value = row[name];
+    if (value === null || value === undefined || value === '') missing = true;
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return missing ? null : path;
+}
+
+/** The table's columns: neighbours under the same `fieldGroup` go under one heading; a linked cell opens its page. */
+export function tableColumns(
+  leaves: { column: ReportColumn; fixed: boolean }[],
+  sort: ReportSort | null,
+  open: (path: string) => void = () => undefined,
+): TableColumnsType<ReportRow> {
   const leaf = ({ column, fixed }: { column: ReportColumn; fixed: boolean }) => {
     const sortOrder: SortOrder = sort?.field === column.fieldName ? (sort.order === 'DESC' ? 'descend' : 'ascend') : null;
     return {
@@ -88,7 +104,23 @@ export function tableColumns(leaves: { column: ReportColumn; fixed: boolean }[],
       align: RIGHT_ALIGNED.has(column.fieldType) ? ('right' as const) : undefined,
       sorter: column.isOrder,
       sortOrder: column.isOrder ? sortOrder : undefined,
-      render: (v: unknown) => formatCell(column.fieldType, v),
+      render: (v: unknown, row: ReportRow) => {
+        const text = formatCell(column.fieldType, v);
+        const path = text ? linkOf(column.link, row) : null;
+        return path ? (
+          <Typography.Link
+            href={path}
+            onClick={(e) => {
+              e.preventDefault();
+              open(path);
+            }}
+          >
+            {text}
+          </Typography.Link>
+        ) : (
+          text
+        );
+      },
     };
   };
   const out: TableColumnsType<ReportRow> = [];

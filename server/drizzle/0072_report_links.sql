@@ -1,0 +1,1 @@
+ALTER TABLE "report_items" ADD COLUMN "link" text;
