@@ -2,7 +2,6 @@ import {
   CrownOutlined,
   GiftOutlined,
   IdcardOutlined,
-  QuestionCircleOutlined,
   TeamOutlined,
   UserAddOutlined,
   UserOutlined,
@@ -49,13 +48,13 @@ export default function MemberTypesPage() {
   const count = (v: number) => v.toLocaleString(i18n.language);
 
   const columns: TableColumnsType<ShopRow> = [
-    { key: 'shop', title: t('statistics.shop'), dataIndex: 'shopName', ellipsis: true },
+    { key: 'shop', title: t('statistics.shop'), dataIndex: 'shopName', width: 124, ellipsis: true },
     ...MEMBER_TYPE_FIELDS.map((field) => ({
       key: field,
       title: t(`statistics.types.fields.${field}`),
       dataIndex: field,
       align: 'right' as const,
-      width: 96,
+      width: 84,
       sorter: (x: ShopRow, y: ShopRow) => x[field] - y[field],
       render: (v: number) => count(v),
     })),
@@ -117,12 +116,9 @@ export default function MemberTypesPage() {
                 data-testid={`member-type-${field}`}
                 loading={q.isLoading}
                 title={
-                  <Space size={4}>
-                    {t(`statistics.types.fields.${field}`)}
-                    <Tooltip title={t(`statistics.types.help.${field}`)}>
-                      <QuestionCircleOutlined style={{ color: 'rgba(0,0,0,0.35)' }} />
-                    </Tooltip>
-                  </Space>
+                  <Tooltip title={t(`statistics.types.help.${field}`)}>
+                    <span style={{ whiteSpace: 'nowrap', cursor: 'help' }}>{t(`statistics.types.fields.${field}`)}</span>
+                  </Tooltip>
                 }
                 value={d ? count(d.total[field]) : '—'}
               />
@@ -131,7 +127,7 @@ export default function MemberTypesPage() {
         ))}
       </Row>
       <Row gutter={[12, 12]}>
-        <Col xs={24} xl={14}>
+        <Col xs={24} xl={15}>
           <Card size="small" title={t('statistics.types.byShop')} extra={<CrownOutlined style={{ color: '#faad14' }} />}>
             <Table<ShopRow>
               size="small"
@@ -140,7 +136,7 @@ export default function MemberTypesPage() {
               dataSource={d?.shops}
               columns={columns}
               pagination={false}
-              scroll={{ x: 760, y: 260 }}
+              scroll={{ x: 628, y: 260 }}
               summary={() =>
                 d && d.shops.length > 1 ? (
                   <Table.Summary fixed>
@@ -158,7 +154,7 @@ export default function MemberTypesPage() {
             />
           </Card>
         </Col>
-        <Col xs={24} xl={10}>
+        <Col xs={24} xl={9}>
           <Card size="small" title={t('statistics.types.growth')}>
             <Suspense fallback={<Skeleton active />}>
               {growth ? <Chart option={option} style={{ height: 300 }} /> : <Skeleton active />}
