@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { productAndBrowser, shot } from '../harness.js';
-import { activePane, adminSession, cashBill, quiet } from '../support.js';
+import { productAndBrowser, shot, signIn } from '../harness.js';
+import { activePane, adminSession, CALM, cashBill, quiet, VIEWPORT } from '../support.js';
 
 // Member reports: a member of the demo chain settles two bills at their home shop and a third is revoked;
 // 会员统计 shows the chain's counts as the API answers them, 会员数据汇总 the member's kept spending and
@@ -67,5 +67,17 @@ test('member reports: counts by type, the member summary and the month’s spend
   assert.deepEqual(spending.slice(8, 11), month);
   await quiet(page);
   await shot(page, 'member-statistics-spending');
+
+  // The counts in English: the same figures under English words.
+  const en = await running.browser.newContext({ ...CALM, viewport: VIEWPORT, locale: 'en-US' });
+  const enPage = await en.newPage();
+  await signIn(enPage, running.server, 'admin', running.server.adminPassword);
+  await enPage.evaluate(() => localStorage.setItem('ho.lang', 'en-US'));
+  await enPage.goto(`${url}/admin/statistics/member-types`);
+  await activePane(enPage).getByText('Stored value').first().waitFor({ timeout: 15_000 });
+  await activePane(enPage).locator('canvas').first().waitFor();
+  await quiet(enPage, { skeletons: true });
+  await shot(enPage, 'member-statistics-types-en');
+  await en.close();
   await context.close();
 });

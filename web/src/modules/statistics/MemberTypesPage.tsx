@@ -54,7 +54,8 @@ export default function MemberTypesPage() {
       title: t(`statistics.types.fields.${field}`),
       dataIndex: field,
       align: 'right' as const,
-      width: 84,
+      // a column holds its header's longest word (Qualification) beside its sorter
+      width: field === 'qualification' ? 104 : 80,
       sorter: (x: ShopRow, y: ShopRow) => x[field] - y[field],
       render: (v: number) => count(v),
     })),
