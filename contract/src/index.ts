@@ -44,6 +44,7 @@ export * from './records.js';
 export * from './reports.js';
 export * from './royalty.js';
 export * from './staff.js';
+export * from './statistics.js';
 export * from './stock.js';
 export * from './stock-bills.js';
 export * from './stock-records.js';

@@ -237,6 +237,7 @@ const STRINGS: Record<string, string> = {
   password: 'Attack-pass-1',
   month: today.slice(0, 7),
   yearmonth: today.slice(0, 7),
+  yearMonth: today.slice(0, 7),
   omon: '2020-01',
   nmon: '2020-02',
   startTime: '09:00',

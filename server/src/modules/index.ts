@@ -37,6 +37,7 @@ import { ensureShippedReports } from './reports/shipped.js';
 import { royaltyMenus } from './royalty/menus.js';
 import * as royaltyTables from './royalty/schema.js';
 import { staffMenus } from './staff/staff-menus.js';
+import { statisticsMenus } from './statistics/menus.js';
 import { stockMenus } from './stock/menus.js';
 import * as stockTables from './stock/schema.js';
 
@@ -118,6 +119,11 @@ export const modules: ModuleDef[] = [
     menus: reportsMenus,
     seed: ensureShippedReports,
     routes: async () => (await import('./reports/routes.js')).reportsModule,
+  },
+  {
+    name: 'statistics',
+    menus: statisticsMenus,
+    routes: async () => (await import('./statistics/routes.js')).statisticsModule,
   },
   { name: 'files', routes: async () => (await import('./files/routes.js')).filesModule },
 ];

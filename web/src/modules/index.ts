@@ -17,6 +17,7 @@ import { pricingPages } from './pricing';
 import { reportsPages } from './reports';
 import { royaltyPages } from './royalty';
 import { staffPages } from './staff';
+import { statisticsPages } from './statistics';
 import { stockPages } from './stock';
 import { tillPages } from './till';
 import { vouchersPages } from './vouchers';
@@ -46,6 +47,7 @@ export const webModules: WebModule[] = [
   { name: 'royalty', pages: royaltyPages },
   { name: 'finance', pages: financePages },
   { name: 'reports', pages: reportsPages },
+  { name: 'statistics', pages: statisticsPages },
   { name: 'inbox', pages: inboxPages },
   { name: 'cashier', pages: cashierPages },
   { name: 'till', pages: tillPages },

@@ -22,24 +22,27 @@ import { serviceBillLines, serviceBillPayments, serviceBillPerf, serviceBills } 
 const countingBillsOf = (memberId: number): SQL =>
   and(eq(serviceBills.memberId, memberId), sql`${serviceBills.status} = 4`, eq(serviceBills.isHc, 0), eq(serviceBills.isDel, 0)) as SQL;
 
+/** The spending of a till bill (the amount of its service and product lines; null: it has none, and counts nowhere), read by the bill's own lines index. */
+const billSpending = () =>
+  sql<number | null>`(select sum(l.amount) from service_bill_lines l
+    where l.tenant_id = service_bills.tenant_id and l.bill_id = service_bills.id and l.kind in (${sql.join(
+      spendingLineKinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}))`;
+
 /**
  * A member's spending, visits and last visit from their bills (docs/DECISIONS.md, "A member's visits and
  * spending"): over the settled, not revoked bills with a service or product line, the amounts of those
  * lines, the bills that count as a visit (`isCompute`) and the latest settlement.
  */
 export async function memberFiguresOf(tx: Db, memberId: number): Promise<VisitFigures> {
-  const kinds = sql.join(
-    spendingLineKinds.map((k) => sql`${k}`),
-    sql`, `,
-  );
-  // Each bill's spending lines (null: it has none, and counts nowhere), read by the bill's own lines index. The
-  // bill's columns are named with the table: drizzle leaves them bare in a query of one table.
+  // Each bill's spending lines. The bill's columns are named with the table: drizzle leaves them bare in a
+  // query of one table.
   const perBill = tx
     .select({
       isCompute: serviceBills.isCompute,
       settledAt: serviceBills.settledAt,
-      amount: sql<number | null>`(select sum(l.amount) from service_bill_lines l
-        where l.tenant_id = service_bills.tenant_id and l.bill_id = service_bills.id and l.kind in (${kinds}))`.as('amount'),
+      amount: billSpending().as('amount'),
     })
     .from(serviceBills)
     .where(countingBillsOf(memberId))
@@ -53,6 +56,37 @@ export async function memberFiguresOf(tx: Db, memberId: number): Promise<VisitFi
     .from(perBill)
     .where(sql`${perBill.amount} is not null`);
   return { spent: f.spent, visits: f.visits, lastVisitAt: f.lastVisitAt ? new Date(f.lastVisitAt) : null };
+}
+
+/**
+ * Members' bills that count, as the figures kept on the member count them (settled, not revoked, not
+ * deleted, with spending), each with its member, business day, visit flag and spending, for member reports
+ * over a period: `where` narrows the bills (days, members). A subquery `member_spending`.
+ */
+export function memberSpendingBills(tx: Db, where: SQL | undefined) {
+  const perBill = tx
+    .select({
+      memberId: sql<number>`${serviceBills.memberId}`.as('member_id'),
+      businessDate: sql<string>`${serviceBills.businessDate}`.as('business_date'),
+      isCompute: sql<number>`${serviceBills.isCompute}`.as('is_compute'),
+      amount: billSpending().as('amount'),
+    })
+    .from(serviceBills)
+    .where(
+      and(
+        sql`${serviceBills.status} = 4`,
+        eq(serviceBills.isHc, 0),
+        eq(serviceBills.isDel, 0),
+        sql`${serviceBills.memberId} is not null`,
+        where,
+      ),
+    )
+    .as('per_bill');
+  return tx
+    .select({ memberId: perBill.memberId, businessDate: perBill.businessDate, isCompute: perBill.isCompute, amount: perBill.amount })
+    .from(perBill)
+    .where(sql`${perBill.amount} is not null`)
+    .as('member_spending');
 }
 
 /** After a settle or a revoke of a member's bill, in its transaction: the member's figures as their bills now make them. */
