@@ -6,6 +6,8 @@ import {
   ACCOUNTING_PATHS,
   ACCOUNTING_SYNC_EDIT_PERM,
   ACCOUNTING_SYNC_PERM,
+  DATA_SETTINGS_EDIT_PERM,
+  DATA_SETTINGS_PERM,
   SERVICE_DOC,
   serviceBill,
   TILL_PATHS,
@@ -216,6 +218,10 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
     const nobody = await createLimitedUser(t, a, { perms: ['cashier.servicerecord.view'], loginShops: [s1] });
     expect((await nobody.client.get(P.sync)).status).toBe(403);
     expect((await nobody.client.get(P.dataGet)).status).toBe(403);
+    // The data settings are the chain's: a shop's user holding the rights is refused too.
+    const shopAdmin = await createLimitedUser(t, a, { perms: [DATA_SETTINGS_PERM, DATA_SETTINGS_EDIT_PERM], loginShops: [s1] });
+    expect((await shopAdmin.client.get(P.dataGet)).status).toBe(403);
+    expect((await shopAdmin.client.post(P.dataSave, { accountingAdapter: 'file' })).status).toBe(403);
     const viewer = await createLimitedUser(t, a, { perms: [ACCOUNTING_SYNC_PERM], loginShops: [s2] });
     const seen = ok(await viewer.client.get(P.sync, { pageSize: 200 })).list as Row[];
     expect(seen.length).toBeGreaterThan(0);

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';
 import { setVoucherRoot } from './push.js';
-import { readDataSettings, saveDataSettings } from './settings.js';
+import { assertChainUser, readDataSettings, saveDataSettings } from './settings.js';
 import { listSync, saveBatch, syncLog } from './sync.js';
 
 const P = ACCOUNTING_PATHS;
@@ -76,7 +76,10 @@ export async function accountingModule(app: FastifyInstance) {
       perm: DATA_SETTINGS_PERM,
       response: dataSettingsAnswer,
     },
-    ({ tx }) => readDataSettings(tx),
+    async ({ tx, auth }) => {
+      await assertChainUser(tx, auth);
+      return readDataSettings(tx);
+    },
   );
   route(
     app,
@@ -84,12 +87,16 @@ export async function accountingModule(app: FastifyInstance) {
     P.dataSave,
     {
       summary: "Saves the chain's data settings (the HTTP adapter needs its URL: 400)",
+      description: "The chain's settings: a user limited to some shops is refused (403), as in `get`.",
       perm: DATA_SETTINGS_EDIT_PERM,
       body: dataSettings,
       entity: 'datamanager',
       response: dataSettingsAnswer,
     },
-    ({ tx, auth, body }) => saveDataSettings(tx, auth.tenantId, body),
+    async ({ tx, auth, body }) => {
+      await assertChainUser(tx, auth);
+      return saveDataSettings(tx, auth.tenantId, body);
+    },
   );
   route(
     app,
@@ -103,6 +110,9 @@ export async function accountingModule(app: FastifyInstance) {
       entity: 'datamanager',
       response: dataSettingsAnswer,
     },
-    ({ tx, auth, query }) => saveDataSettings(tx, auth.tenantId, query),
+    async ({ tx, auth, query }) => {
+      await assertChainUser(tx, auth);
+      return saveDataSettings(tx, auth.tenantId, query);
+    },
   );
 }
