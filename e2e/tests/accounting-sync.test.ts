@@ -53,4 +53,10 @@ test('a settled cash bill is in 单据同步, pushed; pushed again from the page
   await quiet(page);
   await shot(page, 'accounting-sync-02-log');
   assert.ok(row.id > 0);
+
+  // 数据管理: the chain's settings, the file adapter by default.
+  await page.goto(`${running.server.url}/admin/accounting/data`);
+  await activePane(page).getByText('本地凭证文件').waitFor();
+  await quiet(page);
+  await shot(page, 'accounting-sync-03-data-settings');
 });

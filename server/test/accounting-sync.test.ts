@@ -6,8 +6,10 @@ import {
   ACCOUNTING_PATHS,
   ACCOUNTING_SYNC_EDIT_PERM,
   ACCOUNTING_SYNC_PERM,
+  billPath,
   DATA_SETTINGS_EDIT_PERM,
   DATA_SETTINGS_PERM,
+  fundBill,
   SERVICE_DOC,
   serviceBill,
   TILL_PATHS,
@@ -26,6 +28,8 @@ const P = ACCOUNTING_PATHS;
 const revokePath = `${serviceBill.basePath}/${serviceBill.actions?.revoke.path}`;
 
 type Row = {
+  btname: string;
+  action: string;
   id: number;
   billId: number;
   billNo: string;
@@ -72,7 +76,7 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
     return done;
   }
   const rowsOf = async (billId: number, q: Record<string, unknown> = {}): Promise<Row[]> =>
-    (ok(await a.admin.get(P.sync, { pageSize: 200, ...q })).list as Row[]).filter((r) => r.billId === billId);
+    (ok(await a.admin.get(P.sync, { pageSize: 200, btname: SERVICE_DOC, ...q })).list as Row[]).filter((r) => r.billId === billId);
   const linesOf = (file: string) =>
     fs.existsSync(file)
       ? fs
@@ -271,6 +275,30 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
     expect(ok(await a.admin.get(P.sync, { yearmonth: '1999-01' })).list).toEqual([]);
     expect((await a.admin.get(P.sync, { yearmonth: '2026-13' })).status).toBe(400);
     expect((await a.admin.get(P.sync, { state: 'nope' })).status).toBe(400);
+  });
+
+  it('a petty-cash request is queued when finance reviews it, and reversed when the review is cancelled', async () => {
+    const fundShop = (await shopIds(t, a)).slice(-2)[0];
+    const items = ok(await a.admin.get('/api-finance/dicioitem/list/all')) as { id: number; name: string }[];
+    const water = items.find((i) => i.name === '水电费');
+    const maker = await createLimitedUser(t, a, { perms: ['finance.fundbill.view', 'finance.fundbill.edit'], loginShops: [fundShop] });
+    const at = (relative: string) => billPath(fundBill, relative);
+    const bill = ok(
+      await maker.client.post(at('saveBill'), { shopId: fundShop, type: 1, itemId: water?.id, amount: 80_000, reason: '三月电费' }),
+    );
+    ok(await maker.client.post(at('submitBill'), { id: bill.id, memo: '提交' }));
+    ok(await a.admin.post(at('auditSpBill'), { id: bill.id, memo: '同意' }));
+    const fundRows = () => rowsOf(bill.id, { btname: fundBill.docType });
+    expect(await fundRows()).toEqual([]);
+    ok(await a.admin.post(at('auditFhBill'), { id: bill.id, memo: '复核' }));
+    const [pushed] = await fundRows();
+    expect(pushed).toMatchObject({ amount: 80_000, isHc: 0, shopId: fundShop, btname: '备用金申请', action: 'review' });
+    ok(await a.admin.post(at('cancleFhBill'), { id: bill.id, memo: '取消复核' }));
+    const rows = await fundRows();
+    expect(rows.map((r) => [r.isHc, r.amount, r.reversesId])).toEqual([
+      [1, -80_000, pushed.id],
+      [0, 80_000, null],
+    ]);
   });
 
   it('invariant: the queued rows of each till bill add up to what its payments say it took (a revoked bill: zero)', async () => {

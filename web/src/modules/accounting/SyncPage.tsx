@@ -92,15 +92,15 @@ export default function SyncPage() {
   const data = paged.query.data;
   const columns: TableColumnsType<SyncRow> = [
     { title: t('accounting.type'), dataIndex: 'btname', width: 100, ellipsis: true },
-    { title: t('accounting.billNo'), dataIndex: 'billNo', width: 170 },
-    { title: t('accounting.shop'), dataIndex: 'shopName', width: 120, ellipsis: true },
-    { title: t('accounting.businessDate'), dataIndex: 'businessDate', width: 100 },
-    { title: t('accounting.month'), dataIndex: 'yearmonth', width: 80 },
-    { title: t('accounting.amount'), dataIndex: 'amount', width: 110, align: 'right', render: (v: number) => formatMoney(v) },
+    { title: t('accounting.billNo'), dataIndex: 'billNo', width: 160 },
+    { title: t('accounting.shop'), dataIndex: 'shopName', width: 110, ellipsis: true },
+    { title: t('accounting.businessDate'), dataIndex: 'businessDate', width: 96 },
+    { title: t('accounting.month'), dataIndex: 'yearmonth', width: 76 },
+    { title: t('accounting.amount'), dataIndex: 'amount', width: 100, align: 'right', render: (v: number) => formatMoney(v) },
     {
       title: t('accounting.state'),
       dataIndex: 'state',
-      width: 130,
+      width: 120,
       render: (v: SyncState, r) => (
         <>
           <Tag color={stateColor[v]}>{label(syncStateLabels[v])}</Tag>
@@ -109,7 +109,7 @@ export default function SyncPage() {
       ),
     },
     { title: t('accounting.tries'), dataIndex: 'jobcount', width: 60, align: 'right' },
-    { title: t('accounting.lastError'), dataIndex: 'joblog', width: 150, ellipsis: true },
+    { title: t('accounting.lastError'), dataIndex: 'joblog', ellipsis: true },
     { title: t('accounting.pushedAt'), dataIndex: 'pushedAt', width: 130, render: atMinute },
     {
       title: t('accounting.log'),
@@ -166,7 +166,7 @@ export default function SyncPage() {
         rowKey="id"
         loading={paged.query.isLoading}
         dataSource={data?.list}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1100 }}
         rowSelection={
           may(ACCOUNTING_SYNC_EDIT_PERM)
             ? { selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(Number)), columnWidth: 36 }
