@@ -17,6 +17,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pushDue, voucherFile } from '../src/modules/accounting/push.js';
+import { accountingPushLogs } from '../src/modules/accounting/schema.js';
 import { JobRunner } from '../src/platform/jobs.js';
 import { accountingOutbox } from '../src/platform/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
@@ -186,6 +187,18 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
       ok(await a.admin.post(P.dataSave, { accountingAdapter: 'file' }));
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it("the push log is kept the settings' retention days", async () => {
+    const bill = await settled();
+    await runner.runDue();
+    const [row] = await rowsOf(bill.id);
+    await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.update(accountingPushLogs).set({ at: sql`now() - interval '366 days'` }).where(eq(accountingPushLogs.outboxId, row.id)),
+    );
+    await inTenant(t.database.db, a.tenantId, (tx) => pushDue(tx, a.tenantId));
+    expect(ok(await a.admin.get(P.log, { id: row.id }))).toEqual([]);
+    expect((await rowsOf(bill.id))[0].isTs).toBe(1);
   });
 
   it('data settings: saved and read back, 400 on a bad value, saved by GET as the seed reads it', async () => {

@@ -136,13 +136,20 @@ function voucherOf(r: typeof accountingOutbox.$inferSelect): Voucher {
 }
 
 /**
- * Pushes the tenant's due rows (in its transaction), oldest first, each try kept: a pushed row is marked
+ * Pushes the tenant's due rows (in its transaction), oldest first, each try kept (the log older than the
+ * settings' retention days removed first): a pushed row is marked
  * with its time; a failed one counts the try, keeps the message and waits 10 s, 20 s, 40 s … before the next,
  * until its tries are spent (then it stays failed until re-queued). Rows that wait are pushed by a job queued
  * for the earliest of them. Answers how many were tried.
  */
 export async function pushDue(tx: Db, tenantId: number, adapter?: AccountingAdapter): Promise<number> {
-  const through = adapter ?? adapterFor(await readDataSettings(tx));
+  const settings = await readDataSettings(tx);
+  const through = adapter ?? adapterFor(settings);
+  // The log is kept the days the data settings say (at most 10,000 rows a run).
+  await tx.execute(sql`
+    delete from accounting_push_logs where (tenant_id, id) in (
+      select tenant_id, id from accounting_push_logs
+      where at < now() - make_interval(days => ${settings.retentionDays}) limit 10000)`);
   let tried = 0;
   for (;;) {
     // clock_timestamp(): rows queued since this transaction began are due too.

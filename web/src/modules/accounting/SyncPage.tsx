@@ -95,7 +95,6 @@ export default function SyncPage() {
     { title: t('accounting.billNo'), dataIndex: 'billNo', width: 160 },
     { title: t('accounting.shop'), dataIndex: 'shopName', width: 110, ellipsis: true },
     { title: t('accounting.businessDate'), dataIndex: 'businessDate', width: 96 },
-    { title: t('accounting.month'), dataIndex: 'yearmonth', width: 76 },
     { title: t('accounting.amount'), dataIndex: 'amount', width: 100, align: 'right', render: (v: number) => formatMoney(v) },
     {
       title: t('accounting.state'),
@@ -109,8 +108,8 @@ export default function SyncPage() {
       ),
     },
     { title: t('accounting.tries'), dataIndex: 'jobcount', width: 60, align: 'right' },
-    { title: t('accounting.lastError'), dataIndex: 'joblog', ellipsis: true },
-    { title: t('accounting.pushedAt'), dataIndex: 'pushedAt', width: 130, render: atMinute },
+    { title: t('accounting.lastError'), dataIndex: 'joblog', width: 100, ellipsis: true },
+    { title: t('accounting.pushedAt'), dataIndex: 'pushedAt', width: 140, render: atMinute },
     {
       title: t('accounting.log'),
       key: 'log',
