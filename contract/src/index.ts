@@ -1,3 +1,4 @@
+export * from './accounting.js';
 export * from './assets.js';
 export * from './attendance.js';
 export * from './attendance-records.js';

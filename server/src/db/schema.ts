@@ -1,4 +1,5 @@
 /** Every table under one import, for tests and scripts; the app and the migrations find them through the modules. */
+export * from '../modules/accounting/schema.js';
 export * from '../modules/assets/schema.js';
 export * from '../modules/attendance/schema.js';
 export * from '../modules/bookings/schema.js';

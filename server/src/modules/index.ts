@@ -1,5 +1,7 @@
 import type { AppDef } from '../platform/menus.js';
 import { installModules, type ModuleDef } from '../platform/modules.js';
+import { accountingMenus } from './accounting/menus.js';
+import * as accountingTables from './accounting/schema.js';
 import { assetsDayFigures } from './assets/day-figures.js';
 import { assetsMenus } from './assets/menus.js';
 import * as assetsTables from './assets/schema.js';
@@ -124,6 +126,12 @@ export const modules: ModuleDef[] = [
     name: 'statistics',
     menus: statisticsMenus,
     routes: async () => (await import('./statistics/routes.js')).statisticsModule,
+  },
+  {
+    name: 'accounting',
+    tables: accountingTables,
+    menus: accountingMenus,
+    routes: async () => (await import('./accounting/routes.js')).accountingModule,
   },
   { name: 'files', routes: async () => (await import('./files/routes.js')).filesModule },
 ];

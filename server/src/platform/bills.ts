@@ -182,6 +182,12 @@ export interface BillImpl<D extends BillDef, T extends PgTable, LT extends PgTab
   numberedToday?: boolean;
   /** Bills without a shop are head office's: users limited to shops see them only with this right. */
   headOfficePerm?: string;
+  /** The transitions queued for the accounting system (`accounting-outbox.ts`): pushed, and pushed as reversals. */
+  accounting?: {
+    push?: (keyof D['transitions'] & string)[];
+    reverse?: (keyof D['transitions'] & string)[];
+    amount: keyof T['$inferSelect'] & string;
+  };
   /** Bills changed together, locked together before any is: a function, or the column they share (a transfer's `transferId`), locked in id order. */
   lockGroup?: ((tx: Db, id: number) => Promise<void>) | (keyof T['$inferSelect'] & string);
   inboxFilter?: DocumentType['inboxFilter'];
@@ -407,6 +413,7 @@ export function billType<D extends BillDef, T extends PgTable, LT extends PgTabl
     numberPrefix: impl.numberPrefix,
     headOfficePerm: impl.headOfficePerm,
     viewPerm: `${def.perm}.view`,
+    accounting: impl.accounting,
     lockGroup: typeof impl.lockGroup === 'string' ? sharingLock(impl.table, impl.lockGroup) : impl.lockGroup,
     inboxFilter: async (tx, auth, action) =>
       and(await impl.inboxFilter?.(tx, auth, action), await departmentInbox(impl.table, def, tx, auth, action)),

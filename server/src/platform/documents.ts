@@ -2,6 +2,7 @@ import type { LockKind } from '@headoffice/contract';
 import { and, asc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import { type AccountingSpec, queueForAccounting } from './accounting-outbox.js';
 import { type Auth, can, visibleShops } from './auth.js';
 import { AppError, conflict, forbidden, notFound } from './errors.js';
 import { emit } from './events.js';
@@ -120,6 +121,8 @@ export interface DocumentType {
   lockGroup?: (tx: Db, id: number) => Promise<void>;
   /** Narrows the bills waiting in a user's inbox for a transition (requests of the approver's own department). */
   inboxFilter?: (tx: Db, auth: Auth, action: string) => Promise<SQL | undefined>;
+  /** The steps queued for the accounting system (a money bill's settle or review, and their reversals). */
+  accounting?: AccountingSpec;
 }
 
 /** Every type the code defines (labels of messages, links): types are plain data apart from their effects. */
@@ -289,7 +292,9 @@ const EVERY_SHOP = '(every-shop)';
 /**
  * Emits `bill.changed` in the caller's transaction, to the users who may see the bill: they see its
  * shop (head office's bills: they hold the type's `headOfficePerm`) and may view the bill or perform
- * one of its transitions (an approver sees it in the inbox).
+ * one of its transitions (an approver sees it in the inbox). Every step of every bill passes here, so it
+ * is also the door of the accounting outbox: a step the type's `accounting` names is queued in the same
+ * transaction (`accounting-outbox.ts`).
  */
 export async function billChanged(
   tx: Db,
@@ -298,6 +303,7 @@ export async function billChanged(
   auth: Auth,
   action: string,
 ) {
+  await queueForAccounting(tx, auth.tenantId, doc, bill, action);
   const anyRight = [...new Set([doc.viewPerm ?? `${doc.docType}.view`, ...doc.transitions.map((t) => t.perm)])].join('|');
   await emit(tx, auth, {
     topic: BILL_CHANGED,

@@ -63,10 +63,12 @@ export interface PosDocumentDef {
   dateField?: string;
   /** Rights to see a bill (any of them): with the steps' rights, the audience of its events. */
   viewPerms: string[];
+  /** The steps queued for the accounting system (`accounting-outbox.ts`). */
+  accounting?: DocumentType['accounting'];
 }
 
 /** The type as the engine knows it: its own steps stand as its transitions (their labels, their rights' holders hear of it). */
-export function registerPosDocument({ def, table, dateField, viewPerms }: PosDocumentDef): DocumentType {
+export function registerPosDocument({ def, table, dateField, viewPerms, accounting }: PosDocumentDef): DocumentType {
   return registerDocumentType({
     docType: def.docType,
     label: def.label,
@@ -85,6 +87,7 @@ export function registerPosDocument({ def, table, dateField, viewPerms }: PosDoc
     })),
     link: (id) => `${def.webPath}/${id}`,
     viewPerm: viewPerms.join('|'),
+    accounting,
   });
 }
 

@@ -242,3 +242,47 @@ export const dayFigures = pgTable(
     index('day_figures_tenant_day').on(t.tenantId, t.day),
   ],
 );
+
+/**
+ * The accounting system's outbox (platform/accounting-outbox.ts): one row per money bill's change to push
+ * (a settle, a review: its amount; a 撤单, a review undone: the reversal `is_hc` of the row it undoes, its
+ * amount negated), written in the transaction of the change. The accounting module's job pushes the rows
+ * through its adapter and keeps each try (`job_count`, the last error in `job_log`, its own log table).
+ */
+export const accountingOutbox = pgTable(
+  'accounting_outbox',
+  {
+    ...tenantKeys(),
+    docType: text('doc_type').notNull(),
+    billId: refId('bill_id').notNull(),
+    billNo: text('bill_no').notNull(),
+    /** The bill's step that queued it (`settle`, `revoke`, `review`, `cancelReview`). */
+    action: text('action').notNull(),
+    shopId: refId('shop_id'),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    /** `2026-03`: the accounting month (yearmonth). */
+    yearMonth: text('year_month').notNull(),
+    /** Cents; negative on a reversal. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** 1: a reversal (红冲) of the row `reverses_id`. */
+    isHc: smallint('is_hc').notNull().default(0),
+    reversesId: refId('reverses_id'),
+    /** 1: pushed (isTs). */
+    isTs: smallint('is_ts').notNull().default(0),
+    /** Tries since it was (re)queued (jobcount); the last failure's message (joblog). */
+    jobCount: integer('job_count').notNull().default(0),
+    jobLog: text('job_log'),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull().defaultNow(),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    billTraceIndex(t),
+    // The job's due rows.
+    index('accounting_outbox_tenant_due').on(t.tenantId, t.nextTryAt).where(sql`is_ts = 0`),
+    // The list's filters: a month (and a shop), a day range.
+    index('accounting_outbox_tenant_month_shop').on(t.tenantId, t.yearMonth, t.shopId, t.id),
+    index('accounting_outbox_tenant_date').on(t.tenantId, t.businessDate, t.id),
+  ],
+);

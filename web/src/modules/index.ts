@@ -1,4 +1,5 @@
 import type { PageDef } from '../platform/pages';
+import { accountingPages } from './accounting';
 import { assetsPages } from './assets';
 import { attendancePages } from './attendance';
 import { bookingsPages } from './bookings';
@@ -48,6 +49,7 @@ export const webModules: WebModule[] = [
   { name: 'finance', pages: financePages },
   { name: 'reports', pages: reportsPages },
   { name: 'statistics', pages: statisticsPages },
+  { name: 'accounting', pages: accountingPages },
   { name: 'inbox', pages: inboxPages },
   { name: 'cashier', pages: cashierPages },
   { name: 'till', pages: tillPages },

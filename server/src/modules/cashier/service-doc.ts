@@ -18,6 +18,8 @@ export const serviceDoc = registerPosDocument({
   table: serviceBills,
   dateField: 'businessDate',
   viewPerms: ['till.checkout.view', 'cashier.servicerecord.view', 'cashier.packagerecord.view', 'cashier.cardrecord.view'],
+  // A settled bill is pushed to the accounting system with what it charged; its 撤单 as the reversal.
+  accounting: { push: ['settle'], reverse: ['revoke'], amount: 'amount' },
 });
 
 /**

@@ -105,4 +105,6 @@ export const fundType = billType(fundBill, {
   // The takings may have changed since the save: a large request is measured again when submitted.
   recheck: ['submit'],
   actions: { setLimit },
+  // Finance's review pays the request out: pushed to the accounting system; a review undone, its reversal.
+  accounting: { push: ['review'], reverse: ['cancelReview'], amount: 'amount' },
 });

@@ -1,0 +1,87 @@
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import type { DocumentType } from './documents.js';
+import { enqueue } from './jobs.js';
+import { accountingOutbox } from './schema.js';
+
+/**
+ * The accounting system's outbox: the money bills' changes to push, queued in the transaction of the change
+ * itself (the row exists only if the change commits). The door is `billChanged()` (documents.ts), which every
+ * step of every bill passes (the engine's transitions, its logged saves, the point-of-sale steps): a type that
+ * declares `accounting` has the steps it names queued, the others pass by. The accounting module's job
+ * (`ACCOUNTING_PUSH_JOB`) pushes them; the platform knows the job by name only.
+ */
+export interface AccountingSpec {
+  /** Steps pushed as the bill's own voucher (the till's `settle`, a review). */
+  push?: readonly string[];
+  /** Steps pushed as the reversal (红冲, isHc) of the bill's last pushed voucher (撤单, a review undone). */
+  reverse?: readonly string[];
+  /** The bill's money column (cents), by its field name. */
+  amount: string;
+}
+
+export const ACCOUNTING_PUSH_JOB = 'accounting.push';
+
+type Bill = { id: number; shopId: number | null; billNo?: unknown };
+
+const column = (doc: DocumentType, field: string): PgColumn => {
+  const c = (getTableColumns(doc.table) as Record<string, PgColumn>)[field];
+  if (!c) throw new Error(`${doc.docType}: no column ${field}`);
+  return c;
+};
+
+/** Queues the bill's step for the accounting system when its type declares the step; answers the row's id. */
+export async function queueForAccounting(tx: Db, tenantId: number, doc: DocumentType, bill: Bill, action: string) {
+  const spec = doc.accounting;
+  if (!spec) return undefined;
+  const reversal = spec.reverse?.includes(action) ?? false;
+  if (!reversal && !spec.push?.includes(action)) return undefined;
+  const id = column(doc, 'id');
+  const [head] = await tx
+    .select({
+      billNo: column(doc, 'billNo'),
+      shopId: column(doc, 'shopId'),
+      day: column(doc, doc.dateField ?? 'billDate'),
+      amount: column(doc, spec.amount),
+    })
+    .from(doc.table)
+    .where(eq(id, bill.id));
+  if (!head) return undefined;
+  const day = String(head.day).slice(0, 10);
+  let amount = Number(head.amount);
+  let reversesId: number | null = null;
+  if (reversal) {
+    // The voucher it reverses: the bill's last row that is not a reversal; its amount, negated, on its day.
+    const [original] = await tx
+      .select({ id: accountingOutbox.id, amount: accountingOutbox.amount })
+      .from(accountingOutbox)
+      .where(and(eq(accountingOutbox.docType, doc.docType), eq(accountingOutbox.billId, bill.id), eq(accountingOutbox.isHc, 0)))
+      .orderBy(desc(accountingOutbox.id))
+      .limit(1);
+    reversesId = original?.id ?? null;
+    amount = -(original ? Number(original.amount) : amount);
+  }
+  const [row] = await tx
+    .insert(accountingOutbox)
+    .values({
+      tenantId,
+      docType: doc.docType,
+      billId: bill.id,
+      billNo: String(head.billNo ?? bill.billNo ?? bill.id),
+      action,
+      shopId: (head.shopId as number | null) ?? bill.shopId,
+      businessDate: day,
+      yearMonth: day.slice(0, 7),
+      amount,
+      isHc: reversal ? 1 : 0,
+      reversesId,
+    })
+    .returning({ id: accountingOutbox.id });
+  await queuePush(tx, tenantId);
+  return row.id;
+}
+
+/** Queues the push job (one queued or running per tenant; the job pushes every due row). */
+export const queuePush = (tx: Db, tenantId: number, runAt?: Date, key = 'push') =>
+  enqueue(tx, { tenantId, name: ACCOUNTING_PUSH_JOB, singletonKey: key, runAt, maxAttempts: 3 });
