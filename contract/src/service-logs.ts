@@ -73,7 +73,7 @@ export const serviceLogQuery = pageQuery.extend({
   /** Member name or mobile, or the bill number (contains). */
   keyword,
 });
-/** `list/log`: one member's (memid) or one shop's (shopid) service logs; one of the two is required. */
+/** `list/log`: one member's (memid), one shop's (shopid) or one stylist's (employeeId) service logs; one is required. */
 export const memberServiceLogQuery = serviceLogQuery.extend({ memid: id.optional() });
 
 const named = z.object({ id: z.number(), name: z.string() });

@@ -120,7 +120,7 @@ describe('service logs, customer reviews and the use of coupons and red envelope
     expect(ok(await a.admin.get(LIST, { shopid: s2, keyword: billA.billNo })).list).toEqual([]);
     const none = await a.admin.get(LIST, {});
     expect(none.status).toBe(400);
-    expect(none.body.errors?.[0]).toMatchObject({ path: 'memid', message: '请选择会员或门店' });
+    expect(none.body.errors?.[0]).toMatchObject({ path: 'memid', message: '请选择会员、门店或服务人员' });
     // Changing it: without the version it read, 409; with it, the next version, the photos replaced.
     const stale = await a.admin.post(SAVE, { billId: billA.id, content: '改' });
     expect(stale.status).toBe(409);

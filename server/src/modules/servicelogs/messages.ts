@@ -2,7 +2,7 @@ import { definedEntityLabels } from '../../platform/audit.js';
 import { defineMessages } from '../../platform/i18n.js';
 
 defineMessages({
-  serviceLogMemberOrShop: ['请选择会员或门店', 'Choose a member or a shop'],
+  serviceLogMemberOrShop: ['请选择会员、门店或服务人员', 'Choose a member, a shop or an employee'],
   serviceLogBillRevoked: ['单据 {billNo} 已撤单，不能填写日志或评价', 'Bill {billNo} was revoked: it takes no log or review'],
   serviceLogBillNotSettled: ['单据 {billNo} 尚未结账，不能填写日志或评价', 'Bill {billNo} is not settled: it takes no log or review yet'],
   serviceLogNoService: ['单据 {billNo} 没有服务项目，不能填写服务日志', 'Bill {billNo} has no service: it takes no service log'],

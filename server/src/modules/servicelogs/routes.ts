@@ -38,14 +38,15 @@ export async function serviceLogsModule(app: FastifyInstance) {
     'GET',
     P.list,
     {
-      summary: "服务日志列表: one member's (memid) or one shop's (shopid) settled service bills with their logs",
-      description: `One of memid and shopid is required (400 otherwise). ${logFilters}`,
+      summary:
+        "服务日志列表: one member's (memid), one shop's (shopid) or one stylist's (employeeId) settled service bills with their logs",
+      description: `One of memid, shopid and employeeId is required (400 otherwise). ${logFilters}`,
       perm: PERMS.view,
       query: memberServiceLogQuery,
       response: serviceLogPage,
     },
     ({ tx, auth, query }) => {
-      if (!query.memid && !query.shopid) throw fieldError('memid', 'serviceLogMemberOrShop');
+      if (!query.memid && !query.shopid && !query.employeeId) throw fieldError('memid', 'serviceLogMemberOrShop');
       return listLogs(tx, auth, query);
     },
   );

@@ -155,9 +155,11 @@ function LogForm({ log }: { log: ServiceLogRow }) {
           </Form.Item>
         </Space>
         {editable && (
-          <Button type="primary" loading={save.busy} onClick={() => save.run()} data-testid="log-save">
-            {t('servicelogs.saveLog')}
-          </Button>
+          <div>
+            <Button type="primary" loading={save.busy} onClick={() => save.run()} data-testid="log-save">
+              {t('servicelogs.saveLog')}
+            </Button>
+          </div>
         )}
       </Form>
     </Card>
