@@ -5,7 +5,7 @@ import { activePane, adminSession, cashBill, drawerOf, pick, quiet, tillMember, 
 
 // Service logs (服务日志): a bill settled at the till for the demo member is 未填写 in head office's list; its
 // drawer takes the stylist's log and the customer's review with the shop's reply; the list then shows the log
-// 已填写, and 顾客评价 shows the review, rated and answered.
+// 已填写, and 顾客评价 shows the review, rated and answered. A coupon spent on another bill shows in 券使用记录.
 
 const running = productAndBrowser();
 
@@ -64,5 +64,44 @@ test('a settled bill is written a log and a review in its drawer, and both show 
   assert.ok((await reviewRow.innerText()).includes('是'));
   await quiet(page, { skeletons: true });
   await shot(page, 'service-logs-reviews');
+
+  // A coupon issued to the member and spent at the till: its use, with the bill and the amount.
+  const definition = await api('/api-chain/couponinfo/add', {
+    code: `E2EL${Date.now() % 100_000}`,
+    name: '日志测试立减券',
+    couponType: 1,
+    value: 1_000,
+    timeType: 2,
+    validDays: 30,
+  });
+  const [coupon] = await api('/api-member/membercoupon/issue', {
+    memberId: member.memberId,
+    shopId: shop.id,
+    kind: 'coupon',
+    definitionId: definition.id,
+  });
+  const opened = await api('/api-cashier/checkout/open', { shopId: shop.id, memberId: member.memberId });
+  const priced = await api('/api-cashier/checkout/lines', {
+    id: opened.id,
+    version: opened.version,
+    lines: [{ kind: 'service', itemId: setup.services[0].id, num: 1 }],
+  });
+  const cash = setup.payTypes.find((p: { code: string }) => p.code === '01').payTypeId;
+  const paid = await api('/api-cashier/checkout/settle', {
+    id: priced.id,
+    version: priced.version,
+    payments: [
+      { memberCouponId: coupon.id, amount: 1_000 },
+      { payTypeId: cash, amount: priced.amount - 1_000 },
+    ],
+  });
+  await page.goto(`${running.server.url}/admin/members/couponrecords`);
+  const usage = activePane(page);
+  const useRow = usage.getByRole('row', { name: new RegExp(paid.billNo) });
+  await useRow.getByText(coupon.code).waitFor();
+  await useRow.getByText('¥10.00').first().waitFor();
+  assert.match((await usage.getByTestId('usage-sums').textContent()) ?? '', /^共 \d+ 次，合计 ¥[\d,]+\.\d{2}$/);
+  await quiet(page, { skeletons: true });
+  await shot(page, 'service-logs-coupon-use');
   await context.close();
 });
