@@ -44,6 +44,7 @@ export * from './pricing.js';
 export * from './records.js';
 export * from './reports.js';
 export * from './royalty.js';
+export * from './service-logs.js';
 export * from './staff.js';
 export * from './statistics.js';
 export * from './stock.js';

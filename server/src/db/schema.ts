@@ -15,6 +15,7 @@ export * from '../modules/org/schema.js';
 export * from '../modules/pricing/schema.js';
 export * from '../modules/reports/schema.js';
 export * from '../modules/royalty/schema.js';
+export * from '../modules/servicelogs/schema.js';
 export * from '../modules/stock/schema.js';
 export * from '../platform/schema.js';
 export * from './tenants.js';

@@ -38,6 +38,8 @@ import * as reportsTables from './reports/schema.js';
 import { ensureShippedReports } from './reports/shipped.js';
 import { royaltyMenus } from './royalty/menus.js';
 import * as royaltyTables from './royalty/schema.js';
+import { serviceLogsMenus } from './servicelogs/menus.js';
+import * as serviceLogsTables from './servicelogs/schema.js';
 import { staffMenus } from './staff/staff-menus.js';
 import { statisticsMenus } from './statistics/menus.js';
 import { stockMenus } from './stock/menus.js';
@@ -51,6 +53,12 @@ export const modules: ModuleDef[] = [
   { name: 'catalog', tables: catalogTables, menus: catalogMenus, routes: async () => (await import('./catalog/routes.js')).catalogModule },
   { name: 'pricing', tables: pricingTables, menus: pricingMenus, routes: async () => (await import('./pricing/routes.js')).pricingModule },
   { name: 'members', tables: membersTables, menus: membersMenus, routes: async () => (await import('./members/routes.js')).membersModule },
+  {
+    name: 'servicelogs',
+    tables: serviceLogsTables,
+    menus: serviceLogsMenus,
+    routes: async () => (await import('./servicelogs/routes.js')).serviceLogsModule,
+  },
   { name: 'cards', tables: cardsTables, menus: cardsMenus, routes: async () => (await import('./cards/routes.js')).cardsModule },
   {
     name: 'assets',

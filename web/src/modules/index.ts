@@ -17,6 +17,7 @@ import { orgPages } from './org';
 import { pricingPages } from './pricing';
 import { reportsPages } from './reports';
 import { royaltyPages } from './royalty';
+import { servicelogsPages } from './servicelogs';
 import { staffPages } from './staff';
 import { statisticsPages } from './statistics';
 import { stockPages } from './stock';
@@ -38,6 +39,7 @@ export const webModules: WebModule[] = [
   { name: 'catalog', pages: catalogPages },
   { name: 'pricing', pages: pricingPages },
   { name: 'members', pages: membersPages },
+  { name: 'servicelogs', pages: servicelogsPages },
   { name: 'cards', pages: cardsPages },
   { name: 'marketing', pages: marketingPages },
   { name: 'assets', pages: assetsPages },
