@@ -77,13 +77,16 @@ for (const d of perDay) {
 }
 const exportDays: [string, string] = [exportFrom, perDay[0]?.day ?? month[1]];
 
+// head office's shops: what the runner binds to `:shop_ids` for the admin
+const { ids: allShops } = await one('select array_agg(id order by id) as ids from shops where tenant_id = $1', [T]);
+
 /** A report's SQL with its `:name` parameters as $n, for the raw runs. */
 function rawOf(code: string, params: Record<string, string | null>) {
   const report = SHIPPED_REPORTS.find((r) => r.code === code);
   if (!report) throw new Error(`no shipped report ${code}`);
   const values: unknown[] = [];
   const text = report.reportSql.replace(/(?<!:):([a-z_][a-z0-9_]*)/g, (_, name: string) => {
-    values.push(name === 'shop_ids' ? `{${info.shopIds?.join(',') ?? ''}}` : (params[name] ?? null));
+    values.push(name === 'shop_ids' ? allShops : (params[name] ?? null));
     return `$${values.length}`;
   });
   return { text, values };

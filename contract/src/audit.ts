@@ -106,6 +106,8 @@ export const auditEntityLabels = {
   report: ['报表', 'report'],
   reportitem: ['报表列', 'report column'],
   reportlayout: ['报表列显示设置', 'report column layout'],
+  billheadsync: ['单据同步', 'accounting sync'],
+  datamanager: ['数据管理设置', 'data settings'],
 } as const satisfies Record<string, Label>;
 
 export type AuditEntity = keyof typeof auditEntityLabels;

@@ -88,6 +88,26 @@ export const REPORT_CHARTS_URL = '/admin/reports/charts';
  */
 export const REPORT_BUILT_IN_PARAMS = ['shop_ids', 'today', 'user_id'] as const;
 
+/**
+ * A save sent as GET (the seed's default method for `saveOrUpdate`): the same body as JSON in the query's `data`,
+ * `?data={"code":"R1",…}`.
+ */
+export const saveByQuery = <T extends z.ZodType>(body: T) =>
+  z.object({
+    data: z
+      .string()
+      .max(200_000)
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'data 须为 JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(body),
+  });
+
 /** What a save, a copy or a column's save answers: the record's id. */
 export const reportSavedAnswer = z.object({ id });
 /** What a delete answers: how many went. */

@@ -211,6 +211,23 @@ describe('report definitions', () => {
     expectStatus(twice.res, 409);
   });
 
+  it('saves sent as GET (the seed’s method) carry the same body as JSON in `data`', async () => {
+    const code = `G${Math.random().toString(36).slice(2, 10)}`;
+    const head = { code, name: '按 GET 保存', reportSql: 'select 1 as one', items: [{ fieldName: 'one', fieldTxt: '一' }] };
+    const saved = expectOk(await a.admin.get(REPORT_PATHS.headSave, { data: JSON.stringify(head) }));
+    const stored = expectOk(await a.admin.get(REPORT_PATHS.headGet, { id: saved.id }));
+    expect([stored.code, stored.items.map((i: { fieldName: string }) => i.fieldName)]).toEqual([code, ['one']]);
+    const column = expectOk(
+      await a.admin.get(REPORT_PATHS.itemSave, {
+        data: JSON.stringify({ id: stored.items[0].id, headId: saved.id, fieldName: 'one', fieldTxt: '壹' }),
+      }),
+    );
+    expect(column.id).toBe(stored.items[0].id);
+    expectStatus(await a.admin.get(REPORT_PATHS.headSave, { data: '{not json' }), 400);
+    expectStatus(await a.admin.get(REPORT_PATHS.headSave, { data: JSON.stringify({ ...head, code: '1bad' }) }), 400);
+    expectStatus(await a.admin.get(REPORT_PATHS.headSave, { data: JSON.stringify(head) }), 409);
+  });
+
   it('does not send a column limited to a role the user lacks, nor let them filter or sort by it', async () => {
     const [{ roleId }] = await inTenant(t.database.db, a.tenantId, (tx) =>
       tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, runner.userId)),

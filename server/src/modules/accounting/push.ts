@@ -78,11 +78,11 @@ export function fileAdapter(): AccountingAdapter {
       const file = voucherFile(v.tenantId, v.businessDate);
       try {
         const ids = await idsIn(file);
-        if (ids.has(v.id)) return { ok: true, message: `already in ${path.basename(file)}` };
+        if (ids.has(v.id)) return { ok: true, message: `已在 ${path.basename(file)} 中，未重复写入` };
         await fs.mkdir(path.dirname(file), { recursive: true });
         await fs.appendFile(file, `${JSON.stringify(v)}\n`);
         ids.add(v.id);
-        return { ok: true, message: path.basename(file) };
+        return { ok: true, message: `已写入 ${path.basename(file)}` };
       } catch (e) {
         return { ok: false, message: (e as Error).message };
       }
@@ -105,7 +105,7 @@ export function httpAdapter(url: string, fetcher: typeof fetch = fetch): Account
         const text = (await res.text().catch(() => '')).slice(0, 500);
         return res.ok ? { ok: true, message: `HTTP ${res.status}` } : { ok: false, message: `HTTP ${res.status} ${text}`.trim() };
       } catch (e) {
-        return { ok: false, message: `unreachable: ${(e as Error).message}` };
+        return { ok: false, message: `无法连接：${(e as Error).message}` };
       }
     },
   };

@@ -29,6 +29,7 @@ import {
   reportLayoutSave,
   reportMineAnswer,
   reportSavedAnswer,
+  saveByQuery,
   sqlParseAnswer,
   sqlReportAnswer,
   sqlReportBody,
@@ -94,6 +95,20 @@ export async function reportsModule(app: FastifyInstance) {
       response: idAnswer,
     },
     ({ tx, auth, body }) => saveHead(app, tx, auth, body),
+  );
+  route(
+    app,
+    'GET',
+    REPORT_PATHS.headSave,
+    {
+      summary: 'The same save sent as GET, its body as JSON in `data`',
+      perm: edit,
+      query: saveByQuery(reportHeadSave),
+      write: true,
+      entity: 'report',
+      response: idAnswer,
+    },
+    ({ tx, auth, query }) => saveHead(app, tx, auth, query.data),
   );
   route(
     app,
@@ -187,6 +202,20 @@ export async function reportsModule(app: FastifyInstance) {
     );
     route(
       app,
+      'GET',
+      save,
+      {
+        summary: 'The same save sent as GET, its body as JSON in `data`',
+        perm: edit,
+        query: saveByQuery(reportItemSave),
+        write: true,
+        entity: 'reportitem',
+        response: idAnswer,
+      },
+      ({ tx, query }) => saveItem(tx, filtersOnly ? { ...query.data, isSearch: true } : query.data),
+    );
+    route(
+      app,
       ['GET', 'DELETE'],
       del,
       {
@@ -255,6 +284,20 @@ export async function reportsModule(app: FastifyInstance) {
       response: idAnswer,
     },
     ({ tx, auth, body }) => saveLayout(tx, auth, body),
+  );
+  route(
+    app,
+    'GET',
+    REPORT_PATHS.udiySave,
+    {
+      summary: 'The same save sent as GET, its body as JSON in `data`',
+      perm: run,
+      query: saveByQuery(reportLayoutSave),
+      write: true,
+      entity: 'reportlayout',
+      response: idAnswer,
+    },
+    ({ tx, auth, query }) => saveLayout(tx, auth, query.data),
   );
   route(
     app,
