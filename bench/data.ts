@@ -307,9 +307,9 @@ async function generateTillYear(x: Exec, T: number, lines: number) {
     'service_bill_lines',
     `create temp table gen_tlids as
      with ins as (
-       insert into service_bill_lines (tenant_id, bill_id, line_no, kind, item_id, code, name, num, list_price, price, price_source,
-                                       list_amount, amount, staff)
-       select $1, i.id, l.j, l.kind, l.item_id, l.code, l.name, 1, l.list_price, l.price,
+       insert into service_bill_lines (tenant_id, bill_id, line_no, kind, item_id, code, name, num, list_price, price, plain_price,
+                                       price_source, list_amount, amount, staff)
+       select $1, i.id, l.j, l.kind, l.item_id, l.code, l.name, 1, l.list_price, l.price, l.list_price,
               case when l.member then 'card-discount' else 'shop' end, l.list_price, l.price,
               jsonb_build_array(jsonb_build_object('employeeId', l.e1, 'station', 1, 'appointed', l.g % 3 = 0, 'share', 10000))
                 || case when l.e2 is null then '[]'::jsonb
