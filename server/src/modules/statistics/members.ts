@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../platform/auth.js';
 import { rowsOf } from '../../platform/ledger.js';
-import { addDays, tenantToday } from '../../platform/numbering.js';
+import { addDays } from '../../platform/numbering.js';
 import { offsetOf, orderBy, type Page, pageOf } from '../../platform/paging.js';
 import { memberCards, memberPackageLines, packageBalances } from '../assets/public.js';
 import { memberSpendingBills } from '../cashier/public.js';
@@ -47,8 +47,8 @@ function memberWhere(auth: Auth, q: { shopid?: number; keyword?: string }): SQL[
  * members' cards and packages as they are today; and the members registered in each of the twelve months
  * to the end of the days.
  */
-export async function memberTypes(tx: Db, auth: Auth, q: z.output<typeof memberTypesQuery>): Promise<MemberTypesAnswer> {
-  const today = await tenantToday(tx, auth.tenantId);
+/** `today`: the company's, read before (the reader may not read the tenant's settings). */
+export async function memberTypes(tx: Db, auth: Auth, q: z.output<typeof memberTypesQuery>, today: string): Promise<MemberTypesAnswer> {
   const dateTo = q.dateTo ?? (q.dateFrom && q.dateFrom > today ? q.dateFrom : today);
   const dateFrom = q.dateFrom ?? `${dateTo.slice(0, 7)}-01`;
   const tenant = auth.tenantId;

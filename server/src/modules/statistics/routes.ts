@@ -16,8 +16,11 @@ import {
   type Page,
 } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Auth } from '../../platform/auth.js';
 import { type ExcelColumn, yuanCell } from '../../platform/excel.js';
 import { listExport } from '../../platform/list-export.js';
+import { tenantToday } from '../../platform/numbering.js';
 import { route } from '../../platform/route.js';
 import { memberSpending, memberSummary, memberTypes } from './members.js';
 
@@ -41,6 +44,9 @@ const spendingColumns: ExcelColumn<MemberSpendingRow>[] = [
 ];
 
 export async function statisticsModule(app: FastifyInstance) {
+  // Statistics read where reports read: the replica of REPORTS_DATABASE_URL when there is one, as the reader role.
+  const asReader = <T>(tx: Db, auth: Auth, read: (reader: Db) => Promise<T>) =>
+    app.reports.read(tx, auth.tenantId, read).then((result) => result.value);
   route(
     app,
     'GET',
@@ -57,7 +63,10 @@ export async function statisticsModule(app: FastifyInstance) {
       query: memberTypesQuery,
       response: memberTypesAnswer,
     },
-    ({ tx, auth, query }) => memberTypes(tx, auth, query),
+    async ({ tx, auth, query }) => {
+      const today = await tenantToday(tx, auth.tenantId);
+      return asReader(tx, auth, (reader) => memberTypes(reader, auth, query, today));
+    },
   );
   route(
     app,
@@ -72,7 +81,7 @@ export async function statisticsModule(app: FastifyInstance) {
       query: memberSummaryQuery,
       response: memberSummaryPage,
     },
-    ({ tx, auth, query }) => memberSummary(tx, auth, query),
+    ({ tx, auth, query }) => asReader(tx, auth, (reader) => memberSummary(reader, auth, query)),
   );
   route(
     app,
@@ -88,13 +97,13 @@ export async function statisticsModule(app: FastifyInstance) {
       query: memberSpendingQuery,
       response: memberSpendingPage,
     },
-    ({ tx, auth, query }) => memberSpending(tx, auth, query),
+    ({ tx, auth, query }) => asReader(tx, auth, (reader) => memberSpending(reader, auth, query)),
   );
   listExport<typeof memberSpendingQuery, Page<MemberSpendingRow>>(app, MEMBER_SPENDING_EXPORT_PATH, {
     perm: MEMBER_SPENDING_PERM,
     query: memberSpendingQuery,
     title: ['会员消费分析', 'Member spending'],
     columns: spendingColumns,
-    list: ({ tx, auth }, query) => memberSpending(tx, auth, query),
+    list: ({ tx, auth }, query) => asReader(tx, auth, (reader) => memberSpending(reader, auth, query)),
   });
 }

@@ -139,6 +139,12 @@ describe('the business charts', () => {
     expect(opened.at(-1)).toBe(reportRunUrl(CHART_REPORTS.tillBills, { day, region_id: '2' }));
   });
 
+  it('says how far behind the replica is when the figures come from one', async () => {
+    serve({ [DATA]: (_, url) => ({ ...answer(url.searchParams.get('code') ?? ''), source: { replica: true, lagSeconds: 4 } }) });
+    open();
+    expect((await screen.findByTestId('charts-replica')).textContent).toBe('数据来自只读副本，约 4 秒前');
+  });
+
   it('says so when a period has no figures', async () => {
     serve({ [DATA]: (_, url) => ({ ...answer(url.searchParams.get('code') ?? ''), rows: [], total: 0 }) });
     open();

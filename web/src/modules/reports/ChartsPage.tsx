@@ -69,6 +69,8 @@ export default function ChartsPage() {
 
   const k = useCallback((key: string) => t(`reports.charts.${key}`), [t]);
 
+  // the charts read where reports read: say how far behind the replica is when they come from one
+  const replica = [turnover, compared, pays, staff, growth].map((q) => q.data?.source).find((source) => source?.replica);
   const turnoverRows = turnover.data?.rows ?? [];
   const comparedRows = useMemo(() => (compared.data?.rows ?? []).slice(0, TOP).reverse(), [compared.data]);
   const payRows = useMemo(() => (pays.data?.rows ?? []).filter((r) => Number(r.amount) > 0), [pays.data]);
@@ -107,6 +109,11 @@ export default function ChartsPage() {
           />
           <ShopSelect value={shopId} onChange={setShopId} allowClear placeholder={k('allShops')} />
           <Typography.Text type="secondary">{k('hint')}</Typography.Text>
+          {replica && (
+            <Typography.Text type="secondary" data-testid="charts-replica">
+              {replica.lagSeconds === null ? t('reports.run.replicaUnknown') : t('reports.run.replica', { seconds: replica.lagSeconds })}
+            </Typography.Text>
+          )}
         </Space>
       </Card>
       <Row gutter={[12, 12]}>
