@@ -14,6 +14,7 @@ const SWITCHES = ['isShow', 'isSearch', 'isRange', 'isOrder', 'isFixed', 'isNonu
 const FIELD_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The contract's check of a choice's options path (`reportDict.url`). */
 const DICT_URL_EXAMPLE = '/api-chain/shop/list/all';
+const LINK_EXAMPLE = '/admin/cashier/servicerecords/:bill_id';
 
 const cell = { style: { margin: 0 } };
 
@@ -93,7 +94,7 @@ export function ItemsTable({ roles, rolesLoading }: { roles: { value: number; la
             width: 200,
             render: (_, field) => (
               <Form.Item name={[field.name, 'link']} {...cell} rules={[{ pattern: REPORT_LINK, message: k('linkRule') }]}>
-                <Input aria-label={k('link')} placeholder={k('linkPh')} maxLength={200} />
+                <Input aria-label={k('link')} placeholder={t('reports.item.linkPh', { example: LINK_EXAMPLE })} maxLength={200} />
               </Form.Item>
             ),
           },
