@@ -25,7 +25,7 @@ describe('数据管理', () => {
     wrap(<DataSettingsPage />);
     expect(await screen.findByText('网络接口')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '保 存' }));
-    await waitFor(() => expect(screen.getByPlaceholderText('https://').getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(screen.getByPlaceholderText('会计系统接收凭证的地址').getAttribute('aria-invalid')).toBe('true'));
     expect(calls(P.dataSave)).toHaveLength(0);
   });
 });

@@ -53,7 +53,7 @@ export default function DataSettingsPage() {
           extra={t('accounting.data.urlHint')}
           rules={[{ required: adapter === 'http' }, { type: 'url' }]}
         >
-          <Input placeholder="https://" />
+          <Input placeholder={t('accounting.data.urlPh')} />
         </Form.Item>
         <Form.Item name="retentionDays" label={t('accounting.data.retention')} rules={[{ required: true }]}>
           <InputNumber min={30} max={3650} precision={0} style={{ width: 140 }} />
