@@ -14,13 +14,12 @@
  * Results: a markdown table on stdout and in bench/results/reports-<date>.md.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { CHART_REPORTS, REPORT_HEAD, REPORT_PATHS, reportDataPath } from '@headoffice/contract';
 import pg from 'pg';
 import { SHIPPED_REPORTS } from '../server/src/modules/reports/shipped.js';
-import { type BenchInfo, benchFile } from './common.js';
+import { type BenchInfo, benchFile, busiestShopDay, lastFullMonth, markdown, timeGet, timeRaw } from './common.js';
 import { type Child, f1, pct, signIn, startChild } from './load.js';
 
 const { values: flags } = parseArgs({
@@ -48,16 +47,8 @@ await owner.connect();
 const one = async (text: string, values: unknown[] = []) => (await owner.query(text, values)).rows[0];
 
 // the last full month, one generated shop and its busiest day in it
-const { last } = await one('select max(business_date)::text as last from service_bills where tenant_id = $1 and status = 4', [T]);
-const monthEnd = new Date(`${String(last).slice(0, 7)}-01T00:00:00Z`);
-monthEnd.setUTCDate(0);
-const monthStart = `${monthEnd.toISOString().slice(0, 7)}-01`;
-const month: [string, string] = [monthStart, monthEnd.toISOString().slice(0, 10)];
-const busiest = await one(
-  `select shop_id, business_date::text as day from service_bills where tenant_id = $1 and status = 4 and business_date between $2 and $3
-   group by 1, 2 order by count(*) desc limit 1`,
-  [T, ...month],
-);
+const month = await lastFullMonth(owner, T);
+const busiest = await busiestShopDay(owner, T, month);
 const shopDay: [string, string] = [busiest.day, busiest.day];
 
 // a window of days whose lines are at most EXPORT_ROWS (the workbook's cap), as many as that allows
@@ -114,7 +105,7 @@ const cases: Case[] = [
   },
   {
     label: `one shop's busiest day's bills (${shopDay[0]}, TILL_BILLS, page 1)`,
-    path: data(CHART_REPORTS.tillBills, { day: shopDay, shop_id: String(busiest.shop_id) }),
+    path: data(CHART_REPORTS.tillBills, { day: shopDay, shop_id: String(busiest.shopId) }),
     raw: (() => {
       const r = rawOf(CHART_REPORTS.tillBills, {
         day_from: shopDay[0],
@@ -123,37 +114,11 @@ const cases: Case[] = [
         pay_type_id: null,
         employee_code: null,
       });
-      return { text: `select * from (${r.text}) r where shop_id = ${Number(busiest.shop_id)} limit 20`, values: r.values };
+      return { text: `select * from (${r.text}) r where shop_id = ${Number(busiest.shopId)} limit 20`, values: r.values };
     })(),
   },
   ...(flags.get ?? []).map((p) => ({ label: `GET ${p}`, path: p })),
 ];
-
-async function timeRaw(raw: { text: string; values: unknown[] }): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await owner.query('begin');
-    await owner.query("select set_config('app.tenant_id', $1, true), set_config('role', 'headoffice_reader', true)", [String(T)]);
-    await owner.query(raw.text, raw.values);
-    await owner.query('commit');
-    times.push(performance.now() - t0);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-async function timeApi(child: Child, token: string, p: string): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i <= RUNS; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`http://127.0.0.1:${child.port}${p}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = await res.text();
-    if (res.status !== 200) throw new Error(`${p}: ${res.status} ${body.slice(0, 300)}`);
-    // the first is a warm-up
-    if (i) times.push(performance.now() - t0);
-  }
-  return times.sort((a, b) => a - b);
-}
 
 /** The workbook of the export report streamed to nothing, the child's RSS sampled meanwhile. */
 async function exportOnce(child: Child, token: string) {
@@ -174,11 +139,7 @@ async function exportOnce(child: Child, token: string) {
   return { seconds: (performance.now() - t0) / 1000, bytes, rssBefore, rssPeak: child.peakRss };
 }
 
-const lines: string[] = [];
-const say = (s = '') => {
-  console.log(s);
-  lines.push(s);
-};
+const { say, write } = markdown();
 
 say(`# Reports at the chain's scale (${new Date().toISOString().slice(0, 10)})`);
 say();
@@ -189,7 +150,7 @@ say(
 const sources: { name: string; env: Record<string, string> }[] = [{ name: 'primary', env: {} }];
 if (flags.replica) sources.push({ name: 'replica', env: { REPORTS_DATABASE_URL: flags.replica } });
 const rawTimes = new Map<string, number[]>();
-for (const c of cases) if (c.raw) rawTimes.set(c.label, await timeRaw(c.raw));
+for (const c of cases) if (c.raw) rawTimes.set(c.label, (await timeRaw(owner, T, 'headoffice_reader', [c.raw], RUNS)).times);
 
 try {
   for (const source of sources) {
@@ -222,7 +183,7 @@ try {
       say('| request | API p50 / p99 ms | raw SQL p50 / p99 ms | API / raw (p50) |');
       say('| --- | ---: | ---: | ---: |');
       for (const c of cases) {
-        const api = await timeApi(child, token, c.path);
+        const { times: api } = await timeGet(child.port, token, c.path, RUNS);
         const raw = rawTimes.get(c.label);
         say(
           `| ${c.label} | ${f1(pct(api, 0.5))} / ${f1(pct(api, 0.99))} | ${raw ? `${f1(pct(raw, 0.5))} / ${f1(pct(raw, 0.99))}` : '–'} | ${
@@ -252,6 +213,4 @@ async function existingId(child: Child, token: string): Promise<{ id?: number }>
   return found ? { id: found.id } : {};
 }
 
-const out = path.join(import.meta.dirname, 'results', `reports-${new Date().toISOString().slice(0, 10)}.md`);
-fs.writeFileSync(out, `${lines.join('\n')}\n`);
-console.log(`\n(written to ${path.relative(process.cwd(), out)})`);
+write('reports');
