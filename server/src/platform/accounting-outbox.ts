@@ -23,6 +23,11 @@ export interface AccountingSpec {
 
 export const ACCOUNTING_PUSH_JOB = 'accounting.push';
 
+/**
+ * What a voucher takes of its bill's head. A caller holding the head (the engine's transition has the
+ * row it just wrote, the till's step reads it anyway) leaves it on the bill it passes, under the type's
+ * own field names (`billNo`, `shopId`, the date field, the amount field): the head is then not read again.
+ */
 type Bill = { id: number; shopId: number | null; billNo?: unknown };
 
 const column = (doc: DocumentType, field: string): PgColumn => {
@@ -31,24 +36,38 @@ const column = (doc: DocumentType, field: string): PgColumn => {
   return c;
 };
 
+const dayText = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);
+
+/** The head's values the bill carries (every one of them), else undefined: the caller did not hold the head. */
+function carriedHead(doc: DocumentType, spec: AccountingSpec, bill: Bill) {
+  const row = bill as Record<string, unknown>;
+  const day = row[doc.dateField ?? 'billDate'];
+  const amount = row[spec.amount];
+  if (row.billNo == null || !('shopId' in row) || day == null || amount == null) return undefined;
+  return { billNo: row.billNo, shopId: row.shopId, day, amount };
+}
+
 /** Queues the bill's step for the accounting system when its type declares the step; answers the row's id. */
 export async function queueForAccounting(tx: Db, tenantId: number, doc: DocumentType, bill: Bill, action: string) {
   const spec = doc.accounting;
   if (!spec) return undefined;
   const reversal = spec.reverse?.includes(action) ?? false;
   if (!reversal && !spec.push?.includes(action)) return undefined;
-  const id = column(doc, 'id');
-  const [head] = await tx
-    .select({
-      billNo: column(doc, 'billNo'),
-      shopId: column(doc, 'shopId'),
-      day: column(doc, doc.dateField ?? 'billDate'),
-      amount: column(doc, spec.amount),
-    })
-    .from(doc.table)
-    .where(eq(id, bill.id));
+  const head =
+    carriedHead(doc, spec, bill) ??
+    (
+      await tx
+        .select({
+          billNo: column(doc, 'billNo'),
+          shopId: column(doc, 'shopId'),
+          day: column(doc, doc.dateField ?? 'billDate'),
+          amount: column(doc, spec.amount),
+        })
+        .from(doc.table)
+        .where(eq(column(doc, 'id'), bill.id))
+    )[0];
   if (!head) return undefined;
-  const day = String(head.day).slice(0, 10);
+  const day = dayText(head.day);
   let amount = Number(head.amount);
   let reversesId: number | null = null;
   if (reversal) {
