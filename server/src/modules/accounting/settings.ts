@@ -3,6 +3,7 @@ import { notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
+import { fieldsShownInFull } from '../../platform/excel.js';
 import { getSetting, setSetting } from '../../platform/settings.js';
 import { shops } from '../org/public.js';
 import { urlRefusal } from './hosts.js';
@@ -17,6 +18,9 @@ export async function readDataSettings(tx: Db): Promise<DataSettings> {
 }
 
 /** Saves the settings; the HTTP adapter only to a host the server allows (400 naming the host; none allowed: 400 saying so). */
+// The workbooks ask which masked fields they show in full: the data settings say.
+fieldsShownInFull.provide(async (tx) => (await readDataSettings(tx)).exportMaskedFields);
+
 export async function saveDataSettings(tx: Db, tenantId: number, value: DataSettings): Promise<DataSettings> {
   const refused = value.accountingAdapter === 'http' ? urlRefusal(value.accountingUrl) : undefined;
   if (refused)
