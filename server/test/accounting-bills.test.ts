@@ -17,7 +17,17 @@ import { createLimitedUser } from './users.js';
 // The money bills outside the till: each type's step that makes the money final queues one row of the bill's
 // amount, shop and day; its undoing queues the reversal; a refused step queues nothing.
 
-type Row = { id: number; billId: number; action: string; amount: number; shopId: number | null; businessDate: string; isHc: number };
+type Row = {
+  id: number;
+  billId: number;
+  billNo: string;
+  reversesId: number | null;
+  action: string;
+  amount: number;
+  shopId: number | null;
+  businessDate: string;
+  isHc: number;
+};
 type Def = { docType: string; basePath: string };
 
 describe('money bills queued for the accounting system: reserve bills, rents, refunds, redeposits', async () => {
@@ -295,6 +305,52 @@ describe('money bills queued for the accounting system: reserve bills, rents, re
       amount: 5_000,
       shopId: s2,
     });
+  });
+
+  it('a prepaid order is queued when taken, on its day, and reversed by its refund; a refused order queues nothing', async () => {
+    const prepaid = { docType: 'cashier.prepaidOrder', basePath: '/api-cashier/prepaidorder' };
+    const setup = ok(await a.admin.get('/api-cashier/checkout/setup', { shopid: s1 }));
+    const cashLike = setup.payTypes.find((p: { code: string }) => p.code === '52').payTypeId as number;
+    const card = setup.payTypes.find((p: { kind: string | null }) => p.kind === 'card')?.payTypeId as number;
+    expect((await a.admin.post('/api-cashier/prepaidorder/payOrder', { shopId: s1, payTypeId: card, amount: 100 }, key())).status).toBe(
+      400,
+    );
+    const order = ok(await a.admin.post('/api-cashier/prepaidorder/payOrder', { shopId: s1, payTypeId: cashLike, amount: 8_800 }, key()));
+    const today = String(order.createdAt).slice(0, 10);
+    const [row] = await rowsOf(prepaid, order.id);
+    expect(row).toMatchObject({ action: 'create', amount: 8_800, shopId: s1, isHc: 0, billNo: order.orderNo });
+    expect(row.businessDate.slice(0, 7)).toBe(today.slice(0, 7));
+    ok(await a.admin.post('/api-cashier/prepaidorder/refound', { id: order.id, reason: '顾客取消' }));
+    const rows = await rowsOf(prepaid, order.id);
+    expect(rows.map((r) => [r.action, r.isHc, r.amount, r.businessDate])).toEqual([
+      ['create', 0, 8_800, row.businessDate],
+      ['refund', 1, -8_800, row.businessDate],
+    ]);
+    // Refunded twice: refused, nothing more queued.
+    expect((await a.admin.post('/api-cashier/prepaidorder/refound', { id: order.id, reason: '再退' })).status).toBe(409);
+    expect(await rowsOf(prepaid, order.id)).toHaveLength(2);
+  });
+
+  it('a verified platform voucher is queued with its value, its refund reversed; a code the platform refuses queues nothing', async () => {
+    const vouchers = { docType: 'cashier.voucher', basePath: '/api-cashier/thirdorder' };
+    const mapped = ok(await a.admin.get('/api-third/mtshops/list/all')) as { shopId: number }[];
+    if (!mapped.some((m) => m.shopId === s2))
+      ok(await a.admin.post('/api-third/mtshops/saveMtshop', { shopid: s2, openShopUuid: `uuid-${s2}-${Date.now()}` }));
+    const before = (ok(await a.admin.get(ACCOUNTING_PATHS.sync, { btname: vouchers.docType, pageSize: 200 })).total as number) ?? 0;
+    expect((await a.admin.post('/api-cashier/thirdorder/verify', { shopId: s2, code: `X66-${Date.now()}` }, key())).status).toBe(400);
+    expect(ok(await a.admin.get(ACCOUNTING_PATHS.sync, { btname: vouchers.docType, pageSize: 200 })).total).toBe(before);
+    const voucher = ok(await a.admin.post('/api-cashier/thirdorder/verify', { shopId: s2, code: `V66-${Date.now().toString(36)}` }, key()));
+    const [row] = await rowsOf(vouchers, voucher.id);
+    expect(row).toMatchObject({ action: 'verify', amount: 6_600, shopId: s2, isHc: 0, billNo: voucher.code });
+    ok(await a.admin.post('/api-cashier/thirdorder/mt/tkbill', { id: voucher.id, reason: '顾客退订' }));
+    expect((await rowsOf(vouchers, voucher.id)).map((r) => [r.action, r.isHc, r.amount, r.reversesId])).toEqual([
+      ['verify', 0, 6_600, null],
+      ['refund', 1, -6_600, row.id],
+    ]);
+    const types = (ok(await a.admin.get(ACCOUNTING_PATHS.sync, { pageSize: 1 })).types as { value: string; label: string }[]).map(
+      (x) => x.label,
+    );
+    expect(types).toEqual(expect.arrayContaining(['预付订单', '团购券核销']));
   });
 
   it('the sync list offers every declared type in its filter', async () => {

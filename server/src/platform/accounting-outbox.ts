@@ -28,7 +28,7 @@ export const ACCOUNTING_PUSH_JOB = 'accounting.push';
  * row it just wrote, the till's step reads it anyway) leaves it on the bill it passes, under the type's
  * own field names (`billNo`, `shopId`, the date field, the amount field): the head is then not read again.
  */
-type Bill = { id: number; shopId: number | null; billNo?: unknown };
+type Bill = { id: number; shopId: number | null; billNo?: unknown; [field: string]: unknown };
 
 const column = (doc: DocumentType, field: string): PgColumn => {
   const c = (getTableColumns(doc.table) as Record<string, PgColumn>)[field];
@@ -67,19 +67,21 @@ export async function queueForAccounting(tx: Db, tenantId: number, doc: Document
         .where(eq(column(doc, 'id'), bill.id))
     )[0];
   if (!head) return undefined;
-  const day = dayText(head.day);
+  let day = dayText(head.day);
   let amount = Number(head.amount);
   let reversesId: number | null = null;
   if (reversal) {
     // The voucher it reverses: the bill's last row that is not a reversal; its amount, negated, on its day.
     const [original] = await tx
-      .select({ id: accountingOutbox.id, amount: accountingOutbox.amount })
+      .select({ id: accountingOutbox.id, amount: accountingOutbox.amount, day: accountingOutbox.businessDate })
       .from(accountingOutbox)
       .where(and(eq(accountingOutbox.docType, doc.docType), eq(accountingOutbox.billId, bill.id), eq(accountingOutbox.isHc, 0)))
       .orderBy(desc(accountingOutbox.id))
       .limit(1);
     reversesId = original?.id ?? null;
     amount = -(original ? Number(original.amount) : amount);
+    // On the original's day (a bill's is its own; an order refunded days after it was taken: the day it was taken).
+    if (original) day = original.day;
   }
   const [row] = await tx
     .insert(accountingOutbox)
