@@ -7,6 +7,7 @@ import {
   ACCOUNTING_SYNC_EDIT_PERM,
   ACCOUNTING_SYNC_PERM,
   billPath,
+  CARD_RECORD_PATHS,
   DATA_SETTINGS_EDIT_PERM,
   DATA_SETTINGS_PERM,
   fundBill,
@@ -22,6 +23,7 @@ import { accountingPushLogs } from '../src/modules/accounting/schema.js';
 import { JobRunner } from '../src/platform/jobs.js';
 import { accountingOutbox } from '../src/platform/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
+import { makeCardType } from './assets-support.js';
 import { build } from './helpers.js';
 import { key, ok, shopIds, tillFixture } from './till-support.js';
 import { createLimitedUser } from './users.js';
@@ -447,6 +449,25 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
     expect(ok(await a.admin.get(P.sync, { yearmonth: '1999-01' })).list).toEqual([]);
     expect((await a.admin.get(P.sync, { yearmonth: '2026-13' })).status).toBe(400);
     expect((await a.admin.get(P.sync, { state: 'nope' })).status).toBe(400);
+  });
+
+  it("the till's card bills are its bills: a batch of opened cards is queued with its settle and reversed by its 撤单", async () => {
+    const type = await makeCardType(t, a, { shops: [s1] });
+    const bill = ok(
+      await a.admin.post(
+        CARD_RECORD_PATHS.batchOpen,
+        { shopId: s1, cardTypeId: type.id, money: 10_000, cardnum: 2, pays: [{ payTypeId: cash[s1], amount: 20_000 }] },
+        key(),
+      ),
+    );
+    made.push(bill.id);
+    const [row] = await rowsOf(bill.id);
+    expect(row).toMatchObject({ action: 'settle', amount: 20_000, shopId: s1, isHc: 0, billNo: bill.billNo });
+    ok(await a.admin.post(CARD_RECORD_PATHS.revoke, { id: bill.id, hcMemo: '整单撤销' }));
+    expect((await rowsOf(bill.id)).map((r) => [r.action, r.isHc, r.amount])).toEqual([
+      ['revoke', 1, -20_000],
+      ['settle', 0, 20_000],
+    ]);
   });
 
   it('a petty-cash request is queued when finance reviews it, and reversed when the review is cancelled', async () => {
