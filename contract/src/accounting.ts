@@ -104,8 +104,27 @@ export const saveBatchAnswer = z.object({ requeued: z.number() });
 
 /** The accounting system's adapters: a dated voucher file per day in the data folder, or an HTTP endpoint. */
 export const accountingAdapters = ['file', 'http'] as const;
-/** Masked fields an export may show in full when chosen here. */
+/**
+ * Masked fields an export may show in full when chosen here. A workbook column carrying one (its `masked`)
+ * shows it masked unless the data settings name it: 138****5678, an ID card's first 6 and last 4, an
+ * account's last 4. Lists on screen show them as they are.
+ */
 export const maskedFields = ['mobile', 'idCard', 'bankAccount'] as const;
+export type MaskedField = (typeof maskedFields)[number];
+
+/** A value as an export shows a masked field (null and empty stay as they are). */
+export function maskValue(field: MaskedField, value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return value;
+  const text = String(value);
+  const stars = (n: number) => '*'.repeat(Math.max(n, 0));
+  if (field === 'mobile')
+    return text.length > 7 ? `${text.slice(0, 3)}${stars(text.length - 7)}${text.slice(-4)}` : `${stars(text.length - 2)}${text.slice(-2)}`;
+  if (field === 'idCard')
+    return text.length > 10
+      ? `${text.slice(0, 6)}${stars(text.length - 10)}${text.slice(-4)}`
+      : `${stars(text.length - 4)}${text.slice(-4)}`;
+  return text.length > 4 ? `${stars(text.length - 4)}${text.slice(-4)}` : stars(text.length);
+}
 export const maskedFieldLabels: Record<(typeof maskedFields)[number], readonly [string, string]> = {
   mobile: ['手机号', 'Mobile'],
   idCard: ['身份证号', 'ID card number'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MaskedField } from './accounting.js';
 import type { LockKind } from './locks.js';
 import { date, id, type Label, listCode, pageQuery } from './platform.js';
 
@@ -70,6 +71,8 @@ export interface BillFieldDef {
   requiredWhen?: Readonly<Record<string, readonly (string | number)[]>>;
   /** The row's type of a field the server works out (an amount, a reason it was rejected): the row has it. */
   row?: z.ZodType;
+  /** A mobile, ID card or bank account: masked in the workbook unless the data settings show it in full. */
+  masked?: MaskedField;
 }
 
 /**

@@ -241,7 +241,7 @@ export const bookingBill = definePosBill({
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 110 } },
     yydate: { label: ['预约时间', 'Time'], kind: 'text', column: { width: 130, sortable: true } },
     custname: { label: ['顾客', 'Customer'], kind: 'text', column: { width: 80 } },
-    custmobile: { label: ['手机号', 'Mobile'], kind: 'text', column: { width: 110 } },
+    custmobile: { label: ['手机号', 'Mobile'], kind: 'text', column: { width: 110 }, masked: 'mobile' },
     eeName: { label: ['发型师', 'Stylist'], kind: 'text', column: { width: 80 }, empty: ['不指定', 'Any'] },
     sersnames: { label: ['项目', 'Services'], kind: 'text', column: { width: 140 } },
     hjtimes: { label: ['时长(分)', 'Minutes'], kind: 'number', column: { width: 80 } },

@@ -85,7 +85,7 @@ export const offlineRefundBill = defineBill({
     tkBillcode: { label: ['订单号', 'Order no.'], kind: 'text', form: {} },
     tkMoney: { label: ['实退金额', 'Refund amount'], kind: 'money', column: { width: 110, sortable: true }, form: {} },
     tkName: { label: ['联系人姓名', 'Contact'], kind: 'text', column: { width: 100 }, form: {} },
-    tkMobile: { label: ['手机号码', 'Mobile'], kind: 'text', column: { width: 110 }, form: {} },
+    tkMobile: { label: ['手机号码', 'Mobile'], kind: 'text', column: { width: 110 }, form: {}, masked: 'mobile' },
     tkAttr: { label: ['退款属性', 'Refund reason'], kind: 'select', options: refundAttributes, form: {} },
     reserveTypeId: reserveTypeField(['退款方式', 'Paid from'], 110),
     payType: { label: ['打款方式', 'Payout'], kind: 'select', options: offlinePayTypes, form: {} },

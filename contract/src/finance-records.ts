@@ -255,6 +255,7 @@ export const landlordRecord = defineRecord({
       label: ['银行账号', 'Account number'],
       table: { width: 190 },
       form: { required: true, maxLength: 40 },
+      masked: 'bankAccount',
     },
     state: {
       schema: z.number().int().min(1).max(2).default(1),

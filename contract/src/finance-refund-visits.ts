@@ -110,7 +110,7 @@ export const refundVisitBill = defineBill({
     },
     shopId: { label: ['门店', 'Shop'], kind: 'shop', column: { display: 'shopName', width: 120 } },
     memberId: { label: ['会员', 'Member'], kind: 'member', column: { display: 'memberName', width: 100 } },
-    mobile: { label: ['手机号码', 'Mobile'], kind: 'text', column: { width: 110 } },
+    mobile: { label: ['手机号码', 'Mobile'], kind: 'text', column: { width: 110 }, masked: 'mobile' },
     refundAt: { label: ['退款时间', 'Refunded at'], kind: 'datetime', column: { width: 150 } },
     totalMoney: { label: ['实退金额', 'Refund total'], kind: 'money', column: { width: 100 } },
     tkattr: { label: ['退卡属性', 'Refund reason'], kind: 'select', options: refundAttributes, column: { width: 100 } },

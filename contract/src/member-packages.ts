@@ -331,7 +331,7 @@ export const packageExtensionBill = defineBill({
       form: {},
     },
     memname: { label: ['会员', 'Member'], kind: 'text', column: { width: 100 } },
-    mobile: { label: ['手机号', 'Mobile'], kind: 'text', column: { width: 120 } },
+    mobile: { label: ['手机号', 'Mobile'], kind: 'text', column: { width: 120 }, masked: 'mobile' },
     mpname: { label: ['套餐', 'Package'], kind: 'text', column: { width: 140 } },
     expiryTime: { label: ['原到期日', 'Expired on'], kind: 'date', column: { width: 110 } },
     nexpiryTime: { label: ['新到期日', 'New expiry'], kind: 'date', column: { width: 110 }, form: {} },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MaskedField } from './accounting.js';
 import { shopListPath } from './org.js';
 import type { Label } from './platform.js';
 import { code, memo, name, pageQuery, status } from './platform.js';
@@ -63,6 +64,8 @@ export interface RecordField<S extends z.ZodType = z.ZodType> {
       };
   /** Filled by the server (a linked record's name): no column, never saved. */
   computed?: true;
+  /** A mobile, ID card or bank account: masked in the workbook unless the data settings show it in full. */
+  masked?: MaskedField;
 }
 
 /** A list filter: the query key's value narrows the list by one column (or a condition of the module). */

@@ -24,6 +24,8 @@ export interface Config {
   reportTimeoutMs: number;
   /** A report whose plan the planner prices past this is refused before it runs. */
   reportCostCap: number;
+  /** The hosts (host[:port]) the accounting system's HTTP adapter may POST to; none: the HTTP adapter cannot be chosen. */
+  accountingHttpHosts: string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -50,5 +52,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportTimeoutMs: Number(env.REPORT_TIMEOUT_S ?? 20) * 1000,
     // the embedded database cannot cancel a statement: a fiftieth of PostgreSQL's allowance, where the timeout also holds
     reportCostCap: Number(env.REPORT_COST_CAP ?? (databaseUrl ? 50_000_000 : 1_000_000)),
+    accountingHttpHosts: (env.ACCOUNTING_HTTP_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

@@ -7,6 +7,7 @@ import {
   ACCOUNTING_SYNC_EDIT_PERM,
   ACCOUNTING_SYNC_PERM,
   billPath,
+  CARD_RECORD_PATHS,
   DATA_SETTINGS_EDIT_PERM,
   DATA_SETTINGS_PERM,
   fundBill,
@@ -16,11 +17,13 @@ import {
 } from '@headoffice/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pushDue, voucherFile } from '../src/modules/accounting/push.js';
+import { setAccountingHosts } from '../src/modules/accounting/hosts.js';
+import { claimDue, pushDue, voucherFile } from '../src/modules/accounting/push.js';
 import { accountingPushLogs } from '../src/modules/accounting/schema.js';
 import { JobRunner } from '../src/platform/jobs.js';
 import { accountingOutbox } from '../src/platform/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
+import { makeCardType } from './assets-support.js';
 import { build } from './helpers.js';
 import { key, ok, shopIds, tillFixture } from './till-support.js';
 import { createLimitedUser } from './users.js';
@@ -112,7 +115,7 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
     const mine = () => linesOf(file).filter((v) => v.id === row.id);
     expect(mine()).toEqual([expect.objectContaining({ billNo: bill.billNo, amount: bill.amount, isHc: 0, docType: SERVICE_DOC })]);
     await runner.runDue();
-    await inTenant(t.database.db, a.tenantId, (tx) => pushDue(tx, a.tenantId));
+    await pushDue(t.database.db, a.tenantId);
     expect(mine()).toHaveLength(1);
     // Re-queued by hand (saveBatch): pushed again, the file still holds it once.
     expect(ok(await a.admin.post(P.saveBatch, { ids: [row.id] }))).toEqual({ requeued: 1 });
@@ -160,6 +163,7 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/vouchers`;
+    setAccountingHosts([new URL(url).host]);
     try {
       await runner.runDue(); // nothing of the file adapter left
       ok(await a.admin.post(P.dataSave, { accountingAdapter: 'http', accountingUrl: url, retentionDays: 90, exportMaskedFields: [] }));
@@ -172,7 +176,7 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
       await inTenant(t.database.db, a.tenantId, (tx) =>
         tx.update(accountingOutbox).set({ nextTryAt: sql`now() - interval '1 second'` }).where(eq(accountingOutbox.id, failed.id)),
       );
-      await inTenant(t.database.db, a.tenantId, (tx) => pushDue(tx, a.tenantId));
+      await pushDue(t.database.db, a.tenantId);
       const [pushed] = await rowsOf(bill.id);
       expect(pushed).toMatchObject({ isTs: 1, jobcount: 2, joblog: null, state: 'pushed' });
       expect(received.map((r) => r.body.id)).toEqual([failed.id, failed.id]);
@@ -185,8 +189,165 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
       ]);
     } finally {
       ok(await a.admin.post(P.dataSave, { accountingAdapter: 'file' }));
+      setAccountingHosts([]);
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  /** A local endpoint that answers each POST only when told to (`release`), 200 unless `status` says otherwise. */
+  async function slowEndpoint(status = 200) {
+    const received: number[] = [];
+    const waiting: (() => void)[] = [];
+    let arrived: () => void = () => undefined;
+    let firstArrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        received.push(JSON.parse(body).id);
+        waiting.push(() => res.writeHead(status).end('ok'));
+        arrived();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/vouchers`;
+    return {
+      url,
+      received,
+      /** Resolves when a request is waiting for its answer. */
+      arrival: () => firstArrival,
+      /** Answers every waiting request; later ones are answered at once. */
+      release() {
+        for (const answer of waiting.splice(0)) answer();
+        firstArrival = Promise.resolve();
+        server.removeAllListeners('request');
+        server.on('request', (req, res) => {
+          let body = '';
+          req.on('data', (c) => {
+            body += c;
+          });
+          req.on('end', () => {
+            received.push(JSON.parse(body).id);
+            res.writeHead(status).end('ok');
+          });
+        });
+      },
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+  async function useHttp(url: string) {
+    setAccountingHosts([new URL(url).host]);
+    ok(await a.admin.post(P.dataSave, { accountingAdapter: 'http', accountingUrl: url }));
+  }
+  async function useFile() {
+    ok(await a.admin.post(P.dataSave, { accountingAdapter: 'file' }));
+    setAccountingHosts([]);
+  }
+
+  it('a push waiting on a slow endpoint holds no transaction: a bill of the tenant settles meanwhile', async () => {
+    await runner.runDue();
+    const endpoint = await slowEndpoint();
+    await useHttp(endpoint.url);
+    try {
+      const bill = await settled();
+      const pushing = pushDue(t.database.db, a.tenantId);
+      await endpoint.arrival();
+      // The push waits for its answer: the tenant's till settles another bill, and reads the queue.
+      const meanwhile = await settled();
+      const [row] = await rowsOf(bill.id);
+      expect(row).toMatchObject({ isTs: 0, jobcount: 0 });
+      expect(await rowsOf(meanwhile.id)).toHaveLength(1);
+      endpoint.release();
+      expect(await pushing).toBeGreaterThanOrEqual(2);
+      expect((await rowsOf(bill.id))[0]).toMatchObject({ isTs: 1, jobcount: 1, state: 'pushed' });
+      expect((await rowsOf(meanwhile.id))[0]).toMatchObject({ isTs: 1, state: 'pushed' });
+    } finally {
+      await useFile();
+      await endpoint.close();
+    }
+  });
+
+  it('two pushers never push the same row: a claimed row is passed by until its claim ends', async () => {
+    await runner.runDue();
+    const endpoint = await slowEndpoint();
+    await useHttp(endpoint.url);
+    try {
+      const bills = [await settled(), await settled()];
+      const first = pushDue(t.database.db, a.tenantId);
+      await endpoint.arrival();
+      const second = pushDue(t.database.db, a.tenantId);
+      endpoint.release();
+      await Promise.all([first, second]);
+      const ids = (await Promise.all(bills.map(async (b) => (await rowsOf(b.id))[0]))).map((r) => r.id);
+      for (const id of ids) expect(endpoint.received.filter((x) => x === id)).toHaveLength(1);
+      for (const b of bills) expect((await rowsOf(b.id))[0]).toMatchObject({ isTs: 1, jobcount: 1 });
+    } finally {
+      await useFile();
+      await endpoint.close();
+    }
+  });
+
+  it('a pusher that dies between the claim and the record leaves the row pushable once its claim ends', async () => {
+    await runner.runDue();
+    const bill = await settled();
+    const [row] = await rowsOf(bill.id);
+    // Claimed, never pushed nor recorded (the process died).
+    const claimed = await claimDue(t.database.db, a.tenantId, 50);
+    expect(claimed.map((r) => r.id)).toContain(row.id);
+    expect((await claimDue(t.database.db, a.tenantId, 50)).map((r) => r.id)).not.toContain(row.id);
+    await pushDue(t.database.db, a.tenantId);
+    expect((await rowsOf(bill.id))[0]).toMatchObject({ isTs: 0, jobcount: 0 });
+    // The claim ends: the next push takes it.
+    await inTenant(t.database.db, a.tenantId, (tx) =>
+      tx.update(accountingOutbox).set({ nextTryAt: sql`now() - interval '1 second'` }).where(eq(accountingOutbox.id, row.id)),
+    );
+    await pushDue(t.database.db, a.tenantId);
+    expect((await rowsOf(bill.id))[0]).toMatchObject({ isTs: 1, jobcount: 1, state: 'pushed' });
+  });
+
+  it("the HTTP adapter only to the server's hosts: refused at the save, and at the push when the list changed", async () => {
+    const refused = await a.admin.post(P.dataSave, { accountingAdapter: 'http', accountingUrl: 'http://10.0.0.8/v' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.[0].path).toBe('accountingAdapter');
+    expect(refused.body.errors?.[0].message).toContain('服务器未允许');
+    setAccountingHosts(['erp.example.com', 'vouchers.example.com:8443']);
+    try {
+      for (const url of ['http://169.254.169.254/latest', 'https://erp.example.com:9000/v', 'http://vouchers.example.com/v']) {
+        const answer = await a.admin.post(P.dataSave, { accountingAdapter: 'http', accountingUrl: url });
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors?.[0].path).toBe('accountingUrl');
+        expect(answer.body.errors?.[0].message).toContain(new URL(url).host);
+      }
+      const en = await a.admin.post(
+        P.dataSave,
+        { accountingAdapter: 'http', accountingUrl: 'http://10.0.0.8/v' },
+        { 'accept-language': 'en-US' },
+      );
+      expect(en.body.errors?.[0].message).toContain('10.0.0.8');
+      for (const url of ['https://erp.example.com/vouchers', 'https://vouchers.example.com:8443/v'])
+        ok(await a.admin.post(P.dataSave, { accountingAdapter: 'http', accountingUrl: url }));
+      // The list changes under a saved URL: the push refuses it and says why.
+      await runner.runDue();
+      setAccountingHosts(['erp.example.com']);
+      const bill = await settled();
+      await pushDue(t.database.db, a.tenantId);
+      const [row] = await rowsOf(bill.id);
+      expect(row).toMatchObject({ isTs: 0, jobcount: 1, state: 'retrying' });
+      expect(row.joblog).toContain('vouchers.example.com:8443');
+      setAccountingHosts([]);
+      await inTenant(t.database.db, a.tenantId, (tx) =>
+        tx.update(accountingOutbox).set({ nextTryAt: sql`now() - interval '1 second'` }).where(eq(accountingOutbox.id, row.id)),
+      );
+      await pushDue(t.database.db, a.tenantId);
+      expect((await rowsOf(bill.id))[0].joblog).toContain('服务器未允许');
+    } finally {
+      await useFile();
+    }
+    await runner.runDue();
   });
 
   it("the push log is kept the settings' retention days", async () => {
@@ -196,7 +357,7 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
     await inTenant(t.database.db, a.tenantId, (tx) =>
       tx.update(accountingPushLogs).set({ at: sql`now() - interval '366 days'` }).where(eq(accountingPushLogs.outboxId, row.id)),
     );
-    await inTenant(t.database.db, a.tenantId, (tx) => pushDue(tx, a.tenantId));
+    await pushDue(t.database.db, a.tenantId);
     expect(ok(await a.admin.get(P.log, { id: row.id }))).toEqual([]);
     expect((await rowsOf(bill.id))[0].isTs).toBe(1);
   });
@@ -288,6 +449,25 @@ describe('bill sync to the accounting system: queued with the bill, pushed by th
     expect(ok(await a.admin.get(P.sync, { yearmonth: '1999-01' })).list).toEqual([]);
     expect((await a.admin.get(P.sync, { yearmonth: '2026-13' })).status).toBe(400);
     expect((await a.admin.get(P.sync, { state: 'nope' })).status).toBe(400);
+  });
+
+  it("the till's card bills are its bills: a batch of opened cards is queued with its settle and reversed by its 撤单", async () => {
+    const type = await makeCardType(t, a, { shops: [s1] });
+    const bill = ok(
+      await a.admin.post(
+        CARD_RECORD_PATHS.batchOpen,
+        { shopId: s1, cardTypeId: type.id, money: 10_000, cardnum: 2, pays: [{ payTypeId: cash[s1], amount: 20_000 }] },
+        key(),
+      ),
+    );
+    made.push(bill.id);
+    const [row] = await rowsOf(bill.id);
+    expect(row).toMatchObject({ action: 'settle', amount: 20_000, shopId: s1, isHc: 0, billNo: bill.billNo });
+    ok(await a.admin.post(CARD_RECORD_PATHS.revoke, { id: bill.id, hcMemo: '整单撤销' }));
+    expect((await rowsOf(bill.id)).map((r) => [r.action, r.isHc, r.amount])).toEqual([
+      ['revoke', 1, -20_000],
+      ['settle', 0, 20_000],
+    ]);
   });
 
   it('a petty-cash request is queued when finance reviews it, and reversed when the review is cancelled', async () => {

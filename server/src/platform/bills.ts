@@ -73,7 +73,7 @@ import {
 } from './documents.js';
 import { refusalOf } from './envelope.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from './errors.js';
-import { sendXlsx } from './excel.js';
+import { sendXlsx, shownInFull } from './excel.js';
 import { defineProvider } from './hooks.js';
 import { defineLabels, defineMessages, type Lang, translate } from './i18n.js';
 import { nextNumber, tenantToday, tenantZone } from './numbering.js';
@@ -1088,6 +1088,7 @@ export function exportColumns(type: Pick<BillType, 'def'>) {
     .map(([key, f]) => ({
       key,
       title: f.label,
+      masked: f.masked,
       width: Math.max(10, Math.round((f.column?.width ?? 120) / 8)),
       value: (row: Row, lang: Lang) => {
         const value = row[f.column?.display ?? key];
@@ -1200,13 +1201,15 @@ export function registerBill(app: FastifyInstance, type: BillType) {
       },
       async (c) => {
         const rows = exportRows(type, ctxOf(c), c.query as Row);
+        const columns = exportColumns(type);
         return sendXlsx(
           c.reply,
           c.lang,
           def.label[c.lang === 'en-US' ? 1 : 0],
-          exportColumns(type),
+          columns,
           rows,
           await tenantZone(c.tx, c.auth.tenantId),
+          await shownInFull(c.tx, columns),
         );
       },
     );

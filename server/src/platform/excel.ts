@@ -1,6 +1,9 @@
 import { PassThrough } from 'node:stream';
+import { type MaskedField, maskValue } from '@headoffice/contract';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client.js';
+import { defineProvider } from './hooks.js';
 import type { Lang } from './i18n.js';
 
 /** The workbook library, loaded on the first export or import: it weighs about 30 MB in memory. */
@@ -15,7 +18,19 @@ export interface ExcelColumn<T> {
   width?: number;
   /** The cell of a row; `zone` is the company's time zone, in which a moment is written (`dateTimeText`). */
   value?: (row: T, lang: Lang, zone: string) => string | number | null | undefined;
+  /** The masked field the column carries (a mobile, an ID card, a bank account): masked unless the tenant shows it in full. */
+  masked?: MaskedField;
 }
+
+/**
+ * The masked fields the tenant's workbooks show in full (数据管理's `exportMaskedFields`): the accounting
+ * module, which keeps the data settings, provides it when it loads.
+ */
+export const fieldsShownInFull = defineProvider<(tx: Db) => Promise<readonly MaskedField[]>>('fieldsShownInFull');
+
+/** What a sheet of these columns shows in full: nothing to ask when no column carries a masked field. */
+export const shownInFull = (tx: Db, columns: readonly { masked?: MaskedField }[]): Promise<readonly MaskedField[]> =>
+  columns.some((c) => c.masked) ? fieldsShownInFull.call(tx) : Promise.resolve([]);
 
 /**
  * Sends rows as an .xlsx download, one column per spec, headers in the request's language. The
@@ -34,6 +49,8 @@ export async function sendXlsx<T extends object>(
   rows: Iterable<T> | AsyncIterable<T>,
   /** The company's time zone (`tenantZone`): moments are written on its clock. */
   zone: string,
+  /** The masked fields shown in full (`shownInFull`); a column carrying another is masked. */
+  shown: readonly MaskedField[] = [],
 ) {
   const source = (async function* () {
     yield* rows;
@@ -48,11 +65,12 @@ export async function sendXlsx<T extends object>(
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}.xlsx`)
     .send(stream);
+  const cell = (c: ExcelColumn<T>, row: T) => (c.value ? c.value(row, lang, zone) : ((row as Record<string, unknown>)[c.key] as string));
   const add = (row: T) =>
     sheet
       .addRow(
         Object.fromEntries(
-          columns.map((c) => [c.key, c.value ? c.value(row, lang, zone) : ((row as Record<string, unknown>)[c.key] as string)]),
+          columns.map((c) => [c.key, c.masked && !shown.includes(c.masked) ? maskValue(c.masked, cell(c, row)) : cell(c, row)]),
         ),
       )
       .commit();

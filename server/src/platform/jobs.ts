@@ -11,12 +11,16 @@ export type JobHandler = (
   job: { id: number; tenantId: number; attempts: number },
 ) => Promise<void>;
 
-const handlers = new Map<string, JobHandler>();
+const handlers = new Map<string, { handler: JobHandler; transaction: boolean }>();
 
-/** Registers the handler of a job name; modules call it once at import. */
-export function defineJob(name: string, handler: JobHandler) {
+/**
+ * Registers the handler of a job name; modules call it once at import. With `transaction: false` the
+ * handler is given the database itself, no transaction open, and opens its own short ones (`inTenant`):
+ * a job that waits on the network (a push over HTTP) must hold no connection or lock while it waits.
+ */
+export function defineJob(name: string, handler: JobHandler, options: { transaction?: boolean } = {}) {
   if (handlers.has(name)) throw new Error(`job ${name} is defined twice`);
-  handlers.set(name, handler);
+  handlers.set(name, { handler, transaction: options.transaction ?? true });
 }
 
 export interface NewJob {
@@ -113,10 +117,12 @@ export class JobRunner {
 
   private async runOne(job: ClaimedJob, at: ReturnType<typeof sql>) {
     const tenantId = Number(job.tenant_id);
-    const handler = handlers.get(job.name);
+    const defined = handlers.get(job.name);
     try {
-      if (!handler) throw new Error(`no handler for job ${job.name}`);
-      await inTenant(this.db, tenantId, (tx) => handler(tx, job.payload, { id: Number(job.id), tenantId, attempts: job.attempts }));
+      if (!defined) throw new Error(`no handler for job ${job.name}`);
+      const about = { id: Number(job.id), tenantId, attempts: job.attempts };
+      if (defined.transaction) await inTenant(this.db, tenantId, (tx) => defined.handler(tx, job.payload, about));
+      else await defined.handler(this.db, job.payload, about);
       await this.db.execute(sql`
         update jobs set state = 'done', finished_at = now(), locked_by = null, locked_until = null, last_error = null
         where tenant_id = ${job.tenant_id} and id = ${job.id} and locked_by = ${this.id}`);

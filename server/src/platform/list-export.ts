@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './errors.js';
-import { type ExcelColumn, sendXlsx } from './excel.js';
+import { type ExcelColumn, sendXlsx, shownInFull } from './excel.js';
 import { tenantZone } from './numbering.js';
 import type { PageInput } from './paging.js';
 import { type Ctx, route } from './route.js';
@@ -68,7 +68,8 @@ export function listExport<Q extends ListQuerySchema, P extends { list: object[]
       }
       const columns = typeof spec.columns === 'function' ? spec.columns(first) : spec.columns;
       const zone = await tenantZone(ctx.tx, ctx.auth.tenantId);
-      return sendXlsx(ctx.reply, ctx.lang, spec.title[ctx.lang === 'en-US' ? 1 : 0], columns, rows(), zone);
+      const shown = await shownInFull(ctx.tx, columns);
+      return sendXlsx(ctx.reply, ctx.lang, spec.title[ctx.lang === 'en-US' ? 1 : 0], columns, rows(), zone, shown);
     },
   );
 }

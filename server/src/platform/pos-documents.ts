@@ -41,7 +41,7 @@ import {
   writeBillLog,
 } from './documents.js';
 import { AppError, notFound } from './errors.js';
-import { sendXlsx } from './excel.js';
+import { sendXlsx, shownInFull } from './excel.js';
 import { tenantZone } from './numbering.js';
 import { afterKey, keyset, offsetOf, type PageInput, pageOf } from './paging.js';
 import { route } from './route.js';
@@ -346,7 +346,8 @@ export function registerPosBill<D extends BillDef>(app: FastifyInstance, def: D,
           }
         }
         const zone = await tenantZone(c.tx, c.auth.tenantId);
-        return sendXlsx(c.reply, c.lang, def.label[c.lang === 'en-US' ? 1 : 0], exportColumns({ def }), rows(), zone);
+        const columns = exportColumns({ def });
+        return sendXlsx(c.reply, c.lang, def.label[c.lang === 'en-US' ? 1 : 0], columns, rows(), zone, await shownInFull(c.tx, columns));
       },
     );
   }

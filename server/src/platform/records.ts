@@ -17,7 +17,7 @@ import type { Db } from '../db/client.js';
 import { definedEntityLabels } from './audit.js';
 import { type Auth, visibleShops } from './auth.js';
 import { conflict, fieldError, forbidden, notFound } from './errors.js';
-import { type ExcelColumn, sendXlsx } from './excel.js';
+import { type ExcelColumn, sendXlsx, shownInFull } from './excel.js';
 import { defineMessages, type Lang } from './i18n.js';
 import { bulkInsert, type ImportColumn, type ImportDef, type ImportLookup, registerImport } from './importer.js';
 import { tenantZone } from './numbering.js';
@@ -272,6 +272,7 @@ function exportColumns(r: ServedRecord): ExcelColumn<Row>[] {
     .map(([key, f]) => ({
       key,
       title: f.label,
+      masked: f.masked,
       width: f.type === 'textarea' ? 30 : key === 'name' ? 24 : undefined,
       value: (row, lang) => {
         const value = row[f.display ?? key];
@@ -401,7 +402,9 @@ export function registerRecord(app: FastifyInstance, r: ServedRecord) {
       { summary: `${name}: Excel export of the filtered list`, perm: view, query: def.listQuery, raw: true },
       async ({ tx, query, reply, lang, auth }) => {
         const result = await listRecords(tx, r, { ...query, page: 1, pageSize: 50_000 }, [], auth);
-        return sendXlsx(reply, lang, pick(def.label, lang), exportColumns(r), result.list, await tenantZone(tx, auth.tenantId));
+        const columns = exportColumns(r);
+        const zone = await tenantZone(tx, auth.tenantId);
+        return sendXlsx(reply, lang, pick(def.label, lang), columns, result.list, zone, await shownInFull(tx, columns));
       },
     );
   if (serves('checkColname'))

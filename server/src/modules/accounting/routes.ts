@@ -17,6 +17,7 @@ import {
 } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';
+import { setAccountingHosts } from './hosts.js';
 import { setVoucherRoot } from './push.js';
 import { assertChainUser, readDataSettings, saveDataSettings } from './settings.js';
 import { listSync, saveBatch, syncLog } from './sync.js';
@@ -25,6 +26,7 @@ const P = ACCOUNTING_PATHS;
 
 export async function accountingModule(app: FastifyInstance) {
   setVoucherRoot(path.join(app.config.dataDir, 'vouchers'));
+  setAccountingHosts(app.config.accountingHttpHosts);
   route(
     app,
     'GET',
@@ -87,7 +89,9 @@ export async function accountingModule(app: FastifyInstance) {
     P.dataSave,
     {
       summary: "Saves the chain's data settings (the HTTP adapter needs its URL: 400)",
-      description: "The chain's settings: a user limited to some shops is refused (403), as in `get`.",
+      description:
+        "The chain's settings: a user limited to some shops is refused (403), as in `get`. The HTTP adapter's URL must be " +
+        "http(s) to a host of the server's ACCOUNTING_HTTP_HOSTS (400 naming the host); without that list the HTTP adapter is refused (400).",
       perm: DATA_SETTINGS_EDIT_PERM,
       body: dataSettings,
       entity: 'datamanager',

@@ -2,9 +2,11 @@ import { DATA_SETTINGS_DEFAULT, type DataSettings, dataSettingsAnswer } from '@h
 import { notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type Auth, visibleShops } from '../../platform/auth.js';
-import { forbidden } from '../../platform/errors.js';
+import { fieldError, forbidden } from '../../platform/errors.js';
+import { fieldsShownInFull } from '../../platform/excel.js';
 import { getSetting, setSetting } from '../../platform/settings.js';
 import { shops } from '../org/public.js';
+import { urlRefusal } from './hosts.js';
 
 /** The chain's data settings (datamanager), one tenant setting. */
 const KEY = 'accounting.dataSettings';
@@ -15,7 +17,14 @@ export async function readDataSettings(tx: Db): Promise<DataSettings> {
   return dataSettingsAnswer.parse({ ...DATA_SETTINGS_DEFAULT, ...saved });
 }
 
+/** Saves the settings; the HTTP adapter only to a host the server allows (400 naming the host; none allowed: 400 saying so). */
+// The workbooks ask which masked fields they show in full: the data settings say.
+fieldsShownInFull.provide(async (tx) => (await readDataSettings(tx)).exportMaskedFields);
+
 export async function saveDataSettings(tx: Db, tenantId: number, value: DataSettings): Promise<DataSettings> {
+  const refused = value.accountingAdapter === 'http' ? urlRefusal(value.accountingUrl) : undefined;
+  if (refused)
+    throw fieldError(refused.key === 'accountingHttpOff' ? 'accountingAdapter' : 'accountingUrl', refused.key, { host: refused.host });
   await setSetting(tx, tenantId, KEY, value);
   return readDataSettings(tx);
 }

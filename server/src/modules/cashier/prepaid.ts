@@ -10,7 +10,9 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { queueForAccounting } from '../../platform/accounting-outbox.js';
 import { type Auth, assertShopVisible, inVisibleShops } from '../../platform/auth.js';
+import { registerDocumentType } from '../../platform/documents.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { nextNumber, tenantToday, tenantZone, withinDays } from '../../platform/numbering.js';
 import { containsPattern, countWhere, offsetOf, sumWhere } from '../../platform/paging.js';
@@ -24,6 +26,39 @@ import { withIsoTimes } from './record-rows.js';
 import { payTypes, prepaidOrders, serviceBills } from './schema.js';
 
 type Row = z.output<typeof prepaidOrderRow>;
+
+/**
+ * A prepaid order is money taken outside any bill type: a document type of its own for the accounting
+ * outbox only (no states, no steps of the engine). Its taking is pushed on the day it is taken, its refund
+ * reversed; the writer queues them with the head it holds (`queueForAccounting` reads no table of it).
+ */
+export const prepaidDoc = registerDocumentType({
+  docType: 'cashier.prepaidOrder',
+  label: ['预付订单', 'Prepaid order'],
+  table: prepaidOrders,
+  states: {},
+  initial: 'unused',
+  editable: [],
+  transitions: [],
+  link: () => '/admin/cashier/prepaidorder',
+  dateField: 'businessDate',
+  accounting: { push: ['create'], reverse: ['refund'], amount: 'amount' },
+});
+
+const queueOrder = (
+  tx: Db,
+  auth: Auth,
+  action: 'create' | 'refund',
+  o: { id: number; orderNo: string; shopId: number; amount: number },
+  day: string,
+) =>
+  queueForAccounting(
+    tx,
+    auth.tenantId,
+    prepaidDoc,
+    { id: o.id, billNo: o.orderNo, shopId: o.shopId, businessDate: day, amount: o.amount },
+    action,
+  );
 
 function rowSelect(tx: Db) {
   return tx
@@ -122,7 +157,8 @@ export async function createPrepaid(tx: Db, auth: Auth, body: z.output<typeof pr
   if (!payType || payType.kind || payType.status !== 1) throw fieldError('payTypeId', 'validation');
   // The money is taken in today: a closed today of the shop refuses it.
   await refuseLocked(tx, ['close'], body.shopId, await tenantToday(tx, auth.tenantId));
-  const orderNo = body.orderNo ?? (await nextNumber(tx, auth.tenantId, 'YF', await tenantToday(tx, auth.tenantId)));
+  const today = await tenantToday(tx, auth.tenantId);
+  const orderNo = body.orderNo ?? (await nextNumber(tx, auth.tenantId, 'YF', today));
   const [taken] = await tx.select({ id: prepaidOrders.id }).from(prepaidOrders).where(eq(prepaidOrders.orderNo, orderNo));
   if (taken) throw conflict('prepaidOrderNoTaken', { orderNo });
   const [row] = await tx
@@ -140,6 +176,7 @@ export async function createPrepaid(tx: Db, auth: Auth, body: z.output<typeof pr
     })
     .returning({ id: prepaidOrders.id });
   await addDayFiguresOf(tx, prepaidFigures(sql`o.id = ${row.id}`));
+  await queueOrder(tx, auth, 'create', { id: row.id, orderNo, shopId: body.shopId, amount: body.amount }, today);
   return orderRow(tx, row.id);
 }
 
@@ -150,7 +187,8 @@ export async function refundPrepaid(tx: Db, auth: Auth, body: z.output<typeof pr
   assertShopVisible(auth, order.shopId);
   if (order.status === 2) throw conflict('prepaidOrderUsed', { orderNo: order.orderNo });
   if (order.status === 3) throw conflict('prepaidOrderRefunded', { orderNo: order.orderNo });
-  await refuseLocked(tx, ['close'], order.shopId, await tenantToday(tx, auth.tenantId));
+  const today = await tenantToday(tx, auth.tenantId);
+  await refuseLocked(tx, ['close'], order.shopId, today);
   await withDayFigures(tx, prepaidFigures(sql`o.id = ${order.id}`), () =>
     tx
       .update(prepaidOrders)
@@ -164,6 +202,7 @@ export async function refundPrepaid(tx: Db, auth: Auth, body: z.output<typeof pr
       })
       .where(and(eq(prepaidOrders.id, order.id), eq(prepaidOrders.status, 1))),
   );
+  await queueOrder(tx, auth, 'refund', order, today);
   return orderRow(tx, order.id);
 }
 

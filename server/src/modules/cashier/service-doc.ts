@@ -52,6 +52,9 @@ export async function serviceBillStep(
       status: serviceBills.status,
       isHc: serviceBills.isHc,
       version: serviceBills.version,
+      // The head a settle's or 撤单's voucher takes (the outbox does not read it again).
+      businessDate: serviceBills.businessDate,
+      amount: serviceBills.amount,
     })
     .from(serviceBills)
     .where(eq(serviceBills.id, billId));

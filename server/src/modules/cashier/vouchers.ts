@@ -20,9 +20,11 @@ import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { queueForAccounting } from '../../platform/accounting-outbox.js';
 import { definedEntityLabels } from '../../platform/audit.js';
 import { type Auth, assertShopVisible, inVisibleShops, visibleShops } from '../../platform/auth.js';
 import { addDayFiguresOf, withDayFigures } from '../../platform/day-figures.js';
+import { registerDocumentType } from '../../platform/documents.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { lockFor } from '../../platform/locks.js';
@@ -193,6 +195,39 @@ export function voucherPayRule<R extends { kind: string | null; code: string }>(
 coverWriteWithLocks('cashier.voucher', ['平台券：核销与退款', 'Platform vouchers: verification and refund'], ['close']);
 
 /**
+ * A verified voucher is money the platform owes the shop, taken outside any bill type: a document type of
+ * its own for the accounting outbox only. The verification is pushed on its day, its refund reversed; the
+ * writer queues them with the head it holds (the voucher's code is the voucher's number).
+ */
+export const voucherDoc = registerDocumentType({
+  docType: 'cashier.voucher',
+  label: ['团购券核销', 'Voucher verification'],
+  table: thirdOrders,
+  states: {},
+  initial: 'verified',
+  editable: [],
+  transitions: [],
+  link: () => '/admin/cashier/thirdorder',
+  dateField: 'businessDate',
+  accounting: { push: ['verify'], reverse: ['refund'], amount: 'amount' },
+});
+
+const queueVoucher = (
+  tx: Db,
+  auth: Auth,
+  action: 'verify' | 'refund',
+  v: { id: number; code: string; shopId: number; amount: number },
+  day: string,
+) =>
+  queueForAccounting(
+    tx,
+    auth.tenantId,
+    voucherDoc,
+    { id: v.id, billNo: v.code, shopId: v.shopId, businessDate: day, amount: v.amount },
+    action,
+  );
+
+/**
  * 核销: the shop's mapping to the channel's platform (Meituan or Douyin), then the voucher is looked up and consumed at the platform and kept
  * as verified. One code at a time per tenant and channel (an advisory lock), and one live row per code
  * (the partial unique index): of two cashiers verifying the same code, one verifies it, the other is
@@ -205,7 +240,8 @@ export async function verifyVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
   const mapping = await platformShopOf(tx, body.channel, body.shopId);
   if (!mapping) throw conflict(body.channel === 'douyin' ? 'voucherShopNotMappedDouyin' : 'voucherShopNotMapped', { shop: shop.name });
   // Before the platform is asked: a voucher verified today for a closed shop's day would be money the close does not hold.
-  await refuseLocked(tx, ['close'], body.shopId, await tenantToday(tx, auth.tenantId));
+  const today = await tenantToday(tx, auth.tenantId);
+  await refuseLocked(tx, ['close'], body.shopId, today);
   const code = body.code.toUpperCase();
   await lockFor(tx, 'voucherCode', `${auth.tenantId}:${body.channel}:${code}`);
   const [live] = await tx
@@ -253,6 +289,7 @@ export async function verifyVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
     })
     .returning({ id: thirdOrders.id });
   await addDayFiguresOf(tx, voucherFigures(sql`v.id = ${row.id}`));
+  await queueVoucher(tx, auth, 'verify', { id: row.id, code, shopId: body.shopId, amount: found.amount }, today);
   return voucherOut(tx, row.id);
 }
 
@@ -279,7 +316,8 @@ export async function refundVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
       .where(eq(serviceBills.id, voucher.billId as number));
     throw conflict('voucherUsedByBill', { code: voucher.code, billNo: bill?.billNo ?? '' });
   }
-  await refuseLocked(tx, ['close'], voucher.shopId, await tenantToday(tx, auth.tenantId));
+  const today = await tenantToday(tx, auth.tenantId);
+  await refuseLocked(tx, ['close'], voucher.shopId, today);
   await platformCall(() =>
     adapter.revoke({
       channel: voucher.channel,
@@ -302,6 +340,7 @@ export async function refundVoucher(tx: Db, auth: Auth, body: z.output<typeof vo
       })
       .where(eq(thirdOrders.id, voucher.id)),
   );
+  await queueVoucher(tx, auth, 'refund', voucher, today);
   return voucherOut(tx, voucher.id);
 }
 

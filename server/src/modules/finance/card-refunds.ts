@@ -24,6 +24,7 @@ export const cardRefundType = billType(cardRefundBill, {
     (await priceRefundLines(ctx.tx, ctx.auth.tenantId, body, lines)).lineAmounts.map((amount) => ({ amount })),
   // What held at the save may not at the submit or the approval (the card spent since): priced again.
   recheck: ['submit', 'approve'],
+  accounting: { push: ['review'], reverse: ['cancelReview'], amount: 'totalMoney' },
   effects: { review: reviewMoney },
   reversals: { review: undoReviewMoney },
   describe: {

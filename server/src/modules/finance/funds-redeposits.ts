@@ -16,6 +16,7 @@ export const redepositType = billType(fundRedepositBill, {
   numberPrefix: 'HC',
   lines: { table: fundRedepositPhotos },
   signs: { audit: 'audited', review: 'reviewed' },
+  accounting: { push: ['review'], reverse: ['cancelReview'], amount: 'amount' },
   reasons: { reject: 'rejectReason' },
 });
 

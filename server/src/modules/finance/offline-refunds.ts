@@ -34,6 +34,7 @@ export const offlineRefundType = billType(offlineRefundBill, {
   numberPrefix: 'XXTK',
   lines: { table: offlineRefundPhotos },
   prepare,
+  accounting: { push: ['review'], reverse: ['cancelReview'], amount: 'tkMoney' },
   effects: {
     review: async (tx, bill, { auth, doc }) => {
       await postReserve(tx, auth.tenantId, doc.docType, bill.id, [

@@ -180,6 +180,7 @@ function rentPaymentType(def: typeof storeRentPaymentBill, kind: RentKind, prefi
     lines: { table: rentPaymentLines },
     prepare: (ctx, body, bill) => prepare(kind, ctx, body, bill),
     reasons: { reject: 'rejectMemo' },
+    accounting: { push: ['audit'], reverse: ['cancelAudit'], amount: 'totalMoney' },
     effects: { audit: auditEffect(kind) },
     reversals: { audit: cancelEffect(kind) },
     describe: {

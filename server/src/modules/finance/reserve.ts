@@ -160,6 +160,7 @@ export const reserveAdjustType = billType(reserveAdjustBill, {
   // Head office's bills, a shop per line: a user limited to some shops reads only their lines.
   headOfficePerm: 'finance.reserve.adjust.view',
   prepare: async (_ctx, body) => headOf('adjust', body.lines),
+  accounting: { push: ['audit'], amount: 'totalMoney' },
   effects: { audit: (tx, bill, ctx) => postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'signed') },
   describe: {
     saveBill:
@@ -200,6 +201,7 @@ export const reserveSpendType = billType(reserveSpendBill, {
   },
   lineValues: (_ctx, lines, body) => lines.map(() => ({ shopId: body.shopId })),
   reasons: { reject: 'rejectMemo' },
+  accounting: { push: ['audit'], reverse: ['cancelAudit'], amount: 'totalMoney' },
   effects: { audit: (tx, bill, ctx) => postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'out') },
   reversals: { audit: (tx, bill, ctx) => unpostLines(tx, ctx.auth, ctx.doc.docType, bill.id) },
   describe: {
@@ -223,6 +225,7 @@ export const reserveConvertType = billType(reserveConvertBill, {
   lineValues: (_ctx, lines, body) => lines.map(() => ({ shopId: body.shopId })),
   signs: { auditSp: 'audited', auditFh: 'reviewed' },
   reasons: { reject: 'rejectMemo' },
+  accounting: { push: ['auditFh'], amount: 'totalMoney' },
   effects: { auditFh: (tx, bill, ctx) => postLines(tx, ctx.auth, ctx.doc.docType, bill.id, 'convert') },
   describe: {
     saveBill:

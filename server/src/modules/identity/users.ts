@@ -452,7 +452,7 @@ export function registerUserRoutes(app: FastifyInstance) {
     columns: [
       { key: 'username', title: ['用户名', 'Username'] },
       { key: 'name', title: ['姓名', 'Name'] },
-      { key: 'mobile', title: ['手机号', 'Mobile'] },
+      { key: 'mobile', title: ['手机号', 'Mobile'], masked: 'mobile' },
       { key: 'employeeName', title: ['员工', 'Employee'] },
       { key: 'roles', title: ['角色', 'Roles'], width: 24, value: (r) => names(r.roles) },
       { key: 'loginShops', title: ['登录门店', 'Login shops'], width: 30, value: (r) => names(r.loginShops) },

@@ -187,7 +187,7 @@ export async function membersModule(app: FastifyInstance) {
     columns: [
       { key: 'code', title: ['会员编号', 'Member number'] },
       { key: 'name', title: ['姓名', 'Name'] },
-      { key: 'mobile', title: ['手机号', 'Mobile'], width: 14 },
+      { key: 'mobile', title: ['手机号', 'Mobile'], width: 14, masked: 'mobile' },
       { key: 'shopName', title: ['所属门店', 'Home shop'], width: 20 },
       { key: 'advisorName', title: ['所属员工', 'Advisor'] },
       { key: 'spent', title: ['消费金额', 'Spent'], value: (r) => r.spent / 100 },

@@ -116,7 +116,7 @@ export async function serviceLogsModule(app: FastifyInstance) {
       { key: 'billNo', title: ['单号', 'Bill'], width: 20 },
       { key: 'settledAt', title: ['消费时间', 'Served at'], width: 20, value: (r, _lang, zone) => dateTimeText(r.settledAt, zone) },
       { key: 'memberName', title: ['姓名', 'Name'] },
-      { key: 'mobile', title: ['手机号', 'Mobile'], width: 14 },
+      { key: 'mobile', title: ['手机号', 'Mobile'], width: 14, masked: 'mobile' },
       { key: 'shopName', title: ['门店', 'Shop'] },
       { key: 'items', title: ['消费项目', 'Services'], width: 24 },
       { key: 'staffNames', title: ['服务员工', 'Served by'], width: 18 },

@@ -14,7 +14,7 @@ import {
 } from '@headoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type ExcelColumn, sendXlsx } from '../../platform/excel.js';
+import { type ExcelColumn, sendXlsx, shownInFull } from '../../platform/excel.js';
 import { registerImport } from '../../platform/importer.js';
 import { nextSeriesCode, tenantToday, tenantZone } from '../../platform/numbering.js';
 import { listAllRecords } from '../../platform/records.js';
@@ -60,7 +60,7 @@ const employeeExportColumns: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'eecode', title: ['员工编号', 'Employee code'] },
   { key: 'name', title: ['姓名', 'Name'] },
   { key: 'gender', title: ['性别', 'Gender'], width: 8, value: (r, lang) => genderText(r.gender, lang) },
-  { key: 'mobile', title: ['手机号', 'Mobile'] },
+  { key: 'mobile', title: ['手机号', 'Mobile'], masked: 'mobile' },
   { key: 'shopName', title: ['门店', 'Shop'], width: 20 },
   { key: 'branchName', title: ['部门', 'Department'] },
   { key: 'positionName', title: ['职位', 'Position'] },
@@ -106,7 +106,8 @@ export async function staffModule(app: FastifyInstance) {
     async ({ tx, auth, query, reply, lang }) => {
       const result = await listEmployees(tx, auth, { ...query, page: 1, pageSize: 50_000 });
       const zone = await tenantZone(tx, auth.tenantId);
-      return sendXlsx(reply, lang, lang === 'en-US' ? 'Employees' : '员工档案', employeeExportColumns, result.list, zone);
+      const shown = await shownInFull(tx, employeeExportColumns);
+      return sendXlsx(reply, lang, lang === 'en-US' ? 'Employees' : '员工档案', employeeExportColumns, result.list, zone, shown);
     },
   );
   route(

@@ -32,7 +32,7 @@ const spendingColumns: ExcelColumn<MemberSpendingRow>[] = [
   { key: 'code', title: ['会员编号', 'Member no.'], value: (r) => r.code },
   { key: 'name', title: ['姓名', 'Name'], value: (r) => r.name },
   { key: 'nickname', title: ['昵称', 'Nickname'], value: (r) => r.nickname },
-  { key: 'mobile', title: ['手机号', 'Mobile'], width: 14, value: (r) => r.mobile },
+  { key: 'mobile', title: ['手机号', 'Mobile'], width: 14, value: (r) => r.mobile, masked: 'mobile' },
   { key: 'gender', title: ['性别', 'Gender'], value: (r, lang) => gender(r.gender, lang === 'en-US' ? 'en' : 'zh') },
   { key: 'shopName', title: ['门店', 'Shop'], width: 20, value: (r) => r.shopName },
   { key: 'cmMoney', title: ['按月消费金额', 'Month spending'], value: (r) => yuanCell(r.cmMoney) },
