@@ -47,6 +47,9 @@ export async function statisticsModule(app: FastifyInstance) {
   // Statistics read where reports read: the replica of REPORTS_DATABASE_URL when there is one, as the reader role.
   const asReader = <T>(tx: Db, auth: Auth, read: (reader: Db) => Promise<T>) =>
     app.reports.read(tx, auth.tenantId, read).then((result) => result.value);
+  // The pages' answers also say where they were read and how far behind the replica was (the workbook does not).
+  const withSource = <T extends object>(tx: Db, auth: Auth, read: (reader: Db) => Promise<T>) =>
+    app.reports.read(tx, auth.tenantId, read).then(({ value, source }) => ({ ...value, source }));
   route(
     app,
     'GET',
@@ -65,7 +68,7 @@ export async function statisticsModule(app: FastifyInstance) {
     },
     async ({ tx, auth, query }) => {
       const today = await tenantToday(tx, auth.tenantId);
-      return asReader(tx, auth, (reader) => memberTypes(reader, auth, query, today));
+      return withSource(tx, auth, (reader) => memberTypes(reader, auth, query, today));
     },
   );
   route(
@@ -81,7 +84,7 @@ export async function statisticsModule(app: FastifyInstance) {
       query: memberSummaryQuery,
       response: memberSummaryPage,
     },
-    ({ tx, auth, query }) => asReader(tx, auth, (reader) => memberSummary(reader, auth, query)),
+    ({ tx, auth, query }) => withSource(tx, auth, (reader) => memberSummary(reader, auth, query)),
   );
   route(
     app,
@@ -97,7 +100,7 @@ export async function statisticsModule(app: FastifyInstance) {
       query: memberSpendingQuery,
       response: memberSpendingPage,
     },
-    ({ tx, auth, query }) => asReader(tx, auth, (reader) => memberSpending(reader, auth, query)),
+    ({ tx, auth, query }) => withSource(tx, auth, (reader) => memberSpending(reader, auth, query)),
   );
   listExport<typeof memberSpendingQuery, Page<MemberSpendingRow>>(app, MEMBER_SPENDING_EXPORT_PATH, {
     perm: MEMBER_SPENDING_PERM,
