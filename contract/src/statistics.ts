@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { date, id, pageAnswer, pageQuery } from './platform.js';
+import { reportSource } from './reports.js';
 
 /**
  * Member reports (DOMAIN-DETAIL §10, docs/DECISIONS.md "Member statistics"): the chain's members by type
@@ -76,6 +77,8 @@ export const memberTypesAnswer = z.object({
   shops: z.array(memberTypeCounts.extend({ shopId: z.number(), shopName: z.string() })),
   /** The twelve months to dateTo's: members registered in each, and the members (not cancelled) at its end. */
   growth: z.array(z.object({ month: z.string(), newMembers: z.number(), total: z.number() })),
+  /** Where the figures were read (they read where reports read): the primary, or a replica and how far behind it was. */
+  source: reportSource.optional(),
 });
 export type MemberTypesAnswer = z.infer<typeof memberTypesAnswer>;
 
@@ -118,7 +121,8 @@ export const memberSummaryRow = z.object({
   lastVisitAt: z.string().nullable(),
 });
 export type MemberSummaryRow = z.infer<typeof memberSummaryRow>;
-export const memberSummaryPage = pageAnswer(memberSummaryRow);
+/** The statistics' pages say where they were read, as 会员统计 does. */
+export const memberSummaryPage = pageAnswer(memberSummaryRow).extend({ source: reportSource.optional() });
 
 /** 会员消费分析 (年月统计): the month's and its year's spending of each member. */
 export const memberSpendingQuery = pageQuery.extend({
@@ -149,4 +153,4 @@ export const memberSpendingRow = z.object({
   univalent: z.number(),
 });
 export type MemberSpendingRow = z.infer<typeof memberSpendingRow>;
-export const memberSpendingPage = pageAnswer(memberSpendingRow);
+export const memberSpendingPage = pageAnswer(memberSpendingRow).extend({ source: reportSource.optional() });

@@ -12,7 +12,7 @@ import {
 } from '@headoffice/contract';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cardTypes, memberCards, memberPackageLines, members, packageBalances, serviceBillLines, serviceBills } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
 import { makeMember } from './assets-support.js';
@@ -263,6 +263,31 @@ describe('member statistics: counts by type, the summary and the month/year spen
       total: before.total + 1,
       newMembers: before.total + 1,
     });
+  });
+
+  it('each answer says where it was read: the primary, or the replica and how far behind it is', async () => {
+    const replica = Boolean(t.app.config.reportsDatabaseUrl);
+    const asked = [
+      [MEMBER_TYPES_PATH, {}],
+      [MEMBER_SUMMARY_PATH, {}],
+      [MEMBER_SPENDING_PATH, { yearMonth: month }],
+    ] as const;
+    for (const [path, query] of asked) {
+      const source = ok(await a.admin.get(path, query)).source;
+      expect(source.replica).toBe(replica);
+      if (!replica) expect(source).toEqual({ replica: false, lagSeconds: null });
+    }
+    // what the reports' read tells of the replica is what the answers carry
+    const read = t.app.reports.read.bind(t.app.reports);
+    const spy = vi
+      .spyOn(t.app.reports, 'read')
+      .mockImplementation(async (tx, tenantId, fn) => ({ ...(await read(tx, tenantId, fn)), source: { replica: true, lagSeconds: 42 } }));
+    try {
+      for (const [path, query] of asked) expect(ok(await a.admin.get(path, query)).source).toEqual({ replica: true, lagSeconds: 42 });
+      expect(spy).toHaveBeenCalledTimes(asked.length);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('400 on bad input, 401 without a token, 403 without the right or for another shop', async () => {

@@ -10,6 +10,8 @@ const enUS: Messages = {
     copyright: '© {{year}} HeadOffice Chain Management',
   },
   common: {
+    replica: 'Data from a read-only replica, about {{seconds}} s old',
+    replicaUnknown: 'Data from a read-only replica',
     moneyNegative: '{{label}} cannot be negative',
     moneyInvalid: '{{label}} is not a valid amount',
     zeroPriceTitle: 'The price is ¥0.00',

@@ -12,6 +12,8 @@ const zhCN = {
     copyright: '© {{year}} HeadOffice 连锁总部管理',
   },
   common: {
+    replica: '数据来自只读副本，约 {{seconds}} 秒前',
+    replicaUnknown: '数据来自只读副本',
     moneyNegative: '{{label}}不能为负数',
     moneyInvalid: '{{label}}不是有效的金额',
     zeroPriceTitle: '价格为 ¥0.00',

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   memo,
   refId,
@@ -183,6 +196,15 @@ export const members = pgTable(
     perVisit: bigint('per_visit', { mode: 'number' })
       .notNull()
       .generatedAlwaysAs(sql`(case when "visits" > 0 then round("spent"::numeric / "visits") else 0 end)::bigint`),
+    /**
+     * What the member holds, for 会员统计's types (docs/DECISIONS.md, "Member statistics"), kept by the database's
+     * triggers on cards, card types, package lines and their balances (migration 0075) in every write's transaction:
+     * a live stored-value card; the latest end of a live qualification card and of a package line with uses
+     * left ('infinity' when one never expires, null without one), so that "not expired today" is read at the query.
+     */
+    holdsStoredCard: boolean('holds_stored_card').notNull().default(false),
+    qualificationUntil: date('qualification_until', { mode: 'string' }),
+    packageUntil: date('package_until', { mode: 'string' }),
     ...versionedTimestamps(),
   },
   (t) => [
@@ -206,6 +228,10 @@ export const members = pgTable(
     // The member list sorts by visits as by spending and the last visit (their indexes above).
     index('members_tenant_visits').on(t.tenantId, t.visits),
     index('members_tenant_per_visit').on(t.tenantId, t.perVisit),
+    // 会员统计 counts the members of the user's shops by type from this index alone (an index-only scan).
+    index('members_tenant_shop_types')
+      .on(t.tenantId, t.shopId, t.registeredOn, t.holdsStoredCard, t.qualificationUntil, t.packageUntil)
+      .where(sql`status <> 3`),
     tenantReference(t, t.shopId, shops),
     tenantReference(t, t.channelId, channels),
     tenantReference(t, t.gradeId, memberGrades),

@@ -14,9 +14,8 @@ import type { Auth } from '../../platform/auth.js';
 import { rowsOf } from '../../platform/ledger.js';
 import { addDays } from '../../platform/numbering.js';
 import { offsetOf, orderBy, type Page, pageOf } from '../../platform/paging.js';
-import { memberCards, memberPackageLines, packageBalances } from '../assets/public.js';
 import { memberSpendingBills } from '../cashier/public.js';
-import { cardTypes, memberKeyword, memberScope, members } from '../members/public.js';
+import { memberKeyword, memberScope, members } from '../members/public.js';
 import { shops } from '../org/public.js';
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -45,50 +44,53 @@ function memberWhere(auth: Auth, q: { shopid?: number; keyword?: string }): SQL[
 /**
  * 会员统计: members by type per home shop (DOMAIN-DETAIL §10, `memberTypeCounts`), the types read from the
  * members' cards and packages as they are today; and the members registered in each of the twelve months
- * to the end of the days.
+ * to the end of the days. What a member holds is kept on the member (`holdsStoredCard`, `qualificationUntil`,
+ * `packageUntil`: the database's triggers on the cards and packages, migration 0075), so both counts read one
+ * index of the members (`members_tenant_shop_types`) and nothing else; "not expired" is today's comparison here.
  */
 /** `today`: the company's, read before (the reader may not read the tenant's settings). */
 export async function memberTypes(tx: Db, auth: Auth, q: z.output<typeof memberTypesQuery>, today: string): Promise<MemberTypesAnswer> {
   const dateTo = q.dateTo ?? (q.dateFrom && q.dateFrom > today ? q.dateFrom : today);
   const dateFrom = q.dateFrom ?? `${dateTo.slice(0, 7)}-01`;
-  const tenant = auth.tenantId;
-  const where = and(...memberWhere(auth, q), sql`${members.status} <> 3`);
-  // One pass over the live cards and one over the package lines with uses left, each grouped by member.
-  const holders = sql`select ${memberCards.memberId} as member_id,
-      bool_or(${cardTypes.kind} = 1) as stored,
-      bool_or(${cardTypes.kind} = 2 and (${memberCards.expiresOn} is null or ${memberCards.expiresOn} >= ${today}::date)) as qual
-    from ${memberCards} join ${cardTypes} on ${cardTypes.tenantId} = ${memberCards.tenantId} and ${cardTypes.id} = ${memberCards.cardTypeId}
-    where ${memberCards.tenantId} = ${tenant} and ${memberCards.status} = 1
-    group by ${memberCards.memberId}`;
-  const packs = sql`select distinct ${memberPackageLines.memberId} as member_id
-    from ${memberPackageLines} join ${packageBalances} on ${packageBalances.tenantId} = ${memberPackageLines.tenantId}
-      and ${packageBalances.packageLineId} = ${memberPackageLines.id}
-    where ${memberPackageLines.tenantId} = ${tenant} and ${packageBalances.remaining} > 0
-      and (${memberPackageLines.expiresOn} is null or ${memberPackageLines.expiresOn} >= ${today}::date)`;
-  const rows = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`
-      with holders as (${holders}), packs as (${packs})
-      select ${members.shopId} as shop_id, ${shops.name} as shop_name,
-        count(*) filter (where ${members.registeredOn} >= ${dateFrom}::date) as new_members,
-        count(*) filter (where h.stored is not true and h.qual is not true and p.member_id is null) as potential,
-        count(*) filter (where h.stored) as stored_value,
-        count(*) filter (where h.qual) as qualification,
-        count(p.member_id) as package,
-        count(*) as total
-      from ${members}
-        join ${shops} on ${shops.tenantId} = ${members.tenantId} and ${shops.id} = ${members.shopId}
-        left join holders h on h.member_id = ${members.id}
-        left join packs p on p.member_id = ${members.id}
-      where ${where} and ${members.registeredOn} <= ${dateTo}::date
-      group by ${members.shopId}, ${shops.name}, ${shops.code}
-      order by ${shops.code}, ${members.shopId}`),
-  );
+  const where = and(...memberWhere(auth, q), sql`${members.status} <> 3`, lte(members.registeredOn, dateTo));
+  const qual = sql`${members.qualificationUntil} >= ${today}::date`;
+  const pack = sql`${members.packageUntil} >= ${today}::date`;
+  const counts = tx
+    .select({
+      shopId: members.shopId,
+      newMembers: sql`count(*) filter (where ${members.registeredOn} >= ${dateFrom}::date)`.as('new_members'),
+      potential: sql`count(*) filter (where not ${members.holdsStoredCard} and ${qual} is not true and ${pack} is not true)`.as(
+        'potential',
+      ),
+      storedValue: sql`count(*) filter (where ${members.holdsStoredCard})`.as('stored_value'),
+      qualification: sql`count(*) filter (where ${qual})`.as('qualification'),
+      package: sql`count(*) filter (where ${pack})`.as('package'),
+      total: sql`count(*)`.as('total'),
+    })
+    .from(members)
+    .where(where)
+    .groupBy(members.shopId)
+    .as('counts');
+  const rows = await tx
+    .select({
+      shopId: counts.shopId,
+      shopName: shops.name,
+      newMembers: counts.newMembers,
+      potential: counts.potential,
+      storedValue: counts.storedValue,
+      qualification: counts.qualification,
+      package: counts.package,
+      total: counts.total,
+    })
+    .from(counts)
+    .innerJoin(shops, and(eq(shops.tenantId, auth.tenantId), eq(shops.id, counts.shopId)))
+    .orderBy(asc(shops.code), asc(counts.shopId));
   const shopRows = rows.map((r) => ({
-    shopId: n(r.shop_id),
-    shopName: String(r.shop_name),
-    newMembers: n(r.new_members),
+    shopId: n(r.shopId),
+    shopName: String(r.shopName),
+    newMembers: n(r.newMembers),
     potential: n(r.potential),
-    storedValue: n(r.stored_value),
+    storedValue: n(r.storedValue),
     qualification: n(r.qualification),
     package: n(r.package),
     total: n(r.total),
@@ -96,16 +98,16 @@ export async function memberTypes(tx: Db, auth: Auth, q: z.output<typeof memberT
   const total: MemberTypeCounts = { newMembers: 0, potential: 0, storedValue: 0, qualification: 0, package: 0, total: 0 };
   for (const r of shopRows) for (const k of Object.keys(total) as (keyof MemberTypeCounts)[]) total[k] += r[k];
 
-  // Growth: the members registered in each of the twelve months to dateTo's, and those before the first.
+  // Growth: the members registered in each of the twelve months to dateTo's (the recent members only, from the
+  // index by registration day); those before the first are the rest of the total.
   const last = dateTo.slice(0, 7);
   const first = monthPlus(last, -11);
-  const perMonth = rowsOf<{ month: string | null; count: unknown }>(
+  const perMonth = rowsOf<{ month: string; count: unknown }>(
     await tx.execute(sql`
-      select case when ${members.registeredOn} >= ${`${first}-01`}::date then to_char(${members.registeredOn}, 'YYYY-MM') end as month,
-        count(*) as count
-      from ${members} where ${where} and ${members.registeredOn} <= ${dateTo}::date group by 1`),
+      select to_char(${members.registeredOn}, 'YYYY-MM') as month, count(*) as count
+      from ${members} where ${where} and ${members.registeredOn} >= ${`${first}-01`}::date group by 1`),
   );
-  let running = n(perMonth.find((r) => r.month === null)?.count);
+  let running = total.total - perMonth.reduce((sum, r) => sum + n(r.count), 0);
   const months = Array.from({ length: 12 }, (_, i) => monthPlus(first, i)).map((month) => {
     const added = n(perMonth.find((r) => r.month === month)?.count);
     running += added;

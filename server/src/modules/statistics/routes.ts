@@ -47,6 +47,9 @@ export async function statisticsModule(app: FastifyInstance) {
   // Statistics read where reports read: the replica of REPORTS_DATABASE_URL when there is one, as the reader role.
   const asReader = <T>(tx: Db, auth: Auth, read: (reader: Db) => Promise<T>) =>
     app.reports.read(tx, auth.tenantId, read).then((result) => result.value);
+  // The pages' answers also say where they were read and how far behind the replica was (the workbook does not).
+  const withSource = <T extends object>(tx: Db, auth: Auth, read: (reader: Db) => Promise<T>) =>
+    app.reports.read(tx, auth.tenantId, read).then(({ value, source }) => ({ ...value, source }));
   route(
     app,
     'GET',
@@ -58,14 +61,15 @@ export async function statisticsModule(app: FastifyInstance) {
         'Within the shops the user sees (members by home shop). newMembers: registered between dateFrom and dateTo (this month to today on the company calendar by default); ' +
         'potential: no live stored-value or qualification card and no package with uses left; storedValue: a live stored-value card; qualification: a live qualification card not expired; ' +
         'package: a package line with uses left, not expired; total: members not cancelled registered by dateTo. A member may be of several types. ' +
-        'growth: the twelve months to dateTo’s, the members registered in each and the members at its end.',
+        'growth: the twelve months to dateTo’s, the members registered in each and the members at its end. ' +
+        'source: where the figures were read (the primary, or a replica and how many seconds behind it was).',
       perm: MEMBER_TYPES_PERM,
       query: memberTypesQuery,
       response: memberTypesAnswer,
     },
     async ({ tx, auth, query }) => {
       const today = await tenantToday(tx, auth.tenantId);
-      return asReader(tx, auth, (reader) => memberTypes(reader, auth, query, today));
+      return withSource(tx, auth, (reader) => memberTypes(reader, auth, query, today));
     },
   );
   route(
@@ -76,12 +80,13 @@ export async function statisticsModule(app: FastifyInstance) {
       summary: '会员数据汇总: members with their stored value, package value, spending, visits and spending per visit, paged',
       description:
         'The figures kept on the member (card balances from the card ledger; spending and visits from the settled, not revoked till bills). ' +
-        'Filters: shopid (home shop), keyword, minMoney/maxMoney (principal + gift, cents). Sort: spent (default, descending), visits, perVisit, balance, packageValue, lastVisitAt, registeredOn, code.',
+        'Filters: shopid (home shop), keyword, minMoney/maxMoney (principal + gift, cents). Sort: spent (default, descending), visits, perVisit, balance, packageValue, lastVisitAt, registeredOn, code. ' +
+        'source: where the figures were read (the primary, or a replica and how many seconds behind it was).',
       perm: MEMBER_SUMMARY_PERM,
       query: memberSummaryQuery,
       response: memberSummaryPage,
     },
-    ({ tx, auth, query }) => asReader(tx, auth, (reader) => memberSummary(reader, auth, query)),
+    ({ tx, auth, query }) => withSource(tx, auth, (reader) => memberSummary(reader, auth, query)),
   );
   route(
     app,
@@ -92,12 +97,13 @@ export async function statisticsModule(app: FastifyInstance) {
         "会员消费分析 (statisticsYmListForChain): each member's spending and visits in a month and in its year to the month's end, paged",
       description:
         'Over the settled, not revoked till bills with a service or product line, by business day, at any shop: spending = those lines, a visit = such a bill counted as a visit. ' +
-        'Members of the user’s shops (home shop; shopid one of them). Minimums (cents, visits) keep only the members reaching them, most spending in the month first; without one every member is listed by number.',
+        'Members of the user’s shops (home shop; shopid one of them). Minimums (cents, visits) keep only the members reaching them, most spending in the month first; without one every member is listed by number. ' +
+        'source: where the figures were read (the primary, or a replica and how many seconds behind it was).',
       perm: MEMBER_SPENDING_PERM,
       query: memberSpendingQuery,
       response: memberSpendingPage,
     },
-    ({ tx, auth, query }) => asReader(tx, auth, (reader) => memberSpending(reader, auth, query)),
+    ({ tx, auth, query }) => withSource(tx, auth, (reader) => memberSpending(reader, auth, query)),
   );
   listExport<typeof memberSpendingQuery, Page<MemberSpendingRow>>(app, MEMBER_SPENDING_EXPORT_PATH, {
     perm: MEMBER_SPENDING_PERM,

@@ -10,6 +10,7 @@ import { EmptyState } from '../../platform/Empty';
 import { http } from '../../platform/http';
 import { formatMoney } from '../../platform/money';
 import { useTab } from '../../platform/pages';
+import { ReplicaNotice } from '../../platform/ReplicaNotice';
 import { ShopSelect } from '../../platform/shops';
 
 // ECharts is heavy: the page's frame shows first, the charts when their code is there
@@ -109,11 +110,7 @@ export default function ChartsPage() {
           />
           <ShopSelect value={shopId} onChange={setShopId} allowClear placeholder={k('allShops')} />
           <Typography.Text type="secondary">{k('hint')}</Typography.Text>
-          {replica && (
-            <Typography.Text type="secondary" data-testid="charts-replica">
-              {replica.lagSeconds === null ? t('reports.run.replicaUnknown') : t('reports.run.replica', { seconds: replica.lagSeconds })}
-            </Typography.Text>
-          )}
+          <ReplicaNotice source={replica} testId="charts-replica" />
         </Space>
       </Card>
       <Row gutter={[12, 12]}>

@@ -18,6 +18,7 @@ import { useLocation } from 'react-router';
 import { useAction } from '../../platform/action';
 import { http } from '../../platform/http';
 import { useTab } from '../../platform/pages';
+import { ReplicaNotice } from '../../platform/ReplicaNotice';
 import { ExportButton } from '../../platform/resource/ExportButton';
 import { DetailGate } from '../../platform/results';
 import { type FilterValue, type FilterValues, missingRequired, ReportFilters, toParams, valuesFromUrl } from './filters';
@@ -221,13 +222,7 @@ function Runner({ definition, given }: { definition: ReportColumnsAnswer; given:
             {head.content}
           </Typography.Paragraph>
         )}
-        {answer?.source.replica && (
-          <Typography.Text type="secondary" data-testid="report-replica">
-            {answer.source.lagSeconds === null
-              ? t('reports.run.replicaUnknown')
-              : t('reports.run.replica', { seconds: answer.source.lagSeconds })}
-          </Typography.Text>
-        )}
+        <ReplicaNotice source={answer?.source} testId="report-replica" />
         {capped && (
           <Alert
             type="info"

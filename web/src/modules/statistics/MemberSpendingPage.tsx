@@ -70,6 +70,7 @@ export default function MemberSpendingPage() {
         </>
       }
       extra={<ExportButton path={MEMBER_SPENDING_EXPORT_PATH} params={query} fileName={`${t('statistics.spending.file')}${yearMonth}`} />}
+      source={paged.query.data?.source}
       totals={{ testId: 'member-spending-total', text: paged.query.data ? t('statistics.total', { total: paged.query.data.total }) : null }}
     >
       <ListTable<MemberSpendingRow> paged={paged} columns={columns} rowKey="memberId" scrollX={1300} />

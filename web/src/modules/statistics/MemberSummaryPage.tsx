@@ -57,6 +57,7 @@ export default function MemberSummaryPage() {
           <YuanInput value={maxMoney} onChange={setMaxMoney} placeholder={t('statistics.summary.maxMoney')} />
         </>
       }
+      source={paged.query.data?.source}
       totals={{ testId: 'member-summary-total', text: paged.query.data ? t('statistics.total', { total: paged.query.data.total }) : null }}
     >
       <ListTable<MemberSummaryRow> paged={paged} columns={columns} rowKey="memberId" scrollX={1500} />

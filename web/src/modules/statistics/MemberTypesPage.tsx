@@ -17,6 +17,7 @@ import type { ChartOption } from '../../platform/Chart';
 import { companyToday, DATE_FORMATS } from '../../platform/clock';
 import { FigureCard } from '../../platform/FigureCard';
 import { http } from '../../platform/http';
+import { ReplicaNotice } from '../../platform/ReplicaNotice';
 import { ShopSelect } from '../../platform/shops';
 
 // ECharts is heavy: the counts show first, the chart when its code is there
@@ -107,6 +108,7 @@ export default function MemberTypesPage() {
           />
           <ShopSelect value={shopid} onChange={setShopid} allowClear placeholder={t('statistics.allShops')} />
           <Typography.Text type="secondary">{t('statistics.types.note')}</Typography.Text>
+          <ReplicaNotice source={d?.source} testId="statistics-replica" />
         </Space>
       </Card>
       <Row gutter={[12, 12]}>

@@ -43,6 +43,30 @@ function typesAnswer(): MemberTypesAnswer {
 
 const member = { code: 'M0001', name: '王小丽', nickname: null, mobile: '13800001234', gender: 2, shopId: 3, shopName: '北京国贸店' };
 
+const summaryRow: MemberSummaryRow = {
+  memberId: 1,
+  ...member,
+  registeredOn: '2025-01-02',
+  principal: 123_450,
+  gift: 10_000,
+  balance: 133_450,
+  packageValue: 0,
+  spent: 256_000,
+  visits: 3,
+  perVisit: 85_333,
+  lastVisitAt: null,
+};
+const spendingRow: MemberSpendingRow = {
+  memberId: 1,
+  ...member,
+  cmMoney: 25_600,
+  cmNum: 2,
+  cmUnivalent: 12_800,
+  servTotal: 99_900,
+  servNum: 5,
+  univalent: 19_980,
+};
+
 describe('member reports', () => {
   it('会员统计 shows the chain’s counts by type and each shop’s row with the chain’s total', async () => {
     const d = typesAnswer();
@@ -66,19 +90,7 @@ describe('member reports', () => {
   });
 
   it('会员数据汇总 lists the members’ balances and spending in yuan', async () => {
-    const row: MemberSummaryRow = {
-      memberId: 1,
-      ...member,
-      registeredOn: '2025-01-02',
-      principal: 123_450,
-      gift: 10_000,
-      balance: 133_450,
-      packageValue: 0,
-      spent: 256_000,
-      visits: 3,
-      perVisit: 85_333,
-      lastVisitAt: null,
-    };
+    const row = summaryRow;
     serve({ [MEMBER_SUMMARY_PATH]: () => ({ list: [row], total: 1, page: 1, pageSize: 20 }) });
     wrap(<MemberSummaryPage />);
     await screen.findByText('王小丽');
@@ -90,16 +102,7 @@ describe('member reports', () => {
   });
 
   it('会员消费分析 asks for the company’s month and shows the month and the year apart', async () => {
-    const row: MemberSpendingRow = {
-      memberId: 1,
-      ...member,
-      cmMoney: 25_600,
-      cmNum: 2,
-      cmUnivalent: 12_800,
-      servTotal: 99_900,
-      servNum: 5,
-      univalent: 19_980,
-    };
+    const row = spendingRow;
     serve({ [MEMBER_SPENDING_PATH]: () => ({ list: [row], total: 1, page: 1, pageSize: 20 }) });
     wrap(<MemberSpendingPage />);
     await screen.findByText('王小丽');
@@ -109,5 +112,43 @@ describe('member reports', () => {
     const [url] = calls(MEMBER_SPENDING_PATH)[0];
     expect(String(url)).toMatch(/yearMonth=\d{4}-\d{2}/);
     expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy();
+  });
+
+  it('each page says how far behind the replica is when its figures were read there, and nothing on the primary', async () => {
+    const lagging = { replica: true, lagSeconds: 12 };
+    const page = (row: unknown) => ({ list: [row], total: 1, page: 1, pageSize: 20, source: lagging });
+    serve({
+      [MEMBER_TYPES_PATH]: () => ({ ...typesAnswer(), source: lagging }),
+      [MEMBER_SUMMARY_PATH]: () => page(summaryRow),
+      [MEMBER_SPENDING_PATH]: () => page(spendingRow),
+    });
+    const types = wrap(<MemberTypesPage />);
+    expect((await screen.findByTestId('statistics-replica')).textContent).toBe('数据来自只读副本，约 12 秒前');
+    types.unmount();
+    const summary = wrap(<MemberSummaryPage />);
+    expect((await screen.findByTestId('list-replica')).textContent).toBe('数据来自只读副本，约 12 秒前');
+    expect(screen.getByTestId('member-summary-total').textContent).toBe('共 1 位会员');
+    summary.unmount();
+    const spending = wrap(<MemberSpendingPage />);
+    expect((await screen.findByTestId('list-replica')).textContent).toBe('数据来自只读副本，约 12 秒前');
+    spending.unmount();
+    // the lag not known: the replica is still named
+    serve({ [MEMBER_TYPES_PATH]: () => ({ ...typesAnswer(), source: { replica: true, lagSeconds: null } }) });
+    const unknown = wrap(<MemberTypesPage />);
+    expect((await screen.findByTestId('statistics-replica')).textContent).toBe('数据来自只读副本');
+    unknown.unmount();
+  });
+
+  it('says nothing of a replica when the figures were read on the primary', async () => {
+    serve({
+      [MEMBER_TYPES_PATH]: () => ({ ...typesAnswer(), source: { replica: false, lagSeconds: null } }),
+      [MEMBER_SUMMARY_PATH]: () => ({ list: [summaryRow], total: 1, page: 1, pageSize: 20, source: { replica: false, lagSeconds: null } }),
+    });
+    wrap(<MemberTypesPage />);
+    await waitFor(() => expect(screen.getByTestId('member-type-total').textContent).toContain('21'));
+    expect(screen.queryByTestId('statistics-replica')).toBeNull();
+    wrap(<MemberSummaryPage />);
+    await screen.findByText('王小丽');
+    expect(screen.queryByTestId('list-replica')).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
-import type { Label } from '@headoffice/contract';
+import type { Label, ReportSource } from '@headoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useLabel } from '../bills/labels';
 import { companyDateTime, companyToday, DATE_FORMATS } from '../clock';
+import { ReplicaNotice } from '../ReplicaNotice';
 import { fitTitle } from '../resource/titleWidth';
 import { ShopSelect } from '../shops';
 
@@ -179,6 +180,7 @@ export function ListCard({
   bar,
   extra,
   totals,
+  source,
   children,
 }: {
   filters: Filters;
@@ -187,19 +189,27 @@ export function ListCard({
   extra?: ReactNode;
   /** The totals of what counts; `apart`: what counts in no total (refunded, revoked), each shown as a tag beside them. */
   totals?: { testId: string; text?: string | null; apart?: (string | null | false | undefined)[] };
+  /** Where a list read where reports read says it was read: a replica's lag is told beside the totals. */
+  source?: ReportSource | null;
   children: ReactNode;
 }) {
   const apart = (totals?.apart ?? []).filter((text): text is string => !!text);
+  const replica = source?.replica ? source : undefined;
   return (
     <Card size="small" title={<FilterBar filters={filters}>{bar}</FilterBar>} extra={extra}>
-      {totals?.text && (
+      {(totals?.text || replica) && (
         <Typography.Paragraph type="secondary">
-          <span data-testid={totals.testId}>{totals.text}</span>
+          {totals?.text && <span data-testid={totals.testId}>{totals.text}</span>}
           {apart.map((text) => (
-            <Tag key={text} style={{ marginInlineStart: 8 }} data-testid={`${totals.testId}-apart`}>
+            <Tag key={text} style={{ marginInlineStart: 8 }} data-testid={`${totals?.testId}-apart`}>
               {text}
             </Tag>
           ))}
+          {replica && (
+            <span style={totals?.text ? { marginInlineStart: 12 } : undefined}>
+              <ReplicaNotice source={replica} testId="list-replica" />
+            </span>
+          )}
         </Typography.Paragraph>
       )}
       {children}
