@@ -1,0 +1,55 @@
+import { djMonthBill } from '@headoffice/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BillForm } from '../../../platform/bills/BillForm';
+import { calls, fakeApi, serve, wrap } from '../../../test/api';
+
+fakeApi();
+
+const draft = {
+  id: 7,
+  version: 1,
+  billNo: 'DM20260301-0001',
+  yearmonth: '2026-02',
+  state: 'draft',
+  totalMoney: 12_050,
+  memo: null,
+  createdBy: 1,
+  createdByName: '系统管理员',
+  auditedByName: null,
+  auditedAt: null,
+  createdAt: '2026-03-01T01:00:00Z',
+  updatedAt: '2026-03-01T01:00:00Z',
+  lines: [
+    {
+      id: 1,
+      billId: 7,
+      shopId: 3,
+      djItemId: 10,
+      umoney: 12_050,
+      memo: '二月社保',
+      shopName: '北京国贸店',
+      djItemName: '代扣社保',
+      smoney: 0,
+      rmoney: 12_050,
+    },
+  ],
+  editable: true,
+  actions: [],
+  log: [],
+};
+
+describe('the dj bill’s month form (收支变动维护单)', () => {
+  it('edits a month’s lines, its items picked among the withholding items only', async () => {
+    serve({
+      '/api-finance/dicdjitem/list/all': () => [{ id: 10, code: 'DJ001', name: '代扣社保' }],
+      '/api-chain/shop/list/all': () => [{ id: 3, code: 'BJ001', name: '北京国贸店' }],
+    });
+    wrap(<BillForm def={djMonthBill} open bill={draft} onClose={() => undefined} />);
+    expect(await screen.findByDisplayValue('2026-02')).toBeTruthy();
+    expect(screen.getByDisplayValue('二月社保')).toBeTruthy();
+    expect(screen.getByDisplayValue('120.50')).toBeTruthy();
+    await waitFor(() => expect(calls('/api-finance/dicdjitem/list/all').length).toBeGreaterThan(0));
+    expect(String(calls('/api-finance/dicdjitem/list/all')[0]?.[0])).toContain('isBk=0');
+  });
+});
