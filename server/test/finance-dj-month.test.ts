@@ -58,6 +58,16 @@ describe('the dj bill’s month form (收支变动维护单)', async () => {
     expect(await withheld('2026-02-01', '2026-02-27', s1)).toBe(0);
     expect(await withheld('2026-02-10', '2026-02-10', s1)).toBe(0);
     expect(await withheld('2026-02-01', '2026-02-28', s2)).toBe(0);
+    // The daily report of a day in February shows the month's amounts apart; the day's 代扣代缴合计 leaves them out.
+    const day = expectOk(await a.admin.get('/api-finance/dayreport', { shopid: s1, day: '2026-02-10' }));
+    expect(day.djMonth.map((d: Row) => [d.djItemId, d.amount, d.signed])).toEqual(
+      expect.arrayContaining([
+        [djId('DJ001'), 12_500, -12_500],
+        [cover, 30_000, -30_000],
+      ]),
+    );
+    expect(day.totals.withheld).toBe(0);
+    expect(expectOk(await a.admin.get('/api-finance/dayreport', { shopid: s1, day: '2026-03-01' })).djMonth).toEqual([]);
     // the list by month and by shop
     const listed = expectOk(await a.admin.get(`${M}/billList`, { yearmonth: ym, shopid: s1 }));
     expect(listed.list.map((r: Row) => r.id).sort()).toEqual([first.id, draft.id].sort());
