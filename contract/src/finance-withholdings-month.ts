@@ -7,7 +7,7 @@ import { memo } from './platform.js';
 // the month's amount after its umoney: umoney (覆盖) or smoney + umoney (累加). The audit writes rmoney as the
 // month's amount, which the chain's report counts for a range holding the whole month. docs/DECISIONS.md.
 
-const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式须为 YYYY-MM');
+const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式须为年-月，如 2026-03');
 const withholdingItems = { url: '/api-finance/dicdjitem/list/all?isBk=0', value: 'id', label: 'name' } as const;
 
 /** A line: one shop's entry of one 代扣代缴 item for the month (signed cents). */
@@ -62,7 +62,7 @@ export const djMonthBill = defineBill({
       label: ['年月', 'Month'],
       kind: 'text',
       column: { width: 90, sortable: true },
-      form: { placeholder: ['YYYY-MM', 'YYYY-MM'] },
+      form: { placeholder: ['如 2026-03', 'e.g. 2026-03'] },
     },
     state: { label: ['状态', 'State'], kind: 'select', column: { width: 90 } },
     totalMoney: { label: ['合计金额', 'Total'], kind: 'money', column: { width: 120 } },
