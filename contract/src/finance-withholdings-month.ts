@@ -86,3 +86,6 @@ export const djMonthBill = defineBill({
   } satisfies Record<string, BillFieldDef>,
   paths: { list: ['billList'], pick: 'list/all', save: ['saveBill'], detail: 'detail/:id', remove: 'deleteBill', export: 'export' },
 });
+
+/** saveSystemdj of the month form: an uploaded sheet's rows (门店, 项目, 金额, 备注) read into lines of the form's month. */
+export const djMonthConvert = { path: '/api-finance/djmonthbill/saveSystemdj', query: z.object({ yearmonth: yearMonth }) };

@@ -1,4 +1,5 @@
-import { PERIOD_CLOSE } from '@headoffice/contract';
+import { djMonthConvert, PERIOD_CLOSE } from '@headoffice/contract';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { build, type Client, expect400, expectOk, expectStatus } from './helpers.js';
 import { shopIds } from './stock-support.js';
@@ -98,6 +99,32 @@ describe('the dj bill’s month form (收支变动维护单)', async () => {
     expect(refused.body.resp_msg).toContain('2024-02');
     expectStatus(await save('2024-02', [{ shopId: s2, djItemId: cover, umoney: 1 }]), 409);
     expect(await withheld('2024-02-01', '2024-02-29', s2)).toBe(0);
+  });
+
+  it('reads a sheet into lines of the form’s month (saveSystemdj), with the month’s amounts so far; bad rows named, nothing saved', async () => {
+    const shopName = ((expectOk(await a.admin.get('/api-chain/shop/list/all')) as Row[]).find((s) => s.id === s1) as Row).name;
+    const sheet = async (rows: unknown[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('导入');
+      for (const r of [['门店', '项目', '金额(元)', '备注'], ...rows]) ws.addRow(r);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const read = async (rows: unknown[][], yearmonth = '2026-02', client: Client = a.admin) =>
+      client.upload(djMonthConvert.path, await sheet(rows), { query: { yearmonth } });
+    const before = expectOk(await a.admin.get(`${M}/billList`, { pageSize: 1 })).total;
+    // February's 代扣社保 of shop 1 is ¥125.00 after the first test; 累加 adds the sheet's ¥10.00.
+    const lines = expectOk(await read([[shopName, '代扣社保', '10', '补录']]));
+    expect(lines).toEqual([{ shopId: s1, djItemId: djId('DJ001'), umoney: 1_000, memo: '补录', smoney: 12_500, rmoney: 13_500 }]);
+    const wrong = await read([
+      [shopName, '代扣社保', '10'],
+      [shopName, '没有的项目', '1'],
+    ]);
+    expectStatus(wrong, 400);
+    expect(wrong.body.data.errors[0]).toMatchObject({ row: 3, column: '项目' });
+    expect400(await read([[shopName, '代扣社保', '10']], '2026-2'), 'yearmonth');
+    const viewer = await createLimitedUser(t, a, { perms: ['finance.djmonth.view'], loginShops: [s1] });
+    expectStatus(await read([[shopName, '代扣社保', '10']], '2026-02', viewer.client), 403);
+    expect(expectOk(await a.admin.get(`${M}/billList`, { pageSize: 1 })).total).toBe(before);
   });
 
   it('401, 403 without the right, 404 for another tenant’s bill, a shop user only their shop’s lines', async () => {

@@ -1,20 +1,19 @@
-import { djMonthBill } from '@headoffice/contract';
+import { djImportedLine, djMonthBill, djMonthConvert } from '@headoffice/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { registerLinesImport } from '../../platform/bill-import.js';
 import { billType } from '../../platform/bills.js';
 import { fieldError } from '../../platform/errors.js';
 import { defineLabels, defineMessages } from '../../platform/i18n.js';
 import { djItems, djMonthAmounts, djMonthBillLines, djMonthBills } from './schema.js';
+import { lineColumns, lineSchema } from './withholdings.js';
 
-// 收支变动维护单 (the month kind of djbillhead): as the day's 代缴单 (withholdings.ts), keyed by a month. The audit
-// writes each line's rmoney as the month's amount of its shop × 代扣代缴 item (覆盖: umoney; 累加: the month's
-// amount + umoney), read under a row lock, stamped on the line with smoney. Only 代扣代缴 items (isBk 0).
+// 收支变动维护单 (the month kind of djbillhead): the day's 代缴单 (withholdings.ts) keyed by a month, 代扣代缴 items only (isBk 0);
+// the audit makes each line's rmoney the month's amount of its shop × item (覆盖: umoney; 累加: + umoney) under a row lock.
 
 defineMessages({
-  djMonthLineTwice: [
-    '第 {first} 行已有该门店的该项目，请合并为一行',
-    'Line {first} already has this item of this shop; put them on one line',
-  ],
   djMonthNotWithheld: [
     '「{name}」是财务拨款项目，收支变动维护单只录入代扣代缴项目',
     '"{name}" is an allocation; the monthly bill takes withholding items only',
@@ -93,7 +92,7 @@ export const djMonthType = billType(djMonthBill, {
       const allocation = allocations.find((a) => a.id === l.djItemId);
       if (allocation) throw fieldError(`lines.${i}.djItemId`, 'djMonthNotWithheld', { name: allocation.name });
       const first = seen.get(keyOf(l));
-      if (first !== undefined) throw fieldError(`lines.${i}.djItemId`, 'djMonthLineTwice', { first: first + 1 });
+      if (first !== undefined) throw fieldError(`lines.${i}.djItemId`, 'djLineTwice', { first: first + 1 });
       seen.set(keyOf(l), i);
     }
     return { totalMoney: body.lines.reduce((sum, l) => sum + l.umoney, 0) };
@@ -105,3 +104,16 @@ export const djMonthType = billType(djMonthBill, {
       'yearmonth (YYYY-MM), lines: shopId, djItemId (a 代扣代缴 item, isBk 0), umoney (signed cents; one line per shop × item). Audit (auditBill) sets the month’s amount of each shop × item to rmoney: umoney (覆盖, type 1) or the month’s amount + umoney (累加, type 2).',
   },
 });
+
+/** The month form's reader (saveSystemdj): the day form's sheet, its rows as lines of the form's month (nothing saved). */
+export function registerDjMonthImport(app: FastifyInstance) {
+  registerLinesImport(app, djMonthType, {
+    ...djMonthConvert,
+    name: ['收支变动维护单明细', 'Monthly withholding lines'],
+    columns: lineColumns,
+    schema: lineSchema,
+    maxRows: 500,
+    response: z.array(djImportedLine),
+    lines: async (tx, rows, q) => (await priced(tx, q.yearmonth, rows)).map((l) => ({ ...l, memo: l.memo ?? null })),
+  });
+}

@@ -1,8 +1,9 @@
-import { djMonthBill } from '@headoffice/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { djMonthBill, djMonthConvert } from '@headoffice/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BillForm } from '../../../platform/bills/BillForm';
 import { calls, fakeApi, serve, wrap } from '../../../test/api';
+import { djMonthFormSlots } from './DjMonthBills';
 
 fakeApi();
 
@@ -51,5 +52,21 @@ describe('the dj bill’s month form (收支变动维护单)', () => {
     expect(screen.getByDisplayValue('120.50')).toBeTruthy();
     await waitFor(() => expect(calls('/api-finance/dicdjitem/list/all').length).toBeGreaterThan(0));
     expect(String(calls('/api-finance/dicdjitem/list/all')[0]?.[0])).toContain('isBk=0');
+  });
+
+  it('reads a workbook’s lines for its month (saveSystemdj) into the lines table', async () => {
+    serve({
+      [djMonthConvert.path]: () => [{ shopId: 3, djItemId: 10, umoney: 30_000, memo: '三月社保', smoney: 12_050, rmoney: 42_050 }],
+      '/api-finance/dicdjitem/list/all': () => [{ id: 10, code: 'DJ001', name: '代扣社保' }],
+      '/api-chain/shop/list/all': () => [{ id: 3, code: 'BJ001', name: '北京国贸店' }],
+    });
+    wrap(<BillForm def={djMonthBill} open bill={{ ...draft, lines: [] }} onClose={() => undefined} slots={djMonthFormSlots} />);
+    expect(await screen.findByRole('button', { name: /从表格文件读入明细/ })).toBeTruthy();
+    const input = document.body.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'lines.xlsx')] } });
+    await waitFor(() => expect(calls(djMonthConvert.path).length).toBe(1));
+    expect(String(calls(djMonthConvert.path)[0]?.[0])).toContain('yearmonth=2026-02');
+    expect(await screen.findByDisplayValue('三月社保')).toBeTruthy();
+    expect(screen.getByDisplayValue('300.00')).toBeTruthy();
   });
 });
