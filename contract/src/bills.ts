@@ -210,6 +210,12 @@ export interface BillTransitionDef<S extends string = string> {
    * see: each moved on alone, as a batch (the refunds' 自动审批零元退卡单).
    */
   zeroBatch?: { path: string; field: string };
+  /**
+   * Also served under another resource's `basePath` (at `path`, and `batchPath` when it has one), where the body's
+   * `id`/`ids` name the bills by the head reference `field`: each the latest bill naming it (a refund's id names its
+   * return visit). The seed lists the visit's calls under the refunds' resource.
+   */
+  by?: { basePath: string; field: string };
 }
 
 /**

@@ -75,6 +75,18 @@ export const dayReportQuery = z.object({
 });
 
 const money = z.number();
+/** A dj item's amount on the report: `amount` as entered, `signed` = amount × the item's direction. */
+const djRow = z.object({
+  djItemId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  colname: z.string(),
+  isBk: z.number(),
+  direction: z.number(),
+  isDkdj: z.number(),
+  amount: money,
+  signed: money,
+});
 const cell = z.object({ amount: money, fee: money });
 /** Quantity, amount (Σ payftje) and performance of a group of lines. */
 const figures = z.object({ qty: z.number(), amount: money, perf: money });
@@ -145,19 +157,12 @@ export const dayReport = z.object({
   }),
   /** The dj items of the day (audited 代缴单): each item's amount, by the item's order. */
   /** `amount` as entered, `signed` = amount × the item's direction (1 adds, −1 takes): what the totals add. */
-  dj: z.array(
-    z.object({
-      djItemId: z.number(),
-      code: z.string(),
-      name: z.string(),
-      colname: z.string(),
-      isBk: z.number(),
-      direction: z.number(),
-      isDkdj: z.number(),
-      amount: money,
-      signed: money,
-    }),
-  ),
+  dj: z.array(djRow),
+  /**
+   * The month's 代扣代缴 amounts of the shop (audited 收支变动维护单 of the day's month), shown beside the day's items but
+   * not in the day's totals: they are the month's; the chain's report over the whole month counts them in 代扣代缴合计.
+   */
+  djMonth: z.array(djRow).default([]),
   consumption: z.object({ cardMoney: money, package: money, gift: money, oldCard: money }),
   expenses: z.array(
     z.object({ id: z.number(), billNo: z.string(), itemName: z.string().nullable(), total: money, memo: z.string().nullable() }),

@@ -37,6 +37,7 @@ export const visitCall = z.strictObject({ hfTime: date.optional(), ...found, not
 
 const open = ['pending', 'visiting'] as const;
 const step = { from: open, perm: 'finance.cardtkhf.visit' } as const;
+const onRefund = { ...step, by: { basePath: '/api-finance/cardtkhead', field: 'refundId' } } as const; // cardtkhead/auditBill, censorforM
 const shown = { shopId: z.number(), shopName: z.string(), memberId: z.number(), memberName: z.string(), mobile: z.string().nullable() };
 const refundShown = { refundNo: z.string(), refundAt: instant.nullable(), totalMoney: z.number(), tkattr: z.number() };
 
@@ -57,7 +58,7 @@ export const refundVisitBill = defineBill({
   editable: ['pending'],
   transitions: {
     visit: {
-      ...step,
+      ...onRefund,
       label: ['确认回访', 'confirm the visit of'],
       button: ['确认回访', 'Confirm visit'],
       to: 'visited',
@@ -67,7 +68,7 @@ export const refundVisitBill = defineBill({
       signs: 'visited',
     },
     waive: {
-      ...step,
+      ...onRefund,
       label: ['免回访', 'waive the visit of'],
       button: ['免回访', 'Waive visit'],
       to: 'waived',

@@ -26,6 +26,7 @@ export * from './finance-refunds-shared.js';
 export * from './finance-rents.js';
 export * from './finance-reserve.js';
 export * from './finance-withholdings.js';
+export * from './finance-withholdings-month.js';
 export * from './home.js';
 export * from './identity.js';
 export * from './identity-records.js';

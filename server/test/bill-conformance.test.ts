@@ -16,6 +16,7 @@ import { refundVisitType } from '../src/modules/finance/refund-visits.js';
 import { rentPaymentTypes } from '../src/modules/finance/rent-payments.js';
 import { reserveAdjustType, reserveConvertType, reserveSpendType } from '../src/modules/finance/reserve.js';
 import { djType } from '../src/modules/finance/withholdings.js';
+import { djMonthType } from '../src/modules/finance/withholdings-month.js';
 import { entryBills, outBills } from '../src/modules/stock/bills.js';
 import { orderBills } from '../src/modules/stock/orders.js';
 import type { BillType } from '../src/platform/bills.js';
@@ -72,6 +73,7 @@ const [fundItem] = (expectOk(await a.admin.get('/api-finance/dicioitem/list/all'
 
 // The dj bills' and partner project bills' dictionaries (the demo's).
 const [djItemOfA] = expectOk(await a.admin.get('/api-finance/dicdjitem/list/all')) as { id: number }[];
+const [withheldItemOfA] = expectOk(await a.admin.get('/api-finance/dicdjitem/list/all', { isBk: 0 })) as { id: number }[];
 const [coopItemOfA] = expectOk(await a.admin.get('/api-finance/diccooperate/list/all')) as { id: number }[];
 
 let cardNo = 7_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1_000;
@@ -349,6 +351,11 @@ const fixtures: Fixture[] = [
     bad: { body: { rq: '2026-05-10', lines: [{ shopId: shopsOfA[0], djItemId: djItemOfA.id, umoney: 1.5 }] }, path: 'lines.0.umoney' },
   },
   {
+    type: djMonthType,
+    draft: () => ({ yearmonth: '2026-05', lines: [{ shopId: shopsOfA[0], djItemId: withheldItemOfA.id, umoney: 10_000 }] }),
+    bad: { body: { yearmonth: '2026-5', lines: [{ shopId: shopsOfA[0], djItemId: withheldItemOfA.id, umoney: 1 }] }, path: 'yearmonth' },
+  },
+  {
     type: coopType,
     draft: () => ({ lines: [{ rq: '2026-05-10', shopId: shopsOfA[0], coopItemId: coopItemOfA.id, money: 10_000 }] }),
     bad: { body: { lines: [{ rq: '2026-05-10', shopId: shopsOfA[0], coopItemId: coopItemOfA.id, money: 0 }] }, path: 'lines.0.money' },
@@ -470,15 +477,18 @@ describe.each(fixtures.map((f) => [f.type.def.docType, f] as const))('bill type 
     const year = 2020 - fixtures.indexOf(fixture);
     const lock = (kind: 'month' | 'day', period: string) =>
       inTenant(t.database.db, a.tenantId, (tx) => tx.insert(periodLocks).values({ tenantId: a.tenantId, kind, period }));
-    const open = await make(maker.client, { ...fixture.draft(), [field]: `${year}-02-10` });
+    // A type dated by a month (YYYY-MM) is held by month locks only.
+    const monthly = String(fixture.draft()[field] ?? '').length === 7;
+    const open = await make(maker.client, { ...fixture.draft(), [field]: monthly ? `${year}-02` : `${year}-02-10` });
     await lock('month', `${year}-01`);
-    const refused = await a.admin.post(at(def.paths.save[0]), { ...fixture.draft(), [field]: `${year}-01-15` });
+    const refused = await a.admin.post(at(def.paths.save[0]), { ...fixture.draft(), [field]: monthly ? `${year}-01` : `${year}-01-15` });
     expectStatus(refused, 409);
     expect(refused.body.resp_msg).toBe(`${year}-01 已结账，不能新增、修改或审核该期间的单据`);
-    await lock('day', `${year}-02-10`);
+    const second = monthly ? `${year}-02` : `${year}-02-10`;
+    await lock(monthly ? 'month' : 'day', second);
     const moved = await act(a.admin, path[0], { id: open.id }, { 'accept-language': 'en-US' });
     expectStatus(moved, 409);
-    expect(moved.body.resp_msg).toBe(`The period ${year}-02-10 is closed: its bills cannot be made, changed or approved`);
+    expect(moved.body.resp_msg).toBe(`The period ${second} is closed: its bills cannot be made, changed or approved`);
     expect(expectOk(await detailOf(a.admin, open.id)).state).toBe(def.initial);
   });
 

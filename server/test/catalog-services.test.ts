@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { employees } from '../src/db/schema.js';
 import { inTenant } from '../src/platform/tenancy.js';
@@ -377,14 +378,14 @@ describe('catalog: services and service groups', async () => {
     expect(template.headers['content-type']).toBe(XLSX);
     const read = await readTemplate(template.raw);
     expect(read.titles).toEqual(
-      expect.arrayContaining(['*项目编码', '*项目名称', '*服务类型', '部门', '项目线', '*标准价(元)', '服务职位']),
+      expect.arrayContaining(['*项目编码', '*项目名称', '*服务类型', '部门', '项目线', '项目大小', '*标准价(元)', '服务职位']),
     );
-    expect(read.listValues.flat()).toEqual(expect.arrayContaining(['剪发', '美容护肤', '美发', '美容']));
+    expect(read.listValues.flat()).toEqual(expect.arrayContaining(['剪发', '美容护肤', '美发', '美容', '大项目', '小项目']));
     const codes = [`I${uniq()}`, `I${uniq()}`];
     const bad = await fillTemplate(template.raw, [
       { 项目编码: codes[0], 项目名称: '导入一', 服务类型: '剪发', '标准价(元)': 'abc' },
       { 项目编码: 'FW001', 项目名称: '导入二', 服务类型: '剪发', '标准价(元)': 10, 服务职位: '发型师、宇航员' },
-      { 项目编码: codes[1], 项目名称: '导入三', 服务类型: '不存在', '标准价(元)': 10, '时长(分钟)': 2 },
+      { 项目编码: codes[1], 项目名称: '导入三', 服务类型: '不存在', '标准价(元)': 10, '时长(分钟)': 2, 项目大小: '中项目' },
     ]);
     const refused = await upload(t, a.admin.token, `${C}/batchImport`, bad);
     expectStatus(refused, 400);
@@ -394,6 +395,7 @@ describe('catalog: services and service groups', async () => {
         { row: 3, column: '项目编码', message: '“FW001”已存在' },
         { row: 4, column: '服务类型', message: '“不存在”不存在或已停用' },
         { row: 4, column: '时长(分钟)', message: expect.stringContaining('5 到 1440') },
+        { row: 4, column: '项目大小', message: '“中项目”不是可选值，请填写：大项目、小项目' },
       ]),
     );
     const positionsOnly = await fillTemplate(template.raw, [
@@ -410,6 +412,7 @@ describe('catalog: services and service groups', async () => {
         服务类型: '剪发',
         部门: '培训部',
         项目线: '美发',
+        项目大小: '大项目',
         '时长(分钟)': 45,
         '标准价(元)': '98.5',
         服务职位: '发型师，助理',
@@ -425,6 +428,7 @@ describe('catalog: services and service groups', async () => {
       serviceTypeName: '剪发',
       branchName: '培训部',
       line: 'mf',
+      serType: 1,
       durationMinutes: 45,
       basePrice: 9850,
     });
@@ -434,9 +438,18 @@ describe('catalog: services and service groups', async () => {
       serviceTypeName: '美容护肤',
       line: 'mr',
       basePrice: 26800,
+      serType: 2,
       status: 0,
       durationMinutes: 60,
       positions: [],
     });
+    const exported = await a.admin.get(`${C}/export`, { keyword: codes[0] });
+    expect(exported.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.raw as unknown as ExcelJS.Buffer);
+    const rows = (book.worksheets[0].getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    const at = rows[0].indexOf('项目大小');
+    expect(at).toBeGreaterThan(0);
+    expect(rows.find((r) => r[0] === codes[0])?.[at]).toBe('大项目');
   });
 });

@@ -437,6 +437,47 @@ describe('card refunds through approval (cardtkhead)', async () => {
     expect(seen.every((v: { shopId: number }) => v.shopId === s2)).toBe(true);
   });
 
+  it('the visit’s calls under the refunds (cardtkhead/auditBill, censorforM) name the visit by its refund’s id', async () => {
+    const [one, two, three] = [await reviewed(), await reviewed(), await reviewed()];
+    // 确认回访 by the refund's id: refused (409) until a call is recorded, then done on the refund's visit.
+    const early = await caller.client.post(`${BASE}/auditBill`, { id: one.refund.id }, EN);
+    expect([early.status, early.body.resp_msg]).toEqual([409, 'Record at least one call first']);
+    ok(await caller.client.post(VISITS, { id: one.visit.id, finding: 5 }));
+    const done = ok(await caller.client.post(`${BASE}/auditBill`, { id: one.refund.id, memo: '已回访' }));
+    expect(done).toMatchObject({ id: one.visit.id, refundId: one.refund.id, state: 'visited' });
+    // 免回访 of several refunds at once: each refund's visit, results by the visit.
+    const waived = ok(await caller.client.post(`${BASE}/censorforM`, { ids: [two.refund.id, three.refund.id, one.refund.id] }));
+    expect(waived.done.map((d: { id: number; state: string }) => [d.id, d.state]).sort()).toEqual(
+      [
+        [two.visit.id, 'waived'],
+        [three.visit.id, 'waived'],
+      ].sort(),
+    );
+    expect(waived.failed).toEqual([expect.objectContaining({ id: one.visit.id, code: 409 })]);
+    // A refund reviewed again (its open visit voided, a new one opened) names its newest visit.
+    const four = await reviewed();
+    ok(await a.admin.post(`${BASE}/cancelFhBill`, { id: four.refund.id }));
+    ok(await a.admin.post(`${BASE}/auditFhBill`, { id: four.refund.id }));
+    const renewed = ok(await caller.client.post(`${BASE}/censorforM`, { ids: [four.refund.id] }));
+    expect(renewed.done).toEqual([expect.objectContaining({ state: 'waived' })]);
+    expect(renewed.done[0].id).toBeGreaterThan(four.visit.id);
+    expect(ok(await caller.client.get(`${VISITS}/getDetail/${four.visit.id}`)).state).toBe('voided');
+    // 400, 401, 403, 404 (a refund with no visit, another tenant's, another shop's for a one-shop user).
+    const fresh = await reviewed();
+    expect((await caller.client.post(`${BASE}/auditBill`, { id: 'x' }, EN)).body.errors?.[0]?.path).toBe('id');
+    expect((await caller.client.post(`${BASE}/censorforM`, { ids: [] })).status).toBe(400);
+    expect((await t.client().post(`${BASE}/censorforM`, { ids: [fresh.refund.id] })).status).toBe(401);
+    expect((await visitViewer.client.post(`${BASE}/censorforM`, { ids: [fresh.refund.id] })).status).toBe(403);
+    expect((await visitViewer.client.post(`${BASE}/auditBill`, { id: fresh.refund.id })).status).toBe(403);
+    const { m, cardId } = await memberWithMoney();
+    const notReviewed = await approved(draft(m.id, [cardLine(cardId, 100, 0)]));
+    expect((await caller.client.post(`${BASE}/censorforM`, { ids: [notReviewed.id] })).status).toBe(404);
+    expect((await b.admin.post(`${BASE}/auditBill`, { id: fresh.refund.id })).status).toBe(404);
+    expect((await b.admin.post(`${BASE}/censorforM`, { ids: [fresh.refund.id] })).status).toBe(404);
+    expect((await otherShopCaller.client.post(`${BASE}/censorforM`, { ids: [fresh.refund.id] })).status).toBe(404);
+    expect(ok(await caller.client.get(`${VISITS}/getDetail/${fresh.visit.id}`)).state).toBe('pending');
+  });
+
   it('refund statistics per shop (findListWithProtj, on both resources): counts and amounts by payout and reason, the user’s shops only', async () => {
     // Written as they stand, in a month of their own.
     const m = await makeMember(t, a, s1);

@@ -1130,6 +1130,75 @@ function filtersDescription(def: BillDef) {
 }
 
 /**
+ * A transition served under another resource (`by`): the body names bills by a head reference (the refund's id for
+ * its visit), each resolved to the latest bill of the tenant naming it (404 when one names none); the user's scope
+ * and the transition's checks are then the bill's own, as at its own path.
+ */
+function servedBy(
+  app: FastifyInstance,
+  type: BillType,
+  t: BillTransitionDef,
+  o: {
+    entity: string;
+    detail: z.ZodType;
+    run: (ctx: BillCtx, body: { id: number; version?: number; memo?: string | null }) => Promise<unknown>;
+  },
+) {
+  const by = t.by as { basePath: string; field: string };
+  const c = columnsOf(type);
+  const reference = c[by.field];
+  if (!reference) throw new Error(`${type.def.docType}: by names no column ${by.field}`);
+  const billsOf = async (ctx: BillCtx, refs: number[]) => {
+    const rows = await ctx.tx
+      .select({ id: c.id, ref: reference })
+      .from(type.impl.table)
+      .where(and(eq(c.tenantId, ctx.auth.tenantId), inArray(reference, refs)));
+    const latest = new Map<number, number>();
+    for (const r of rows as { id: number; ref: number }[]) latest.set(r.ref, Math.max(latest.get(r.ref) ?? 0, r.id));
+    if (refs.some((ref) => !latest.has(ref))) throw notFound();
+    return refs.map((ref) => latest.get(ref) as number);
+  };
+  const what = `${type.def.label[1]}: ${t.label[1]} (${t.from.join(', ')} → ${t.to})`;
+  const ctxOf = (x: BillCtx) => ({ tx: x.tx, auth: x.auth, lang: x.lang });
+  route(
+    app,
+    'POST',
+    `${by.basePath}/${t.path}`,
+    {
+      summary: `${what}, the bill named by its ${by.field} (id = the ${by.field})`,
+      perm: t.perm,
+      body: billTransitionBody,
+      entity: o.entity,
+      idempotent: 'optional',
+      response: o.detail,
+    },
+    async (x) => {
+      const [id] = await billsOf(ctxOf(x), [x.body.id]);
+      await o.run(ctxOf(x), { ...x.body, id });
+      return billDetail(type, ctxOf(x), id);
+    },
+  );
+  if (t.batchPath)
+    route(
+      app,
+      'POST',
+      `${by.basePath}/${t.batchPath}`,
+      {
+        summary: `${what} for several, named by their ${by.field} (ids); answers the bills done and failed with the reason`,
+        perm: t.perm,
+        body: billBatchBody,
+        entity: o.entity,
+        idempotent: 'optional',
+        response: billBatchResult,
+      },
+      async (x) => {
+        const ids = await billsOf(ctxOf(x), x.body.ids);
+        return batch(type, ctxOf(x), ids, (tx, id) => o.run({ ...ctxOf(x), tx }, { id, memo: x.body.memo }) as Promise<BillRow>);
+      },
+    );
+}
+
+/**
  * Registers every route of a bill type's `paths` with the definition's permissions and answers:
  * lists, pick, saves, detail, export, each transition one by one and as a batch, after-approval
  * field changes, and the line routes; the app's inbox serves the type.
@@ -1266,6 +1335,7 @@ export function registerBill(app: FastifyInstance, type: BillType) {
         },
         (c) => batch(type, ctxOf(c), c.body.ids, (tx, id) => run({ ...ctxOf(c), tx }, { id, memo: c.body.memo })),
       );
+    if (t.by) servedBy(app, type, t, { entity, detail, run: (ctx, body) => run(ctxOf(ctx as BillCtx), body) });
     if (t.zeroBatch) {
       const field = columnsOf(type)[t.zeroBatch.field];
       if (!field) throw new Error(`${def.docType}.${action}: zeroBatch names no column ${t.zeroBatch.field}`);

@@ -129,6 +129,18 @@ const serviceColumns: ImportColumn[] = [
     example: 'mf',
     width: 8,
   },
+  {
+    key: 'serType',
+    title: ['项目大小', 'Size'],
+    type: 'enum',
+    options: [
+      { value: 1, labels: ['大项目', 'Major'] },
+      { value: 2, labels: ['小项目', 'Minor'] },
+    ],
+    example: 2,
+    hint: ['日报表分别合计大项目和小项目，不填为小项目', 'The daily report totals major and minor services apart; empty means minor'],
+    width: 10,
+  },
   { key: 'durationMinutes', title: ['时长(分钟)', 'Duration (minutes)'], type: 'int', example: 60, width: 10 },
   { key: 'basePrice', title: ['标准价(元)', 'Base price (yuan)'], required: true, example: '88.00', width: 12 },
   {
@@ -171,6 +183,7 @@ function serviceImportDef(lang: Lang) {
     serviceTypeId: z.number(),
     branchId: z.number().optional(),
     line: z.enum(['mf', 'mr']).default('mf'),
+    serType: z.union([z.literal(1), z.literal(2)]).default(2),
     durationMinutes: z
       .number()
       .int()

@@ -433,6 +433,11 @@ export function registerServiceRoutes(app: FastifyInstance) {
         title: ['业务线', 'Line'],
         value: (r, lang) => (r.line === 'mr' ? (lang === 'en-US' ? 'Beauty' : '美容') : lang === 'en-US' ? 'Hair' : '美发'),
       },
+      {
+        key: 'serType',
+        title: ['项目大小', 'Size'],
+        value: (r, lang) => (r.serType === 1 ? (lang === 'en-US' ? 'Major' : '大项目') : lang === 'en-US' ? 'Minor' : '小项目'),
+      },
       { key: 'durationMinutes', title: ['时长（分钟）', 'Minutes'] },
       { key: 'basePrice', title: ['标准价', 'Base price'], value: (r) => yuanCell(r.basePrice) },
       { key: 'status', title: ['状态', 'Status'], value: (r, lang) => statusText(r.status, lang) },

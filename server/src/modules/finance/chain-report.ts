@@ -21,7 +21,7 @@ import { dayFigures } from '../../platform/schema.js';
 import { payTypes, serviceBills } from '../cashier/public.js';
 import { regions, shops } from '../org/public.js';
 import { MAIN_CODES, mainCodeFees, num } from './day-report.js';
-import { djAmounts, djItems, shopIoBills } from './schema.js';
+import { djAmounts, djItems, djMonthAmounts, shopIoBills } from './schema.js';
 
 // The chain's daily report (门店日报汇总): the daily report's totals (day-report.ts) for every shop the user sees
 // over a day or a month, one query per group of columns over all the shops at once (the daily figures; the fees
@@ -141,6 +141,24 @@ export async function chainReportOf(tx: Db, auth: Auth, q: Query): Promise<Chain
       .where(and(inArray(djAmounts.shopId, ids), sql`${djAmounts.day} between ${from}::date and ${to}::date`))
       .groupBy(djAmounts.shopId);
     for (const d of dj) put(d.shopId, { weimu: d.weimu, groupBuy: d.groupBuy, eCoupon: d.eCoupon, withheld: d.withheld });
+    // The month form's 代扣代缴 amounts (收支变动维护单) count in 代扣代缴合计 for a range holding their whole month.
+    const monthStart = sql`to_date(${djMonthAmounts.month} || '-01', 'YYYY-MM-DD')`;
+    const monthly = await tx
+      .select({
+        shopId: djMonthAmounts.shopId,
+        withheld: num(sql`sum(${djMonthAmounts.amount} * (case when ${djItems.direction} < 0 then -1 else 1 end))`),
+      })
+      .from(djMonthAmounts)
+      .innerJoin(djItems, and(eq(djItems.tenantId, djMonthAmounts.tenantId), eq(djItems.id, djMonthAmounts.djItemId)))
+      .where(
+        and(
+          inArray(djMonthAmounts.shopId, ids),
+          eq(djItems.isDkdj, 1),
+          sql`${monthStart} >= ${from}::date and (${monthStart} + interval '1 month')::date <= ${to}::date + 1`,
+        ),
+      )
+      .groupBy(djMonthAmounts.shopId);
+    for (const m of monthly) put(m.shopId, { withheld: m.withheld });
   }
 
   const rows: Row[] = [];

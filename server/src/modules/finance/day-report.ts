@@ -28,7 +28,7 @@ import { cardBills, memberCards } from '../assets/public.js';
 import { payClasses, payTypes, serviceBillLines, serviceBillPayments, serviceBillShares, serviceBills } from '../cashier/public.js';
 import { cardTypes } from '../members/public.js';
 import { loadShop } from '../org/public.js';
-import { cardRefundBills, djAmounts, djItems, financeItems, offlineRefunds, shopIoBills } from './schema.js';
+import { cardRefundBills, djAmounts, djItems, djMonthAmounts, financeItems, offlineRefunds, shopIoBills } from './schema.js';
 
 // The daily report (日报表, DOMAIN-DETAIL §9.8) of one shop and business day: one query per section, the
 // daily figures where they hold the number (customer counts, what stored money paid, head office's card
@@ -292,6 +292,22 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
     .innerJoin(djItems, and(eq(djItems.tenantId, djAmounts.tenantId), eq(djItems.id, djAmounts.djItemId)))
     .where(and(eq(djAmounts.shopId, shop.id), eq(djAmounts.day, q.day)))
     .orderBy(asc(djItems.sort), asc(djItems.code));
+  // The month's 代扣代缴 amounts (收支变动维护单) of the day's month: shown, not in the day's totals.
+  const djMonth = await tx
+    .select({
+      djItemId: djItems.id,
+      code: djItems.code,
+      name: djItems.name,
+      colname: djItems.colname,
+      isBk: djItems.isBk,
+      direction: djItems.direction,
+      isDkdj: djItems.isDkdj,
+      amount: djMonthAmounts.amount,
+    })
+    .from(djMonthAmounts)
+    .innerJoin(djItems, and(eq(djItems.tenantId, djMonthAmounts.tenantId), eq(djItems.id, djMonthAmounts.djItemId)))
+    .where(and(eq(djMonthAmounts.shopId, shop.id), eq(djMonthAmounts.month, q.day.slice(0, 7))))
+    .orderBy(asc(djItems.sort), asc(djItems.code));
   // Each item's amount counts with its direction (1 adds, −1 takes); 代扣代缴合计 adds the items marked isDkdj.
   const signedDj = dj.map((d) => ({ ...d, signed: d.amount * (d.direction < 0 ? -1 : 1) }));
   const allocated = (code: string) => signedDj.filter((d) => d.code === code).reduce((n, d) => n + d.signed, 0);
@@ -334,6 +350,7 @@ export async function dayReportOf(tx: Db, auth: Auth, q: z.output<typeof dayRepo
     expenses,
     refunds,
     dj: signedDj,
+    djMonth: djMonth.map((d) => ({ ...d, signed: d.amount * (d.direction < 0 ? -1 : 1) })),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   DAY_CLOSE,
   DAY_REPORT,
   djBill,
+  djMonthBill,
   financeDictionaryRecords,
   landlordRecord,
   MONTH_LOSS,
@@ -111,6 +112,7 @@ export const financeMenus: MenuDef[] = [
         perm: CHAIN_REPORT.perm,
       },
       billMenu(djBill, 'AccountBookOutlined'),
+      billMenu(djMonthBill, 'CalendarOutlined'),
       billMenu(coopBill, 'TeamOutlined'),
       {
         key: 'finance.financialdaily',

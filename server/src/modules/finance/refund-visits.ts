@@ -9,8 +9,7 @@ import { defineMessages } from '../../platform/i18n.js';
 import { tenantToday } from '../../platform/numbering.js';
 import { cardRefundBills, refundVisitCalls, refundVisits } from './schema.js';
 
-// The return visit of a reviewed card refund (退卡回访, cardtkhfhead): opened by the refund's review, or by hand for a
-// reviewed refund without one; a call recorded (保存回访) makes it 回访中; then confirmed (已回访) or waived (免回访).
+// 退卡回访 (cardtkhfhead): opened by a refund's review or by hand; a call recorded (保存回访) makes it 回访中; then 已回访 or 免回访.
 
 defineMessages({
   visitRefundNotReviewed: ['只能回访财务已复核的退卡单', 'Only a refund finance has reviewed can be visited'],

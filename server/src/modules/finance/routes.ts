@@ -24,6 +24,7 @@ import { registerReserveMoney } from './reserve-money.js';
 import { registerShopSettings } from './shop-settings.js';
 import { registerUnionpayAccounts } from './unionpay-accounts.js';
 import { djType, registerDjImports } from './withholdings.js';
+import { djMonthType, registerDjMonthImport } from './withholdings-month.js';
 
 /** Finance: its dictionaries, the landlords and the shops' finance settings (the bills of petty cash, reserves and rents build on them), and closing the books. */
 export async function financeModule(app: FastifyInstance) {
@@ -46,6 +47,8 @@ export async function financeModule(app: FastifyInstance) {
   // The daily report's dj items (代缴单) and the partner projects' bills.
   registerBill(app, djType);
   registerDjImports(app);
+  registerBill(app, djMonthType);
+  registerDjMonthImport(app);
   registerBill(app, coopType);
   registerCoopImport(app);
   registerBill(app, refundVisitType);

@@ -854,6 +854,64 @@ export const djAmounts = pgTable(
   ],
 );
 
+/** 收支变动维护单 (the month kind of djbillhead): head office enters 代扣代缴 items of shops for a month; one step. */
+export const djMonthBills = pgTable(
+  'dj_month_bills',
+  {
+    ...billHeadColumns({ headOffice: true }),
+    yearmonth: text('yearmonth').notNull(),
+    state: billState(),
+    totalMoney: bigint('total_money', { mode: 'number' }).notNull().default(0),
+    memo: memo(),
+    ...makerColumns(),
+    ...auditColumns(),
+    ...versionedTimestamps(),
+  },
+  (t) => [tenantPrimaryKey(t), billNoIndex(t), index('dj_month_bills_tenant_month').on(t.tenantId, t.yearmonth, t.id)],
+);
+
+/** A line of the month form: smoney/rmoney the month's amount before and after (stamped again at the audit). */
+export const djMonthBillLines = pgTable(
+  'dj_month_bill_lines',
+  {
+    ...tenantKeys(),
+    billId: refId('bill_id').notNull(),
+    shopId: refId('shop_id').notNull(),
+    djItemId: refId('dj_item_id').notNull(),
+    smoney: bigint('smoney', { mode: 'number' }).notNull().default(0),
+    umoney: bigint('umoney', { mode: 'number' }).notNull(),
+    rmoney: bigint('rmoney', { mode: 'number' }).notNull().default(0),
+    memo: memo(),
+    sort: sort(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('dj_month_bill_lines_tenant_bill').on(t.tenantId, t.billId),
+    tenantReference(t, t.billId, djMonthBills, 'dj_month_bill_lines_bill_fk').onDelete('cascade'),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.djItemId, djItems),
+  ],
+);
+
+/** The amount of a 代扣代缴 item for a shop and month (`YYYY-MM`), as the audited month forms left it. */
+export const djMonthAmounts = pgTable(
+  'dj_month_amounts',
+  {
+    ...tenantKeys(),
+    shopId: refId('shop_id').notNull(),
+    djItemId: refId('dj_item_id').notNull(),
+    month: text('month').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('dj_month_amounts_tenant_shop_month_item').on(t.tenantId, t.shopId, t.month, t.djItemId),
+    tenantReference(t, t.shopId, shops),
+    tenantReference(t, t.djItemId, djItems),
+  ],
+);
+
 /** 合作项目单 (coopbillhead): partners' project takings per shop and day, and the shop's share deducted; one step. */
 export const coopBills = pgTable(
   'coop_bills',

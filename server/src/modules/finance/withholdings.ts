@@ -91,13 +91,13 @@ export const djType = billType(djBill, {
   },
 });
 
-const lineColumns = [
+export const lineColumns = [
   { key: 'shopId', title: ['门店', 'Shop'], required: true, lookup: { table: shops, scope: (auth) => inVisibleShops(auth, shops.id) } },
   { key: 'djItemId', title: ['项目', 'Item'], required: true, lookup: { table: djItems } },
   { key: 'umoney', title: ['金额(元)', 'Amount (yuan)'], required: true, example: '300.00' },
   { key: 'memo', title: ['备注', 'Memo'] },
 ] satisfies Parameters<typeof registerBillImport>[2]['columns'];
-const lineSchema = z.object({
+export const lineSchema = z.object({
   shopId: z.number().int().positive(),
   djItemId: z.number().int().positive(),
   umoney: z.coerce

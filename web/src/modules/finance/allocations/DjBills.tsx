@@ -12,16 +12,22 @@ import { notify } from '../../../platform/notify';
 
 const imported = z.array(djImportedLine);
 
-/** saveSystemdj: a workbook's rows read into the form's lines for its day (nothing saved until the form is). */
-function ReadLines({ form }: { form: FormInstance }) {
+/** What the reader reads for: the day form's day (`rq`), or the month form's month (`yearmonth`). */
+export interface ReadFor {
+  path: string;
+  field: 'rq' | 'yearmonth';
+}
+
+/** saveSystemdj: a workbook's rows read into the form's lines for its day or month (nothing saved until the form is). */
+export function ReadLines({ form, path = djConvertPath, field = 'rq' }: { form: FormInstance } & Partial<ReadFor>) {
   const { t } = useTranslation();
   const reading = useAction({
     run: async (file: File) => {
-      const rq = form.getFieldValue('rq');
+      const value = form.getFieldValue(field);
       const body = new FormData();
       body.append('file', file, file.name);
-      const params = { rq: dayjs.isDayjs(rq) ? rq.format('YYYY-MM-DD') : undefined };
-      return imported.parse(await request<unknown>(djConvertPath, { method: 'POST', form: body, params, timeout: 120_000 }));
+      const params = { [field]: dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : value || undefined };
+      return imported.parse(await request<unknown>(path, { method: 'POST', form: body, params, timeout: 120_000 }));
     },
     success: (lines) => t('finance.dj.linesRead', { count: lines.length }),
     done: (lines) =>
@@ -36,8 +42,8 @@ function ReadLines({ form }: { form: FormInstance }) {
         accept=".xlsx"
         showUploadList={false}
         beforeUpload={(file) => {
-          if (form.getFieldValue('rq')) reading.run(file);
-          else notify.message.warning(t('finance.dj.pickDayFirst'));
+          if (form.getFieldValue(field)) reading.run(file);
+          else notify.message.warning(t(field === 'rq' ? 'finance.dj.pickDayFirst' : 'finance.dj.pickMonthFirst'));
           return false;
         }}
       >

@@ -153,19 +153,22 @@ function Report({ r, k, lang, title }: { r: DayReport; k: (key: string) => strin
         ))}
       </Descriptions>
       <Section title={k('pay')} rows={r.pay} rowKey="row" columns={payColumns} />
-      <Section
-        title={k('dj')}
-        rows={r.dj}
-        rowKey="djItemId"
-        columns={[
-          { key: 'code', dataIndex: 'code', title: k('code') },
-          { key: 'name', dataIndex: 'name', title: k('name') },
-          { key: 'colname', dataIndex: 'colname', title: k('colname') },
-          { key: 'kind', dataIndex: 'isBk', title: k('djKind'), render: (v: number) => k(v ? 'allocation' : 'withholding') },
-          moneyColumn('amount', k('amount')),
-          moneyColumn('signed', k('signed')),
-        ]}
-      />
+      {(['dj', 'djMonth'] as const).map((part) => (
+        <Section
+          key={part}
+          title={k(part)}
+          rows={r[part]}
+          rowKey="djItemId"
+          columns={[
+            { key: 'code', dataIndex: 'code', title: k('code') },
+            { key: 'name', dataIndex: 'name', title: k('name') },
+            { key: 'colname', dataIndex: 'colname', title: k('colname') },
+            { key: 'kind', dataIndex: 'isBk', title: k('djKind'), render: (v: number) => k(v ? 'allocation' : 'withholding') },
+            moneyColumn('amount', k('amount')),
+            moneyColumn('signed', k('signed')),
+          ]}
+        />
+      ))}
       <Section<FigureRow>
         title={k('services')}
         rows={[
