@@ -59,11 +59,14 @@ const billDefs = (Object.values(contract) as unknown[]).filter(
 function writesOf(def: BillDef): string[] {
   const at = (relative: string) => billPath(def, relative);
   const steps = [def.transitions, def.after, def.actions].flatMap((group) =>
-    Object.values((group ?? {}) as Record<string, { path: string; batchPath?: string }>),
+    Object.values((group ?? {}) as Record<string, { path: string; batchPath?: string; by?: { basePath: string } }>),
   );
+  // A step also served under another resource (a return visit named by its refund) is the same engine write.
+  const under = (s: { path: string; batchPath?: string; by?: { basePath: string } }) =>
+    s.by ? [s.path, ...(s.batchPath ? [s.batchPath] : [])].map((p) => `${s.by?.basePath}/${p}`) : [];
   const paths = [
     ...def.paths.save.map(at),
-    ...steps.flatMap((s) => [at(s.path), ...(s.batchPath ? [at(s.batchPath)] : [])]),
+    ...steps.flatMap((s) => [at(s.path), ...(s.batchPath ? [at(s.batchPath)] : []), ...under(s)]),
     ...[def.paths.replaceLines, def.paths.import].filter((p): p is string => !!p).map(at),
     ...(def.paths.lines ? [`${def.paths.lines.base}/${def.paths.lines.save}`, `${def.paths.lines.base}/${def.paths.lines.remove}`] : []),
   ];
